@@ -1,0 +1,132 @@
+//! A face's SVG document in millimetres: the cut (trim) box is (0,0)–(w,h); with bleed the
+//! viewBox grows by the bleed on every side so background art can run past the cut.
+use svg::Node;
+use svg::node::Text;
+use svg::node::element::{Circle, Element, Group, Line, Rectangle, Text as TextEl};
+
+use super::text::Font;
+
+/// Numbers in the SVG: three decimals (a micrometre), trailing zeros dropped, so output is
+/// short and identical on every machine.
+pub fn n(v: f64) -> String {
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+pub struct Canvas {
+    root: svg::Document,
+    pub w: f64,
+    pub h: f64,
+    pub bleed: f64,
+}
+
+impl Canvas {
+    pub fn new(w: f64, h: f64, bleed: f64) -> Self {
+        let root = svg::Document::new()
+            .set("width", n(w + 2.0 * bleed))
+            .set("height", n(h + 2.0 * bleed))
+            .set(
+                "viewBox",
+                format!(
+                    "{} {} {} {}",
+                    n(-bleed),
+                    n(-bleed),
+                    n(w + 2.0 * bleed),
+                    n(h + 2.0 * bleed)
+                ),
+            );
+        Canvas { root, w, h, bleed }
+    }
+
+    pub fn add<T: Into<Box<dyn Node>>>(&mut self, node: T) {
+        self.root.append(node);
+    }
+
+    pub fn finish(self) -> String {
+        self.root.to_string()
+    }
+}
+
+pub fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> Rectangle {
+    Rectangle::new()
+        .set("x", n(x))
+        .set("y", n(y))
+        .set("width", n(w))
+        .set("height", n(h))
+        .set("fill", fill)
+}
+
+pub fn circle(cx: f64, cy: f64, r: f64, fill: &str) -> Circle {
+    Circle::new()
+        .set("cx", n(cx))
+        .set("cy", n(cy))
+        .set("r", n(r))
+        .set("fill", fill)
+}
+
+pub fn line(x1: f64, y1: f64, x2: f64, y2: f64, stroke: &str, width: f64) -> Line {
+    Line::new()
+        .set("x1", n(x1))
+        .set("y1", n(y1))
+        .set("x2", n(x2))
+        .set("y2", n(y2))
+        .set("stroke", stroke)
+        .set("stroke-width", n(width))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// One line of text whose baseline sits at `y`. The text is escaped by the `svg` crate.
+pub fn text(
+    x: f64,
+    y: f64,
+    size: f64,
+    font: Font,
+    anchor: Anchor,
+    fill: &str,
+    content: &str,
+) -> TextEl {
+    let anchor = match anchor {
+        Anchor::Start => "start",
+        Anchor::Middle => "middle",
+        Anchor::End => "end",
+    };
+    let mut t = TextEl::new("")
+        .set("x", n(x))
+        .set("y", n(y))
+        .set("font-family", font.family())
+        .set("font-size", n(size))
+        .set("text-anchor", anchor)
+        .set("fill", fill);
+    if font.bold() {
+        t = t.set("font-weight", "bold");
+    }
+    t.add(Text::new(content))
+}
+
+/// Places `art` (drawn in a `size`×`size` box at (x, y)) in colour `color`.
+pub fn place(art: &Group, x: f64, y: f64, size: f64, color: &str) -> Group {
+    let scale = size / 100.0;
+    Group::new()
+        .set(
+            "transform",
+            format!("translate({} {}) scale({})", n(x), n(y), n(scale)),
+        )
+        .set("color", color)
+        .add(art.clone())
+}
+
+/// A raw element by name (for shapes the `svg` crate has no type for).
+pub fn element(name: &str) -> Element {
+    Element::new(name)
+}

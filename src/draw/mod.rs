@@ -1,0 +1,202 @@
+//! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
+//! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
+pub mod canvas;
+mod card;
+pub mod symbol;
+pub mod text;
+mod token;
+pub mod track;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use svg::node::element::Group;
+
+use crate::error::{Located, Problems, SpecError};
+use crate::pieces::Piece;
+use crate::spec::{Face, Game, Kind, symbol_source};
+
+pub use canvas::n as fmt_mm;
+
+/// One distinct face, drawn.
+#[derive(Debug, Clone)]
+pub struct FaceDoc {
+    /// File stem for its PNG: `grain-barley-front`, or `tile-back` when shared by a component.
+    pub name: String,
+    pub svg: String,
+    /// Trim size in mm (the SVG adds `bleed` on every side).
+    pub w: f64,
+    pub h: f64,
+    pub bleed: f64,
+}
+
+/// Every distinct face of a game, and which faces each piece uses.
+#[derive(Debug, Clone)]
+pub struct Faces {
+    pub docs: Vec<FaceDoc>,
+    /// Per piece (same order as the pieces): (front, back) indices into `docs`.
+    pub of_piece: Vec<(usize, Option<usize>)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Front,
+    Back,
+}
+
+/// The colours of a face with their defaults.
+pub struct Colors {
+    pub background: String,
+    pub ink: String,
+    border: Option<String>,
+}
+
+impl Colors {
+    pub fn of(face: &Face) -> Colors {
+        let ink = face.ink.as_ref().map_or("#222222", |c| c.hex()).to_string();
+        let border = match &face.border {
+            Some(c) if c.is_none() => None,
+            Some(c) => Some(c.hex().to_string()),
+            None => Some(ink.clone()),
+        };
+        Colors {
+            background: face
+                .background
+                .as_ref()
+                .map_or("#ffffff", |c| c.hex())
+                .to_string(),
+            ink,
+            border,
+        }
+    }
+    pub fn border(&self) -> Option<&str> {
+        self.border.as_deref()
+    }
+}
+
+/// Symbol art, parsed once per name and shared by every face that uses it.
+pub struct Art<'g> {
+    game: &'g Game,
+    cache: Mutex<HashMap<String, Result<Arc<Group>, String>>>,
+}
+
+impl<'g> Art<'g> {
+    pub fn new(game: &'g Game) -> Self {
+        Art {
+            game,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn symbol(&self, name: &str) -> Result<Arc<Group>, String> {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(name.to_string())
+            .or_insert_with(|| {
+                let source =
+                    symbol_source(self.game, name).ok_or_else(|| format!("no symbol `{name}`"))?;
+                symbol::parse(&source)
+                    .map(Arc::new)
+                    .map_err(|e| format!("symbol `{name}`: {e}"))
+            })
+            .clone()
+    }
+}
+
+/// Draws one side of a piece at `bleed` mm.
+pub fn draw_face(
+    game: &Game,
+    piece: &Piece,
+    side: Side,
+    bleed: f64,
+    art: &Art,
+) -> Result<Option<String>, String> {
+    let face = match side {
+        Side::Front => &piece.front,
+        Side::Back => match &piece.back {
+            Some(b) => b,
+            None => return Ok(None),
+        },
+    };
+    let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
+    match piece.kind {
+        Kind::Token | Kind::Tile => token::draw(&mut cv, piece, face, art)?,
+        Kind::Card => card::draw(&mut cv, piece, face, art)?,
+        Kind::Track => {
+            let component = &game.spec.components[piece.component];
+            let spec = component
+                .track
+                .as_ref()
+                .ok_or("a track needs a `track:` section")?;
+            track::draw(&mut cv, spec, face)?
+        }
+    }
+    Ok(Some(cv.finish()))
+}
+
+/// Draws every face of every piece once; identical faces (same SVG) are kept once.
+pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, SpecError> {
+    let art = Art::new(game);
+    let mut docs: Vec<FaceDoc> = Vec::new();
+    let mut by_svg: HashMap<String, usize> = HashMap::new();
+    let mut users: Vec<Vec<(usize, Side)>> = Vec::new();
+    let mut of_piece = Vec::with_capacity(pieces.len());
+    let mut problems = Vec::new();
+    for (pi, piece) in pieces.iter().enumerate() {
+        let mut ids = [None, None];
+        for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
+            match draw_face(game, piece, side, bleed, &art) {
+                Ok(Some(svg)) => {
+                    let next = docs.len();
+                    let idx = *by_svg.entry(svg.clone()).or_insert(next);
+                    if idx == next {
+                        let suffix = if side == Side::Front { "front" } else { "back" };
+                        docs.push(FaceDoc {
+                            name: format!("{}-{suffix}", piece.id),
+                            svg,
+                            w: piece.w,
+                            h: piece.h,
+                            bleed,
+                        });
+                        users.push(Vec::new());
+                    }
+                    users[idx].push((pi, side));
+                    ids[k] = Some(idx);
+                }
+                Ok(None) => {}
+                Err(message) => {
+                    let c = &game.spec.components[piece.component];
+                    problems.push(Located::at(
+                        &game.file,
+                        &c.id,
+                        format!("cannot draw `{}`: {message}", piece.id),
+                    ));
+                }
+            }
+        }
+        if let Some(front) = ids[0] {
+            of_piece.push((front, ids[1]));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(SpecError::Invalid(Problems(problems)));
+    }
+    // A face shared by several variants of one component is named after the component.
+    for (doc, users) in docs.iter_mut().zip(&users) {
+        let first = &pieces[users[0].0];
+        if users.len() > 1
+            && users
+                .iter()
+                .all(|(p, s)| pieces[*p].component == first.component && *s == users[0].1)
+        {
+            let comp = &game.spec.components[first.component].id.value;
+            let suffix = if users[0].1 == Side::Front {
+                "front"
+            } else {
+                "back"
+            };
+            doc.name = format!("{comp}-{suffix}");
+        }
+    }
+    Ok(Faces { docs, of_piece })
+}

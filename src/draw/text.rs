@@ -1,0 +1,159 @@
+//! Measuring text with the bundled fonts, so faces can fit and wrap text before the SVG is
+//! written (a label never runs off a marker; a paragraph never leaves its card).
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::fonts;
+
+/// A font the drawing code may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Font {
+    Sans,
+    SansBold,
+    Condensed,
+    CondensedBold,
+    Display,
+}
+
+impl Font {
+    pub fn family(self) -> &'static str {
+        match self {
+            Font::Sans | Font::SansBold => fonts::SANS,
+            Font::Condensed | Font::CondensedBold => fonts::CONDENSED,
+            Font::Display => fonts::DISPLAY,
+        }
+    }
+    pub fn bold(self) -> bool {
+        matches!(self, Font::SansBold | Font::CondensedBold)
+    }
+    fn file(self) -> &'static str {
+        match self {
+            Font::Sans => "Roboto-Regular.ttf",
+            Font::SansBold => "Roboto-Bold.ttf",
+            Font::Condensed => "RobotoCondensed-Regular.ttf",
+            Font::CondensedBold => "RobotoCondensed-Bold.ttf",
+            Font::Display => "BebasNeue-Regular.otf",
+        }
+    }
+}
+
+/// Advance widths per character in font units / units per em, computed once per font.
+struct Metrics {
+    advance: HashMap<char, f64>,
+    fallback: f64,
+}
+
+fn metrics(font: Font) -> &'static Metrics {
+    static CACHE: OnceLock<HashMap<Font, Metrics>> = OnceLock::new();
+    let all = CACHE.get_or_init(|| {
+        [
+            Font::Sans,
+            Font::SansBold,
+            Font::Condensed,
+            Font::CondensedBold,
+            Font::Display,
+        ]
+        .into_iter()
+        .map(|f| (f, load_metrics(f)))
+        .collect()
+    });
+    &all[&font]
+}
+
+fn load_metrics(font: Font) -> Metrics {
+    let bytes = crate::assets::fonts()
+        .find(|(name, _)| *name == font.file())
+        .map(|(_, b)| b)
+        .expect("bundled font is embedded");
+    let face = ttf_parser::Face::parse(bytes, 0).expect("bundled font parses");
+    let upem = face.units_per_em() as f64;
+    let mut advance = HashMap::new();
+    // Latin, Latin-1, general punctuation and arrows cover everything our faces print; other
+    // characters are measured with the fallback width (the width of "M").
+    let ranges = [
+        0x20u32..0x250,
+        0x2000..0x2070,
+        0x2190..0x21ff,
+        0x2212..0x2213,
+    ];
+    for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+        if let Some(g) = face.glyph_index(c)
+            && let Some(a) = face.glyph_hor_advance(g) {
+                advance.insert(c, a as f64 / upem);
+            }
+    }
+    let fallback = advance.get(&'M').copied().unwrap_or(0.8);
+    Metrics { advance, fallback }
+}
+
+/// Width in mm of `text` set in `font` at `size` mm.
+pub fn width(font: Font, size: f64, text: &str) -> f64 {
+    let m = metrics(font);
+    text.chars()
+        .map(|c| m.advance.get(&c).copied().unwrap_or(m.fallback))
+        .sum::<f64>()
+        * size
+}
+
+/// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`).
+pub fn fit(font: Font, max: f64, max_width: f64, text: &str) -> f64 {
+    let w = width(font, max, text);
+    if w <= max_width || w == 0.0 {
+        max
+    } else {
+        (max * max_width / w).max(max / 3.0)
+    }
+}
+
+/// Breaks `text` into lines no wider than `max_width` (a word longer than a line stands alone).
+pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && width(font, size, &candidate) > max_width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wider_text_measures_wider() {
+        assert!(width(Font::Sans, 5.0, "Buckwheat") > width(Font::Sans, 5.0, "Rye"));
+        assert!(width(Font::Condensed, 5.0, "Buckwheat") < width(Font::Sans, 5.0, "Buckwheat"));
+    }
+
+    #[test]
+    fn wraps_within_width() {
+        let lines = wrap(
+            Font::Sans,
+            3.0,
+            40.0,
+            "Move a grain marker down the track by one box",
+        );
+        assert!(lines.len() > 1);
+        for l in &lines {
+            assert!(width(Font::Sans, 3.0, l) <= 40.0, "{l}");
+        }
+    }
+
+    #[test]
+    fn fit_shrinks_long_text() {
+        let s = fit(Font::CondensedBold, 4.0, 10.0, "Buckwheat");
+        assert!(s < 4.0 && width(Font::CondensedBold, s, "Buckwheat") <= 10.0 + 1e-9);
+    }
+}

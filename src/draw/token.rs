@@ -1,0 +1,135 @@
+//! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
+//! a symbol and/or a large text, and a caption that is fitted to the space it has.
+use super::canvas::{Anchor, Canvas, circle, n, place, rect, text};
+use super::text::{Font, fit};
+use super::{Art, Colors};
+use crate::pieces::Piece;
+use crate::spec::{Face, Shape};
+
+pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    let m = w.min(h);
+    let round = piece.shape == Shape::Round;
+    let stroke = (m * 0.03).clamp(0.3, 0.8);
+    if round {
+        cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
+    } else {
+        cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    }
+
+    // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle.
+    let inset = if round { m * 0.13 } else { m * 0.09 };
+    let (left, right) = (inset, w - inset);
+    let mut top = inset;
+    let mut bottom = h - inset;
+    let chord = |y: f64| -> f64 {
+        if !round {
+            return right - left;
+        }
+        let r = m / 2.0 - stroke * 2.0;
+        let dy = (y - h / 2.0).abs();
+        (2.0 * (r * r - dy * dy).max(0.0).sqrt()) * 0.92
+    };
+
+    if let Some(title) = &face.title {
+        let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), title);
+        cv.add(text(
+            w / 2.0,
+            top + size * 0.8,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            title,
+        ));
+        top += size * 1.15;
+    }
+    if let Some(label) = &face.label {
+        let size = fit(
+            Font::CondensedBold,
+            m * 0.15,
+            chord(bottom - m * 0.05),
+            label,
+        );
+        cv.add(text(
+            w / 2.0,
+            bottom - size * 0.15,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            label,
+        ));
+        bottom -= size * 1.1;
+    }
+
+    let avail = (bottom - top).max(0.0);
+    let mid_x = w / 2.0;
+    match (&face.symbol, &face.text) {
+        (Some(symbol), None) => {
+            let size = avail.min(right - left);
+            let g = art.symbol(&symbol.value)?;
+            cv.add(place(
+                &g,
+                mid_x - size / 2.0,
+                top + (avail - size) / 2.0,
+                size,
+                &c.ink,
+            ));
+        }
+        (None, Some(big)) => {
+            let size = fit(Font::Display, avail * 0.95, chord(top + avail / 2.0), big);
+            cv.add(text(
+                mid_x,
+                top + avail / 2.0 + size * 0.35,
+                size,
+                Font::Display,
+                Anchor::Middle,
+                &c.ink,
+                big,
+            ));
+        }
+        (Some(symbol), Some(big)) => {
+            let sym = avail * 0.5;
+            let g = art.symbol(&symbol.value)?;
+            cv.add(place(&g, mid_x - sym / 2.0, top, sym, &c.ink));
+            let size = fit(Font::Display, avail * 0.5, chord(top + avail * 0.75), big);
+            cv.add(text(
+                mid_x,
+                bottom - avail * 0.05,
+                size,
+                Font::Display,
+                Anchor::Middle,
+                &c.ink,
+                big,
+            ));
+        }
+        (None, None) => {}
+    }
+
+    if let Some(border) = c.border() {
+        if round {
+            cv.add(
+                circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
+                    .set("stroke", border)
+                    .set("stroke-width", n(stroke)),
+            );
+        } else {
+            cv.add(
+                rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
+                    .set("stroke", border)
+                    .set("stroke-width", n(stroke)),
+            );
+        }
+        if round {
+            // A fine inner ring: the classic look of a punched counter.
+            let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
+                .set("stroke", border)
+                .set("stroke-width", n(stroke * 0.4))
+                .set("stroke-opacity", "0.45");
+            cv.add(ring);
+        }
+    }
+    Ok(())
+}

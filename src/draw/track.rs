@@ -1,0 +1,230 @@
+//! Tracks: a title band, then the ordered spaces (top to bottom or left to right) and an optional
+//! end area. Labels sit inside a space (a faint large numeral plus a small corner label, leaving
+//! room for markers) or outside it (leaving the inside blank to write in).
+use svg::node::element::Path;
+
+use super::Colors;
+use super::canvas::{Anchor, Canvas, n, rect, text};
+use super::text::{Font, fit, wrap};
+use crate::spec::{Direction, Face, LabelPosition, TrackSpec};
+
+pub const PAD_MM: f64 = 4.0;
+pub const TITLE_MM: f64 = 16.0;
+pub const OUTSIDE_LABEL_MM: f64 = 12.0;
+
+pub fn draw(cv: &mut Canvas, track: &TrackSpec, face: &Face) -> Result<(), String> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    let (sw, sh) = (track.space.value.w.mm(), track.space.value.h.mm());
+    let outside = track.labels == LabelPosition::Outside;
+    let label_band = if outside { OUTSIDE_LABEL_MM } else { 0.0 };
+
+    // Title band.
+    let title = face.title.as_deref().unwrap_or("");
+    cv.add(
+        rect(
+            PAD_MM,
+            PAD_MM,
+            w - 2.0 * PAD_MM,
+            TITLE_MM - PAD_MM * 0.5,
+            &c.ink,
+        )
+        .set("rx", "1.5"),
+    );
+    if !title.is_empty() {
+        let size = fit(
+            Font::Display,
+            (TITLE_MM - PAD_MM) * 0.85,
+            w - 4.0 * PAD_MM,
+            title,
+        );
+        cv.add(text(
+            w / 2.0,
+            PAD_MM + (TITLE_MM - PAD_MM * 0.5) / 2.0 + size * 0.35,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            &c.background,
+            title,
+        ));
+    }
+
+    let origin = (
+        PAD_MM
+            + if track.direction == Direction::Down {
+                label_band
+            } else {
+                0.0
+            },
+        TITLE_MM + PAD_MM,
+    );
+    let stroke = 0.6;
+    let count = track.spaces.len();
+    for (i, space) in track.spaces.iter().enumerate() {
+        let space = &space.value;
+        let (x, y) = match track.direction {
+            Direction::Down => (origin.0, origin.1 + i as f64 * sh),
+            Direction::Right => (origin.0 + i as f64 * sw, origin.1 + label_band),
+        };
+        let fill = if i % 2 == 0 { "#ffffff" } else { "#f4f1ea" };
+        cv.add(
+            rect(x, y, sw, sh, fill)
+                .set("stroke", c.ink.as_str())
+                .set("stroke-width", n(stroke)),
+        );
+        if let Some(label) = &space.label {
+            if outside {
+                let (lx, ly) = match track.direction {
+                    Direction::Down => (PAD_MM + label_band / 2.0, y + sh / 2.0),
+                    Direction::Right => (x + sw / 2.0, origin.1 + label_band / 2.0),
+                };
+                let size = fit(Font::Display, label_band * 0.75, label_band * 0.9, label);
+                cv.add(text(
+                    lx,
+                    ly + size * 0.35,
+                    size,
+                    Font::Display,
+                    Anchor::Middle,
+                    &c.ink,
+                    label,
+                ));
+            } else {
+                let big = fit(Font::Display, sh * 0.8, sw * 0.8, label);
+                cv.add(
+                    text(
+                        x + sw / 2.0,
+                        y + sh / 2.0 + big * 0.35,
+                        big,
+                        Font::Display,
+                        Anchor::Middle,
+                        &c.ink,
+                        label,
+                    )
+                    .set("fill-opacity", "0.13"),
+                );
+                let small = (sh * 0.16).min(7.0);
+                cv.add(text(
+                    x + 2.0,
+                    y + 1.5 + small * 0.8,
+                    small,
+                    Font::Display,
+                    Anchor::Start,
+                    &c.ink,
+                    label,
+                ));
+            }
+        }
+        if let Some(hint) = &space.hint {
+            let size = (sh * 0.07).clamp(2.0, 3.2);
+            let lines = wrap(Font::Condensed, size, sw * 0.8, hint);
+            let base = y + sh - 2.0 - (lines.len() as f64 - 1.0) * size * 1.2;
+            for (k, l) in lines.iter().enumerate() {
+                cv.add(
+                    text(
+                        x + sw / 2.0,
+                        base + k as f64 * size * 1.2,
+                        size,
+                        Font::Condensed,
+                        Anchor::Middle,
+                        &c.ink,
+                        l,
+                    )
+                    .set("fill-opacity", "0.75"),
+                );
+            }
+        }
+        // A chevron on the edge to the next space shows the direction of play.
+        if i + 1 < count || track.end.is_some() {
+            cv.add(chevron(track.direction, x, y, sw, sh, &c.ink));
+        }
+    }
+
+    if let Some(end) = &track.end {
+        let (x, y, ew, eh) = match track.direction {
+            Direction::Down => (
+                origin.0,
+                origin.1 + count as f64 * sh,
+                sw,
+                h - PAD_MM - (origin.1 + count as f64 * sh),
+            ),
+            Direction::Right => (
+                origin.0 + count as f64 * sw,
+                origin.1 + label_band,
+                w - PAD_MM - (origin.0 + count as f64 * sw),
+                sh,
+            ),
+        };
+        cv.add(
+            rect(x + 1.5, y + 1.5, ew - 3.0, eh - 3.0, "none")
+                .set("stroke", c.ink.as_str())
+                .set("stroke-width", n(stroke))
+                .set("stroke-dasharray", "3 2")
+                .set("rx", "3"),
+        );
+        let size = fit(Font::Display, (eh * 0.22).min(10.0), ew * 0.85, end);
+        cv.add(text(
+            x + ew / 2.0,
+            y + eh / 2.0 + size * 0.35,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            &c.ink,
+            end,
+        ));
+    }
+
+    // The outer frame of the spaces.
+    let (fw, fh) = match track.direction {
+        Direction::Down => (sw, count as f64 * sh),
+        Direction::Right => (count as f64 * sw, sh),
+    };
+    cv.add(
+        rect(
+            origin.0,
+            origin.1
+                + if track.direction == Direction::Right {
+                    label_band
+                } else {
+                    0.0
+                },
+            fw,
+            fh,
+            "none",
+        )
+        .set("stroke", c.ink.as_str())
+        .set("stroke-width", n(stroke * 2.0)),
+    );
+    Ok(())
+}
+
+fn chevron(dir: Direction, x: f64, y: f64, sw: f64, sh: f64, ink: &str) -> Path {
+    let s = (sw.min(sh) * 0.08).clamp(1.5, 3.5);
+    let d = match dir {
+        Direction::Down => {
+            let (cx, cy) = (x + sw / 2.0, y + sh);
+            format!(
+                "M{} {}L{} {}L{} {}Z",
+                n(cx - s),
+                n(cy - s * 0.5),
+                n(cx + s),
+                n(cy - s * 0.5),
+                n(cx),
+                n(cy + s * 0.5)
+            )
+        }
+        Direction::Right => {
+            let (cx, cy) = (x + sw, y + sh / 2.0);
+            format!(
+                "M{} {}L{} {}L{} {}Z",
+                n(cx - s * 0.5),
+                n(cy - s),
+                n(cx - s * 0.5),
+                n(cy + s),
+                n(cx + s * 0.5),
+                n(cy)
+            )
+        }
+    };
+    Path::new().set("d", d).set("fill", ink)
+}

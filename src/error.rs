@@ -1,0 +1,115 @@
+//! Typed errors. Input errors carry a file, line and column; `main` prints them and picks the
+//! exit code (2: the input is wrong, 1: writing the output failed).
+use std::fmt;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// A message tied to a place in a YAML file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl Located {
+    pub fn new(file: &str, line: usize, column: usize, message: String) -> Self {
+        Located {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// Located at a `Spanned` value's position.
+    pub fn at<T>(file: &str, spanned: &serde_saphyr::Spanned<T>, message: String) -> Self {
+        let loc = spanned.referenced;
+        Located::new(
+            file,
+            (loc.line() as usize).max(1),
+            (loc.column() as usize).max(1),
+            message,
+        )
+    }
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// Several located problems, reported together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problems(pub Vec<Located>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum SpecError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no game named `{name}`: expected a shipped game ({known}) or a path to a .yaml file")]
+    UnknownGame { name: String, known: String },
+    #[error("{0}")]
+    Yaml(Located),
+    #[error("{0}")]
+    Invalid(Problems),
+}
+
+#[derive(Debug, Error)]
+pub enum OutputError {
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the output directory {path} is not a directory")]
+    NotADirectory { path: PathBuf },
+    #[error("could not make the PDF: {0}")]
+    Pdf(String),
+    #[error("could not encode {name}: {message}")]
+    Png { name: String, message: String },
+}
+
+/// Everything `pnp` can fail with.
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error("{0}")]
+    Rules(crate::rules::Failures),
+    #[error("{0}")]
+    Options(String),
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+impl Error {
+    /// 2 when the input (YAML, options) is at fault, 1 when producing the output failed.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Output(_) => 1,
+            _ => 2,
+        }
+    }
+}

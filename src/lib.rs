@@ -1,0 +1,228 @@
+//! pnp: print-and-play components from YAML.
+//!
+//! The pipeline: a game's YAML is **loaded** into a typed spec (`spec`), **checked** against the
+//! game's rules (`rules`), **expanded** into physical pieces (`pieces`), each distinct face is
+//! **drawn** once as SVG (`draw`) and parsed once into a `usvg` tree (`faces`), and the trees go
+//! to the **sinks** (`output`): the imposed PDF (krilla) and one PNG per face (resvg). Files are
+//! written atomically by `output::writer`; only the command line (`main.rs`) prints.
+pub mod assets;
+pub mod draw;
+pub mod error;
+pub mod faces;
+pub mod fonts;
+pub mod options;
+pub mod output;
+pub mod pieces;
+pub mod rules;
+pub mod spec;
+pub mod units;
+
+pub use resvg::{tiny_skia, usvg};
+
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+use error::{Error, OutputError};
+use options::BuildOptions;
+use output::furniture::Credits;
+use output::layout::{Item, LayoutOptions, Page, impose};
+use output::writer::{Staging, ensure_dir};
+use spec::Game;
+
+/// One file written by a build.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub path: PathBuf,
+    /// "3 pages", "12 images"…
+    pub what: String,
+    pub bytes: u64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct BuildReport {
+    pub written: Vec<Written>,
+    pub warnings: Vec<String>,
+    pub pieces: u64,
+    pub faces: usize,
+    pub pages: usize,
+}
+
+/// Everything a build computes before writing: the sinks take it as it is.
+pub struct Prepared {
+    pub pieces: Vec<pieces::Piece>,
+    pub faces: draw::Faces,
+    pub trees: Vec<std::sync::Arc<usvg::Tree>>,
+    pub layout: LayoutOptions,
+    pub pages: Vec<Page>,
+}
+
+/// Where a game's files go.
+pub fn out_dir(game: &Game, opt: &BuildOptions) -> PathBuf {
+    opt.out
+        .clone()
+        .unwrap_or_else(|| Path::new("output").join(game.id()))
+}
+
+/// Checks the rules: an error listing every failing rule.
+pub fn check_rules(game: &Game) -> Result<rules::Report, Error> {
+    let report = rules::validate(game);
+    let failures = report.failures();
+    if failures.is_empty() {
+        Ok(report)
+    } else {
+        Err(Error::Rules(rules::Failures(failures)))
+    }
+}
+
+/// Expand, draw, parse and impose: everything but writing.
+pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
+    let pieces = pieces::expand(game);
+    let faces = draw::draw_all(game, &pieces, opt.bleed)?;
+    let trees = faces::parse_all(&faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    let mut layout = LayoutOptions::new(opt.paper);
+    layout.bleed = opt.bleed;
+    layout.duplex = opt.duplex;
+    let items: Vec<Item> = pieces
+        .iter()
+        .zip(&faces.of_piece)
+        .enumerate()
+        .map(|(i, (p, (front, back)))| Item {
+            piece: i,
+            component: p.component,
+            front: *front,
+            back: *back,
+            w: p.w,
+            h: p.h,
+            copies: p.copies,
+        })
+        .collect();
+    let pages = impose(&items, &captions(game), &layout).map_err(|e| {
+        Error::Spec(error::SpecError::Yaml(error::Located::new(
+            &game.file, 1, 1, e,
+        )))
+    })?;
+    Ok(Prepared {
+        pieces,
+        faces,
+        trees,
+        layout,
+        pages,
+    })
+}
+
+/// Group captions, by component index: "Grain markers · 24".
+pub fn captions(game: &Game) -> Vec<String> {
+    game.spec
+        .components
+        .iter()
+        .map(|c| {
+            let name = c.name.clone().unwrap_or_else(|| c.id.value.clone());
+            format!("{name} · {}", pieces::copies_of(c))
+        })
+        .collect()
+}
+
+pub fn credits(game: &Game) -> Credits {
+    let g = &game.spec.game;
+    let title = match &g.designer {
+        Some(d) => format!("{} — a game by {d}", g.name),
+        None => g.name.clone(),
+    };
+    let mut line = Vec::new();
+    if let Some(l) = &g.licence {
+        line.push(format!("Licence: {l}"));
+    }
+    if let Some(s) = &g.source {
+        line.push(s.clone());
+    }
+    line.push(format!(
+        "Print-and-play by pnp {}",
+        env!("CARGO_PKG_VERSION")
+    ));
+    Credits {
+        title,
+        line: line.join(" · "),
+    }
+}
+
+/// Builds the PDF and PNGs of a game into its output folder.
+pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
+    let mut report = BuildReport::default();
+    if opt.validate {
+        check_rules(game)?;
+    } else {
+        report
+            .warnings
+            .push("rules not validated (--no-validate)".into());
+    }
+    let dir = out_dir(game, opt);
+    ensure_dir(&dir)?;
+    let prepared = prepare(game, opt)?;
+    report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
+    report.faces = prepared.faces.docs.len();
+    report.pages = prepared.pages.len();
+
+    let staging = Staging::new();
+    if opt.pdf {
+        let bytes = pdf_bytes(game, &prepared)?;
+        let path = dir.join(format!("{}.pdf", game.id()));
+        staging.write(&path, &bytes)?;
+        report.written.push(Written {
+            path,
+            what: format!("{} pages", prepared.pages.len()),
+            bytes: bytes.len() as u64,
+        });
+    }
+    if opt.png {
+        let png_dir = dir.join("png");
+        let popt = output::png::PngOptions {
+            dpi: opt.dpi,
+            ..Default::default()
+        };
+        let total: u64 = prepared
+            .faces
+            .docs
+            .par_iter()
+            .zip(&prepared.trees)
+            .map(|(doc, tree)| -> Result<u64, Error> {
+                let bytes =
+                    output::png::png(tree, doc, &popt).map_err(|message| OutputError::Png {
+                        name: doc.name.clone(),
+                        message,
+                    })?;
+                staging.write(&png_dir.join(format!("{}.png", doc.name)), &bytes)?;
+                Ok(bytes.len() as u64)
+            })
+            .try_reduce(|| 0, |a, b| Ok(a + b))?;
+        report.written.push(Written {
+            path: png_dir,
+            what: format!("{} images at {} dpi", prepared.faces.docs.len(), opt.dpi),
+            bytes: total,
+        });
+    }
+    staging.commit()?;
+    Ok(report)
+}
+
+/// The PDF of a prepared game.
+pub fn pdf_bytes(game: &Game, prepared: &Prepared) -> Result<Vec<u8>, Error> {
+    let g = &game.spec.game;
+    let popt = output::pdf::PdfOptions {
+        layout: prepared.layout,
+        credits: credits(game),
+        title: format!("{} — print and play", g.name),
+        author: g.designer.clone(),
+        subject: g
+            .licence
+            .as_ref()
+            .map(|l| format!("Components of {}; licence: {l}", g.name)),
+        groups: game
+            .spec
+            .components
+            .iter()
+            .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
+            .collect(),
+    };
+    output::pdf::pdf(&prepared.pages, &prepared.trees, &popt)
+        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+}

@@ -1,0 +1,117 @@
+//! Validated build options: the core never sees clap. `cli.rs` turns flags into `Choices`;
+//! `BuildOptions::from_choices` checks them against the documented limits.
+use std::path::PathBuf;
+
+use crate::error::Error;
+use crate::output::layout::{A4, Duplex, LETTER, Paper};
+use crate::units::parse_length;
+
+pub const MIN_DPI: u32 = 30;
+pub const MAX_DPI: u32 = 1200;
+pub const MAX_BLEED_MM: f64 = 10.0;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BuildOptions {
+    pub paper: Paper,
+    pub dpi: u32,
+    pub bleed: f64,
+    pub duplex: Duplex,
+    /// Folder the game's files go into; `None`: `output/<game id>/`.
+    pub out: Option<PathBuf>,
+    pub validate: bool,
+    pub pdf: bool,
+    pub png: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            paper: A4,
+            dpi: 300,
+            bleed: 0.0,
+            duplex: Duplex::LongEdge,
+            out: None,
+            validate: true,
+            pdf: true,
+            png: true,
+        }
+    }
+}
+
+/// Raw choices as the user typed them.
+#[derive(Debug, Clone, Default)]
+pub struct Choices {
+    pub paper: Option<String>,
+    pub landscape: bool,
+    pub dpi: Option<u32>,
+    pub bleed: Option<String>,
+    pub duplex: Option<String>,
+    pub out: Option<PathBuf>,
+    pub no_validate: bool,
+    pub no_pdf: bool,
+    pub no_png: bool,
+}
+
+impl BuildOptions {
+    pub fn from_choices(c: &Choices) -> Result<BuildOptions, Error> {
+        let paper = match c.paper.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None | Some("a4") => A4,
+            Some("letter") | Some("us-letter") => LETTER,
+            Some(other) => {
+                return Err(Error::Options(format!(
+                    "--paper {other}: expected a4 or letter"
+                )));
+            }
+        };
+        let paper = if c.landscape {
+            paper.landscape()
+        } else {
+            paper
+        };
+        let dpi = c.dpi.unwrap_or(300);
+        if !(MIN_DPI..=MAX_DPI).contains(&dpi) {
+            return Err(Error::Options(format!(
+                "--dpi {dpi}: expected {MIN_DPI} to {MAX_DPI}"
+            )));
+        }
+        let bleed = match &c.bleed {
+            None => 0.0,
+            Some(text) if text.trim() == "0" => 0.0,
+            Some(text) => {
+                let mm = parse_length(text)
+                    .map_err(|e| Error::Options(format!("--bleed: {e}")))?
+                    .mm();
+                if mm > MAX_BLEED_MM {
+                    return Err(Error::Options(format!(
+                        "--bleed {text}: at most {MAX_BLEED_MM} mm"
+                    )));
+                }
+                mm
+            }
+        };
+        let duplex = match c.duplex.as_deref() {
+            None | Some("long") => Duplex::LongEdge,
+            Some("short") => Duplex::ShortEdge,
+            Some(other) => {
+                return Err(Error::Options(format!(
+                    "--duplex {other}: expected long or short"
+                )));
+            }
+        };
+        if c.no_pdf && c.no_png {
+            return Err(Error::Options(
+                "--no-pdf and --no-png together leave nothing to build".into(),
+            ));
+        }
+        Ok(BuildOptions {
+            paper,
+            dpi,
+            bleed,
+            duplex,
+            out: c.out.clone(),
+            validate: !c.no_validate,
+            pdf: !c.no_pdf,
+            png: !c.no_png,
+        })
+    }
+}

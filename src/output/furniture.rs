@@ -1,0 +1,232 @@
+//! What a sheet carries besides the pieces: crop marks outside every cut, group captions, marks
+//! on split parts, and the footer (calibration square, credits, page n of N). Drawn as one SVG
+//! per page in millimetres, so it goes through the same font and text path as the faces.
+use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
+use crate::draw::text::{Font, fit};
+
+use super::layout::{LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
+
+/// Credits printed on every sheet.
+#[derive(Debug, Clone)]
+pub struct Credits {
+    pub title: String,
+    pub line: String,
+}
+
+const MARK_COLOR: &str = "#000000";
+const MARK_WIDTH: f64 = 0.2;
+
+/// The crop marks of one cut rectangle: two short lines at each corner, continuing the cut lines
+/// outward, starting `bleed + MARK_OFFSET` from the corner and ending before half the gap, so
+/// they never reach a neighbouring piece.
+pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
+    let start = opt.bleed + MARK_OFFSET;
+    let end = opt.effective_gap() / 2.0 - 0.25;
+    let mut marks = Vec::with_capacity(8);
+    for (cx, sx) in [(r.x, -1.0), (r.right(), 1.0)] {
+        for (cy, sy) in [(r.y, -1.0), (r.bottom(), 1.0)] {
+            // Horizontal mark on the horizontal cut line, outside the vertical edge.
+            marks.push((cx + sx * start, cy, cx + sx * end, cy));
+            // Vertical mark on the vertical cut line, outside the horizontal edge.
+            marks.push((cx, cy + sy * start, cx, cy + sy * end));
+        }
+    }
+    marks
+}
+
+pub fn page_svg(
+    page: &Page,
+    number: usize,
+    total: usize,
+    credits: &Credits,
+    opt: &LayoutOptions,
+) -> String {
+    let paper = opt.paper;
+    let mut cv = Canvas::new(paper.w, paper.h, 0.0);
+    if page.side == PageSide::Front {
+        for p in &page.placements {
+            for (x1, y1, x2, y2) in crop_marks(&p.rect, opt) {
+                cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
+            }
+            if let Some(part) = &p.part {
+                part_marks(&mut cv, &p.rect, part, opt.overlap);
+            }
+        }
+        for c in &page.captions {
+            cv.add(text(
+                c.x,
+                c.y,
+                3.6,
+                Font::CondensedBold,
+                Anchor::Start,
+                "#333333",
+                &c.text,
+            ));
+        }
+    }
+    footer(&mut cv, page, number, total, credits, opt);
+    cv.finish()
+}
+
+/// A hatched glue strip where the previous part lies over this one, and "part k of n".
+fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f64) {
+    let strips = [
+        (
+            part.glue_top,
+            Rect {
+                x: r.x,
+                y: r.y,
+                w: r.w,
+                h: overlap,
+            },
+        ),
+        (
+            part.glue_left,
+            Rect {
+                x: r.x,
+                y: r.y,
+                w: overlap,
+                h: r.h,
+            },
+        ),
+    ];
+    for (_, s) in strips.into_iter().filter(|(on, _)| *on) {
+        cv.add(rect(s.x, s.y, s.w, s.h, "#7f7f7f").set("fill-opacity", "0.22"));
+        let label = format!("GLUE — PART {} GOES OVER THIS STRIP", part.number - 1);
+        let horizontal = s.w >= s.h;
+        let size = fit(
+            Font::Display,
+            overlap * 0.45,
+            if horizontal { s.w * 0.9 } else { s.h * 0.9 },
+            &label,
+        );
+        let t = text(
+            0.0,
+            0.0,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            "#333333",
+            &label,
+        );
+        let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0 + size * 0.35);
+        cv.add(if horizontal {
+            t.set("x", n(cx)).set("y", n(cy))
+        } else {
+            t.set(
+                "transform",
+                format!(
+                    "translate({} {}) rotate(-90)",
+                    n(s.x + s.w / 2.0 + size * 0.35),
+                    n(s.y + s.h / 2.0)
+                ),
+            )
+        });
+    }
+    let label = format!("part {} of {}", part.number, part.count);
+    let size = 3.0;
+    let w = crate::draw::text::width(Font::CondensedBold, size, &label) + 3.0;
+    let (x, y) = (r.right() - w - 1.5, r.bottom() - size - 3.0);
+    cv.add(
+        rect(x, y, w, size + 2.0, "#ffffff")
+            .set("rx", "1")
+            .set("stroke", "#333333")
+            .set("stroke-width", "0.2"),
+    );
+    cv.add(text(
+        x + w / 2.0,
+        y + size + 0.6,
+        size,
+        Font::CondensedBold,
+        Anchor::Middle,
+        "#333333",
+        &label,
+    ));
+}
+
+fn footer(
+    cv: &mut Canvas,
+    page: &Page,
+    number: usize,
+    total: usize,
+    credits: &Credits,
+    opt: &LayoutOptions,
+) {
+    let paper = opt.paper;
+    let cal = paper.calibration;
+    let (x0, y0) = (opt.margin, paper.h - opt.margin - cal);
+    cv.add(
+        rect(x0, y0, cal, cal, "none")
+            .set("stroke", "#000000")
+            .set("stroke-width", "0.25"),
+    );
+    let cal_label = if cal == 25.0 { "25 mm" } else { "1 inch" };
+    cv.add(text(
+        x0 + cal / 2.0,
+        y0 + cal / 2.0 + 1.2,
+        3.4,
+        Font::CondensedBold,
+        Anchor::Middle,
+        "#000000",
+        cal_label,
+    ));
+    let tx = x0 + cal + 4.0;
+    let width = paper.w - opt.margin - tx - 30.0;
+    let size = fit(Font::CondensedBold, 3.6, width, &credits.title);
+    cv.add(text(
+        tx,
+        y0 + 5.0,
+        size,
+        Font::CondensedBold,
+        Anchor::Start,
+        "#222222",
+        &credits.title,
+    ));
+    let size = fit(Font::Condensed, 2.9, width, &credits.line);
+    cv.add(text(
+        tx,
+        y0 + 10.0,
+        size,
+        Font::Condensed,
+        Anchor::Start,
+        "#444444",
+        &credits.line,
+    ));
+    let hint = format!(
+        "Print at 100 % (actual size, no scaling): the square must measure exactly {cal_label}."
+    );
+    let size = fit(Font::Condensed, 2.9, width, &hint);
+    cv.add(text(
+        tx,
+        y0 + 15.0,
+        size,
+        Font::Condensed,
+        Anchor::Start,
+        "#444444",
+        &hint,
+    ));
+    if page.side == PageSide::Back {
+        let note =
+            "Back side: print double-sided so that this page is the back of the page before.";
+        let size = fit(Font::Condensed, 2.9, width, note);
+        cv.add(text(
+            tx,
+            y0 + 20.0,
+            size,
+            Font::Condensed,
+            Anchor::Start,
+            "#444444",
+            note,
+        ));
+    }
+    let label = format!("page {number} of {total}");
+    cv.add(text(
+        paper.w - opt.margin,
+        y0 + 5.0,
+        3.2,
+        Font::CondensedBold,
+        Anchor::End,
+        "#222222",
+        &label,
+    ));
+}

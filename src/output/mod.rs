@@ -1,0 +1,7 @@
+//! Output sinks. Each takes the drawn faces (and, for the PDF, the imposed pages) and returns
+//! bytes; `writer` alone puts files on disk, atomically.
+pub mod furniture;
+pub mod layout;
+pub mod pdf;
+pub mod png;
+pub mod writer;

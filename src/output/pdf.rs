@@ -1,0 +1,145 @@
+//! The PDF sink: imposed pages drawn with krilla from the same parsed face trees as the PNGs.
+//! Shapes stay vectors, text stays text in our embedded (subset) fonts, and the bytes are the
+//! same on every run (no dates, no random ids).
+use krilla::Document;
+use krilla::destination::XyzDestination;
+use krilla::geom::{PathBuilder, Point, Rect as KRect, Size, Transform};
+use krilla::metadata::Metadata;
+use krilla::outline::{Outline, OutlineNode};
+use krilla::page::PageSettings;
+use krilla::paint::FillRule;
+use krilla::surface::Surface;
+use krilla_svg::{SurfaceExt, SvgSettings};
+use resvg::usvg::Tree;
+use std::sync::Arc;
+
+use super::furniture::{Credits, page_svg};
+use super::layout::{LayoutOptions, Page, Placement};
+use crate::units::PT_PER_MM;
+
+#[derive(Debug, Clone)]
+pub struct PdfOptions {
+    pub layout: LayoutOptions,
+    pub credits: Credits,
+    pub title: String,
+    pub author: Option<String>,
+    pub subject: Option<String>,
+    /// Bookmark titles by component index.
+    pub groups: Vec<String>,
+}
+
+fn pt(mm: f64) -> f32 {
+    (mm * PT_PER_MM) as f32
+}
+
+/// Renders the pages to PDF bytes.
+pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<u8>, String> {
+    let paper = opt.layout.paper;
+    let mut doc = Document::new();
+    let mut outline = Outline::new();
+    let mut seen_groups = std::collections::BTreeSet::new();
+    let total = pages.len();
+    for (index, page) in pages.iter().enumerate() {
+        let settings =
+            PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        let mut p = doc.start_page_with(settings);
+        let mut surface = p.surface();
+        for placement in &page.placements {
+            draw_placement(
+                &mut surface,
+                placement,
+                &trees[placement.face],
+                opt.layout.bleed,
+            )?;
+        }
+        let overlay =
+            crate::faces::parse(&page_svg(page, index + 1, total, &opt.credits, &opt.layout))?;
+        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        surface
+            .draw_svg(&overlay, size, svg_settings())
+            .ok_or("could not draw the page furniture")?;
+        surface.finish();
+        p.finish();
+        for c in &page.captions {
+            if seen_groups.insert(c.component) {
+                let title = opt
+                    .groups
+                    .get(c.component)
+                    .cloned()
+                    .unwrap_or_else(|| c.text.clone());
+                let dest = XyzDestination::new(index, Point::from_xy(0.0, pt(c.y - 6.0).max(0.0)));
+                outline.push_child(OutlineNode::new(title, dest));
+            }
+        }
+    }
+    doc.set_outline(outline);
+    let mut meta = Metadata::new()
+        .title(opt.title.clone())
+        .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")));
+    if let Some(a) = &opt.author {
+        meta = meta.authors(vec![a.clone()]);
+    }
+    if let Some(s) = &opt.subject {
+        meta = meta.description(s.clone());
+    }
+    doc.set_metadata(meta);
+    doc.finish().map_err(|e| format!("{e:?}"))
+}
+
+fn svg_settings() -> SvgSettings {
+    SvgSettings {
+        embed_text: true,
+        filter_scale: 4.0,
+    }
+}
+
+/// Draws one face at its place: whole, turned 180°, or the window of a split part (clipped).
+fn draw_placement(
+    surface: &mut Surface,
+    pl: &Placement,
+    tree: &Tree,
+    bleed: f64,
+) -> Result<(), String> {
+    let r = pl.rect;
+    let mut pushed = 0;
+    surface.push_transform(&Transform::from_translate(pt(r.x), pt(r.y)));
+    pushed += 1;
+    if pl.turned {
+        surface.push_transform(&Transform::from_rotate_at(
+            180.0,
+            pt(r.w / 2.0),
+            pt(r.h / 2.0),
+        ));
+        pushed += 1;
+    }
+    let (full_w, full_h) = match &pl.part {
+        Some(part) => {
+            let mut clip = PathBuilder::new();
+            let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h)).ok_or("empty part")?;
+            clip.push_rect(k);
+            surface.push_clip_path(&clip.finish().ok_or("empty part")?, &FillRule::NonZero);
+            pushed += 1;
+            surface.push_transform(&Transform::from_translate(
+                -pt(part.window.x),
+                -pt(part.window.y),
+            ));
+            pushed += 1;
+            (
+                tree.size().width() as f64 - 2.0 * bleed,
+                tree.size().height() as f64 - 2.0 * bleed,
+            )
+        }
+        None => (r.w, r.h),
+    };
+    surface.push_transform(&Transform::from_translate(-pt(bleed), -pt(bleed)));
+    pushed += 1;
+    let size =
+        Size::from_wh(pt(full_w + 2.0 * bleed), pt(full_h + 2.0 * bleed)).ok_or("empty face")?;
+    surface
+        .draw_svg(tree, size, svg_settings())
+        .ok_or("could not draw a face")?;
+    for _ in 0..pushed {
+        surface.pop();
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! Putting files in place atomically. Every output is first written to a hidden temporary file in
+//! its destination folder; only when the whole build has succeeded are they renamed into place.
+//! If anything fails (or the build is dropped), the temporaries are removed and earlier outputs
+//! stay untouched.
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::error::OutputError;
+
+#[derive(Debug, Default)]
+pub struct Staging {
+    /// (temporary, final) pairs, in the order they were written.
+    files: Mutex<Vec<(PathBuf, PathBuf)>>,
+    committed: bool,
+}
+
+fn write_err(path: &Path, source: std::io::Error) -> OutputError {
+    OutputError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Makes `dir` (and parents); refuses when something that is not a directory is in the way.
+pub fn ensure_dir(dir: &Path) -> Result<(), OutputError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(OutputError::NotADirectory {
+            path: dir.to_path_buf(),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        // create_dir_all reports "File exists" when a parent is a file: say which.
+        let blocker = dir.ancestors().find(|a| a.exists() && !a.is_dir());
+        match blocker {
+            Some(b) => OutputError::NotADirectory {
+                path: b.to_path_buf(),
+            },
+            None => write_err(dir, e),
+        }
+    })
+}
+
+impl Staging {
+    pub fn new() -> Self {
+        Staging::default()
+    }
+
+    /// Writes `bytes` to a temporary beside `path`; it becomes `path` on `commit`.
+    pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        ensure_dir(dir)?;
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+        let tmp = dir.join(format!(".{name}.pnp-tmp"));
+        std::fs::write(&tmp, bytes).map_err(|e| write_err(&tmp, e))?;
+        self.files
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((tmp, path.to_path_buf()));
+        Ok(())
+    }
+
+    /// Renames every temporary into place. Returns the final paths in order.
+    pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
+        let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut done = Vec::with_capacity(files.len());
+        for (i, (tmp, dest)) in files.iter().enumerate() {
+            if let Err(e) = std::fs::rename(tmp, dest) {
+                for (t, _) in &files[i..] {
+                    let _ = std::fs::remove_file(t);
+                }
+                return Err(write_err(dest, e));
+            }
+            done.push(dest.clone());
+        }
+        self.committed = true;
+        Ok(done)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            for (tmp, _) in self.files.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                let _ = std::fs::remove_file(tmp);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_appears_until_commit_and_drop_cleans_up() {
+        let dir = std::env::temp_dir().join(format!("pnp-writer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("a.txt");
+        {
+            let s = Staging::new();
+            s.write(&target, b"x").unwrap();
+            assert!(!target.exists());
+        }
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "temporary removed"
+        );
+        let s = Staging::new();
+        s.write(&target, b"y").unwrap();
+        s.commit().unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"y");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,113 @@
+//! Spec → every physical piece: its size, shape, front and back faces (resolved from component
+//! defaults and variant overrides) and how many copies to make.
+use std::collections::BTreeMap;
+
+use crate::spec::{Component, Face, Game, Kind, Shape, TrackSpec};
+
+#[derive(Debug, Clone)]
+pub struct Piece {
+    /// Index of the component in the spec, for grouping and locating errors.
+    pub component: usize,
+    /// `component-variant` (or the component id): names the piece's PNG files.
+    pub id: String,
+    pub kind: Kind,
+    pub w: f64,
+    pub h: f64,
+    pub shape: Shape,
+    pub front: Face,
+    pub back: Option<Face>,
+    pub copies: u32,
+    pub tags: BTreeMap<String, String>,
+}
+
+/// Total copies a component makes (all variants).
+pub fn copies_of(c: &Component) -> u64 {
+    let default = c.copies.as_ref().map_or(1, |s| s.value) as u64;
+    if c.variants.is_empty() {
+        default
+    } else {
+        c.variants
+            .iter()
+            .map(|v| v.copies.as_ref().map_or(default, |s| s.value as u64))
+            .sum()
+    }
+}
+
+pub fn default_shape(kind: Kind) -> Shape {
+    match kind {
+        Kind::Card => Shape::Rounded,
+        _ => Shape::Square,
+    }
+}
+
+/// The outer size (mm) of a track: its spaces in a line plus the end area.
+pub fn track_size(t: &TrackSpec) -> (f64, f64) {
+    let (sw, sh) = (t.space.value.w.mm(), t.space.value.h.mm());
+    let n = t.spaces.len() as f64;
+    let end = t
+        .end_size
+        .as_ref()
+        .map_or(if t.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
+    let label_band = if t.labels == crate::spec::LabelPosition::Outside {
+        crate::draw::track::OUTSIDE_LABEL_MM
+    } else {
+        0.0
+    };
+    let pad = crate::draw::track::PAD_MM;
+    let title = crate::draw::track::TITLE_MM;
+    match t.direction {
+        crate::spec::Direction::Down => (
+            sw + 2.0 * pad + label_band,
+            title + n * sh + end + 2.0 * pad,
+        ),
+        crate::spec::Direction::Right => (
+            n * sw + end + 2.0 * pad,
+            title + sh + 2.0 * pad + label_band,
+        ),
+    }
+}
+
+pub fn expand(game: &Game) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    for (index, c) in game.spec.components.iter().enumerate() {
+        let (w, h) = match (&c.track, &c.size) {
+            (Some(t), _) => track_size(t),
+            (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
+            (None, None) => continue, // refused by the spec checks
+        };
+        let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
+        let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
+        let base = Piece {
+            component: index,
+            id: c.id.value.clone(),
+            kind: c.kind.value,
+            w,
+            h,
+            shape,
+            front: c.front.clone(),
+            back: c.back.clone(),
+            copies: default_copies,
+            tags: BTreeMap::new(),
+        };
+        if c.variants.is_empty() {
+            pieces.push(base);
+            continue;
+        }
+        for v in &c.variants {
+            let back = match (&c.back, &v.back) {
+                (Some(b), Some(vb)) => Some(b.overlaid(vb)),
+                (None, Some(vb)) => Some(vb.clone()),
+                (b, None) => b.clone(),
+            };
+            pieces.push(Piece {
+                id: format!("{}-{}", c.id.value, v.id.value),
+                front: c.front.overlaid(&v.front),
+                back,
+                copies: v.copies.as_ref().map_or(default_copies, |s| s.value),
+                tags: v.tags.clone(),
+                ..base.clone()
+            });
+        }
+    }
+    pieces
+}

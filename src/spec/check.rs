@@ -1,0 +1,194 @@
+//! Checks that serde cannot express: safe and unique ids, symbols that exist, kind-specific
+//! sections, and limits enforced before any work starts. All problems are reported together.
+use std::collections::HashSet;
+
+use super::{Component, Game, Kind, symbol_source};
+use crate::error::{Located, Problems, SpecError};
+use serde_saphyr::Spanned;
+
+/// Most copies of one variant; more is surely a typo (and would take minutes to draw).
+pub const MAX_COPIES: u32 = 10_000;
+/// Most pieces in one game.
+pub const MAX_PIECES: u64 = 20_000;
+/// Longest text in any face field.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+pub fn check(game: &Game) -> Result<(), SpecError> {
+    let mut problems = Vec::new();
+    let file = game.file.as_str();
+    let spec = &game.spec;
+    check_id(file, &spec.game.id, "game id", &mut problems);
+
+    let mut component_ids = HashSet::new();
+    let mut total: u64 = 0;
+    for c in &spec.components {
+        check_id(file, &c.id, "component id", &mut problems);
+        if !component_ids.insert(c.id.value.as_str()) {
+            problems.push(Located::at(
+                file,
+                &c.id,
+                format!("component id `{}` is used twice", c.id.value),
+            ));
+        }
+        check_kind_sections(file, c, &mut problems);
+        let mut variant_ids = HashSet::new();
+        for v in &c.variants {
+            check_id(file, &v.id, "variant id", &mut problems);
+            if !variant_ids.insert(v.id.value.as_str()) {
+                problems.push(Located::at(
+                    file,
+                    &v.id,
+                    format!(
+                        "variant id `{}` is used twice in `{}`",
+                        v.id.value, c.id.value
+                    ),
+                ));
+            }
+        }
+        for copies in std::iter::once(&c.copies)
+            .chain(c.variants.iter().map(|v| &v.copies))
+            .flatten()
+        {
+            if copies.value > MAX_COPIES {
+                problems.push(Located::at(
+                    file,
+                    copies,
+                    format!(
+                        "{} copies is more than the limit of {MAX_COPIES}",
+                        copies.value
+                    ),
+                ));
+            }
+        }
+        total += crate::pieces::copies_of(c);
+        for face in faces(c) {
+            if let Some(symbol) = &face.symbol {
+                check_symbol(game, symbol, &mut problems);
+            }
+            for text in face.texts() {
+                if text.chars().count() > MAX_TEXT_CHARS {
+                    problems.push(Located::at(
+                        file,
+                        &c.id,
+                        format!(
+                            "a text of `{}` is longer than {MAX_TEXT_CHARS} characters",
+                            c.id.value
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if total > MAX_PIECES {
+        problems.push(Located::new(
+            file,
+            1,
+            1,
+            format!("the game has {total} pieces; the limit is {MAX_PIECES}"),
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(SpecError::Invalid(Problems(problems)))
+    }
+}
+
+fn faces(c: &Component) -> impl Iterator<Item = &super::Face> {
+    std::iter::once(&c.front).chain(c.back.iter()).chain(
+        c.variants
+            .iter()
+            .flat_map(|v| std::iter::once(&v.front).chain(v.back.iter())),
+    )
+}
+
+/// Ids become file names: lowercase letters, digits, `-` and `_`, starting with a letter or digit.
+pub fn is_safe_id(id: &str) -> bool {
+    let mut chars = id.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
+        && id.len() <= 64
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Located>) {
+    if !is_safe_id(&id.value) {
+        problems.push(Located::at(
+            file,
+            id,
+            format!(
+                "{what} `{}` must be 1–64 lowercase letters, digits, `-` or `_` (it names files)",
+                id.value
+            ),
+        ));
+    }
+}
+
+fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    let kind = c.kind.value;
+    match (kind, &c.track) {
+        (Kind::Track, None) => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` is a track but has no `track:` section (spaces, space size)",
+                c.id.value
+            ),
+        )),
+        (k, Some(_)) if k != Kind::Track => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` has a `track:` section but its kind is not `track`",
+                c.id.value
+            ),
+        )),
+        _ => {}
+    }
+    if kind != Kind::Track && c.size.is_none() {
+        problems.push(Located::at(
+            file,
+            &c.id,
+            format!(
+                "`{}` needs a `size:` such as `19mm` or `63mm x 88mm`",
+                c.id.value
+            ),
+        ));
+    }
+    if let Some(track) = &c.track
+        && track.spaces.is_empty() {
+            problems.push(Located::at(
+                file,
+                &track.space,
+                "a track needs at least one space".to_string(),
+            ));
+        }
+}
+
+fn check_symbol(game: &Game, symbol: &Spanned<String>, problems: &mut Vec<Located>) {
+    let name = &symbol.value;
+    if !is_safe_id(name) {
+        problems.push(Located::at(
+            &game.file,
+            symbol,
+            format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"),
+        ));
+    } else if symbol_source(game, name).is_none() {
+        problems.push(Located::at(
+            &game.file,
+            symbol,
+            format!("no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_safe_id;
+    #[test]
+    fn ids_are_file_safe() {
+        assert!(is_safe_id("night-grain"));
+        for bad in ["", "../x", "/etc", "a b", "Night", "a/b", "-x", "x\u{0}"] {
+            assert!(!is_safe_id(bad), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Colours: `#rgb`, `#rrggbb`, or one of a few names. Kept as the normalised `#rrggbb` string that
+//! the SVG writer needs.
+use serde::Deserialize;
+use serde::de::{self, Deserializer};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Color(String);
+
+impl Color {
+    pub const NONE: &'static str = "none";
+    pub fn hex(&self) -> &str {
+        &self.0
+    }
+    pub fn is_none(&self) -> bool {
+        self.0 == Self::NONE
+    }
+    pub fn new(text: &str) -> Result<Color, String> {
+        parse_color(text)
+    }
+}
+
+const NAMES: &[(&str, &str)] = &[
+    ("black", "#000000"),
+    ("white", "#ffffff"),
+    ("gray", "#808080"),
+    ("grey", "#808080"),
+    ("red", "#ff0000"),
+    ("green", "#008000"),
+    ("blue", "#0000ff"),
+    ("yellow", "#ffff00"),
+];
+
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == Color::NONE {
+        return Ok(Color(t));
+    }
+    if let Some((_, hex)) = NAMES.iter().find(|(n, _)| *n == t) {
+        return Ok(Color((*hex).to_string()));
+    }
+    let digits = t.strip_prefix('#').unwrap_or("");
+    let ok = digits.chars().all(|c| c.is_ascii_hexdigit());
+    match (ok, digits.len()) {
+        (true, 6) => Ok(Color(t)),
+        (true, 3) => {
+            let long: String = digits.chars().flat_map(|c| [c, c]).collect();
+            Ok(Color(format!("#{long}")))
+        }
+        _ => Err(format!(
+            "expected a colour such as `#8e2a5a`, `#c33` or `white`, found `{text}`"
+        )),
+    }
+}
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_color(&s).map_err(de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn parses_colours() {
+        assert_eq!(parse_color("#ABC").unwrap().hex(), "#aabbcc");
+        assert_eq!(parse_color("white").unwrap().hex(), "#ffffff");
+        assert!(parse_color("#12345").is_err());
+        assert!(parse_color("red;stroke:x").is_err());
+    }
+}

@@ -1,0 +1,127 @@
+//! Reading a game's YAML: size limit, YAML budget (aliases, nodes, depth), strict schema, and an
+//! error that names the file, line, column, field path and what was expected.
+use serde_saphyr::{Budget, Options};
+use std::cell::RefCell;
+
+use super::model::GameSpec;
+use crate::error::{Located, SpecError};
+
+/// Largest YAML file accepted. A real game description is a few kilobytes.
+pub const MAX_YAML_BYTES: usize = 1024 * 1024;
+
+fn options() -> Options {
+    let mut budget = Budget::default();
+    budget.max_events = 200_000;
+    budget.max_aliases = 1_000;
+    budget.max_anchors = 1_000;
+    budget.max_depth = 32;
+    budget.max_nodes = 100_000;
+    budget.max_recorded_anchor_events = 50_000;
+    budget.max_recorded_anchor_bytes = 1024 * 1024;
+    budget.max_total_scalar_bytes = 4 * 1024 * 1024;
+    let mut opts = Options::default();
+    opts.budget = Some(budget);
+    opts.with_snippet = false;
+    opts
+}
+
+/// Parses `bytes` (the contents of `file`) into a game spec.
+pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
+    let at_start = |message: String| SpecError::Yaml(Located::new(file, 1, 1, message));
+    if bytes.len() > MAX_YAML_BYTES {
+        return Err(at_start(format!(
+            "the file is {} bytes; the limit is {MAX_YAML_BYTES} bytes",
+            bytes.len()
+        )));
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (line, col) = line_col(bytes, e.valid_up_to());
+            return Err(SpecError::Yaml(Located::new(
+                file,
+                line,
+                col,
+                "the file is not valid UTF-8 text; save it as UTF-8".to_string(),
+            )));
+        }
+    };
+    let path = RefCell::new(String::new());
+    let result = serde_saphyr::with_deserializer_from_str_with_options(text, options(), |de| {
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            *path.borrow_mut() = e.path().to_string();
+            e.into_inner()
+        })
+    });
+    result.map_err(|e| {
+        let (line, col) = e
+            .location()
+            .map(|l| (l.line() as usize, l.column() as usize))
+            .unwrap_or((1, 1));
+        let message = describe(&e, &path.borrow());
+        SpecError::Yaml(Located::new(file, line.max(1), col.max(1), message))
+    })
+}
+
+/// The message without serde-saphyr's own location suffix, with the field path and a
+/// "did you mean" for misspelt keys.
+fn describe(e: &serde_saphyr::Error, path: &str) -> String {
+    let raw = e.without_snippet().to_string();
+    // serde-saphyr appends " at line N, column M"; we print our own location.
+    let msg = match raw.rfind(" at line ") {
+        Some(i) => raw[..i].to_string(),
+        None => raw,
+    };
+    let mut msg = msg.trim().to_string();
+    if let Some(hint) = did_you_mean(&msg) {
+        msg.push_str(&format!(" (did you mean `{hint}`?)"));
+    }
+    if path.is_empty() || path == "." {
+        msg
+    } else {
+        format!("{path}: {msg}")
+    }
+}
+
+/// For serde's "unknown field `colour`, expected one of `a`, `b`" picks the closest expected name.
+fn did_you_mean(msg: &str) -> Option<String> {
+    let rest = msg
+        .strip_prefix("unknown field `")
+        .or_else(|| msg.strip_prefix("unknown variant `"))?;
+    let (found, rest) = rest.split_once('`')?;
+    let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(found, c), c))
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_string())
+}
+
+fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1)
+        + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_the_closest_key() {
+        let m = "unknown field `colr`, expected one of `color`, `size`";
+        assert_eq!(did_you_mean(m).as_deref(), Some("color"));
+    }
+
+    #[test]
+    fn locates_bad_utf8() {
+        assert_eq!(line_col(b"ab\ncd\xff", 5), (2, 3));
+    }
+}

@@ -1,0 +1,101 @@
+//! The game description: where it comes from (a shipped game or a user's file), its typed model,
+//! and the checks that make it safe to draw (ids, symbols, limits).
+mod check;
+pub mod color;
+mod load;
+pub mod model;
+
+pub use load::{MAX_YAML_BYTES, parse};
+pub use model::*;
+
+use crate::error::SpecError;
+use std::path::{Path, PathBuf};
+
+/// A loaded, checked game.
+#[derive(Debug)]
+pub struct Game {
+    pub spec: GameSpec,
+    /// How errors name the file: the path the user gave, or `data/<id>.yaml` for shipped games.
+    pub file: String,
+    /// The folder of a user's YAML file: its own `symbols/` may add art. `None` for shipped games.
+    pub dir: Option<PathBuf>,
+    /// The exact bytes read, kept so `--watch` and tests can compare.
+    pub source: Vec<u8>,
+}
+
+impl Game {
+    pub fn id(&self) -> &str {
+        &self.spec.game.id.value
+    }
+    pub fn name(&self) -> &str {
+        &self.spec.game.name
+    }
+}
+
+/// Loads a shipped game by id (`night-grain`) or a YAML file by path, then checks it.
+pub fn load(name: &str) -> Result<Game, SpecError> {
+    let looks_like_path = name.ends_with(".yaml") || name.ends_with(".yml") || name.contains('/');
+    if looks_like_path || Path::new(name).is_file() {
+        let path = PathBuf::from(name);
+        let meta = std::fs::metadata(&path).map_err(|source| SpecError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        if meta.len() > MAX_YAML_BYTES as u64 {
+            // Refuse before reading a huge file into memory.
+            return Err(SpecError::Yaml(crate::error::Located::new(
+                name,
+                1,
+                1,
+                format!(
+                    "the file is {} bytes; the limit is {MAX_YAML_BYTES} bytes",
+                    meta.len()
+                ),
+            )));
+        }
+        let bytes = std::fs::read(&path).map_err(|source| SpecError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let dir = path.parent().map(|p| {
+            if p.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                p.to_path_buf()
+            }
+        });
+        return from_bytes(name, bytes, dir);
+    }
+    match crate::assets::game(name) {
+        Some(bytes) => from_bytes(&format!("data/{name}.yaml"), bytes.to_vec(), None),
+        None => Err(SpecError::UnknownGame {
+            name: name.to_string(),
+            known: crate::assets::game_ids().join(", "),
+        }),
+    }
+}
+
+/// Parses and checks YAML bytes; `file` is how errors name them.
+pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
+    let spec = parse(file, &bytes)?;
+    let game = Game {
+        spec,
+        file: file.to_string(),
+        dir,
+        source: bytes,
+    };
+    check::check(&game)?;
+    Ok(game)
+}
+
+/// The SVG source of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`.
+/// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
+pub fn symbol_source(game: &Game, name: &str) -> Option<String> {
+    if let Some(dir) = &game.dir {
+        let own = dir.join("symbols").join(format!("{name}.svg"));
+        if let Ok(text) = std::fs::read_to_string(&own) {
+            return Some(text);
+        }
+    }
+    crate::assets::template(&format!("symbols/{name}.svg")).map(str::to_string)
+}

@@ -1,0 +1,192 @@
+//! Physical lengths. Everything inside pnp is millimetres (f64); the YAML may say `19mm`, `1.9cm`,
+//! `0.75in`, `54pt`, or a bare number (millimetres).
+use serde::Deserialize;
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use std::fmt;
+
+pub const MM_PER_INCH: f64 = 25.4;
+pub const PT_PER_MM: f64 = 72.0 / MM_PER_INCH;
+/// The largest length any piece or sheet may have: a metre is larger than any printer's paper.
+pub const MAX_LENGTH_MM: f64 = 1000.0;
+
+/// A length in millimetres, always finite and positive once parsed.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct Length(pub f64);
+
+impl Length {
+    pub fn mm(self) -> f64 {
+        self.0
+    }
+    pub fn from_inches(inches: f64) -> Self {
+        Length(inches * MM_PER_INCH)
+    }
+}
+
+const EXPECTED_LENGTH: &str = "a length such as `19mm`, `1.9cm`, `0.75in` or `54pt`";
+
+/// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm). Returns a message describing what was expected.
+pub fn parse_length(text: &str) -> Result<Length, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let value: f64 = num
+        .parse()
+        .map_err(|_| format!("expected {EXPECTED_LENGTH}, found `{text}`"))?;
+    let factor = match unit.trim() {
+        "" | "mm" => 1.0,
+        "cm" => 10.0,
+        "in" | "\"" => MM_PER_INCH,
+        "pt" => 1.0 / PT_PER_MM,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}` in `{text}`: expected mm, cm, in or pt"
+            ));
+        }
+    };
+    check_length(value * factor, text)
+}
+
+fn check_length(mm: f64, shown: &str) -> Result<Length, String> {
+    if !mm.is_finite() || mm <= 0.0 {
+        return Err(format!("length `{shown}` must be greater than zero"));
+    }
+    if mm > MAX_LENGTH_MM {
+        return Err(format!(
+            "length `{shown}` is larger than the {MAX_LENGTH_MM} mm limit"
+        ));
+    }
+    Ok(Length(mm))
+}
+
+impl<'de> Deserialize<'de> for Length {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Length;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(EXPECTED_LENGTH)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Length, E> {
+                parse_length(v).map_err(E::custom)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Length, E> {
+                check_length(v, &v.to_string()).map_err(E::custom)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Length, E> {
+                check_length(v as f64, &v.to_string()).map_err(E::custom)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Length, E> {
+                check_length(v as f64, &v.to_string()).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A width × height. YAML: `63mm x 88mm`, `[63mm, 88mm]`, or one length for a square or circle.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Size {
+    pub w: Length,
+    pub h: Length,
+}
+
+impl Size {
+    pub fn square(side: Length) -> Self {
+        Size { w: side, h: side }
+    }
+}
+
+const EXPECTED_SIZE: &str =
+    "a size such as `19mm` (square or round), `63mm x 88mm` or `[2.5in, 3.5in]`";
+
+pub fn parse_size(text: &str) -> Result<Size, String> {
+    let parts: Vec<&str> = text.split(['x', '×']).collect();
+    match parts.as_slice() {
+        [one] => Ok(Size::square(parse_length(one)?)),
+        [w, h] => Ok(Size {
+            w: parse_length(w)?,
+            h: parse_length(h)?,
+        }),
+        _ => Err(format!("expected {EXPECTED_SIZE}, found `{text}`")),
+    }
+}
+
+impl<'de> Deserialize<'de> for Size {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Size;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(EXPECTED_SIZE)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Size, E> {
+                parse_size(v).map_err(E::custom)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Size, E> {
+                Ok(Size::square(
+                    check_length(v, &v.to_string()).map_err(E::custom)?,
+                ))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Size, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Size, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Size, A::Error> {
+                let w: Length = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let h: Length = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                if seq.next_element::<Length>()?.is_some() {
+                    return Err(de::Error::invalid_length(3, &self));
+                }
+                Ok(Size { w, h })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_units() {
+        assert_eq!(parse_length("19mm").unwrap().mm(), 19.0);
+        assert!((parse_length("0.75in").unwrap().mm() - 19.05).abs() < 1e-9);
+        assert!((parse_length("72pt").unwrap().mm() - 25.4).abs() < 1e-9);
+        assert_eq!(parse_length("2 cm").unwrap().mm(), 20.0);
+        assert_eq!(parse_length("7").unwrap().mm(), 7.0);
+    }
+
+    #[test]
+    fn rejects_nonsense() {
+        for bad in [
+            "",
+            "mm",
+            "-3mm",
+            "0",
+            "NaN",
+            "inf",
+            "1e9mm",
+            "3 furlongs",
+            "1.2.3mm",
+        ] {
+            assert!(parse_length(bad).is_err(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn parses_sizes() {
+        let s = parse_size("63mm x 88mm").unwrap();
+        assert_eq!((s.w.mm(), s.h.mm()), (63.0, 88.0));
+        let s = parse_size("2in").unwrap();
+        assert_eq!(s.w, s.h);
+    }
+}
