@@ -78,9 +78,10 @@ fn load_metrics(font: Font) -> Metrics {
     ];
     for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
         if let Some(g) = face.glyph_index(c)
-            && let Some(a) = face.glyph_hor_advance(g) {
-                advance.insert(c, a as f64 / upem);
-            }
+            && let Some(a) = face.glyph_hor_advance(g)
+        {
+            advance.insert(c, a as f64 / upem);
+        }
     }
     let fallback = advance.get(&'M').copied().unwrap_or(0.8);
     Metrics { advance, fallback }

@@ -155,13 +155,14 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
         ));
     }
     if let Some(track) = &c.track
-        && track.spaces.is_empty() {
-            problems.push(Located::at(
-                file,
-                &track.space,
-                "a track needs at least one space".to_string(),
-            ));
-        }
+        && track.spaces.is_empty()
+    {
+        problems.push(Located::at(
+            file,
+            &track.space,
+            "a track needs at least one space".to_string(),
+        ));
+    }
 }
 
 fn check_symbol(game: &Game, symbol: &Spanned<String>, problems: &mut Vec<Located>) {

@@ -1,0 +1,427 @@
+//! Helpers shared by the integration tests: run the real binary, read PDFs (lopdf) and raster
+//! them (hayro), read PNG headers.
+#![allow(dead_code)]
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub fn pnp() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pnp"))
+}
+
+/// A fresh, empty folder under the target dir, unique per call.
+pub fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "{name}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `pnp <args>` and returns its output.
+pub fn run(args: &[&str]) -> Output {
+    pnp().args(args).output().expect("pnp runs")
+}
+
+/// Runs `pnp build <game> --out <fresh dir> <extra>`, asserts success, returns the folder.
+pub fn build(game: &str, extra: &[&str]) -> PathBuf {
+    let dir = temp_dir(&game.replace(['/', '.'], "_"));
+    let out = pnp()
+        .args(["build", game, "--out"])
+        .arg(&dir)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "build {game} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Every file under `dir`, relative, sorted.
+pub fn files(dir: &Path) -> Vec<String> {
+    fn walk(base: &Path, d: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.push(p.strip_prefix(base).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// MediaBox size in points of every page.
+pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
+    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_object(*id).unwrap().as_dict().unwrap();
+            let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+            let n: Vec<f64> = mb
+                .iter()
+                .map(|o| {
+                    o.as_float()
+                        .map(f64::from)
+                        .or_else(|_| o.as_i64().map(|v| v as f64))
+                        .unwrap()
+                })
+                .collect();
+            (n[2] - n[0], n[3] - n[1])
+        })
+        .collect()
+}
+
+/// BaseFont names of every font with an embedded font program.
+pub fn pdf_embedded_fonts(bytes: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let mut names = Vec::new();
+    for (_, obj) in doc.objects.iter() {
+        let Ok(dict) = obj.as_dict() else { continue };
+        if dict.get(b"Type").ok().and_then(|t| t.as_name().ok()) != Some(b"FontDescriptor") {
+            continue;
+        }
+        let embedded = [b"FontFile".as_slice(), b"FontFile2", b"FontFile3"]
+            .iter()
+            .any(|k| dict.get(k).is_ok());
+        if embedded {
+            let name = dict
+                .get(b"FontName")
+                .and_then(|n| n.as_name())
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .unwrap_or_default();
+            names.push(name);
+        }
+    }
+    names.sort();
+    names
+}
+
+/// One shown glyph (or string) on a page: its text, its origin in points from the page's
+/// bottom-left (PDF space), and its size in points.
+#[derive(Debug, Clone)]
+pub struct Glyph {
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+}
+
+/// Every text-showing operator of every page, decoded through its font's ToUnicode map and
+/// placed by the current transformation and text matrices (krilla shows one glyph per operator).
+pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
+    use lopdf::{Object, content::Content};
+    type M = [f64; 6];
+    fn mul(a: &M, b: &M) -> M {
+        // a then b (row vectors, PDF convention: a × b).
+        [
+            a[0] * b[0] + a[1] * b[2],
+            a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4],
+            a[4] * b[1] + a[5] * b[3] + b[5],
+        ]
+    }
+    let num = |o: &Object| {
+        o.as_float()
+            .map(f64::from)
+            .or_else(|_| o.as_i64().map(|v| v as f64))
+            .unwrap_or(0.0)
+    };
+    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let mut pages = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let fonts = doc.get_page_fonts(page_id).unwrap_or_default();
+        let maps: std::collections::HashMap<Vec<u8>, std::collections::HashMap<u16, String>> =
+            fonts
+                .iter()
+                .map(|(name, dict)| {
+                    let map = dict
+                        .get(b"ToUnicode")
+                        .and_then(|o| o.as_reference())
+                        .and_then(|r| doc.get_object(r))
+                        .and_then(|o| o.as_stream())
+                        .ok()
+                        .and_then(|s| {
+                            s.decompressed_content()
+                                .ok()
+                                .or_else(|| Some(s.content.clone()))
+                        })
+                        .map(|c| parse_cmap(&String::from_utf8_lossy(&c)))
+                        .unwrap_or_default();
+                    (name.clone(), map)
+                })
+                .collect();
+        let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
+        let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let mut stack = Vec::new();
+        let mut tm: M = ctm;
+        let mut font: Option<Vec<u8>> = None;
+        let mut size = 0.0;
+        let mut glyphs = Vec::new();
+        for op in content.operations {
+            let o = &op.operands;
+            match op.operator.as_str() {
+                "q" => stack.push(ctm),
+                "Q" => ctm = stack.pop().unwrap_or(ctm),
+                "cm" if o.len() == 6 => {
+                    ctm = mul(
+                        &[
+                            num(&o[0]),
+                            num(&o[1]),
+                            num(&o[2]),
+                            num(&o[3]),
+                            num(&o[4]),
+                            num(&o[5]),
+                        ],
+                        &ctm,
+                    )
+                }
+                "BT" => tm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+                "Tm" if o.len() == 6 => {
+                    tm = [
+                        num(&o[0]),
+                        num(&o[1]),
+                        num(&o[2]),
+                        num(&o[3]),
+                        num(&o[4]),
+                        num(&o[5]),
+                    ]
+                }
+                "Td" if o.len() == 2 => {
+                    tm = mul(&[1.0, 0.0, 0.0, 1.0, num(&o[0]), num(&o[1])], &tm)
+                }
+                "Tf" if o.len() == 2 => {
+                    font = o[0].as_name().ok().map(<[u8]>::to_vec);
+                    size = num(&o[1]);
+                }
+                "Tj" | "TJ" => {
+                    let map = font.as_ref().and_then(|f| maps.get(f));
+                    let mut strings = Vec::new();
+                    for item in o {
+                        match item {
+                            Object::String(b, _) => strings.push(b.clone()),
+                            Object::Array(a) => strings.extend(
+                                a.iter().filter_map(|i| i.as_str().ok().map(<[u8]>::to_vec)),
+                            ),
+                            _ => {}
+                        }
+                    }
+                    let mut text = String::new();
+                    for b in strings {
+                        for pair in b.chunks(2) {
+                            let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
+                            if let Some(s) = map.and_then(|m| m.get(&code)) {
+                                text.push_str(s);
+                            }
+                        }
+                    }
+                    let m = mul(&tm, &ctm);
+                    let scale = (m[2] * m[2] + m[3] * m[3]).sqrt();
+                    glyphs.push(Glyph {
+                        text,
+                        x: m[4],
+                        y: m[5],
+                        size: size * scale,
+                    });
+                }
+                _ => {}
+            }
+        }
+        pages.push(glyphs);
+    }
+    pages
+}
+
+/// The text of every page as lines: glyphs grouped by baseline, ordered left to right, with a
+/// space where the gap between glyphs is wider than a third of the text size.
+pub fn pdf_text(bytes: &[u8]) -> Vec<String> {
+    pdf_glyphs(bytes)
+        .into_iter()
+        .map(|glyphs| {
+            let mut lines: Vec<(f64, Vec<Glyph>)> = Vec::new();
+            for g in glyphs {
+                match lines.iter_mut().find(|(y, l)| {
+                    (y - g.y).abs() < 0.2 * g.size.max(1.0) && (l[0].size - g.size).abs() < 0.5
+                }) {
+                    Some((_, l)) => l.push(g),
+                    None => lines.push((g.y, vec![g])),
+                }
+            }
+            lines.sort_by(|a, b| b.0.total_cmp(&a.0));
+            lines
+                .into_iter()
+                .flat_map(|(_, mut l)| {
+                    l.sort_by(|a, b| a.x.total_cmp(&b.x));
+                    // Split a baseline into separate runs where glyphs are far apart.
+                    let mut runs = vec![String::new()];
+                    let mut prev_end: Option<f64> = None;
+                    for g in &l {
+                        if let Some(end) = prev_end {
+                            let gap = g.x - end;
+                            if gap > g.size * 1.5 {
+                                runs.push(String::new());
+                            } else if gap > g.size * 0.2 {
+                                runs.last_mut().unwrap().push(' ');
+                            }
+                        }
+                        runs.last_mut().unwrap().push_str(&g.text);
+                        // Approximate advance: average glyph width ~ half the size.
+                        prev_end = Some(g.x + g.size * 0.55 * g.text.chars().count() as f64);
+                    }
+                    runs
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+/// bfchar and bfrange entries of a ToUnicode CMap.
+fn parse_cmap(cmap: &str) -> std::collections::HashMap<u16, String> {
+    let hex = |s: &str| -> Vec<u16> {
+        let s = s.trim_matches(|c| c == '<' || c == '>');
+        (0..s.len() / 4)
+            .filter_map(|i| u16::from_str_radix(&s[i * 4..i * 4 + 4], 16).ok())
+            .collect()
+    };
+    let mut map = std::collections::HashMap::new();
+    let mut mode = "";
+    for line in cmap.lines() {
+        let line = line.trim();
+        if line.ends_with("beginbfchar") {
+            mode = "char";
+        } else if line.ends_with("beginbfrange") {
+            mode = "range";
+        } else if line.starts_with("end") {
+            mode = "";
+        } else {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            match (mode, tokens.as_slice()) {
+                ("char", [code, dst]) => {
+                    if let Some(c) = hex(code).first() {
+                        map.insert(*c, String::from_utf16_lossy(&hex(dst)));
+                    }
+                }
+                ("range", [lo, hi, dst]) if dst.starts_with('<') => {
+                    let (lo, hi, base) = (hex(lo)[0], hex(hi)[0], hex(dst));
+                    for (k, code) in (lo..=hi).enumerate() {
+                        let mut d = base.clone();
+                        if let Some(last) = d.last_mut() {
+                            *last += k as u16;
+                        }
+                        map.insert(code, String::from_utf16_lossy(&d));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    map
+}
+
+/// A rasterized page: RGBA, row-major, `scale` pixels per point.
+pub struct Raster {
+    pub width: usize,
+    pub height: usize,
+    pub rgba: Vec<u8>,
+    pub scale: f64,
+}
+
+impl Raster {
+    /// Luminance 0–255 at a point given in millimetres from the page's top-left.
+    pub fn lum_at_mm(&self, x_mm: f64, y_mm: f64) -> u8 {
+        let px = (x_mm * 72.0 / 25.4 * self.scale).round() as usize;
+        let py = (y_mm * 72.0 / 25.4 * self.scale).round() as usize;
+        let i = (py.min(self.height - 1) * self.width + px.min(self.width - 1)) * 4;
+        let (r, g, b) = (
+            self.rgba[i] as u32,
+            self.rgba[i + 1] as u32,
+            self.rgba[i + 2] as u32,
+        );
+        ((r * 299 + g * 587 + b * 114) / 1000) as u8
+    }
+    /// Darkest luminance in a small square (side `r_mm`*2) around a point.
+    pub fn darkest_near_mm(&self, x_mm: f64, y_mm: f64, r_mm: f64) -> u8 {
+        let steps = 6;
+        let mut d = 255;
+        for i in 0..=steps {
+            for j in 0..=steps {
+                let dx = -r_mm + 2.0 * r_mm * i as f64 / steps as f64;
+                let dy = -r_mm + 2.0 * r_mm * j as f64 / steps as f64;
+                d = d.min(self.lum_at_mm(x_mm + dx, y_mm + dy));
+            }
+        }
+        d
+    }
+}
+
+/// Rasterizes every page with hayro on a white background.
+pub fn rasterize(bytes: &[u8], scale: f32) -> Vec<Raster> {
+    use hayro::hayro_interpret::InterpreterSettings;
+    use hayro::hayro_syntax::Pdf;
+    let pdf = Pdf::new(bytes.to_vec()).expect("hayro loads the PDF");
+    let cache = hayro::RenderCache::new();
+    let settings = InterpreterSettings::default();
+    let render = hayro::RenderSettings::default();
+    let pix = hayro::PixmapSettings {
+        x_scale: scale,
+        y_scale: scale,
+        bg_color: hayro::vello_cpu::color::palette::css::WHITE,
+    };
+    pdf.pages()
+        .iter()
+        .map(|page| {
+            let p = hayro::render(page, &cache, &settings, &render, &pix);
+            let (w, h) = (p.width() as usize, p.height() as usize);
+            Raster {
+                width: w,
+                height: h,
+                rgba: p.data_as_u8_slice().to_vec(),
+                scale: scale as f64,
+            }
+        })
+        .collect()
+}
+
+/// (width, height, pixels per metre from pHYs) of a PNG.
+pub fn png_info(path: &Path) -> (u32, u32, Option<u32>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().expect("PNG decodes");
+    let info = reader.info();
+    let (w, h) = (info.width, info.height);
+    let ppu = info.pixel_dims.map(|d| {
+        assert_eq!(d.unit, png::Unit::Meter);
+        assert_eq!(d.xppu, d.yppu);
+        d.xppu
+    });
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut buf).expect("PNG pixels decode");
+    (w, h, ppu)
+}
+
+/// Pixels per metre that `dpi` is written as.
+pub fn ppm(dpi: u32) -> u32 {
+    (dpi as f64 / 0.0254).round() as u32
+}

@@ -1,0 +1,245 @@
+//! Issue 2 (foundation), end to end on Night Grain: the real binary on data/night-grain.yaml.
+mod common;
+use common::*;
+
+use pnp::output::layout::{A4, LETTER};
+
+const A4_PT: (f64, f64) = (595.276, 841.89);
+const LETTER_PT: (f64, f64) = (612.0, 792.0);
+
+#[test]
+fn pdf_pages_are_a4_or_letter_in_points() {
+    for (paper, want) in [("a4", A4_PT), ("letter", LETTER_PT)] {
+        let dir = build("night-grain", &["--paper", paper, "--no-png"]);
+        let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
+        let sizes = pdf_page_sizes(&pdf);
+        assert!(!sizes.is_empty());
+        for (w, h) in sizes {
+            assert!(
+                (w - want.0).abs() < 0.01 && (h - want.1).abs() < 0.01,
+                "{paper}: {w}×{h}"
+            );
+        }
+    }
+    let dir = build(
+        "night-grain",
+        &["--paper", "letter", "--landscape", "--no-png"],
+    );
+    let sizes = pdf_page_sizes(&std::fs::read(dir.join("night-grain.pdf")).unwrap());
+    assert!(
+        sizes
+            .iter()
+            .all(|(w, h)| (w - 792.0).abs() < 0.01 && (h - 612.0).abs() < 0.01)
+    );
+    let _ = (A4, LETTER);
+}
+
+#[test]
+fn bundled_fonts_are_embedded_and_subset() {
+    let dir = build("night-grain", &["--no-png"]);
+    let fonts = pdf_embedded_fonts(&std::fs::read(dir.join("night-grain.pdf")).unwrap());
+    assert!(fonts.iter().any(|f| f.contains("Roboto")), "{fonts:?}");
+    assert!(fonts.iter().any(|f| f.contains("Bebas")), "{fonts:?}");
+    // Subset fonts carry a six-letter tag; each font is embedded once.
+    for f in &fonts {
+        assert_eq!(f.as_bytes()[6], b'+', "{f} is subset");
+    }
+    let mut unique = fonts.clone();
+    unique.dedup();
+    assert_eq!(unique, fonts, "each font embedded once");
+}
+
+#[test]
+fn pdf_text_is_real_text() {
+    let dir = build("night-grain", &["--no-png"]);
+    let text = pdf_text(&std::fs::read(dir.join("night-grain.pdf")).unwrap()).join("\n");
+    for word in [
+        "Amaranth",
+        "Buckwheat",
+        "Receiving area",
+        "page 1 of",
+        "Greg Costikyan",
+        "CC BY-NC-SA 3.0 US",
+    ] {
+        assert!(text.contains(word), "{word} missing from the PDF text");
+    }
+}
+
+#[test]
+fn pngs_have_exact_pixel_sizes_and_dpi() {
+    for dpi in [300u32, 150] {
+        let dir = build("night-grain", &["--no-pdf", "--dpi", &dpi.to_string()]);
+        let pngs = files(&dir.join("png"));
+        // 6 grains + sun + moon + track + aid: one image per distinct face.
+        assert_eq!(pngs.len(), 10, "{pngs:?}");
+        let marker = (20.0f64 / 25.4 * dpi as f64).round() as u32;
+        let (w, h, ppu) = png_info(&dir.join("png/grain-barley-front.png"));
+        assert_eq!((w, h), (marker, marker));
+        assert_eq!(ppu, Some(ppm(dpi)));
+        let (w, h, _) = png_info(&dir.join("png/aid-front.png"));
+        assert_eq!(
+            (w, h),
+            (
+                (80.0 / 25.4 * dpi as f64).round() as u32,
+                (115.0 / 25.4 * dpi as f64).round() as u32
+            )
+        );
+    }
+}
+
+#[test]
+fn two_runs_give_identical_bytes() {
+    let a = build("night-grain", &["--dpi", "100"]);
+    let b = build("night-grain", &["--dpi", "100"]);
+    let (fa, fb) = (files(&a), files(&b));
+    assert_eq!(fa, fb);
+    for f in fa {
+        assert_eq!(
+            std::fs::read(a.join(&f)).unwrap(),
+            std::fs::read(b.join(&f)).unwrap(),
+            "{f} differs"
+        );
+    }
+}
+
+#[test]
+fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
+    let dir = build("night-grain", &["--no-png"]);
+    let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
+    let pages = rasterize(&pdf, 2.0);
+    let game = pnp::spec::load("night-grain").unwrap();
+    let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    assert_eq!(pages.len(), prepared.pages.len());
+    let opt = prepared.layout;
+    for (raster, page) in pages.iter().zip(&prepared.pages) {
+        assert_eq!(
+            (raster.width, raster.height),
+            ((A4_PT.0 * 2.0) as usize, (A4_PT.1 * 2.0) as usize)
+        );
+        for p in &page.placements {
+            let r = p.rect;
+            // A crop mark continues each cut line just outside the piece…
+            let start = opt.bleed + pnp::output::layout::MARK_OFFSET;
+            assert!(
+                raster.darkest_near_mm(r.x - start - 0.8, r.y, 0.2) < 128,
+                "mark at top-left of {r:?}"
+            );
+            assert!(
+                raster.darkest_near_mm(r.right() + start + 0.8, r.bottom(), 0.2) < 128,
+                "mark at bottom-right of {r:?}"
+            );
+            // …and the gap centre between marks stays white (marks never reach a neighbour).
+            let gap = opt.effective_gap();
+            assert!(
+                raster.lum_at_mm(r.right() + gap / 2.0, r.y + r.h / 2.0) > 200,
+                "gap right of {r:?} is clear"
+            );
+            // The piece itself is drawn: its centre is not paper-white for markers.
+        }
+    }
+}
+
+#[test]
+fn pieces_sit_inside_the_printable_area_without_overlap() {
+    let game = pnp::spec::load("night-grain").unwrap();
+    for paper in [A4, LETTER, A4.landscape()] {
+        let opt = pnp::options::BuildOptions {
+            paper,
+            ..Default::default()
+        };
+        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let area = prepared.layout.content();
+        let mut grain = 0;
+        let mut team = 0;
+        for page in &prepared.pages {
+            for (i, a) in page.placements.iter().enumerate() {
+                assert!(area.contains(&a.rect), "{:?} outside {area:?}", a.rect);
+                for b in &page.placements[i + 1..] {
+                    assert!(
+                        !a.rect.overlaps(&b.rect),
+                        "{:?} overlaps {:?}",
+                        a.rect,
+                        b.rect
+                    );
+                }
+                match prepared.pieces[a.piece].id.split('-').next() {
+                    Some("grain") => grain += 1,
+                    Some("team") => team += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!((grain, team), (24, 6), "on {}", paper.name);
+    }
+}
+
+#[test]
+fn the_track_is_split_into_parts_that_join_to_its_full_size() {
+    let game = pnp::spec::load("night-grain").unwrap();
+    let prepared = pnp::prepare(&game, &Default::default()).unwrap();
+    let track = prepared
+        .pieces
+        .iter()
+        .position(|p| p.id == "track")
+        .unwrap();
+    let parts: Vec<_> = prepared
+        .pages
+        .iter()
+        .flat_map(|p| &p.placements)
+        .filter(|p| p.piece == track)
+        .collect();
+    assert!(
+        parts.len() >= 2,
+        "the track is taller than A4 and must be split"
+    );
+    let piece = &prepared.pieces[track];
+    let last = parts.last().unwrap().part.unwrap();
+    assert!(
+        (last.window.bottom() - piece.h).abs() < 1e-6,
+        "parts reach the bottom of the track"
+    );
+    for pair in parts.windows(2) {
+        let (a, b) = (pair[0].part.unwrap().window, pair[1].part.unwrap().window);
+        assert!(
+            (a.bottom() - b.y - 12.0).abs() < 1e-6,
+            "consecutive parts overlap by 12 mm"
+        );
+        assert!(pair[1].part.unwrap().glue_top);
+    }
+}
+
+#[test]
+fn bad_yaml_gives_a_located_error_and_writes_nothing() {
+    let dir = temp_dir("bad");
+    let yaml = dir.join("bad.yaml");
+    let good = String::from_utf8(pnp::assets::game("night-grain").unwrap().to_vec()).unwrap();
+    std::fs::write(
+        &yaml,
+        good.replace(
+            "    size: 20mm\n    copies: 4",
+            "    size: twenty\n    copies: 4",
+        ),
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let out = pnp()
+        .args(["build"])
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let line = good.lines().position(|l| l == "    size: 20mm").unwrap() + 1;
+    assert!(err.contains(&format!("bad.yaml:{line}:")), "{err}");
+    assert!(
+        err.contains("components[0].size"),
+        "names the field path: {err}"
+    );
+    assert!(err.contains("twenty"), "names the offending value: {err}");
+    assert!(
+        !out_dir.exists() || files(&out_dir).is_empty(),
+        "no output written"
+    );
+}
