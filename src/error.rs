@@ -35,6 +35,13 @@ impl Located {
     }
 }
 
+impl Located {
+    /// `file:line:column`.
+    pub fn place(&self) -> String {
+        format!("{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

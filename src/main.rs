@@ -74,7 +74,7 @@ fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
     } else {
         args.games
     };
-    let mut first_error = None;
+    let mut failed = Vec::new();
     for name in &names {
         let outcome = pnp::spec::load(name)
             .map_err(Error::from)
@@ -82,19 +82,17 @@ fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
         match outcome {
             Ok((game, report)) => println!("✓ {}: {} rules hold", game.name(), report.held()),
             Err(e) => {
-                eprintln!("✗ {name}\n{e}");
-                first_error.get_or_insert(e);
+                eprintln!("✗ {name}\n{e}\n");
+                failed.push(name.as_str());
             }
         }
     }
-    match first_error {
-        Some(e) => Err(Error::Options(format!(
-            "{} failed validation",
-            match e {
-                Error::Rules(_) => "a game",
-                _ => "a game",
-            }
-        ))),
-        None => Ok(()),
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Options(format!(
+            "validation failed for {}",
+            failed.join(", ")
+        )))
     }
 }

@@ -48,7 +48,7 @@ pub struct Failures(pub Vec<Outcome>);
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: rule `{}` fails", self.at, self.rule)?;
+        writeln!(f, "{}: rule `{}` fails", self.at.place(), self.rule)?;
         let section = self
             .section
             .as_deref()
@@ -57,11 +57,7 @@ impl fmt::Display for Outcome {
         writeln!(f, "  the rules say{section}: “{}”", self.quote)?;
         writeln!(f, "  expected: {}", self.expected)?;
         writeln!(f, "  found:    {}", self.found)?;
-        write!(
-            f,
-            "  rule written at {}:{}:{}",
-            self.rule_at.file, self.rule_at.line, self.rule_at.column
-        )
+        write!(f, "  rule written at {}", self.rule_at.place())
     }
 }
 
@@ -190,6 +186,21 @@ fn matching(c: &Component, check: &Check) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// Where a count over `c` should point: the first variant the filter picks, else the component.
+fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
+    let picked = c.variants.iter().find(|v| {
+        !check.filter.is_empty()
+            && check
+                .filter
+                .iter()
+                .all(|(k, want)| v.tags.get(k) == Some(want))
+    });
+    match picked {
+        Some(v) => Located::at(file, &v.id, String::new()),
+        None => Located::at(file, &c.id, String::new()),
+    }
+}
+
 fn measure(game: &Game, check: &Check) -> Measured {
     let file = &game.file;
     let subjects = [
@@ -224,13 +235,17 @@ fn measure(game: &Game, check: &Check) -> Measured {
         let c = component(game, id)?;
         let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
         return Ok((
-            Some(Located::at(file, &c.id, String::new())),
+            Some(subject_at(file, c, check)),
             Found::Number(total as f64, format!("{total} {}{filter_note}", c.id.value)),
         ));
     }
     if let Some(id) = &check.variants {
         let c = component(game, id)?;
-        let m = matching(c, check);
+        // A variant with no copies is not a type that is actually printed.
+        let m: Vec<_> = matching(c, check)
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .collect();
         let names: Vec<String> = m.iter().map(|(v, _)| v.clone()).collect();
         return Ok((
             Some(Located::at(file, &c.id, String::new())),
@@ -334,7 +349,7 @@ fn measure(game: &Game, check: &Check) -> Measured {
     }
     if let Some(id) = &check.uses {
         let c = component(game, id)?;
-        let available = matching(c, check).len() as u64;
+        let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
         let by = check.by_players.as_ref().ok_or_else(|| {
             (
                 at(id),
