@@ -9,6 +9,7 @@ pub mod assets;
 pub mod draw;
 pub mod error;
 pub mod faces;
+pub mod fit;
 pub mod fonts;
 pub mod options;
 pub mod output;
@@ -77,11 +78,12 @@ pub fn check_rules(game: &Game) -> Result<rules::Report, Error> {
 /// Expand, draw, parse and impose: everything but writing.
 pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     let pieces = pieces::expand(game);
-    let faces = draw::draw_all(game, &pieces, opt.bleed)?;
-    let trees = faces::parse_all(&faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
+    fit::check(game, &pieces, &layout)?;
+    let faces = draw::draw_all(game, &pieces, opt.bleed)?;
+    let trees = faces::parse_all(&faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
     let items: Vec<Item> = pieces
         .iter()
         .zip(&faces.of_piece)

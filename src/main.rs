@@ -18,6 +18,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
+            if matches!(e, Error::Output(_)) {
+                eprintln!(
+                    "note: nothing of this build was put in place; files from earlier builds are untouched"
+                );
+            }
             ExitCode::from(e.exit_code() as u8)
         }
     }

@@ -87,6 +87,23 @@ fn load_metrics(font: Font) -> Metrics {
     Metrics { advance, fallback }
 }
 
+/// Characters of `text` that none of the bundled fonts can draw (they would print as boxes or
+/// vanish), and control characters.
+pub fn undrawable(text: &str) -> Vec<char> {
+    static FACES: OnceLock<Vec<ttf_parser::Face<'static>>> = OnceLock::new();
+    let faces = FACES.get_or_init(|| {
+        crate::assets::fonts()
+            .filter_map(|(_, bytes)| ttf_parser::Face::parse(bytes, 0).ok())
+            .collect()
+    });
+    let mut missing: Vec<char> = text
+        .chars()
+        .filter(|&c| c.is_control() || !faces.iter().any(|f| f.glyph_index(c).is_some()))
+        .collect();
+    missing.dedup();
+    missing
+}
+
 /// Width in mm of `text` set in `font` at `size` mm.
 pub fn width(font: Font, size: f64, text: &str) -> f64 {
     let m = metrics(font);

@@ -61,15 +61,27 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
         }
         total += crate::pieces::copies_of(c);
-        for face in faces(c) {
+        for (at, face) in faces(c) {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, symbol, &mut problems);
             }
             for text in face.texts() {
+                let missing = crate::draw::text::undrawable(text);
+                if !missing.is_empty() {
+                    let list: Vec<String> = missing
+                        .iter()
+                        .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
+                        .collect();
+                    problems.push(Located::at(
+                        file,
+                        at,
+                        format!("the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}", at.value, list.join(", ")),
+                    ));
+                }
                 if text.chars().count() > MAX_TEXT_CHARS {
                     problems.push(Located::at(
                         file,
-                        &c.id,
+                        at,
                         format!(
                             "a text of `{}` is longer than {MAX_TEXT_CHARS} characters",
                             c.id.value
@@ -94,12 +106,16 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     }
 }
 
-fn faces(c: &Component) -> impl Iterator<Item = &super::Face> {
-    std::iter::once(&c.front).chain(c.back.iter()).chain(
-        c.variants
-            .iter()
-            .flat_map(|v| std::iter::once(&v.front).chain(v.back.iter())),
-    )
+/// Every face of a component with the id that locates it (the variant's, or the component's).
+fn faces(c: &Component) -> impl Iterator<Item = (&Spanned<String>, &super::Face)> {
+    std::iter::once(&c.front)
+        .chain(c.back.iter())
+        .map(move |f| (&c.id, f))
+        .chain(c.variants.iter().flat_map(|v| {
+            std::iter::once(&v.front)
+                .chain(v.back.iter())
+                .map(move |f| (&v.id, f))
+        }))
 }
 
 /// Ids become file names: lowercase letters, digits, `-` and `_`, starting with a letter or digit.
@@ -173,7 +189,15 @@ fn check_symbol(game: &Game, symbol: &Spanned<String>, problems: &mut Vec<Locate
             symbol,
             format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"),
         ));
-    } else if symbol_source(game, name).is_none() {
+    } else if let Some(source) = symbol_source(game, name) {
+        if let Err(e) = crate::draw::symbol::parse(&source) {
+            problems.push(Located::at(
+                &game.file,
+                symbol,
+                format!("symbol `{name}`: {e}"),
+            ));
+        }
+    } else {
         problems.push(Located::at(
             &game.file,
             symbol,

@@ -58,14 +58,44 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
             .location()
             .map(|l| (l.line() as usize, l.column() as usize))
             .unwrap_or((1, 1));
-        let message = describe(&e, &path.borrow());
+        let message = describe(&e, &path.borrow(), text, line, col);
         SpecError::Yaml(Located::new(file, line.max(1), col.max(1), message))
     })
 }
 
-/// The message without serde-saphyr's own location suffix, with the field path and a
-/// "did you mean" for misspelt keys.
-fn describe(e: &serde_saphyr::Error, path: &str) -> String {
+/// serde-saphyr's wording → words for someone writing a game file.
+const REWORDINGS: &[(&str, &str)] = &[
+    (", set DuplicateKeyPolicy in Options if acceptable", ""),
+    (
+        "multiple YAML documents detected; use from_str_multiple or from_str_multiple_with_options",
+        "a game file holds one YAML document: remove the `---` and what follows",
+    ),
+    (
+        "expected sequence start",
+        "expected a list (`[a, b]` or lines starting with `- `)",
+    ),
+    (
+        "expected mapping start",
+        "expected a mapping (`key: value` lines)",
+    ),
+    ("expected string scalar", "expected text"),
+    (
+        "rejected by the configured policy",
+        "is not a number pnp can use",
+    ),
+    (
+        "invalid u32",
+        "expected a whole number from 0 to 4294967295",
+    ),
+    (
+        "invalid length 3, expected a size",
+        "expected two lengths, not three, in a size",
+    ),
+];
+
+/// The message without serde-saphyr's own location suffix, reworded for people, with the field
+/// path, the offending value when the message lacks it, and a "did you mean" for misspelt keys.
+fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col: usize) -> String {
     let raw = e.without_snippet().to_string();
     // serde-saphyr appends " at line N, column M"; we print our own location.
     let msg = match raw.rfind(" at line ") {
@@ -73,14 +103,45 @@ fn describe(e: &serde_saphyr::Error, path: &str) -> String {
         None => raw,
     };
     let mut msg = msg.trim().to_string();
+    for (from, to) in REWORDINGS {
+        msg = msg.replace(from, to);
+    }
+    if let Some(detail) = msg.strip_prefix("budget breached: ") {
+        msg = format!(
+            "the file is too complex to read safely ({detail}); the limits are 1,000 aliases and anchors, 32 levels of nesting and 100,000 nodes"
+        );
+    }
     if let Some(hint) = did_you_mean(&msg) {
         msg.push_str(&format!(" (did you mean `{hint}`?)"));
     }
+    // Type errors say what was expected: add what was found, unless the message already has it.
+    let is_type_error = msg.starts_with("expected") || msg.starts_with("invalid");
+    if let Some(token) =
+        token_at(source, line, col).filter(|t| is_type_error && !msg.contains(t.as_str()))
+    {
+        msg.push_str(&format!(", found `{token}`"));
+    }
+    // `Spanned` values add a `.value` step and unknown positions a `?`: neither helps the reader.
+    let path = path.replace(".value", "");
+    let path = path.trim_end_matches(".?").trim_end_matches('?');
     if path.is_empty() || path == "." {
         msg
     } else {
         format!("{path}: {msg}")
     }
+}
+
+/// The scalar that starts at `line`:`col` (1-based), up to the end of the value.
+fn token_at(source: &str, line: usize, col: usize) -> Option<String> {
+    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let rest: String = text.chars().skip(col.checked_sub(1)?).collect();
+    let token: String = rest
+        .chars()
+        .take_while(|c| !matches!(c, ',' | ']' | '}' | '#'))
+        .collect();
+    let token = token.trim();
+    (!token.is_empty() && token.chars().count() <= 80 && !token.ends_with(':'))
+        .then(|| token.to_string())
 }
 
 /// For serde's "unknown field `colour`, expected one of `a`, `b`" picks the closest expected name.

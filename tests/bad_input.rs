@@ -1,0 +1,225 @@
+//! Issue 8: bad input never panics or writes partial output; it gets a message naming the file,
+//! line and column and what was expected, and exit code 2 (1 when the output itself fails).
+//! The corpus is `tests/bad/*.yaml`; `tests/bad/EXPECTED.tsv` holds, per file, the expected
+//! `line:column` and a fragment of the message.
+mod common;
+use common::*;
+use std::path::Path;
+
+fn manifest() -> Vec<(String, String, String)> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad/EXPECTED.tsv"),
+    )
+    .unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            assert_eq!(cols.len(), 3, "bad manifest line {l}");
+            (
+                cols[0].to_string(),
+                cols[1].to_string(),
+                cols[2].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_bad_input_is_located_and_writes_nothing() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad");
+    let rows = manifest();
+    assert!(rows.len() >= 50, "the corpus has {} cases", rows.len());
+    let mut yaml: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .into_string()
+                .ok()?
+                .strip_suffix(".yaml")
+                .map(String::from)
+        })
+        .collect();
+    yaml.sort();
+    let mut names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+    names.sort();
+    assert_eq!(
+        yaml, names,
+        "every corpus file has exactly one manifest row"
+    );
+
+    for (name, at, fragment) in rows {
+        let out_dir = temp_dir("bad-out").join("out");
+        let file = dir.join(format!("{name}.yaml"));
+        let out = pnp()
+            .arg("build")
+            .arg(&file)
+            .arg("--out")
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: exit code\n{err}");
+        assert!(!err.contains("panicked"), "{name} panicked: {err}");
+        let place = format!("{name}.yaml:{at}: ");
+        assert!(
+            err.contains(&place),
+            "{name}: expected location {place} in\n{err}"
+        );
+        assert!(
+            err.contains(&fragment),
+            "{name}: expected `{fragment}` in\n{err}"
+        );
+        assert!(
+            !out_dir.exists() || files(&out_dir).is_empty(),
+            "{name}: wrote {:?}",
+            files(&out_dir)
+        );
+    }
+}
+
+#[test]
+fn bad_options_are_refused_before_any_work() {
+    for (args, says) in [
+        (vec!["--dpi", "0"], "--dpi 0: expected 30 to 1200"),
+        (vec!["--dpi", "1000000"], "--dpi 1000000"),
+        (vec!["--paper", "a3"], "expected a4 or letter"),
+        (vec!["--bleed=-3mm"], "--bleed"),
+        (vec!["--bleed", "5cm"], "at most 10 mm"),
+        (vec!["--duplex", "sideways"], "expected long or short"),
+        (vec!["--no-pdf", "--no-png"], "nothing to build"),
+    ] {
+        let out_dir = temp_dir("opts").join("out");
+        let out = pnp()
+            .args(["build", "night-grain", "--out"])
+            .arg(&out_dir)
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!out_dir.exists(), "{args:?} created the output folder");
+    }
+    let out = run(&["build", "no-such-game"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("night-grain"),
+        "lists the shipped games: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_output_folder_that_is_a_file_or_unwritable_fails_with_exit_1() {
+    let dir = temp_dir("out-file");
+    let file = dir.join("taken");
+    std::fs::write(&file, "not a folder").unwrap();
+    let out = pnp()
+        .args(["build", "night-grain", "--no-png", "--out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("is not a directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+
+    let out = pnp()
+        .args([
+            "build",
+            "night-grain",
+            "--no-png",
+            "--out",
+            "/proc/pnp-cannot-write-here",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/proc/pnp-cannot-write-here"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_failure_mid_build_leaves_earlier_outputs_untouched() {
+    let dir = temp_dir("mid");
+    std::fs::write(dir.join("night-grain.pdf"), "the previous build").unwrap();
+    // The PDF is staged first; the PNG folder cannot be made because a file is in the way.
+    std::fs::write(dir.join("png"), "in the way").unwrap();
+    let out = pnp()
+        .args(["build", "night-grain", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("untouched"),
+        "says what happened to earlier outputs: {}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("night-grain.pdf")).unwrap(),
+        "the previous build"
+    );
+    assert_eq!(
+        files(&dir),
+        vec!["night-grain.pdf".to_string(), "png".to_string()],
+        "no temporaries left"
+    );
+}
+
+#[test]
+fn markup_and_quotes_in_text_are_escaped_not_broken() {
+    let dir = temp_dir("escape");
+    let yaml = dir.join("escape.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: escape, name: \"Tom & Jerry's <Game>\", players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front:\n      title: \"<b>Bold</b> & \\\"quoted\\\"\"\n      lines: [\"a < b && c > d\", \"it's 'fine' ]]> <!-- -->\"]\n",
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let out = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = pdf_text(&std::fs::read(out_dir.join("escape.pdf")).unwrap()).join("\n");
+    assert!(text.contains("a < b && c > d"), "{text}");
+    assert!(text.contains("<b>Bold</b> & \"quoted\""), "{text}");
+    assert!(text.contains("Tom & Jerry's <Game>"), "{text}");
+}
+
+#[test]
+fn a_games_own_symbol_cannot_reach_files_or_the_network() {
+    let dir = temp_dir("symbols");
+    std::fs::create_dir_all(dir.join("symbols")).unwrap();
+    std::fs::write(
+        dir.join("symbols/evil.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>"#,
+    )
+    .unwrap();
+    let yaml = dir.join("g.yaml");
+    std::fs::write(&yaml, "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: t\n    kind: token\n    size: 20mm\n    front: {symbol: evil}\n").unwrap();
+    let out = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("g.yaml:6:21") && err.contains("element <image> is not allowed"),
+        "{err}"
+    );
+}
