@@ -46,6 +46,8 @@ pub struct BuildReport {
     pub pieces: u64,
     pub faces: usize,
     pub pages: usize,
+    /// Rasterizations done (a regression guard: one per distinct face, never one per copy).
+    pub renders: usize,
 }
 
 /// Everything a build computes before writing: the sinks take it as it is.
@@ -175,6 +177,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
             bytes: bytes.len() as u64,
         });
     }
+    let renders = std::sync::atomic::AtomicUsize::new(0);
     if opt.png {
         let png_dir = dir.join("png");
         let popt = output::png::PngOptions {
@@ -187,6 +190,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
             .par_iter()
             .zip(&prepared.trees)
             .map(|(doc, tree)| -> Result<u64, Error> {
+                renders.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let bytes =
                     output::png::png(tree, doc, &popt).map_err(|message| OutputError::Png {
                         name: doc.name.clone(),
@@ -203,6 +207,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
         });
     }
     staging.commit()?;
+    report.renders = renders.into_inner();
     Ok(report)
 }
 

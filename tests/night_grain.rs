@@ -243,3 +243,19 @@ fn bad_yaml_gives_a_located_error_and_writes_nothing() {
         "no output written"
     );
 }
+
+#[test]
+fn each_distinct_face_is_rendered_once_not_once_per_copy() {
+    // Issue 9's regression guard: a count, not a timing.
+    let game = pnp::spec::load("night-grain").unwrap();
+    let out = temp_dir("renders");
+    let opt = pnp::options::BuildOptions {
+        out: Some(out),
+        dpi: 50,
+        ..Default::default()
+    };
+    let report = pnp::build(&game, &opt).unwrap();
+    assert_eq!(report.pieces, 24 + 6 + 1 + 3);
+    assert_eq!(report.faces, 10);
+    assert_eq!(report.renders, report.faces);
+}
