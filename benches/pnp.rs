@@ -1,35 +1,97 @@
-//! `cargo bench`: wall-clock medians of whole builds, in release, on this machine.
-//! A plain harness (no criterion) so a newcomer needs nothing else: each case runs once to warm
-//! up, then `PNP_BENCH_RUNS` times (default 9); the median, min and max are printed.
-//! `cargo bench -- night` runs only the cases whose name contains "night".
-use std::path::PathBuf;
+//! `cargo bench`: wall-clock medians (and the peak memory of the process) of whole builds, in
+//! release, on this machine. A plain harness (no criterion) so a newcomer needs nothing else:
+//! each case runs once to warm up, then `PNP_BENCH_RUNS` times (default 9).
+//! `cargo bench -- night` runs only the cases whose name contains "night";
+//! `PNP_BENCH_BIG=1 cargo bench -- deck` adds the 10,000-card deck (minutes).
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn out_dir(name: &str) -> PathBuf {
+fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("pnp-bench-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
 
-fn measure(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
+/// Runs a command to completion; returns its wall time and peak resident memory (KiB).
+fn run(cmd: &mut Command) -> (Duration, u64) {
+    let start = Instant::now();
+    let child = cmd
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("spawns");
+    let mut status = 0;
+    // SAFETY: rusage is plain data; wait4 fills it for the child we spawned and reaps it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let elapsed = start.elapsed();
+    assert!(
+        pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "command failed"
+    );
+    (elapsed, usage.ru_maxrss as u64)
+}
+
+struct Stats {
+    median: Duration,
+    min: Duration,
+    max: Duration,
+}
+
+fn stats(mut times: Vec<Duration>) -> Stats {
+    times.sort();
+    Stats {
+        median: times[times.len() / 2],
+        min: times[0],
+        max: times[times.len() - 1],
+    }
+}
+
+fn report(name: &str, s: &Stats, runs: usize, extra: &str) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{name:<44} median {:>9.1} ms  min {:>9.1}  max {:>9.1}  ({runs} runs){extra}",
+        ms(s.median),
+        ms(s.min),
+        ms(s.max)
+    );
+}
+
+/// Times `pnp <args>` `runs` times after a warm-up; prints median and peak memory.
+fn cli(name: &str, runs: usize, args: &[&str], out: &Path) -> Duration {
+    let bin = env!("CARGO_BIN_EXE_pnp");
+    let mut peak = 0;
+    let mut times = Vec::new();
+    for i in 0..=runs {
+        let _ = std::fs::remove_dir_all(out);
+        let (t, rss) = run(Command::new(bin).args(args).arg("--out").arg(out));
+        peak = peak.max(rss);
+        if i > 0 {
+            times.push(t);
+        }
+    }
+    let s = stats(times);
+    report(
+        name,
+        &s,
+        runs,
+        &format!("  peak {:.0} MB", peak as f64 / 1024.0),
+    );
+    s.median
+}
+
+fn lib(name: &str, runs: usize, mut f: impl FnMut()) -> Duration {
     f();
-    let mut times: Vec<Duration> = (0..runs)
+    let times = (0..runs)
         .map(|_| {
             let t = Instant::now();
             f();
             t.elapsed()
         })
         .collect();
-    times.sort();
-    let median = times[times.len() / 2];
-    println!(
-        "{name:<40} median {:>8.1} ms   min {:>8.1} ms   max {:>8.1} ms   ({runs} runs)",
-        median.as_secs_f64() * 1e3,
-        times[0].as_secs_f64() * 1e3,
-        times[times.len() - 1].as_secs_f64() * 1e3
-    );
-    median
+    let s = stats(times);
+    report(name, &s, runs, "");
+    s.median
 }
 
 fn main() {
@@ -39,7 +101,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(9);
     let wanted = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
-    let bin = env!("CARGO_BIN_EXE_pnp");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!(
         "pnp benchmarks: release build, {} cores",
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -47,45 +109,101 @@ fn main() {
 
     let mut total = Duration::ZERO;
     for id in pnp::assets::game_ids() {
-        let name = format!("cli: pnp build {id}");
+        let name = format!("cli: build {id} (pdf + png 300 dpi)");
         if wanted(&name) {
-            let out = out_dir(id);
-            total += measure(&name, runs, || {
-                let status = Command::new(bin)
-                    .args(["build", id, "--out"])
-                    .arg(&out)
-                    .stdout(std::process::Stdio::null())
-                    .status()
-                    .unwrap();
-                assert!(status.success());
-            });
+            total += cli(&name, runs, &["build", id], &temp(id));
         }
     }
     if total > Duration::ZERO {
         println!(
-            "{:<40} sum of medians {:>8.1} ms",
+            "{:<44} sum of medians {:>9.1} ms",
             "cli: all shipped games",
             total.as_secs_f64() * 1e3
         );
     }
-
-    let game = pnp::spec::load("night-grain").unwrap();
-    for (label, pdf, png) in [
-        ("pdf only", true, false),
-        ("png only (300 dpi)", false, true),
+    for (name, args) in [
+        (
+            "cli: night-grain pdf only",
+            vec!["build", "night-grain", "--no-png"],
+        ),
+        (
+            "cli: night-grain png only",
+            vec!["build", "night-grain", "--no-pdf"],
+        ),
     ] {
-        let name = format!("lib: night-grain {label}");
-        if wanted(&name) {
-            let out = out_dir("lib");
-            let opt = pnp::options::BuildOptions {
-                out: Some(out.clone()),
-                pdf,
-                png,
-                ..Default::default()
-            };
-            measure(&name, runs, || {
-                pnp::build(&game, &opt).unwrap();
-            });
+        if wanted(name) {
+            cli(name, runs, &args, &temp("part"));
+        }
+    }
+    let deck54 = root.join("benches/decksmith/deck54.yaml");
+    if wanted("cli: deck of 54 cards") {
+        cli(
+            "cli: deck of 54 cards (png 300 dpi + pdf)",
+            runs,
+            &["build", deck54.to_str().unwrap()],
+            &temp("deck54"),
+        );
+    }
+
+    // The limit: PNG-encoding the same pixels alone. Render night-grain's faces once, then time
+    // only the encoding; pnp's whole PNG build is reported as a ratio to it.
+    if wanted("lib: png") {
+        let game = pnp::spec::load("night-grain").unwrap();
+        let opt = pnp::options::BuildOptions::default();
+        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let popt = pnp::output::png::PngOptions::default();
+        let pixmaps: Vec<_> = prepared
+            .faces
+            .docs
+            .iter()
+            .zip(&prepared.trees)
+            .map(|(d, t)| pnp::output::png::render(t, d, popt.dpi).unwrap())
+            .collect();
+        let encode = lib("lib: png encode only (night-grain faces)", runs, || {
+            for p in &pixmaps {
+                std::hint::black_box(pnp::output::png::encode(p, &popt).unwrap());
+            }
+        });
+        let out = temp("lib-png");
+        let build_opt = pnp::options::BuildOptions {
+            out: Some(out),
+            pdf: false,
+            ..Default::default()
+        };
+        let whole = lib(
+            "lib: png build (draw, parse, render, encode, write)",
+            runs,
+            || {
+                pnp::build(&game, &build_opt).unwrap();
+            },
+        );
+        println!(
+            "{:<44} {:.2}× the bare encode time",
+            "lib: png build / png encode",
+            whole.as_secs_f64() / encode.as_secs_f64()
+        );
+    }
+
+    if std::env::var("PNP_BENCH_BIG").is_ok() && wanted("deck") {
+        for n in [1_000usize, 10_000] {
+            let dir = temp(&format!("deck{n}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            let yaml = dir.join(format!("deck{n}.yaml"));
+            let mut text = format!(
+                "game: {{id: deck{n}, name: Deck of {n}, players: [2]}}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    variants:\n"
+            );
+            for i in 1..=n {
+                text.push_str(&format!(
+                    "      - {{id: c{i}, front: {{title: Card {i}, text: \"{i}\"}}}}\n"
+                ));
+            }
+            std::fs::write(&yaml, text).unwrap();
+            cli(
+                &format!("cli: deck of {n} cards (png 300 dpi + pdf)"),
+                1,
+                &["build", yaml.to_str().unwrap()],
+                &dir.join("out"),
+            );
         }
     }
 }
