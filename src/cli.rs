@@ -17,7 +17,7 @@ pub struct Cli {
 pub enum Command {
     /// Build a game's PDF and PNGs into output/<game>/
     #[command(
-        after_help = "Examples:\n  pnp build night-grain\n  pnp build night-grain --paper letter --dpi 600\n  pnp build my-game.yaml --out build/my-game --bleed 3mm"
+        after_help = "Examples:\n  pnp build night-grain\n  pnp build making-ground --players 2\n  pnp build night-grain --paper letter --dpi 600\n  pnp build my-game.yaml --out build/my-game --bleed 3mm"
     )]
     Build(BuildArgs),
     /// Check a game's components against its rules
@@ -42,6 +42,10 @@ pub struct BuildArgs {
     /// Skip the PNGs
     #[arg(long)]
     pub no_png: bool,
+    /// Build only the components for this player count (e.g. the board size it uses);
+    /// default: every component
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
 }
 
 #[derive(Debug, Args, Clone)]

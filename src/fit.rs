@@ -8,7 +8,7 @@ use crate::spec::{Game, Kind};
 
 /// Kinds that are printed in parts and joined when larger than the paper.
 pub fn joinable(kind: Kind) -> bool {
-    matches!(kind, Kind::Track)
+    matches!(kind, Kind::Track | Kind::Board)
 }
 
 pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<(), SpecError> {

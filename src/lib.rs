@@ -15,6 +15,7 @@ pub mod options;
 pub mod output;
 pub mod pieces;
 pub mod rules;
+pub mod select;
 pub mod spec;
 pub mod units;
 
@@ -26,7 +27,7 @@ use std::path::{Path, PathBuf};
 use error::{Error, OutputError};
 use options::BuildOptions;
 use output::furniture::Credits;
-use output::layout::{Item, LayoutOptions, Page, impose};
+use output::layout::{Item, LayoutOptions, Page, impose_with};
 use output::writer::{Staging, ensure_dir};
 use spec::Game;
 
@@ -79,7 +80,9 @@ pub fn check_rules(game: &Game) -> Result<rules::Report, Error> {
 
 /// Expand, draw, parse and impose: everything but writing.
 pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
-    let pieces = pieces::expand(game);
+    let mut pieces = pieces::expand(game);
+    let keep = select::components(game, opt.players)?;
+    pieces.retain(|p| keep[p.component]);
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
@@ -100,7 +103,12 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
             copies: p.copies,
         })
         .collect();
-    let pages = impose(&items, &captions(game), &layout).map_err(|e| {
+    let pages = {
+        // Boards split on their grid lines, other large pieces evenly.
+        let splitter = output::board_split::splitter(game, &pieces, layout.overlap);
+        impose_with(&items, &captions(game), &layout, &splitter)
+    }
+    .map_err(|e| {
         Error::Spec(error::SpecError::Yaml(error::Located::new(
             &game.file, 1, 1, e,
         )))

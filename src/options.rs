@@ -21,6 +21,8 @@ pub struct BuildOptions {
     pub validate: bool,
     pub pdf: bool,
     pub png: bool,
+    /// Only the components for this player count (see `select`); `None`: every component.
+    pub players: Option<u32>,
 }
 
 impl Default for BuildOptions {
@@ -34,6 +36,7 @@ impl Default for BuildOptions {
             validate: true,
             pdf: true,
             png: true,
+            players: None,
         }
     }
 }
@@ -50,6 +53,7 @@ pub struct Choices {
     pub no_validate: bool,
     pub no_pdf: bool,
     pub no_png: bool,
+    pub players: Option<u32>,
 }
 
 impl BuildOptions {
@@ -112,6 +116,7 @@ impl BuildOptions {
             validate: !c.no_validate,
             pdf: !c.no_pdf,
             png: !c.no_png,
+            players: c.players,
         })
     }
 }

@@ -72,6 +72,10 @@ pub fn expand(game: &Game) -> Vec<Piece> {
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = match (&c.track, &c.size) {
             (Some(t), _) => track_size(t),
+            _ if c.board.is_some() => c
+                .board
+                .as_ref()
+                .map_or((0.0, 0.0), crate::draw::board::size),
             (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
             (None, None) => continue, // refused by the spec checks
         };

@@ -1,7 +1,10 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
+pub mod board;
 pub mod canvas;
 mod card;
+mod frame;
+pub mod pips;
 pub mod symbol;
 pub mod text;
 mod token;
@@ -129,6 +132,14 @@ pub fn draw_face(
                 .as_ref()
                 .ok_or("a track needs a `track:` section")?;
             track::draw(&mut cv, spec, face)?
+        }
+        Kind::Board => {
+            let component = &game.spec.components[piece.component];
+            let spec = component
+                .board
+                .as_ref()
+                .ok_or("a board needs a `board:` section")?;
+            board::draw(&mut cv, spec, face)?
         }
     }
     Ok(Some(cv.finish()))

@@ -64,6 +64,21 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         bottom -= size * 1.1;
     }
 
+    if let Some(pips) = &face.pips {
+        // Under the symbol, above any label: the rank as dots.
+        let want = m * 0.085;
+        let used = super::pips::row(
+            cv,
+            w / 2.0,
+            bottom - want / 2.0,
+            pips.value,
+            want,
+            chord(bottom - want / 2.0),
+            &c.ink,
+        );
+        bottom -= used.max(want * 0.5) * 1.6;
+    }
+
     let avail = (bottom - top).max(0.0);
     let mid_x = w / 2.0;
     match (&face.symbol, &face.text) {
@@ -108,6 +123,9 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         (None, None) => {}
     }
 
+    if let (Some(style), false) = (face.frame, round) {
+        super::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
+    }
     if let Some(border) = c.border() {
         if round {
             cv.add(

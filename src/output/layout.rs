@@ -198,6 +198,21 @@ pub fn impose(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, String> {
+    impose_with(items, captions, opt, &|item, max_w, max_h| {
+        split(item.w, item.h, max_w, max_h, opt.overlap)
+    })
+}
+
+/// How an item is split into parts that fit `max_w`×`max_h` (boards split on their grid lines).
+pub type Splitter<'a> = dyn Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a;
+
+/// `impose`, with the splitting of oversized items chosen by the caller.
+pub fn impose_with(
+    items: &[Item],
+    captions: &[String],
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+) -> Result<Vec<Page>, String> {
     let area = opt.content();
     let gap = opt.effective_gap();
     let mut pages: Vec<(Page, Cursor)> = Vec::new();
@@ -219,13 +234,12 @@ pub fn impose(
     let mut group = usize::MAX;
 
     for item in items {
-        let parts =
-            split(item.w, item.h, area.w, area.h - CAPTION_MM, opt.overlap).ok_or_else(|| {
-                format!(
-                    "a {:.1} × {:.1} mm piece cannot be split to fit the printable area",
-                    item.w, item.h
-                )
-            })?;
+        let parts = splitter(item, area.w, area.h - CAPTION_MM).ok_or_else(|| {
+            format!(
+                "a {:.1} × {:.1} mm piece cannot be split to fit the printable area",
+                item.w, item.h
+            )
+        })?;
         for _ in 0..item.copies {
             for part in &parts {
                 let (w, h) = (part.window.w, part.window.h);

@@ -1,5 +1,6 @@
 //! Output sinks. Each takes the drawn faces (and, for the PDF, the imposed pages) and returns
 //! bytes; `writer` alone puts files on disk, atomically.
+pub mod board_split;
 pub mod furniture;
 pub mod layout;
 pub mod pdf;

@@ -2,6 +2,7 @@
 //! requires. Each rule in the YAML quotes the rulebook and states a check in a small vocabulary
 //! (see `model`); checks that need logic are named and implemented in `named`. Every rule is
 //! evaluated and every failure reported, not only the first.
+mod board;
 mod model;
 pub mod named;
 
@@ -123,10 +124,13 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
             }
             let (held, expected, found) = match found {
                 Found::Verdict(h, e, f) => (h, e, f),
-                Found::Number(v, shown) => {
-                    let (h, e) = compare_number(v, check);
-                    (h, e, shown)
-                }
+                Found::Number(v, shown) => match board::compare_with_squares(game, v, check) {
+                    Ok((h, e)) => (h, e, shown),
+                    Err((at, problem)) => {
+                        outcome.at = at.unwrap_or(outcome.at);
+                        (false, "a check the validator understands".into(), problem)
+                    }
+                },
                 Found::List(items) => {
                     let (h, e) = compare_list(&items, check);
                     (h, e, format!("[{}]", items.join(", ")))
@@ -213,9 +217,10 @@ fn measure(game: &Game, check: &Check) -> Measured {
         check.uses.is_some(),
         check.blank.is_some(),
         check.named.is_some(),
+        check.board.is_some(),
     ];
     if subjects.iter().filter(|s| **s).count() != 1 {
-        return Err((None, "exactly one of total, variants, each_variant, labels, players, per_player, uses, blank, named".into()));
+        return Err((None, "exactly one of total, variants, each_variant, labels, players, per_player, uses, blank, named, board".into()));
     }
     let at = |s: &Spanned<String>| Some(Located::at(file, s, String::new()));
     let filter_note = if check.filter.is_empty() {
@@ -423,6 +428,9 @@ fn measure(game: &Game, check: &Check) -> Measured {
                 found,
             ),
         ));
+    }
+    if let Some(id) = &check.board {
+        return board::side(game, id);
     }
     if let Some(name) = &check.named {
         return named::run(game, name, check)

@@ -46,6 +46,9 @@ pub struct Check {
     /// A track whose spaces must be blank inside: no label or hint printed in them.
     #[serde(default)]
     pub blank: Option<Spanned<String>>,
+    /// Squares along each side of a board (`board: board-9, equals: 9`).
+    #[serde(default)]
+    pub board: Option<Spanned<String>>,
     /// A check implemented in Rust, by name (see `rules::named`).
     #[serde(default)]
     pub named: Option<Spanned<String>>,
@@ -58,6 +61,9 @@ pub struct Check {
     pub at_least: Option<f64>,
     #[serde(default)]
     pub at_most: Option<f64>,
+    /// At least as many as the squares of this board (e.g. tiles to fill it).
+    #[serde(default)]
+    pub at_least_squares_of: Option<Spanned<String>>,
 }
 
 /// `equals:` takes a number or a list (of labels or player counts).

@@ -31,6 +31,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             ));
         }
         check_kind_sections(file, c, &mut problems);
+        check_board_and_players(game, c, &mut problems);
         let mut variant_ids = HashSet::new();
         for v in &c.variants {
             check_id(file, &v.id, "variant id", &mut problems);
@@ -160,7 +161,7 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
         )),
         _ => {}
     }
-    if kind != Kind::Track && c.size.is_none() {
+    if !matches!(kind, Kind::Track | Kind::Board) && c.size.is_none() {
         problems.push(Located::at(
             file,
             &c.id,
@@ -178,6 +179,89 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
             &track.space,
             "a track needs at least one space".to_string(),
         ));
+    }
+}
+
+/// Most squares along a board's side.
+pub const MAX_BOARD_SQUARES: u32 = 40;
+
+/// Board sections, component player lists and pips: what serde cannot say about them.
+fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Located>) {
+    let file = game.file.as_str();
+    match (c.kind.value, &c.board) {
+        (Kind::Board, None) => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` is a board but has no `board:` section (squares, square size)",
+                c.id.value
+            ),
+        )),
+        (k, Some(_)) if k != Kind::Board => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` has a `board:` section but its kind is not `board`",
+                c.id.value
+            ),
+        )),
+        _ => {}
+    }
+    if let Some(b) = &c.board
+        && !(1..=MAX_BOARD_SQUARES).contains(&b.squares.value)
+    {
+        problems.push(Located::at(
+            file,
+            &b.squares,
+            format!(
+                "a board has 1 to {MAX_BOARD_SQUARES} squares per side, not {}",
+                b.squares.value
+            ),
+        ));
+    }
+    if let Some(players) = &c.players {
+        let allowed = &game.spec.game.players.value;
+        let unknown: Vec<String> = players
+            .value
+            .iter()
+            .filter(|p| !allowed.contains(p))
+            .map(u32::to_string)
+            .collect();
+        if players.value.is_empty() || !unknown.is_empty() {
+            problems.push(Located::at(
+                file,
+                players,
+                format!(
+                    "`players:` of `{}` must list some of the game's player counts ({}); found [{}]",
+                    c.id.value,
+                    allowed
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if unknown.is_empty() {
+                        String::new()
+                    } else {
+                        unknown.join(", ")
+                    }
+                ),
+            ));
+        }
+    }
+    for (_, face) in faces(c) {
+        if let Some(pips) = &face.pips
+            && pips.value > crate::draw::pips::MAX_PIPS
+        {
+            problems.push(Located::at(
+                file,
+                pips,
+                format!(
+                    "{} pips is more than the {} a face can show",
+                    pips.value,
+                    crate::draw::pips::MAX_PIPS
+                ),
+            ));
+        }
     }
 }
 

@@ -46,6 +46,9 @@ pub enum Kind {
     Card,
     /// A track of ordered spaces (drawn as one piece; split into parts if larger than the paper).
     Track,
+    /// A board of N×N squares with a title and edge coordinates (split into parts if larger
+    /// than the paper). Its size follows from its `board:` section.
+    Board,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -87,6 +90,13 @@ pub struct Component {
     /// Free text: why the component is as it is (ignored by drawing).
     #[serde(default)]
     pub note: Option<String>,
+    /// Only for `kind: board`.
+    #[serde(default)]
+    pub board: Option<BoardSpec>,
+    /// Player counts this component is for, e.g. `[2]` or `[3, 4]`: `pnp build --players N`
+    /// builds only the components whose list holds N (and those without a list). Default: all.
+    #[serde(default)]
+    pub players: Option<Spanned<Vec<u32>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -136,6 +146,27 @@ pub struct Face {
     /// A table of rows of cells (cards); the first row is the header.
     #[serde(default)]
     pub table: Option<Vec<Vec<String>>>,
+    /// A count (e.g. a rank) drawn as a row of dots at the foot of a token or tile, so it reads
+    /// without colour and without reading a word.
+    #[serde(default)]
+    pub pips: Option<Spanned<u32>>,
+    /// A decorative frame inside the cut line of a token or tile (a family's look).
+    #[serde(default)]
+    pub frame: Option<Frame>,
+}
+
+/// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Frame {
+    /// One solid line.
+    Solid,
+    /// Two thin lines.
+    Double,
+    /// A dashed line.
+    Dashed,
+    /// Brackets at the four corners only.
+    Corners,
 }
 
 impl Face {
@@ -164,6 +195,8 @@ impl Face {
             text: pick(&self.text, &over.text),
             lines: pick(&self.lines, &over.lines),
             table: pick(&self.table, &over.table),
+            pips: pick(&self.pips, &over.pips),
+            frame: pick(&self.frame, &over.frame),
         }
     }
 }
@@ -214,4 +247,21 @@ pub struct TrackSpace {
     /// Small hint printed in the space (e.g. "place new grain here").
     #[serde(default)]
     pub hint: Option<String>,
+}
+
+/// A board of `squares`×`squares` squares of side `square`, with a margin for coordinates.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Squares along each side (a 9 makes a 9×9 board).
+    pub squares: Spanned<u32>,
+    /// Side of one square: usually the tile size (`24mm`).
+    pub square: Spanned<Size>,
+    /// Letters along the top and numbers along both sides. Default true.
+    #[serde(default = "yes")]
+    pub coordinates: bool,
+}
+
+fn yes() -> bool {
+    true
 }

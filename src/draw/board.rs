@@ -1,0 +1,152 @@
+//! Boards: N×N squares inside a margin that carries the coordinates (letters along the top,
+//! numbers up both sides, counted from the bottom as on a chess board) and the title, centred
+//! in the bottom margin (where a split board's "part k of n" badges, bottom right, miss it). Squares alternate between two close tints so rows and columns are easy to count
+//! without hiding the tiles' own colours.
+use super::Colors;
+use super::canvas::{Anchor, Canvas, n, rect, text};
+use super::text::{Font, fit};
+use crate::spec::{BoardSpec, Face};
+
+/// The margin around the grid on every side: room for the title and the coordinates.
+pub const EDGE_MM: f64 = 8.0;
+/// Width of the grid lines; the outer frame is twice as thick.
+const LINE_MM: f64 = 0.35;
+
+/// The outer size (mm) of a board: the grid plus its margin on every side.
+pub fn size(b: &BoardSpec) -> (f64, f64) {
+    let side = b.squares.value as f64 * b.square.value.w.mm() + 2.0 * EDGE_MM;
+    let tall = b.squares.value as f64 * b.square.value.h.mm() + 2.0 * EDGE_MM;
+    (side, tall)
+}
+
+/// The name of column `i` (0-based): A…Z, then AA, AB… (boards beyond 26 columns are rare).
+pub fn column_name(i: u32) -> String {
+    let mut i = i as usize;
+    let mut out = Vec::new();
+    loop {
+        out.push(b'A' + (i % 26) as u8);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+pub fn draw(cv: &mut Canvas, board: &BoardSpec, face: &Face) -> Result<(), String> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    let count = board.squares.value;
+    if count == 0 {
+        return Err("a board needs at least one square per side".into());
+    }
+    let (sw, sh) = (board.square.value.w.mm(), board.square.value.h.mm());
+    let (gx, gy) = (EDGE_MM, EDGE_MM);
+    let (gw, gh) = (count as f64 * sw, count as f64 * sh);
+
+    // Squares: white and a faint tint of the ink, like a chequerboard seen through paper.
+    cv.add(rect(gx, gy, gw, gh, "#ffffff"));
+    for row in 0..count {
+        for col in 0..count {
+            if (row + col) % 2 == 1 {
+                cv.add(
+                    rect(gx + col as f64 * sw, gy + row as f64 * sh, sw, sh, &c.ink)
+                        .set("fill-opacity", "0.07"),
+                );
+            }
+        }
+    }
+    // Grid lines, centred on the square edges so each square is exactly `square` wide.
+    let mut d = String::new();
+    for i in 1..count {
+        let x = gx + i as f64 * sw;
+        let y = gy + i as f64 * sh;
+        d.push_str(&format!(
+            "M{} {}V{}M{} {}H{}",
+            n(x),
+            n(gy),
+            n(gy + gh),
+            n(gx),
+            n(y),
+            n(gx + gw)
+        ));
+    }
+    if !d.is_empty() {
+        cv.add(
+            svg::node::element::Path::new()
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", c.ink.as_str())
+                .set("stroke-width", n(LINE_MM)),
+        );
+    }
+    cv.add(
+        rect(gx, gy, gw, gh, "none")
+            .set("stroke", c.ink.as_str())
+            .set("stroke-width", n(LINE_MM * 2.0)),
+    );
+
+    if let Some(title) = &face.title {
+        let size = fit(Font::Display, EDGE_MM * 0.7, gw * 0.6, title);
+        cv.add(text(
+            w / 2.0,
+            gy + gh + EDGE_MM / 2.0 + size * 0.35,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            &c.ink,
+            title,
+        ));
+    }
+    if board.coordinates {
+        let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);
+        for col in 0..count {
+            cv.add(text(
+                gx + (col as f64 + 0.5) * sw,
+                gy / 2.0 + size * 0.35,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                &column_name(col),
+            ));
+        }
+        for row in 0..count {
+            let label = (count - row).to_string();
+            let y = gy + (row as f64 + 0.5) * sh + size * 0.35;
+            for x in [gx / 2.0, gx + gw + EDGE_MM / 2.0] {
+                cv.add(text(
+                    x,
+                    y,
+                    size,
+                    Font::CondensedBold,
+                    Anchor::Middle,
+                    &c.ink,
+                    &label,
+                ));
+            }
+        }
+    }
+    if let Some(border) = c.border() {
+        cv.add(
+            rect(0.15, 0.15, w - 0.3, h - 0.3, "none")
+                .set("stroke", border)
+                .set("stroke-width", "0.3"),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::column_name;
+    #[test]
+    fn columns_are_letters() {
+        assert_eq!(column_name(0), "A");
+        assert_eq!(column_name(8), "I");
+        assert_eq!(column_name(25), "Z");
+        assert_eq!(column_name(26), "AA");
+    }
+}

@@ -1,0 +1,135 @@
+//! Splitting a board larger than the paper so that every seam falls on a grid line: each part
+//! that lies on top ends exactly on a line between squares, and the next part starts `overlap`
+//! mm earlier, under it, with the glue strip. The joined board shows no cut through a square.
+use super::layout::{Item, Part, Rect, split};
+use crate::pieces::Piece;
+use crate::spec::{Game, Kind};
+
+/// The splitter for `layout::impose_with`: boards on their grid lines, everything else evenly.
+pub fn splitter<'a>(
+    game: &'a Game,
+    pieces: &'a [Piece],
+    overlap: f64,
+) -> impl Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a {
+    move |item: &Item, max_w: f64, max_h: f64| {
+        let board = pieces
+            .get(item.piece)
+            .filter(|p| p.kind == Kind::Board)
+            .and_then(|p| game.spec.components.get(p.component))
+            .and_then(|c| c.board.as_ref());
+        match board {
+            Some(b) => {
+                let n = b.squares.value;
+                let edge = crate::draw::board::EDGE_MM;
+                let lines =
+                    |step: f64| -> Vec<f64> { (0..=n).map(|k| edge + k as f64 * step).collect() };
+                split_on_lines(
+                    item.w,
+                    item.h,
+                    max_w,
+                    max_h,
+                    overlap,
+                    &lines(b.square.value.w.mm()),
+                    &lines(b.square.value.h.mm()),
+                )
+            }
+            None => split(item.w, item.h, max_w, max_h, overlap),
+        }
+    }
+}
+
+/// Segments [start, end) covering 0..len, each at most `max` long, where every end but the last
+/// is one of `lines` and the next segment starts `overlap` before it. `None` when the lines
+/// leave no such cut (the caller then splits evenly).
+fn segments(len: f64, max: f64, overlap: f64, lines: &[f64]) -> Option<Vec<(f64, f64)>> {
+    let mut out = Vec::new();
+    let mut start = 0.0;
+    while len - start > max + 1e-9 {
+        let end = lines
+            .iter()
+            .copied()
+            .filter(|&g| g <= start + max + 1e-9 && g > start + overlap + 1e-9 && g < len)
+            .fold(None, |best: Option<f64>, g| {
+                Some(best.map_or(g, |b| b.max(g)))
+            })?;
+        out.push((start, end));
+        start = end - overlap;
+        if out.len() > 50 {
+            return None;
+        }
+    }
+    out.push((start, len));
+    Some(out)
+}
+
+/// Parts of a `w`×`h` board whose vertical grid lines are at `xs` and horizontal ones at `ys`
+/// (mm from its top-left), numbered row by row like `layout::split`.
+pub fn split_on_lines(
+    w: f64,
+    h: f64,
+    max_w: f64,
+    max_h: f64,
+    overlap: f64,
+    xs: &[f64],
+    ys: &[f64],
+) -> Option<Vec<Part>> {
+    let (Some(cols), Some(rows)) = (
+        segments(w, max_w, overlap, xs),
+        segments(h, max_h, overlap, ys),
+    ) else {
+        return split(w, h, max_w, max_h, overlap);
+    };
+    let count = cols.len() * rows.len();
+    let mut parts = Vec::with_capacity(count);
+    for (j, (y0, y1)) in rows.iter().enumerate() {
+        for (i, (x0, x1)) in cols.iter().enumerate() {
+            parts.push(Part {
+                number: j * cols.len() + i + 1,
+                count,
+                window: Rect {
+                    x: *x0,
+                    y: *y0,
+                    w: x1 - x0,
+                    h: y1 - y0,
+                },
+                glue_top: j > 0,
+                glue_left: i > 0,
+            });
+        }
+    }
+    Some(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(n: usize) -> Vec<f64> {
+        (0..=n).map(|k| 8.0 + 24.0 * k as f64).collect()
+    }
+
+    #[test]
+    fn a_9x9_board_splits_on_grid_lines_and_joins_to_its_size() {
+        let lines = grid(9);
+        let w = 9.0 * 24.0 + 16.0;
+        let parts = split_on_lines(w, w, 190.0, 241.0, 12.0, &lines, &lines).unwrap();
+        assert_eq!(parts.len(), 2);
+        let (a, b) = (parts[0].window, parts[1].window);
+        assert!(
+            lines.contains(&a.right()),
+            "seam on a grid line: {}",
+            a.right()
+        );
+        assert!((a.right() - b.x - 12.0).abs() < 1e-9, "overlap is 12 mm");
+        assert!((b.right() - w).abs() < 1e-9 && a.x == 0.0);
+        assert!(a.w <= 190.0 && b.w <= 190.0);
+        assert!(parts.iter().all(|p| p.window.h == w && p.window.y == 0.0));
+    }
+
+    #[test]
+    fn no_usable_line_falls_back_to_an_even_split() {
+        let parts = split_on_lines(300.0, 100.0, 190.0, 241.0, 12.0, &[], &[]).unwrap();
+        assert_eq!(parts.len(), 2);
+        assert!((parts[1].window.right() - 300.0).abs() < 1e-9);
+    }
+}

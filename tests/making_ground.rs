@@ -1,0 +1,521 @@
+//! Issue 6, end to end on Making Ground: the board (7×7 and 9×9, chosen by `--players`), tiles
+//! in three families × four ranks sized to the board's squares, markers, rocks, the player aid,
+//! and the rules in data/making-ground.yaml.
+mod common;
+use common::*;
+
+use pnp::options::BuildOptions;
+use pnp::output::layout::{A4, LETTER, Placement};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const SQUARE_MM: f64 = 24.0;
+const EDGE_MM: f64 = pnp::draw::board::EDGE_MM;
+
+fn game() -> pnp::spec::Game {
+    pnp::spec::load("making-ground").unwrap()
+}
+
+fn px(mm: f64, dpi: u32) -> u32 {
+    (mm / 25.4 * dpi as f64).round() as u32
+}
+
+/// Copies placed on the pages, by component id (each part of a split piece counts once).
+fn placed_by_component(prepared: &pnp::Prepared, game: &pnp::spec::Game) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    for p in prepared.pages.iter().flat_map(|p| &p.placements) {
+        if p.part.is_some_and(|part| part.number > 1) {
+            continue;
+        }
+        let c = &game.spec.components[prepared.pieces[p.piece].component];
+        *out.entry(c.id.value.clone()).or_default() += 1;
+    }
+    out
+}
+
+#[test]
+fn the_whole_set_has_the_documented_counts() {
+    let game = game();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let placed = placed_by_component(&prepared, &game);
+    let want: BTreeMap<String, u32> = [
+        ("board-7", 1),
+        ("board-9", 1),
+        ("tiles", 195),
+        ("markers", 108),
+        ("rocks", 6),
+        ("aid", 4),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    assert_eq!(placed, want);
+
+    // Three families × four ranks, each rank with the documented count, on pages.
+    let mut by_kind: BTreeMap<(String, String), u32> = BTreeMap::new();
+    for p in prepared.pages.iter().flat_map(|p| &p.placements) {
+        let piece = &prepared.pieces[p.piece];
+        if let (Some(f), Some(r)) = (piece.tags.get("family"), piece.tags.get("rank")) {
+            *by_kind.entry((f.clone(), r.clone())).or_default() += 1;
+        }
+    }
+    assert_eq!(by_kind.len(), 12, "{by_kind:?}");
+    for family in ["vegetables", "animals", "humans"] {
+        let counts: Vec<u32> = (1..=4)
+            .map(|r| by_kind[&(family.to_string(), r.to_string())])
+            .collect();
+        assert_eq!(counts, [27, 18, 12, 8], "{family}");
+    }
+    // Markers: four colours, 27 each.
+    let mut colours: BTreeMap<String, u32> = BTreeMap::new();
+    for p in prepared.pages.iter().flat_map(|p| &p.placements) {
+        if let Some(c) = prepared.pieces[p.piece].tags.get("player") {
+            *colours.entry(c.clone()).or_default() += 1;
+        }
+    }
+    assert_eq!(colours.len(), 4);
+    assert!(colours.values().all(|n| *n == 27), "{colours:?}");
+}
+
+#[test]
+fn pdf_names_families_and_ranks_in_real_text() {
+    let dir = build("making-ground", &["--no-png"]);
+    // The harness guesses word gaps from average glyph widths (wide M and W get a space after
+    // them), so compare without spaces.
+    let text = pdf_text(&std::fs::read(dir.join("making-ground.pdf")).unwrap())
+        .join("\n")
+        .replace(' ', "");
+    for word in [
+        "Grasses",
+        "Bushes",
+        "Trees",
+        "Forests",
+        "Mice",
+        "Rabbits",
+        "Deer",
+        "Bears",
+        "People",
+        "Families",
+        "Houses",
+        "Villages",
+        "Rock",
+        "Tiles · 195",
+        "part 1 of 2",
+    ] {
+        assert!(
+            text.contains(&word.replace(' ', "")),
+            "{word} missing from the PDF text"
+        );
+    }
+}
+
+#[test]
+fn board_squares_are_exactly_the_tile_size_in_mm() {
+    let game = game();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let piece = |id: &str| {
+        prepared
+            .pieces
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("no piece {id}"))
+    };
+    let tile = piece("tiles-grasses");
+    assert_eq!((tile.w, tile.h), (SQUARE_MM, SQUARE_MM));
+    assert_eq!(piece("rocks").w, SQUARE_MM);
+    for (id, n) in [("board-7", 7.0), ("board-9", 9.0)] {
+        let b = piece(id);
+        let side = n * SQUARE_MM + 2.0 * EDGE_MM;
+        assert!(
+            (b.w - side).abs() < 1e-9 && (b.h - side).abs() < 1e-9,
+            "{id}"
+        );
+        // And the square in the spec is the tile's size (the YAML anchor ties them).
+        let c = &game.spec.components[b.component];
+        let sq = c.board.as_ref().unwrap().square.value;
+        assert_eq!(sq.w.mm(), tile.w);
+    }
+    // The 7×7 board fits on A4 whole: one placement of exactly its size.
+    let b7 = prepared
+        .pieces
+        .iter()
+        .position(|p| p.id == "board-7")
+        .unwrap();
+    let placed: Vec<&Placement> = prepared
+        .pages
+        .iter()
+        .flat_map(|p| &p.placements)
+        .filter(|p| p.piece == b7)
+        .collect();
+    assert_eq!(placed.len(), 1);
+    assert!(placed[0].part.is_none());
+    assert!((placed[0].rect.w - (7.0 * SQUARE_MM + 2.0 * EDGE_MM)).abs() < 1e-9);
+}
+
+/// Grey levels of one row of a PNG.
+fn png_row(path: &Path, y: u32) -> (u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let start = y as usize * info.line_size;
+    let row = &buf[start..start + info.line_size];
+    let grey = row
+        .chunks(channels)
+        .map(|p| {
+            if channels >= 3 {
+                ((p[0] as u32 * 299 + p[1] as u32 * 587 + p[2] as u32 * 114) / 1000) as u8
+            } else {
+                p[0]
+            }
+        })
+        .collect();
+    (info.width, grey)
+}
+
+#[test]
+fn board_squares_are_exactly_the_tile_size_in_png_pixels() {
+    let dpi = 300;
+    let dir = build("making-ground", &["--no-pdf", "--dpi", "300"]);
+    let tile_px = px(SQUARE_MM, dpi);
+    let (w, h, _) = png_info(&dir.join("png/tiles-grasses-front.png"));
+    assert_eq!((w, h), (tile_px, tile_px));
+    for (id, n) in [("board-7", 7u32), ("board-9", 9)] {
+        let path = dir.join(format!("png/{id}-front.png"));
+        let side = px(n as f64 * SQUARE_MM + 2.0 * EDGE_MM, dpi);
+        assert_eq!(png_info(&path).0, side, "{id}");
+        // Across the middle of the first row of squares, the grid lines are the dark runs.
+        let y = px(EDGE_MM + SQUARE_MM / 2.0, dpi);
+        let (_, row) = png_row(&path, y);
+        let mut centres = Vec::new();
+        let mut run: Option<(usize, usize)> = None;
+        for (x, g) in row.iter().enumerate() {
+            let dark = *g < 110;
+            run = match (run, dark) {
+                (None, true) => Some((x, x)),
+                (Some((s, _)), true) => Some((s, x)),
+                (Some((s, e)), false) => {
+                    centres.push((s + e) as f64 / 2.0);
+                    None
+                }
+                (None, false) => None,
+            };
+        }
+        // Coordinates and the cut line are outside the grid: keep runs inside its frame.
+        let (lo, hi) = (
+            px(EDGE_MM, dpi) as f64 - 3.0,
+            px(EDGE_MM + n as f64 * SQUARE_MM, dpi) as f64 + 3.0,
+        );
+        let lines: Vec<f64> = centres
+            .into_iter()
+            .filter(|c| *c >= lo && *c <= hi)
+            .collect();
+        assert_eq!(lines.len(), n as usize + 1, "{id}: grid lines {lines:?}");
+        for pair in lines.windows(2) {
+            let step = pair[1] - pair[0];
+            assert!(
+                (step - SQUARE_MM / 25.4 * dpi as f64).abs() <= 1.0,
+                "{id}: square of {step} px, tile of {tile_px} px"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
+    let game = game();
+    for paper in [A4, LETTER, A4.landscape()] {
+        let opt = BuildOptions {
+            paper,
+            ..Default::default()
+        };
+        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let overlap = prepared.layout.overlap;
+        let b9 = prepared
+            .pieces
+            .iter()
+            .position(|p| p.id == "board-9")
+            .unwrap();
+        let side = 9.0 * SQUARE_MM + 2.0 * EDGE_MM;
+        let parts: Vec<&Placement> = prepared
+            .pages
+            .iter()
+            .flat_map(|p| &p.placements)
+            .filter(|p| p.piece == b9)
+            .collect();
+        assert!(
+            parts.len() >= 2,
+            "{}: 232 mm is larger than the paper",
+            paper.name
+        );
+        let area = prepared.layout.content();
+        let grid: Vec<f64> = (0..=9).map(|k| EDGE_MM + k as f64 * SQUARE_MM).collect();
+        let on_grid = |v: f64| grid.iter().any(|g| (g - v).abs() < 1e-9);
+        let windows: Vec<_> = parts.iter().map(|p| p.part.unwrap().window).collect();
+        for (p, w) in parts.iter().zip(&windows) {
+            assert!(
+                area.contains(&p.rect),
+                "{}: part inside the area",
+                paper.name
+            );
+            assert!((p.rect.w - w.w).abs() < 1e-9 && (p.rect.h - w.h).abs() < 1e-9);
+        }
+        // Distinct column and row spans: consecutive ones overlap by exactly `overlap`, the
+        // seam (the end of the part on top) is a grid line, and together they span the board.
+        for axis in [0, 1] {
+            let mut spans: Vec<(f64, f64)> = windows
+                .iter()
+                .map(|w| {
+                    if axis == 0 {
+                        (w.x, w.right())
+                    } else {
+                        (w.y, w.bottom())
+                    }
+                })
+                .collect();
+            spans.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            spans.dedup();
+            assert_eq!(spans[0].0, 0.0);
+            assert!(
+                (spans.last().unwrap().1 - side).abs() < 1e-9,
+                "{}",
+                paper.name
+            );
+            for pair in spans.windows(2) {
+                assert!((pair[0].1 - pair[1].0 - overlap).abs() < 1e-9, "{pair:?}");
+                assert!(
+                    on_grid(pair[0].1),
+                    "seam at {} is on a grid line",
+                    pair[0].1
+                );
+            }
+        }
+        // Area check: the parts minus their overlaps cover exactly the board.
+        let glued: f64 = windows
+            .iter()
+            .zip(&parts)
+            .map(|(w, p)| {
+                let part = p.part.unwrap();
+                let cw = w.w - if part.glue_left { overlap } else { 0.0 };
+                let ch = w.h - if part.glue_top { overlap } else { 0.0 };
+                cw * ch
+            })
+            .sum();
+        assert!(
+            (glued - side * side).abs() < 1e-6,
+            "{}: {glued}",
+            paper.name
+        );
+    }
+}
+
+#[test]
+fn the_printed_board_part_shows_grid_lines_where_the_layout_puts_them() {
+    let dir = build("making-ground", &["--no-png", "--players", "3"]);
+    let pdf = std::fs::read(dir.join("making-ground.pdf")).unwrap();
+    let pages = rasterize(&pdf, 3.0);
+    let game = game();
+    let opt = BuildOptions {
+        players: Some(3),
+        ..Default::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let b9 = prepared
+        .pieces
+        .iter()
+        .position(|p| p.id == "board-9")
+        .unwrap();
+    let mut checked = 0;
+    for (raster, page) in pages.iter().zip(&prepared.pages) {
+        for p in page.placements.iter().filter(|p| p.piece == b9) {
+            let win = p.part.unwrap().window;
+            for k in 0..=9 {
+                let gx = EDGE_MM + k as f64 * SQUARE_MM - win.x;
+                if gx < 1.0 || gx > win.w - 1.0 {
+                    continue;
+                }
+                let y = p.rect.y + (EDGE_MM + 1.5 * SQUARE_MM - win.y);
+                assert!(
+                    raster.darkest_near_mm(p.rect.x + gx, y, 0.3) < 110,
+                    "grid line {k} at {} mm on the page",
+                    p.rect.x + gx
+                );
+                // Half a square away there is no line.
+                assert!(raster.lum_at_mm(p.rect.x + gx - SQUARE_MM / 2.0, y) > 150);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "checked {checked} grid lines");
+}
+
+#[test]
+fn players_picks_the_board() {
+    let pngs = |dir: &Path| files(&dir.join("png"));
+    let all = build("making-ground", &["--no-pdf", "--dpi", "60"]);
+    let all = pngs(&all);
+    assert!(all.contains(&"board-7-front.png".to_string()));
+    assert!(all.contains(&"board-9-front.png".to_string()));
+    for (n, board, not) in [
+        ("2", "board-7", "board-9"),
+        ("3", "board-9", "board-7"),
+        ("4", "board-9", "board-7"),
+    ] {
+        let dir = build(
+            "making-ground",
+            &["--no-pdf", "--dpi", "60", "--players", n],
+        );
+        let got = pngs(&dir);
+        assert!(got.contains(&format!("{board}-front.png")), "{n}: {got:?}");
+        assert!(!got.contains(&format!("{not}-front.png")), "{n}: {got:?}");
+        // Everything without a player list is still built.
+        assert_eq!(got.len(), all.len() - 1, "{n} players");
+    }
+    // The PDF captions follow: only the chosen board is imposed.
+    let dir = build("making-ground", &["--no-png", "--players", "2"]);
+    let text = pdf_text(&std::fs::read(dir.join("making-ground.pdf")).unwrap()).join("\n");
+    assert!(text.contains("Board 7×7"), "{text}");
+    assert!(!text.contains("Board 9×9"));
+
+    let out_dir = temp_dir("players-5");
+    let out = pnp()
+        .args(["build", "making-ground", "--players", "5", "--out"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains("--players 5") && err.contains("2, 3, 4"),
+        "{err}"
+    );
+    assert!(files(&out_dir).is_empty(), "nothing written");
+}
+
+#[test]
+fn validate_passes() {
+    let out = run(&["validate", "making-ground"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Making Ground: 21 rules hold"), "{text}");
+}
+
+fn broken_copy(name: &str, from: &str, to: &str) -> (std::path::PathBuf, String) {
+    let good = String::from_utf8(pnp::assets::game("making-ground").unwrap().to_vec()).unwrap();
+    assert!(good.contains(from), "{from}");
+    let dir = temp_dir(name);
+    let path = dir.join(format!("{name}.yaml"));
+    std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+    (path, good)
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn a_broken_copy_fails_naming_the_rule_and_its_line() {
+    // An 8×8 board is neither 7×7 nor 9×9.
+    let (path, good) = broken_copy("eight", "board: {squares: 9,", "board: {squares: 8,");
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("rule `large-board` fails"), "{err}");
+    assert!(
+        err.contains("expected: exactly 9") && err.contains("8×8"),
+        "{err}"
+    );
+    let rule_line = line_of(&good, "- id: large-board");
+    assert!(err.contains(&format!("eight.yaml:{rule_line}:")), "{err}");
+    let board_line = line_of(&good, "board: {squares: 9,");
+    assert!(
+        err.contains(&format!("eight.yaml:{board_line}:")),
+        "points at the board: {err}"
+    );
+
+    // Without forests, the forests rule fails (and only it, with its line).
+    let (path, good) = broken_copy(
+        "no-forests",
+        "tags: {family: vegetables, rank: \"4\"}",
+        "tags: {family: vegetables, rank: \"3\"}",
+    );
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("rule `forests` fails"), "{err}");
+    assert!(err.contains("1 rule of the game does not hold"), "{err}");
+    let rule_line = line_of(&good, "- {id: forests,");
+    assert!(
+        err.contains(&format!("no-forests.yaml:{rule_line}:")),
+        "{err}"
+    );
+
+    // Too few tiles for the large board.
+    let (path, good) = broken_copy(
+        "few",
+        "    size: *square\n    note: >-\n      Counts",
+        "    size: *square\n    copies: 1\n    note: >-\n      Counts",
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let trimmed = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("copies: ") && l.starts_with("        copies") {
+                "        copies: 5".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&path, trimmed).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    let err = stderr(&out);
+    assert!(err.contains("rule `tiles-fill-large-board` fails"), "{err}");
+    assert!(
+        err.contains("at least 81 (the squares of board-9)"),
+        "{err}"
+    );
+    assert!(err.contains("found:    60 tiles"), "{err}");
+    assert!(
+        !err.contains("tiles-fill-small-board"),
+        "60 tiles cover 49 squares: {err}"
+    );
+    let _ = good;
+}
+
+#[test]
+fn board_yaml_mistakes_are_located() {
+    let (path, good) = broken_copy(
+        "no-board",
+        "    board: {squares: 7, square: &square 24mm}\n",
+        "    size: &square 24mm\n",
+    );
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    let line = line_of(&good, "    kind: board");
+    assert!(
+        err.contains(&format!("no-board.yaml:{line}:")) && err.contains("no `board:` section"),
+        "{err}"
+    );
+
+    let (path, good) = broken_copy("five", "    players: [2]\n", "    players: [2, 5]\n");
+    let out = pnp()
+        .arg("build")
+        .arg(&path)
+        .arg("--out")
+        .arg(path.with_extension("out"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let line = line_of(&good, "    players: [2]");
+    assert!(
+        err.contains(&format!("five.yaml:{line}:")) && err.contains("found [5]"),
+        "{err}"
+    );
+    assert!(!path.with_extension("out").exists());
+}
