@@ -43,6 +43,7 @@ fn build(args: cli::BuildArgs) -> Result<(), Error> {
         no_validate: args.no_validate,
         no_pdf: args.no_pdf,
         no_png: args.no_png,
+        layout: p.layout,
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::spec::load(&args.game)?;

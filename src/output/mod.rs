@@ -1,7 +1,9 @@
 //! Output sinks. Each takes the drawn faces (and, for the PDF, the imposed pages) and returns
 //! bytes; `writer` alone puts files on disk, atomically.
 pub mod furniture;
+pub mod gutterfold;
 pub mod layout;
 pub mod pdf;
 pub mod png;
+pub mod registration;
 pub mod writer;
