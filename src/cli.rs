@@ -65,6 +65,10 @@ pub struct PrintArgs {
     /// How backs are placed for double-sided printing: long or short (edge the printer flips on)
     #[arg(long, value_name = "EDGE")]
     pub duplex: Option<String>,
+    /// Where backs go: duplex (back pages, see --duplex) or gutterfold (backs beside the
+    /// fronts on the same sheet, to fold and glue)
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
     /// Output folder (default: output/<game>)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

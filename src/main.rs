@@ -49,6 +49,7 @@ fn build(args: cli::BuildArgs) -> Result<(), Error> {
         no_pdf: args.no_pdf,
         no_png: args.no_png,
         players: args.players,
+        layout: p.layout,
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::spec::load(&args.game)?;

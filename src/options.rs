@@ -54,6 +54,8 @@ pub struct Choices {
     pub no_pdf: bool,
     pub no_png: bool,
     pub players: Option<u32>,
+    /// `--layout`: `duplex` (default) or `gutterfold`.
+    pub layout: Option<String>,
 }
 
 impl BuildOptions {
@@ -99,6 +101,21 @@ impl BuildOptions {
             Some(other) => {
                 return Err(Error::Options(format!(
                     "--duplex {other}: expected long or short"
+                )));
+            }
+        };
+        let duplex = match c.layout.as_deref() {
+            None | Some("duplex") => duplex,
+            Some("gutterfold") if c.duplex.is_some() => {
+                return Err(Error::Options(
+                    "--layout gutterfold prints fronts and backs on one side; leave out --duplex"
+                        .into(),
+                ));
+            }
+            Some("gutterfold") => Duplex::GutterFold,
+            Some(other) => {
+                return Err(Error::Options(format!(
+                    "--layout {other}: expected duplex or gutterfold"
                 )));
             }
         };

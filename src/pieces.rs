@@ -79,6 +79,7 @@ pub fn expand(game: &Game) -> Vec<Piece> {
             (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
             (None, None) => continue, // refused by the spec checks
         };
+        let (w, h) = folded_size(c.kind.value, w, h);
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
         let base = Piece {
@@ -114,4 +115,14 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         }
     }
     pieces
+}
+
+/// The printed size of a piece whose `size` is that of the folded object: a die's net for its
+/// edge, a pawn's strip for its figure.
+pub fn folded_size(kind: Kind, w: f64, h: f64) -> (f64, f64) {
+    match kind {
+        Kind::Die => crate::draw::die::net_size(w.min(h)),
+        Kind::Pawn => crate::draw::pawn::strip_size(w, h),
+        _ => (w, h),
+    }
 }

@@ -3,7 +3,12 @@
 pub mod board;
 pub mod canvas;
 mod card;
+pub mod diagram;
+pub mod die;
 mod frame;
+pub mod marks;
+mod names;
+pub mod pawn;
 pub mod pips;
 pub mod symbol;
 pub mod text;
@@ -123,7 +128,23 @@ pub fn draw_face(
     };
     let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
     match piece.kind {
+        Kind::Token | Kind::Tile if marks::applies(face) => marks::draw(&mut cv, piece, face, art)?,
         Kind::Token | Kind::Tile => token::draw(&mut cv, piece, face, art)?,
+        Kind::Die => {
+            let spec = game.spec.components[piece.component]
+                .die
+                .as_ref()
+                .ok_or("a die needs a `die:` section")?;
+            die::draw(&mut cv, piece, spec, art)?
+        }
+        Kind::Pawn => pawn::draw(&mut cv, face, art)?,
+        Kind::Diagram => {
+            let spec = game.spec.components[piece.component]
+                .diagram
+                .as_ref()
+                .ok_or("a diagram needs a `diagram:` section")?;
+            diagram::draw(&mut cv, game, spec, face, art)?
+        }
         Kind::Card => card::draw(&mut cv, piece, face, art)?,
         Kind::Track => {
             let component = &game.spec.components[piece.component];
@@ -209,5 +230,6 @@ pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, Spec
             doc.name = format!("{comp}-{suffix}");
         }
     }
+    names::disambiguate(&mut docs, &users, pieces);
     Ok(Faces { docs, of_piece })
 }

@@ -43,7 +43,7 @@ pub fn page_svg(
 ) -> String {
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
-    if page.side == PageSide::Front {
+    if page.side != PageSide::Back {
         for p in &page.placements {
             for (x1, y1, x2, y2) in crop_marks(&p.rect, opt) {
                 cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
@@ -154,7 +154,16 @@ fn footer(
 ) {
     let paper = opt.paper;
     let cal = paper.calibration;
-    let (x0, y0) = (opt.margin, paper.h - opt.margin - cal);
+    // A back page turned top↔bottom has its free band, behind the front's footer, at the top.
+    let top = page.side == PageSide::Back && super::layout::mirrors_vertically(opt);
+    let (x0, y0) = (
+        opt.margin,
+        if top {
+            opt.margin
+        } else {
+            paper.h - opt.margin - cal
+        },
+    );
     cv.add(
         rect(x0, y0, cal, cal, "none")
             .set("stroke", "#000000")

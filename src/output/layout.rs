@@ -44,6 +44,9 @@ pub enum Duplex {
     LongEdge,
     /// Mirrored for a printer that flips on the short edge (the back page is turned 180°).
     ShortEdge,
+    /// No duplex: each sheet carries fronts on its left half and their backs mirrored on the
+    /// right half; fold along the middle and glue (see `output::gutterfold`).
+    GutterFold,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -160,6 +163,8 @@ pub enum PageSide {
     Front,
     /// The back of the previous page.
     Back,
+    /// Fronts on the left half, their backs on the right half, a fold line between.
+    GutterFold,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -208,6 +213,19 @@ pub type Splitter<'a> = dyn Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a;
 
 /// `impose`, with the splitting of oversized items chosen by the caller.
 pub fn impose_with(
+    items: &[Item],
+    captions: &[String],
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+) -> Result<Vec<Page>, String> {
+    if opt.duplex == Duplex::GutterFold {
+        return super::gutterfold::impose(items, captions, opt, splitter);
+    }
+    impose_plain(items, captions, opt, splitter)
+}
+
+/// Ordinary pages: rows per component, then a mirrored back page after each front page.
+pub fn impose_plain(
     items: &[Item],
     captions: &[String],
     opt: &LayoutOptions,
@@ -385,7 +403,7 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
                 Some(Placement {
                     face,
                     rect: mirror(&p.rect, opt),
-                    turned: opt.duplex == Duplex::ShortEdge,
+                    turned: back_turned(opt),
                     ..p.clone()
                 })
             })
@@ -402,13 +420,37 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
     out
 }
 
+/// Whether backs are printed turned 180°: when the sheet turns over top↔bottom (short edge of a
+/// portrait sheet, long edge of a landscape one), so that a back's top lies behind its front's
+/// top, as it does when a piece is turned over sideways.
+pub fn back_turned(opt: &LayoutOptions) -> bool {
+    let long_is_vertical = opt.paper.h >= opt.paper.w;
+    match opt.duplex {
+        Duplex::LongEdge => !long_is_vertical,
+        Duplex::ShortEdge => long_is_vertical,
+        Duplex::GutterFold => false,
+    }
+}
+
+/// Whether back pages mirror top↔bottom (so their free band is at the top, not the bottom).
+pub fn mirrors_vertically(opt: &LayoutOptions) -> bool {
+    let probe = Rect {
+        x: 0.0,
+        y: 0.0,
+        w: 1.0,
+        h: 1.0,
+    };
+    mirror(&probe, opt).y != 0.0
+}
+
 /// Where the back of `r` must be printed on the back page.
 pub fn mirror(r: &Rect, opt: &LayoutOptions) -> Rect {
     let (pw, ph) = (opt.paper.w, opt.paper.h);
     // A portrait sheet flipped on its long edge mirrors left↔right; on its short edge, top↔bottom.
     // A landscape sheet swaps the two.
     let long_is_vertical = ph >= pw;
-    let flip_x = (opt.duplex == Duplex::LongEdge) == long_is_vertical;
+    let flip_x =
+        opt.duplex == Duplex::GutterFold || (opt.duplex == Duplex::LongEdge) == long_is_vertical;
     if flip_x {
         Rect {
             x: pw - r.x - r.w,

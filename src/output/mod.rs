@@ -2,7 +2,9 @@
 //! bytes; `writer` alone puts files on disk, atomically.
 pub mod board_split;
 pub mod furniture;
+pub mod gutterfold;
 pub mod layout;
 pub mod pdf;
 pub mod png;
+pub mod registration;
 pub mod writer;

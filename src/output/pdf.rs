@@ -40,8 +40,12 @@ pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<
     let mut seen_groups = std::collections::BTreeSet::new();
     let total = pages.len();
     for (index, page) in pages.iter().enumerate() {
-        let settings =
+        let mut settings =
             PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        if let Some((trim, bleed)) = super::registration::trim_and_bleed(page, &opt.layout) {
+            let k = |r: super::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
+            settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
+        }
         let mut p = doc.start_page_with(settings);
         let mut surface = p.surface();
         for placement in &page.placements {
@@ -58,6 +62,11 @@ pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<
         surface
             .draw_svg(&overlay, size, svg_settings())
             .ok_or("could not draw the page furniture")?;
+        if let Some(marks) = super::registration::overlay(pages, index, &opt.layout) {
+            surface
+                .draw_svg(&crate::faces::parse(&marks)?, size, svg_settings())
+                .ok_or("could not draw the registration marks")?;
+        }
         surface.finish();
         p.finish();
         for c in &page.captions {

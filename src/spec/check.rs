@@ -32,6 +32,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         }
         check_kind_sections(file, c, &mut problems);
         check_board_and_players(game, c, &mut problems);
+        super::extra::check(game, c, &mut problems);
         let mut variant_ids = HashSet::new();
         for v in &c.variants {
             check_id(file, &v.id, "variant id", &mut problems);

@@ -17,6 +17,23 @@ impl Color {
     pub fn new(text: &str) -> Result<Color, String> {
         parse_color(text)
     }
+    /// The `{axis.property}` this colour stands for until a component's `matrix:` fills it in.
+    pub fn placeholder(&self) -> Option<&str> {
+        is_placeholder(&self.0).then_some(self.0.as_str())
+    }
+}
+
+/// `{suit.color}`: a reference to an axis value's property (see `spec::matrix`).
+pub fn is_placeholder(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return false;
+    };
+    let ok = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    matches!(inner.split_once('.'), Some((a, p)) if ok(a) && ok(p))
 }
 
 const NAMES: &[(&str, &str)] = &[
@@ -32,7 +49,7 @@ const NAMES: &[(&str, &str)] = &[
 
 pub fn parse_color(text: &str) -> Result<Color, String> {
     let t = text.trim().to_ascii_lowercase();
-    if t == Color::NONE {
+    if t == Color::NONE || is_placeholder(&t) {
         return Ok(Color(t));
     }
     if let Some((_, hex)) = NAMES.iter().find(|(n, _)| *n == t) {

@@ -2,9 +2,13 @@
 //! and the checks that make it safe to draw (ids, symbols, limits).
 mod check;
 pub mod color;
+pub mod extra;
+mod include;
 mod load;
+mod matrix;
 pub mod model;
 
+pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 
@@ -77,7 +81,22 @@ pub fn load(name: &str) -> Result<Game, SpecError> {
 
 /// Parses and checks YAML bytes; `file` is how errors name them.
 pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
-    let spec = parse(file, &bytes)?;
+    from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])
+}
+
+/// `from_bytes` inside a chain of includes (`stack`: the files being loaded, outermost first).
+fn from_bytes_nested(
+    file: &str,
+    bytes: Vec<u8>,
+    dir: Option<PathBuf>,
+    stack: &mut Vec<String>,
+) -> Result<Game, SpecError> {
+    let mut spec = parse(file, &bytes)?;
+    include::resolve(&mut spec, file, dir.as_deref(), stack)?;
+    let problems = matrix::expand(&mut spec, file);
+    if !problems.is_empty() {
+        return Err(SpecError::Invalid(crate::error::Problems(problems)));
+    }
     let game = Game {
         spec,
         file: file.to_string(),

@@ -15,6 +15,12 @@ pub struct GameSpec {
     pub components: Vec<Component>,
     #[serde(default)]
     pub rules: Vec<Rule>,
+    /// Other games whose components this one uses (`include: [piecepack]`), loaded first.
+    #[serde(default)]
+    pub include: Vec<Spanned<String>>,
+    /// Named axes (`suit`, `rank`) whose values a component's `matrix:` combines into variants.
+    #[serde(default)]
+    pub axes: BTreeMap<String, Vec<AxisValue>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,6 +55,12 @@ pub enum Kind {
     /// A board of N×N squares with a title and edge coordinates (split into parts if larger
     /// than the paper). Its size follows from its `board:` section.
     Board,
+    /// A cube printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` the six faces.
+    Die,
+    /// A fold-over standee with a base; `size` is the standing figure.
+    Pawn,
+    /// A picture made of other pieces' faces (a setup diagram); see `diagram:`.
+    Diagram,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -97,6 +109,30 @@ pub struct Component {
     /// builds only the components whose list holds N (and those without a list). Default: all.
     #[serde(default)]
     pub players: Option<Spanned<Vec<u32>>>,
+    /// Axis names (`[suit, rank]`): one variant per combination of their values (see `axes:`).
+    #[serde(default)]
+    pub matrix: Option<Spanned<Vec<String>>>,
+    /// Only for `kind: die`.
+    #[serde(default)]
+    pub die: Option<crate::spec::extra::DieSpec>,
+    /// Only for `kind: diagram`.
+    #[serde(default)]
+    pub diagram: Option<crate::spec::extra::DiagramSpec>,
+    /// The file the component was written in, when it came from an included game.
+    #[serde(skip)]
+    pub origin: Option<String>,
+}
+
+/// One value of an axis: its id (a tag value and part of variant ids), extra tags, and the
+/// properties that faces refer to as `{axis.property}` (`{suit.color}`, `{rank.text}`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AxisValue {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub tags: BTreeMap<String, String>,
+    #[serde(default)]
+    pub props: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -153,6 +189,13 @@ pub struct Face {
     /// A decorative frame inside the cut line of a token or tile (a family's look).
     #[serde(default)]
     pub frame: Option<Frame>,
+    /// Divide the face into `grid` × `grid` squares (the piecepack tile back).
+    #[serde(default)]
+    pub grid: Option<u32>,
+    /// A piecepack-style mark: `corners` (rank in the centre, symbol in two corners) or
+    /// `arrow` (a direction mark at the top edge).
+    #[serde(default)]
+    pub mark: Option<crate::spec::extra::Mark>,
 }
 
 /// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
@@ -197,6 +240,8 @@ impl Face {
             table: pick(&self.table, &over.table),
             pips: pick(&self.pips, &over.pips),
             frame: pick(&self.frame, &over.frame),
+            grid: pick(&self.grid, &over.grid),
+            mark: pick(&self.mark, &over.mark),
         }
     }
 }

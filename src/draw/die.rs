@@ -1,0 +1,170 @@
+//! Dice as fold-up cube nets: a cross of six faces (one above and one below a belt of four),
+//! seven trapezoid glue tabs, the cut outline solid and the folds dashed. Opposite faces are
+//! the 1st and 6th, 2nd and 5th, 3rd and 4th of `die.faces` (null–5, ace–4, 2–3 for a piecepack).
+use svg::Node;
+
+use super::canvas::{Canvas, element, line, n, rect};
+use super::marks::glyph;
+use super::{Art, Colors};
+use crate::pieces::Piece;
+use crate::spec::{DieSpec, Face};
+
+/// Depth of a glue tab for a die of edge `s` (mm).
+pub fn tab(s: f64) -> f64 {
+    (s * 0.3).clamp(3.5, 8.0)
+}
+
+/// The net's outer size for a die of edge `s`: four faces and a tab wide, three faces and two
+/// tabs tall.
+pub fn net_size(s: f64) -> (f64, f64) {
+    let t = tab(s);
+    (4.0 * s + t, 3.0 * s + 2.0 * t)
+}
+
+/// The edge of a die whose net is `w` wide.
+pub fn edge_of_net(w: f64) -> f64 {
+    // w = 4s + tab(s); tab is piecewise linear, so solve each piece and keep the consistent one.
+    [(w - 3.5) / 4.0, w / 4.3, (w - 8.0) / 4.0]
+        .into_iter()
+        .find(|s| (4.0 * s + tab(*s) - w).abs() < 1e-6)
+        .unwrap_or(w / 4.3)
+}
+
+/// (column, row) of each face of `die.faces` in the cross, in list order.
+pub const CELLS: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)];
+
+/// Top-left corner (mm, in the net) of face `i`.
+pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
+    let (c, r) = CELLS[i];
+    (c as f64 * s, tab(s) + r as f64 * s)
+}
+
+/// The six faces of a die piece: the piece's front with each listed face laid over it.
+pub fn faces(piece: &Piece, spec: &DieSpec) -> Vec<Face> {
+    spec.faces
+        .value
+        .iter()
+        .map(|f| piece.front.overlaid(f))
+        .collect()
+}
+
+pub fn draw(cv: &mut Canvas, piece: &Piece, spec: &DieSpec, art: &Art) -> Result<(), String> {
+    let s = edge_of_net(cv.w);
+    let t = tab(s);
+    let faces = faces(piece, spec);
+    let base = Colors::of(&piece.front);
+    let cut = base.border().unwrap_or("#222222").to_string();
+    let tab_fill = "#eeeeee";
+    for poly in tabs(s, t) {
+        let mut p = element("polygon");
+        p.assign("points", points(&poly));
+        p.assign("fill", tab_fill);
+        cv.add(p);
+    }
+    for (i, face) in faces.iter().enumerate() {
+        let (x, y) = cell_origin(s, i);
+        cv.add(face_group(face, art, x, y, s)?);
+    }
+    // Folds: every edge between two faces, and every tab's base.
+    let dash = format!("{} {}", n(s * 0.06), n(s * 0.04));
+    let w = (s * 0.012).clamp(0.2, 0.35);
+    let folds = [
+        (s, t, 2.0 * s, t),                     // top face / its tab
+        (s, t + s, 2.0 * s, t + s),             // top / belt
+        (s, t + 2.0 * s, 2.0 * s, t + 2.0 * s), // belt / bottom
+        (s, t + 3.0 * s, 2.0 * s, t + 3.0 * s), // bottom / its tab
+        (s, t, s, t + s),                       // tabs beside the top face
+        (2.0 * s, t, 2.0 * s, t + s),
+        (s, t + 2.0 * s, s, t + 3.0 * s), // tabs beside the bottom face
+        (2.0 * s, t + 2.0 * s, 2.0 * s, t + 3.0 * s),
+        (s, t + s, s, t + 2.0 * s), // between belt faces
+        (2.0 * s, t + s, 2.0 * s, t + 2.0 * s),
+        (3.0 * s, t + s, 3.0 * s, t + 2.0 * s),
+        (4.0 * s, t + s, 4.0 * s, t + 2.0 * s), // belt / side tab
+    ];
+    for (x1, y1, x2, y2) in folds {
+        cv.add(line(x1, y1, x2, y2, "#555555", w).set("stroke-dasharray", dash.as_str()));
+    }
+    // The cut: the outline of the cross with its tabs.
+    let mut outline = element("polygon");
+    outline.assign("points", points(&outline_points(s, t)));
+    outline.assign("fill", "none");
+    outline.assign("stroke", cut.as_str());
+    outline.assign("stroke-width", n(w * 1.4));
+    outline.assign("stroke-linejoin", "round");
+    cv.add(outline);
+    Ok(())
+}
+
+/// One die face in an `s` square at (x, y): background and its glyph.
+pub fn face_group(
+    face: &Face,
+    art: &Art,
+    x: f64,
+    y: f64,
+    s: f64,
+) -> Result<svg::node::element::Group, String> {
+    let c = Colors::of(face);
+    let mut g = svg::node::element::Group::new().add(rect(x, y, s, s, &c.background));
+    if let Some(mark) = glyph(face, art, x + s * 0.1, y + s * 0.1, s * 0.8, &c.ink)? {
+        g = g.add(mark);
+    }
+    Ok(g)
+}
+
+fn points(p: &[(f64, f64)]) -> String {
+    p.iter()
+        .map(|(x, y)| format!("{},{}", n(*x), n(*y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A tab on the edge from a to b, sticking out `t` on the left of the direction a→b.
+fn tab_on(a: (f64, f64), b: (f64, f64), t: f64) -> Vec<(f64, f64)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    // Outward normal: left of a→b in SVG coordinates (y down) is (uy, -ux).
+    let (nx, ny) = (uy, -ux);
+    let inset = t.min(len * 0.25);
+    vec![
+        a,
+        (a.0 + ux * inset + nx * t, a.1 + uy * inset + ny * t),
+        (b.0 - ux * inset + nx * t, b.1 - uy * inset + ny * t),
+        b,
+    ]
+}
+
+/// The seven tabs, each on the edge it is glued under.
+fn tabs(s: f64, t: f64) -> Vec<Vec<(f64, f64)>> {
+    let y0 = t;
+    vec![
+        tab_on((s, y0 + s), (s, y0), t),             // top face, left
+        tab_on((s, y0), (2.0 * s, y0), t),           // top face, top
+        tab_on((2.0 * s, y0), (2.0 * s, y0 + s), t), // top face, right
+        tab_on((4.0 * s, y0 + s), (4.0 * s, y0 + 2.0 * s), t), // belt end, right
+        tab_on((2.0 * s, y0 + 2.0 * s), (2.0 * s, y0 + 3.0 * s), t), // bottom face, right
+        tab_on((2.0 * s, y0 + 3.0 * s), (s, y0 + 3.0 * s), t), // bottom face, bottom
+        tab_on((s, y0 + 3.0 * s), (s, y0 + 2.0 * s), t), // bottom face, left
+    ]
+}
+
+/// The cut line: clockwise round the cross, out along each tab.
+fn outline_points(s: f64, t: f64) -> Vec<(f64, f64)> {
+    let y0 = t;
+    let tb = tabs(s, t);
+    let mut p = Vec::new();
+    p.extend_from_slice(&tb[1]); // top edge of the top face
+    p.extend_from_slice(&tb[2]); // its right edge
+    p.push((4.0 * s, y0 + s));
+    p.extend_from_slice(&tb[3]); // the belt's right end
+    p.push((2.0 * s, y0 + 2.0 * s));
+    p.extend_from_slice(&tb[4]); // the bottom face: right, bottom, left
+    p.extend_from_slice(&tb[5]);
+    p.extend_from_slice(&tb[6]);
+    p.push((0.0, y0 + 2.0 * s));
+    p.push((0.0, y0 + s));
+    p.extend_from_slice(&tb[0]); // the top face's left edge
+    p.dedup();
+    p
+}

@@ -1,0 +1,122 @@
+//! Pawns as fold-over standees: a strip of base, figure (upside down), figure, base. Fold at
+//! the middle and glue the two figures back to back; fold the bases out to opposite sides so
+//! it stands. `size` is the standing figure; the strip adds a base at each end.
+use svg::node::element::{Group, Path};
+
+use super::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
+use super::text::{Font, fit};
+use super::{Art, Colors};
+use crate::spec::Face;
+
+/// Depth of each base flap for a figure `w` wide.
+pub fn base(w: f64) -> f64 {
+    (w * 0.55).max(8.0)
+}
+
+/// The strip's outer size for a `w` × `h` figure.
+pub fn strip_size(w: f64, h: f64) -> (f64, f64) {
+    (w, 2.0 * h + 2.0 * base(w))
+}
+
+pub fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
+    let (w, b) = (cv.w, cv.bleed);
+    let d = base(w);
+    let h = (cv.h - 2.0 * d) / 2.0;
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, w + 2.0 * b, cv.h + 2.0 * b, &c.background));
+    for y in [-b, d + 2.0 * h] {
+        cv.add(rect(-b, y, w + 2.0 * b, d + b, &c.ink).set("fill-opacity", "0.18"));
+    }
+    // The back figure, turned so that both figures' heads meet at the middle fold.
+    cv.add(panel(face, art, w, h)?.set(
+        "transform",
+        format!("rotate(180 {} {})", n(w / 2.0), n(d + h / 2.0))
+            + &format!(" translate(0 {})", n(d)),
+    ));
+    cv.add(panel(face, art, w, h)?.set("transform", format!("translate(0 {})", n(d + h))));
+    let dash = format!("{} {}", n(1.2), n(0.8));
+    for y in [d, d + h, d + 2.0 * h] {
+        cv.add(line(0.0, y, w, y, "#555555", 0.25).set("stroke-dasharray", dash.as_str()));
+    }
+    let hint = "fold";
+    let size = fit(Font::Condensed, 2.2, w * 0.8, hint);
+    for (y, turned) in [(d * 0.6, true), (d + 2.0 * h + d * 0.6, false)] {
+        let t = text(
+            w / 2.0,
+            y,
+            size,
+            Font::Condensed,
+            Anchor::Middle,
+            &c.ink,
+            "base",
+        );
+        cv.add(if turned {
+            t.set(
+                "transform",
+                format!("rotate(180 {} {})", n(w / 2.0), n(y - size * 0.35)),
+            )
+        } else {
+            t
+        });
+    }
+    if let Some(border) = c.border() {
+        cv.add(
+            rect(0.15, 0.15, w - 0.3, cv.h - 0.3, "none")
+                .set("stroke", border)
+                .set("stroke-width", "0.3"),
+        );
+    }
+    Ok(())
+}
+
+/// One figure in a `w` × `h` box at the origin: a pawn in the ink colour, the symbol on its
+/// body in the background colour, the label under it.
+pub fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, String> {
+    let c = Colors::of(face);
+    let cx = w / 2.0;
+    let mut g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));
+    let label_h = if face.label.is_some() { h * 0.12 } else { 0.0 };
+    let fh = h - label_h;
+    let body = format!(
+        "M{} {} C{} {} {} {} {} {} L{} {} C{} {} {} {} {} {} Z",
+        n(cx - w * 0.11),
+        n(fh * 0.40),
+        n(cx - w * 0.13),
+        n(fh * 0.62),
+        n(cx - w * 0.36),
+        n(fh * 0.72),
+        n(cx - w * 0.36),
+        n(fh * 0.90),
+        n(cx + w * 0.36),
+        n(fh * 0.90),
+        n(cx + w * 0.36),
+        n(fh * 0.72),
+        n(cx + w * 0.13),
+        n(fh * 0.62),
+        n(cx + w * 0.11),
+        n(fh * 0.40),
+    );
+    g = g
+        .add(circle(cx, fh * 0.24, w.min(fh) * 0.17, &c.ink))
+        .add(rect(cx - w * 0.2, fh * 0.37, w * 0.4, fh * 0.05, &c.ink).set("rx", n(fh * 0.02)))
+        .add(Path::new().set("d", body).set("fill", c.ink.as_str()))
+        .add(rect(cx - w * 0.42, fh * 0.88, w * 0.84, fh * 0.08, &c.ink).set("rx", n(fh * 0.02)));
+    if let Some(sym) = &face.symbol {
+        let size = w * 0.3;
+        let sg = art.symbol(&sym.value)?;
+        g = g.add(place(&sg, cx - size / 2.0, fh * 0.62, size, &c.background));
+    }
+    if let Some(label) = &face.label {
+        let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.9, label);
+        g = g.add(text(
+            cx,
+            h - label_h * 0.3,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            label,
+        ));
+    }
+    Ok(g)
+}

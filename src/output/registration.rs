@@ -1,0 +1,116 @@
+//! Marks that help double-sided sheets line up: registration targets at the four corners of
+//! every sheet that has a back (they fall on each other when the sheet is held to the light,
+//! whichever edge it was turned on), the fold line of a gutter-fold sheet, and the PDF's
+//! TrimBox/BleedBox when pieces have bleed.
+use crate::draw::canvas::{Anchor, Canvas, circle, line, n, text};
+use crate::draw::text::Font;
+
+use super::gutterfold::fold_x;
+use super::layout::{LayoutOptions, Page, PageSide, Rect};
+
+/// Centre of the corner targets, from each edge of the sheet (mm): inside most printers'
+/// unprintable border, outside the margin where pieces and crop marks are.
+pub const TARGET_INSET: f64 = 6.0;
+pub const TARGET_RADIUS: f64 = 2.2;
+
+/// Whether the page is one side of a double-sided sheet.
+pub fn is_duplexed(pages: &[Page], index: usize) -> bool {
+    let page = &pages[index];
+    match page.side {
+        PageSide::Back | PageSide::GutterFold => true,
+        PageSide::Front => pages
+            .get(index + 1)
+            .is_some_and(|next| next.side == PageSide::Back),
+    }
+}
+
+/// The overlay of registration marks and the fold line for page `index`, if it needs any.
+pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<String> {
+    if !is_duplexed(pages, index) {
+        return None;
+    }
+    let paper = opt.paper;
+    let mut cv = Canvas::new(paper.w, paper.h, 0.0);
+    let (l, r) = (TARGET_INSET, paper.w - TARGET_INSET);
+    let (t, b) = (TARGET_INSET, paper.h - TARGET_INSET);
+    let mut centres = vec![(l, t), (r, t), (l, b), (r, b)];
+    if pages[index].side == PageSide::GutterFold {
+        let x = fold_x(opt);
+        centres.extend([(x, t), (x, b)]);
+        // The fold line, dashed, from just inside the top target to just inside the bottom one.
+        cv.add(
+            line(
+                x,
+                t + TARGET_RADIUS + 1.0,
+                x,
+                b - TARGET_RADIUS - 1.0,
+                "#777777",
+                0.25,
+            )
+            .set("stroke-dasharray", "3 2"),
+        );
+        cv.add(
+            text(
+                0.0,
+                0.0,
+                2.6,
+                Font::Condensed,
+                Anchor::Middle,
+                "#555555",
+                "fold here, glue, then cut",
+            )
+            .set(
+                "transform",
+                format!("translate({} {}) rotate(-90)", n(x - 1.0), n(paper.h / 2.0)),
+            ),
+        );
+    }
+    for (x, y) in centres {
+        target(&mut cv, x, y);
+    }
+    Some(cv.finish())
+}
+
+/// A registration target: a ring with a cross through it.
+fn target(cv: &mut Canvas, x: f64, y: f64) {
+    let r = TARGET_RADIUS;
+    cv.add(
+        circle(x, y, r * 0.62, "none")
+            .set("stroke", "#000000")
+            .set("stroke-width", "0.2"),
+    );
+    cv.add(line(x - r, y, x + r, y, "#000000", 0.2));
+    cv.add(line(x, y - r, x, y + r, "#000000", 0.2));
+}
+
+/// The page's TrimBox (the union of its cut lines) and BleedBox (that grown by the bleed),
+/// when the pieces have bleed.
+pub fn trim_and_bleed(page: &Page, opt: &LayoutOptions) -> Option<(Rect, Rect)> {
+    if opt.bleed <= 0.0 || page.placements.is_empty() {
+        return None;
+    }
+    let rects = page.placements.iter().map(|p| p.rect);
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for r in rects {
+        x0 = x0.min(r.x);
+        y0 = y0.min(r.y);
+        x1 = x1.max(r.right());
+        y1 = y1.max(r.bottom());
+    }
+    let trim = Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    };
+    let b = opt.bleed;
+    let bx0 = (x0 - b).max(0.0);
+    let by0 = (y0 - b).max(0.0);
+    let bleed = Rect {
+        x: bx0,
+        y: by0,
+        w: (x1 + b).min(opt.paper.w) - bx0,
+        h: (y1 + b).min(opt.paper.h) - by0,
+    };
+    Some((trim, bleed))
+}

@@ -1,0 +1,76 @@
+//! `include: [piecepack]`: a game that uses another game's components (Cream of the Crop is
+//! played with one piecepack). The included game is loaded and checked on its own first, so its
+//! errors name its own file; then its components (and axes this game does not redefine) are
+//! put before this game's own. Rules are not included: each game states its own.
+use std::path::{Path, PathBuf};
+
+use super::load::parse;
+use super::model::GameSpec;
+use crate::error::{Located, SpecError};
+
+/// How deep includes may nest; deeper is almost surely a cycle.
+pub const MAX_DEPTH: usize = 4;
+
+/// Where an included game's YAML is: a file beside the including file, else a shipped game.
+fn locate(name: &str, dir: Option<&Path>) -> Option<(String, Vec<u8>, Option<PathBuf>)> {
+    if let Some(dir) = dir {
+        let file = if name.ends_with(".yaml") || name.ends_with(".yml") {
+            dir.join(name)
+        } else {
+            dir.join(format!("{name}.yaml"))
+        };
+        let inside = !name.contains("..") && !Path::new(name).is_absolute();
+        if inside && let Ok(bytes) = std::fs::read(&file) {
+            let parent = file.parent().map(Path::to_path_buf);
+            return Some((file.display().to_string(), bytes, parent));
+        }
+    }
+    crate::assets::game(name).map(|b| (format!("data/{name}.yaml"), b.to_vec(), None))
+}
+
+/// Merges every included game into `spec`. `stack` holds the files being included, outermost
+/// first, to refuse cycles.
+pub fn resolve(
+    spec: &mut GameSpec,
+    file: &str,
+    dir: Option<&Path>,
+    stack: &mut Vec<String>,
+) -> Result<(), SpecError> {
+    let includes = std::mem::take(&mut spec.include);
+    let mut components = Vec::new();
+    for name in &includes {
+        let at = |message: String| SpecError::Yaml(Located::at(file, name, message));
+        let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir) else {
+            return Err(at(format!(
+                "cannot include `{}`: no file `{}.yaml` beside this one and no shipped game of that name (shipped: {})",
+                name.value,
+                name.value,
+                crate::assets::game_ids().join(", ")
+            )));
+        };
+        if stack.contains(&inc_file) || stack.len() >= MAX_DEPTH {
+            return Err(at(format!(
+                "cannot include `{}`: includes go round in a circle or nest deeper than {MAX_DEPTH} ({})",
+                name.value,
+                stack.join(" → ")
+            )));
+        }
+        stack.push(inc_file.clone());
+        // Checked on its own, so its problems are reported against its own file.
+        super::from_bytes_nested(&inc_file, bytes.clone(), inc_dir.clone(), stack)?;
+        let mut inc = parse(&inc_file, &bytes)?;
+        resolve(&mut inc, &inc_file, inc_dir.as_deref(), stack)?;
+        stack.pop();
+        for (axis, values) in inc.axes {
+            spec.axes.entry(axis).or_insert(values);
+        }
+        for mut c in inc.components {
+            c.origin.get_or_insert_with(|| inc_file.clone());
+            components.push(c);
+        }
+    }
+    spec.include = includes;
+    components.append(&mut spec.components);
+    spec.components = components;
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! `matrix:` — one variant per combination of axis values. A component that says
+//! `matrix: [suit, rank]` gets a variant `suns-ace` tagged `{suit: suns, rank: ace}` (plus each
+//! value's own `tags`), whose faces are the component's faces with every `{suit.color}`-style
+//! placeholder replaced by that value's property. Runs after includes, before the checks, so
+//! everything downstream (rules, pieces, drawing) sees ordinary variants.
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use super::color::{is_placeholder, parse_color};
+use super::model::{AxisValue, Component, Face, GameSpec, Variant};
+use crate::error::Located;
+
+/// Most variants one matrix may make.
+pub const MAX_COMBINATIONS: usize = 1_000;
+
+/// Expands every component's matrix in place; returns the problems found.
+pub fn expand(spec: &mut GameSpec, file: &str) -> Vec<Located> {
+    let mut problems = Vec::new();
+    let axes = &spec.axes;
+    for c in &mut spec.components {
+        let file = c.origin.clone().unwrap_or_else(|| file.to_string());
+        match c.matrix.as_ref().map(c_clone_matrix) {
+            Some(m) => expand_component(m, c, axes, &file, &mut problems),
+            None => stray_placeholders(c, &file, &mut problems),
+        }
+    }
+    problems
+}
+
+fn c_clone_matrix(m: &Spanned<Vec<String>>) -> Spanned<Vec<String>> {
+    Spanned::new(m.value.clone(), m.referenced, m.defined)
+}
+
+fn expand_component(
+    m: Spanned<Vec<String>>,
+    c: &mut Component,
+    axes: &BTreeMap<String, Vec<AxisValue>>,
+    file: &str,
+    problems: &mut Vec<Located>,
+) {
+    let here = |message: String| Located::at(file, &m, message);
+    if !c.variants.is_empty() {
+        problems.push(here(format!(
+            "`{}` has both `matrix:` and `variants:`; use one of them",
+            c.id.value
+        )));
+        return;
+    }
+    if m.value.is_empty() {
+        problems.push(here("`matrix:` needs at least one axis name".into()));
+        return;
+    }
+    let mut lists: Vec<(&str, &[AxisValue])> = Vec::new();
+    for name in &m.value {
+        match axes.get(name) {
+            Some(values) if !values.is_empty() => lists.push((name, values)),
+            Some(_) => problems.push(here(format!("axis `{name}` has no values"))),
+            None => problems.push(here(format!(
+                "no axis `{name}`: define it under `axes:` (known: {})",
+                if axes.is_empty() {
+                    "none".to_string()
+                } else {
+                    axes.keys().cloned().collect::<Vec<_>>().join(", ")
+                }
+            ))),
+        }
+    }
+    if lists.len() != m.value.len() {
+        return;
+    }
+    let count: usize = lists
+        .iter()
+        .map(|(_, v)| v.len())
+        .try_fold(1usize, |a, n| a.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    if count > MAX_COMBINATIONS {
+        problems.push(here(format!(
+            "the matrix makes {count} variants; the limit is {MAX_COMBINATIONS}"
+        )));
+        return;
+    }
+    let mut variants = Vec::with_capacity(count);
+    for index in 0..count {
+        // Mixed-radix digits, first axis outermost: suns-null, suns-ace, … moons-null, …
+        let mut rest = index;
+        let mut picked: Vec<(&str, &AxisValue)> = vec![("", &lists[0].1[0]); lists.len()];
+        for (slot, (name, values)) in lists.iter().enumerate().rev() {
+            picked[slot] = (name, &values[rest % values.len()]);
+            rest /= values.len();
+        }
+        let id: Vec<&str> = picked.iter().map(|(_, v)| v.id.value.as_str()).collect();
+        let mut tags = BTreeMap::new();
+        for (name, v) in &picked {
+            tags.extend(v.tags.clone());
+            tags.insert(name.to_string(), v.id.value.clone());
+        }
+        let mut sub = Subst {
+            picked: &picked,
+            problems: Vec::new(),
+        };
+        let front = sub.face(&c.front);
+        let back = c.back.as_ref().map(|b| sub.face(b));
+        for p in sub.problems {
+            problems.push(here(format!("in `{}`: {p}", c.id.value)));
+        }
+        variants.push(Variant {
+            id: Spanned::new(id.join("-"), m.referenced, m.defined),
+            copies: None,
+            tags,
+            front,
+            back,
+        });
+    }
+    problems.sort_by(|a, b| a.message.cmp(&b.message));
+    problems.dedup();
+    // The variants now carry the whole filled-in faces.
+    c.front = Face::default();
+    c.back = None;
+    c.variants = variants;
+}
+
+/// Colour or symbol placeholders in a component without a matrix can never be filled.
+fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
+    let faces = std::iter::once(&c.front).chain(c.back.iter()).chain(
+        c.variants
+            .iter()
+            .flat_map(|v| std::iter::once(&v.front).chain(v.back.iter())),
+    );
+    for f in faces {
+        let colours = [&f.background, &f.ink, &f.border];
+        let stray = colours
+            .iter()
+            .filter_map(|c| c.as_ref().and_then(|c| c.placeholder()))
+            .map(str::to_string)
+            .chain(
+                f.symbol
+                    .iter()
+                    .filter(|s| is_placeholder(&s.value))
+                    .map(|s| s.value.clone()),
+            )
+            .next();
+        if let Some(p) = stray {
+            problems.push(Located::at(
+                file,
+                &c.id,
+                format!(
+                    "`{p}` in `{}` refers to an axis, but the component has no `matrix:`",
+                    c.id.value
+                ),
+            ));
+            return;
+        }
+    }
+}
+
+struct Subst<'a> {
+    picked: &'a [(&'a str, &'a AxisValue)],
+    problems: Vec<String>,
+}
+
+impl Subst<'_> {
+    /// Replaces every `{axis.prop}` of a picked axis in `text`; others stay as written.
+    fn text(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open..];
+            let Some(close) = after.find('}') else {
+                out.push_str(after);
+                return out;
+            };
+            let token = &after[..=close];
+            out.push_str(&self.lookup(token).unwrap_or_else(|| token.to_string()));
+            rest = &after[close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn lookup(&mut self, token: &str) -> Option<String> {
+        if !is_placeholder(token) {
+            return None;
+        }
+        let (axis, prop) = token[1..token.len() - 1].split_once('.')?;
+        let (_, value) = self.picked.iter().find(|(a, _)| *a == axis)?;
+        if prop == "id" {
+            return Some(value.id.value.clone());
+        }
+        match value.props.get(prop) {
+            Some(v) => Some(v.clone()),
+            None => {
+                self.problems.push(format!(
+                    "`{token}`: the `{axis}` value `{}` has no property `{prop}` (it has: id{})",
+                    value.id.value,
+                    value
+                        .props
+                        .keys()
+                        .map(|k| format!(", {k}"))
+                        .collect::<String>()
+                ));
+                Some(String::new())
+            }
+        }
+    }
+
+    fn color(&mut self, c: &Option<super::color::Color>) -> Option<super::color::Color> {
+        let c = c.as_ref()?;
+        let Some(p) = c.placeholder() else {
+            return Some(c.clone());
+        };
+        let filled = self.text(p);
+        match parse_color(&filled) {
+            Ok(color) if color.placeholder().is_none() => Some(color),
+            Ok(_) => {
+                self.problems
+                    .push(format!("`{p}` names no axis of this component's matrix"));
+                None
+            }
+            Err(e) => {
+                self.problems.push(format!("`{p}`: {e}"));
+                None
+            }
+        }
+    }
+
+    fn face(&mut self, f: &Face) -> Face {
+        let opt = |s: &mut Self, t: &Option<String>| t.as_ref().map(|t| s.text(t));
+        Face {
+            background: self.color(&f.background),
+            ink: self.color(&f.ink),
+            border: self.color(&f.border),
+            symbol: f
+                .symbol
+                .as_ref()
+                .map(|s| Spanned::new(self.text(&s.value), s.referenced, s.defined)),
+            title: opt(self, &f.title),
+            label: opt(self, &f.label),
+            text: opt(self, &f.text),
+            lines: f
+                .lines
+                .as_ref()
+                .map(|l| l.iter().map(|t| self.text(t)).collect()),
+            table: f.table.as_ref().map(|rows| {
+                rows.iter()
+                    .map(|r| r.iter().map(|t| self.text(t)).collect())
+                    .collect()
+            }),
+            grid: f.grid,
+            mark: f.mark,
+            pips: f.pips.clone(),
+            frame: f.frame,
+        }
+    }
+}

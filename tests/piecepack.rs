@@ -1,0 +1,612 @@
+//! Issue 4: the piecepack and Cream of the Crop, end to end — counts, sizes in pixels, backs
+//! that register with their fronts in every duplex mode, the gutter fold, trim and bleed boxes,
+//! and the rules validation of both games.
+mod common;
+use common::*;
+
+use pnp::options::{BuildOptions, Choices};
+use pnp::output::layout::{PageSide, Rect};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const PT_PER_MM: f64 = 72.0 / 25.4;
+
+fn prepared(game: &str, choices: Choices) -> (pnp::Prepared, BuildOptions) {
+    let game = pnp::spec::load(game).expect("the game loads");
+    let opt = BuildOptions::from_choices(&choices).expect("valid options");
+    (pnp::prepare(&game, &opt).expect("prepares"), opt)
+}
+
+fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
+    let g = pnp::spec::load(game).unwrap();
+    let mut out = BTreeMap::new();
+    for p in pnp::pieces::expand(&g) {
+        let id = g.spec.components[p.component].id.value.clone();
+        *out.entry(id).or_default() += p.copies;
+    }
+    out
+}
+
+#[test]
+fn a_piecepack_has_24_tiles_24_coins_4_dice_4_pawns() {
+    let counts = copies_by_component("piecepack");
+    let want: BTreeMap<String, u32> = [("coin", 24), ("die", 4), ("pawn", 4), ("tile", 24)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    assert_eq!(counts, want);
+    // Cream of the Crop uses the same piecepack, plus its diagram and aids.
+    let cotc = copies_by_component("cream-of-the-crop");
+    for (k, v) in &want {
+        assert_eq!(cotc.get(k), Some(v), "{k}");
+    }
+    assert_eq!(cotc.get("setup"), Some(&1));
+    // Tags come from the matrix: every suit × rank once.
+    let g = pnp::spec::load("piecepack").unwrap();
+    let tiles = &g.spec.components[0];
+    assert_eq!(tiles.variants.len(), 24);
+    let v = tiles
+        .variants
+        .iter()
+        .find(|v| v.id.value == "moons-ace")
+        .unwrap();
+    assert_eq!(v.tags.get("suit").map(String::as_str), Some("moons"));
+    assert_eq!(v.tags.get("rank").map(String::as_str), Some("ace"));
+    assert_eq!(v.front.text.as_deref(), Some("A"));
+}
+
+#[test]
+fn pngs_have_the_exact_sizes_and_one_shared_tile_back() {
+    let dir = build("piecepack", &["--dpi", "300", "--no-pdf"]);
+    let png = dir.join("png");
+    let files = files(&png);
+    let tile_fronts = files
+        .iter()
+        .filter(|f| f.starts_with("tile-") && f.ends_with("-front.png"))
+        .count();
+    let tile_backs: Vec<_> = files
+        .iter()
+        .filter(|f| f.starts_with("tile-") && f.ends_with("-back.png"))
+        .collect();
+    assert_eq!(tile_fronts, 24);
+    assert_eq!(
+        tile_backs,
+        vec!["tile-back.png"],
+        "one back shared by every tile"
+    );
+    // Tiles 2 in, coins 3/4 in: exact pixels at 300 dpi.
+    assert_eq!(png_info(&png.join("tile-suns-ace-front.png")).0, 600);
+    assert_eq!(png_info(&png.join("tile-back.png")).1, 600);
+    let (w, h, _) = png_info(&png.join("coin-arms-back.png"));
+    assert_eq!((w, h), (225, 225));
+    // A 1/2 in die: the net is four faces and a tab wide, three faces and two tabs tall.
+    let s = 12.7;
+    let tab = pnp::draw::die::tab(s);
+    let (w, h, _) = png_info(&png.join("die-suns-front.png"));
+    assert_eq!(w, ((4.0 * s + tab) / 25.4 * 300.0).round() as u32);
+    assert_eq!(h, ((3.0 * s + 2.0 * tab) / 25.4 * 300.0).round() as u32);
+    // Every face cell is opaque and a face is 150 px across; the corner beside the cross is empty.
+    let img = decode(&png.join("die-suns-front.png"));
+    for i in 0..6 {
+        let (x, y) = pnp::draw::die::cell_origin(s, i);
+        let px = |mm: f64| (mm / 25.4 * 300.0).round() as usize;
+        assert_eq!(img.alpha(px(x + s / 2.0), px(y + s / 2.0)), 255, "face {i}");
+        // 150 px wide: the face's left and right edges are inside, one pixel past is on a fold.
+        assert_eq!(px(x + s) - px(x), 150);
+    }
+    assert_eq!(img.alpha(3, 3), 0, "outside the net is transparent");
+}
+
+#[test]
+fn a_larger_die_is_a_yaml_size_away() {
+    let dir = temp_dir("bigdie");
+    let yaml = std::str::from_utf8(pnp::assets::game("piecepack").unwrap())
+        .unwrap()
+        .replace("size: 0.5in", "size: 1in");
+    let file = dir.join("bigpack.yaml");
+    std::fs::write(&file, yaml).unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .args(["build"])
+        .arg(&file)
+        .args(["--no-pdf", "--dpi", "100", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = 25.4;
+    let (w, _, _) = png_info(&out.join("png/die-moons-front.png"));
+    assert_eq!(
+        w,
+        ((4.0 * s + pnp::draw::die::tab(s)) / 25.4 * 100.0).round() as u32
+    );
+}
+
+struct Img {
+    w: usize,
+    rgba: Vec<u8>,
+}
+impl Img {
+    fn alpha(&self, x: usize, y: usize) -> u8 {
+        self.rgba[(y * self.w + x) * 4 + 3]
+    }
+}
+fn decode(path: &Path) -> Img {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    Img {
+        w: info.width as usize,
+        rgba: buf,
+    }
+}
+
+/// Pairs each back page's placements with the front page before it.
+fn check_backs(choices: Choices, expect: impl Fn(&Rect, f64, f64) -> (Rect, bool)) -> usize {
+    let (prep, opt) = prepared("piecepack", choices);
+    let (pw, ph) = (opt.paper.w, opt.paper.h);
+    let mut checked = 0;
+    for (i, page) in prep.pages.iter().enumerate() {
+        if page.side != PageSide::Back {
+            continue;
+        }
+        let front = &prep.pages[i - 1];
+        assert_eq!(front.side, PageSide::Front);
+        let fronts: Vec<_> = front
+            .placements
+            .iter()
+            .filter(|p| prep.faces.of_piece[p.piece].1.is_some())
+            .collect();
+        assert_eq!(fronts.len(), page.placements.len());
+        for (f, b) in fronts.iter().zip(&page.placements) {
+            assert_eq!(f.piece, b.piece);
+            let (want, turned) = expect(&f.rect, pw, ph);
+            for (got, want) in [
+                (b.rect.x, want.x),
+                (b.rect.y, want.y),
+                (b.rect.w, want.w),
+                (b.rect.h, want.h),
+            ] {
+                assert!((got - want).abs() < 0.01, "{:?} vs {:?}", b.rect, want);
+            }
+            assert_eq!(b.turned, turned);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn flip_x(r: &Rect, pw: f64) -> Rect {
+    Rect {
+        x: pw - r.x - r.w,
+        ..*r
+    }
+}
+fn flip_y(r: &Rect, ph: f64) -> Rect {
+    Rect {
+        y: ph - r.y - r.h,
+        ..*r
+    }
+}
+
+#[test]
+fn backs_mirror_their_fronts_in_every_duplex_mode() {
+    let choices = |duplex: &str, landscape: bool| Choices {
+        duplex: Some(duplex.into()),
+        landscape,
+        no_png: true,
+        ..Default::default()
+    };
+    // 24 tiles and 24 coins have backs.
+    let n = check_backs(choices("long", false), |r, pw, _| (flip_x(r, pw), false));
+    assert_eq!(n, 48);
+    // Portrait, short edge: the sheet turns top over bottom, so the back is also turned 180°.
+    assert_eq!(
+        check_backs(choices("short", false), |r, _, ph| (flip_y(r, ph), true)),
+        48
+    );
+    // Landscape: the long edge is the top, so the two modes swap.
+    assert_eq!(
+        check_backs(choices("long", true), |r, _, ph| (flip_y(r, ph), true)),
+        48
+    );
+    assert_eq!(
+        check_backs(choices("short", true), |r, pw, _| (flip_x(r, pw), false)),
+        48
+    );
+}
+
+#[test]
+fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
+    // The real PDF: on the back page, the tile back's parchment is where the mirror says.
+    let (prep, opt) = prepared(
+        "piecepack",
+        Choices {
+            duplex: Some("short".into()),
+            no_png: true,
+            ..Default::default()
+        },
+    );
+    let dir = build("piecepack", &["--duplex", "short", "--no-png"]);
+    let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
+    let pages = rasterize(&pdf, 1.0);
+    assert_eq!(pages.len(), prep.pages.len());
+    let back = &prep.pages[1];
+    assert_eq!(back.side, PageSide::Back);
+    let r = back.placements[0].rect;
+    // Inside a grid square of the back (a quarter in from the corner): parchment, not white.
+    let lum = pages[1].lum_at_mm(r.x + r.w * 0.25, r.y + r.h * 0.25);
+    assert!(
+        (200..245).contains(&lum),
+        "parchment at the back's place: {lum}"
+    );
+    // The same spot on the front page is a tile front (near white) at its own position.
+    let f = prep.pages[0].placements[0].rect;
+    assert!((f.y - (opt.paper.h - r.y - r.h)).abs() < 0.01);
+}
+
+#[test]
+fn gutter_fold_puts_backs_across_a_fold_line_midway() {
+    let (prep, opt) = prepared(
+        "piecepack",
+        Choices {
+            layout: Some("gutterfold".into()),
+            no_png: true,
+            ..Default::default()
+        },
+    );
+    let mid = opt.paper.w / 2.0;
+    assert!((pnp::output::gutterfold::fold_x(&prep.layout) - mid).abs() < 1e-9);
+    let folded: Vec<_> = prep
+        .pages
+        .iter()
+        .filter(|p| p.side == PageSide::GutterFold)
+        .collect();
+    assert!(!folded.is_empty());
+    assert!(
+        prep.pages.iter().all(|p| p.side != PageSide::Back),
+        "no back pages"
+    );
+    let mut pairs = 0;
+    for page in &folded {
+        let (fronts, backs) = page.placements.split_at(page.placements.len() / 2);
+        for (f, b) in fronts.iter().zip(backs) {
+            assert_eq!(f.piece, b.piece);
+            assert!(
+                f.rect.right() < mid && b.rect.x > mid,
+                "front left, back right of the fold"
+            );
+            let (fc, bc) = (f.rect.x + f.rect.w / 2.0, b.rect.x + b.rect.w / 2.0);
+            assert!(
+                ((mid - fc) - (bc - mid)).abs() < 0.01,
+                "mirrored across the fold"
+            );
+            assert!((f.rect.y - b.rect.y).abs() < 0.01);
+            pairs += 1;
+        }
+    }
+    assert_eq!(pairs, 48);
+    // In the PDF: the fold line is drawn at the middle (dark pixels on the centre column),
+    // and its caption sits beside it.
+    let dir = build("piecepack", &["--layout", "gutterfold", "--no-png"]);
+    let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
+    let raster = &rasterize(&pdf, 2.0)[0];
+    let dark = (0..200)
+        .filter(|i| raster.lum_at_mm(mid, 20.0 + *i as f64) < 200)
+        .count();
+    assert!(
+        dark > 60,
+        "dashed fold line at the middle: {dark} dark samples"
+    );
+    let off = (0..200)
+        .filter(|i| raster.lum_at_mm(mid - 4.0, 20.0 + *i as f64) < 200)
+        .count();
+    assert!(off < 5, "nothing but the fold just beside it: {off}");
+    let glyphs = &pdf_glyphs(&pdf)[0];
+    let fold_text: Vec<_> = glyphs
+        .iter()
+        .filter(|g| (g.x / PT_PER_MM - mid).abs() < 3.0)
+        .collect();
+    assert!(fold_text.len() > 10, "the fold caption runs along the fold");
+    // --duplex with gutterfold is refused.
+    let o = run(&[
+        "build",
+        "piecepack",
+        "--layout",
+        "gutterfold",
+        "--duplex",
+        "short",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--layout gutterfold"));
+}
+
+fn page_box(doc: &lopdf::Document, page: lopdf::ObjectId, key: &[u8]) -> Option<[f64; 4]> {
+    let dict = doc.get_object(page).ok()?.as_dict().ok()?;
+    let arr = dict.get(key).ok()?.as_array().ok()?;
+    let n: Vec<f64> = arr
+        .iter()
+        .map(|o| {
+            o.as_float()
+                .map(f64::from)
+                .or_else(|_| o.as_i64().map(|v| v as f64))
+                .unwrap()
+        })
+        .collect();
+    Some([n[0], n[1], n[2], n[3]])
+}
+
+#[test]
+fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
+    let (prep, opt) = prepared(
+        "piecepack",
+        Choices {
+            bleed: Some("3mm".into()),
+            no_png: true,
+            ..Default::default()
+        },
+    );
+    let dir = build("piecepack", &["--bleed", "3mm", "--no-png"]);
+    let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let ids: Vec<_> = doc.get_pages().values().copied().collect();
+    assert_eq!(ids.len(), prep.pages.len());
+    let ph = opt.paper.h;
+    for (id, page) in ids.iter().zip(&prep.pages) {
+        let trim = page_box(&doc, *id, b"TrimBox").expect("TrimBox");
+        let bleed = page_box(&doc, *id, b"BleedBox").expect("BleedBox");
+        // TrimBox: the union of the page's cut lines (PDF space: y up from the bottom).
+        let x0 = page
+            .placements
+            .iter()
+            .map(|p| p.rect.x)
+            .fold(f64::MAX, f64::min);
+        let x1 = page
+            .placements
+            .iter()
+            .map(|p| p.rect.right())
+            .fold(f64::MIN, f64::max);
+        let y0 = page
+            .placements
+            .iter()
+            .map(|p| p.rect.y)
+            .fold(f64::MAX, f64::min);
+        let y1 = page
+            .placements
+            .iter()
+            .map(|p| p.rect.bottom())
+            .fold(f64::MIN, f64::max);
+        let want = [x0, ph - y1, x1, ph - y0].map(|v| v * PT_PER_MM);
+        for k in 0..4 {
+            assert!(
+                (trim[k] - want[k]).abs() < 0.05,
+                "trim {trim:?} vs {want:?}"
+            );
+        }
+        let b = 3.0 * PT_PER_MM;
+        for (k, sign) in [(0, -1.0), (1, -1.0), (2, 1.0), (3, 1.0)] {
+            assert!(
+                (bleed[k] - (trim[k] + sign * b)).abs() < 0.05,
+                "bleed {bleed:?}"
+            );
+        }
+    }
+    // Without bleed, no boxes.
+    let plain = build("piecepack", &["--no-png"]);
+    let doc =
+        lopdf::Document::load_mem(&std::fs::read(plain.join("piecepack.pdf")).unwrap()).unwrap();
+    let first = *doc.get_pages().values().next().unwrap();
+    assert!(page_box(&doc, first, b"TrimBox").is_none());
+    // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
+    let raster = &rasterize(&pdf, 2.0)[1];
+    let r = prep.pages[1].placements[0].rect;
+    let lum = raster.lum_at_mm(r.x - 1.5, r.y + r.h * 0.25);
+    assert!(
+        (200..245).contains(&lum),
+        "bleed art outside the cut: {lum}"
+    );
+}
+
+#[test]
+fn registration_marks_are_on_both_sides_of_a_duplex_sheet_only() {
+    let (prep, opt) = prepared(
+        "piecepack",
+        Choices {
+            no_png: true,
+            ..Default::default()
+        },
+    );
+    let dir = build("piecepack", &["--no-png"]);
+    let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
+    let pages = rasterize(&pdf, 2.0);
+    let inset = pnp::output::registration::TARGET_INSET;
+    for (i, page) in prep.pages.iter().enumerate() {
+        let duplexed = pnp::output::registration::is_duplexed(&prep.pages, i);
+        for (x, y) in [(inset, inset), (opt.paper.w - inset, opt.paper.h - inset)] {
+            let lum = pages[i].darkest_near_mm(x, y, 0.3);
+            assert_eq!(
+                lum < 128,
+                duplexed,
+                "page {} ({:?}) target at {x},{y}: {lum}",
+                i + 1,
+                page.side
+            );
+        }
+    }
+    assert!(prep.pages.iter().any(|p| p.side == PageSide::Back));
+}
+
+#[test]
+fn the_setup_diagram_is_a_png_and_a_pdf_page() {
+    let dir = build("cream-of-the-crop", &["--dpi", "100"]);
+    let png = dir.join("png/setup-front.png");
+    let (w, h, _) = png_info(&png);
+    assert_eq!(
+        (w, h),
+        (
+            (185.0f64 / 25.4 * 100.0).round() as u32,
+            (196.0f64 / 25.4 * 100.0).round() as u32
+        )
+    );
+    let pdf = std::fs::read(dir.join("cream-of-the-crop.pdf")).unwrap();
+    let text = pdf_text(&pdf).join("\n");
+    for words in [
+        "Set-up",
+        "County fair",
+        "Player aid",
+        "Direction indicators",
+    ] {
+        assert!(text.contains(words), "{words} in the PDF");
+    }
+    // The diagram draws the pieces' own faces: 13 tiles, 4 dice and 4 pawns.
+    let game = pnp::spec::load("cream-of-the-crop").unwrap();
+    let setup = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == "setup")
+        .unwrap();
+    let d = setup.diagram.as_ref().unwrap();
+    let count = |prefix: &str| {
+        d.place
+            .iter()
+            .filter(|p| p.value.piece.value.starts_with(prefix))
+            .count()
+    };
+    assert_eq!((count("tile-"), count("die-"), count("pawn-")), (20, 4, 4));
+    let grid_side = d
+        .place
+        .iter()
+        .filter(|p| {
+            p.value.piece.value.starts_with("tile-") && p.value.side == pnp::spec::DiagramSide::Back
+        })
+        .count();
+    assert_eq!(
+        grid_side,
+        9 + 1 + 2,
+        "board, mixed-harvest prize, two three-player prizes"
+    );
+}
+
+#[test]
+fn both_games_validate_and_a_broken_piecepack_fails_by_rule_name() {
+    let o = run(&["validate", "piecepack", "cream-of-the-crop"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Cream of the Crop: 15 rules hold"),
+        "{}",
+        stdout(&o)
+    );
+    // A piecepack whose 2s are not grid tiles and whose coins come in pairs, beside a copy of
+    // Cream of the Crop: the include finds it before the shipped one.
+    let dir = temp_dir("broken-pack");
+    let original = std::str::from_utf8(pnp::assets::game("piecepack").unwrap()).unwrap();
+    let pack = original
+        .replace(
+            "{id: \"2\", tags: {class: number}",
+            "{id: \"2\", tags: {class: two}",
+        )
+        .replace("    shape: round\n", "    shape: round\n    copies: 2\n");
+    assert_ne!(pack, original);
+    std::fs::write(dir.join("piecepack.yaml"), pack).unwrap();
+    let cotc = pnp::assets::game("cream-of-the-crop").unwrap();
+    std::fs::write(dir.join("cotc.yaml"), cotc).unwrap();
+    let o = pnp()
+        .arg("validate")
+        .arg(dir.join("cotc.yaml"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    for rule in [
+        "rule `grid-side-tiles` fails",
+        "rule `seeds` fails",
+        "rule `seeds-suns` fails",
+    ] {
+        assert!(err.contains(rule), "{rule} in {err}");
+    }
+    assert!(!err.contains("rule `tiles` fails"), "24 tiles still: {err}");
+    assert!(
+        err.contains("found:    12 tile where class = number"),
+        "{err}"
+    );
+    assert!(err.contains("found:    48 coin"), "{err}");
+    // Building refuses too, and writes nothing.
+    let out = dir.join("out");
+    let o = pnp()
+        .arg("build")
+        .arg(dir.join("cotc.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(files(&out).is_empty());
+}
+
+#[test]
+fn includes_and_matrices_report_located_errors() {
+    let dir = temp_dir("bad-include");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let head = "game: {id: g, name: G, players: [2]}\n";
+    let f = write(
+        "a.yaml",
+        &format!("{head}include: [nopack]\ncomponents: []\n"),
+    );
+    let o = pnp().arg("validate").arg(&f).output().unwrap();
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("a.yaml:2:11") && err.contains("cannot include `nopack`"),
+        "{err}"
+    );
+    // A cycle: b includes c includes b.
+    write("c.yaml", &format!("{head}include: [b]\ncomponents: []\n"));
+    let f = write("b.yaml", &format!("{head}include: [c]\ncomponents: []\n"));
+    let err = stderr(&pnp().arg("validate").arg(&f).output().unwrap());
+    assert!(err.contains("go round in a circle"), "{err}");
+    // An unknown axis, and a property that an axis value does not have.
+    let f = write(
+        "m.yaml",
+        &format!(
+            "{head}axes:\n  suit:\n    - {{id: red, props: {{color: \"#c00\"}}}}\ncomponents:\n  - id: t\n    kind: tile\n    size: 1in\n    matrix: [suit, rank]\n    front: {{ink: \"{{suit.color}}\"}}\n  - id: u\n    kind: tile\n    size: 1in\n    matrix: [suit]\n    front: {{text: \"{{suit.name}}\"}}\n"
+        ),
+    );
+    let err = stderr(&pnp().arg("validate").arg(&f).output().unwrap());
+    assert!(
+        err.contains("m.yaml:9:13") && err.contains("no axis `rank`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("m.yaml:14:13") && err.contains("has no property `name`"),
+        "{err}"
+    );
+    // A colour placeholder in a component without a matrix.
+    let f = write(
+        "p.yaml",
+        &format!(
+            "{head}components:\n  - id: t\n    kind: tile\n    size: 1in\n    front: {{ink: \"{{suit.color}}\"}}\n"
+        ),
+    );
+    let err = stderr(&pnp().arg("validate").arg(&f).output().unwrap());
+    assert!(
+        err.contains("p.yaml:3:9") && err.contains("has no `matrix:`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn builds_are_byte_for_byte_reproducible() {
+    let a = build("cream-of-the-crop", &["--no-png", "--layout", "gutterfold"]);
+    let b = build("cream-of-the-crop", &["--no-png", "--layout", "gutterfold"]);
+    assert_eq!(
+        std::fs::read(a.join("cream-of-the-crop.pdf")).unwrap(),
+        std::fs::read(b.join("cream-of-the-crop.pdf")).unwrap()
+    );
+}
