@@ -14,6 +14,7 @@ pub mod options;
 pub mod output;
 pub mod pieces;
 pub mod rules;
+pub mod sheets;
 pub mod spec;
 pub mod units;
 

@@ -73,6 +73,7 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         let (w, h) = match (&c.track, &c.size) {
             (Some(t), _) => track_size(t),
             (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
+            (None, None) if c.kind.value == Kind::Sheet => crate::sheets::DEFAULT_SIZE,
             (None, None) => continue, // refused by the spec checks
         };
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));

@@ -2,6 +2,7 @@
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
 pub mod canvas;
 mod card;
+pub mod playing;
 pub mod symbol;
 pub mod text;
 mod token;
@@ -130,6 +131,9 @@ pub fn draw_face(
                 .ok_or("a track needs a `track:` section")?;
             track::draw(&mut cv, spec, face)?
         }
+        Kind::Sheet => crate::sheets::draw(&mut cv, game, piece, face, side, art)?,
+        Kind::PlayingCard if side == Side::Back => card::draw(&mut cv, piece, face, art)?,
+        Kind::PlayingCard => playing::draw(&mut cv, piece, face, art)?,
     }
     Ok(Some(cv.finish()))
 }

@@ -61,6 +61,9 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
         }
         total += crate::pieces::copies_of(c);
+        for symbol in crate::sheets::symbols(c) {
+            check_symbol(game, symbol, &mut problems);
+        }
         for face in faces(c) {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, symbol, &mut problems);
@@ -144,7 +147,8 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
         )),
         _ => {}
     }
-    if kind != Kind::Track && c.size.is_none() {
+    crate::sheets::check_sections(file, c, problems);
+    if kind != Kind::Track && kind != Kind::Sheet && c.size.is_none() {
         problems.push(Located::at(
             file,
             &c.id,

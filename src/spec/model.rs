@@ -46,6 +46,11 @@ pub enum Kind {
     Card,
     /// A track of ordered spaces (drawn as one piece; split into parts if larger than the paper).
     Track,
+    /// A full-page record sheet described by the sections of its `sheet:` (see `sheets`).
+    Sheet,
+    /// A standard playing card drawn from its variant's tags `suit` and `rank` (see `draw::playing`).
+    #[serde(rename = "playing-card")]
+    PlayingCard,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -87,6 +92,9 @@ pub struct Component {
     /// Free text: why the component is as it is (ignored by drawing).
     #[serde(default)]
     pub note: Option<String>,
+    /// Only for `kind: sheet`: the sections of a record sheet.
+    #[serde(default)]
+    pub sheet: Option<crate::sheets::SheetSpec>,
 }
 
 #[derive(Debug, Deserialize)]
