@@ -4,7 +4,7 @@ use super::Check;
 use crate::spec::Game;
 
 /// Names of the checks implemented here.
-pub const NAMES: &[&str] = &["beast-family", "sheet-value"];
+pub const NAMES: &[&str] = &["beast-family", "sheet-value", "sheet-spaces"];
 
 pub fn run(
     game: &Game,
@@ -14,6 +14,7 @@ pub fn run(
     match name.value.as_str() {
         "beast-family" => crate::sheets::checks::beast_family_check(game, check),
         "sheet-value" => crate::sheets::checks::sheet_value_check(game, check),
+        "sheet-spaces" => crate::sheets::checks::sheet_spaces_check(game, check),
         _ => Err(format!(
             "no named check `{}` (known: {})",
             name.value,

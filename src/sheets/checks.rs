@@ -1,8 +1,9 @@
 //! Named rules checks for record sheets (see `rules::named`): `beast-family` and `sheet-value`.
 use super::family;
 use super::model::Section;
+use super::model::Track;
 use crate::rules::Check;
-use crate::spec::Game;
+use crate::spec::{Component, Game};
 
 fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, String> {
     let c = game
@@ -90,5 +91,96 @@ pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, St
             Some(v) => format!("`{v}` in space {space}"),
             None => format!("space {space} is blank"),
         },
+    ))
+}
+
+/// The track of a sheet that a check is about: the one titled `args: {section}`, or the only one.
+fn sheet_track<'c>(c: &'c Component, check: &Check) -> Result<&'c Track, String> {
+    let sheet = c
+        .sheet
+        .as_ref()
+        .ok_or_else(|| format!("`{}` is not a sheet", c.id.value))?;
+    let mut all = Vec::new();
+    let back = sheet.back.iter().flat_map(|b| &b.sections);
+    for s in sheet.sections.iter().chain(back) {
+        s.walk(&mut all);
+    }
+    let tracks: Vec<&Track> = all
+        .into_iter()
+        .filter_map(|s| match s {
+            Section::Track(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    match check.args.get("section") {
+        Some(title) => tracks
+            .into_iter()
+            .find(|t| t.title.as_deref() == Some(title.as_str()))
+            .ok_or_else(|| format!("no track titled `{title}` on `{}`", c.id.value)),
+        None if tracks.len() == 1 => Ok(tracks[0]),
+        None => Err(format!(
+            "`{}` has {} tracks: name one with `args: {{section: <its title>}}`",
+            c.id.value,
+            tracks.len()
+        )),
+    }
+}
+
+/// The labels printed beside each space of a sheet's track, in order ("" where none).
+pub fn sheet_track_labels(c: &Component, check: &Check) -> Result<Vec<String>, String> {
+    let t = sheet_track(c, check)?;
+    Ok((0..t.spaces.value as usize)
+        .map(|i| t.labels.get(i).cloned().unwrap_or_default())
+        .collect())
+}
+
+/// Whether a sheet's track leaves every space blank inside (labels are always printed outside;
+/// pre-printed `values` are inside).
+pub fn sheet_track_blank(c: &Component, check: &Check) -> Result<(bool, String, String), String> {
+    let t = sheet_track(c, check)?;
+    let mut inside: Vec<String> = t
+        .values
+        .iter()
+        .map(|(k, v)| format!("space {k} shows `{v}` inside"))
+        .collect();
+    if t.labels.len() > t.spaces.value as usize {
+        inside.push(format!(
+            "{} labels for {} spaces",
+            t.labels.len(),
+            t.spaces.value
+        ));
+    }
+    Ok((
+        inside.is_empty(),
+        "nothing printed inside the spaces (labels outside)".into(),
+        if inside.is_empty() {
+            format!("{} spaces, every one blank inside", t.spaces.value)
+        } else {
+            inside.join("; ")
+        },
+    ))
+}
+
+/// The named check `sheet-spaces`: the number of spaces of a sheet's track, against `equals`.
+pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+    let id = check.args.get("sheet").ok_or(
+        "`sheet-spaces` needs `args: {sheet: <id>}` (and `section:` if it has several tracks)",
+    )?;
+    let c = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == *id)
+        .ok_or_else(|| format!("no component `{id}`"))?;
+    let t = sheet_track(c, check)?;
+    let want = match &check.equals {
+        Some(crate::rules::Expected::Number(n)) => *n,
+        _ => return Err("`sheet-spaces` needs `equals: <number of spaces>`".into()),
+    };
+    let n = t.spaces.value as f64;
+    Ok((
+        (n - want).abs() < 1e-9,
+        format!("exactly {want} spaces"),
+        format!("{n} spaces on `{id}`"),
     ))
 }

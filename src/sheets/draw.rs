@@ -25,6 +25,8 @@ const HEADER_ROW: f64 = 7.0;
 /// A row to write in with a pencil.
 const WRITE_ROW: f64 = 8.5;
 const BOX: f64 = 4.2;
+/// Tallest roster row when a roster of fixed rows is given more room.
+const ROSTER_ROW_MAX: f64 = 10.5;
 const GRAY: &str = "#5a5a5a";
 const RULE: f64 = 0.3;
 
@@ -197,15 +199,19 @@ pub fn natural(s: &Section, w: f64) -> f64 {
                 .map(|(s, cw)| natural(s, cw))
                 .fold(0.0, f64::max)
         }
+        Section::Stack(st) => {
+            st.sections.iter().map(|s| natural(s, w)).sum::<f64>()
+                + GAP * st.sections.len().saturating_sub(1) as f64
+        }
     }
 }
 
 /// Whether a section can use more height than it needs.
 pub fn grows(s: &Section) -> bool {
     match s {
-        Section::Roster(r) => r.rows.is_none(),
-        Section::Grid(_) | Section::Track(_) => true,
+        Section::Roster(_) | Section::Grid(_) | Section::Track(_) => true,
         Section::Row(r) => r.sections.iter().any(grows),
+        Section::Stack(st) => st.sections.iter().any(grows),
         _ => false,
     }
 }
@@ -213,7 +219,12 @@ pub fn grows(s: &Section) -> bool {
 /// How much more height a section can put to use (growers cap their cells).
 pub fn max_extra(s: &Section, w: f64) -> f64 {
     match s {
-        Section::Roster(r) if r.rows.is_none() => f64::INFINITY,
+        Section::Roster(r) => match &r.rows {
+            None => f64::INFINITY,
+            Some(n) => {
+                (ROSTER_ROW_MAX - WRITE_ROW) * n.value.div_ceil(r.blocks.unwrap_or(1).max(1)) as f64
+            }
+        },
         Section::Grid(g) => 4.5 * g.rows.len() as f64,
         Section::Track(t) => track_max(t, w) - track_natural(t, w),
         Section::Row(r) => {
@@ -227,6 +238,7 @@ pub fn max_extra(s: &Section, w: f64) -> f64 {
                 .fold(0.0, f64::max)
                 .max(0.0)
         }
+        Section::Stack(st) => st.sections.iter().map(|s| max_extra(s, w)).sum(),
         _ => 0.0,
     }
 }
@@ -261,6 +273,24 @@ pub fn draw(s: &Section, x: f64, y: f64, w: f64, h: f64, ctx: &mut Ctx) -> Group
             for (c, cw) in r.sections.iter().zip(row_widths(r, w)) {
                 g = g.add(draw(c, cx, y, cw, h, ctx));
                 cx += cw + GAP * 1.6;
+            }
+            g
+        }
+        Section::Stack(st) => {
+            // Children at their natural heights; the room left goes to those that grow, in order.
+            let mut left = h - natural(s, w);
+            let mut g = g;
+            let mut cy = y;
+            for c in &st.sections {
+                let add = if grows(c) {
+                    left.min(max_extra(c, w)).max(0.0)
+                } else {
+                    0.0
+                };
+                left -= add;
+                let ch = natural(c, w) + add;
+                g = g.add(draw(c, x, cy, w, ch, ctx));
+                cy += ch + GAP;
             }
             g
         }
@@ -435,9 +465,16 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
     let ink = ctx.ink.as_str();
     let blocks = r.blocks.unwrap_or(1).max(1);
     let note_h = note_height(r.note.as_deref(), w);
-    let per_block = match &r.rows {
-        Some(n) => n.value.div_ceil(blocks),
-        None => (((h - HEADER_ROW - note_h) / WRITE_ROW).floor().max(1.0)) as u32,
+    let (per_block, row_h) = match &r.rows {
+        Some(n) => {
+            let per = n.value.div_ceil(blocks);
+            let row_h = ((h - HEADER_ROW - note_h) / per as f64).clamp(WRITE_ROW, ROSTER_ROW_MAX);
+            (per, row_h)
+        }
+        None => (
+            (((h - HEADER_ROW - note_h) / WRITE_ROW).floor().max(1.0)) as u32,
+            WRITE_ROW,
+        ),
     };
     let total = r.rows.as_ref().map_or(per_block * blocks, |n| n.value);
     let bgap = 6.0;
@@ -476,13 +513,13 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
             if index > total {
                 break;
             }
-            let ry = y + HEADER_ROW + row as f64 * WRITE_ROW;
+            let ry = y + HEADER_ROW + row as f64 * row_h;
             if row % 2 == 1 {
-                g = g.add(rect(bx, ry, bw, WRITE_ROW, ink).set("fill-opacity", "0.04"));
+                g = g.add(rect(bx, ry, bw, row_h, ink).set("fill-opacity", "0.04"));
             }
             g = g.add(text(
                 bx + num_w / 2.0,
-                ry + WRITE_ROW * 0.66,
+                ry + row_h * 0.66,
                 SMALL * 1.15,
                 Font::Condensed,
                 Anchor::Middle,
@@ -491,7 +528,7 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
             ));
             let mut cx = bx + num_w;
             for (c, cw) in r.columns.iter().zip(&widths) {
-                g = g.add(line(cx, ry, cx, ry + WRITE_ROW, ink, 0.2).set("stroke-opacity", "0.6"));
+                g = g.add(line(cx, ry, cx, ry + row_h, ink, 0.2).set("stroke-opacity", "0.6"));
                 let filled = c
                     .fill
                     .as_ref()
@@ -500,7 +537,7 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
                     let size = fit(Font::Condensed, TEXT * 1.25, cw - 2.0, v);
                     g = g.add(text(
                         cx + cw / 2.0,
-                        ry + WRITE_ROW * 0.7,
+                        ry + row_h * 0.7,
                         size,
                         Font::Condensed,
                         Anchor::Middle,
@@ -512,7 +549,7 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
                     let size = fit(Font::Condensed, SMALL * 1.05, cw - 2.0, &joined);
                     g = g.add(text(
                         cx + cw / 2.0,
-                        ry + WRITE_ROW * 0.64,
+                        ry + row_h * 0.64,
                         size,
                         Font::Condensed,
                         Anchor::Middle,
@@ -527,7 +564,7 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
                         g = checkbox(
                             g,
                             cx + (cw - tw) / 2.0 + i as f64 * (side + 1.0),
-                            ry + (WRITE_ROW - side) / 2.0,
+                            ry + (row_h - side) / 2.0,
                             side,
                             ink,
                         );
@@ -536,8 +573,7 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
                 cx += cw;
             }
             g = g.add(
-                line(bx, ry + WRITE_ROW, bx + bw, ry + WRITE_ROW, ink, 0.2)
-                    .set("stroke-opacity", "0.6"),
+                line(bx, ry + row_h, bx + bw, ry + row_h, ink, 0.2).set("stroke-opacity", "0.6"),
             );
         }
         let rows_here = per_block.min(total.saturating_sub(b * per_block));
@@ -545,12 +581,12 @@ fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -
             bx,
             y,
             bw,
-            HEADER_ROW + rows_here as f64 * WRITE_ROW,
+            HEADER_ROW + rows_here as f64 * row_h,
             ink,
             RULE,
         ));
     }
-    let used = HEADER_ROW + per_block as f64 * WRITE_ROW;
+    let used = HEADER_ROW + per_block as f64 * row_h;
     draw_note(g, r.note.as_deref(), x, y + used, w)
 }
 

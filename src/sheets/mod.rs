@@ -25,7 +25,7 @@ use model::Section;
 /// Letter share under a group caption (190 × 222 mm). `pnp sheets` sizes sheets to the paper.
 pub const DEFAULT_SIZE: (f64, f64) = (190.0, 222.0);
 const TITLE_H: f64 = 14.0;
-const FOOTER_H: f64 = 5.0;
+const FOOTER_H: f64 = 7.0;
 
 /// Spec problems of a component's `sheet:` section.
 pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {

@@ -51,6 +51,9 @@ pub enum Section {
     Legend(Legend),
     /// Sections side by side.
     Row(Row),
+    /// Sections stacked, e.g. as one cell of a row.
+    #[serde(rename = "column")]
+    Stack(Stack),
 }
 
 #[derive(Debug, Deserialize)]
@@ -303,6 +306,12 @@ pub struct Row {
     pub sections: Vec<Section>,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stack {
+    pub sections: Vec<Section>,
+}
+
 impl Section {
     pub fn title(&self) -> Option<&str> {
         match self {
@@ -314,17 +323,20 @@ impl Section {
             Section::Checkboxes(s) => s.title.as_deref(),
             Section::Text(s) => s.title.as_deref(),
             Section::Legend(s) => s.title.as_deref(),
-            Section::Row(_) => None,
+            Section::Row(_) | Section::Stack(_) => None,
         }
     }
 
     /// Every section, this one and those inside rows, depth first.
     pub fn walk<'a>(&'a self, out: &mut Vec<&'a Section>) {
         out.push(self);
-        if let Section::Row(r) = self {
-            for s in &r.sections {
-                s.walk(out);
-            }
+        let inner = match self {
+            Section::Row(r) => r.sections.as_slice(),
+            Section::Stack(s) => s.sections.as_slice(),
+            _ => &[],
+        };
+        for s in inner {
+            s.walk(out);
         }
     }
 }
