@@ -191,6 +191,7 @@ pub fn natural(s: &Section, w: f64) -> f64 {
             .sum(),
         Section::Text(t) => paragraphs_height(&t.lines, w),
         Section::Legend(l) => l.items.iter().map(|i| legend_item_h(i, w)).sum(),
+        Section::Notes(nt) => WRITE_ROW * nt.lines.unwrap_or(2).clamp(1, 100) as f64,
         Section::Row(r) => {
             let widths = row_widths(r, w);
             r.sections
@@ -210,6 +211,7 @@ pub fn natural(s: &Section, w: f64) -> f64 {
 pub fn grows(s: &Section) -> bool {
     match s {
         Section::Roster(_) | Section::Grid(_) | Section::Track(_) => true,
+        Section::Notes(nt) => nt.lines.is_none(),
         Section::Row(r) => r.sections.iter().any(grows),
         Section::Stack(st) => st.sections.iter().any(grows),
         _ => false,
@@ -239,6 +241,7 @@ pub fn max_extra(s: &Section, w: f64) -> f64 {
                 .max(0.0)
         }
         Section::Stack(st) => st.sections.iter().map(|s| max_extra(s, w)).sum(),
+        Section::Notes(nt) if nt.lines.is_none() => f64::INFINITY,
         _ => 0.0,
     }
 }
@@ -267,6 +270,15 @@ pub fn draw(s: &Section, x: f64, y: f64, w: f64, h: f64, ctx: &mut Ctx) -> Group
         Section::Checkboxes(c) => checkboxes(g, c, x, top, w, &ink),
         Section::Text(t) => paragraphs(g, &t.lines, x, top, w, &ink),
         Section::Legend(l) => legend(g, l, x, top, w, ctx),
+        Section::Notes(_) => {
+            let mut g = g;
+            let count = (h / WRITE_ROW).floor().max(1.0) as u32;
+            for i in 1..=count {
+                let ly = top + i as f64 * WRITE_ROW;
+                g = g.add(line(x, ly, x + w, ly, &ink, 0.25).set("stroke-opacity", "0.6"));
+            }
+            g
+        }
         Section::Row(r) => {
             let mut g = g;
             let mut cx = x;
@@ -877,6 +889,8 @@ fn paragraphs(mut g: Group, lines: &[String], x: f64, y: f64, w: f64, ink: &str)
 }
 
 const SWATCH: f64 = 10.0;
+/// Room for a legend item's label above its text.
+const LEGEND_LABEL_H: f64 = TEXT * 1.2 + 1.4;
 
 fn legend_text_w(w: f64, i: &LegendItem) -> f64 {
     let write = if i.write.is_some() { w * 0.3 } else { 0.0 };
@@ -887,7 +901,7 @@ fn legend_item_h(i: &LegendItem, w: f64) -> f64 {
     let lines = i.text.as_ref().map_or(0, |t| {
         wrap(Font::Sans, SMALL * 1.15, legend_text_w(w, i), t).len()
     });
-    (TEXT * 1.5 + lines as f64 * SMALL * 1.5).max(SWATCH) + 3.0
+    (LEGEND_LABEL_H + lines as f64 * SMALL * 1.5 + 1.0).max(SWATCH) + 3.0
 }
 
 fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx) -> Group {
@@ -923,7 +937,7 @@ fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx) -> Group 
             {
                 g = g.add(text(
                     cx,
-                    yy + TEXT * 1.5 + 1.6 + j as f64 * SMALL * 1.5,
+                    yy + LEGEND_LABEL_H + SMALL * 1.15 + j as f64 * SMALL * 1.5,
                     SMALL * 1.15,
                     Font::Sans,
                     Anchor::Start,

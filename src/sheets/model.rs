@@ -49,6 +49,8 @@ pub enum Section {
     Text(TextBlock),
     /// A key of symbols and colour swatches (with a line to write your own choice).
     Legend(Legend),
+    /// Ruled lines for notes; without `lines` they fill the room left on the page.
+    Notes(Notes),
     /// Sections side by side.
     Row(Row),
     /// Sections stacked, e.g. as one cell of a row.
@@ -299,6 +301,16 @@ pub struct Legend {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct Notes {
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Number of ruled lines (default: as many as fit, at least 2).
+    #[serde(default)]
+    pub lines: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     /// Relative widths of the sections (default equal).
     #[serde(default)]
@@ -323,6 +335,7 @@ impl Section {
             Section::Checkboxes(s) => s.title.as_deref(),
             Section::Text(s) => s.title.as_deref(),
             Section::Legend(s) => s.title.as_deref(),
+            Section::Notes(s) => s.title.as_deref(),
             Section::Row(_) | Section::Stack(_) => None,
         }
     }
