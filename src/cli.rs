@@ -25,6 +25,38 @@ pub enum Command {
         after_help = "Examples:\n  pnp validate night-grain\n  pnp validate --all\n  pnp validate my-game.yaml"
     )]
     Validate(ValidateArgs),
+    /// Print record sheets for a game night: one per player, in one PDF
+    #[command(
+        after_help = "Examples:\n  pnp sheets the-beast --players 4\n  pnp sheets the-beast --players 2 --family \"Ann: 4 children, 2 adults, 4 old\" --family \"Bo: 2 children, 3 adults, 8 old\"\n  pnp sheets bean-off --players 5 --names Ann,Bo,Cy,Di,Ed --paper letter"
+    )]
+    Sheets(SheetsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SheetsArgs {
+    /// A shipped game (the-beast, bean-off, …) or a path to a YAML file
+    pub game: String,
+    /// Number of sheets (default: one per name or family given)
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// Players' names, printed on their sheets: Ann,Bo,Cy
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// A family to pre-fill (The Beast), once per player: "Ann: 4 children, 2 adults, 4 old"
+    #[arg(long, value_name = "FAMILY")]
+    pub family: Vec<String>,
+    /// Which sheet of the game (default: its first)
+    #[arg(long, value_name = "ID")]
+    pub sheet: Option<String>,
+    /// Paper: a4 or letter
+    #[arg(long, value_name = "PAPER")]
+    pub paper: Option<String>,
+    /// Output folder (default: output/<game>)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print even if the game's rules do not hold
+    #[arg(long)]
+    pub no_validate: bool,
 }
 
 #[derive(Debug, Args)]

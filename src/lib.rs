@@ -16,6 +16,7 @@ pub mod output;
 pub mod pieces;
 pub mod rules;
 pub mod select;
+pub mod sheets;
 pub mod spec;
 pub mod units;
 

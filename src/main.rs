@@ -13,6 +13,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Build(args) => build(args),
         Command::Validate(args) => validate(args),
+        Command::Sheets(args) => sheets(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -57,6 +58,33 @@ fn build(args: cli::BuildArgs) -> Result<(), Error> {
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }
+    for w in &report.written {
+        println!(
+            "{}  ({}, {})",
+            w.path.display(),
+            w.what,
+            human_bytes(w.bytes)
+        );
+    }
+    Ok(())
+}
+
+fn sheets(args: cli::SheetsArgs) -> Result<(), Error> {
+    let choices = Choices {
+        paper: args.paper,
+        out: args.out,
+        no_validate: args.no_validate,
+        ..Choices::default()
+    };
+    let opt = BuildOptions::from_choices(&choices)?;
+    let game = pnp::spec::load(&args.game)?;
+    let request = pnp::sheets::players::Request {
+        players: args.players,
+        names: args.names,
+        families: args.family,
+        sheet: args.sheet,
+    };
+    let report = pnp::sheets::players::sheets(&game, &request, &opt)?;
     for w in &report.written {
         println!(
             "{}  ({}, {})",

@@ -77,6 +77,7 @@ pub fn expand(game: &Game) -> Vec<Piece> {
                 .as_ref()
                 .map_or((0.0, 0.0), crate::draw::board::size),
             (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
+            (None, None) if c.kind.value == Kind::Sheet => crate::sheets::DEFAULT_SIZE,
             (None, None) => continue, // refused by the spec checks
         };
         let (w, h) = folded_size(c.kind.value, w, h);

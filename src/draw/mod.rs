@@ -10,6 +10,7 @@ pub mod marks;
 mod names;
 pub mod pawn;
 pub mod pips;
+pub mod playing;
 pub mod symbol;
 pub mod text;
 mod token;
@@ -162,6 +163,9 @@ pub fn draw_face(
                 .ok_or("a board needs a `board:` section")?;
             board::draw(&mut cv, spec, face)?
         }
+        Kind::Sheet => crate::sheets::draw(&mut cv, game, piece, face, side, art)?,
+        Kind::PlayingCard if side == Side::Back => card::draw(&mut cv, piece, face, art)?,
+        Kind::PlayingCard => playing::draw(&mut cv, piece, face, art)?,
     }
     Ok(Some(cv.finish()))
 }

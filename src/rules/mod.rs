@@ -300,6 +300,15 @@ fn measure(game: &Game, check: &Check) -> Measured {
     }
     if let Some(id) = &check.labels {
         let c = component(game, id)?;
+        if c.sheet.is_some() {
+            // A track on a record sheet (the one titled `args: {section}` if there are several).
+            let labels =
+                crate::sheets::checks::sheet_track_labels(c, check).map_err(|e| (at(id), e))?;
+            return Ok((
+                Some(Located::at(file, &c.id, String::new())),
+                Found::List(labels),
+            ));
+        }
         let track = c
             .track
             .as_ref()
@@ -398,6 +407,14 @@ fn measure(game: &Game, check: &Check) -> Measured {
     }
     if let Some(id) = &check.blank {
         let c = component(game, id)?;
+        if c.sheet.is_some() {
+            let (held, expected, found) =
+                crate::sheets::checks::sheet_track_blank(c, check).map_err(|e| (at(id), e))?;
+            return Ok((
+                Some(Located::at(file, &c.id, String::new())),
+                Found::Verdict(held, expected, found),
+            ));
+        }
         let track = c
             .track
             .as_ref()

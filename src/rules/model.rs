@@ -52,6 +52,9 @@ pub struct Check {
     /// A check implemented in Rust, by name (see `rules::named`).
     #[serde(default)]
     pub named: Option<Spanned<String>>,
+    /// Parameters of a named check, e.g. `{family: "4 children, 2 adults, 4 old"}`.
+    #[serde(default)]
+    pub args: BTreeMap<String, String>,
     /// Only variants whose tags match all of these.
     #[serde(default, rename = "where")]
     pub filter: BTreeMap<String, String>,

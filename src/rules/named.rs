@@ -4,20 +4,25 @@ use super::Check;
 use crate::spec::Game;
 
 /// Names of the checks implemented here.
-pub const NAMES: &[&str] = &[];
+pub const NAMES: &[&str] = &["beast-family", "sheet-value", "sheet-spaces"];
 
 pub fn run(
-    _game: &Game,
+    game: &Game,
     name: &serde_saphyr::Spanned<String>,
-    _check: &Check,
+    check: &Check,
 ) -> Result<(bool, String, String), String> {
-    Err(format!(
-        "no named check `{}` (known: {})",
-        name.value,
-        if NAMES.is_empty() {
-            "none yet".to_string()
-        } else {
-            NAMES.join(", ")
-        }
-    ))
+    match name.value.as_str() {
+        "beast-family" => crate::sheets::checks::beast_family_check(game, check),
+        "sheet-value" => crate::sheets::checks::sheet_value_check(game, check),
+        "sheet-spaces" => crate::sheets::checks::sheet_spaces_check(game, check),
+        _ => Err(format!(
+            "no named check `{}` (known: {})",
+            name.value,
+            if NAMES.is_empty() {
+                "none yet".to_string()
+            } else {
+                NAMES.join(", ")
+            }
+        )),
+    }
 }

@@ -63,6 +63,9 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
         }
         total += crate::pieces::copies_of(c);
+        for symbol in crate::sheets::symbols(c) {
+            check_symbol(game, symbol, &mut problems);
+        }
         for (at, face) in faces(c) {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, symbol, &mut problems);
@@ -162,7 +165,8 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
         )),
         _ => {}
     }
-    if !matches!(kind, Kind::Track | Kind::Board) && c.size.is_none() {
+    crate::sheets::check_sections(file, c, problems);
+    if !matches!(kind, Kind::Track | Kind::Board | Kind::Sheet) && c.size.is_none() {
         problems.push(Located::at(
             file,
             &c.id,

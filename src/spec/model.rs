@@ -61,6 +61,11 @@ pub enum Kind {
     Pawn,
     /// A picture made of other pieces' faces (a setup diagram); see `diagram:`.
     Diagram,
+    /// A full-page record sheet described by the sections of its `sheet:` (see `sheets`).
+    Sheet,
+    /// A standard playing card drawn from its variant's tags `suit` and `rank` (see `draw::playing`).
+    #[serde(rename = "playing-card")]
+    PlayingCard,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
@@ -121,6 +126,9 @@ pub struct Component {
     /// The file the component was written in, when it came from an included game.
     #[serde(skip)]
     pub origin: Option<String>,
+    /// Only for `kind: sheet`: the sections of a record sheet.
+    #[serde(default)]
+    pub sheet: Option<crate::sheets::SheetSpec>,
 }
 
 /// One value of an axis: its id (a tag value and part of variant ids), extra tags, and the

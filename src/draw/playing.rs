@@ -1,0 +1,254 @@
+//! Standard playing cards (`kind: playing-card`), drawn from the variant's tags `suit` (hearts,
+//! diamonds, clubs, spades, joker) and `rank` (a, 2–10, j, q, k; a joker's rank is red or black):
+//! corner indices at top-left and (turned) bottom-right, the classic pip layout of each rank,
+//! double-headed court cards, and the face's `label` as a small note (e.g. the game's value).
+use svg::node::element::Group;
+
+use super::canvas::{Anchor, Canvas, line, n, place, rect, text};
+use super::text::{Font, fit};
+use super::{Art, Colors};
+use crate::pieces::Piece;
+use crate::spec::Face;
+
+const RED: &str = "#b3261e";
+const BLACK: &str = "#1d1d1d";
+
+/// Pip centres of a rank in a unit box: x in {0, .5, 1}, y from 0 (top) to 1 (bottom).
+pub fn pips(rank: u32) -> Vec<(f64, f64)> {
+    let sides =
+        |ys: &[f64]| -> Vec<(f64, f64)> { ys.iter().flat_map(|&y| [(0.0, y), (1.0, y)]).collect() };
+    let mut p = match rank {
+        1 => vec![(0.5, 0.5)],
+        2 => vec![(0.5, 0.0), (0.5, 1.0)],
+        3 => vec![(0.5, 0.0), (0.5, 0.5), (0.5, 1.0)],
+        4 => sides(&[0.0, 1.0]),
+        5 => [sides(&[0.0, 1.0]), vec![(0.5, 0.5)]].concat(),
+        6 => sides(&[0.0, 0.5, 1.0]),
+        7 => [sides(&[0.0, 0.5, 1.0]), vec![(0.5, 0.25)]].concat(),
+        8 => [sides(&[0.0, 0.5, 1.0]), vec![(0.5, 0.25), (0.5, 0.75)]].concat(),
+        9 => [sides(&[0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]), vec![(0.5, 0.5)]].concat(),
+        10 => [
+            sides(&[0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]),
+            vec![(0.5, 1.0 / 6.0), (0.5, 5.0 / 6.0)],
+        ]
+        .concat(),
+        _ => Vec::new(),
+    };
+    p.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
+    p
+}
+
+/// Turns `g` by 180° about (cx, cy).
+fn turned(g: Group, cx: f64, cy: f64) -> Group {
+    Group::new()
+        .set("transform", format!("rotate(180 {} {})", n(cx), n(cy)))
+        .add(g)
+}
+
+pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    let suit = piece.tags.get("suit").map(String::as_str).unwrap_or("");
+    let rank = piece.tags.get("rank").map(String::as_str).unwrap_or("");
+    let joker = suit == "joker";
+    let color = match (suit, rank) {
+        ("hearts" | "diamonds", _) | ("joker", "red") => RED,
+        ("clubs" | "spades", _) | ("joker", _) => BLACK,
+        _ => {
+            return Err(format!(
+                "a playing card needs tags `suit` (hearts, diamonds, clubs, spades or joker) and `rank`; found suit `{suit}`"
+            ));
+        }
+    };
+    let number: Option<u32> = match rank {
+        "a" | "ace" | "1" => Some(1),
+        r => r.parse().ok().filter(|n| (2..=10).contains(n)),
+    };
+    let court = match rank {
+        "j" | "jack" => Some(("J", "court-jack")),
+        "q" | "queen" => Some(("Q", "court-queen")),
+        "k" | "king" => Some(("K", "court-king")),
+        _ => None,
+    };
+    if !joker && number.is_none() && court.is_none() {
+        return Err(format!("rank `{rank}`: expected a, 2 to 10, j, q or k"));
+    }
+    let radius = w.min(h) * 0.05;
+    cv.add(
+        rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background)
+            .set("rx", n(if b > 0.0 { 0.0 } else { radius })),
+    );
+    let pip_art = if joker {
+        None
+    } else {
+        Some(art.symbol(&format!("card-{suit}"))?)
+    };
+
+    // Corner indices: rank over a small pip, top-left and turned at bottom-right.
+    let mut index = Group::new();
+    let ix = w * 0.095;
+    if joker {
+        for (k, ch) in "JOKER".chars().enumerate() {
+            index = index.add(text(
+                ix,
+                8.0 + k as f64 * 4.6,
+                4.6,
+                Font::Display,
+                Anchor::Middle,
+                color,
+                &ch.to_string(),
+            ));
+        }
+    } else {
+        let label = court.map_or_else(
+            || {
+                if number == Some(1) {
+                    "A".to_string()
+                } else {
+                    rank.to_string()
+                }
+            },
+            |c| c.0.to_string(),
+        );
+        let size = fit(Font::Display, 8.5, w * 0.16, &label);
+        index = index.add(text(
+            ix,
+            10.0,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            color,
+            &label,
+        ));
+        if let Some(pa) = &pip_art {
+            index = index.add(place(pa, ix - 2.6, 11.6, 5.2, color));
+        }
+    }
+    cv.add(index.clone());
+    cv.add(turned(index, w / 2.0, h / 2.0));
+
+    // The field between the indices.
+    let (fx, fy) = (w * 0.2, h * 0.13);
+    let (fw, fh) = (w - 2.0 * fx, h - 2.0 * fy);
+    if let Some(n_) = number {
+        let pa = pip_art.as_ref().ok_or("no pip")?;
+        if n_ == 1 {
+            let s = fw * 0.72;
+            cv.add(place(pa, w / 2.0 - s / 2.0, h / 2.0 - s / 2.0, s, color));
+            cv.add(
+                rect(
+                    w / 2.0 - s * 0.75,
+                    h / 2.0 - s * 0.75,
+                    s * 1.5,
+                    s * 1.5,
+                    "none",
+                )
+                .set("stroke", color)
+                .set("stroke-width", "0.3")
+                .set("stroke-opacity", "0.5")
+                .set("rx", n(s * 0.75)),
+            );
+        } else {
+            let s = (fw * 0.36).min(fh / 4.6);
+            for (ux, uy) in pips(n_) {
+                let cx = fx + s / 2.0 + ux * (fw - s);
+                let cy = fy + s / 2.0 + uy * (fh - s);
+                let g = place(pa, cx - s / 2.0, cy - s / 2.0, s, color);
+                cv.add(if uy > 0.5 { turned(g, cx, cy) } else { g });
+            }
+        }
+    } else if let Some((_, figure)) = court {
+        // A framed, double-headed court: the figure and a pip in each half, the lower half turned.
+        cv.add(
+            rect(fx, fy, fw, fh, color)
+                .set("fill-opacity", "0.07")
+                .set("stroke", color)
+                .set("stroke-width", "0.45")
+                .set("rx", "1.5"),
+        );
+        cv.add(
+            rect(fx + 1.2, fy + 1.2, fw - 2.4, fh - 2.4, "none")
+                .set("stroke", color)
+                .set("stroke-width", "0.2"),
+        );
+        let fig = art.symbol(figure)?;
+        let s = (fh / 2.0 - 4.0).min(fw - 6.0);
+        let mut half = Group::new().add(place(&fig, w / 2.0 - s / 2.0 + 3.0, fy + 2.0, s, color));
+        if let Some(pa) = &pip_art {
+            half = half.add(place(pa, fx + 2.5, fy + 2.5, 7.0, color));
+        }
+        cv.add(half.clone());
+        cv.add(turned(half, w / 2.0, h / 2.0));
+        cv.add(line(fx + 1.2, h / 2.0, fx + fw - 1.2, h / 2.0, color, 0.3));
+    } else {
+        let jester = art.symbol("joker")?;
+        let s = fw * 0.95;
+        cv.add(place(
+            &jester,
+            w / 2.0 - s / 2.0,
+            h / 2.0 - s / 2.0 - 3.0,
+            s,
+            color,
+        ));
+        let size = fit(Font::Display, 7.0, fw, "JOKER");
+        cv.add(text(
+            w / 2.0,
+            h / 2.0 + s / 2.0 + 4.0,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            color,
+            "JOKER",
+        ));
+    }
+
+    if let Some(note) = &face.label {
+        let size = fit(Font::CondensedBold, 2.8, w * 0.5, note);
+        cv.add(
+            text(
+                w / 2.0,
+                h - 3.2,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                note,
+            )
+            .set("fill-opacity", "0.75"),
+        );
+    }
+    if let Some(border) = c.border() {
+        cv.add(
+            rect(0.2, 0.2, w - 0.4, h - 0.4, "none")
+                .set("rx", n(radius))
+                .set("stroke", border)
+                .set("stroke-width", "0.4"),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pips;
+
+    #[test]
+    fn each_rank_has_its_number_of_pips() {
+        for r in 1..=10 {
+            assert_eq!(pips(r).len(), r as usize, "rank {r}");
+        }
+    }
+
+    #[test]
+    fn layouts_are_symmetric_top_to_bottom() {
+        for r in [2, 4, 6, 9, 10] {
+            let p = pips(r);
+            for (x, y) in &p {
+                assert!(
+                    p.iter()
+                        .any(|(x2, y2)| (x - x2).abs() < 1e-9 && (1.0 - y - y2).abs() < 1e-9)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Named rules checks for record sheets (see `rules::named`): `beast-family` and `sheet-value`.
+use super::family;
+use super::model::Section;
+use super::model::Track;
+use crate::rules::Check;
+use crate::spec::{Component, Game};
+
+fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, String> {
+    let c = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == id)
+        .ok_or_else(|| format!("no component `{id}`"))?;
+    let sheet = c
+        .sheet
+        .as_ref()
+        .ok_or_else(|| format!("`{id}` is not a sheet"))?;
+    let mut all = Vec::new();
+    let back = sheet.back.iter().flat_map(|b| &b.sections);
+    for s in sheet.sections.iter().chain(back) {
+        s.walk(&mut all);
+    }
+    Ok(all)
+}
+
+/// The named check `beast-family`. With `args: {family: "..."}` it judges that family by the
+/// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster has a row
+/// for every member of the largest legal family.
+pub fn beast_family_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+    if let Some(text) = check.args.get("family") {
+        let f = family::parse(text)?;
+        let problems = f.problems();
+        return Ok((
+            problems.is_empty(),
+            format!(
+                "a family of at most {} points with at least twice as many Children and Old as Adults",
+                family::POINTS
+            ),
+            if problems.is_empty() {
+                f.describe()
+            } else {
+                format!("{}: {}", f.describe(), problems.join("; "))
+            },
+        ));
+    }
+    if let Some(id) = check.args.get("sheet") {
+        let all = sheet_sections(game, id)?;
+        let rows: u32 = all
+            .iter()
+            .filter_map(|s| match s {
+                Section::Roster(r) => Some(r.rows.as_ref().map_or(0, |n| n.value)),
+                _ => None,
+            })
+            .sum();
+        let need = family::largest_legal();
+        return Ok((
+            rows >= need,
+            format!("roster rows for the largest legal family ({need} members)"),
+            format!("{rows} roster rows on `{id}`"),
+        ));
+    }
+    Err("`beast-family` needs `args: {family: \"4 children, 2 adults, 4 old\"}` or `args: {sheet: <sheet id>}`".into())
+}
+
+/// The named check `sheet-value`: `args: {sheet, section, space, value}` asks that the track
+/// titled `section` on the sheet pre-prints `value` in space number `space` (e.g. a starting
+/// food store of 6).
+pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+    let arg = |k: &str| {
+        check.args.get(k).ok_or_else(|| {
+            format!("`sheet-value` needs `args: {{sheet, section, space, value}}` (no `{k}`)")
+        })
+    };
+    let (id, title, space, value) = (arg("sheet")?, arg("section")?, arg("space")?, arg("value")?);
+    let space: u32 = space
+        .parse()
+        .map_err(|_| format!("`space: {space}`: expected a space number from 1"))?;
+    let track = sheet_sections(game, id)?
+        .into_iter()
+        .find_map(|s| match s {
+            Section::Track(t) if t.title.as_deref() == Some(title.as_str()) => Some(t),
+            _ => None,
+        })
+        .ok_or_else(|| format!("no track titled `{title}` on `{id}`"))?;
+    let found = track.values.get(&space);
+    Ok((
+        found == Some(value),
+        format!("`{value}` printed in space {space} of `{title}`"),
+        match found {
+            Some(v) => format!("`{v}` in space {space}"),
+            None => format!("space {space} is blank"),
+        },
+    ))
+}
+
+/// The track of a sheet that a check is about: the one titled `args: {section}`, or the only one.
+fn sheet_track<'c>(c: &'c Component, check: &Check) -> Result<&'c Track, String> {
+    let sheet = c
+        .sheet
+        .as_ref()
+        .ok_or_else(|| format!("`{}` is not a sheet", c.id.value))?;
+    let mut all = Vec::new();
+    let back = sheet.back.iter().flat_map(|b| &b.sections);
+    for s in sheet.sections.iter().chain(back) {
+        s.walk(&mut all);
+    }
+    let tracks: Vec<&Track> = all
+        .into_iter()
+        .filter_map(|s| match s {
+            Section::Track(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    match check.args.get("section") {
+        Some(title) => tracks
+            .into_iter()
+            .find(|t| t.title.as_deref() == Some(title.as_str()))
+            .ok_or_else(|| format!("no track titled `{title}` on `{}`", c.id.value)),
+        None if tracks.len() == 1 => Ok(tracks[0]),
+        None => Err(format!(
+            "`{}` has {} tracks: name one with `args: {{section: <its title>}}`",
+            c.id.value,
+            tracks.len()
+        )),
+    }
+}
+
+/// The labels printed beside each space of a sheet's track, in order ("" where none).
+pub fn sheet_track_labels(c: &Component, check: &Check) -> Result<Vec<String>, String> {
+    let t = sheet_track(c, check)?;
+    Ok((0..t.spaces.value as usize)
+        .map(|i| t.labels.get(i).cloned().unwrap_or_default())
+        .collect())
+}
+
+/// Whether a sheet's track leaves every space blank inside (labels are always printed outside;
+/// pre-printed `values` are inside).
+pub fn sheet_track_blank(c: &Component, check: &Check) -> Result<(bool, String, String), String> {
+    let t = sheet_track(c, check)?;
+    let mut inside: Vec<String> = t
+        .values
+        .iter()
+        .map(|(k, v)| format!("space {k} shows `{v}` inside"))
+        .collect();
+    if t.labels.len() > t.spaces.value as usize {
+        inside.push(format!(
+            "{} labels for {} spaces",
+            t.labels.len(),
+            t.spaces.value
+        ));
+    }
+    Ok((
+        inside.is_empty(),
+        "nothing printed inside the spaces (labels outside)".into(),
+        if inside.is_empty() {
+            format!("{} spaces, every one blank inside", t.spaces.value)
+        } else {
+            inside.join("; ")
+        },
+    ))
+}
+
+/// The named check `sheet-spaces`: the number of spaces of a sheet's track, against `equals`.
+pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+    let id = check.args.get("sheet").ok_or(
+        "`sheet-spaces` needs `args: {sheet: <id>}` (and `section:` if it has several tracks)",
+    )?;
+    let c = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == *id)
+        .ok_or_else(|| format!("no component `{id}`"))?;
+    let t = sheet_track(c, check)?;
+    let want = match &check.equals {
+        Some(crate::rules::Expected::Number(n)) => *n,
+        _ => return Err("`sheet-spaces` needs `equals: <number of spaces>`".into()),
+    };
+    let n = t.spaces.value as f64;
+    Ok((
+        (n - want).abs() < 1e-9,
+        format!("exactly {want} spaces"),
+        format!("{n} spaces on `{id}`"),
+    ))
+}

@@ -1,0 +1,263 @@
+//! Record sheets (`kind: sheet`): a full page described by generic sections (see `model`), drawn
+//! by `draw`, and personalised per player by `pnp sheets` (see `players` and `family`).
+pub mod checks;
+pub mod draw;
+pub mod family;
+pub mod model;
+pub mod players;
+
+pub use model::SheetSpec;
+
+use std::collections::BTreeMap;
+
+use serde_saphyr::Spanned;
+
+use crate::draw::canvas::{Anchor, Canvas, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, Colors, Side};
+use crate::error::Located;
+use crate::output::layout::Rect;
+use crate::pieces::Piece;
+use crate::spec::{Component, Face, Game, Kind};
+use model::Section;
+
+/// Size of a sheet in `pnp build` when the YAML gives none: the printable area that A4 and
+/// Letter share under a group caption (190 × 222 mm). `pnp sheets` sizes sheets to the paper.
+pub const DEFAULT_SIZE: (f64, f64) = (190.0, 222.0);
+const TITLE_H: f64 = 14.0;
+const FOOTER_H: f64 = 7.0;
+
+/// Spec problems of a component's `sheet:` section.
+pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    match (c.kind.value, &c.sheet) {
+        (Kind::Sheet, None) => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` is a sheet but has no `sheet:` section (sections: [...])",
+                c.id.value
+            ),
+        )),
+        (k, Some(_)) if k != Kind::Sheet => problems.push(Located::at(
+            file,
+            &c.kind,
+            format!(
+                "`{}` has a `sheet:` section but its kind is not `sheet`",
+                c.id.value
+            ),
+        )),
+        (Kind::Sheet, Some(s)) => {
+            if s.sections.is_empty() {
+                problems.push(Located::at(
+                    file,
+                    &c.id,
+                    "a sheet needs at least one section".into(),
+                ));
+            }
+            if s.back.is_some() && c.back.is_none() {
+                problems.push(Located::at(
+                    file,
+                    &c.id,
+                    "a sheet with `sheet.back` sections needs a `back:` face (its title and colours)".into(),
+                ));
+            }
+            for section in all_sections(s) {
+                if let Section::Track(t) = section
+                    && !(1..=200).contains(&t.spaces.value)
+                {
+                    problems.push(Located::at(
+                        file,
+                        &t.spaces,
+                        "a track has 1 to 200 spaces".into(),
+                    ));
+                }
+                if let Section::Roster(r) = section
+                    && let Some(rows) = &r.rows
+                    && !(1..=200).contains(&rows.value)
+                {
+                    problems.push(Located::at(file, rows, "a roster has 1 to 200 rows".into()));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn all_sections(s: &SheetSpec) -> Vec<&Section> {
+    let mut out = Vec::new();
+    let back = s.back.iter().flat_map(|b| &b.sections);
+    for section in s.sections.iter().chain(back) {
+        section.walk(&mut out);
+    }
+    out
+}
+
+/// Every symbol a component's sheet names, for the spec checks.
+pub fn symbols(c: &Component) -> Vec<&Spanned<String>> {
+    let Some(s) = &c.sheet else { return Vec::new() };
+    let mut out = Vec::new();
+    for section in all_sections(s) {
+        match section {
+            Section::Grid(g) => out.extend(g.rows.iter().filter_map(|r| r.symbol.as_ref())),
+            Section::Legend(l) => out.extend(l.items.iter().filter_map(|i| i.symbol.as_ref())),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Draws a sheet piece; the piece's tags are the player's values for `{key}` placeholders.
+pub fn draw(
+    cv: &mut Canvas,
+    game: &Game,
+    piece: &Piece,
+    face: &Face,
+    side: Side,
+    art: &Art,
+) -> Result<(), String> {
+    let spec = game.spec.components[piece.component]
+        .sheet
+        .as_ref()
+        .ok_or("a sheet needs a `sheet:` section")?;
+    let (subtitle, sections) = match (side, &spec.back) {
+        (Side::Front, _) => (&spec.subtitle, &spec.sections),
+        (Side::Back, Some(b)) => (&b.subtitle, &b.sections),
+        (Side::Back, None) => {
+            return Err("the sheet has a back face but no `sheet.back` sections".into());
+        }
+    };
+    let (group, _) = layout(subtitle.as_deref(), sections, piece, face, art, cv.w, cv.h)?;
+    let b = cv.bleed;
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, cv.w + 2.0 * b, cv.h + 2.0 * b, &c.background));
+    cv.add(group);
+    Ok(())
+}
+
+/// The track spaces of a sheet piece drawn at w × h mm, in order, in sheet millimetres.
+pub fn track_spaces(game: &Game, piece: &Piece, w: f64, h: f64) -> Result<Vec<Rect>, String> {
+    let spec = game.spec.components[piece.component]
+        .sheet
+        .as_ref()
+        .ok_or("not a sheet")?;
+    let art = Art::new(game);
+    layout(
+        spec.subtitle.as_deref(),
+        &spec.sections,
+        piece,
+        &piece.front,
+        &art,
+        w,
+        h,
+    )
+    .map(|(_, spaces)| spaces)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn layout(
+    subtitle: Option<&str>,
+    sections: &[Section],
+    piece: &Piece,
+    face: &Face,
+    art: &Art,
+    w: f64,
+    h: f64,
+) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
+    let c = Colors::of(face);
+    let fill: BTreeMap<String, String> = piece.tags.clone();
+    let mut ctx = draw::Ctx {
+        ink: c.ink.clone(),
+        fill: &fill,
+        art,
+        spaces: Vec::new(),
+    };
+    let mut g = svg::node::element::Group::new();
+    // Title band: the game, and what the sheet is.
+    g = g.add(rect(0.0, 0.0, w, TITLE_H, &c.ink).set("rx", "2"));
+    let subtitle = subtitle.map(|s| ctx.subst(s)).unwrap_or_default();
+    let sub_size = fit(Font::Condensed, 4.6, w * 0.45, &subtitle);
+    let sub_w = crate::draw::text::width(Font::Condensed, sub_size, &subtitle);
+    if let Some(title) = &face.title {
+        let size = fit(Font::Display, 10.0, w - sub_w - 14.0, title);
+        g = g.add(text(
+            4.0,
+            TITLE_H / 2.0 + size * 0.36,
+            size,
+            Font::Display,
+            Anchor::Start,
+            &c.background,
+            title,
+        ));
+    }
+    if !subtitle.is_empty() {
+        g = g.add(text(
+            w - 4.0,
+            TITLE_H / 2.0 + sub_size * 0.36,
+            sub_size,
+            Font::Condensed,
+            Anchor::End,
+            &c.background,
+            &subtitle,
+        ));
+    }
+    let top = TITLE_H + draw::GAP;
+    let footer = if face.label.is_some() { FOOTER_H } else { 0.0 };
+    let avail = h - top - footer;
+    let gaps = draw::GAP * sections.len().saturating_sub(1) as f64;
+    let mut heights: Vec<f64> = sections.iter().map(|s| draw::natural(s, w)).collect();
+    let need: f64 = heights.iter().sum::<f64>() + gaps;
+    if need > avail + 1e-6 {
+        return Err(format!(
+            "the sections need {need:.0} mm of height but the sheet has {avail:.0} mm: remove rows or make the sheet larger"
+        ));
+    }
+    // Share the room left among the sections that can use it, up to what each can use.
+    let mut extra = avail - need;
+    let caps: Vec<f64> = sections.iter().map(|s| draw::max_extra(s, w)).collect();
+    let mut given = vec![0.0; sections.len()];
+    for _ in 0..sections.len() {
+        let open: Vec<usize> = (0..sections.len())
+            .filter(|&i| draw::grows(&sections[i]) && given[i] < caps[i] - 1e-6)
+            .collect();
+        if open.is_empty() || extra < 1e-6 {
+            break;
+        }
+        let share = extra / open.len() as f64;
+        for i in open {
+            let add = share.min(caps[i] - given[i]);
+            given[i] += add;
+            extra -= add;
+        }
+    }
+    for (h, add) in heights.iter_mut().zip(&given) {
+        *h += add;
+    }
+    // What nobody can use is spread between the sections so the page does not end in a gap.
+    let spread = if sections.len() > 1 {
+        extra / (sections.len() - 1) as f64
+    } else {
+        0.0
+    };
+    let spread = spread.min(12.0);
+    let mut y = top;
+    for (s, sh) in sections.iter().zip(&heights) {
+        g = g.add(draw::draw(s, 0.0, y, w, *sh, &mut ctx));
+        y += sh + draw::GAP + spread;
+    }
+    if let Some(label) = &face.label {
+        let size = fit(Font::Condensed, draw::SMALL, w, label);
+        g = g.add(
+            text(
+                w / 2.0,
+                h - 1.0,
+                size,
+                Font::Condensed,
+                Anchor::Middle,
+                &c.ink,
+                label,
+            )
+            .set("fill-opacity", "0.7"),
+        );
+    }
+    Ok((g, ctx.spaces))
+}

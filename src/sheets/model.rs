@@ -1,0 +1,355 @@
+//! The record-sheet vocabulary in a game's YAML (`kind: sheet`, `sheet: {sections: [...]}`).
+//! A small set of generic sections, stacked down the page (`row` puts some side by side):
+//! `fields`, `table`, `roster`, `grid`, `track`, `checkboxes`, `text`, `legend`, `row`.
+//! Any text may hold `{key}` placeholders that `pnp sheets` fills per player (`{player}`…);
+//! unknown keys print as nothing, leaving the space to write in.
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use crate::spec::color::Color;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetSpec {
+    /// A line under the title band (e.g. "Family record sheet").
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    pub sections: Vec<Section>,
+    /// The other side of the sheet (printed on the back, or as the next page).
+    #[serde(default)]
+    pub back: Option<SheetBack>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetBack {
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    pub sections: Vec<Section>,
+}
+
+/// One block of the sheet. Written in the YAML as a single key: `- table: {...}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Section {
+    /// Labelled write-in fields side by side (name, date, a big total box).
+    Fields(Fields),
+    /// A printed table whose chosen columns are boxes or tally boxes to fill in.
+    Table(Table),
+    /// Numbered rows to write people or things in, with write-in, choice and checkbox columns.
+    Roster(Roster),
+    /// Labelled rows (with optional symbols) by numbered columns (turns): a cell per pair.
+    Grid(Grid),
+    /// An ordered track of blank write-in boxes, optionally labelled outside.
+    Track(Track),
+    /// Rows of checkboxes with labels (a turn sequence, a checklist).
+    Checkboxes(Checkboxes),
+    /// Paragraphs of text (a reminder, the scoring).
+    Text(TextBlock),
+    /// A key of symbols and colour swatches (with a line to write your own choice).
+    Legend(Legend),
+    /// Ruled lines for notes; without `lines` they fill the room left on the page.
+    Notes(Notes),
+    /// Sections side by side.
+    Row(Row),
+    /// Sections stacked, e.g. as one cell of a row.
+    #[serde(rename = "column")]
+    Stack(Stack),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fields {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub items: Vec<Field>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    pub label: String,
+    /// Printed on the line, e.g. `"{player}"`.
+    #[serde(default)]
+    pub value: Option<String>,
+    /// Relative width among the fields of the section (default 1).
+    #[serde(default)]
+    pub width: Option<f64>,
+    /// A tall box (for a total) instead of a line.
+    #[serde(default)]
+    pub big: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Write {
+    /// Printed text only.
+    #[default]
+    None,
+    /// A box to write a number or word in.
+    Box,
+    /// A row of small boxes to tick (a cell value `n` pre-ticks n of them).
+    Tally,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Column {
+    pub label: String,
+    #[serde(default)]
+    pub write: Write,
+    /// Tally boxes in each cell (default 10).
+    #[serde(default)]
+    pub boxes: Option<u32>,
+    /// Relative width (default 1).
+    #[serde(default)]
+    pub width: Option<f64>,
+}
+
+/// A column is written as its label alone or in full.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ColumnSpec {
+    Label(String),
+    Full(Column),
+}
+
+impl ColumnSpec {
+    pub fn column(&self) -> Column {
+        match self {
+            ColumnSpec::Label(l) => Column {
+                label: l.clone(),
+                write: Write::None,
+                boxes: None,
+                width: None,
+            },
+            ColumnSpec::Full(c) => Column {
+                label: c.label.clone(),
+                write: c.write,
+                boxes: c.boxes,
+                width: c.width,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub columns: Vec<ColumnSpec>,
+    /// Cells in column order; in write columns a cell is pre-filled text (often `{key}`).
+    pub rows: Vec<Vec<String>>,
+    /// A closing row, e.g. `[Total, "", "/ 20"]`.
+    #[serde(default)]
+    pub footer: Option<Vec<String>>,
+    /// Small print under the table (a rule to remember).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterColumn {
+    pub label: String,
+    /// Relative width (default 1).
+    #[serde(default)]
+    pub width: Option<f64>,
+    /// Options printed small in each cell, to circle (e.g. `[Healthy, Starving]`).
+    #[serde(default)]
+    pub choices: Option<Vec<String>>,
+    /// Checkboxes in each cell (e.g. starvation markers).
+    #[serde(default)]
+    pub boxes: Option<u32>,
+    /// Pre-fill row i with the value of `{fill}.i` (e.g. `member` → `member.1`, `member.2`…).
+    #[serde(default)]
+    pub fill: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roster {
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Number of rows; without it the roster takes the room left on the page.
+    #[serde(default)]
+    pub rows: Option<Spanned<u32>>,
+    /// Blocks side by side the rows are split into (default 1).
+    #[serde(default)]
+    pub blocks: Option<u32>,
+    pub columns: Vec<RosterColumn>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridRow {
+    pub label: String,
+    #[serde(default)]
+    pub symbol: Option<Spanned<String>>,
+    /// Shaded row (e.g. a state rather than an activity).
+    #[serde(default)]
+    pub shade: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grid {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub rows: Vec<GridRow>,
+    /// Number of columns, numbered from 1.
+    pub columns: u32,
+    /// Printed over the column numbers (e.g. "Turn").
+    #[serde(default)]
+    pub column_label: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Flow {
+    /// One space per line, top to bottom; labels on the left.
+    #[default]
+    Down,
+    /// Left to right, wrapping; labels above each space.
+    Right,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Track {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub spaces: Spanned<u32>,
+    #[serde(default)]
+    pub direction: Flow,
+    /// Labels printed outside the spaces, one per space in order (the insides stay blank).
+    #[serde(default)]
+    pub labels: Vec<String>,
+    /// Pre-printed contents by space number (1-based), e.g. `{1: "6"}` for a starting value.
+    #[serde(default)]
+    pub values: BTreeMap<u32, String>,
+    /// Largest space height in mm (default 16).
+    #[serde(default)]
+    pub max_height: Option<f64>,
+    /// Width of the spaces in mm for `direction: down` (default: the section's width).
+    #[serde(default)]
+    pub width: Option<f64>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckItem {
+    pub label: String,
+    #[serde(default)]
+    pub text: Option<String>,
+    /// Checkboxes after the label (default 1).
+    #[serde(default)]
+    pub boxes: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkboxes {
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Print 1), 2)… before the items.
+    #[serde(default)]
+    pub numbered: bool,
+    pub items: Vec<CheckItem>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextBlock {
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Paragraphs; `# ` starts a subheading, `• ` a bullet.
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegendItem {
+    pub label: String,
+    #[serde(default)]
+    pub symbol: Option<Spanned<String>>,
+    /// A swatch of this colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+    #[serde(default)]
+    pub text: Option<String>,
+    /// A write-in line after the item, with this small label (e.g. "die colour").
+    #[serde(default)]
+    pub write: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Legend {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub items: Vec<LegendItem>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Notes {
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Number of ruled lines (default: as many as fit, at least 2).
+    #[serde(default)]
+    pub lines: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    /// Relative widths of the sections (default equal).
+    #[serde(default)]
+    pub widths: Vec<f64>,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stack {
+    pub sections: Vec<Section>,
+}
+
+impl Section {
+    pub fn title(&self) -> Option<&str> {
+        match self {
+            Section::Fields(s) => s.title.as_deref(),
+            Section::Table(s) => s.title.as_deref(),
+            Section::Roster(s) => s.title.as_deref(),
+            Section::Grid(s) => s.title.as_deref(),
+            Section::Track(s) => s.title.as_deref(),
+            Section::Checkboxes(s) => s.title.as_deref(),
+            Section::Text(s) => s.title.as_deref(),
+            Section::Legend(s) => s.title.as_deref(),
+            Section::Notes(s) => s.title.as_deref(),
+            Section::Row(_) | Section::Stack(_) => None,
+        }
+    }
+
+    /// Every section, this one and those inside rows, depth first.
+    pub fn walk<'a>(&'a self, out: &mut Vec<&'a Section>) {
+        out.push(self);
+        let inner = match self {
+            Section::Row(r) => r.sections.as_slice(),
+            Section::Stack(s) => s.sections.as_slice(),
+            _ => &[],
+        };
+        for s in inner {
+            s.walk(out);
+        }
+    }
+}

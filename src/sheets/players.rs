@@ -1,0 +1,284 @@
+//! `pnp sheets`: one record sheet per player in one PDF, each sized to the paper, with the
+//! player's name and (for The Beast) family filled in. Also the `beast-family` named check.
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::family::{self, Family};
+use crate::draw::{self, Art, FaceDoc, Side};
+use crate::error::{Error, OutputError};
+use crate::options::BuildOptions;
+use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
+use crate::output::writer::{Staging, ensure_dir};
+use crate::pieces::{self, Piece};
+use crate::rules::Rule;
+use crate::spec::{Game, Kind};
+use crate::{BuildReport, Written};
+
+/// What the user asked `pnp sheets` for.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    pub players: Option<u32>,
+    /// `--names Ann,Bo`
+    pub names: Vec<String>,
+    /// `--family "Ann: 4 children, 2 adults, 4 old"`, in order.
+    pub families: Vec<String>,
+    /// Which sheet component (default: the game's first sheet).
+    pub sheet: Option<String>,
+}
+
+/// The game's rule that names the `beast-family` check, if any.
+fn family_rule(game: &Game) -> Option<&Rule> {
+    game.spec.rules.iter().find(|r| {
+        r.check
+            .value
+            .named
+            .as_ref()
+            .is_some_and(|n| n.value == "beast-family")
+    })
+}
+
+/// Each player's values for the sheet's `{key}` placeholders, after checking the request.
+pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String>>, Error> {
+    let names: Vec<String> = req.names.iter().map(|n| n.trim().to_string()).collect();
+    if let Some(i) = names.iter().position(String::is_empty) {
+        return Err(Error::Options(format!("--names: name {} is empty", i + 1)));
+    }
+    let mut families = Vec::new();
+    if !req.families.is_empty() && family_rule(game).is_none() {
+        return Err(Error::Options(format!(
+            "--family: {} has no families (its rules use no `beast-family` check)",
+            game.name()
+        )));
+    }
+    for (i, text) in req.families.iter().enumerate() {
+        let at = format!("--family #{} \"{text}\"", i + 1);
+        let f = family::parse(text).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        let problems = f.problems();
+        if !problems.is_empty() {
+            let (quote, section, written) = match family_rule(game) {
+                Some(r) => {
+                    let l = crate::error::Located::at(&game.file, &r.id, String::new());
+                    (
+                        r.quote.clone(),
+                        r.section.clone().unwrap_or_default(),
+                        format!(
+                            "\n  rule `{}` written at {}:{}:{}",
+                            r.id.value, l.file, l.line, l.column
+                        ),
+                    )
+                }
+                None => (
+                    family::QUOTE.to_string(),
+                    "Game Setup".into(),
+                    String::new(),
+                ),
+            };
+            return Err(Error::Options(format!(
+                "{at}: this family is not legal: {}\n  the rules say ({section}): “{quote}”\n  found: {}{written}",
+                problems.join("; and "),
+                f.describe()
+            )));
+        }
+        families.push(f);
+    }
+    let count = req
+        .players
+        .unwrap_or_else(|| names.len().max(families.len()) as u32);
+    if count == 0 {
+        return Err(Error::Options(
+            "--players N: how many sheets to print".into(),
+        ));
+    }
+    let allowed = &game.spec.game.players.value;
+    if !allowed.is_empty() && !allowed.contains(&count) {
+        let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
+        return Err(Error::Options(format!(
+            "--players {count}: {} is for {} players",
+            game.name(),
+            list.join(", ")
+        )));
+    }
+    if names.len() > count as usize || families.len() > count as usize {
+        return Err(Error::Options(format!(
+            "{} names and {} families for {count} players: give at most one of each per player",
+            names.len(),
+            families.len()
+        )));
+    }
+    // A family goes to the player of its name, the others to the players left, in order.
+    let mut slots: Vec<Option<Family>> = vec![None; count as usize];
+    let mut rest = Vec::new();
+    for f in families {
+        match f
+            .name
+            .as_ref()
+            .and_then(|n| names.iter().position(|m| m == n))
+        {
+            Some(i) if slots[i].is_none() => slots[i] = Some(f),
+            _ => rest.push(f),
+        }
+    }
+    for f in rest {
+        // A named family prefers a player without a name of their own.
+        let unnamed = (0..slots.len())
+            .find(|&i| slots[i].is_none() && (f.name.is_none() || i >= names.len()));
+        if let Some(i) = unnamed.or_else(|| slots.iter().position(Option::is_none)) {
+            slots[i] = Some(f);
+        }
+    }
+    Ok(slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut tags = f.as_ref().map(Family::tags).unwrap_or_default();
+            let name = names
+                .get(i)
+                .cloned()
+                .or_else(|| f.as_ref().and_then(|f| f.name.clone()));
+            if let Some(n) = name {
+                tags.insert("player".into(), n);
+            }
+            tags.insert("seat".into(), (i + 1).to_string());
+            tags
+        })
+        .collect())
+}
+
+/// The sheet component to print.
+fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
+    let sheets: Vec<usize> = game
+        .spec
+        .components
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind.value == Kind::Sheet)
+        .map(|(i, _)| i)
+        .collect();
+    let ids = || {
+        sheets
+            .iter()
+            .map(|&i| game.spec.components[i].id.value.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match wanted {
+        None => sheets.first().copied().ok_or_else(|| {
+            Error::Options(format!(
+                "{} has no record sheet (no component of kind `sheet`)",
+                game.name()
+            ))
+        }),
+        Some(id) => sheets
+            .iter()
+            .copied()
+            .find(|&i| game.spec.components[i].id.value == id)
+            .ok_or_else(|| Error::Options(format!("--sheet {id}: expected one of: {}", ids()))),
+    }
+}
+
+/// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable area.
+pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Vec<Piece>, Error> {
+    let index = sheet_component(game, req.sheet.as_deref())?;
+    let c = &game.spec.components[index];
+    let area = LayoutOptions::new(opt.paper).content();
+    Ok(players(game, req)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, tags)| Piece {
+            component: index,
+            id: format!("{}-{}", c.id.value, i + 1),
+            kind: Kind::Sheet,
+            w: area.w,
+            h: area.h,
+            shape: pieces::default_shape(Kind::Sheet),
+            front: c.front.clone(),
+            back: c.back.clone(),
+            copies: 1,
+            tags,
+        })
+        .collect())
+}
+
+/// Writes `<out>/<game>-sheets.pdf`: one page per player.
+pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildReport, Error> {
+    if opt.validate {
+        crate::check_rules(game)?;
+    }
+    let pieces = sheet_pieces(game, req, opt)?;
+    let art = Art::new(game);
+    let layout = LayoutOptions::new(opt.paper);
+    let area = layout.content();
+    let mut docs = Vec::new();
+    let mut pages = Vec::new();
+    for (i, p) in pieces.iter().enumerate() {
+        for side in [Side::Front, Side::Back] {
+            let drawn = draw::draw_face(game, p, side, 0.0, &art).map_err(|e| {
+                Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
+                    vec![crate::error::Located::at(
+                        &game.file,
+                        &game.spec.components[p.component].id,
+                        format!("cannot draw `{}`: {e}", p.id),
+                    )],
+                )))
+            })?;
+            let Some(svg) = drawn else { continue };
+            let suffix = if side == Side::Front { "front" } else { "back" };
+            pages.push(Page {
+                side: if side == Side::Front {
+                    PageSide::Front
+                } else {
+                    PageSide::Back
+                },
+                placements: vec![Placement {
+                    piece: i,
+                    face: docs.len(),
+                    rect: area,
+                    turned: false,
+                    part: None,
+                }],
+                captions: Vec::new(),
+            });
+            docs.push(FaceDoc {
+                name: format!("{}-{suffix}", p.id),
+                svg,
+                w: p.w,
+                h: p.h,
+                bleed: 0.0,
+            });
+        }
+    }
+    let trees = crate::faces::parse_all(&docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    let g = &game.spec.game;
+    let popt = crate::output::pdf::PdfOptions {
+        layout,
+        credits: crate::credits(game),
+        title: format!("{} — record sheets", g.name),
+        author: g.designer.clone(),
+        subject: Some(format!(
+            "{} record sheets for {} players",
+            g.name,
+            pieces.len()
+        )),
+        groups: Vec::new(),
+    };
+    let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
+        .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    let dir: PathBuf = crate::out_dir(game, opt);
+    ensure_dir(&dir)?;
+    let path = dir.join(format!("{}-sheets.pdf", game.id()));
+    let staging = Staging::new();
+    staging.write(&path, &bytes)?;
+    staging.commit()?;
+    Ok(BuildReport {
+        written: vec![Written {
+            path,
+            what: format!("{} sheets, {} pages", pieces.len(), pages.len()),
+            bytes: bytes.len() as u64,
+        }],
+        warnings: Vec::new(),
+        pieces: pieces.len() as u64,
+        faces: docs.len(),
+        pages: pages.len(),
+        renders: 0,
+    })
+}

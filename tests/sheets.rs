@@ -1,0 +1,469 @@
+//! Issue 5: record sheets for The Beast and the Bean-Off, their chits and cards, end to end on
+//! the real binary and the shipped YAML.
+mod common;
+use common::*;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pnp::options::BuildOptions;
+use pnp::output::layout::{A4, LayoutOptions};
+use pnp::sheets::players::{Request, sheet_pieces};
+use pnp::units::PT_PER_MM;
+
+const A4_PT: (f64, f64) = (595.276, 841.89);
+
+/// Runs `pnp sheets <args> --out <fresh dir>`, asserts success, returns the PDF's bytes.
+fn sheets(args: &[&str]) -> Vec<u8> {
+    let dir = temp_dir("sheets");
+    let out = pnp()
+        .arg("sheets")
+        .args(args)
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "pnp sheets {args:?}: {}",
+        stderr(&out)
+    );
+    let game = args[0];
+    std::fs::read(dir.join(format!("{game}-sheets.pdf"))).unwrap()
+}
+
+#[test]
+fn one_sheet_per_player_on_the_paper() {
+    let pdf = sheets(&["bean-off", "--players", "5"]);
+    let sizes = pdf_page_sizes(&pdf);
+    assert_eq!(sizes.len(), 5, "one page per player");
+    for (w, h) in sizes {
+        assert!((w - A4_PT.0).abs() < 0.01 && (h - A4_PT.1).abs() < 0.01);
+    }
+    // The Beast's sheet is two-sided: family on the front, turn record on the back.
+    let pdf = sheets(&["the-beast", "--players", "4", "--paper", "letter"]);
+    let sizes = pdf_page_sizes(&pdf);
+    assert_eq!(sizes.len(), 8, "front and back for each of 4 players");
+    assert!(
+        sizes
+            .iter()
+            .all(|(w, h)| (w - 612.0).abs() < 0.01 && (h - 792.0).abs() < 0.01)
+    );
+    let text = pdf_text(&pdf);
+    for (i, page) in text.iter().enumerate() {
+        let want = if i % 2 == 0 {
+            "record sheet"
+        } else {
+            "Turn record"
+        };
+        assert!(page.contains(want), "page {}: {want} missing", i + 1);
+    }
+}
+
+#[test]
+fn names_are_printed_one_per_sheet() {
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed"];
+    let pdf = sheets(&["bean-off", "--players", "5", "--names", "Ann,Bo,Cy,Di,Ed"]);
+    let pages = pdf_text(&pdf);
+    assert_eq!(pages.len(), 5);
+    for (page, name) in pages.iter().zip(names) {
+        let runs: Vec<&str> = page.lines().collect();
+        assert!(runs.contains(&name), "{name} not printed: {runs:?}");
+        for other in names.iter().filter(|n| **n != name) {
+            assert!(!runs.contains(other), "{other} printed on {name}'s sheet");
+        }
+    }
+    // The Beast prints the name on both sides.
+    let pdf = sheets(&["the-beast", "--names", "Ann,Bo"]);
+    let pages = pdf_text(&pdf);
+    assert_eq!(pages.len(), 4, "--names alone sets the player count");
+    assert!(pages[0].lines().any(|l| l == "Ann"));
+    assert!(pages[1].contains("Turn record · Ann"));
+    assert!(pages[3].contains("Turn record · Bo"));
+}
+
+/// A glyph's origin in sheet millimetres (from the top-left of the printable area).
+fn sheet_mm(g: &Glyph, page_h_pt: f64, area_x: f64, area_y: f64) -> (f64, f64) {
+    (
+        g.x / PT_PER_MM - area_x,
+        (page_h_pt - g.y) / PT_PER_MM - area_y,
+    )
+}
+
+#[test]
+fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
+    let pdf = sheets(&["bean-off", "--players", "2", "--names", "Ann,Bo"]);
+    let game = pnp::spec::load("bean-off").unwrap();
+    let opt = BuildOptions::default();
+    let req = Request {
+        players: Some(2),
+        names: vec!["Ann".into(), "Bo".into()],
+        ..Request::default()
+    };
+    let pieces = sheet_pieces(&game, &req, &opt).unwrap();
+    let area = LayoutOptions::new(A4).content();
+    for (page, piece) in pdf_glyphs(&pdf).iter().zip(&pieces) {
+        let spaces = pnp::sheets::track_spaces(&game, piece, piece.w, piece.h).unwrap();
+        assert_eq!(spaces.len(), 12, "12 spaces");
+        for pair in spaces.windows(2) {
+            assert!(
+                pair[1].y >= pair[0].y + pair[0].h - 1e-6,
+                "ordered top to bottom"
+            );
+        }
+        for s in &spaces {
+            assert!(s.h >= 11.0 && s.w >= 40.0, "room to write a score: {s:?}");
+        }
+        let placed: Vec<(String, f64, f64)> = page
+            .iter()
+            .map(|g| {
+                let (x, y) = sheet_mm(g, A4_PT.1, area.x, area.y);
+                (g.text.clone(), x, y)
+            })
+            .collect();
+        // Nothing at all is printed inside a space.
+        for (t, x, y) in &placed {
+            for (i, s) in spaces.iter().enumerate() {
+                let inside =
+                    *x > s.x - 0.2 && *x < s.x + s.w + 0.2 && *y > s.y && *y < s.y + s.h + 0.5;
+                assert!(!inside, "`{t}` printed inside space {}", i + 1);
+            }
+        }
+        // Beside each space, on its left, exactly its label.
+        let labels: Vec<String> = spaces
+            .iter()
+            .map(|s| {
+                placed
+                    .iter()
+                    .filter(|(_, x, y)| *x < s.x && *x > s.x - 15.0 && *y > s.y && *y < s.y + s.h)
+                    .map(|(t, _, _)| t.as_str())
+                    .collect()
+            })
+            .collect();
+        let want: Vec<String> = (1..=6)
+            .flat_map(|n| [n.to_string(), n.to_string()])
+            .collect();
+        assert_eq!(labels, want);
+    }
+}
+
+#[test]
+fn beast_turn_record_lists_the_five_activities_in_resolution_order() {
+    let pdf = sheets(&["the-beast", "--players", "2"]);
+    let glyphs = pdf_glyphs(&pdf);
+    let back = pdf_text(&pdf)[1].clone();
+    let order = [
+        "Sacrifice to the Beast",
+        "Hunt the Beast",
+        "Hunt in the Woods",
+        "Gather in the Fields",
+        "Call for Help",
+        "Away calling for help",
+    ];
+    // The grid's row labels, one per line, top to bottom.
+    let rows: Vec<&str> = back
+        .lines()
+        .filter(|l| order.iter().any(|o| l.ends_with(o)) && l.len() < 30)
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            "1 · Sacrifice to the Beast",
+            "2 · Hunt the Beast",
+            "3 · Hunt in the Woods",
+            "4 · Gather in the Fields",
+            "5 · Call for Help",
+            "Away calling for help"
+        ]
+    );
+    // Turn columns and the food store starting at 6.
+    assert!(back.contains("Food store"));
+    assert!(glyphs[1].iter().any(|g| g.text == "6" && g.size > 14.0));
+}
+
+/// Lines of a page that are exactly `word`.
+fn count_runs(page: &str, word: &str) -> usize {
+    page.lines().filter(|l| *l == word).count()
+}
+
+#[test]
+fn a_family_prefills_the_sheet() {
+    let pdf = sheets(&[
+        "the-beast",
+        "--players",
+        "2",
+        "--names",
+        "Ann,Bo",
+        "--family",
+        "Bo: 2 children, 3 adults, 8 old",
+        "--family",
+        "Ann: 4 children, 2 adults, 4 old",
+    ]);
+    let pages = pdf_text(&pdf);
+    let (ann, bo) = (&pages[0], &pages[2]);
+    // Each roster row shows its member alone; the family table adds one more `Old`.
+    assert_eq!(
+        (
+            count_runs(ann, "Child"),
+            count_runs(ann, "Adult"),
+            count_runs(ann, "Old")
+        ),
+        (4, 2, 4 + 1),
+        "Ann's roster: {ann}"
+    );
+    assert_eq!(
+        (
+            count_runs(bo, "Child"),
+            count_runs(bo, "Adult"),
+            count_runs(bo, "Old")
+        ),
+        (2, 3, 8 + 1)
+    );
+    // Costs: 12 + 4 + 4 = 20 for Ann.
+    for v in ["12", "4", "20"] {
+        assert!(ann.lines().any(|l| l == v), "{v} missing from Ann's costs");
+    }
+}
+
+#[test]
+fn an_illegal_family_is_refused_with_the_rule_quoted() {
+    let dir = temp_dir("illegal");
+    let out = pnp()
+        .args([
+            "sheets",
+            "the-beast",
+            "--players",
+            "2",
+            "--family",
+            "Ann: 4 children, 2 adults, 6 old",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    for want in [
+        "--family #1 \"Ann: 4 children, 2 adults, 6 old\"",
+        "costs 22 points",
+        "Each family has 20 points to spend",
+        "data/the-beast.yaml:",
+        "family-building",
+    ] {
+        assert!(err.contains(want), "{want} missing from: {err}");
+    }
+    assert!(files(&dir).is_empty(), "nothing written");
+
+    let out = run(&[
+        "sheets",
+        "the-beast",
+        "--players",
+        "2",
+        "--family",
+        "Bo: 1 child, 5 adults, 4 old",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("5 Children and Old are fewer than twice its 5 Adults"),
+        "{err}"
+    );
+    assert!(err.contains("at least twice as many Children and Old people"));
+
+    let out = run(&[
+        "sheets",
+        "the-beast",
+        "--players",
+        "2",
+        "--family",
+        "Cy: 3 dragons",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown kind `dragons`"));
+    // Families are for games whose rules use the family check.
+    let out = run(&[
+        "sheets",
+        "bean-off",
+        "--players",
+        "2",
+        "--family",
+        "Ann: 1 old",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    // The player count is the game's.
+    let out = run(&["sheets", "the-beast", "--players", "7"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is for 2, 3, 4, 5 players"));
+}
+
+/// Copies of each component placed on the front pages of a build.
+fn placed_by_component(game: &str) -> BTreeMap<String, usize> {
+    let game = pnp::spec::load(game).unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let mut counts = BTreeMap::new();
+    for page in prepared
+        .pages
+        .iter()
+        .filter(|p| p.side == pnp::output::layout::PageSide::Front)
+    {
+        for pl in &page.placements {
+            let c = prepared.pieces[pl.piece].component;
+            *counts
+                .entry(game.spec.components[c].id.value.clone())
+                .or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn card_and_chit_counts() {
+    let beast = placed_by_component("the-beast");
+    assert_eq!(beast["action-deck"], 54);
+    assert_eq!(beast["day-deck"], 42);
+    assert_eq!(beast["day-court"], 12);
+    assert_eq!(
+        beast["activity"], 25,
+        "five activities for each of five players"
+    );
+    assert_eq!(beast["starvation"], 40);
+    assert_eq!(beast["family-sheet"], 1);
+    let bean = placed_by_component("bean-off");
+    assert_eq!(bean["time-slot"], 6);
+    assert_eq!(bean["bean"], 66, "11 per player for 6 players");
+    assert_eq!(bean["die-role"], 18);
+    assert_eq!(bean["player-sheet"], 1);
+}
+
+#[test]
+fn playing_cards_are_real_cards_of_the_right_size() {
+    let dir = build("the-beast", &["--dpi", "100"]);
+    let pdf = std::fs::read(dir.join("the-beast.pdf")).unwrap();
+    let text = pdf_text(&pdf).join("\n");
+    for want in ["Value 1", "Value 10", "JOKER", "Action Deck", "Day Deck"] {
+        assert!(text.contains(want), "{want} missing");
+    }
+    let png = dir.join("png");
+    // 2.5 × 3.5 in at 100 dpi.
+    let (w, h, _) = png_info(&png.join("action-deck-spades-q-front.png"));
+    assert_eq!((w, h), (250, 350));
+    // Red suits are red, black suits black: sample the ace's big pip at its centre.
+    let red = std::fs::read(png.join("action-deck-hearts-a-front.png")).unwrap();
+    let black = std::fs::read(png.join("action-deck-spades-a-front.png")).unwrap();
+    assert_ne!(red, black);
+    let centre = |path: &Path| -> [u8; 3] {
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let ch = info.color_type.samples();
+        let i = ((info.height as usize / 2) * info.width as usize + info.width as usize / 2) * ch;
+        [buf[i], buf[i + 1], buf[i + 2]]
+    };
+    let [r, g, b] = centre(&png.join("action-deck-hearts-a-front.png"));
+    assert!(r > 150 && g < 80 && b < 80, "heart is red: {r} {g} {b}");
+    let [r, g, b] = centre(&png.join("action-deck-spades-a-front.png"));
+    assert!(r < 60 && g < 60 && b < 60, "spade is black: {r} {g} {b}");
+}
+
+fn broken_copy(game: &str, from: &str, to: &str) -> PathBuf {
+    let text = String::from_utf8(pnp::assets::game(game).unwrap().to_vec()).unwrap();
+    assert!(text.contains(from), "{from} not in {game}");
+    let dir = temp_dir("broken");
+    let path = dir.join(format!("{game}.yaml"));
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    path
+}
+
+#[test]
+fn validate_passes_and_broken_copies_fail_naming_the_rule() {
+    let out = run(&["validate", "the-beast", "bean-off"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("The Beast: 12 rules hold"));
+    assert!(stdout(&out).contains("The Market Cellar Bean-Off: 9 rules hold"));
+
+    let cases = [
+        (
+            "bean-off",
+            r#"labels: ["1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"]"#,
+            r#"labels: ["1", "2", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"]"#,
+            "track-labels",
+        ),
+        (
+            "bean-off",
+            "max_height: 15",
+            "max_height: 15\n                  values: {4: \"7\"}",
+            "track-blank",
+        ),
+        ("bean-off", "spaces: 12", "spaces: 11", "track-spaces"),
+        ("bean-off", "copies: 66", "copies: 60", "beans-per-player"),
+        (
+            "the-beast",
+            "args: {family: \"4 children, 2 adults, 4 old\"}",
+            "args: {family: \"4 children, 4 adults, 4 old\"}",
+            "family-building",
+        ),
+        (
+            "the-beast",
+            "rows: 20",
+            "rows: 16",
+            "roster-holds-any-family",
+        ),
+        (
+            "the-beast",
+            "values: {1: \"6\"}",
+            "values: {1: \"5\"}",
+            "food-start",
+        ),
+        (
+            "the-beast",
+            "- {id: hearts-q, tags: {suit: hearts, rank: \"q\", court: \"yes\", colour: red}, front: {label: \"Value 10\"}}",
+            "",
+            "action-deck-pack",
+        ),
+    ];
+    for (game, from, to, rule) in cases {
+        let path = broken_copy(game, from, to);
+        let out = run(&["validate", path.to_str().unwrap()]);
+        assert!(!out.status.success(), "{rule}: broken copy passed");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("rule `{rule}` fails")),
+            "{rule}: {err}"
+        );
+        assert!(err.contains("the rules say"), "{err}");
+    }
+}
+
+#[test]
+fn sheets_are_reproducible() {
+    let a = sheets(&["the-beast", "--players", "3", "--names", "Ann,Bo,Cy"]);
+    let b = sheets(&["the-beast", "--players", "3", "--names", "Ann,Bo,Cy"]);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_users_sheet_that_does_not_fit_is_refused_with_its_place() {
+    let dir = temp_dir("user-sheet");
+    let path = dir.join("mine.yaml");
+    std::fs::write(
+        &path,
+        "game: {id: mine, name: Mine, players: [1]}\ncomponents:\n  - id: log\n    kind: sheet\n    front: {title: Log}\n    sheet:\n      sections:\n        - roster: {rows: 80, columns: [{label: Name}]}\n",
+    )
+    .unwrap();
+    let out = run(&["sheets", path.to_str().unwrap(), "--players", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("mine.yaml:3:"), "{err}");
+    assert!(err.contains("need"), "{err}");
+    // A sheet without sections, or sections on a card, is a located spec error.
+    std::fs::write(
+        &path,
+        "game: {id: mine, name: Mine, players: [1]}\ncomponents:\n  - id: log\n    kind: sheet\n",
+    )
+    .unwrap();
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("mine.yaml:4:"), "{}", stderr(&out));
+}
