@@ -4,4 +4,5 @@ pub mod furniture;
 pub mod layout;
 pub mod pdf;
 pub mod png;
+pub mod tts;
 pub mod writer;
