@@ -99,6 +99,8 @@ pub struct DeckLook<'a> {
     pub sheets: &'a [SheetUrls],
     pub grids: &'a [Grid],
     pub card_type: u8,
+    /// Landscape cards: TTS turns them a quarter in hand and on the table.
+    pub sideways: bool,
     pub transform: Transform,
 }
 
@@ -120,7 +122,7 @@ fn card(plan: &DeckPlan, slot: usize, look: &DeckLook, guid: String) -> ObjectSt
     let key = look.first_key + sheet as u32;
     let mut o = ObjectState::new("CardCustom", guid, &plan.names[slot], look.transform);
     o.card_id = Some(plan.card_id(look.first_key, slot));
-    o.sideways_card = Some(false);
+    o.sideways_card = Some(look.sideways);
     o.custom_deck = Some(BTreeMap::from([(
         key.to_string(),
         custom_deck(look, sheet, !plan.common_back()),
@@ -142,7 +144,7 @@ pub fn object(
     }
     let unique = !plan.common_back();
     let mut deck = ObjectState::new("DeckCustom", guid("deck"), look.name, look.transform);
-    deck.sideways_card = Some(false);
+    deck.sideways_card = Some(look.sideways);
     deck.hide_when_face_down = true;
     deck.hands = false;
     deck.deck_ids = Some(plan.deck_ids(look.first_key));

@@ -21,8 +21,25 @@ pub fn fitted_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 
 /// Renders the trim area of `face` stretched to exactly `pw`×`ph` pixels, on white.
 pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+    render_on(tree, face, pw, ph, Some(Color::WHITE))
+}
+
+/// Like `render`, but transparent where nothing is drawn (a standee's outline).
+pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+    render_on(tree, face, pw, ph, None)
+}
+
+fn render_on(
+    tree: &Tree,
+    face: &FaceDoc,
+    pw: u32,
+    ph: u32,
+    background: Option<Color>,
+) -> Result<Pixmap, String> {
     let mut pixmap = Pixmap::new(pw, ph).ok_or("an image of zero size")?;
-    pixmap.fill(Color::WHITE);
+    if let Some(c) = background {
+        pixmap.fill(c);
+    }
     let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
     let b = face.bleed;
     let t = Transform::from_row(

@@ -139,18 +139,52 @@ fn file_url(dir: &Path) -> String {
     format!("file:///{s}/")
 }
 
-/// One image file to render: a single face, or a grid of faces (a deck sheet).
+/// One image file to render.
 enum Picture {
-    Single {
-        img: usize,
-        w: u32,
-        h: u32,
-    },
+    /// One face on white.
+    Single { img: usize, w: u32, h: u32 },
+    /// One face, transparent around it (RGBA): a standee's outline comes from it.
+    Cutout { img: usize, w: u32, h: u32 },
+    /// A deck sheet.
     Sheet {
         imgs: Vec<usize>,
         grid: Grid,
         cell: (u32, u32),
     },
+    /// A d6 net of six square faces (face "1" first), `side` px each.
+    DieNet { imgs: [usize; 6], side: u32 },
+}
+
+type Images = [(FaceDoc, Arc<Tree>)];
+
+/// Renders and encodes one picture.
+fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, String> {
+    let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, &images[i].0, w, h);
+    match picture {
+        Picture::Single { img, w, h } => image::encode_rgb(&one(*img, *w, *h)?),
+        Picture::Cutout { img, w, h } => {
+            let (doc, tree) = &images[*img];
+            let p = image::render_clear(tree, doc, *w, *h)?;
+            crate::output::png::encode(&p, &Default::default())
+        }
+        Picture::Sheet { imgs, grid, cell } => {
+            let cells = imgs
+                .iter()
+                .map(|i| one(*i, cell.0, cell.1))
+                .collect::<Result<Vec<_>, _>>()?;
+            image::encode_rgb(&sheet::compose(&cells, None, *grid, *cell)?)
+        }
+        Picture::DieNet { imgs, side } => {
+            let faces: Vec<_> = imgs
+                .iter()
+                .map(|i| one(*i, *side, *side))
+                .collect::<Result<_, _>>()?;
+            let faces: [_; 6] = faces
+                .try_into()
+                .map_err(|_| "a die needs six faces".to_string())?;
+            image::encode_rgb(&dice::compose_net(&faces)?)
+        }
+    }
 }
 
 struct Job {
@@ -175,7 +209,28 @@ struct Export<'a> {
     placed: Vec<(Band, f64, f64, ObjectState)>,
 }
 
-impl Export<'_> {
+impl<'a> Export<'a> {
+    fn new(game: &'a Game, prepared: &Prepared, dpi: u32, base: String) -> Self {
+        Export {
+            game,
+            dpi,
+            base,
+            images: prepared
+                .faces
+                .docs
+                .iter()
+                .cloned()
+                .zip(prepared.trees.iter().cloned())
+                .collect(),
+            jobs: Vec::new(),
+            single_files: Vec::new(),
+            used_names: HashSet::new(),
+            guids: guid::Guids::new(),
+            next_key: 1,
+            placed: Vec::new(),
+        }
+    }
+
     fn url(&self, rel: &str) -> String {
         format!("{}{rel}", self.base)
     }
@@ -211,6 +266,66 @@ impl Export<'_> {
         });
         self.single_files[img] = Some(rel.clone());
         self.url(&rel)
+    }
+
+    /// A `Custom_Dice` d6 `edge_mm` wide painted with six faces (images, face "1" first) whose
+    /// names are what a roll reports. `stem` names its net image and GUID path.
+    /// For `Kind::Die` once it is merged: its arm finds the six faces and calls this.
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn die(
+        &mut self,
+        faces: [usize; 6],
+        names: &[String; 6],
+        edge_mm: f64,
+        stem: &str,
+        nickname: &str,
+    ) -> ObjectState {
+        let side = image::fitted_size(edge_mm, edge_mm, self.dpi)
+            .0
+            .min(sheet::MAX_SHEET_PX / dice::NET_COLS);
+        let rel = format!("images/{}.png", self.unique_name(&format!("{stem}-d6")));
+        self.jobs.push(Job {
+            rel: rel.clone(),
+            picture: Picture::DieNet { imgs: faces, side },
+        });
+        let (sx, sy, sz) = map::die_scale(edge_mm);
+        let obj = ObjectState::new(
+            "Custom_Dice",
+            self.guid(&format!("{stem}/die")),
+            nickname,
+            Transform::scaled(sx, sy, sz),
+        );
+        dice::make_d6(obj, self.url(&rel), names)
+    }
+
+    /// A standing `Custom_Token` of face `img` (`w`×`h` mm): its image keeps its transparency,
+    /// which TTS cuts the standee's outline from. For `Kind::Pawn` once it is merged.
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn standee(
+        &mut self,
+        img: usize,
+        w_mm: f64,
+        h_mm: f64,
+        stem: &str,
+        nickname: &str,
+    ) -> ObjectState {
+        let (w, h) = image::fitted_size(w_mm, h_mm, self.dpi);
+        let rel = format!(
+            "images/{}.png",
+            self.unique_name(&format!("{stem}-standee"))
+        );
+        self.jobs.push(Job {
+            rel: rel.clone(),
+            picture: Picture::Cutout { img, w, h },
+        });
+        let s = units(h_mm) / map::TOKEN_UNITS_AT_SCALE_1;
+        let obj = ObjectState::new(
+            "Custom_Token",
+            self.guid(&format!("{stem}/standee")),
+            nickname,
+            Transform::scaled(s, 1.0, s),
+        );
+        objects::standee(obj, self.url(&rel), 0.1)
     }
 
     /// A plain back for cards printed one-sided: the card's own colours, nothing on it.
@@ -285,24 +400,8 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         ..BuildOptions::default()
     };
     let prepared = crate::prepare(game, &bopt)?;
-    let mut ex = Export {
-        game,
-        dpi: opt.dpi,
-        base: opt.base_url.clone().unwrap_or_else(|| file_url(&abs)),
-        images: prepared
-            .faces
-            .docs
-            .iter()
-            .cloned()
-            .zip(prepared.trees.iter().cloned())
-            .collect(),
-        jobs: Vec::new(),
-        single_files: Vec::new(),
-        used_names: HashSet::new(),
-        guids: guid::Guids::new(),
-        next_key: 1,
-        placed: Vec::new(),
-    };
+    let base = opt.base_url.clone().unwrap_or_else(|| file_url(&abs));
+    let mut ex = Export::new(game, &prepared, opt.dpi, base);
     for ci in 0..game.spec.components.len() {
         map_component(&mut ex, &prepared, ci)?;
     }
@@ -327,26 +426,12 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         .jobs
         .par_iter()
         .map(|job| -> Result<(String, Vec<u8>), Error> {
-            let pixmap = match &job.picture {
-                Picture::Single { img, w, h } => {
-                    let (doc, tree) = &images[*img];
-                    image::render(tree, doc, *w, *h)
-                }
-                Picture::Sheet { imgs, grid, cell } => {
-                    let cells = imgs
-                        .iter()
-                        .map(|i| image::render(&images[*i].1, &images[*i].0, cell.0, cell.1))
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(tts_err)?;
-                    sheet::compose(&cells, None, *grid, *cell)
-                }
-            }
-            .and_then(|p| image::encode_rgb(&p))
-            .map_err(|message| OutputError::Png {
-                name: job.rel.clone(),
-                message,
-            })?;
-            Ok((job.rel.clone(), pixmap))
+            let bytes =
+                render_picture(&job.picture, images).map_err(|message| OutputError::Png {
+                    name: job.rel.clone(),
+                    message,
+                })?;
+            Ok((job.rel.clone(), bytes))
         })
         .collect::<Result<_, _>>()?;
 
@@ -388,8 +473,9 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     report.written.push(Written {
         path: json_path,
         what: format!(
-            "saved object, {} objects, and its thumbnail",
-            report.objects
+            "saved object, {} object{}, and its thumbnail",
+            report.objects,
+            if report.objects == 1 { "" } else { "s" }
         ),
         bytes: (json.len() + thumb.len()) as u64,
     });
@@ -491,7 +577,9 @@ fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> Result<(), 
                     back,
                 });
             }
-            let (sx, sy, sz) = map::card_scale(first.w, first.h);
+            // TTS's card is portrait; a landscape card is a sideways portrait one.
+            let sideways = first.w > first.h;
+            let (sx, sy, sz) = map::card_scale(first.w.min(first.h), first.w.max(first.h));
             let mut t = Transform::scaled(sx, sy, sz);
             // A deck with printed backs lies face down, like a real one; a one-sided aid face up.
             if first.back.is_some() {
@@ -503,6 +591,7 @@ fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> Result<(), 
                 sheets: &urls,
                 grids: &grids,
                 card_type,
+                sideways,
                 transform: t,
             };
             let obj = {
@@ -636,6 +725,66 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Night Grain's faces, prepared at a low DPI, in an export to `https://x.org/`.
+    fn with_export(test: impl FnOnce(&mut Export)) {
+        let game = crate::spec::load("night-grain").unwrap();
+        let bopt = BuildOptions {
+            dpi: 30,
+            ..BuildOptions::default()
+        };
+        let prepared = crate::prepare(&game, &bopt).unwrap();
+        let mut ex = Export::new(&game, &prepared, 30, "https://x.org/".into());
+        test(&mut ex);
+    }
+
+    #[test]
+    fn a_die_is_a_custom_d6_with_a_net_of_its_six_faces() {
+        with_export(|ex| {
+            let names: [String; 6] = std::array::from_fn(|i| format!("face {}", i + 1));
+            let die = ex.die([0, 1, 2, 3, 4, 5], &names, 16.0, "grain-die", "Grain die");
+            let v = serde_json::to_value(&die).unwrap();
+            assert_eq!(v["Name"], "Custom_Dice");
+            assert_eq!(v["CustomImage"]["CustomDice"]["Type"], 1);
+            assert_eq!(
+                v["CustomImage"]["ImageURL"],
+                "https://x.org/images/grain-die-d6.png"
+            );
+            assert_eq!(v["RotationValues"][0]["Value"], "face 1");
+            let edge = v["Transform"]["scaleX"].as_f64().unwrap()
+                * map::DIE_UNITS_AT_SCALE_1
+                * map::MM_PER_UNIT;
+            assert!((edge - 16.0).abs() < 0.05, "{edge}");
+            let job = ex.jobs.last().unwrap();
+            let bytes = render_picture(&job.picture, &ex.images).unwrap();
+            let r = png::Decoder::new(std::io::Cursor::new(bytes))
+                .read_info()
+                .unwrap();
+            // 16 mm at 30 dpi is 19 px: a net of 4 × 3 faces.
+            assert_eq!((r.info().width, r.info().height), (4 * 19, 3 * 19));
+            assert_eq!(r.info().color_type, png::ColorType::Rgb);
+        });
+    }
+
+    #[test]
+    fn a_standee_keeps_the_transparency_around_its_outline() {
+        with_export(|ex| {
+            // A round grain marker: its corners are outside the drawing.
+            let o = ex.standee(0, 20.0, 20.0, "pawn", "Pawn");
+            let v = serde_json::to_value(&o).unwrap();
+            assert_eq!(v["Name"], "Custom_Token");
+            assert_eq!(v["CustomImage"]["CustomToken"]["StandUp"], true);
+            let job = ex.jobs.last().unwrap();
+            let bytes = render_picture(&job.picture, &ex.images).unwrap();
+            let mut r = png::Decoder::new(std::io::Cursor::new(bytes))
+                .read_info()
+                .unwrap();
+            assert_eq!(r.info().color_type, png::ColorType::Rgba);
+            let mut buf = vec![0; r.output_buffer_size().unwrap()];
+            r.next_frame(&mut buf).unwrap();
+            assert_eq!(buf[3], 0, "top-left corner is transparent");
+        });
+    }
 
     #[test]
     fn file_urls_have_three_slashes_and_end_in_one() {
