@@ -168,8 +168,9 @@ fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, String>
             crate::output::png::encode(&p, &Default::default())
         }
         Picture::Sheet { imgs, grid, cell } => {
+            // Cells in parallel too: one big deck is most of the work.
             let cells = imgs
-                .iter()
+                .par_iter()
                 .map(|i| one(*i, cell.0, cell.1))
                 .collect::<Result<Vec<_>, _>>()?;
             image::encode_rgb(&sheet::compose(&cells, None, *grid, *cell)?)
