@@ -30,6 +30,11 @@ pub enum Command {
         after_help = "Examples:\n  pnp sheets the-beast --players 4\n  pnp sheets the-beast --players 2 --family \"Ann: 4 children, 2 adults, 4 old\" --family \"Bo: 2 children, 3 adults, 8 old\"\n  pnp sheets bean-off --players 5 --names Ann,Bo,Cy,Di,Ed --paper letter"
     )]
     Sheets(SheetsArgs),
+    /// Export a game for Tabletop Simulator into output/<game>/tts/
+    #[command(
+        after_help = "Examples:\n  pnp tts night-grain\n  pnp tts night-grain --base-url https://example.org/ng/\n  pnp tts night-grain --install\n\nThe saved object is <game>.json beside its thumbnail <game>.png; --install copies both into\nTabletop Simulator's Saves/Saved Objects (PNP_TTS_DIR overrides the Tabletop Simulator folder)."
+    )]
+    Tts(TtsArgs),
 }
 
 #[derive(Debug, Args)]
@@ -55,6 +60,27 @@ pub struct SheetsArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Print even if the game's rules do not hold
+    #[arg(long)]
+    pub no_validate: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TtsArgs {
+    /// A shipped game (night-grain, …) or a path to a YAML file
+    pub game: String,
+    /// Address the images will be uploaded to; the JSON then uses hosted URLs instead of file:///
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// Also copy the saved object into Tabletop Simulator's Saved Objects folder
+    #[arg(long)]
+    pub install: bool,
+    /// Resolution of the images (default 200; deck sheets are reduced to fit 4096 px)
+    #[arg(long, value_name = "DPI")]
+    pub dpi: Option<u32>,
+    /// Output folder (default: output/<game>/tts)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Export even if the game's rules do not hold
     #[arg(long)]
     pub no_validate: bool,
 }

@@ -96,6 +96,8 @@ pub enum OutputError {
     Pdf(String),
     #[error("could not encode {name}: {message}")]
     Png { name: String, message: String },
+    #[error("Tabletop Simulator export: {0}")]
+    Tts(String),
 }
 
 /// Everything `pnp` can fail with.

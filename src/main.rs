@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build(args),
         Command::Validate(args) => validate(args),
         Command::Sheets(args) => sheets(args),
+        Command::Tts(args) => tts(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -130,4 +131,31 @@ fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
             failed.join(", ")
         )))
     }
+}
+
+fn tts(args: cli::TtsArgs) -> Result<(), Error> {
+    let opt = pnp::output::tts::TtsOptions::new(
+        args.dpi,
+        args.base_url,
+        args.out,
+        args.install,
+        args.no_validate,
+    )?;
+    let game = pnp::spec::load(&args.game)?;
+    let report = pnp::output::tts::export(&game, &opt)?;
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
+    for w in &report.written {
+        println!(
+            "{}  ({}, {})",
+            w.path.display(),
+            w.what,
+            human_bytes(w.bytes)
+        );
+    }
+    if let Some(path) = &report.installed {
+        println!("installed: {}", path.display());
+    }
+    Ok(())
 }

@@ -7,4 +7,5 @@ pub mod layout;
 pub mod pdf;
 pub mod png;
 pub mod registration;
+pub mod tts;
 pub mod writer;

@@ -1,0 +1,213 @@
+//! Custom decks: which card images go on which sheet, the card IDs, and the `DeckCustom` object.
+//!
+//! Every distinct (front, back) pair gets one cell; sheets are filled in first-use order and use
+//! `BackIsHidden` (the back is what other players see of a hidden card), so a sheet holds 70.
+//! Each sheet is a deck key; a card's ID is `key × 100 + cell`, and `DeckIDs` lists the IDs in
+//! deck order, repeating an ID for each copy.
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use super::model::{CustomDeck, ObjectState, Transform};
+use super::sheet::{self, Grid};
+
+/// One face or back image: an index into the export's images (drawn faces, then generated backs).
+pub type Img = usize;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeckPlan {
+    /// Distinct (front, back) images in first-use order: one cell each.
+    pub slots: Vec<(usize, Img)>,
+    /// Nickname of each slot's card.
+    pub names: Vec<String>,
+    /// Deck order: the slot of every card, copies repeated.
+    pub cards: Vec<usize>,
+}
+
+impl DeckPlan {
+    /// `cards`: (front, back, name, copies) in deck order.
+    pub fn new(cards: &[(usize, Img, String, u32)]) -> DeckPlan {
+        let mut plan = DeckPlan {
+            slots: Vec::new(),
+            names: Vec::new(),
+            cards: Vec::new(),
+        };
+        for (front, back, name, copies) in cards {
+            let key = (*front, *back);
+            let slot = match plan.slots.iter().position(|s| *s == key) {
+                Some(i) => i,
+                None => {
+                    plan.slots.push(key);
+                    plan.names.push(name.clone());
+                    plan.slots.len() - 1
+                }
+            };
+            plan.cards
+                .extend(std::iter::repeat_n(slot, *copies as usize));
+        }
+        plan
+    }
+
+    /// Every card shares one back: one back image instead of a back sheet.
+    pub fn common_back(&self) -> bool {
+        self.slots.iter().all(|s| s.1 == self.slots[0].1)
+    }
+
+    /// Slots on each sheet.
+    pub fn sheets(&self) -> Vec<Range<usize>> {
+        sheet::split(self.slots.len(), true)
+    }
+
+    /// The grid of every sheet: the first one's (the fullest) sets the cell size for all.
+    pub fn grids(&self) -> Vec<Grid> {
+        self.sheets()
+            .iter()
+            .map(|r| sheet::grid_for(r.len()))
+            .collect()
+    }
+
+    /// (sheet, cell) of a slot.
+    pub fn locate(&self, slot: usize) -> (usize, usize) {
+        let cap = sheet::capacity(true);
+        (slot / cap, slot % cap)
+    }
+
+    /// TTS card ID of a slot when the deck's first sheet has key `first_key`.
+    pub fn card_id(&self, first_key: u32, slot: usize) -> u32 {
+        let (sheet, cell) = self.locate(slot);
+        (first_key + sheet as u32) * 100 + cell as u32
+    }
+
+    pub fn deck_ids(&self, first_key: u32) -> Vec<u32> {
+        self.cards
+            .iter()
+            .map(|s| self.card_id(first_key, *s))
+            .collect()
+    }
+}
+
+/// Where one sheet's images are.
+#[derive(Debug, Clone)]
+pub struct SheetUrls {
+    pub face: String,
+    pub back: String,
+}
+
+/// What the deck object needs beyond the plan.
+pub struct DeckLook<'a> {
+    pub name: &'a str,
+    pub first_key: u32,
+    pub sheets: &'a [SheetUrls],
+    pub grids: &'a [Grid],
+    pub card_type: u8,
+    /// Landscape cards: TTS turns them a quarter in hand and on the table.
+    pub sideways: bool,
+    pub transform: Transform,
+}
+
+fn custom_deck(look: &DeckLook, sheet: usize, unique_back: bool) -> CustomDeck {
+    CustomDeck {
+        face_url: look.sheets[sheet].face.clone(),
+        back_url: look.sheets[sheet].back.clone(),
+        num_width: look.grids[sheet].cols,
+        num_height: look.grids[sheet].rows,
+        back_is_hidden: true,
+        unique_back,
+        card_type: look.card_type,
+    }
+}
+
+/// One `CardCustom` (a lone card, or a card inside a deck).
+fn card(plan: &DeckPlan, slot: usize, look: &DeckLook, guid: String) -> ObjectState {
+    let (sheet, _) = plan.locate(slot);
+    let key = look.first_key + sheet as u32;
+    let mut o = ObjectState::new("CardCustom", guid, &plan.names[slot], look.transform);
+    o.card_id = Some(plan.card_id(look.first_key, slot));
+    o.sideways_card = Some(look.sideways);
+    o.custom_deck = Some(BTreeMap::from([(
+        key.to_string(),
+        custom_deck(look, sheet, !plan.common_back()),
+    )]));
+    o.hide_when_face_down = true;
+    o.hands = true;
+    o
+}
+
+/// The deck as a `DeckCustom` holding its cards, or a lone `CardCustom` for a deck of one.
+/// `guid` is called with each object's path suffix.
+pub fn object(
+    plan: &DeckPlan,
+    look: &DeckLook,
+    guid: &mut dyn FnMut(&str) -> String,
+) -> ObjectState {
+    if plan.cards.len() == 1 {
+        return card(plan, plan.cards[0], look, guid("card"));
+    }
+    let unique = !plan.common_back();
+    let mut deck = ObjectState::new("DeckCustom", guid("deck"), look.name, look.transform);
+    deck.sideways_card = Some(look.sideways);
+    deck.hide_when_face_down = true;
+    deck.hands = false;
+    deck.deck_ids = Some(plan.deck_ids(look.first_key));
+    deck.custom_deck = Some(
+        (0..look.sheets.len())
+            .map(|s| {
+                (
+                    (look.first_key + s as u32).to_string(),
+                    custom_deck(look, s, unique),
+                )
+            })
+            .collect(),
+    );
+    deck.contained_objects = Some(
+        plan.cards
+            .iter()
+            .enumerate()
+            .map(|(i, slot)| card(plan, *slot, look, guid(&format!("card/{i}"))))
+            .collect(),
+    );
+    deck
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(distinct: usize, copies: u32) -> DeckPlan {
+        let cards: Vec<_> = (0..distinct)
+            .map(|i| (i, 999, format!("c{i}"), copies))
+            .collect();
+        DeckPlan::new(&cards)
+    }
+
+    #[test]
+    fn duplicates_share_a_cell_and_repeat_their_id() {
+        let p = DeckPlan::new(&[
+            (5, 9, "a".into(), 3),
+            (6, 9, "b".into(), 1),
+            (5, 9, "a".into(), 1),
+        ]);
+        assert_eq!(p.slots, vec![(5, 9), (6, 9)]);
+        assert_eq!(p.deck_ids(1), vec![100, 100, 100, 101, 100]);
+        assert!(p.common_back());
+    }
+
+    #[test]
+    fn a_deck_of_eighty_spans_two_keys() {
+        let p = plan(80, 1);
+        assert_eq!(p.sheets(), vec![0..70, 70..80]);
+        let ids = p.deck_ids(3);
+        assert_eq!(ids[0], 300);
+        assert_eq!(ids[69], 369);
+        assert_eq!(ids[70], 400);
+        assert_eq!(ids[79], 409);
+        let grids = p.grids();
+        assert_eq!((grids[0].cols, grids[0].rows), (10, 7));
+        assert_eq!((grids[1].cols, grids[1].rows), (10, 1));
+    }
+
+    #[test]
+    fn different_backs_make_unique_backs() {
+        let p = DeckPlan::new(&[(1, 2, "a".into(), 1), (3, 4, "b".into(), 1)]);
+        assert!(!p.common_back());
+    }
+}

@@ -1,0 +1,136 @@
+//! Faces → pixels for TTS: rendered from the same parsed trees as the PNG output, on white (TTS
+//! wants RGB images), at an exact pixel size, and encoded as 8-bit RGB PNGs.
+use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
+use resvg::usvg::Tree;
+
+use super::sheet::MAX_SHEET_PX;
+use crate::draw::FaceDoc;
+
+/// Pixel size of a `w`×`h` mm face at `dpi`, shrunk (keeping proportions) so neither side
+/// exceeds TTS's 4096 px texture limit.
+pub fn fitted_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
+    let (w, h) = crate::output::png::pixel_size(w_mm, h_mm, dpi);
+    let s = (MAX_SHEET_PX as f64 / w.max(h) as f64).min(1.0);
+    if s >= 1.0 {
+        (w, h)
+    } else {
+        let side = |v: u32| ((v as f64 * s).round() as u32).clamp(1, MAX_SHEET_PX);
+        (side(w), side(h))
+    }
+}
+
+/// Renders the trim area of `face` stretched to exactly `pw`×`ph` pixels, on white.
+pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+    render_on(tree, face, pw, ph, Some(Color::WHITE))
+}
+
+/// Like `render`, but transparent where nothing is drawn (a standee's outline).
+pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+    render_on(tree, face, pw, ph, None)
+}
+
+fn render_on(
+    tree: &Tree,
+    face: &FaceDoc,
+    pw: u32,
+    ph: u32,
+    background: Option<Color>,
+) -> Result<Pixmap, String> {
+    let mut pixmap = Pixmap::new(pw, ph).ok_or("an image of zero size")?;
+    if let Some(c) = background {
+        pixmap.fill(c);
+    }
+    let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
+    let b = face.bleed;
+    let t = Transform::from_row(
+        sx as f32,
+        0.0,
+        0.0,
+        sy as f32,
+        (-b * sx) as f32,
+        (-b * sy) as f32,
+    );
+    resvg::render(tree, t, &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).
+pub fn encode_rgb(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    let mut rgb = Vec::with_capacity(pixmap.width() as usize * pixmap.height() as usize * 3);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Fast);
+        let mut w = enc.write_header().map_err(|e| e.to_string())?;
+        w.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+pub const THUMBNAIL_PX: u32 = 256;
+
+/// The 256×256 picture TTS shows for a saved object: up to nine of the game's faces in a 3×3
+/// grid (fewer faces, fewer cells), each fitted into its cell on a light background.
+pub fn thumbnail(faces: &[(&Tree, &FaceDoc)]) -> Result<Pixmap, String> {
+    let mut thumb = Pixmap::new(THUMBNAIL_PX, THUMBNAIL_PX).ok_or("thumbnail")?;
+    thumb.fill(Color::from_rgba8(238, 236, 230, 255));
+    let shown = &faces[..faces.len().min(9)];
+    let per_row = match shown.len() {
+        0 | 1 => 1,
+        2..=4 => 2,
+        _ => 3,
+    };
+    let cell = THUMBNAIL_PX / per_row;
+    let margin = (cell / 12).max(2);
+    for (i, (tree, face)) in shown.iter().enumerate() {
+        let room = (cell - 2 * margin) as f64;
+        let s = (room / face.w).min(room / face.h);
+        let (pw, ph) = (
+            ((face.w * s).round() as u32).max(1),
+            ((face.h * s).round() as u32).max(1),
+        );
+        let img = render(tree, face, pw, ph)?;
+        let (col, row) = (i as u32 % per_row, i as u32 / per_row);
+        let x = col * cell + (cell - pw) / 2;
+        let y = row * cell + (cell - ph) / 2;
+        thumb.draw_pixmap(
+            x as i32,
+            y as i32,
+            img.as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+    }
+    Ok(thumb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_faces_are_shrunk_to_the_texture_limit() {
+        assert_eq!(fitted_size(25.4, 50.8, 100), (100, 200));
+        let (w, h) = fitted_size(600.0, 300.0, 300);
+        assert_eq!(w, 4096);
+        assert_eq!(h, 2048);
+    }
+
+    #[test]
+    fn encoded_images_are_rgb() {
+        let mut p = Pixmap::new(3, 2).unwrap();
+        p.fill(Color::from_rgba8(10, 20, 30, 255));
+        let bytes = encode_rgb(&p).unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        let r = dec.read_info().unwrap();
+        assert_eq!(r.info().color_type, png::ColorType::Rgb);
+        assert_eq!((r.info().width, r.info().height), (3, 2));
+    }
+}

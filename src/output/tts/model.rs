@@ -1,0 +1,355 @@
+//! The saved-object JSON of Tabletop Simulator, as serde types. One `ObjectState` struct covers
+//! every object kind: fields a kind does not use are `None` and left out of the file. Field order
+//! is declaration order, so the output is stable byte for byte.
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The whole file: what TTS writes for a saved object, with the outer fields it expects (empty).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SavedObject {
+    pub save_name: String,
+    pub game_mode: String,
+    pub gravity: f64,
+    pub play_area: f64,
+    /// Left empty: a date would make two runs differ.
+    pub date: String,
+    pub version_number: String,
+    pub game_type: String,
+    pub game_complexity: String,
+    pub tags: Vec<String>,
+    pub table: String,
+    pub sky: String,
+    pub note: String,
+    pub rules: String,
+    #[serde(rename = "XmlUI")]
+    pub xml_ui: String,
+    pub lua_script: String,
+    pub lua_script_state: String,
+    pub object_states: Vec<ObjectState>,
+    pub tab_states: BTreeMap<String, String>,
+}
+
+impl SavedObject {
+    pub fn new(name: &str, objects: Vec<ObjectState>) -> Self {
+        SavedObject {
+            save_name: name.to_string(),
+            game_mode: String::new(),
+            gravity: 0.5,
+            play_area: 0.5,
+            date: String::new(),
+            version_number: String::new(),
+            game_type: String::new(),
+            game_complexity: String::new(),
+            tags: Vec::new(),
+            table: String::new(),
+            sky: String::new(),
+            note: String::new(),
+            rules: String::new(),
+            xml_ui: String::new(),
+            lua_script: String::new(),
+            lua_script_state: String::new(),
+            object_states: objects,
+            tab_states: BTreeMap::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Transform {
+    #[serde(rename = "posX")]
+    pub pos_x: f64,
+    #[serde(rename = "posY")]
+    pub pos_y: f64,
+    #[serde(rename = "posZ")]
+    pub pos_z: f64,
+    #[serde(rename = "rotX")]
+    pub rot_x: f64,
+    #[serde(rename = "rotY")]
+    pub rot_y: f64,
+    #[serde(rename = "rotZ")]
+    pub rot_z: f64,
+    #[serde(rename = "scaleX")]
+    pub scale_x: f64,
+    #[serde(rename = "scaleY")]
+    pub scale_y: f64,
+    #[serde(rename = "scaleZ")]
+    pub scale_z: f64,
+}
+
+impl Transform {
+    /// At the origin, unrotated, with the given scale (X and Z across the table, Y up).
+    pub fn scaled(x: f64, y: f64, z: f64) -> Self {
+        Transform {
+            pos_x: 0.0,
+            pos_y: 0.0,
+            pos_z: 0.0,
+            rot_x: 0.0,
+            rot_y: 180.0,
+            rot_z: 0.0,
+            scale_x: round3(x),
+            scale_y: round3(y),
+            scale_z: round3(z),
+        }
+    }
+    pub fn at(mut self, x: f64, y: f64, z: f64) -> Self {
+        self.pos_x = round3(x);
+        self.pos_y = round3(y);
+        self.pos_z = round3(z);
+        self
+    }
+    /// Turned over (cards face down).
+    pub fn flipped(mut self) -> Self {
+        self.rot_z = 180.0;
+        self
+    }
+}
+
+/// Three decimals: enough for a tenth of a millimetre, and no float noise in the file.
+pub fn round3(v: f64) -> f64 {
+    let r = (v * 1000.0).round() / 1000.0;
+    if r == 0.0 { 0.0 } else { r }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rgb {
+    pub r: f64,
+    pub g: f64,
+    pub b: f64,
+}
+
+impl Rgb {
+    pub const WHITE: Rgb = Rgb {
+        r: 1.0,
+        g: 1.0,
+        b: 1.0,
+    };
+    /// From `#rrggbb`; anything else is white.
+    pub fn from_hex(hex: &str) -> Rgb {
+        let h = hex.trim_start_matches('#');
+        let part = |i: usize| {
+            h.get(i..i + 2)
+                .and_then(|s| u8::from_str_radix(s, 16).ok())
+                .map(|v| round3(v as f64 / 255.0))
+        };
+        match (h.len(), part(0), part(2), part(4)) {
+            (6, Some(r), Some(g), Some(b)) => Rgb { r, g, b },
+            _ => Rgb::WHITE,
+        }
+    }
+}
+
+/// One sheet of a custom deck (the value of a `CustomDeck` entry).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct CustomDeck {
+    #[serde(rename = "FaceURL")]
+    pub face_url: String,
+    #[serde(rename = "BackURL")]
+    pub back_url: String,
+    pub num_width: u32,
+    pub num_height: u32,
+    pub back_is_hidden: bool,
+    pub unique_back: bool,
+    /// 0 rounded rectangle, 1 rectangle, 4 circle.
+    #[serde(rename = "Type")]
+    pub card_type: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct CustomTile {
+    /// 0 box, 1 hex, 2 circle, 3 rounded box.
+    #[serde(rename = "Type")]
+    pub tile_type: u8,
+    pub thickness: f64,
+    pub stackable: bool,
+    pub stretch: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct CustomToken {
+    pub thickness: f64,
+    pub merge_distance_pixels: f64,
+    pub stand_up: bool,
+    pub stackable: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CustomDice {
+    /// 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20.
+    #[serde(rename = "Type")]
+    pub die_type: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct CustomImage {
+    #[serde(rename = "ImageURL")]
+    pub image_url: String,
+    #[serde(rename = "ImageSecondaryURL")]
+    pub image_secondary_url: String,
+    pub image_scalar: f64,
+    /// 0: TTS takes the proportions from the image.
+    pub width_scale: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_tile: Option<CustomTile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_token: Option<CustomToken>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_dice: Option<CustomDice>,
+}
+
+impl CustomImage {
+    pub fn new(front: String, back: String) -> Self {
+        CustomImage {
+            image_url: front,
+            image_secondary_url: back,
+            image_scalar: 1.0,
+            width_scale: 0.0,
+            custom_tile: None,
+            custom_token: None,
+            custom_dice: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Vec3 {
+    pub x: f64,
+    pub y: f64,
+    pub z: f64,
+}
+
+/// Which rotation shows which face of a die on top.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct RotationValue {
+    pub value: String,
+    pub rotation: Vec3,
+}
+
+/// One object on the table (or inside a deck or bag).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ObjectState {
+    #[serde(rename = "GUID")]
+    pub guid: String,
+    /// TTS's object type: `DeckCustom`, `CardCustom`, `Custom_Tile`, `Custom_Token`,
+    /// `Custom_Dice`, `Bag`.
+    pub name: &'static str,
+    pub transform: Transform,
+    pub nickname: String,
+    pub description: String,
+    #[serde(rename = "GMNotes")]
+    pub gm_notes: String,
+    pub color_diffuse: Rgb,
+    pub locked: bool,
+    pub grid: bool,
+    pub snap: bool,
+    #[serde(rename = "IgnoreFoW")]
+    pub ignore_fow: bool,
+    pub autoraise: bool,
+    pub sticky: bool,
+    pub tooltip: bool,
+    pub grid_projection: bool,
+    pub hide_when_face_down: bool,
+    pub hands: bool,
+    #[serde(rename = "CardID", skip_serializing_if = "Option::is_none")]
+    pub card_id: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sideways_card: Option<bool>,
+    #[serde(rename = "DeckIDs", skip_serializing_if = "Option::is_none")]
+    pub deck_ids: Option<Vec<u32>>,
+    /// Deck key (as a string, as TTS writes it) → sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_deck: Option<BTreeMap<String, CustomDeck>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_image: Option<CustomImage>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rotation_values: Option<Vec<RotationValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contained_objects: Option<Vec<ObjectState>>,
+    pub lua_script: String,
+    pub lua_script_state: String,
+    #[serde(rename = "XmlUI")]
+    pub xml_ui: String,
+}
+
+impl ObjectState {
+    /// An object of type `name` with every common field at TTS's defaults.
+    pub fn new(name: &'static str, guid: String, nickname: &str, transform: Transform) -> Self {
+        ObjectState {
+            guid,
+            name,
+            transform,
+            nickname: nickname.to_string(),
+            description: String::new(),
+            gm_notes: String::new(),
+            color_diffuse: Rgb::WHITE,
+            locked: false,
+            grid: true,
+            snap: true,
+            ignore_fow: false,
+            autoraise: true,
+            sticky: true,
+            tooltip: true,
+            grid_projection: false,
+            hide_when_face_down: false,
+            hands: false,
+            card_id: None,
+            sideways_card: None,
+            deck_ids: None,
+            custom_deck: None,
+            custom_image: None,
+            rotation_values: None,
+            contained_objects: None,
+            lua_script: String::new(),
+            lua_script_state: String::new(),
+            xml_ui: String::new(),
+        }
+    }
+
+    /// Every object in this one and in its containers, depth first (itself first).
+    pub fn walk(&self) -> Vec<&ObjectState> {
+        let mut out = vec![self];
+        for o in self.contained_objects.iter().flatten() {
+            out.extend(o.walk());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_colours_become_unit_floats() {
+        assert_eq!(
+            Rgb::from_hex("#ff8000"),
+            Rgb {
+                r: 1.0,
+                g: 0.502,
+                b: 0.0
+            }
+        );
+        assert_eq!(Rgb::from_hex("none"), Rgb::WHITE);
+    }
+
+    #[test]
+    fn unused_fields_are_left_out() {
+        let o = ObjectState::new(
+            "Bag",
+            "abc123".into(),
+            "x",
+            Transform::scaled(1.0, 1.0, 1.0),
+        );
+        let json = serde_json::to_string(&o).unwrap();
+        assert!(json.contains("\"GUID\":\"abc123\""));
+        assert!(json.contains("\"posX\":0.0"));
+        assert!(!json.contains("CustomDeck"));
+        assert!(!json.contains("CardID"));
+    }
+}
