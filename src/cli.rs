@@ -11,6 +11,12 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Print nothing but errors
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print more: timings, faces and pieces
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,6 +41,34 @@ pub enum Command {
         after_help = "Examples:\n  pnp tts night-grain\n  pnp tts night-grain --base-url https://example.org/ng/\n  pnp tts night-grain --install\n\nThe saved object is <game>.json beside its thumbnail <game>.png; --install copies both into\nTabletop Simulator's Saves/Saved Objects (PNP_TTS_DIR overrides the Tabletop Simulator folder)."
     )]
     Tts(TtsArgs),
+    /// List the shipped games with their player counts and components
+    #[command(after_help = "Example:\n  pnp list")]
+    List,
+    /// Start a new game: writes a commented YAML that builds and validates as it is
+    #[command(
+        after_help = "Examples:\n  pnp new my-game            # writes my-game.yaml\n  pnp new \"Space Goats\" --out games/"
+    )]
+    New(NewArgs),
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell
+    #[command(
+        after_help = "Example:\n  pnp completions bash > ~/.local/share/bash-completion/completions/pnp"
+    )]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output
+    #[command(after_help = "Example:\n  pnp man > pnp.1 && man ./pnp.1")]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The game's name; its id (and file name) is made from it
+    pub name: String,
+    /// Folder to write the YAML into (default: the current folder)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -114,6 +114,16 @@ pub enum Error {
 }
 
 impl Error {
+    /// Every place in a YAML file the error points at (for snippets).
+    pub fn locations(&self) -> Vec<&Located> {
+        match self {
+            Error::Spec(SpecError::Yaml(l)) => vec![l],
+            Error::Spec(SpecError::Invalid(p)) => p.0.iter().collect(),
+            Error::Rules(f) => f.0.iter().map(|o| &o.at).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// 2 when the input (YAML, options) is at fault, 1 when producing the output failed.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -6,6 +6,7 @@
 //! to the **sinks** (`output`): the imposed PDF (krilla) and one PNG per face (resvg). Files are
 //! written atomically by `output::writer`; only the command line (`main.rs`) prints.
 pub mod assets;
+pub mod diagnostic;
 pub mod draw;
 pub mod error;
 pub mod faces;
@@ -15,6 +16,7 @@ pub mod options;
 pub mod output;
 pub mod pieces;
 pub mod rules;
+pub mod scaffold;
 pub mod select;
 pub mod sheets;
 pub mod spec;

@@ -1,32 +1,120 @@
 //! The command line: parse, call the library, print results and errors, pick the exit code.
 mod cli;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use cli::{Cli, Command};
 use pnp::error::Error;
 use pnp::options::{BuildOptions, Choices};
+use pnp::{BuildReport, Written};
+
+/// How much to print, and whether stderr may be coloured.
+#[derive(Debug, Clone, Copy)]
+struct Ui {
+    quiet: bool,
+    verbose: bool,
+    color: bool,
+}
+
+impl Ui {
+    fn written(&self, written: &[Written]) {
+        if self.quiet {
+            return;
+        }
+        for w in written {
+            println!(
+                "{}  ({}, {})",
+                w.path.display(),
+                w.what,
+                human_bytes(w.bytes)
+            );
+        }
+    }
+    fn warnings(&self, warnings: &[String]) {
+        for w in warnings {
+            eprintln!("warning: {w}");
+        }
+    }
+    fn summary(&self, report: &BuildReport, started: Instant) {
+        if self.verbose {
+            eprintln!(
+                "{} pieces, {} distinct faces, {} pages, {} images rendered in {:.2} s",
+                report.pieces,
+                report.faces,
+                report.pages,
+                report.renders,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    /// A spinner on an interactive terminal while a build runs (never in pipes, CI or -q).
+    fn spinner(&self, message: String) -> Option<indicatif::ProgressBar> {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = indicatif::ProgressBar::new_spinner().with_message(message);
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        Some(bar)
+    }
+}
 
 fn main() -> ExitCode {
+    // Quit quietly when the reader of our output goes away (`pnp man | head`), as Unix tools do,
+    // instead of failing to print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action for SIGPIPE before any thread or output exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
+    let color = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let ui = Ui {
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+        color,
+    };
     let result = match cli.command {
-        Command::Build(args) => build(args),
-        Command::Validate(args) => validate(args),
-        Command::Sheets(args) => sheets(args),
-        Command::Tts(args) => tts(args),
+        Command::Build(args) => build(args, ui),
+        Command::Validate(args) => validate(args, ui),
+        Command::Sheets(args) => sheets(args, ui),
+        Command::Tts(args) => tts(args, ui),
+        Command::List => list(),
+        Command::New(args) => new(args, ui),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map_err(|e| Error::Options(format!("cannot print the manual: {e}"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
-            if matches!(e, Error::Output(_)) {
-                eprintln!(
-                    "note: nothing of this build was put in place; files from earlier builds are untouched"
-                );
-            }
+            print_error(&e, ui);
             ExitCode::from(e.exit_code() as u8)
         }
+    }
+}
+
+/// `error: file:line:col: message` (one line that editors can jump to), then the YAML snippet.
+fn print_error(e: &Error, ui: Ui) {
+    eprintln!("error: {e}");
+    for loc in e.locations().into_iter().take(10) {
+        if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
+            .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))
+        {
+            eprintln!("{snippet}");
+        }
+    }
+    if matches!(e, Error::Output(_)) {
+        eprintln!(
+            "note: nothing of this build was put in place; files from earlier builds are untouched"
+        );
     }
 }
 
@@ -38,7 +126,8 @@ fn human_bytes(n: u64) -> String {
     }
 }
 
-fn build(args: cli::BuildArgs) -> Result<(), Error> {
+fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
+    let started = Instant::now();
     let p = args.print;
     let choices = Choices {
         paper: p.paper,
@@ -55,22 +144,19 @@ fn build(args: cli::BuildArgs) -> Result<(), Error> {
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::spec::load(&args.game)?;
-    let report = pnp::build(&game, &opt)?;
-    for w in &report.warnings {
-        eprintln!("warning: {w}");
+    let spinner = ui.spinner(format!("building {}…", game.name()));
+    let report = pnp::build(&game, &opt);
+    if let Some(s) = spinner {
+        s.finish_and_clear();
     }
-    for w in &report.written {
-        println!(
-            "{}  ({}, {})",
-            w.path.display(),
-            w.what,
-            human_bytes(w.bytes)
-        );
-    }
+    let report = report?;
+    ui.warnings(&report.warnings);
+    ui.written(&report.written);
+    ui.summary(&report, started);
     Ok(())
 }
 
-fn sheets(args: cli::SheetsArgs) -> Result<(), Error> {
+fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
     let choices = Choices {
         paper: args.paper,
         out: args.out,
@@ -86,18 +172,12 @@ fn sheets(args: cli::SheetsArgs) -> Result<(), Error> {
         sheet: args.sheet,
     };
     let report = pnp::sheets::players::sheets(&game, &request, &opt)?;
-    for w in &report.written {
-        println!(
-            "{}  ({}, {})",
-            w.path.display(),
-            w.what,
-            human_bytes(w.bytes)
-        );
-    }
+    ui.warnings(&report.warnings);
+    ui.written(&report.written);
     Ok(())
 }
 
-fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
+fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     let names: Vec<String> = if args.all {
         pnp::assets::game_ids()
             .into_iter()
@@ -116,9 +196,15 @@ fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
             .map_err(Error::from)
             .and_then(|g| pnp::check_rules(&g).map(|r| (g, r)));
         match outcome {
-            Ok((game, report)) => println!("✓ {}: {} rules hold", game.name(), report.held()),
+            Ok((game, report)) => {
+                if !ui.quiet {
+                    println!("✓ {}: {} rules hold", game.name(), report.held());
+                }
+            }
             Err(e) => {
-                eprintln!("✗ {name}\n{e}\n");
+                eprintln!("✗ {name}");
+                print_error(&e, ui);
+                eprintln!();
                 failed.push(name.as_str());
             }
         }
@@ -133,7 +219,7 @@ fn validate(args: cli::ValidateArgs) -> Result<(), Error> {
     }
 }
 
-fn tts(args: cli::TtsArgs) -> Result<(), Error> {
+fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     let opt = pnp::output::tts::TtsOptions::new(
         args.dpi,
         args.base_url,
@@ -142,20 +228,75 @@ fn tts(args: cli::TtsArgs) -> Result<(), Error> {
         args.no_validate,
     )?;
     let game = pnp::spec::load(&args.game)?;
-    let report = pnp::output::tts::export(&game, &opt)?;
-    for w in &report.warnings {
-        eprintln!("warning: {w}");
+    let spinner = ui.spinner(format!("exporting {} for Tabletop Simulator…", game.name()));
+    let report = pnp::output::tts::export(&game, &opt);
+    if let Some(s) = spinner {
+        s.finish_and_clear();
     }
-    for w in &report.written {
-        println!(
-            "{}  ({}, {})",
-            w.path.display(),
-            w.what,
-            human_bytes(w.bytes)
-        );
-    }
+    let report = report?;
+    ui.warnings(&report.warnings);
+    ui.written(&report.written);
     if let Some(path) = &report.installed {
-        println!("installed: {}", path.display());
+        if !ui.quiet {
+            println!("installed: {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn list() -> Result<(), Error> {
+    for id in pnp::assets::game_ids() {
+        let game = pnp::spec::load(id)?;
+        let g = &game.spec.game;
+        let players = g
+            .players
+            .value
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let designer = g
+            .designer
+            .as_deref()
+            .map(|d| format!(" by {d}"))
+            .unwrap_or_default();
+        println!("{id}: {}{designer} — players {players}", g.name);
+        let parts: Vec<String> = game
+            .spec
+            .components
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {}",
+                    pnp::pieces::copies_of(c),
+                    c.name.as_deref().unwrap_or(&c.id.value)
+                )
+            })
+            .collect();
+        println!("    {}", parts.join(", "));
+    }
+    Ok(())
+}
+
+fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
+    let (id, text) = pnp::scaffold::new_game(&args.name);
+    let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
+    let path = dir.join(format!("{id}.yaml"));
+    if path.exists() {
+        return Err(Error::Options(format!(
+            "{} already exists: choose another name or --out",
+            path.display()
+        )));
+    }
+    let staging = pnp::output::writer::Staging::new();
+    staging.write(&path, text.as_bytes())?;
+    staging.commit()?;
+    if !ui.quiet {
+        println!("{}  (new game `{id}`)", path.display());
+        println!(
+            "next: pnp build {}   (then edit it and build again)",
+            path.display()
+        );
     }
     Ok(())
 }

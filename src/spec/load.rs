@@ -150,7 +150,12 @@ fn did_you_mean(msg: &str) -> Option<String> {
         .strip_prefix("unknown field `")
         .or_else(|| msg.strip_prefix("unknown variant `"))?;
     let (found, rest) = rest.split_once('`')?;
-    let candidates: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    let list = rest.split_once("expected one of ").map_or(rest, |(_, l)| l);
+    let candidates: Vec<&str> = list
+        .split(", ")
+        .map(|c| c.trim().trim_matches('`'))
+        .filter(|c| !c.is_empty())
+        .collect();
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(found, c), c))
@@ -179,6 +184,9 @@ mod tests {
     fn suggests_the_closest_key() {
         let m = "unknown field `colr`, expected one of `color`, `size`";
         assert_eq!(did_you_mean(m).as_deref(), Some("color"));
+        // serde-saphyr lists the expected names without backticks.
+        let m = "unknown field `sise`, expected one of id, kind, size";
+        assert_eq!(did_you_mean(m).as_deref(), Some("size"));
     }
 
     #[test]

@@ -125,6 +125,64 @@ pub struct Glyph {
     pub x: f64,
     pub y: f64,
     pub size: f64,
+    /// Advance width in points, from the font's widths (`W`) array.
+    pub advance: f64,
+}
+
+/// Glyph widths (per 1000 em) of a Type0 font's descendant: its `W` array, and `DW`.
+fn cid_widths(
+    doc: &lopdf::Document,
+    font: &lopdf::Dictionary,
+) -> (std::collections::HashMap<u16, f64>, f64) {
+    let num = |o: &lopdf::Object| {
+        o.as_float()
+            .map(f64::from)
+            .or_else(|_| o.as_i64().map(|v| v as f64))
+            .unwrap_or(0.0)
+    };
+    let resolve = |o: &lopdf::Object| match o {
+        lopdf::Object::Reference(r) => doc.get_object(*r).ok().cloned(),
+        other => Some(other.clone()),
+    };
+    let mut map = std::collections::HashMap::new();
+    let Some(desc) = font
+        .get(b"DescendantFonts")
+        .ok()
+        .and_then(resolve)
+        .and_then(|a| a.as_array().ok().and_then(|a| a.first().cloned()))
+        .and_then(|d| resolve(&d))
+    else {
+        return (map, 1000.0);
+    };
+    let Ok(desc) = desc.as_dict() else {
+        return (map, 1000.0);
+    };
+    let dw = desc.get(b"DW").map(num).unwrap_or(1000.0);
+    if let Some(w) = desc.get(b"W").ok().and_then(resolve) {
+        if let Ok(items) = w.as_array() {
+            let mut i = 0;
+            while i < items.len() {
+                let first = num(&items[i]) as u16;
+                match items.get(i + 1).and_then(resolve) {
+                    Some(lopdf::Object::Array(ws)) => {
+                        for (k, w) in ws.iter().enumerate() {
+                            map.insert(first + k as u16, num(w));
+                        }
+                        i += 2;
+                    }
+                    Some(last) => {
+                        let w = items.get(i + 2).map(num).unwrap_or(dw);
+                        for c in first..=(num(&last) as u16) {
+                            map.insert(c, w);
+                        }
+                        i += 3;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    (map, dw)
 }
 
 /// Every text-showing operator of every page, decoded through its font's ToUnicode map and
@@ -172,6 +230,11 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
                         .unwrap_or_default();
                     (name.clone(), map)
                 })
+                .collect();
+        let widths: std::collections::HashMap<Vec<u8>, (std::collections::HashMap<u16, f64>, f64)> =
+            fonts
+                .iter()
+                .map(|(name, dict)| (name.clone(), cid_widths(&doc, dict)))
                 .collect();
         let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
         let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
@@ -229,12 +292,16 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
                         }
                     }
                     let mut text = String::new();
+                    let width = font.as_ref().and_then(|f| widths.get(f));
+                    let mut em = 0.0;
                     for b in strings {
                         for pair in b.chunks(2) {
                             let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
                             if let Some(s) = map.and_then(|m| m.get(&code)) {
                                 text.push_str(s);
                             }
+                            em +=
+                                width.map_or(550.0, |(w, dw)| *w.get(&code).unwrap_or(dw)) / 1000.0;
                         }
                     }
                     let m = mul(&tm, &ctm);
@@ -244,6 +311,7 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
                         x: m[4],
                         y: m[5],
                         size: size * scale,
+                        advance: em * size * scale,
                     });
                 }
                 _ => {}
@@ -282,13 +350,12 @@ pub fn pdf_text(bytes: &[u8]) -> Vec<String> {
                             let gap = g.x - end;
                             if gap > g.size * 1.5 {
                                 runs.push(String::new());
-                            } else if gap > g.size * 0.2 {
+                            } else if gap > g.size * 0.12 {
                                 runs.last_mut().unwrap().push(' ');
                             }
                         }
                         runs.last_mut().unwrap().push_str(&g.text);
-                        // Approximate advance: average glyph width ~ half the size.
-                        prev_end = Some(g.x + g.size * 0.55 * g.text.chars().count() as f64);
+                        prev_end = Some(g.x + g.advance);
                     }
                     runs
                 })

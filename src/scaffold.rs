@@ -1,0 +1,105 @@
+//! `pnp new`: a first game file that builds and validates as it is, with a comment on every key
+//! so a newcomer can change it line by line.
+
+/// A file-name-safe id from a game's name: "Space Goats!" → "space-goats".
+pub fn id_from_name(name: &str) -> String {
+    let mut id = String::new();
+    for c in name.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            id.push(c);
+        } else if !id.ends_with('-') && !id.is_empty() {
+            id.push('-');
+        }
+    }
+    let id = id
+        .trim_end_matches('-')
+        .chars()
+        .take(64)
+        .collect::<String>();
+    if id.is_empty() {
+        "my-game".to_string()
+    } else {
+        id
+    }
+}
+
+/// The YAML of a new game called `name`.
+pub fn new_game(name: &str) -> (String, String) {
+    let id = id_from_name(name);
+    let title = name.trim().replace(['"', '\\'], "");
+    let text = format!(
+        r##"# {title}: components and rules for pnp. Build it with `pnp build {id}.yaml`,
+# check it with `pnp validate {id}.yaml`. Every key is explained in the README.
+game:
+  id: {id}                 # names the output folder: output/{id}/
+  name: "{title}"
+  designer: You
+  licence: CC BY 4.0
+  players: [2, 3, 4]       # the player counts the rules allow
+
+components:
+  # Round markers in two colours; each variant is one kind of marker with its own copies.
+  - id: marker
+    name: Markers
+    kind: token            # token, tile, card, track, board, die, pawn, sheet, playing-card
+    shape: round           # square, round or rounded
+    size: 20mm             # mm, cm, in or pt
+    copies: 4              # of each variant
+    variants:
+      - id: gold
+        tags: {{colour: gold}}           # facts the rules can count by
+        front: {{label: Gold, symbol: sun, ink: "#9a6a00", background: "#fff1c4"}}
+      - id: silver
+        tags: {{colour: silver}}
+        front: {{label: Silver, symbol: moon, ink: "#33476b", background: "#e3e9f5"}}
+
+  # A player aid: a card with a title, a table and paragraphs.
+  - id: aid
+    name: Player aid
+    kind: card
+    size: 63mm x 88mm
+    copies: 2
+    front:
+      title: "{title}"
+      table:
+        - [Markers, Points]
+        - ["1", "1"]
+        - ["2", "3"]
+      lines:
+        - "# On your turn"
+        - Take one marker or pass.
+
+rules:
+  # Each rule quotes the rulebook and states one check (see the README's rules vocabulary).
+  - id: four-of-each
+    quote: Four markers of each colour.
+    check: {{each_variant: marker, equals: 4}}
+  - id: players
+    quote: For two to four players.
+    check: {{players: true, equals: [2, 3, 4]}}
+"##
+    );
+    (id, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_made_safe() {
+        assert_eq!(id_from_name("Space Goats!"), "space-goats");
+        assert_eq!(id_from_name("../../etc"), "etc");
+        assert_eq!(id_from_name("🎲"), "my-game");
+    }
+
+    #[test]
+    fn the_scaffold_loads_and_its_rules_hold() {
+        let (id, text) = new_game("Space \"Goats\"");
+        let game = crate::spec::from_bytes("new.yaml", text.into_bytes(), None).unwrap();
+        assert_eq!(game.id(), id);
+        let report = crate::rules::validate(&game);
+        assert!(report.failures().is_empty(), "{:?}", report.failures());
+        assert_eq!(report.held(), 2);
+    }
+}
