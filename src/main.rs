@@ -236,10 +236,8 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     let report = report?;
     ui.warnings(&report.warnings);
     ui.written(&report.written);
-    if let Some(path) = &report.installed {
-        if !ui.quiet {
-            println!("installed: {}", path.display());
-        }
+    if let Some(path) = report.installed.as_ref().filter(|_| !ui.quiet) {
+        println!("installed: {}", path.display());
     }
     Ok(())
 }

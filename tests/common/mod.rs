@@ -158,27 +158,26 @@ fn cid_widths(
         return (map, 1000.0);
     };
     let dw = desc.get(b"DW").map(num).unwrap_or(1000.0);
-    if let Some(w) = desc.get(b"W").ok().and_then(resolve) {
-        if let Ok(items) = w.as_array() {
-            let mut i = 0;
-            while i < items.len() {
-                let first = num(&items[i]) as u16;
-                match items.get(i + 1).and_then(resolve) {
-                    Some(lopdf::Object::Array(ws)) => {
-                        for (k, w) in ws.iter().enumerate() {
-                            map.insert(first + k as u16, num(w));
-                        }
-                        i += 2;
+    let w = desc.get(b"W").ok().and_then(resolve);
+    if let Some(items) = w.as_ref().and_then(|w| w.as_array().ok()) {
+        let mut i = 0;
+        while i < items.len() {
+            let first = num(&items[i]) as u16;
+            match items.get(i + 1).and_then(resolve) {
+                Some(lopdf::Object::Array(ws)) => {
+                    for (k, w) in ws.iter().enumerate() {
+                        map.insert(first + k as u16, num(w));
                     }
-                    Some(last) => {
-                        let w = items.get(i + 2).map(num).unwrap_or(dw);
-                        for c in first..=(num(&last) as u16) {
-                            map.insert(c, w);
-                        }
-                        i += 3;
-                    }
-                    None => break,
+                    i += 2;
                 }
+                Some(last) => {
+                    let w = items.get(i + 2).map(num).unwrap_or(dw);
+                    for c in first..=(num(&last) as u16) {
+                        map.insert(c, w);
+                    }
+                    i += 3;
+                }
+                None => break,
             }
         }
     }
