@@ -533,6 +533,16 @@ fn both_games_validate_and_a_broken_piecepack_fails_by_rule_name() {
         "{err}"
     );
     assert!(err.contains("found:    48 coin"), "{err}");
+    // The failing component is located in the included file, where it is fixed.
+    assert!(
+        err.contains("piecepack.yaml:") && err.contains(": rule `seeds` fails"),
+        "{err}"
+    );
+    let seeds = err
+        .lines()
+        .find(|l| l.contains("rule `seeds` fails"))
+        .unwrap();
+    assert!(seeds.contains("piecepack.yaml:"), "{seeds}");
     // Building refuses too, and writes nothing.
     let out = dir.join("out");
     let o = pnp()
@@ -609,4 +619,39 @@ fn builds_are_byte_for_byte_reproducible() {
         std::fs::read(a.join("cream-of-the-crop.pdf")).unwrap(),
         std::fs::read(b.join("cream-of-the-crop.pdf")).unwrap()
     );
+}
+
+#[test]
+fn an_including_game_can_recolour_the_suits() {
+    let dir = temp_dir("recolour");
+    let file = dir.join("mine.yaml");
+    std::fs::write(
+        &file,
+        "game: {id: mine, name: Mine, players: [2]}\ninclude: [piecepack]\naxes:\n  suit:\n    - {id: suns, props: {name: Suns, color: \"#ff8800\", tint: \"#fff0e0\", symbol: sun}}\n    - {id: moons, props: {name: Moons, color: \"#333366\", tint: \"#e0e0f0\", symbol: moon}}\ncomponents: []\n",
+    )
+    .unwrap();
+    let game = pnp::spec::load(file.to_str().unwrap()).expect("loads");
+    let tile = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == "tile")
+        .unwrap();
+    assert_eq!(tile.variants.len(), 12, "two suits × six ranks");
+    let ace = tile
+        .variants
+        .iter()
+        .find(|v| v.id.value == "suns-ace")
+        .unwrap();
+    assert_eq!(ace.front.ink.as_ref().unwrap().hex(), "#ff8800");
+    assert_eq!(ace.front.symbol.as_ref().unwrap().value, "sun");
+    // Its pieces draw with the new colour.
+    let pieces = pnp::pieces::expand(&game);
+    let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
+    let doc = faces
+        .docs
+        .iter()
+        .find(|d| d.name == "tile-suns-ace-front")
+        .unwrap();
+    assert!(doc.svg.contains("#ff8800"));
 }

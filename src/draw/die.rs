@@ -168,3 +168,56 @@ fn outline_points(s: f64, t: f64) -> Vec<(f64, f64)> {
     p.dedup();
     p
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_net_size_gives_back_the_edge() {
+        for s in [5.0, 11.0, 12.7, 19.05, 25.4, 30.0, 50.0] {
+            let (w, _) = net_size(s);
+            assert!((edge_of_net(w) - s).abs() < 1e-9, "{s}");
+        }
+    }
+
+    #[test]
+    fn opposite_faces_sit_opposite_on_the_cube() {
+        // In the cross, the belt's 1st and 3rd cells and its 2nd and 4th are opposite, and so
+        // are the top and bottom: list pairs (0,5), (1,4), (2,3).
+        let belt = |i: usize| CELLS[i].1 == 1;
+        for (a, b) in [(0, 5), (1, 4), (2, 3)] {
+            let (ca, cb) = (CELLS[a], CELLS[b]);
+            if belt(a) && belt(b) {
+                assert_eq!((ca.0 as i32 - cb.0 as i32).abs(), 2, "{a}/{b}");
+            } else {
+                assert_eq!((ca.0, ca.1 + 2), (cb.0, cb.1), "{a}/{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_cut_line_stays_inside_the_net_and_encloses_every_face() {
+        let s = 12.7;
+        let t = tab(s);
+        let (w, h) = net_size(s);
+        let pts = outline_points(s, t);
+        assert!(
+            pts.iter()
+                .all(|(x, y)| *x >= -1e-9 && *x <= w + 1e-9 && *y >= -1e-9 && *y <= h + 1e-9)
+        );
+        // Shoelace area: six faces plus seven tabs (each a trapezoid (s + s - 2t)/2 × t).
+        let area: f64 = pts
+            .iter()
+            .zip(pts.iter().cycle().skip(1))
+            .map(|(a, b)| a.0 * b.1 - b.0 * a.1)
+            .sum::<f64>()
+            .abs()
+            / 2.0;
+        let tab_area = (2.0 * s - 2.0 * t.min(s * 0.25)) / 2.0 * t;
+        assert!(
+            (area - (6.0 * s * s + 7.0 * tab_area)).abs() < 1e-6,
+            "{area}"
+        );
+    }
+}

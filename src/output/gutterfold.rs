@@ -70,3 +70,44 @@ pub fn impose(
     }
     Ok(pages)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::{A4, LayoutOptions};
+
+    #[test]
+    fn backs_mirror_across_the_middle_and_single_sided_pieces_follow() {
+        let mut opt = LayoutOptions::new(A4);
+        opt.duplex = Duplex::GutterFold;
+        let item = |piece, back| Item {
+            piece,
+            component: piece,
+            front: piece,
+            back,
+            w: 40.0,
+            h: 30.0,
+            copies: 5,
+        };
+        let pages = impose(
+            &[item(0, Some(9)), item(1, None)],
+            &["a".into(), "b".into()],
+            &opt,
+        )
+        .unwrap();
+        let fold = fold_x(&opt);
+        assert_eq!(fold, 105.0);
+        let first = &pages[0];
+        assert_eq!(first.side, PageSide::GutterFold);
+        let (fronts, backs): (Vec<_>, Vec<_>) = first.placements.iter().partition(|p| p.face == 0);
+        assert_eq!((fronts.len(), backs.len()), (5, 5));
+        for (f, b) in fronts.iter().zip(&backs) {
+            assert!(f.rect.right() <= fold - opt.margin + 1e-9);
+            assert!((fold - f.rect.right() - (b.rect.x - fold)).abs() < 1e-9);
+            assert_eq!(b.face, 9);
+        }
+        let last = pages.last().unwrap();
+        assert_eq!(last.side, PageSide::Front);
+        assert!(last.placements.iter().all(|p| p.piece == 1));
+    }
+}

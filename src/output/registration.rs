@@ -37,13 +37,14 @@ pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<Stri
     if pages[index].side == PageSide::GutterFold {
         let x = fold_x(opt);
         centres.extend([(x, t), (x, b)]);
-        // The fold line, dashed, from just inside the top target to just inside the bottom one.
+        // The fold line, dashed, from the top target down to the footer (which it must not
+        // cross); the bottom target marks the fold's other end.
         cv.add(
             line(
                 x,
                 t + TARGET_RADIUS + 1.0,
                 x,
-                b - TARGET_RADIUS - 1.0,
+                opt.content().bottom(),
                 "#777777",
                 0.25,
             )

@@ -142,7 +142,33 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
         }
     }
     outcome.at.message.clear();
+    // A component from an included game is fixed in its own file.
+    if let Some(origin) = included_from(game, check) {
+        outcome.at.file = origin.to_string();
+    }
     outcome
+}
+
+/// The file an included component came from, when the check is about one.
+fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
+    let id = [
+        &check.total,
+        &check.variants,
+        &check.each_variant,
+        &check.labels,
+        &check.per_player,
+        &check.uses,
+        &check.blank,
+    ]
+    .into_iter()
+    .flatten()
+    .next()?;
+    let c = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == id.value)?;
+    c.origin.as_deref()
 }
 
 type Measured = Result<(Option<Located>, Found), (Option<Located>, String)>;

@@ -126,7 +126,7 @@ pub fn check(game: &Game, c: &Component, problems: &mut Vec<Located>) {
                 c.id.value
             ),
         )),
-        (Kind::Diagram, Some(d)) => check_diagram(game, file, d, problems),
+        (Kind::Diagram, Some(d)) => check_diagram(game, file, c, d, problems),
         (_, Some(_)) => problems.push(Located::at(
             file,
             &c.kind,
@@ -150,22 +150,26 @@ pub fn check(game: &Game, c: &Component, problems: &mut Vec<Located>) {
     }
 }
 
-fn check_diagram(game: &Game, file: &str, d: &DiagramSpec, problems: &mut Vec<Located>) {
+fn check_diagram(
+    game: &Game,
+    file: &str,
+    c: &Component,
+    d: &DiagramSpec,
+    problems: &mut Vec<Located>,
+) {
     if let Some(s) = d.scale
         && !(s.is_finite() && s > 0.0 && s <= 10.0)
     {
-        problems.push(Located::new(
+        problems.push(Located::at(
             file,
-            1,
-            1,
+            &c.id,
             format!("diagram `scale: {s}`: expected a number above 0, at most 10"),
         ));
     }
     if d.place.len() > MAX_PLACED {
-        problems.push(Located::new(
+        problems.push(Located::at(
             file,
-            1,
-            1,
+            &c.id,
             format!("a diagram places at most {MAX_PLACED} pieces"),
         ));
     }
@@ -209,10 +213,9 @@ fn check_diagram(game: &Game, file: &str, d: &DiagramSpec, problems: &mut Vec<Lo
     }
     for l in &d.labels {
         if !l.at.iter().all(|n| n.is_finite()) || l.size.is_some_and(|s| !(s > 0.0 && s < 100.0)) {
-            problems.push(Located::new(
+            problems.push(Located::at(
                 file,
-                1,
-                1,
+                &c.id,
                 format!(
                     "diagram label `{}`: `at:` and `size:` must be plain, positive numbers",
                     l.text

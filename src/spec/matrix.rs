@@ -253,3 +253,49 @@ impl Subst<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(yaml: &str) -> GameSpec {
+        crate::spec::parse("t.yaml", yaml.as_bytes()).unwrap()
+    }
+
+    const HEAD: &str = "game: {id: t, name: T, players: [2]}\naxes:\n  suit:\n    - {id: a, props: {c: \"#111\"}}\n    - {id: b, tags: {dark: \"yes\"}, props: {c: \"#222\"}}\n  rank:\n    - {id: x, props: {t: X}}\n    - {id: y, props: {t: Y}}\n    - {id: z, props: {t: Z}}\n";
+
+    #[test]
+    fn first_axis_outermost_with_tags_and_filled_faces() {
+        let mut s = spec(&format!(
+            "{HEAD}components:\n  - id: k\n    kind: tile\n    size: 1in\n    matrix: [suit, rank]\n    front: {{ink: \"{{suit.c}}\", text: \"{{rank.t}}{{suit.id}} {{other.x}}\"}}\n    back: {{text: same}}\n"
+        ));
+        assert!(expand(&mut s, "t.yaml").is_empty());
+        let c = &s.components[0];
+        let ids: Vec<&str> = c.variants.iter().map(|v| v.id.value.as_str()).collect();
+        assert_eq!(ids, ["a-x", "a-y", "a-z", "b-x", "b-y", "b-z"]);
+        let by = &c.variants[4];
+        assert_eq!(by.tags.get("suit").unwrap(), "b");
+        assert_eq!(by.tags.get("rank").unwrap(), "y");
+        assert_eq!(by.tags.get("dark").unwrap(), "yes");
+        assert_eq!(by.front.ink.as_ref().unwrap().hex(), "#222222");
+        // Placeholders of axes outside the matrix stay as written.
+        assert_eq!(by.front.text.as_deref(), Some("Yb {other.x}"));
+        assert_eq!(by.back.as_ref().unwrap().text.as_deref(), Some("same"));
+        assert_eq!(c.front, Face::default());
+        assert!(c.back.is_none());
+    }
+
+    #[test]
+    fn a_colour_that_is_not_one_after_filling_in_is_refused() {
+        let mut s = spec(&format!(
+            "{HEAD}components:\n  - id: k\n    kind: tile\n    size: 1in\n    matrix: [rank]\n    front: {{ink: \"{{rank.t}}\"}}\n"
+        ));
+        let problems = expand(&mut s, "t.yaml");
+        assert!(!problems.is_empty());
+        assert!(
+            problems[0].message.contains("expected a colour"),
+            "{:?}",
+            problems
+        );
+    }
+}
