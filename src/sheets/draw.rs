@@ -176,7 +176,7 @@ pub fn natural(s: &Section, w: f64) -> f64 {
                 + note_height(t.note.as_deref(), w)
         }
         Section::Roster(r) => {
-            let blocks = r.blocks.unwrap_or(1).max(1);
+            let blocks = r.blocks.as_ref().map_or(1, |b| b.value).max(1);
             let rows = r.rows.as_ref().map_or(6, |n| n.value).div_ceil(blocks);
             HEADER_ROW + WRITE_ROW * rows as f64 + note_height(r.note.as_deref(), w)
         }
@@ -224,7 +224,10 @@ pub fn max_extra(s: &Section, w: f64) -> f64 {
         Section::Roster(r) => match &r.rows {
             None => f64::INFINITY,
             Some(n) => {
-                (ROSTER_ROW_MAX - WRITE_ROW) * n.value.div_ceil(r.blocks.unwrap_or(1).max(1)) as f64
+                (ROSTER_ROW_MAX - WRITE_ROW)
+                    * n.value
+                        .div_ceil(r.blocks.as_ref().map_or(1, |b| b.value).max(1))
+                        as f64
             }
         },
         Section::Grid(g) => 4.5 * g.rows.len() as f64,
@@ -475,7 +478,7 @@ fn cell_draw(
 
 fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -> Group {
     let ink = ctx.ink.as_str();
-    let blocks = r.blocks.unwrap_or(1).max(1);
+    let blocks = r.blocks.as_ref().map_or(1, |b| b.value).max(1);
     let note_h = note_height(r.note.as_deref(), w);
     let (per_block, row_h) = match &r.rows {
         Some(n) => {
@@ -618,7 +621,7 @@ fn grid(mut g: Group, gr: &Grid, x: f64, y: f64, w: f64, h: f64, ctx: &Ctx) -> G
         .fold(0.0, f64::max)
         .clamp(25.0, w * 0.42)
         + 4.0;
-    let cols = gr.columns.max(1);
+    let cols = gr.columns.value.max(1);
     let cw = (w - label_w) / cols as f64;
     g = g.add(rect(x, y, w, HEADER_ROW, ink).set("fill-opacity", "0.12"));
     if let Some(l) = &gr.column_label {

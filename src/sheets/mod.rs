@@ -71,6 +71,21 @@ pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
                         "a track has 1 to 200 spaces".into(),
                     ));
                 }
+                if let Section::Grid(g) = section
+                    && !(1..=60).contains(&g.columns.value)
+                {
+                    problems.push(Located::at(
+                        file,
+                        &g.columns,
+                        "a grid has 1 to 60 columns".into(),
+                    ));
+                }
+                if let Section::Roster(r) = section
+                    && let Some(b) = &r.blocks
+                    && !(1..=6).contains(&b.value)
+                {
+                    problems.push(Located::at(file, b, "a roster has 1 to 6 blocks".into()));
+                }
                 if let Section::Roster(r) = section
                     && let Some(rows) = &r.rows
                     && !(1..=200).contains(&rows.value)
