@@ -5,6 +5,9 @@ pub mod draw;
 pub mod family;
 pub mod model;
 pub mod players;
+mod prose;
+mod tables;
+mod tracks;
 
 pub use model::SheetSpec;
 
