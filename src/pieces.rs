@@ -36,6 +36,7 @@ pub fn copies_of(c: &Component) -> u64 {
 pub fn default_shape(kind: Kind) -> Shape {
     match kind {
         Kind::Card => Shape::Rounded,
+        Kind::PlayingCard => Shape::Rounded,
         _ => Shape::Square,
     }
 }

@@ -456,7 +456,8 @@ fn a_users_sheet_that_does_not_fit_is_refused_with_its_place() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("mine.yaml:3:"), "{err}");
-    assert!(err.contains("need"), "{err}");
+    assert!(err.contains("need 687 mm of height"), "{err}");
+    assert!(err.contains("even set at 80 %"), "{err}");
     // A sheet without sections, or sections on a card, is a located spec error.
     std::fs::write(
         &path,
@@ -466,4 +467,79 @@ fn a_users_sheet_that_does_not_fit_is_refused_with_its_place() {
     let out = run(&["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("mine.yaml:4:"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_users_own_sheet_uses_every_section_without_rust() {
+    let dir = temp_dir("own-sheet");
+    let path = dir.join("log.yaml");
+    std::fs::write(
+        &path,
+        r##"game: {id: expedition, name: Expedition Log, players: [1, 2, 3]}
+components:
+  - id: log
+    kind: sheet
+    front: {title: Expedition Log, ink: "#203a5c", label: A user's sheet}
+    sheet:
+      subtitle: "Log of {player}"
+      sections:
+        - fields: {items: [{label: Explorer, value: "{player}", width: 2}, {label: Date}]}
+        - table:
+            title: Supplies
+            columns: [Item, {label: Packed, write: tally, boxes: 8, width: 2}, {label: Left, write: box}]
+            rows: [[Rope, "3", ""], [Lamp oil, "", ""]]
+        - row:
+            widths: [2, 1]
+            sections:
+              - roster: {title: Crew, rows: 4, columns: [{label: Name, width: 2}, {label: Role, choices: [Guide, Porter]}, {label: Wounds, boxes: 3}]}
+              - column:
+                  sections:
+                    - checkboxes: {title: Each day, numbered: true, items: [{label: March}, {label: Camp, text: Eat and rest.}]}
+                    - legend: {title: Terrain, items: [{label: Forest, symbol: veg-forest, color: "#2e6b2e", write: notes}]}
+        - grid: {title: Days, rows: [{label: Miles, symbol: sun}, {label: Weather, shade: true}], columns: 10, column_label: Day}
+        - track: {title: Spirit, direction: right, spaces: 10, labels: [A, B, C, D, E, F, G, H, I, J], values: {1: "5"}}
+        - text: {lines: ["# Winning", "Reach the pass before the snow."]}
+        - notes: {title: Journal}
+rules:
+  - id: spirit-start
+    quote: Spirit starts at 5.
+    check: {named: sheet-value, args: {sheet: log, section: Spirit, space: "1", value: "5"}}
+"##,
+    )
+    .unwrap();
+    let out = run(&["validate", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdf_dir = temp_dir("own-sheet-out");
+    let out = pnp()
+        .args([
+            "sheets",
+            path.to_str().unwrap(),
+            "--names",
+            "Ida,Jo",
+            "--out",
+        ])
+        .arg(&pdf_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdf = std::fs::read(pdf_dir.join("expedition-sheets.pdf")).unwrap();
+    let pages = pdf_text(&pdf);
+    assert_eq!(pages.len(), 2);
+    for want in [
+        "Log of Ida",
+        "Supplies",
+        "Crew",
+        "Guide Porter",
+        "Each day",
+        "Forest",
+        "Days",
+        "Spirit",
+        "Winning",
+        "Journal",
+    ] {
+        assert!(pages[0].contains(want), "{want} missing: {}", pages[0]);
+    }
+    assert!(pages[1].contains("Log of Jo"));
+    // It also builds as a component among others, at the default sheet size.
+    build(path.to_str().unwrap(), &["--no-png"]);
 }

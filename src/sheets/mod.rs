@@ -5,6 +5,9 @@ pub mod draw;
 pub mod family;
 pub mod model;
 pub mod players;
+mod prose;
+mod tables;
+mod tracks;
 
 pub use model::SheetSpec;
 
@@ -70,6 +73,21 @@ pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
                         &t.spaces,
                         "a track has 1 to 200 spaces".into(),
                     ));
+                }
+                if let Section::Grid(g) = section
+                    && !(1..=60).contains(&g.columns.value)
+                {
+                    problems.push(Located::at(
+                        file,
+                        &g.columns,
+                        "a grid has 1 to 60 columns".into(),
+                    ));
+                }
+                if let Section::Roster(r) = section
+                    && let Some(b) = &r.blocks
+                    && !(1..=6).contains(&b.value)
+                {
+                    problems.push(Located::at(file, b, "a roster has 1 to 6 blocks".into()));
                 }
                 if let Section::Roster(r) = section
                     && let Some(rows) = &r.rows
@@ -153,8 +171,78 @@ pub fn track_spaces(game: &Game, piece: &Piece, w: f64, h: f64) -> Result<Vec<Re
     .map(|(_, spaces)| spaces)
 }
 
+/// Smallest scale a sheet is set at when its sections need more room than the page has.
+pub const MIN_SCALE: f64 = 0.8;
+
+/// Height the sections need at width `w` and the height they have on an h-tall sheet.
+fn demand(sections: &[Section], face: &Face, w: f64, h: f64) -> (f64, f64) {
+    let gaps = draw::GAP * sections.len().saturating_sub(1) as f64;
+    let need = sections.iter().map(|s| draw::natural(s, w)).sum::<f64>() + gaps;
+    let footer = if face.label.is_some() { FOOTER_H } else { 0.0 };
+    (need, h - TITLE_H - draw::GAP - footer)
+}
+
+/// The scale (≤ 1) at which the sections fit the sheet: a sheet that is a little too full is set
+/// slightly smaller (never below `MIN_SCALE`, so it stays legible) rather than refused.
+fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, String> {
+    let mut k = 1.0;
+    for _ in 0..12 {
+        let (need, avail) = demand(sections, face, w / k, h / k);
+        if need <= avail + 1e-6 {
+            // Rounded down to what the SVG writes, so the scaled page never overflows.
+            return Ok(if k < 1.0 {
+                (k * 1e5).floor() / 1e5
+            } else {
+                1.0
+            });
+        }
+        // The virtual page must be as tall as the content: h / k = need + (h / k - avail).
+        let next = h / (need + (h / k - avail)) * 0.999;
+        if next < MIN_SCALE {
+            let (need, avail) = demand(sections, face, w, h);
+            return Err(format!(
+                "the sections need {need:.0} mm of height but the sheet has {avail:.0} mm (even set at {:.0} %): remove rows or make the sheet larger",
+                MIN_SCALE * 100.0
+            ));
+        }
+        k = next.min(k * 0.999);
+    }
+    Err("the sections do not settle into the sheet".into())
+}
+
+/// Lays the sheet out, scaled down a little if it must be.
 #[allow(clippy::too_many_arguments)]
 fn layout(
+    subtitle: Option<&str>,
+    sections: &[Section],
+    piece: &Piece,
+    face: &Face,
+    art: &Art,
+    w: f64,
+    h: f64,
+) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
+    let k = fit_scale(sections, face, w, h)?;
+    let (g, spaces) = layout_at(subtitle, sections, piece, face, art, w / k, h / k)?;
+    if k == 1.0 {
+        return Ok((g, spaces));
+    }
+    let scaled = svg::node::element::Group::new()
+        .set("transform", format!("scale({k:.5})"))
+        .add(g);
+    let spaces = spaces
+        .into_iter()
+        .map(|r| Rect {
+            x: r.x * k,
+            y: r.y * k,
+            w: r.w * k,
+            h: r.h * k,
+        })
+        .collect();
+    Ok((scaled, spaces))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn layout_at(
     subtitle: Option<&str>,
     sections: &[Section],
     piece: &Piece,

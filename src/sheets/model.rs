@@ -178,7 +178,7 @@ pub struct Roster {
     pub rows: Option<Spanned<u32>>,
     /// Blocks side by side the rows are split into (default 1).
     #[serde(default)]
-    pub blocks: Option<u32>,
+    pub blocks: Option<Spanned<u32>>,
     pub columns: Vec<RosterColumn>,
     #[serde(default)]
     pub note: Option<String>,
@@ -202,7 +202,7 @@ pub struct Grid {
     pub title: Option<String>,
     pub rows: Vec<GridRow>,
     /// Number of columns, numbered from 1.
-    pub columns: u32,
+    pub columns: Spanned<u32>,
     /// Printed over the column numbers (e.g. "Turn").
     #[serde(default)]
     pub column_label: Option<String>,
