@@ -12,6 +12,7 @@ pub mod faces;
 pub mod fonts;
 pub mod options;
 pub mod output;
+pub mod overrides;
 pub mod pieces;
 pub mod rules;
 pub mod select;

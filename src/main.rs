@@ -46,7 +46,13 @@ fn build(args: cli::BuildArgs) -> Result<(), Error> {
         players: args.players,
     };
     let opt = BuildOptions::from_choices(&choices)?;
-    let game = pnp::spec::load(&args.game)?;
+    let copies = args
+        .copies
+        .iter()
+        .map(|c| pnp::overrides::parse(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut game = pnp::spec::load(&args.game)?;
+    pnp::overrides::apply(&mut game, &copies)?;
     let report = pnp::build(&game, &opt)?;
     for w in &report.warnings {
         eprintln!("warning: {w}");

@@ -519,3 +519,44 @@ fn board_yaml_mistakes_are_located() {
     );
     assert!(!path.with_extension("out").exists());
 }
+
+#[test]
+fn copies_can_be_overridden_from_the_command_line_and_stay_validated() {
+    let dir = build(
+        "making-ground",
+        &[
+            "--no-png",
+            "--copies",
+            "tiles.grasses=30",
+            "--copies",
+            "markers=20",
+        ],
+    );
+    let text = pdf_text(&std::fs::read(dir.join("making-ground.pdf")).unwrap())
+        .join("\n")
+        .replace(' ', "");
+    // 195 + 3 more grasses; 4 colours × 20 markers.
+    assert!(text.contains("Tiles·198"), "{text}");
+    assert!(text.contains("Playermarkers·80"), "{text}");
+
+    // Too few tiles to fill the board: the build refuses, naming the rule.
+    let out_dir = temp_dir("too-few");
+    let out = pnp()
+        .args(["build", "making-ground", "--copies", "tiles=2", "--out"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("rule `tiles-fill-large-board` fails"), "{err}");
+    assert!(err.contains("found:    24 tiles"), "{err}");
+    assert!(files(&out_dir).is_empty());
+
+    let out = run(&["build", "making-ground", "--copies", "tiles.grass=2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no variant `grass`"),
+        "{}",
+        stderr(&out)
+    );
+}

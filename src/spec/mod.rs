@@ -5,6 +5,7 @@ pub mod color;
 mod load;
 pub mod model;
 
+pub use check::MAX_COPIES;
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 
