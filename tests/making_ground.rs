@@ -518,6 +518,30 @@ fn board_yaml_mistakes_are_located() {
         "{err}"
     );
     assert!(!path.with_extension("out").exists());
+
+    // No board larger than a metre, and at least one square.
+    for (name, to, says) in [
+        (
+            "huge",
+            "board: {squares: 40, square: 900mm}",
+            "the limit is 1000 mm",
+        ),
+        (
+            "empty",
+            "board: {squares: 0, square: *square}",
+            "1 to 40 squares",
+        ),
+    ] {
+        let (path, good) = broken_copy(name, "board: {squares: 9, square: *square}", to);
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        let line = line_of(&good, "board: {squares: 9, square: *square}");
+        assert!(
+            err.contains(&format!("{name}.yaml:{line}:")) && err.contains(says),
+            "{err}"
+        );
+    }
 }
 
 #[test]
