@@ -584,3 +584,18 @@ fn copies_can_be_overridden_from_the_command_line_and_stay_validated() {
         stderr(&out)
     );
 }
+
+#[test]
+fn two_runs_give_identical_bytes() {
+    let args = ["--dpi", "60", "--players", "4", "--paper", "letter"];
+    let (a, b) = (build("making-ground", &args), build("making-ground", &args));
+    let (fa, fb) = (files(&a), files(&b));
+    assert_eq!(fa, fb);
+    for f in fa {
+        assert_eq!(
+            std::fs::read(a.join(&f)).unwrap(),
+            std::fs::read(b.join(&f)).unwrap(),
+            "{f} differs"
+        );
+    }
+}
