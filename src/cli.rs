@@ -138,6 +138,10 @@ pub struct BuildArgs {
     /// default: every component
     #[arg(long, value_name = "N")]
     pub players: Option<u32>,
+    /// Change a count without editing the YAML: COMPONENT=N (every variant) or
+    /// COMPONENT.VARIANT=N; repeatable. The rules are checked against the new counts.
+    #[arg(long, value_name = "ID[.VARIANT]=N")]
+    pub copies: Vec<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -14,6 +14,7 @@ pub mod fit;
 pub mod fonts;
 pub mod options;
 pub mod output;
+pub mod overrides;
 pub mod pieces;
 pub mod rules;
 pub mod scaffold;

@@ -143,7 +143,13 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         layout: p.layout,
     };
     let opt = BuildOptions::from_choices(&choices)?;
-    let game = pnp::spec::load(&args.game)?;
+    let copies = args
+        .copies
+        .iter()
+        .map(|c| pnp::overrides::parse(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut game = pnp::spec::load(&args.game)?;
+    pnp::overrides::apply(&mut game, &copies)?;
     let spinner = ui.spinner(format!("building {}…", game.name()));
     let report = pnp::build(&game, &opt);
     if let Some(s) = spinner {

@@ -518,4 +518,84 @@ fn board_yaml_mistakes_are_located() {
         "{err}"
     );
     assert!(!path.with_extension("out").exists());
+
+    // No board larger than a metre, and at least one square.
+    for (name, to, says) in [
+        (
+            "huge",
+            "board: {squares: 40, square: 900mm}",
+            "the limit is 1000 mm",
+        ),
+        (
+            "empty",
+            "board: {squares: 0, square: *square}",
+            "1 to 40 squares",
+        ),
+    ] {
+        let (path, good) = broken_copy(name, "board: {squares: 9, square: *square}", to);
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        let line = line_of(&good, "board: {squares: 9, square: *square}");
+        assert!(
+            err.contains(&format!("{name}.yaml:{line}:")) && err.contains(says),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn copies_can_be_overridden_from_the_command_line_and_stay_validated() {
+    let dir = build(
+        "making-ground",
+        &[
+            "--no-png",
+            "--copies",
+            "tiles.grasses=30",
+            "--copies",
+            "markers=20",
+        ],
+    );
+    let text = pdf_text(&std::fs::read(dir.join("making-ground.pdf")).unwrap())
+        .join("\n")
+        .replace(' ', "");
+    // 195 + 3 more grasses; 4 colours × 20 markers.
+    assert!(text.contains("Tiles·198"), "{text}");
+    assert!(text.contains("Playermarkers·80"), "{text}");
+
+    // Too few tiles to fill the board: the build refuses, naming the rule.
+    let out_dir = temp_dir("too-few");
+    let out = pnp()
+        .args(["build", "making-ground", "--copies", "tiles=2", "--out"])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("rule `tiles-fill-large-board` fails"), "{err}");
+    assert!(err.contains("found:    24 tiles"), "{err}");
+    assert!(files(&out_dir).is_empty());
+
+    let out = run(&["build", "making-ground", "--copies", "tiles.grass=2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no variant `grass`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn two_runs_give_identical_bytes() {
+    let args = ["--dpi", "60", "--players", "4", "--paper", "letter"];
+    let (a, b) = (build("making-ground", &args), build("making-ground", &args));
+    let (fa, fb) = (files(&a), files(&b));
+    assert_eq!(fa, fb);
+    for f in fa {
+        assert_eq!(
+            std::fs::read(a.join(&f)).unwrap(),
+            std::fs::read(b.join(&f)).unwrap(),
+            "{f} differs"
+        );
+    }
 }

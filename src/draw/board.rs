@@ -1,6 +1,6 @@
 //! Boards: N×N squares inside a margin that carries the coordinates (letters along the top,
-//! numbers up both sides, counted from the bottom as on a chess board) and the title, centred
-//! in the bottom margin (where a split board's "part k of n" badges, bottom right, miss it). Squares alternate between two close tints so rows and columns are easy to count
+//! numbers up both sides, counted from the bottom as on a chess board) and the title, at the
+//! left of the bottom margin (where a split board's "part k of n" badges, bottom right, miss it). Squares alternate between two close tints so rows and columns are easy to count
 //! without hiding the tiles' own colours.
 use super::Colors;
 use super::canvas::{Anchor, Canvas, n, rect, text};
@@ -89,13 +89,14 @@ pub fn draw(cv: &mut Canvas, board: &BoardSpec, face: &Face) -> Result<(), Strin
     );
 
     if let Some(title) = &face.title {
-        let size = fit(Font::Display, EDGE_MM * 0.7, gw * 0.6, title);
+        // Left-aligned: a split board's seams and "part k of n" badges fall to its right.
+        let size = fit(Font::Display, EDGE_MM * 0.7, gw * 0.4, title);
         cv.add(text(
-            w / 2.0,
+            gx,
             gy + gh + EDGE_MM / 2.0 + size * 0.35,
             size,
             Font::Display,
-            Anchor::Middle,
+            Anchor::Start,
             &c.ink,
             title,
         ));

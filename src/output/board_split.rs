@@ -39,9 +39,49 @@ pub fn splitter<'a>(
 }
 
 /// Segments [start, end) covering 0..len, each at most `max` long, where every end but the last
-/// is one of `lines` and the next segment starts `overlap` before it. `None` when the lines
-/// leave no such cut (the caller then splits evenly).
+/// is one of `lines` and the next segment starts `overlap` before it: as few as possible, with
+/// each seam on the line nearest an even split (no sliver of a part at the end). `None` when
+/// the lines leave no such cut (the caller then splits evenly).
 fn segments(len: f64, max: f64, overlap: f64, lines: &[f64]) -> Option<Vec<(f64, f64)>> {
+    let fewest = greedy(len, max, overlap, lines)?;
+    let n = fewest.len();
+    if n == 1 {
+        return Some(fewest);
+    }
+    let even = (len + (n - 1) as f64 * overlap) / n as f64;
+    let mut out = Vec::with_capacity(n);
+    let mut start = 0.0;
+    for i in 0..n - 1 {
+        let left = (n - 1 - i) as f64;
+        let end = lines
+            .iter()
+            .copied()
+            .filter(|&g| {
+                g <= start + max + 1e-9
+                    && g > start + overlap + 1e-9
+                    // What is left must still fit in the parts that remain.
+                    && len - (g - overlap) <= left * (max - overlap) + overlap + 1e-9
+            })
+            .min_by(|a, b| {
+                (a - start - even)
+                    .abs()
+                    .total_cmp(&(b - start - even).abs())
+            });
+        let Some(end) = end else {
+            return Some(fewest);
+        };
+        out.push((start, end));
+        start = end - overlap;
+    }
+    if len - start > max + 1e-9 {
+        return Some(fewest);
+    }
+    out.push((start, len));
+    Some(out)
+}
+
+/// The fewest segments: each seam on the last line that fits.
+fn greedy(len: f64, max: f64, overlap: f64, lines: &[f64]) -> Option<Vec<(f64, f64)>> {
     let mut out = Vec::new();
     let mut start = 0.0;
     while len - start > max + 1e-9 {
@@ -124,6 +164,20 @@ mod tests {
         assert!((b.right() - w).abs() < 1e-9 && a.x == 0.0);
         assert!(a.w <= 190.0 && b.w <= 190.0);
         assert!(parts.iter().all(|p| p.window.h == w && p.window.y == 0.0));
+        // Balanced: the seam is the grid line nearest the middle, not the last that fits.
+        assert_eq!(a.right(), 128.0);
+    }
+
+    #[test]
+    fn seams_are_balanced_on_both_axes() {
+        let lines = grid(9);
+        let w = 9.0 * 24.0 + 16.0;
+        // US Letter: 195.9 × 223 mm for parts.
+        let parts = split_on_lines(w, w, 195.9, 223.0, 12.0, &lines, &lines).unwrap();
+        assert_eq!(parts.len(), 4);
+        for p in &parts {
+            assert!(p.window.w >= 100.0 && p.window.h >= 100.0, "{:?}", p.window);
+        }
     }
 
     #[test]

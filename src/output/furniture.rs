@@ -90,9 +90,15 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
             },
         ),
     ];
-    for (_, s) in strips.into_iter().filter(|(on, _)| *on) {
+    for (k, (_, s)) in strips.into_iter().enumerate().filter(|(_, (on, _))| *on) {
         cv.add(rect(s.x, s.y, s.w, s.h, "#7f7f7f").set("fill-opacity", "0.22"));
-        let label = format!("GLUE — PART {} GOES OVER THIS STRIP", part.number - 1);
+        // Parts are numbered row by row: the one on the left is the previous number, but the
+        // one above is not (in a grid of parts), so the top strip names a direction.
+        let label = if k == 0 {
+            "GLUE — THE PART ABOVE GOES OVER THIS STRIP".to_string()
+        } else {
+            format!("GLUE — PART {} GOES OVER THIS STRIP", part.number - 1)
+        };
         let horizontal = s.w >= s.h;
         let size = fit(
             Font::Display,

@@ -224,6 +224,19 @@ fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Locate
             ),
         ));
     }
+    if let Some(b) = &c.board {
+        let (w, h) = crate::draw::board::size(b);
+        if w.max(h) > crate::units::MAX_LENGTH_MM {
+            problems.push(Located::at(
+                file,
+                &b.square,
+                format!(
+                    "the board would be {w:.0} × {h:.0} mm; the limit is {} mm",
+                    crate::units::MAX_LENGTH_MM
+                ),
+            ));
+        }
+    }
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
         let unknown: Vec<String> = players

@@ -8,6 +8,7 @@ mod load;
 mod matrix;
 pub mod model;
 
+pub use check::MAX_COPIES;
 pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
