@@ -488,3 +488,23 @@ fn bad_options_fail_cleanly_without_writing() {
         assert!(!target.exists(), "nothing written for {args:?}");
     }
 }
+
+#[test]
+fn install_without_a_known_tts_folder_fails_before_writing() {
+    let target = temp_dir("tts-nohome").join("out");
+    let out = pnp()
+        .args(["tts", "night-grain", "--install", "--out"])
+        .arg(&target)
+        .env_remove("PNP_TTS_DIR")
+        .env_remove("HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("USERPROFILE")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("PNP_TTS_DIR"), "{}", stderr(&out));
+    assert!(!target.exists());
+    let unknown = run(&["tts", "no-such-game"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no-such-game"));
+}
