@@ -508,3 +508,21 @@ fn install_without_a_known_tts_folder_fails_before_writing() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("no-such-game"));
 }
+
+#[test]
+fn a_deck_tag_splits_a_component_into_decks() {
+    let v = json(fixture(), "tts-fixture");
+    let action = by_nickname(&v, "Beast cards: action");
+    let day = by_nickname(&v, "Beast cards: day");
+    // Keys 1–2 big deck, 3 court, 4 the lone card: then action 5, day 6.
+    assert_eq!(action["DeckIDs"], serde_json::json!([500, 500, 501]));
+    assert_eq!(day["DeckIDs"], serde_json::json!([600, 601]));
+    assert!(
+        action["CustomDeck"]["5"]["FaceURL"]
+            .as_str()
+            .unwrap()
+            .ends_with("decks/beast-action-1.png")
+    );
+    // Printed backs: the decks lie face down.
+    assert_eq!(action["Transform"]["rotZ"], 180.0);
+}
