@@ -470,6 +470,16 @@ fn install_copies_the_saved_object_into_the_tts_folder() {
         );
     }
     assert!(stdout(&out).contains("installed"));
+    // Exporting straight into Saved Objects with --install writes each file once.
+    let out = pnp()
+        .args(["tts", "night-grain", "--dpi", "40", "--install", "--out"])
+        .arg(&saves)
+        .env("PNP_TTS_DIR", &home)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(saves.join("images/track-front.png").is_file());
+    assert!(files(&saves).iter().all(|f| !f.contains("pnp-tmp")));
 }
 
 #[test]

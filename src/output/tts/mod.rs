@@ -249,8 +249,12 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     });
     if let Some(saves) = saves {
         let target = saves.join(format!("{stem}.json"));
-        staging.write(&target, &json)?;
-        staging.write(&saves.join(format!("{stem}.png")), &thumb)?;
+        // Exporting straight into Saved Objects: the files are already there.
+        let same_folder = std::fs::canonicalize(&saves).is_ok_and(|s| s == abs);
+        if !same_folder {
+            staging.write(&target, &json)?;
+            staging.write(&saves.join(format!("{stem}.png")), &thumb)?;
+        }
         report.installed = Some(target);
     }
     staging.commit()?;
