@@ -470,6 +470,16 @@ fn install_copies_the_saved_object_into_the_tts_folder() {
         );
     }
     assert!(stdout(&out).contains("installed"));
+    // Exporting straight into Saved Objects with --install writes each file once.
+    let out = pnp()
+        .args(["tts", "night-grain", "--dpi", "40", "--install", "--out"])
+        .arg(&saves)
+        .env("PNP_TTS_DIR", &home)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(saves.join("images/track-front.png").is_file());
+    assert!(files(&saves).iter().all(|f| !f.contains("pnp-tmp")));
 }
 
 #[test]
@@ -487,6 +497,44 @@ fn bad_options_fail_cleanly_without_writing() {
         assert!(stderr(&out).contains(args[0]), "{}", stderr(&out));
         assert!(!target.exists(), "nothing written for {args:?}");
     }
+}
+
+#[test]
+fn install_without_a_known_tts_folder_fails_before_writing() {
+    let target = temp_dir("tts-nohome").join("out");
+    let out = pnp()
+        .args(["tts", "night-grain", "--install", "--out"])
+        .arg(&target)
+        .env_remove("PNP_TTS_DIR")
+        .env_remove("HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("USERPROFILE")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("PNP_TTS_DIR"), "{}", stderr(&out));
+    assert!(!target.exists());
+    let unknown = run(&["tts", "no-such-game"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("no-such-game"));
+}
+
+#[test]
+fn a_deck_tag_splits_a_component_into_decks() {
+    let v = json(fixture(), "tts-fixture");
+    let action = by_nickname(&v, "Beast cards: action");
+    let day = by_nickname(&v, "Beast cards: day");
+    // Keys 1–2 big deck, 3 court, 4 the lone card: then action 5, day 6.
+    assert_eq!(action["DeckIDs"], serde_json::json!([500, 500, 501]));
+    assert_eq!(day["DeckIDs"], serde_json::json!([600, 601]));
+    assert!(
+        action["CustomDeck"]["5"]["FaceURL"]
+            .as_str()
+            .unwrap()
+            .ends_with("decks/beast-action-1.png")
+    );
+    // Printed backs: the decks lie face down.
+    assert_eq!(action["Transform"]["rotZ"], 180.0);
 }
 
 #[test]

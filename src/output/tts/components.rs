@@ -1,0 +1,312 @@
+//! Each component → its TTS objects, by the form its kind maps to (`map::form_of`): one function
+//! per form.
+use super::collect::{Export, piece_color, piece_name};
+use super::deck::{self, DeckLook, DeckPlan, SheetUrls};
+use super::map::{self, Form, TileType, units};
+use super::model::{ObjectState, Transform};
+use super::place::Band;
+use super::render::{Job, Picture};
+use super::{objects, sheet, tts_err};
+use crate::Prepared;
+use crate::error::Error;
+use crate::pieces::Piece;
+
+/// A piece with its (front, back) image indices.
+type Drawn<'p> = (&'p Piece, usize, Option<usize>);
+
+/// The variant tag that splits a card component into several decks (`tags: {deck: court}`).
+pub const DECK_TAG: &str = "deck";
+
+/// Footprint of a bag on the table (units).
+const BAG_UNITS: f64 = 2.5;
+
+/// Maps one component to its TTS objects.
+pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> Result<(), Error> {
+    let comp = &ex.game.spec.components[ci];
+    let cid = comp.id.value.clone();
+    let cname = comp.name.clone().unwrap_or_else(|| cid.clone());
+    let pieces: Vec<Drawn> = prepared
+        .pieces
+        .iter()
+        .zip(&prepared.faces.of_piece)
+        .filter(|(p, _)| p.component == ci)
+        .map(|(p, (f, b))| (p, *f, *b))
+        .collect();
+    let Some(&(first, _, _)) = pieces.first() else {
+        return Ok(());
+    };
+    match map::form_of(first.kind, first.shape) {
+        Form::Deck { card_type } => {
+            // A deck per component, or per `deck:` tag of its variants, in first-use order.
+            let mut groups: Vec<(Option<&str>, Vec<Drawn>)> = Vec::new();
+            for d in &pieces {
+                let tag = d.0.tags.get(DECK_TAG).map(String::as_str);
+                match groups.iter_mut().find(|(t, _)| *t == tag) {
+                    Some((_, g)) => g.push(*d),
+                    None => groups.push((tag, vec![*d])),
+                }
+            }
+            for (tag, group) in groups {
+                let (stem, name) = match tag {
+                    Some(t) => (format!("{cid}-{t}"), format!("{cname}: {t}")),
+                    None => (cid.clone(), cname.clone()),
+                };
+                one_deck(ex, &group, &stem, &name, card_type)?;
+            }
+        }
+        Form::Tile {
+            tile_type,
+            thickness,
+        } => tiles(ex, &pieces, &cname, tile_type, thickness),
+        Form::Board => boards(ex, &pieces, &cname),
+        Form::Die6 => dice(ex, &pieces, comp.die.as_ref(), &cid)?,
+        Form::Standee => standees(ex, &pieces)?,
+    }
+    Ok(())
+}
+
+/// Dice: each die's six faces drawn as their own square images, then a `Custom_Dice` per copy.
+fn dice(
+    ex: &mut Export,
+    pieces: &[Drawn],
+    spec: Option<&crate::spec::DieSpec>,
+    cid: &str,
+) -> Result<(), Error> {
+    let spec = spec.ok_or_else(|| tts_err(format!("die `{cid}` has no `die:` section")))?;
+    for (p, _, _) in pieces {
+        let edge = crate::draw::die::edge_of_net(p.w);
+        let six = crate::draw::die::faces(p, spec);
+        if six.len() != 6 {
+            return Err(tts_err(format!("die `{cid}` needs six faces")));
+        }
+        let mut imgs = [0usize; 6];
+        let mut names: [String; 6] = Default::default();
+        for (i, face) in six.iter().enumerate() {
+            let art = crate::draw::Art::new(ex.game);
+            let group =
+                crate::draw::die::face_group(face, &art, 0.0, 0.0, edge).map_err(tts_err)?;
+            imgs[i] = ex.push_svg(&format!("{}-face{}", p.id, i + 1), group, edge, edge)?;
+            names[i] = [&face.text, &face.label, &face.title]
+                .into_iter()
+                .flatten()
+                .find(|t| !t.trim().is_empty())
+                .cloned()
+                .unwrap_or_else(|| (i + 1).to_string());
+        }
+        for i in 0..p.copies.max(1) {
+            let stem = if p.copies > 1 {
+                format!("{}-{i}", p.id)
+            } else {
+                p.id.clone()
+            };
+            let die = ex.die(imgs, &names, edge, &stem, &piece_name(p));
+            ex.placed.push((Band::Loose, units(edge), units(edge), die));
+        }
+    }
+    Ok(())
+}
+
+/// Pawns: the standing figure (one panel of the fold-over strip) as a `Custom_Token` standee.
+fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
+    for (p, _, _) in pieces {
+        let w = p.w;
+        let h = (p.h - 2.0 * crate::draw::pawn::base(w)) / 2.0;
+        let art = crate::draw::Art::new(ex.game);
+        let group = crate::draw::pawn::panel(&p.front, &art, w, h).map_err(tts_err)?;
+        let img = ex.push_svg(&format!("{}-figure", p.id), group, w, h)?;
+        for i in 0..p.copies.max(1) {
+            let stem = if p.copies > 1 {
+                format!("{}-{i}", p.id)
+            } else {
+                p.id.clone()
+            };
+            let o = ex.standee(img, w, h, &stem, &piece_name(p));
+            ex.placed.push((Band::Loose, units(w), units(h), o));
+        }
+    }
+    Ok(())
+}
+
+/// One deck (or a lone card) of `cards`, its images named after `stem`.
+fn one_deck(
+    ex: &mut Export,
+    cards: &[Drawn],
+    stem: &str,
+    name: &str,
+    card_type: u8,
+) -> Result<(), Error> {
+    let Some(&(first, _, _)) = cards.first() else {
+        return Ok(());
+    };
+    let mut list = Vec::new();
+    let mut blank = None;
+    for (p, front, back) in cards {
+        let back = match (back, blank) {
+            (Some(b), _) => *b,
+            (None, Some(b)) => b,
+            (None, None) => *blank.insert(ex.blank_back(p)?),
+        };
+        list.push((*front, back, piece_name(p), p.copies));
+    }
+    let plan = DeckPlan::new(&list);
+    if plan.cards.is_empty() {
+        return Ok(());
+    }
+    let grids = plan.grids();
+    let cell = sheet::cell_size(first.w, first.h, ex.dpi, grids[0]);
+    let common_back_url = if plan.common_back() {
+        let rel = format!("decks/{}.png", ex.unique_name(&format!("{stem}-back")));
+        ex.jobs.push(Job {
+            rel: rel.clone(),
+            picture: Picture::Single {
+                img: plan.slots[0].1,
+                w: cell.0,
+                h: cell.1,
+            },
+        });
+        Some(ex.url(&rel))
+    } else {
+        None
+    };
+    let mut urls = Vec::new();
+    for (s, range) in plan.sheets().into_iter().enumerate() {
+        let slots = &plan.slots[range];
+        let sheet_file = |ex: &mut Export, file: String, imgs: Vec<usize>| {
+            let rel = format!("decks/{}.png", ex.unique_name(&file));
+            ex.jobs.push(Job {
+                rel: rel.clone(),
+                picture: Picture::Sheet {
+                    imgs,
+                    grid: grids[s],
+                    cell,
+                },
+            });
+            ex.url(&rel)
+        };
+        let face = sheet_file(
+            ex,
+            format!("{stem}-{}", s + 1),
+            slots.iter().map(|s| s.0).collect(),
+        );
+        let back = match &common_back_url {
+            Some(u) => u.clone(),
+            None => sheet_file(
+                ex,
+                format!("{stem}-back-{}", s + 1),
+                slots.iter().map(|s| s.1).collect(),
+            ),
+        };
+        urls.push(SheetUrls { face, back });
+    }
+    // TTS's card is portrait; a landscape card is a sideways portrait one.
+    let sideways = first.w > first.h;
+    let (sx, sy, sz) = map::card_scale(first.w.min(first.h), first.w.max(first.h));
+    let mut t = Transform::scaled(sx, sy, sz);
+    // A deck with printed backs lies face down, like a real one; a one-sided aid face up.
+    if cards.iter().any(|(_, _, b)| b.is_some()) {
+        t = t.flipped();
+    }
+    let look = DeckLook {
+        name,
+        first_key: ex.next_key,
+        sheets: &urls,
+        grids: &grids,
+        card_type,
+        sideways,
+        transform: t,
+    };
+    let obj = {
+        let mut guid = |suffix: &str| ex.guid(&format!("{stem}/{suffix}"));
+        deck::object(&plan, &look, &mut guid)
+    };
+    ex.next_key += urls.len() as u32;
+    ex.placed
+        .push((Band::Deck, units(first.w), units(first.h), obj));
+    Ok(())
+}
+
+/// Front and back URLs of a flat piece (the front again underneath when it is one-sided).
+fn two_sides(ex: &mut Export, front: usize, back: Option<usize>) -> (String, String) {
+    let front_url = ex.single(front);
+    let back_url = match back {
+        Some(b) => ex.single(b),
+        None => front_url.clone(),
+    };
+    (front_url, back_url)
+}
+
+/// Tokens and tiles: loose when there is one copy, else a bag of the copies per variant.
+fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, thickness: f64) {
+    for &(p, front, back) in pieces {
+        let (front_url, back_url) = two_sides(ex, front, back);
+        let (sx, sy, sz) = map::tile_scale(p.h);
+        let name = piece_name(p);
+        let make = |ex: &mut Export, path: String| {
+            let o = ObjectState::new(
+                "Custom_Tile",
+                ex.guid(&path),
+                &name,
+                Transform::scaled(sx, sy, sz),
+            );
+            objects::tile(
+                o,
+                front_url.clone(),
+                back_url.clone(),
+                tile_type,
+                thickness,
+                true,
+            )
+        };
+        if p.copies <= 1 {
+            let o = make(ex, format!("{}/tile", p.id));
+            ex.placed.push((Band::Loose, units(p.w), units(p.h), o));
+        } else {
+            let contents = (0..p.copies)
+                .map(|i| make(ex, format!("{}/tile/{i}", p.id)))
+                .collect();
+            let label = if pieces.len() > 1 {
+                format!("{cname}: {name} ×{}", p.copies)
+            } else {
+                format!("{cname} ×{}", p.copies)
+            };
+            let bag = ObjectState::new(
+                "Bag",
+                ex.guid(&format!("{}/bag", p.id)),
+                &label,
+                Transform::scaled(1.0, 1.0, 1.0),
+            );
+            let bag = objects::bag(bag, contents, piece_color(p));
+            ex.placed.push((Band::Loose, BAG_UNITS, BAG_UNITS, bag));
+        }
+    }
+}
+
+/// Tracks and boards: a thick box tile each, not stackable, laid out first.
+fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
+    for &(p, front, back) in pieces {
+        let (front_url, back_url) = two_sides(ex, front, back);
+        let (sx, sy, sz) = map::tile_scale(p.h);
+        let name = if pieces.len() > 1 {
+            piece_name(p)
+        } else {
+            cname.to_string()
+        };
+        for i in 0..p.copies.max(1) {
+            let o = ObjectState::new(
+                "Custom_Tile",
+                ex.guid(&format!("{}/board/{i}", p.id)),
+                &name,
+                Transform::scaled(sx, sy, sz),
+            );
+            let o = objects::tile(
+                o,
+                front_url.clone(),
+                back_url.clone(),
+                TileType::Box,
+                0.2,
+                false,
+            );
+            ex.placed.push((Band::Board, units(p.w), units(p.h), o));
+        }
+    }
+}
