@@ -273,3 +273,54 @@ pub fn pack(
         .filter(|p| !p.placements.is_empty())
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::{A4, impose};
+
+    fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
+        vec![Item {
+            piece: 0,
+            component: 0,
+            front: 0,
+            back: None,
+            w: 63.5,
+            h: 88.9,
+            copies: n,
+            shared_cuts,
+        }]
+    }
+
+    #[test]
+    fn poker_cards_go_eight_to_an_a4_sheet_around_the_calibration_square() {
+        let opt = LayoutOptions::new(A4);
+        let pages = impose(&cards(17, true), &["Cards".into()], &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![8, 8, 1]);
+        let first = &pages[0].placements;
+        // Rows of 3, 3 and 2: the third row stops before the reserved corner.
+        let rows: Vec<f64> = first.iter().map(|p| p.rect.y).collect();
+        assert_eq!(rows.iter().filter(|&&y| y == rows[7]).count(), 2);
+        for p in first {
+            assert!(!p.rect.overlaps(&opt.reserved()), "{:?}", p.rect);
+        }
+        // Edge to edge: the second card starts where the first ends.
+        assert_eq!(first[1].rect.x, first[0].rect.right());
+        assert_eq!(first[3].rect.y, first[0].rect.bottom());
+    }
+
+    #[test]
+    fn bleed_and_other_shapes_keep_the_gap() {
+        let mut opt = LayoutOptions::new(A4);
+        for (items, bleed) in [(cards(4, true), 3.0), (cards(4, false), 0.0)] {
+            opt.bleed = bleed;
+            let pages = impose(&items, &["Cards".into()], &opt).unwrap();
+            let p = &pages[0].placements;
+            assert!(
+                (p[1].rect.x - p[0].rect.right() - opt.effective_gap()).abs() < 1e-9,
+                "bleed {bleed}"
+            );
+        }
+    }
+}
