@@ -126,6 +126,17 @@ impl LayoutOptions {
             ..area
         }
     }
+    /// A full-page piece printed alone (a record sheet from `pnp sheets`): above the calibration
+    /// square, under the band a caption would take, so that its crop marks stay clear of the
+    /// registration targets in the corners of the sheet.
+    pub fn sheet_area(&self) -> Rect {
+        let a = self.above_calibration();
+        Rect {
+            y: a.y + CAPTION_MM,
+            h: a.h - CAPTION_MM,
+            ..a
+        }
+    }
     /// The two largest boxes a piece (under its caption) can always be placed in on an empty
     /// page: full width above the calibration square, or full height beside it.
     pub fn piece_boxes(&self) -> [(f64, f64); 2] {
