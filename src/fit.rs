@@ -13,11 +13,11 @@ pub fn joinable(kind: Kind) -> bool {
 
 pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<(), SpecError> {
     let area = layout.content();
-    let (max_w, max_h) = (area.w, area.h - CAPTION_MM);
+    let (max_w, max_h) = (area.w, layout.above_calibration().h - CAPTION_MM);
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
     for p in pieces.iter().filter(|p| !joinable(p.kind)) {
-        if (p.w <= max_w && p.h <= max_h) || !reported.insert(p.component) {
+        if layout.fits(p.w, p.h) || !reported.insert(p.component) {
             continue;
         }
         let c = &game.spec.components[p.component];

@@ -105,6 +105,7 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
             w: p.w,
             h: p.h,
             copies: p.copies,
+            shared_cuts: output::layout::can_share_cuts(p.kind, p.shape),
         })
         .collect();
     let pages = {

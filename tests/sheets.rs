@@ -101,7 +101,7 @@ fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
         ..Request::default()
     };
     let pieces = sheet_pieces(&game, &req, &opt).unwrap();
-    let area = LayoutOptions::new(A4).content();
+    let area = LayoutOptions::new(A4).sheet_area();
     for (page, piece) in pdf_glyphs(&pdf).iter().zip(&pieces) {
         let spaces = pnp::sheets::track_spaces(&game, piece, piece.w, piece.h).unwrap();
         assert_eq!(spaces.len(), 12, "12 spaces");

@@ -44,10 +44,10 @@ pub fn page_svg(
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
     if page.side != PageSide::Back {
+        for (x1, y1, x2, y2) in super::cuts::page_marks(page, opt) {
+            cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
+        }
         for p in &page.placements {
-            for (x1, y1, x2, y2) in crop_marks(&p.rect, opt) {
-                cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
-            }
             if let Some(part) = &p.part {
                 part_marks(&mut cv, &p.rect, part, opt.overlap);
             }
@@ -150,6 +150,50 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
     ));
 }
 
+/// The calibration square, labelled, where the layout reserved room for it on this page.
+fn calibration(cv: &mut Canvas, page: &Page, opt: &LayoutOptions) {
+    let r = super::layout::calibration_on(page, opt);
+    cv.add(
+        rect(r.x, r.y, r.w, r.h, "none")
+            .set("stroke", "#000000")
+            .set("stroke-width", "0.25"),
+    );
+    let (cx, cy) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    cv.add(text(
+        cx,
+        cy + 1.4,
+        4.0,
+        Font::CondensedBold,
+        Anchor::Middle,
+        "#000000",
+        calibration_label(opt),
+    ));
+    for (dy, label) in [(-5.0, "calibration"), (7.0, "print at 100 %")] {
+        let size = fit(Font::Condensed, 2.4, r.w - 3.0, label);
+        cv.add(text(
+            cx,
+            cy + dy,
+            size,
+            Font::Condensed,
+            Anchor::Middle,
+            "#444444",
+            label,
+        ));
+    }
+}
+
+/// "25 mm" or "1 inch": what the calibration square measures.
+fn calibration_label(opt: &LayoutOptions) -> &'static str {
+    if opt.paper.calibration == 25.0 {
+        "25 mm"
+    } else {
+        "1 inch"
+    }
+}
+
+/// The footer band under the content (above it on a back page turned top to bottom, behind the
+/// front's band): two lines, credits on the left half, page number and the print hint on the
+/// right half, so that the middle stays free for a gutter-fold sheet's registration target.
 fn footer(
     cv: &mut Canvas,
     page: &Page,
@@ -158,90 +202,69 @@ fn footer(
     credits: &Credits,
     opt: &LayoutOptions,
 ) {
+    calibration(cv, page, opt);
     let paper = opt.paper;
-    let cal = paper.calibration;
-    // A back page turned top↔bottom has its free band, behind the front's footer, at the top.
     let top = page.side == PageSide::Back && super::layout::mirrors_vertically(opt);
-    let (x0, y0) = (
-        opt.margin,
-        if top {
-            opt.margin
-        } else {
-            paper.h - opt.margin - cal
-        },
-    );
-    cv.add(
-        rect(x0, y0, cal, cal, "none")
-            .set("stroke", "#000000")
-            .set("stroke-width", "0.25"),
-    );
-    let cal_label = if cal == 25.0 { "25 mm" } else { "1 inch" };
+    let y0 = if top {
+        opt.margin
+    } else {
+        paper.h - opt.margin - opt.footer()
+    };
+    // Under the content the band starts with room for the crop marks of the last row; above
+    // it (a back page, no marks) the text keeps the same distance from the content instead.
+    let (line1, line2) = if top {
+        (y0 + 3.2, y0 + 6.6)
+    } else {
+        (y0 + 5.6, y0 + 9.0)
+    };
+    let (left, right) = (opt.side_margin, paper.w - opt.side_margin);
+    let half = paper.w / 2.0 - opt.side_margin - 4.0;
+    let size = fit(Font::CondensedBold, 3.2, half, &credits.title);
     cv.add(text(
-        x0 + cal / 2.0,
-        y0 + cal / 2.0 + 1.2,
-        3.4,
-        Font::CondensedBold,
-        Anchor::Middle,
-        "#000000",
-        cal_label,
-    ));
-    let tx = x0 + cal + 4.0;
-    let width = paper.w - opt.margin - tx - 30.0;
-    let size = fit(Font::CondensedBold, 3.6, width, &credits.title);
-    cv.add(text(
-        tx,
-        y0 + 5.0,
+        left,
+        line1,
         size,
         Font::CondensedBold,
         Anchor::Start,
         "#222222",
         &credits.title,
     ));
-    let size = fit(Font::Condensed, 2.9, width, &credits.line);
+    let size = fit(Font::Condensed, 2.6, half, &credits.line);
     cv.add(text(
-        tx,
-        y0 + 10.0,
+        left,
+        line2,
         size,
         Font::Condensed,
         Anchor::Start,
         "#444444",
         &credits.line,
     ));
-    let hint = format!(
-        "Print at 100 % (actual size, no scaling): the square must measure exactly {cal_label}."
-    );
-    let size = fit(Font::Condensed, 2.9, width, &hint);
-    cv.add(text(
-        tx,
-        y0 + 15.0,
-        size,
-        Font::Condensed,
-        Anchor::Start,
-        "#444444",
-        &hint,
-    ));
-    if page.side == PageSide::Back {
-        let note =
-            "Back side: print double-sided so that this page is the back of the page before.";
-        let size = fit(Font::Condensed, 2.9, width, note);
-        cv.add(text(
-            tx,
-            y0 + 20.0,
-            size,
-            Font::Condensed,
-            Anchor::Start,
-            "#444444",
-            note,
-        ));
-    }
     let label = format!("page {number} of {total}");
     cv.add(text(
-        paper.w - opt.margin,
-        y0 + 5.0,
+        right,
+        line1,
         3.2,
         Font::CondensedBold,
         Anchor::End,
         "#222222",
         &label,
+    ));
+    let hint = if page.side == PageSide::Back {
+        "Back side: print double-sided, this page behind the page before.".to_string()
+    } else {
+        format!(
+            "Print at 100 % (no scaling): the square must measure {}.",
+            calibration_label(opt)
+        )
+    };
+    let size = fit(Font::Condensed, 2.6, half, &hint);
+    cv.add(text(
+        right,
+        line2,
+        size,
+        Font::Condensed,
+        Anchor::End,
+        "#444444",
+        &hint,
     ));
 }

@@ -52,7 +52,10 @@ pub enum Duplex {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LayoutOptions {
     pub paper: Paper,
+    /// Top and bottom margin: outside it only the footer's last line and registration targets.
     pub margin: f64,
+    /// Left and right margin: crop marks of pieces at the edge of the area reach into it.
+    pub side_margin: f64,
     pub gap: f64,
     pub bleed: f64,
     pub overlap: f64,
@@ -63,7 +66,9 @@ impl LayoutOptions {
     pub fn new(paper: Paper) -> Self {
         LayoutOptions {
             paper,
-            margin: 10.0,
+            margin: 5.0,
+            // Three 2.5 in cards side by side (190.5 mm) fit A4 and Letter.
+            side_margin: 9.5,
             gap: 6.0,
             bleed: 0.0,
             overlap: 12.0,
@@ -74,20 +79,94 @@ impl LayoutOptions {
     pub fn effective_gap(&self) -> f64 {
         self.gap.max(2.0 * (self.bleed + MARK_OFFSET + 1.5))
     }
-    /// Height of the footer band: the calibration square and the game's credits.
+    /// Height of the footer band under the content: room for the crop marks of the pieces above
+    /// it, then two lines of text (credits, page n of N, the print-at-100 % hint).
     pub fn footer(&self) -> f64 {
-        self.paper.calibration + 3.0
+        FOOTER_MM
     }
-    /// The printable area pieces may occupy.
+    /// The printable area pieces may occupy, except `reserved()` in its bottom-right corner.
     pub fn content(&self) -> Rect {
-        let m = self.margin;
+        let (mx, my) = (self.side_margin, self.margin);
         Rect {
-            x: m,
-            y: m,
-            w: self.paper.w - 2.0 * m,
-            h: self.paper.h - 2.0 * m - self.footer(),
+            x: mx,
+            y: my,
+            w: self.paper.w - 2.0 * mx,
+            h: self.paper.h - 2.0 * my - self.footer(),
         }
     }
+    /// The calibration square on a front page: the bottom-right corner of the content area.
+    pub fn calibration(&self) -> Rect {
+        let area = self.content();
+        let c = self.paper.calibration;
+        Rect {
+            x: area.right() - c,
+            y: area.bottom() - c,
+            w: c,
+            h: c,
+        }
+    }
+    /// What pieces flow around: the calibration square with a clearance on its left and top
+    /// that keeps every piece's crop marks (half a gap long) a millimetre away from it.
+    pub fn reserved(&self) -> Rect {
+        let c = self.calibration();
+        let g = self.effective_gap() / 2.0 + 1.0;
+        Rect {
+            x: c.x - g,
+            y: c.y - g,
+            w: c.w + g,
+            h: c.h + g,
+        }
+    }
+    /// The part of the content area above `reserved()`: where a piece as wide as the content
+    /// fits (a full-page record sheet, the widest parts of a split board).
+    pub fn above_calibration(&self) -> Rect {
+        let area = self.content();
+        Rect {
+            h: self.reserved().y - area.y,
+            ..area
+        }
+    }
+    /// A full-page piece printed alone (a record sheet from `pnp sheets`): above the calibration
+    /// square, under the band a caption would take, so that its crop marks stay clear of the
+    /// registration targets in the corners of the sheet.
+    pub fn sheet_area(&self) -> Rect {
+        let a = self.above_calibration();
+        Rect {
+            y: a.y + CAPTION_MM,
+            h: a.h - CAPTION_MM,
+            ..a
+        }
+    }
+    /// The two largest boxes a piece (under its caption) can always be placed in on an empty
+    /// page: full width above the calibration square, or full height beside it.
+    pub fn piece_boxes(&self) -> [(f64, f64); 2] {
+        let area = self.content();
+        [
+            (area.w, self.above_calibration().h - CAPTION_MM),
+            (area.w - self.reserved().w, area.h - CAPTION_MM),
+        ]
+    }
+    /// Whether a `w`×`h` piece fits on a page without being split.
+    pub fn fits(&self, w: f64, h: f64) -> bool {
+        self.piece_boxes()
+            .iter()
+            .any(|&(bw, bh)| w <= bw + 1e-9 && h <= bh + 1e-9)
+    }
+}
+
+/// Height of the footer band (see `LayoutOptions::footer`).
+pub const FOOTER_MM: f64 = 9.5;
+
+/// Whether pieces of this kind and shape may be packed edge to edge, sharing their cut lines
+/// (the guillotine layout of card sheets): rectangles cut straight, not dice nets, boards
+/// (printed in parts), record sheets or setup diagrams.
+pub fn can_share_cuts(kind: crate::spec::Kind, shape: crate::spec::Shape) -> bool {
+    use crate::spec::{Kind, Shape};
+    matches!(shape, Shape::Square | Shape::Rounded)
+        && matches!(
+            kind,
+            Kind::Token | Kind::Tile | Kind::Card | Kind::PlayingCard | Kind::Track | Kind::Pawn
+        )
 }
 
 /// Crop marks start this far outside the cut (plus the bleed).
@@ -184,14 +263,8 @@ pub struct Item {
     pub w: f64,
     pub h: f64,
     pub copies: u32,
-}
-
-/// Where the next piece would go on a page.
-#[derive(Debug, Clone, Copy)]
-struct Cursor {
-    x: f64,
-    y: f64,
-    row_h: f64,
+    /// May be packed edge to edge with identical neighbours (see `can_share_cuts`).
+    pub shared_cuts: bool,
 }
 
 /// Packs items (in order, grouped by component) onto pages; `captions[component]` names groups.
@@ -224,134 +297,34 @@ pub fn impose_with(
     impose_plain(items, captions, opt, splitter)
 }
 
-/// Ordinary pages: rows per component, then a mirrored back page after each front page.
+/// Ordinary pages: rows per component (see `pack`), then a mirrored back page after each
+/// front page.
 pub fn impose_plain(
     items: &[Item],
     captions: &[String],
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    let area = opt.content();
-    let gap = opt.effective_gap();
-    let mut pages: Vec<(Page, Cursor)> = Vec::new();
-    let fresh = || {
-        (
-            Page {
-                side: PageSide::Front,
-                placements: Vec::new(),
-                captions: Vec::new(),
-            },
-            Cursor {
-                x: area.x,
-                y: area.y,
-                row_h: 0.0,
-            },
-        )
-    };
-    let mut current = 0usize;
-    let mut group = usize::MAX;
-
-    for item in items {
-        let parts = splitter(item, area.w, area.h - CAPTION_MM).ok_or_else(|| {
-            format!(
-                "a {:.1} × {:.1} mm piece cannot be split to fit the printable area",
-                item.w, item.h
-            )
-        })?;
-        for _ in 0..item.copies {
-            for part in &parts {
-                let (w, h) = (part.window.w, part.window.h);
-                let mut caption = None;
-                if item.component != group {
-                    group = item.component;
-                    // The first page with room below its last row for the caption and this piece.
-                    let below = |c: &Cursor| {
-                        if c.x > area.x || c.row_h > 0.0 {
-                            c.y + c.row_h + gap
-                        } else {
-                            c.y
-                        }
-                    };
-                    current = pages
-                        .iter()
-                        .position(|(_, c)| below(c) + CAPTION_MM + h <= area.bottom() + 1e-9)
-                        .unwrap_or(pages.len());
-                    if current == pages.len() {
-                        pages.push(fresh());
-                    }
-                    let c = &mut pages[current].1;
-                    *c = Cursor {
-                        x: area.x,
-                        y: below(c),
-                        row_h: 0.0,
-                    };
-                    caption = Some(captions[item.component].clone());
-                } else {
-                    let c = &mut pages[current].1;
-                    if c.x + w > area.right() + 1e-9 {
-                        *c = Cursor {
-                            x: area.x,
-                            y: c.y + c.row_h + gap,
-                            row_h: 0.0,
-                        };
-                    }
-                    if c.y + h > area.bottom() + 1e-9 {
-                        // Continue on the next page that has room, or a new one.
-                        let below = |c: &Cursor| {
-                            if c.x > area.x || c.row_h > 0.0 {
-                                c.y + c.row_h + gap
-                            } else {
-                                c.y
-                            }
-                        };
-                        current = (current + 1..pages.len())
-                            .find(|&i| below(&pages[i].1) + CAPTION_MM + h <= area.bottom() + 1e-9)
-                            .unwrap_or(pages.len());
-                        if current == pages.len() {
-                            pages.push(fresh());
-                        }
-                        let c = &mut pages[current].1;
-                        *c = Cursor {
-                            x: area.x,
-                            y: below(c),
-                            row_h: 0.0,
-                        };
-                        caption = Some(format!("{} (continued)", captions[item.component]));
-                    }
-                }
-                let (page, c) = &mut pages[current];
-                if let Some(text) = caption {
-                    page.captions.push(Caption {
-                        x: area.x,
-                        y: c.y + CAPTION_MM * 0.55,
-                        text,
-                        component: item.component,
-                    });
-                    c.y += CAPTION_MM;
-                }
-                page.placements.push(Placement {
-                    piece: item.piece,
-                    face: item.front,
-                    rect: Rect {
-                        x: c.x,
-                        y: c.y,
-                        w,
-                        h,
-                    },
-                    turned: false,
-                    part: if parts.len() == 1 { None } else { Some(*part) },
-                });
-                c.x += w + gap;
-                c.row_h = c.row_h.max(h);
-            }
-        }
-    }
-    let pages = pages
-        .into_iter()
-        .map(|(p, _)| p)
-        .filter(|p| !p.placements.is_empty())
-        .collect();
+    let pages = super::pack::pack(items, captions, opt, splitter)?;
     Ok(add_backs(pages, items, opt))
+}
+
+/// Where the calibration square is printed on `page`: the reserved corner of a front page, its
+/// mirror image on a back page (behind it, so nothing overlaps it there either), and on a
+/// gutter-fold sheet the reserved corner of the fronts' half (the left one).
+pub fn calibration_on(page: &Page, opt: &LayoutOptions) -> Rect {
+    match page.side {
+        PageSide::Front => opt.calibration(),
+        PageSide::Back => mirror(&opt.calibration(), opt),
+        PageSide::GutterFold => LayoutOptions {
+            paper: Paper {
+                w: super::gutterfold::fold_x(opt),
+                ..opt.paper
+            },
+            ..*opt
+        }
+        .calibration(),
+    }
 }
 
 /// Splits a w×h piece into parts no larger than max_w×max_h that overlap by `overlap`.
@@ -477,6 +450,7 @@ mod tests {
             w,
             h,
             copies,
+            shared_cuts: true,
         }
     }
 

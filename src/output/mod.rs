@@ -1,9 +1,11 @@
 //! Output sinks. Each takes the drawn faces (and, for the PDF, the imposed pages) and returns
 //! bytes; `writer` alone puts files on disk, atomically.
 pub mod board_split;
+pub mod cuts;
 pub mod furniture;
 pub mod gutterfold;
 pub mod layout;
+pub mod pack;
 pub mod pdf;
 pub mod png;
 pub mod registration;

@@ -180,7 +180,7 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
 pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Vec<Piece>, Error> {
     let index = sheet_component(game, req.sheet.as_deref())?;
     let c = &game.spec.components[index];
-    let area = LayoutOptions::new(opt.paper).content();
+    let area = LayoutOptions::new(opt.paper).sheet_area();
     Ok(players(game, req)?
         .into_iter()
         .enumerate()
@@ -207,7 +207,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let pieces = sheet_pieces(game, req, opt)?;
     let art = Art::new(game);
     let layout = LayoutOptions::new(opt.paper);
-    let area = layout.content();
+    let area = layout.sheet_area();
     let mut docs = Vec::new();
     let mut pages = Vec::new();
     for (i, p) in pieces.iter().enumerate() {

@@ -491,3 +491,85 @@ pub fn png_info(path: &Path) -> (u32, u32, Option<u32>) {
 pub fn ppm(dpi: u32) -> u32 {
     (dpi as f64 / 0.0254).round() as u32
 }
+
+/// Where a cut line leaves the block of pieces packed edge to edge around it: from a point on
+/// a piece's edge line (`x`, `y`), walking along the line in direction (`dx`, `dy`) (one of
+/// them ±1, the other 0) across every piece whose edge starts where the walk stands and whose
+/// extent covers the line. Returns the coordinate along the walk where the line leaves the last
+/// piece.
+pub fn cut_line_end(rects: &[pnp::output::layout::Rect], x: f64, y: f64, dx: f64, dy: f64) -> f64 {
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    let (mut x, mut y) = (x, y);
+    'walk: loop {
+        for q in rects {
+            let next = if dx > 0.0 && close(q.x, x) && q.y - 1e-6 <= y && y <= q.bottom() + 1e-6 {
+                Some((q.right(), y))
+            } else if dx < 0.0 && close(q.right(), x) && q.y - 1e-6 <= y && y <= q.bottom() + 1e-6 {
+                Some((q.x, y))
+            } else if dy > 0.0 && close(q.y, y) && q.x - 1e-6 <= x && x <= q.right() + 1e-6 {
+                Some((x, q.bottom()))
+            } else if dy < 0.0 && close(q.bottom(), y) && q.x - 1e-6 <= x && x <= q.right() + 1e-6 {
+                Some((x, q.y))
+            } else {
+                None
+            };
+            if let Some(p) = next {
+                (x, y) = p;
+                continue 'walk;
+            }
+        }
+        return if dx != 0.0 { x } else { y };
+    }
+}
+
+/// Asserts the crop marks of a rasterized front page: on every cut line of every piece, at
+/// both ends of the line where it leaves the block of butted pieces, a dark mark just outside;
+/// and beside a piece with no neighbour touching it, the middle of the gap stays white.
+pub fn assert_crop_marks(
+    raster: &Raster,
+    rects: &[pnp::output::layout::Rect],
+    opt: &pnp::output::layout::LayoutOptions,
+) {
+    let out = opt.bleed + pnp::output::layout::MARK_OFFSET + 0.8;
+    for r in rects {
+        for y in [r.y, r.bottom()] {
+            let left = cut_line_end(rects, r.x, y, -1.0, 0.0);
+            let right = cut_line_end(rects, r.right(), y, 1.0, 0.0);
+            assert!(
+                raster.darkest_near_mm(left - out, y, 0.2) < 128,
+                "mark on the cut line y = {y:.2} left of x = {left:.2} ({r:?})"
+            );
+            assert!(
+                raster.darkest_near_mm(right + out, y, 0.2) < 128,
+                "mark on the cut line y = {y:.2} right of x = {right:.2} ({r:?})"
+            );
+        }
+        for x in [r.x, r.right()] {
+            let top = cut_line_end(rects, x, r.y, 0.0, -1.0);
+            let bottom = cut_line_end(rects, x, r.bottom(), 0.0, 1.0);
+            assert!(
+                raster.darkest_near_mm(x, top - out, 0.2) < 128,
+                "mark on the cut line x = {x:.2} above y = {top:.2} ({r:?})"
+            );
+            assert!(
+                raster.darkest_near_mm(x, bottom + out, 0.2) < 128,
+                "mark on the cut line x = {x:.2} below y = {bottom:.2} ({r:?})"
+            );
+        }
+        // Marks never reach a neighbour: the middle of a gap to the right stays white.
+        let gap = opt.effective_gap();
+        let probe = (r.right() + gap / 2.0, r.y + r.h / 2.0);
+        let covered = rects.iter().any(|q| {
+            q.x - 0.5 < probe.0
+                && probe.0 < q.right() + 0.5
+                && q.y < probe.1
+                && probe.1 < q.bottom()
+        });
+        if !covered {
+            assert!(
+                raster.lum_at_mm(probe.0, probe.1) > 200,
+                "gap right of {r:?} is clear"
+            );
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The crop marks of a page. Every piece gets a short mark continuing each of its cut lines at
+//! each corner (`furniture::crop_marks`); a mark that would lie on or over another piece (or the
+//! calibration square) is dropped, and marks shared by two pieces are printed once. For pieces
+//! packed edge to edge this leaves exactly the marks of a guillotine sheet: each column and row
+//! boundary continued outward, just outside the block, and nothing inside it.
+use super::furniture::crop_marks;
+use super::layout::{LayoutOptions, Page, Rect, calibration_on};
+
+/// A mark: a line segment (x1, y1, x2, y2) in page millimetres.
+pub type Mark = (f64, f64, f64, f64);
+
+/// How close a mark may come to a piece it does not belong to (mm): it must not print on its
+/// cut edge either.
+const CLEARANCE: f64 = 0.3;
+
+/// Whether segment `m` touches rectangle `r` grown by `CLEARANCE`.
+fn touches(m: &Mark, r: &Rect) -> bool {
+    let (x0, x1) = (m.0.min(m.2), m.0.max(m.2));
+    let (y0, y1) = (m.1.min(m.3), m.1.max(m.3));
+    x0 < r.right() + CLEARANCE
+        && x1 > r.x - CLEARANCE
+        && y0 < r.bottom() + CLEARANCE
+        && y1 > r.y - CLEARANCE
+}
+
+/// The crop marks of a front (or gutter-fold) page, deduplicated, in placement order.
+pub fn page_marks(page: &Page, opt: &LayoutOptions) -> Vec<Mark> {
+    let calibration = calibration_on(page, opt);
+    let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
+    let mut marks: Vec<Mark> = Vec::new();
+    for r in &rects {
+        for m in crop_marks(r, opt) {
+            let blocked = touches(&m, &calibration) || rects.iter().any(|o| touches(&m, o));
+            let seen = marks.iter().any(|k| same(k, &m));
+            if !blocked && !seen {
+                marks.push(m);
+            }
+        }
+    }
+    marks
+}
+
+fn same(a: &Mark, b: &Mark) -> bool {
+    let close = |p: f64, q: f64| (p - q).abs() < 1e-6;
+    close(a.0, b.0) && close(a.1, b.1) && close(a.2, b.2) && close(a.3, b.3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::{A4, PageSide, Placement};
+
+    fn placed(x: f64, y: f64, w: f64, h: f64) -> Placement {
+        Placement {
+            piece: 0,
+            face: 0,
+            rect: Rect { x, y, w, h },
+            turned: false,
+            part: None,
+        }
+    }
+
+    #[test]
+    fn a_butted_pair_has_marks_only_outside_it_on_all_three_column_lines() {
+        let opt = LayoutOptions::new(A4);
+        let page = Page {
+            side: PageSide::Front,
+            placements: vec![
+                placed(20.0, 20.0, 60.0, 90.0),
+                placed(80.0, 20.0, 60.0, 90.0),
+            ],
+            captions: Vec::new(),
+        };
+        let marks = page_marks(&page, &opt);
+        // 3 column lines × 2 ends + 2 row lines × 2 ends.
+        assert_eq!(marks.len(), 10, "{marks:?}");
+        for m in &marks {
+            for p in &page.placements {
+                assert!(!touches(m, &p.rect), "{m:?} over {:?}", p.rect);
+            }
+        }
+        for x in [20.0, 80.0, 140.0] {
+            assert!(
+                marks
+                    .iter()
+                    .any(|m| m.0 == x && m.2 == x && m.1.max(m.3) < 20.0),
+                "a mark above the block on x = {x}"
+            );
+        }
+    }
+}

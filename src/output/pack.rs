@@ -1,0 +1,326 @@
+//! The packer behind `layout::impose_plain`: pieces in rows ("shelves"), component by component,
+//! each group under its caption. Identical rectangular pieces of a group are packed edge to edge
+//! (the guillotine layout of card sheets: one cut serves two pieces, crop marks only outside the
+//! block); everything else keeps the gap its crop marks need. The calibration square's corner
+//! (`LayoutOptions::reserved`) is an obstacle: a row that crosses it ends before it.
+use super::layout::{CAPTION_MM, Caption, Item, LayoutOptions, Page, PageSide, Placement, Rect};
+use super::layout::{Part, Splitter};
+
+/// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
+type Key = (u64, u64);
+
+/// What the current row holds, to decide whether the next row may butt against it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Row {
+    Empty,
+    /// Only butting pieces of this size, edge to edge.
+    Uniform(Key),
+    Mixed,
+}
+
+/// Where the next piece goes on one page.
+#[derive(Debug, Clone, Copy)]
+struct Shelf {
+    /// Top of the current row.
+    y: f64,
+    /// Height of the current row (0 while it is empty).
+    h: f64,
+    /// Right edge and key of the last piece in the row.
+    last: Option<(f64, Option<Key>)>,
+    row: Row,
+}
+
+struct Packer<'a> {
+    opt: &'a LayoutOptions,
+    area: Rect,
+    reserved: Rect,
+    gap: f64,
+    pages: Vec<(Page, Shelf)>,
+}
+
+impl Packer<'_> {
+    fn fresh(&self) -> (Page, Shelf) {
+        (
+            Page {
+                side: PageSide::Front,
+                placements: Vec::new(),
+                captions: Vec::new(),
+            },
+            Shelf {
+                y: self.area.y,
+                h: 0.0,
+                last: None,
+                row: Row::Empty,
+            },
+        )
+    }
+
+    /// Whether a piece may go at `r`: inside the area, clear of the calibration square.
+    fn free(&self, r: &Rect) -> bool {
+        self.area.contains(r) && !r.overlaps(&self.reserved)
+    }
+
+    /// Top of a new group's caption on a page: under its last row, or at the top.
+    fn group_top(&self, s: &Shelf) -> f64 {
+        if s.h > 0.0 { s.y + s.h + self.gap } else { s.y }
+    }
+
+    /// Where the first piece of a group goes on page `i` under its caption, if it fits there.
+    fn group_slot(&self, i: usize, w: f64, h: f64) -> Option<Rect> {
+        let top = self.group_top(&self.pages[i].1);
+        let r = Rect {
+            x: self.area.x,
+            y: top + CAPTION_MM,
+            w,
+            h,
+        };
+        self.free(&r).then_some(r)
+    }
+
+    /// Where a piece continuing the group goes on page `i`: next in the row, or first in a
+    /// new row (butting against the row above when both are the same identical pieces).
+    fn next_slot(&self, i: usize, w: f64, h: f64, key: Option<Key>) -> Option<(Rect, bool)> {
+        let s = &self.pages[i].1;
+        if let Some((right, last_key)) = s.last {
+            let butt = key.is_some() && last_key == key;
+            let r = Rect {
+                x: right + if butt { 0.0 } else { self.gap },
+                y: s.y,
+                w,
+                h,
+            };
+            if self.free(&r) {
+                return Some((r, false));
+            }
+        }
+        let butt = key.is_some_and(|k| s.row == Row::Uniform(k));
+        let r = Rect {
+            x: self.area.x,
+            y: if s.h > 0.0 {
+                s.y + s.h + if butt { 0.0 } else { self.gap }
+            } else {
+                s.y
+            },
+            w,
+            h,
+        };
+        self.free(&r).then_some((r, true))
+    }
+
+    /// Starts the group on page `i`: its caption, then an empty row under it.
+    fn open_group(&mut self, i: usize, text: String, component: usize) {
+        let (x, top) = (self.area.x, self.group_top(&self.pages[i].1));
+        let (page, shelf) = &mut self.pages[i];
+        page.captions.push(Caption {
+            x,
+            // The baseline at mid-band: descenders stay clear of the crop marks under it.
+            y: top + CAPTION_MM * 0.5,
+            text,
+            component,
+        });
+        *shelf = Shelf {
+            y: top + CAPTION_MM,
+            h: 0.0,
+            last: None,
+            row: Row::Empty,
+        };
+    }
+
+    /// The first page from `from` on where a group's first piece fits, opened with `text`
+    /// (a new page when none has room).
+    fn open_on_first_with_room(
+        &mut self,
+        from: usize,
+        w: f64,
+        h: f64,
+        text: String,
+        component: usize,
+    ) -> Result<usize, String> {
+        let i = match (from..self.pages.len()).find(|&i| self.group_slot(i, w, h).is_some()) {
+            Some(i) => i,
+            None => {
+                let page = self.fresh();
+                self.pages.push(page);
+                let i = self.pages.len() - 1;
+                if self.group_slot(i, w, h).is_none() {
+                    return Err(format!(
+                        "a {w:.1} × {h:.1} mm piece does not fit on an empty page beside the calibration square"
+                    ));
+                }
+                i
+            }
+        };
+        self.open_group(i, text, component);
+        Ok(i)
+    }
+
+    /// Records a piece at `r` (already known to be free) on page `i`.
+    fn put(&mut self, i: usize, r: Rect, new_row: bool, key: Option<Key>, placement: Placement) {
+        let (page, s) = &mut self.pages[i];
+        if new_row {
+            *s = Shelf {
+                y: r.y,
+                h: 0.0,
+                last: None,
+                row: Row::Empty,
+            };
+        }
+        s.row = match (s.row, key) {
+            (Row::Empty, Some(k)) => Row::Uniform(k),
+            (Row::Uniform(a), Some(k)) if a == k => Row::Uniform(k),
+            _ => Row::Mixed,
+        };
+        s.h = s.h.max(r.h);
+        s.last = Some((r.right(), key));
+        page.placements.push(placement);
+    }
+}
+
+/// The parts an item is printed in: the splitting into fewer parts of the two boxes a part can
+/// always be placed in (full width above the calibration square, full height beside it).
+fn parts_of(item: &Item, opt: &LayoutOptions, splitter: &Splitter) -> Result<Vec<Part>, String> {
+    let mut best: Option<Vec<Part>> = None;
+    for (w, h) in opt.piece_boxes() {
+        if let Some(parts) = splitter(item, w, h)
+            && best.as_ref().is_none_or(|b| parts.len() < b.len())
+        {
+            best = Some(parts);
+        }
+    }
+    best.ok_or_else(|| {
+        format!(
+            "a {:.1} × {:.1} mm piece cannot be split to fit the printable area",
+            item.w, item.h
+        )
+    })
+}
+
+/// Packs items (in order, grouped by component) onto front pages; `captions[component]` names
+/// groups. A group starts on a new row under its caption, on the first page that still has room
+/// for it, so small groups fill the space that large ones leave; a group that runs over
+/// continues on the next page with room, its caption repeated.
+pub fn pack(
+    items: &[Item],
+    captions: &[String],
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+) -> Result<Vec<Page>, String> {
+    let mut packer = Packer {
+        opt,
+        area: opt.content(),
+        reserved: opt.reserved(),
+        gap: opt.effective_gap(),
+        pages: Vec::new(),
+    };
+    let mut current = 0usize;
+    let mut group = usize::MAX;
+    for item in items {
+        let parts = parts_of(item, packer.opt, splitter)?;
+        // Bleed needs room around every piece, and parts of a split piece overlap when joined.
+        let key = (item.shared_cuts && parts.len() == 1 && opt.bleed <= 0.0)
+            .then(|| (item.w.to_bits(), item.h.to_bits()));
+        let caption = captions.get(item.component).cloned().unwrap_or_default();
+        for _ in 0..item.copies {
+            for part in &parts {
+                let (w, h) = (part.window.w, part.window.h);
+                let slot = if item.component == group {
+                    packer.next_slot(current, w, h, key)
+                } else {
+                    None
+                };
+                let (r, new_row) = match slot {
+                    Some(s) => s,
+                    None => {
+                        // A new group goes to the first page with room; a group that does not
+                        // fit on its page any more continues on the next one with room.
+                        let (from, text) = if item.component == group {
+                            (current + 1, format!("{caption} (continued)"))
+                        } else {
+                            (0, caption.clone())
+                        };
+                        group = item.component;
+                        current = packer.open_on_first_with_room(from, w, h, text, group)?;
+                        let y = packer.pages[current].1.y;
+                        let r = Rect {
+                            x: packer.area.x,
+                            y,
+                            w,
+                            h,
+                        };
+                        (r, true)
+                    }
+                };
+                packer.put(
+                    current,
+                    r,
+                    new_row,
+                    key,
+                    Placement {
+                        piece: item.piece,
+                        face: item.front,
+                        rect: r,
+                        turned: false,
+                        part: if parts.len() == 1 { None } else { Some(*part) },
+                    },
+                );
+            }
+        }
+    }
+    Ok(packer
+        .pages
+        .into_iter()
+        .map(|(p, _)| p)
+        .filter(|p| !p.placements.is_empty())
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::{A4, impose};
+
+    fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
+        vec![Item {
+            piece: 0,
+            component: 0,
+            front: 0,
+            back: None,
+            w: 63.5,
+            h: 88.9,
+            copies: n,
+            shared_cuts,
+        }]
+    }
+
+    #[test]
+    fn poker_cards_go_eight_to_an_a4_sheet_around_the_calibration_square() {
+        let opt = LayoutOptions::new(A4);
+        let pages = impose(&cards(17, true), &["Cards".into()], &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![8, 8, 1]);
+        let first = &pages[0].placements;
+        // Rows of 3, 3 and 2: the third row stops before the reserved corner.
+        let rows: Vec<f64> = first.iter().map(|p| p.rect.y).collect();
+        assert_eq!(rows.iter().filter(|&&y| y == rows[7]).count(), 2);
+        for p in first {
+            assert!(!p.rect.overlaps(&opt.reserved()), "{:?}", p.rect);
+        }
+        // Edge to edge: the second card starts where the first ends.
+        assert_eq!(first[1].rect.x, first[0].rect.right());
+        assert_eq!(first[3].rect.y, first[0].rect.bottom());
+    }
+
+    #[test]
+    fn bleed_and_other_shapes_keep_the_gap() {
+        let mut opt = LayoutOptions::new(A4);
+        for (items, bleed) in [(cards(4, true), 3.0), (cards(4, false), 0.0)] {
+            opt.bleed = bleed;
+            let pages = impose(&items, &["Cards".into()], &opt).unwrap();
+            let p = &pages[0].placements;
+            assert!(
+                (p[1].rect.x - p[0].rect.right() - opt.effective_gap()).abs() < 1e-9,
+                "bleed {bleed}"
+            );
+        }
+    }
+}
