@@ -88,8 +88,9 @@ mod tests {
             w: 40.0,
             h: 30.0,
             copies: 5,
+            shared_cuts: false,
         };
-        let pages = impose(
+        let pages = crate::output::layout::impose(
             &[item(0, Some(9)), item(1, None)],
             &["a".into(), "b".into()],
             &opt,

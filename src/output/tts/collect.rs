@@ -93,7 +93,6 @@ impl<'a> Export<'a> {
 
     /// A `Custom_Dice` d6 `edge_mm` wide painted with six faces (images, face "1" first) whose
     /// names are what a roll reports. `stem` names its net image and GUID path.
-    /// For `Kind::Die` once it is merged: its arm finds the six faces and calls this.
     pub(super) fn die(
         &mut self,
         faces: [usize; 6],
@@ -121,7 +120,7 @@ impl<'a> Export<'a> {
     }
 
     /// A standing `Custom_Token` of face `img` (`w`×`h` mm): its image keeps its transparency,
-    /// which TTS cuts the standee's outline from. For `Kind::Pawn` once it is merged.
+    /// which TTS cuts the standee's outline from.
     pub(super) fn standee(
         &mut self,
         img: usize,
