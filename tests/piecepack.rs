@@ -326,15 +326,7 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
 fn page_box(doc: &lopdf::Document, page: lopdf::ObjectId, key: &[u8]) -> Option<[f64; 4]> {
     let dict = doc.get_object(page).ok()?.as_dict().ok()?;
     let arr = dict.get(key).ok()?.as_array().ok()?;
-    let n: Vec<f64> = arr
-        .iter()
-        .map(|o| {
-            o.as_float()
-                .map(f64::from)
-                .or_else(|_| o.as_i64().map(|v| v as f64))
-                .unwrap()
-        })
-        .collect();
+    let n: Vec<f64> = arr.iter().map(pdf_number).collect();
     Some([n[0], n[1], n[2], n[3]])
 }
 

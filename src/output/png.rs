@@ -43,7 +43,22 @@ pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, String> {
             "{pw}×{ph} px is larger than the limit ({MAX_SIDE_PX} px a side); lower --dpi"
         ));
     }
-    let mut pixmap = Pixmap::new(pw, ph).ok_or("empty image")?;
+    render_into(tree, face, pw, ph, None)
+}
+
+/// Renders the trim area of a face stretched to exactly `pw`×`ph` pixels, on `background`
+/// (transparent when `None`). Shared by the PNG and Tabletop Simulator sinks.
+pub fn render_into(
+    tree: &Tree,
+    face: &FaceDoc,
+    pw: u32,
+    ph: u32,
+    background: Option<resvg::tiny_skia::Color>,
+) -> Result<Pixmap, String> {
+    let mut pixmap = Pixmap::new(pw, ph).ok_or("an image of zero size")?;
+    if let Some(c) = background {
+        pixmap.fill(c);
+    }
     let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
     let b = face.bleed;
     let t = Transform::from_row(

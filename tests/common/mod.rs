@@ -70,6 +70,14 @@ pub fn files(dir: &Path) -> Vec<String> {
     out
 }
 
+/// A PDF number (integer or real) as f64.
+pub fn pdf_number(o: &lopdf::Object) -> f64 {
+    o.as_float()
+        .map(f64::from)
+        .or_else(|_| o.as_i64().map(|v| v as f64))
+        .expect("a number")
+}
+
 /// MediaBox size in points of every page.
 pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
     let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
@@ -78,15 +86,7 @@ pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
         .map(|id| {
             let page = doc.get_object(*id).unwrap().as_dict().unwrap();
             let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
-            let n: Vec<f64> = mb
-                .iter()
-                .map(|o| {
-                    o.as_float()
-                        .map(f64::from)
-                        .or_else(|_| o.as_i64().map(|v| v as f64))
-                        .unwrap()
-                })
-                .collect();
+            let n: Vec<f64> = mb.iter().map(pdf_number).collect();
             (n[2] - n[0], n[3] - n[1])
         })
         .collect()

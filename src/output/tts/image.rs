@@ -36,22 +36,7 @@ fn render_on(
     ph: u32,
     background: Option<Color>,
 ) -> Result<Pixmap, String> {
-    let mut pixmap = Pixmap::new(pw, ph).ok_or("an image of zero size")?;
-    if let Some(c) = background {
-        pixmap.fill(c);
-    }
-    let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
-    let b = face.bleed;
-    let t = Transform::from_row(
-        sx as f32,
-        0.0,
-        0.0,
-        sy as f32,
-        (-b * sx) as f32,
-        (-b * sy) as f32,
-    );
-    resvg::render(tree, t, &mut pixmap.as_mut());
-    Ok(pixmap)
+    crate::output::png::render_into(tree, face, pw, ph, background)
 }
 
 /// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).
