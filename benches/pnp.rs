@@ -13,25 +13,30 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
-/// Runs a command to completion; returns its wall time and peak resident memory (KiB).
+/// Runs a command to completion; returns its wall time, peak resident memory (KiB) and whether
+/// it exited with status 0.
 // The child is reaped by wait4 (which also reports its rusage), not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
-fn run(cmd: &mut Command) -> (Duration, u64) {
+fn run_any(cmd: &mut Command) -> (Duration, u64, bool) {
     let start = Instant::now();
     let child = cmd
         .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
         .spawn()
         .expect("spawns");
     let mut status = 0;
     // SAFETY: rusage is plain data; wait4 fills it for the child we spawned and reaps it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    let elapsed = start.elapsed();
-    assert!(
-        pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "command failed"
-    );
-    (elapsed, usage.ru_maxrss as u64)
+    let ok = pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    (start.elapsed(), usage.ru_maxrss as u64, ok)
+}
+
+/// `run_any` for a command that must succeed.
+fn run(cmd: &mut Command) -> (Duration, u64) {
+    let (t, rss, ok) = run_any(cmd);
+    assert!(ok, "command failed: {cmd:?}");
+    (t, rss)
 }
 
 struct Stats {
@@ -136,6 +141,53 @@ fn main() {
         if wanted(name) {
             cli(name, runs, &args, &temp("part"));
         }
+    }
+    if wanted("cli: tts") {
+        cli(
+            "cli: tts night-grain (200 dpi)",
+            runs,
+            &["tts", "night-grain"],
+            &temp("tts"),
+        );
+    }
+    // Issue 8's budget: every bad input is refused within 100 ms and 50 MB.
+    if wanted("cli: bad inputs") {
+        let bin = env!("CARGO_BIN_EXE_pnp");
+        let mut worst = (Duration::ZERO, 0u64, String::new());
+        let mut count = 0;
+        let mut entries: Vec<_> = std::fs::read_dir(root.join("tests/bad"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for path in entries
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        {
+            let out = temp("bad");
+            let (t, rss, ok) = run_any(
+                Command::new(bin)
+                    .arg("build")
+                    .arg(path)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            assert!(!ok, "{} was accepted", path.display());
+            worst.1 = worst.1.max(rss);
+            count += 1;
+            if t > worst.0 {
+                worst.0 = t;
+                worst.2 = path.file_name().unwrap().to_string_lossy().into_owned();
+            }
+        }
+        println!(
+            "{:<44} {count} files: slowest {:.1} ms ({}), peak {:.0} MB",
+            "cli: bad inputs refused",
+            worst.0.as_secs_f64() * 1e3,
+            worst.2,
+            worst.1 as f64 / 1024.0
+        );
     }
     let deck54 = root.join("benches/decksmith/deck54.yaml");
     if wanted("cli: deck of 54 cards") {
