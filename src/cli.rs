@@ -119,7 +119,7 @@ pub struct TtsArgs {
     pub no_validate: bool,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct BuildArgs {
     /// A shipped game (night-grain, …) or a path to a YAML file
     pub game: String,
@@ -142,6 +142,9 @@ pub struct BuildArgs {
     /// COMPONENT.VARIANT=N; repeatable. The rules are checked against the new counts.
     #[arg(long, value_name = "ID[.VARIANT]=N")]
     pub copies: Vec<String>,
+    /// Rebuild whenever the YAML, a YAML beside it or its symbols/ change (Ctrl-C stops)
+    #[arg(long)]
+    pub watch: bool,
 }
 
 #[derive(Debug, Args, Clone)]

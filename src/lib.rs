@@ -22,6 +22,7 @@ pub mod select;
 pub mod sheets;
 pub mod spec;
 pub mod units;
+pub mod watch;
 
 pub use resvg::{tiny_skia, usvg};
 

@@ -127,7 +127,33 @@ fn human_bytes(n: u64) -> String {
 }
 
 fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
+    if !args.watch {
+        return build_once(&args, ui);
+    }
+    let watched = pnp::watch::Watched::of(&args.game).map_err(Error::Options)?;
+    let mut seen = watched.snapshot();
+    if let Err(e) = build_once(&args, ui) {
+        print_error(&e, ui);
+    }
+    eprintln!("watching {} (Ctrl-C to stop)", args.game);
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let now = watched.snapshot();
+        if now == seen {
+            continue;
+        }
+        seen = now;
+        let started = Instant::now();
+        match build_once(&args, ui) {
+            Ok(()) => eprintln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
+            Err(e) => print_error(&e, ui),
+        }
+    }
+}
+
+fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let started = Instant::now();
+    let args = args.clone();
     let p = args.print;
     let choices = Choices {
         paper: p.paper,

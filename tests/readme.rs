@@ -80,3 +80,50 @@ fn list_completions_and_man_work() {
     let out = run(&["man"]);
     assert!(out.status.success() && stdout(&out).contains(".TH pnp"));
 }
+
+#[test]
+fn build_watch_rebuilds_when_the_yaml_changes() {
+    use std::io::BufRead;
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let dir = temp_dir("watch");
+    let out = pnp().args(["new", "Watched", "--out"]).arg(&dir).output().unwrap();
+    assert!(out.status.success());
+    let yaml = dir.join("watched.yaml");
+    let mut child = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .args(["--no-png", "--watch"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let built = |rx: &mpsc::Receiver<String>| loop {
+        // Bounded waits: a hung watcher fails the test instead of hanging it.
+        match rx.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) if line.contains("watched.pdf") => return true,
+            Ok(_) => continue,
+            Err(_) => return false,
+        }
+    };
+    assert!(built(&rx), "first build");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text.replace("name: \"Watched\"", "name: \"Watched Again\"")).unwrap();
+    let rebuilt = built(&rx);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(rebuilt, "the change was seen and the game rebuilt");
+    let pdf = std::fs::read(dir.join("out/watched.pdf")).unwrap();
+    assert!(pdf_text(&pdf).join("\n").contains("Watched Again"));
+}
