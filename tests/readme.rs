@@ -87,7 +87,11 @@ fn build_watch_rebuilds_when_the_yaml_changes() {
     use std::sync::mpsc;
     use std::time::Duration;
     let dir = temp_dir("watch");
-    let out = pnp().args(["new", "Watched", "--out"]).arg(&dir).output().unwrap();
+    let out = pnp()
+        .args(["new", "Watched", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let yaml = dir.join("watched.yaml");
     let mut child = pnp()
@@ -103,7 +107,10 @@ fn build_watch_rebuilds_when_the_yaml_changes() {
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
             if tx.send(line).is_err() {
                 break;
             }
@@ -119,7 +126,11 @@ fn build_watch_rebuilds_when_the_yaml_changes() {
     };
     assert!(built(&rx), "first build");
     let text = std::fs::read_to_string(&yaml).unwrap();
-    std::fs::write(&yaml, text.replace("name: \"Watched\"", "name: \"Watched Again\"")).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace("name: \"Watched\"", "name: \"Watched Again\""),
+    )
+    .unwrap();
     let rebuilt = built(&rx);
     let _ = child.kill();
     let _ = child.wait();
