@@ -21,6 +21,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
 
     let mut component_ids = HashSet::new();
     let mut total: u64 = 0;
+    let mut symbols = std::collections::HashMap::new();
     for c in &spec.components {
         check_id(file, &c.id, "component id", &mut problems);
         if !component_ids.insert(c.id.value.as_str()) {
@@ -64,11 +65,11 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         }
         total += crate::pieces::copies_of(c);
         for symbol in crate::sheets::symbols(c) {
-            check_symbol(game, symbol, &mut problems);
+            check_symbol(game, symbol, &mut symbols, &mut problems);
         }
         for (at, face) in faces(c) {
             if let Some(symbol) = &face.symbol {
-                check_symbol(game, symbol, &mut problems);
+                check_symbol(game, symbol, &mut symbols, &mut problems);
             }
             for text in face.texts() {
                 let missing = crate::draw::text::undrawable(text);
@@ -283,28 +284,28 @@ fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Locate
     }
 }
 
-fn check_symbol(game: &Game, symbol: &Spanned<String>, problems: &mut Vec<Located>) {
+/// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is
+/// referenced by dozens of variants), reported at every reference.
+fn check_symbol(
+    game: &Game,
+    symbol: &Spanned<String>,
+    verdicts: &mut std::collections::HashMap<String, Option<String>>,
+    problems: &mut Vec<Located>,
+) {
     let name = &symbol.value;
-    if !is_safe_id(name) {
-        problems.push(Located::at(
-            &game.file,
-            symbol,
-            format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"),
-        ));
-    } else if let Some(source) = symbol_source(game, name) {
-        if let Err(e) = crate::draw::symbol::parse(&source) {
-            problems.push(Located::at(
-                &game.file,
-                symbol,
-                format!("symbol `{name}`: {e}"),
-            ));
+    let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
+        if !is_safe_id(name) {
+            Some(format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"))
+        } else if let Some(source) = symbol_source(game, name) {
+            crate::draw::symbol::parse(&source).err().map(|e| format!("symbol `{name}`: {e}"))
+        } else {
+            Some(format!(
+                "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"
+            ))
         }
-    } else {
-        problems.push(Located::at(
-            &game.file,
-            symbol,
-            format!("no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"),
-        ));
+    });
+    if let Some(message) = verdict {
+        problems.push(Located::at(&game.file, symbol, message.clone()));
     }
 }
 
