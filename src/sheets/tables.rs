@@ -67,20 +67,7 @@ pub(super) fn table(mut g: Group, t: &Table, x: f64, y: f64, w: f64, ctx: &Ctx) 
     let widths = split(w, &weights);
     let ink = ctx.ink.as_str();
     g = g.add(rect(x, y, w, HEADER_ROW, ink).set("fill-opacity", "0.12"));
-    let mut cx = x;
-    for (c, cw) in cols.iter().zip(&widths) {
-        let size = fit(Font::CondensedBold, TEXT, cw - 2.0, &c.label);
-        g = g.add(text(
-            cx + cw / 2.0,
-            y + HEADER_ROW * 0.68,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            ink,
-            &c.label,
-        ));
-        cx += cw;
-    }
+    g = header_labels(g, cols.iter().map(|c| c.label.as_str()), &widths, x, y, ink);
     let mut ry = y + HEADER_ROW;
     let footer = t.footer.iter();
     for (r, row) in t.rows.iter().chain(footer).enumerate() {
@@ -203,20 +190,14 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
             ink,
             "#",
         ));
-        let mut cx = bx + num_w;
-        for (c, cw) in r.columns.iter().zip(&widths) {
-            let size = fit(Font::CondensedBold, TEXT, cw - 2.0, &c.label);
-            g = g.add(text(
-                cx + cw / 2.0,
-                y + HEADER_ROW * 0.68,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                ink,
-                &c.label,
-            ));
-            cx += cw;
-        }
+        g = header_labels(
+            g,
+            r.columns.iter().map(|c| c.label.as_str()),
+            &widths,
+            bx + num_w,
+            y,
+            ink,
+        );
         for row in 0..per_block {
             let index = b * per_block + row + 1;
             if index > total {
@@ -373,4 +354,30 @@ pub(super) fn grid(mut g: Group, gr: &Grid, x: f64, y: f64, w: f64, h: f64, ctx:
     }
     g = g.add(stroke_rect(x, y, w, bottom - y, ink, RULE));
     draw_note(g, gr.note.as_deref(), x, bottom, w)
+}
+
+/// The labels of a header row, each centred in its column, starting at `x`.
+fn header_labels<'a>(
+    mut g: Group,
+    labels: impl Iterator<Item = &'a str>,
+    widths: &[f64],
+    x: f64,
+    y: f64,
+    ink: &str,
+) -> Group {
+    let mut cx = x;
+    for (label, cw) in labels.zip(widths) {
+        let size = fit(Font::CondensedBold, TEXT, cw - 2.0, label);
+        g = g.add(text(
+            cx + cw / 2.0,
+            y + HEADER_ROW * 0.68,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            label,
+        ));
+        cx += cw;
+    }
+    g
 }
