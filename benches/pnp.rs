@@ -210,8 +210,8 @@ fn main() {
             .faces
             .docs
             .iter()
-            .zip(&prepared.trees)
-            .map(|(d, t)| pnp::output::png::render(t, d, popt.dpi).unwrap())
+            .zip(prepared.parse_all().unwrap())
+            .map(|(d, t)| pnp::output::png::render(&t, d, popt.dpi).unwrap())
             .collect();
         let encode = lib("lib: png encode only (night-grain faces)", runs, || {
             for p in &pixmaps {

@@ -2,9 +2,11 @@
 //!
 //! The pipeline: a game's YAML is **loaded** into a typed spec (`spec`), **checked** against the
 //! game's rules (`rules`), **expanded** into physical pieces (`pieces`), each distinct face is
-//! **drawn** once as SVG (`draw`) and parsed once into a `usvg` tree (`faces`), and the trees go
-//! to the **sinks** (`output`): the imposed PDF (krilla) and one PNG per face (resvg). Files are
-//! written atomically by `output::writer`; only the command line (`main.rs`) prints.
+//! **drawn** once as SVG (`draw`), and the pages are imposed (`output::layout`). Then
+//! `output::stream` parses each face once into a `usvg` tree (`faces`), a window of pages at a
+//! time, and hands the trees to the **sinks**: the imposed PDF (krilla) and one PNG per face
+//! (resvg). Files are written atomically by `output::writer`; only the command line (`main.rs`)
+//! prints.
 pub mod assets;
 pub mod diagnostic;
 pub mod draw;
@@ -26,7 +28,6 @@ pub mod watch;
 
 pub use resvg::{tiny_skia, usvg};
 
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 use error::{Error, OutputError};
@@ -59,10 +60,18 @@ pub struct BuildReport {
 /// Everything a build computes before writing: the sinks take it as it is.
 pub struct Prepared {
     pub pieces: Vec<pieces::Piece>,
+    /// Every distinct face as SVG; parsed into trees only while a sink needs them.
     pub faces: draw::Faces,
-    pub trees: Vec<std::sync::Arc<usvg::Tree>>,
     pub layout: LayoutOptions,
     pub pages: Vec<Page>,
+}
+
+impl Prepared {
+    /// Every face parsed at once, for sinks that need them all together (Tabletop Simulator's
+    /// deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
+    pub fn parse_all(&self) -> Result<Vec<std::sync::Arc<usvg::Tree>>, Error> {
+        faces::parse_all(&self.faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))
+    }
 }
 
 /// Where a game's files go.
@@ -93,7 +102,6 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     layout.duplex = opt.duplex;
     fit::check(game, &pieces, &layout)?;
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
-    let trees = faces::parse_all(&faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
     let items: Vec<Item> = pieces
         .iter()
         .zip(&faces.of_piece)
@@ -122,7 +130,6 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     Ok(Prepared {
         pieces,
         faces,
-        trees,
         layout,
         pages,
     })
@@ -181,8 +188,37 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
     report.pages = prepared.pages.len();
 
     let staging = Staging::new();
-    if opt.pdf {
-        let bytes = pdf_bytes(game, &prepared)?;
+    let renders = std::sync::atomic::AtomicUsize::new(0);
+    let png_dir = dir.join("png");
+    let popt = output::png::PngOptions {
+        dpi: opt.dpi,
+        ..Default::default()
+    };
+    let png_bytes = std::sync::atomic::AtomicU64::new(0);
+    let png_sink = |face: usize, tree: &usvg::Tree| -> Result<(), Error> {
+        let doc = &prepared.faces.docs[face];
+        renders.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let bytes = output::png::png(tree, doc, &popt).map_err(|message| OutputError::Png {
+            name: doc.name.clone(),
+            message,
+        })?;
+        staging.write(&png_dir.join(format!("{}.png", doc.name)), &bytes)?;
+        png_bytes.fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    };
+    let mut pdf = opt
+        .pdf
+        .then(|| output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, &prepared)));
+    output::stream::run(
+        &prepared.faces.docs,
+        &prepared.pages,
+        pdf.as_mut(),
+        opt.png.then_some(&png_sink as &output::stream::FaceSink),
+    )?;
+    if let Some(writer) = pdf {
+        let bytes = writer
+            .finish()
+            .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
         let path = dir.join(format!("{}.pdf", game.id()));
         staging.write(&path, &bytes)?;
         report.written.push(Written {
@@ -191,33 +227,11 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
             bytes: bytes.len() as u64,
         });
     }
-    let renders = std::sync::atomic::AtomicUsize::new(0);
     if opt.png {
-        let png_dir = dir.join("png");
-        let popt = output::png::PngOptions {
-            dpi: opt.dpi,
-            ..Default::default()
-        };
-        let total: u64 = prepared
-            .faces
-            .docs
-            .par_iter()
-            .zip(&prepared.trees)
-            .map(|(doc, tree)| -> Result<u64, Error> {
-                renders.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let bytes =
-                    output::png::png(tree, doc, &popt).map_err(|message| OutputError::Png {
-                        name: doc.name.clone(),
-                        message,
-                    })?;
-                staging.write(&png_dir.join(format!("{}.png", doc.name)), &bytes)?;
-                Ok(bytes.len() as u64)
-            })
-            .try_reduce(|| 0, |a, b| Ok(a + b))?;
         report.written.push(Written {
             path: png_dir,
             what: format!("{} images at {} dpi", prepared.faces.docs.len(), opt.dpi),
-            bytes: total,
+            bytes: png_bytes.into_inner(),
         });
     }
     staging.commit()?;
@@ -227,8 +241,22 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
 
 /// The PDF of a prepared game.
 pub fn pdf_bytes(game: &Game, prepared: &Prepared) -> Result<Vec<u8>, Error> {
+    let mut writer = output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, prepared));
+    output::stream::run(
+        &prepared.faces.docs,
+        &prepared.pages,
+        Some(&mut writer),
+        None,
+    )?;
+    writer
+        .finish()
+        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+}
+
+/// Title, metadata, credits and bookmarks of a game's PDF.
+fn pdf_options(game: &Game, prepared: &Prepared) -> output::pdf::PdfOptions {
     let g = &game.spec.game;
-    let popt = output::pdf::PdfOptions {
+    output::pdf::PdfOptions {
         layout: prepared.layout,
         credits: credits(game),
         title: format!("{} — print and play", g.name),
@@ -243,7 +271,5 @@ pub fn pdf_bytes(game: &Game, prepared: &Prepared) -> Result<Vec<u8>, Error> {
             .iter()
             .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
             .collect(),
-    };
-    output::pdf::pdf(&prepared.pages, &prepared.trees, &popt)
-        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+    }
 }

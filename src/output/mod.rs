@@ -1,5 +1,6 @@
 //! Output sinks. Each takes the drawn faces (and, for the PDF, the imposed pages) and returns
-//! bytes; `writer` alone puts files on disk, atomically.
+//! bytes; `stream` feeds them a window of pages at a time; `writer` alone puts files on disk,
+//! atomically.
 pub mod board_split;
 pub mod cuts;
 pub mod furniture;
@@ -9,5 +10,6 @@ pub mod pack;
 pub mod pdf;
 pub mod png;
 pub mod registration;
+pub mod stream;
 pub mod tts;
 pub mod writer;

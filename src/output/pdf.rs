@@ -32,32 +32,65 @@ fn pt(mm: f64) -> f32 {
     (mm * PT_PER_MM) as f32
 }
 
-/// Renders the pages to PDF bytes.
+/// Renders the pages to PDF bytes, every face tree at hand (small documents such as record
+/// sheets). Games stream through `PdfWriter` instead; see `output::stream`.
 pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<u8>, String> {
-    let paper = opt.layout.paper;
-    let mut doc = Document::new();
-    let mut outline = Outline::new();
-    let mut seen_groups = std::collections::BTreeSet::new();
-    let total = pages.len();
-    for (index, page) in pages.iter().enumerate() {
+    let mut writer = PdfWriter::new(pages, opt.clone());
+    for index in 0..pages.len() {
+        writer.page(index, |face| trees.get(face).map(|t| t.as_ref()))?;
+    }
+    writer.finish()
+}
+
+/// A PDF written page by page: each page needs only the trees of its own faces, so a caller can
+/// parse faces as it goes and drop them after. krilla keeps only the serialized pages.
+pub struct PdfWriter<'p> {
+    pages: &'p [Page],
+    opt: PdfOptions,
+    doc: Document,
+    outline: Outline,
+    seen_groups: std::collections::BTreeSet<usize>,
+}
+
+impl<'p> PdfWriter<'p> {
+    pub fn new(pages: &'p [Page], opt: PdfOptions) -> Self {
+        PdfWriter {
+            pages,
+            opt,
+            doc: Document::new(),
+            outline: Outline::new(),
+            seen_groups: Default::default(),
+        }
+    }
+
+    /// Draws page `index` (pages must come in order); `tree` gives the parsed face by index.
+    pub fn page<'t>(
+        &mut self,
+        index: usize,
+        tree: impl Fn(usize) -> Option<&'t Tree>,
+    ) -> Result<(), String> {
+        let (pages, opt) = (self.pages, &self.opt);
+        let page = &pages[index];
+        let paper = opt.layout.paper;
         let mut settings =
             PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         if let Some((trim, bleed)) = super::registration::trim_and_bleed(page, &opt.layout) {
             let k = |r: super::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
-        let mut p = doc.start_page_with(settings);
+        let mut p = self.doc.start_page_with(settings);
         let mut surface = p.surface();
         for placement in &page.placements {
-            draw_placement(
-                &mut surface,
-                placement,
-                &trees[placement.face],
-                opt.layout.bleed,
-            )?;
+            let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
+            draw_placement(&mut surface, placement, face, opt.layout.bleed)?;
         }
-        let overlay =
-            crate::faces::parse(&page_svg(page, index + 1, total, &opt.credits, &opt.layout))?;
+        let overlay = crate::faces::parse(&page_svg(
+            page,
+            index + 1,
+            pages.len(),
+            &opt.credits,
+            &opt.layout,
+        ))?;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         surface
             .draw_svg(&overlay, size, svg_settings())
@@ -70,29 +103,35 @@ pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<
         surface.finish();
         p.finish();
         for c in &page.captions {
-            if seen_groups.insert(c.component) {
+            if self.seen_groups.insert(c.component) {
                 let title = opt
                     .groups
                     .get(c.component)
                     .cloned()
                     .unwrap_or_else(|| c.text.clone());
                 let dest = XyzDestination::new(index, Point::from_xy(0.0, pt(c.y - 6.0).max(0.0)));
-                outline.push_child(OutlineNode::new(title, dest));
+                self.outline.push_child(OutlineNode::new(title, dest));
             }
         }
+        Ok(())
     }
-    doc.set_outline(outline);
-    let mut meta = Metadata::new()
-        .title(opt.title.clone())
-        .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")));
-    if let Some(a) = &opt.author {
-        meta = meta.authors(vec![a.clone()]);
+
+    /// The finished file.
+    pub fn finish(mut self) -> Result<Vec<u8>, String> {
+        let opt = &self.opt;
+        self.doc.set_outline(self.outline);
+        let mut meta = Metadata::new()
+            .title(opt.title.clone())
+            .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")));
+        if let Some(a) = &opt.author {
+            meta = meta.authors(vec![a.clone()]);
+        }
+        if let Some(s) = &opt.subject {
+            meta = meta.description(s.clone());
+        }
+        self.doc.set_metadata(meta);
+        self.doc.finish().map_err(|e| format!("{e:?}"))
     }
-    if let Some(s) = &opt.subject {
-        meta = meta.description(s.clone());
-    }
-    doc.set_metadata(meta);
-    doc.finish().map_err(|e| format!("{e:?}"))
 }
 
 fn svg_settings() -> SvgSettings {

@@ -75,11 +75,7 @@ pub fn render_into(
 
 /// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
 pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
-    let mut rgba = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
+    let rgba = straight_alpha(pixmap.data());
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
@@ -96,6 +92,23 @@ pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
         w.write_image_data(&rgba).map_err(|e| e.to_string())?;
     }
     Ok(out)
+}
+
+/// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG). Opaque and fully transparent pixels,
+/// nearly all of a face, are the same in both and are copied as they are.
+fn straight_alpha(premultiplied: &[u8]) -> Vec<u8> {
+    let mut rgba = premultiplied.to_vec();
+    for px in rgba.chunks_exact_mut(4) {
+        let a = px[3];
+        if a != 255 && a != 0 {
+            for c in &mut px[..3] {
+                // c·255/a rounded half up, as tiny-skia's own `demultiply`.
+                let (c2, a) = (*c as u32 * 510, a as u32);
+                *c = ((c2 + a) / (2 * a)).min(255) as u8;
+            }
+        }
+    }
+    rgba
 }
 
 /// Renders and encodes one face.

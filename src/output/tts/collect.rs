@@ -33,18 +33,18 @@ pub(super) struct Export<'a> {
 }
 
 impl<'a> Export<'a> {
-    pub(super) fn new(game: &'a Game, prepared: &Prepared, dpi: u32, base: String) -> Self {
+    pub(super) fn new(
+        game: &'a Game,
+        prepared: &Prepared,
+        trees: Vec<Arc<Tree>>,
+        dpi: u32,
+        base: String,
+    ) -> Self {
         Export {
             game,
             dpi,
             base,
-            images: prepared
-                .faces
-                .docs
-                .iter()
-                .cloned()
-                .zip(prepared.trees.iter().cloned())
-                .collect(),
+            images: prepared.faces.docs.iter().cloned().zip(trees).collect(),
             jobs: Vec::new(),
             single_files: Vec::new(),
             used_names: HashSet::new(),
@@ -238,7 +238,8 @@ mod tests {
             ..BuildOptions::default()
         };
         let prepared = crate::prepare(&game, &bopt).unwrap();
-        let mut ex = Export::new(&game, &prepared, 30, "https://x.org/".into());
+        let trees = prepared.parse_all().unwrap();
+        let mut ex = Export::new(&game, &prepared, trees, 30, "https://x.org/".into());
         test(&mut ex);
     }
 

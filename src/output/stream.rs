@@ -1,0 +1,179 @@
+//! Streams a prepared game through its sinks a window of pages at a time, so memory stays flat
+//! however large the game: each window's faces are parsed once (in parallel) and shared by both
+//! sinks — the PDF pages are drawn on this thread while the PNG sink renders the window's new
+//! faces on the others — then the trees are dropped. A face shown again in the next window is
+//! kept; one that comes back later is parsed again (cheap, and rare in real games).
+use rayon::prelude::*;
+use resvg::usvg::Tree;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::layout::Page;
+use super::pdf::PdfWriter;
+use crate::draw::FaceDoc;
+use crate::error::{Error, OutputError};
+
+/// About how many distinct faces a window holds: enough to keep every core busy, few enough
+/// that memory does not depend on the size of the game.
+pub const WINDOW_FACES: usize = 48;
+
+/// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
+pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
+
+/// Runs the pages through `pdf` (in order) and every distinct face through `png` (once each).
+pub fn run(
+    docs: &[FaceDoc],
+    pages: &[Page],
+    mut pdf: Option<&mut PdfWriter>,
+    png: Option<&FaceSink>,
+) -> Result<(), Error> {
+    let mut sent = vec![false; docs.len()];
+    let mut kept: HashMap<usize, Arc<Tree>> = HashMap::new();
+    let windows = match pdf {
+        Some(_) => page_windows(pages),
+        None => Vec::new(),
+    };
+    for window in windows {
+        let faces = faces_of(&pages[window.clone()]);
+        kept = parse_window(docs, &faces, kept)?;
+        let fresh: Vec<(usize, Arc<Tree>)> = faces
+            .iter()
+            .filter(|&&f| !std::mem::replace(&mut sent[f], true))
+            .map(|&f| (f, kept[&f].clone()))
+            .collect();
+        std::thread::scope(|scope| -> Result<(), Error> {
+            let rendering = png.map(|sink| scope.spawn(move || render(sink, &fresh)));
+            let drawn = match pdf.as_deref_mut() {
+                Some(writer) => window.clone().try_for_each(|index| {
+                    writer
+                        .page(index, |f| kept.get(&f).map(|t| t.as_ref()))
+                        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+                }),
+                None => Ok(()),
+            };
+            if let Some(handle) = rendering {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            }
+            drawn
+        })?;
+    }
+    // Faces on no page (or every face, when there is no PDF) still get their images.
+    if let Some(sink) = png {
+        let rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
+        for chunk in rest.chunks(WINDOW_FACES) {
+            let trees = parse_window(docs, chunk, HashMap::new())?;
+            let jobs: Vec<(usize, Arc<Tree>)> =
+                chunk.iter().map(|&f| (f, trees[&f].clone())).collect();
+            render(sink, &jobs)?;
+        }
+    }
+    Ok(())
+}
+
+fn render(sink: &FaceSink, jobs: &[(usize, Arc<Tree>)]) -> Result<(), Error> {
+    jobs.par_iter().try_for_each(|(f, tree)| sink(*f, tree))
+}
+
+/// Consecutive runs of pages, each showing about `WINDOW_FACES` distinct faces (at least one
+/// page each).
+fn page_windows(pages: &[Page]) -> Vec<std::ops::Range<usize>> {
+    let mut windows = Vec::new();
+    let mut start = 0;
+    let mut seen = std::collections::HashSet::new();
+    for (i, page) in pages.iter().enumerate() {
+        seen.extend(page.placements.iter().map(|p| p.face));
+        if seen.len() >= WINDOW_FACES || i + 1 == pages.len() {
+            windows.push(start..i + 1);
+            start = i + 1;
+            seen.clear();
+        }
+    }
+    windows
+}
+
+/// The distinct faces of some pages, in order of first appearance.
+fn faces_of(pages: &[Page]) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    pages
+        .iter()
+        .flat_map(|p| &p.placements)
+        .map(|p| p.face)
+        .filter(|f| seen.insert(*f))
+        .collect()
+}
+
+/// The trees of `faces`: those already in `kept` are reused, the others parsed in parallel.
+fn parse_window(
+    docs: &[FaceDoc],
+    faces: &[usize],
+    mut kept: HashMap<usize, Arc<Tree>>,
+) -> Result<HashMap<usize, Arc<Tree>>, Error> {
+    let missing: Vec<usize> = faces
+        .iter()
+        .copied()
+        .filter(|f| !kept.contains_key(f))
+        .collect();
+    let parsed = missing
+        .par_iter()
+        .map(|&f| {
+            crate::faces::parse(&docs[f].svg)
+                .map(|t| (f, Arc::new(t)))
+                .map_err(|e| Error::Output(OutputError::Pdf(format!("face {}: {e}", docs[f].name))))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut trees: HashMap<usize, Arc<Tree>> = faces
+        .iter()
+        .filter_map(|f| kept.remove(f).map(|t| (*f, t)))
+        .collect();
+    trees.extend(parsed);
+    Ok(trees)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::{PageSide, Placement, Rect};
+
+    fn page(faces: &[usize]) -> Page {
+        Page {
+            side: PageSide::Front,
+            placements: faces
+                .iter()
+                .map(|&face| Placement {
+                    piece: 0,
+                    face,
+                    rect: Rect {
+                        x: 0.0,
+                        y: 0.0,
+                        w: 1.0,
+                        h: 1.0,
+                    },
+                    turned: false,
+                    part: None,
+                })
+                .collect(),
+            captions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn windows_cover_every_page_once_and_stay_small() {
+        // 1,000 pages of 8 distinct faces each: windows of 6 pages (48 faces).
+        let pages: Vec<Page> = (0..1000)
+            .map(|p| page(&(0..8).map(|i| p * 8 + i).collect::<Vec<_>>()))
+            .collect();
+        let windows = page_windows(&pages);
+        let covered: Vec<usize> = windows.iter().flat_map(|w| w.clone()).collect();
+        assert_eq!(covered, (0..1000).collect::<Vec<_>>());
+        assert!(
+            windows
+                .iter()
+                .all(|w| faces_of(&pages[w.clone()]).len() <= WINDOW_FACES)
+        );
+        // A page of one shared back face never makes a window grow without bound.
+        let backs: Vec<Page> = (0..500).map(|_| page(&[7; 8])).collect();
+        assert_eq!(page_windows(&backs).len(), 1);
+    }
+}
