@@ -206,16 +206,22 @@ fn main() {
         let opt = pnp::options::BuildOptions::default();
         let prepared = pnp::prepare(&game, &opt).unwrap();
         let popt = pnp::output::png::PngOptions::default();
-        let pixmaps: Vec<_> = prepared
+        // Straight RGBA, as the encoder receives it in a build.
+        let images: Vec<_> = prepared
             .faces
             .docs
             .iter()
             .zip(prepared.parse_all().unwrap())
-            .map(|(d, t)| pnp::output::png::render(&t, d, popt.dpi).unwrap())
+            .map(|(d, t)| {
+                let mut p = pnp::output::png::render(&t, d, popt.dpi).unwrap();
+                pnp::output::png::straighten(p.data_mut());
+                p
+            })
             .collect();
         let encode = lib("lib: png encode only (night-grain faces)", runs, || {
-            for p in &pixmaps {
-                std::hint::black_box(pnp::output::png::encode(p, &popt).unwrap());
+            for p in &images {
+                let png = pnp::output::png::encode_rgba(p.data(), p.width(), p.height(), &popt);
+                std::hint::black_box(png.unwrap());
             }
         });
         let out = temp("lib-png");

@@ -75,10 +75,21 @@ pub fn render_into(
 
 /// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
 pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
-    let rgba = straight_alpha(pixmap.data());
+    let mut rgba = pixmap.data().to_vec();
+    straighten(&mut rgba);
+    encode_rgba(&rgba, pixmap.width(), pixmap.height(), opt)
+}
+
+/// Encodes straight (not premultiplied) RGBA bytes as a PNG with pHYs set to `dpi`.
+pub fn encode_rgba(
+    rgba: &[u8],
+    width: u32,
+    height: u32,
+    opt: &PngOptions,
+) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        let mut enc = png::Encoder::new(&mut out, width, height);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(opt.compression);
@@ -89,31 +100,48 @@ pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
             unit: png::Unit::Meter,
         }));
         let mut w = enc.write_header().map_err(|e| e.to_string())?;
-        w.write_image_data(&rgba).map_err(|e| e.to_string())?;
+        w.write_image_data(rgba).map_err(|e| e.to_string())?;
     }
     Ok(out)
 }
 
-/// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG). Opaque and fully transparent pixels,
-/// nearly all of a face, are the same in both and are copied as they are.
-fn straight_alpha(premultiplied: &[u8]) -> Vec<u8> {
-    let mut rgba = premultiplied.to_vec();
-    for px in rgba.chunks_exact_mut(4) {
-        let a = px[3];
-        if a != 255 && a != 0 {
-            for c in &mut px[..3] {
-                // c·255/a rounded half up, as tiny-skia's own `demultiply`.
-                let (c2, a) = (*c as u32 * 510, a as u32);
-                *c = ((c2 + a) / (2 * a)).min(255) as u8;
-            }
+/// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place. Opaque and fully transparent
+/// pixels, nearly all of a face, are the same in both: they are skipped two at a time.
+pub fn straighten(rgba: &mut [u8]) {
+    const ALPHAS: u64 = 0xFF00_0000_FF00_0000;
+    let mut pairs = rgba.chunks_exact_mut(8);
+    for pair in &mut pairs {
+        let alphas = u64::from_le_bytes(pair.try_into().unwrap_or_default()) & ALPHAS;
+        if alphas == ALPHAS || alphas == 0 {
+            continue;
+        }
+        let (a, b) = pair.split_at_mut(4);
+        straighten_pixel(a);
+        straighten_pixel(b);
+    }
+    let last = pairs.into_remainder();
+    if last.len() == 4 {
+        straighten_pixel(last);
+    }
+}
+
+fn straighten_pixel(px: &mut [u8]) {
+    let a = px[3];
+    if a != 255 && a != 0 {
+        // Exactly tiny-skia's own `demultiply` (its f64 rounding included).
+        let a = a as f64 / 255.0;
+        for c in &mut px[..3] {
+            *c = (*c as f64 / a + 0.5) as u8;
         }
     }
-    rgba
 }
 
 /// Renders and encodes one face.
 pub fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, String> {
-    encode(&render(tree, face, opt.dpi)?, opt)
+    let mut pixmap = render(tree, face, opt.dpi)?;
+    let (w, h) = (pixmap.width(), pixmap.height());
+    straighten(pixmap.data_mut());
+    encode_rgba(pixmap.data(), w, h, opt)
 }
 
 #[cfg(test)]
@@ -124,5 +152,34 @@ mod tests {
         assert_eq!(pixel_size(25.4, 50.8, 300), (300, 600));
         assert_eq!(pixel_size(19.0, 19.0, 300), (224, 224)); // 224.41
         assert_eq!(pixel_size(63.5, 88.9, 300), (750, 1050));
+    }
+
+    #[test]
+    fn straighten_matches_tiny_skia_demultiply() {
+        use resvg::tiny_skia::PremultipliedColorU8;
+        // Every premultiplied colour (c ≤ a), in odd-length runs so the lone last pixel is covered.
+        let mut pixels = Vec::new();
+        for a in 0..=255u8 {
+            for c in (0..=a).step_by(3) {
+                pixels.push(PremultipliedColorU8::from_rgba(c, c / 2, a - c, a).unwrap());
+            }
+        }
+        pixels.push(PremultipliedColorU8::from_rgba(1, 2, 3, 7).unwrap());
+        if pixels.len() % 2 == 0 {
+            pixels.push(PremultipliedColorU8::from_rgba(0, 0, 0, 0).unwrap());
+        }
+        let mut bytes: Vec<u8> = pixels
+            .iter()
+            .flat_map(|p| [p.red(), p.green(), p.blue(), p.alpha()])
+            .collect();
+        straighten(&mut bytes);
+        for (p, got) in pixels.iter().zip(bytes.chunks_exact(4)) {
+            let want = p.demultiply();
+            assert_eq!(
+                got,
+                [want.red(), want.green(), want.blue(), want.alpha()],
+                "{p:?}"
+            );
+        }
     }
 }
