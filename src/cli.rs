@@ -134,6 +134,9 @@ pub struct BuildArgs {
     /// Skip the PNGs
     #[arg(long)]
     pub no_png: bool,
+    /// Leave out the PDF's cover page (contents, print settings, cutting tips)
+    #[arg(long)]
+    pub no_cover: bool,
     /// Build only the components for this player count (e.g. the board size it uses);
     /// default: every component
     #[arg(long, value_name = "N")]

@@ -206,9 +206,10 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
         png_bytes.fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     };
-    let mut pdf = opt
-        .pdf
-        .then(|| output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, &prepared)));
+    let mut pdf = match opt.pdf {
+        true => Some(pdf_writer(game, &prepared, opt.cover)?),
+        false => None,
+    };
     output::stream::run(
         &prepared.faces.docs,
         &prepared.pages,
@@ -240,8 +241,8 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
 }
 
 /// The PDF of a prepared game.
-pub fn pdf_bytes(game: &Game, prepared: &Prepared) -> Result<Vec<u8>, Error> {
-    let mut writer = output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, prepared));
+pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8>, Error> {
+    let mut writer = pdf_writer(game, prepared, cover)?;
     output::stream::run(
         &prepared.faces.docs,
         &prepared.pages,
@@ -253,12 +254,29 @@ pub fn pdf_bytes(game: &Game, prepared: &Prepared) -> Result<Vec<u8>, Error> {
         .map_err(|e| Error::Output(OutputError::Pdf(e)))
 }
 
-/// Title, metadata, credits and bookmarks of a game's PDF.
-fn pdf_options(game: &Game, prepared: &Prepared) -> output::pdf::PdfOptions {
+/// A game's PDF, opened: title, metadata, credits, bookmarks and (if `cover`) the cover page.
+fn pdf_writer<'p>(
+    game: &Game,
+    prepared: &'p Prepared,
+    cover: bool,
+) -> Result<output::pdf::PdfWriter<'p>, Error> {
     let g = &game.spec.game;
-    output::pdf::PdfOptions {
+    let credits = credits(game);
+    let front_matter = if cover {
+        let pages = &prepared.pages;
+        let total = pages.len() + output::cover::front_pages(pages);
+        output::cover::Cover::of(game, &prepared.pieces, pages, &prepared.layout).pages_svg(
+            total,
+            &credits,
+            &prepared.layout,
+        )
+    } else {
+        Vec::new()
+    };
+    let opt = output::pdf::PdfOptions {
         layout: prepared.layout,
-        credits: credits(game),
+        front_matter,
+        credits,
         title: format!("{} — print and play", g.name),
         author: g.designer.clone(),
         subject: g
@@ -271,5 +289,7 @@ fn pdf_options(game: &Game, prepared: &Prepared) -> output::pdf::PdfOptions {
             .iter()
             .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
             .collect(),
-    }
+    };
+    output::pdf::PdfWriter::new(&prepared.pages, opt)
+        .map_err(|e| Error::Output(OutputError::Pdf(e)))
 }

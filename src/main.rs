@@ -165,6 +165,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         no_validate: args.no_validate,
         no_pdf: args.no_pdf,
         no_png: args.no_png,
+        no_cover: args.no_cover,
         players: args.players,
         layout: p.layout,
     };

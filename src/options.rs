@@ -23,6 +23,8 @@ pub struct BuildOptions {
     pub png: bool,
     /// Only the components for this player count (see `select`); `None`: every component.
     pub players: Option<u32>,
+    /// Open the PDF with a cover page (contents, print settings, cutting tips).
+    pub cover: bool,
 }
 
 impl Default for BuildOptions {
@@ -37,6 +39,7 @@ impl Default for BuildOptions {
             pdf: true,
             png: true,
             players: None,
+            cover: true,
         }
     }
 }
@@ -53,6 +56,7 @@ pub struct Choices {
     pub no_validate: bool,
     pub no_pdf: bool,
     pub no_png: bool,
+    pub no_cover: bool,
     pub players: Option<u32>,
     /// `--layout`: `duplex` (default) or `gutterfold`.
     pub layout: Option<String>,
@@ -134,6 +138,7 @@ impl BuildOptions {
             pdf: !c.no_pdf,
             png: !c.no_png,
             players: c.players,
+            cover: !c.no_cover,
         })
     }
 }

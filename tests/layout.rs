@@ -87,7 +87,7 @@ fn the_calibration_square_is_printed_on_every_page() {
                 ..Default::default()
             };
             let prepared = pnp::prepare(&game, &opt).unwrap();
-            let pdf = pnp::pdf_bytes(&game, &prepared).unwrap();
+            let pdf = pnp::pdf_bytes(&game, &prepared, false).unwrap();
             let rasters = rasterize(&pdf, scale);
             assert_eq!(rasters.len(), prepared.pages.len());
             for (n, (raster, page)) in rasters.iter().zip(&prepared.pages).enumerate() {
@@ -211,7 +211,7 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
     for pair in chits.windows(2) {
         assert!((pair[1].x - pair[0].right() - gap).abs() < 1e-6, "{pair:?}");
     }
-    let pdf = pnp::pdf_bytes(&game, &prepared).unwrap();
+    let pdf = pnp::pdf_bytes(&game, &prepared, false).unwrap();
     let raster = &rasterize(&pdf, 2.0)[0];
     let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
     assert_crop_marks(raster, &rects, &prepared.layout);

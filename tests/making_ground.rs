@@ -322,6 +322,7 @@ fn the_printed_board_part_shows_grid_lines_where_the_layout_puts_them() {
         ..Default::default()
     };
     let prepared = pnp::prepare(&game, &opt).unwrap();
+    let pages = &pages[pnp::output::cover::front_pages(&prepared.pages)..];
     let b9 = prepared
         .pieces
         .iter()

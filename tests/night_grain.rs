@@ -109,6 +109,8 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
     let pages = rasterize(&pdf, 2.0);
     let game = pnp::spec::load("night-grain").unwrap();
     let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    // The cover comes first; the component pages follow in layout order.
+    let pages = &pages[pnp::output::cover::front_pages(&prepared.pages)..];
     assert_eq!(pages.len(), prepared.pages.len());
     let opt = prepared.layout;
     for (raster, page) in pages.iter().zip(&prepared.pages) {

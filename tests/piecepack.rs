@@ -232,6 +232,8 @@ fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
     let dir = build("piecepack", &["--duplex", "short", "--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let pages = rasterize(&pdf, 1.0);
+    // The cover and its blank back come first.
+    let pages = &pages[pnp::output::cover::front_pages(&prep.pages)..];
     assert_eq!(pages.len(), prep.pages.len());
     let back = &prep.pages[1];
     assert_eq!(back.side, PageSide::Back);
@@ -292,7 +294,7 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
     // and its caption sits beside it.
     let dir = build("piecepack", &["--layout", "gutterfold", "--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
-    let raster = &rasterize(&pdf, 2.0)[0];
+    let raster = &rasterize(&pdf, 2.0)[1]; // after the cover (no back: nothing is duplexed)
     let dark = (0..200)
         .filter(|i| raster.lum_at_mm(mid, 20.0 + *i as f64) < 200)
         .count();
@@ -344,6 +346,7 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
     let ids: Vec<_> = doc.get_pages().values().copied().collect();
+    let ids = &ids[pnp::output::cover::front_pages(&prep.pages)..];
     assert_eq!(ids.len(), prep.pages.len());
     let ph = opt.paper.h;
     for (id, page) in ids.iter().zip(&prep.pages) {
@@ -389,10 +392,11 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let plain = build("piecepack", &["--no-png"]);
     let doc =
         lopdf::Document::load_mem(&std::fs::read(plain.join("piecepack.pdf")).unwrap()).unwrap();
-    let first = *doc.get_pages().values().next().unwrap();
+    let front = pnp::output::cover::front_pages(&prep.pages);
+    let first = *doc.get_pages().values().nth(front).unwrap();
     assert!(page_box(&doc, first, b"TrimBox").is_none());
     // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
-    let raster = &rasterize(&pdf, 2.0)[1];
+    let raster = &rasterize(&pdf, 2.0)[front + 1];
     let r = prep.pages[1].placements[0].rect;
     let lum = raster.lum_at_mm(r.x - 1.5, r.y + r.h * 0.25);
     assert!(
@@ -413,6 +417,7 @@ fn registration_marks_are_on_both_sides_of_a_duplex_sheet_only() {
     let dir = build("piecepack", &["--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let pages = rasterize(&pdf, 2.0);
+    let pages = &pages[pnp::output::cover::front_pages(&prep.pages)..];
     let inset = pnp::output::registration::TARGET_INSET;
     for (i, page) in prep.pages.iter().enumerate() {
         let duplexed = pnp::output::registration::is_duplexed(&prep.pages, i);

@@ -194,7 +194,7 @@ fn calibration_label(opt: &LayoutOptions) -> &'static str {
 /// The footer band under the content (above it on a back page turned top to bottom, behind the
 /// front's band): two lines, credits on the left half, page number and the print hint on the
 /// right half, so that the middle stays free for a gutter-fold sheet's registration target.
-fn footer(
+pub(crate) fn footer(
     cv: &mut Canvas,
     page: &Page,
     number: usize,

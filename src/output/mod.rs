@@ -2,6 +2,7 @@
 //! bytes; `stream` feeds them a window of pages at a time; `writer` alone puts files on disk,
 //! atomically.
 pub mod board_split;
+pub mod cover;
 pub mod cuts;
 pub mod furniture;
 pub mod gutterfold;

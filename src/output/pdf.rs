@@ -26,6 +26,8 @@ pub struct PdfOptions {
     pub subject: Option<String>,
     /// Bookmark titles by component index.
     pub groups: Vec<String>,
+    /// Whole pages (SVG) printed before the components: the cover (`output::cover`).
+    pub front_matter: Vec<String>,
 }
 
 fn pt(mm: f64) -> f32 {
@@ -35,7 +37,7 @@ fn pt(mm: f64) -> f32 {
 /// Renders the pages to PDF bytes, every face tree at hand (small documents such as record
 /// sheets). Games stream through `PdfWriter` instead; see `output::stream`.
 pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<u8>, String> {
-    let mut writer = PdfWriter::new(pages, opt.clone());
+    let mut writer = PdfWriter::new(pages, opt.clone())?;
     for index in 0..pages.len() {
         writer.page(index, |face| trees.get(face).map(|t| t.as_ref()))?;
     }
@@ -53,14 +55,36 @@ pub struct PdfWriter<'p> {
 }
 
 impl<'p> PdfWriter<'p> {
-    pub fn new(pages: &'p [Page], opt: PdfOptions) -> Self {
-        PdfWriter {
+    /// Starts the document and writes the front matter.
+    pub fn new(pages: &'p [Page], opt: PdfOptions) -> Result<Self, String> {
+        let mut writer = PdfWriter {
             pages,
             opt,
             doc: Document::new(),
             outline: Outline::new(),
             seen_groups: Default::default(),
+        };
+        let paper = writer.opt.layout.paper;
+        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        for svg in &writer.opt.front_matter {
+            let tree = crate::faces::parse(svg)?;
+            let settings =
+                PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+            let mut p = writer.doc.start_page_with(settings);
+            let mut surface = p.surface();
+            surface
+                .draw_svg(&tree, size, svg_settings())
+                .ok_or("could not draw the cover")?;
+            surface.finish();
+            p.finish();
         }
+        if !writer.opt.front_matter.is_empty() {
+            let dest = XyzDestination::new(0, Point::from_xy(0.0, 0.0));
+            writer
+                .outline
+                .push_child(OutlineNode::new("Contents and printing".into(), dest));
+        }
+        Ok(writer)
     }
 
     /// Draws page `index` (pages must come in order); `tree` gives the parsed face by index.
@@ -71,6 +95,8 @@ impl<'p> PdfWriter<'p> {
     ) -> Result<(), String> {
         let (pages, opt) = (self.pages, &self.opt);
         let page = &pages[index];
+        // Page numbers count the front matter; `index` does not.
+        let front = opt.front_matter.len();
         let paper = opt.layout.paper;
         let mut settings =
             PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
@@ -86,8 +112,8 @@ impl<'p> PdfWriter<'p> {
         }
         let overlay = crate::faces::parse(&page_svg(
             page,
-            index + 1,
-            pages.len(),
+            front + index + 1,
+            front + pages.len(),
             &opt.credits,
             &opt.layout,
         ))?;
@@ -109,7 +135,8 @@ impl<'p> PdfWriter<'p> {
                     .get(c.component)
                     .cloned()
                     .unwrap_or_else(|| c.text.clone());
-                let dest = XyzDestination::new(index, Point::from_xy(0.0, pt(c.y - 6.0).max(0.0)));
+                let dest =
+                    XyzDestination::new(front + index, Point::from_xy(0.0, pt(c.y - 6.0).max(0.0)));
                 self.outline.push_child(OutlineNode::new(title, dest));
             }
         }

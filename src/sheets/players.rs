@@ -260,6 +260,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             pieces.len()
         )),
         groups: Vec::new(),
+        // A handout for the table: no cover.
+        front_matter: Vec::new(),
     };
     let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
         .map_err(|e| Error::Output(OutputError::Pdf(e)))?;

@@ -1,0 +1,501 @@
+//! The cover page that opens a game's PDF: what is in the file and on which page, how to print it
+//! (actual size, paper, double-sided or not) and how to cut and assemble the pieces — only the
+//! tips this game needs. When backs are printed double-sided, an almost blank page follows, so
+//! the cover does not shift every back onto the wrong sheet.
+use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
+use crate::draw::text::{Font, fit, wrap};
+use crate::pieces::Piece;
+use crate::spec::{Game, Kind, Shape};
+
+use super::furniture::{Credits, footer};
+use super::layout::{Duplex, LayoutOptions, Page, PageSide};
+
+/// What the cover says, gathered from the game and its imposed pages.
+#[derive(Debug, Clone)]
+pub struct Cover {
+    pub title: String,
+    /// "A game by … · 2–4 players".
+    pub byline: String,
+    pub description: Option<String>,
+    pub contents: Vec<ContentsRow>,
+    pub printing: Vec<String>,
+    pub cutting: Vec<String>,
+    /// Backs are printed double-sided: the cover gets a blank back page.
+    pub double_sided: bool,
+}
+
+/// One line of the table of contents: a component group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContentsRow {
+    pub name: String,
+    pub count: u64,
+    /// "round token, 19 mm", "card, 63.5 × 88.9 mm".
+    pub piece: String,
+    /// "2", "2–3", "2, 4": pages of the PDF (the cover is page 1).
+    pub pages: String,
+}
+
+/// Pages the cover adds in front of the components: the cover, and its blank back when the
+/// components are printed double-sided.
+pub fn front_pages(pages: &[Page]) -> usize {
+    if pages.iter().any(|p| p.side == PageSide::Back) {
+        2
+    } else {
+        1
+    }
+}
+
+impl Cover {
+    pub fn of(game: &Game, pieces: &[Piece], pages: &[Page], opt: &LayoutOptions) -> Cover {
+        let g = &game.spec.game;
+        let front = front_pages(pages);
+        let mut byline = Vec::new();
+        if let Some(d) = &g.designer {
+            byline.push(format!("A game by {d}"));
+        }
+        byline.push(players(&g.players.value));
+        let contents = game
+            .spec
+            .components
+            .iter()
+            .enumerate()
+            .filter_map(|(ci, c)| {
+                let mine: Vec<&Piece> = pieces.iter().filter(|p| p.component == ci).collect();
+                let first = mine.first()?;
+                let on: Vec<usize> = pages
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.side != PageSide::Back)
+                    .filter(|(_, p)| {
+                        p.placements
+                            .iter()
+                            .any(|pl| pieces[pl.piece].component == ci)
+                    })
+                    .map(|(i, _)| i + 1 + front)
+                    .collect();
+                Some(ContentsRow {
+                    name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
+                    count: mine.iter().map(|p| p.copies as u64).sum(),
+                    piece: describe(first),
+                    pages: page_ranges(&on),
+                })
+            })
+            .collect();
+        Cover {
+            title: g.name.clone(),
+            byline: byline.join(" · "),
+            description: g.description.clone(),
+            contents,
+            printing: printing_tips(pages, opt, front),
+            cutting: cutting_tips(pieces, pages, opt),
+            double_sided: front == 2,
+        }
+    }
+
+    /// The cover and, for double-sided printing, its back: one full-page SVG each, with the
+    /// usual footer (calibration square, credits, page n of N).
+    pub fn pages_svg(&self, total: usize, credits: &Credits, opt: &LayoutOptions) -> Vec<String> {
+        let mut out = vec![self.front_svg(total, credits, opt)];
+        if self.double_sided {
+            out.push(back_svg(total, credits, opt));
+        }
+        out
+    }
+
+    fn front_svg(&self, total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
+        let paper = opt.paper;
+        let mut cv = Canvas::new(paper.w, paper.h, 0.0);
+        let (left, right) = (opt.side_margin + 4.0, paper.w - opt.side_margin - 4.0);
+        let width = right - left;
+        // Text stays clear of the calibration square (bottom right, above the footer band).
+        let bottom = opt.reserved().y - 1.5;
+        let mut y = opt.margin + 16.0;
+
+        let size = fit(Font::Display, 18.0, width, &self.title);
+        cv.add(text(
+            left,
+            y,
+            size,
+            Font::Display,
+            Anchor::Start,
+            INK,
+            &self.title,
+        ));
+        y += 7.5;
+        let size = fit(Font::Condensed, 4.6, width, &self.byline);
+        cv.add(text(
+            left,
+            y,
+            size,
+            Font::Condensed,
+            Anchor::Start,
+            SOFT,
+            &self.byline,
+        ));
+        y += 3.0;
+        if let Some(d) = &self.description {
+            for l in wrap(Font::Sans, 3.3, width, d).iter().take(3) {
+                y += 4.8;
+                cv.add(text(left, y, 3.3, Font::Sans, Anchor::Start, SOFT, l));
+            }
+        }
+        y += 5.0;
+        cv.add(line(left, y, right, y, INK, 0.4));
+
+        // The tips come first in the budget: they say how to print, which matters most.
+        let tip_lines = |tips: &[String]| -> usize {
+            tips.iter()
+                .map(|t| wrap(Font::Sans, TIP_SIZE, width - 5.0, t).len())
+                .sum()
+        };
+        let tips_height = 2.0 * (HEADING_GAP + 2.0)
+            + (tip_lines(&self.printing) + tip_lines(&self.cutting)) as f64 * TIP_LINE
+            + (self.printing.len() + self.cutting.len()) as f64 * 1.2;
+        let room = bottom - tips_height - (y + HEADING_GAP + ROW);
+        let fits = ((room / ROW).floor().max(1.0)) as usize;
+
+        y += HEADING_GAP;
+        heading(&mut cv, left, y, "Contents");
+        cv.add(text(
+            right,
+            y,
+            3.2,
+            Font::Condensed,
+            Anchor::End,
+            SOFT,
+            "page",
+        ));
+        y += 2.0;
+        let (shown, hidden) = if self.contents.len() > fits {
+            (&self.contents[..fits - 1], self.contents.len() + 1 - fits)
+        } else {
+            (&self.contents[..], 0)
+        };
+        let count_x = left + width * 0.50;
+        let piece_x = left + width * 0.53;
+        for (i, row) in shown.iter().enumerate() {
+            if i % 2 == 0 {
+                cv.add(rect(left - 1.5, y, width + 3.0, ROW, "#f0eee8"));
+            }
+            let base = y + ROW - 1.8;
+            let name = fit(Font::SansBold, ROW_TEXT, count_x - left - 12.0, &row.name);
+            cv.add(text(
+                left,
+                base,
+                name,
+                Font::SansBold,
+                Anchor::Start,
+                INK,
+                &row.name,
+            ));
+            let count = format!("× {}", row.count);
+            cv.add(text(
+                count_x,
+                base,
+                ROW_TEXT,
+                Font::Sans,
+                Anchor::End,
+                INK,
+                &count,
+            ));
+            let piece = fit(
+                Font::Condensed,
+                ROW_TEXT,
+                right - piece_x - 14.0,
+                &row.piece,
+            );
+            cv.add(text(
+                piece_x,
+                base,
+                piece,
+                Font::Condensed,
+                Anchor::Start,
+                SOFT,
+                &row.piece,
+            ));
+            cv.add(text(
+                right,
+                base,
+                ROW_TEXT,
+                Font::Sans,
+                Anchor::End,
+                INK,
+                &row.pages,
+            ));
+            y += ROW;
+        }
+        if hidden > 0 {
+            let more = format!("… and {hidden} more groups: see the PDF's bookmarks");
+            cv.add(text(
+                left,
+                y + ROW - 1.8,
+                ROW_TEXT,
+                Font::Sans,
+                Anchor::Start,
+                SOFT,
+                &more,
+            ));
+            y += ROW;
+        }
+
+        for (title, tips) in [
+            ("Printing", &self.printing),
+            ("Cutting and assembly", &self.cutting),
+        ] {
+            y += HEADING_GAP;
+            heading(&mut cv, left, y, title);
+            y += 2.0;
+            for tip in tips {
+                let lines = wrap(Font::Sans, TIP_SIZE, width - 5.0, tip);
+                cv.add(rect(left + 0.4, y + TIP_LINE - 2.9, 1.6, 1.6, INK));
+                for l in lines {
+                    y += TIP_LINE;
+                    cv.add(text(
+                        left + 5.0,
+                        y,
+                        TIP_SIZE,
+                        Font::Sans,
+                        Anchor::Start,
+                        INK,
+                        &l,
+                    ));
+                }
+                y += 1.2;
+            }
+        }
+        footer(&mut cv, &empty(PageSide::Front), 1, total, credits, opt);
+        cv.finish()
+    }
+}
+
+const INK: &str = "#222222";
+const SOFT: &str = "#555555";
+const ACCENT: &str = "#8a5a2b";
+const HEADING_GAP: f64 = 9.0;
+const ROW: f64 = 5.6;
+const ROW_TEXT: f64 = 3.3;
+const TIP_SIZE: f64 = 3.2;
+const TIP_LINE: f64 = 4.6;
+
+fn heading(cv: &mut Canvas, x: f64, y: f64, title: &str) {
+    cv.add(text(
+        x,
+        y,
+        5.0,
+        Font::CondensedBold,
+        Anchor::Start,
+        ACCENT,
+        &title.to_uppercase(),
+    ));
+}
+
+fn empty(side: PageSide) -> Page {
+    Page {
+        side,
+        placements: Vec::new(),
+        captions: Vec::new(),
+    }
+}
+
+/// The back of the cover: blank but for a line saying why, and the footer.
+fn back_svg(total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
+    let paper = opt.paper;
+    let mut cv = Canvas::new(paper.w, paper.h, 0.0);
+    let note =
+        "The back of the cover: left blank so that every page of backs prints behind its fronts.";
+    let size = fit(Font::Sans, 3.2, paper.w - 2.0 * opt.side_margin - 8.0, note);
+    cv.add(text(
+        paper.w / 2.0,
+        paper.h / 2.0,
+        size,
+        Font::Sans,
+        Anchor::Middle,
+        "#999999",
+        note,
+    ));
+    footer(&mut cv, &empty(PageSide::Back), 2, total, credits, opt);
+    cv.finish()
+}
+
+/// "2–4 players", "2, 4 or 6 players", "1 player".
+fn players(counts: &[u32]) -> String {
+    let mut c = counts.to_vec();
+    c.sort_unstable();
+    c.dedup();
+    let contiguous = c.windows(2).all(|w| w[1] == w[0] + 1);
+    let n = match c.as_slice() {
+        [] => return "players: any number".into(),
+        [one] => one.to_string(),
+        [first, .., last] if contiguous => format!("{first}–{last}"),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(u32::to_string).collect();
+            format!("{} or {last}", init.join(", "))
+        }
+    };
+    let noun = if c == [1] { "player" } else { "players" };
+    format!("{n} {noun}")
+}
+
+/// Page numbers as ranges: [2, 3, 4, 7] → "2–4, 7".
+pub fn page_ranges(pages: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < pages.len() {
+        let mut j = i;
+        while j + 1 < pages.len() && pages[j + 1] == pages[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i {
+            pages[i].to_string()
+        } else {
+            format!("{}–{}", pages[i], pages[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+fn mm(v: f64) -> String {
+    crate::draw::canvas::n((v * 10.0).round() / 10.0)
+}
+
+/// "round token, 19 mm", "card, 63.5 × 88.9 mm".
+fn describe(p: &Piece) -> String {
+    let kind = match p.kind {
+        Kind::Token => "token",
+        Kind::Tile => "tile",
+        Kind::Card | Kind::PlayingCard => "card",
+        Kind::Track => "track",
+        Kind::Board => "board",
+        Kind::Die => "die net",
+        Kind::Pawn => "pawn",
+        Kind::Diagram => "diagram",
+        Kind::Sheet => "sheet",
+    };
+    match p.shape {
+        Shape::Round => format!("round {kind}, {} mm", mm(p.w)),
+        _ if p.kind == Kind::Die => format!("{kind}, {} mm cube", mm(p.w)),
+        _ => format!("{kind}, {} × {} mm", mm(p.w), mm(p.h)),
+    }
+}
+
+fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<String> {
+    let paper = opt.paper;
+    let orientation = if paper.w > paper.h {
+        "landscape"
+    } else {
+        "portrait"
+    };
+    let total = pages.len() + front;
+    let square = if paper.calibration == 25.0 {
+        "25 mm"
+    } else {
+        "1 inch"
+    };
+    let mut tips = vec![
+        "Print at Actual size (100 %): turn off “Fit to page” and “Shrink oversized pages”. \
+         Every piece is drawn to the millimetre."
+            .to_string(),
+        format!(
+            "Then measure the calibration square at the foot of any page: it must be exactly \
+             {square} on each side."
+        ),
+        format!(
+            "Paper: {} {orientation}, {total} pages — this cover, then {} of components.",
+            paper.name,
+            pages.len()
+        ),
+    ];
+    let backs = pages.iter().any(|p| p.side == PageSide::Back);
+    tips.push(match opt.duplex {
+        Duplex::GutterFold => "Print single-sided. Each sheet carries fronts on one half and \
+             their backs on the other: fold on the middle line and glue before cutting."
+            .into(),
+        Duplex::LongEdge if backs => "Print double-sided, flipping on the long edge: every \
+             page of backs lands behind the page of fronts before it (page 2 is the cover's back)."
+            .into(),
+        Duplex::ShortEdge if backs => "Print double-sided, flipping on the short edge: every \
+             page of backs lands behind the page of fronts before it (page 2 is the cover's back)."
+            .into(),
+        _ => "Print single-sided: no piece has a printed back.".into(),
+    });
+    if opt.bleed > 0.0 {
+        tips.push(format!(
+            "The art runs {} mm past every cut (bleed), so a cut slightly off the line leaves \
+             no white edge.",
+            mm(opt.bleed)
+        ));
+    }
+    tips.push(
+        "Card stock of 200–300 g/m² makes sturdy cards and tokens; or print on paper and glue \
+         it to 1–2 mm greyboard before cutting."
+            .into(),
+    );
+    tips
+}
+
+fn cutting_tips(pieces: &[Piece], pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
+    let mut tips = vec![
+        "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
+         no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
+         give the cleanest edges."
+            .to_string(),
+    ];
+    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
+    if any(&|p| super::layout::can_share_cuts(p.kind, p.shape)) {
+        tips.push(
+            "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
+             the strips across."
+                .into(),
+        );
+    }
+    if any(&|p| p.shape == Shape::Round) {
+        tips.push(
+            "Round pieces: a circle punch of their size is quickest; otherwise cut their square \
+             first, then round it with scissors."
+                .into(),
+        );
+    }
+    if any(&|p| p.shape == Shape::Rounded) {
+        tips.push("A corner rounder gives the cards their rounded corners.".into());
+    }
+    let parts = pages
+        .iter()
+        .flat_map(|p| &p.placements)
+        .any(|pl| pl.part.is_some());
+    if parts {
+        tips.push(
+            "Pieces larger than the paper come in parts (“part 1 of 4”): cut each part on its \
+             marks, lay the hatched glue strip under its neighbour, match the edges, and glue."
+                .into(),
+        );
+    }
+    if any(&|p| matches!(p.kind, Kind::Die | Kind::Pawn)) || opt.duplex == Duplex::GutterFold {
+        tips.push(
+            "Score the dashed fold lines with a blunt point along a ruler before folding; glue \
+             the tabs."
+                .into(),
+        );
+    }
+    tips
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_ranges_are_compact() {
+        assert_eq!(page_ranges(&[2]), "2");
+        assert_eq!(page_ranges(&[2, 3, 4, 7, 9, 10]), "2–4, 7, 9–10");
+        assert_eq!(page_ranges(&[]), "");
+    }
+
+    #[test]
+    fn player_counts_read_naturally() {
+        assert_eq!(players(&[2, 3, 4]), "2–4 players");
+        assert_eq!(players(&[4, 6]), "4 or 6 players");
+        assert_eq!(players(&[2, 4, 6]), "2, 4 or 6 players");
+        assert_eq!(players(&[1]), "1 player");
+    }
+}

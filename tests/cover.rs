@@ -1,0 +1,192 @@
+//! The cover page that opens a game's PDF: contents with true page numbers, print settings,
+//! only the cutting tips the game needs, a blank back for double-sided printing, `--no-cover`.
+mod common;
+use common::*;
+
+use pnp::options::BuildOptions;
+
+fn pdf_of(game: &str, extra: &[&str]) -> Vec<u8> {
+    let mut args = vec!["--no-png"];
+    args.extend_from_slice(extra);
+    let dir = build(game, &args);
+    let id = if game.ends_with(".yaml") {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .unwrap()
+    } else {
+        dir.join(format!("{game}.pdf"))
+    };
+    std::fs::read(id).unwrap()
+}
+
+#[test]
+fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
+    let pdf = pdf_of("night-grain", &[]);
+    let text = pdf_text(&pdf);
+    let game = pnp::spec::load("night-grain").unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    // No backs: one cover page, then the layout's pages.
+    assert_eq!(text.len(), prepared.pages.len() + 1);
+    let cover = &text[0];
+    for wanted in [
+        "Night Grain", // in Bebas Neue, whose letters are all capitals
+        "CONTENTS",
+        "PRINTING",
+        "CUTTING AND ASSEMBLY",
+        "Print at Actual size (100 %)",
+        "exactly 25 mm",
+        "Paper: A4 portrait, 4 pages",
+        "Print single-sided",
+        "page 1 of 4",
+    ] {
+        assert!(cover.contains(wanted), "cover lacks {wanted:?}:\n{cover}");
+    }
+    // Each row names a group, its count, its piece and the pages it is on (one column each);
+    // that page carries the group.
+    let cells: Vec<&str> = cover.lines().collect();
+    for (name, count, piece) in [
+        ("Grain markers", 24, "round token, 20 mm"),
+        ("Team markers", 6, "round token, 20 mm"),
+    ] {
+        let i = cells
+            .iter()
+            .position(|l| *l == name)
+            .unwrap_or_else(|| panic!("no row for {name}:\n{cover}"));
+        assert_eq!(cells[i + 1], format!("× {count}"));
+        assert_eq!(cells[i + 2], piece);
+        let page: usize = cells[i + 3].parse().unwrap();
+        assert!(
+            text[page - 1].contains(&format!("{name} · {count}")),
+            "page {page} should show {name}"
+        );
+    }
+    // Tips that do not apply are left out: nothing to fold in Night Grain.
+    assert!(!cover.contains("fold"), "{cover}");
+    // The first component page now counts the cover.
+    assert!(text[1].contains("page 2 of 4"), "{}", text[1]);
+}
+
+#[test]
+fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
+    let pdf = pdf_of("piecepack", &[]);
+    let text = pdf_text(&pdf);
+    let game = pnp::spec::load("piecepack").unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    assert_eq!(text.len(), prepared.pages.len() + 2);
+    assert!(text[0].contains("Print double-sided, flipping on the long edge"));
+    assert!(
+        text[0].contains("Score the dashed fold lines"),
+        "dice and pawns fold"
+    );
+    assert!(text[1].contains("The back of the cover"), "{}", text[1]);
+    assert!(!text[1].contains("CONTENTS"));
+    // Page 3 is the first page of fronts, page 4 its backs: odd pages carry fronts.
+    use pnp::output::layout::PageSide;
+    assert_eq!(prepared.pages[0].side, PageSide::Front);
+    assert_eq!(prepared.pages[1].side, PageSide::Back);
+    assert!(text[2].contains("page 3 of"), "{}", text[2]);
+}
+
+#[test]
+fn no_cover_leaves_only_the_component_pages() {
+    let pdf = pdf_of("night-grain", &["--no-cover"]);
+    let text = pdf_text(&pdf);
+    let game = pnp::spec::load("night-grain").unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    assert_eq!(text.len(), prepared.pages.len());
+    assert!(!text[0].contains("CONTENTS"));
+    assert!(text[0].contains("page 1 of 3"), "{}", text[0]);
+}
+
+#[test]
+fn the_cover_follows_the_paper_and_is_the_first_bookmark() {
+    let pdf = pdf_of("making-ground", &["--paper", "letter"]);
+    assert!(
+        pdf_page_sizes(&pdf)
+            .iter()
+            .all(|&(w, h)| (w - 612.0).abs() < 0.1 && (h - 792.0).abs() < 0.1),
+        "every page, the cover too, is Letter"
+    );
+    let cover = &pdf_text(&pdf)[0];
+    assert!(cover.contains("Paper: Letter portrait"), "{cover}");
+    assert!(cover.contains("exactly 1 inch"), "{cover}");
+    // Boards larger than Letter come in parts: the cover says how to join them.
+    assert!(cover.contains("come in parts"), "{cover}");
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let outlines = doc.catalog().unwrap().get(b"Outlines").unwrap();
+    let outlines = doc
+        .get_dictionary(outlines.as_reference().unwrap())
+        .unwrap();
+    let first = outlines.get(b"First").unwrap().as_reference().unwrap();
+    let title = doc
+        .get_dictionary(first)
+        .unwrap()
+        .get(b"Title")
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_vec();
+    let title = String::from_utf8_lossy(&title);
+    assert!(title.contains("Contents and printing"), "{title}");
+}
+
+#[test]
+fn a_game_with_many_groups_keeps_its_cover_on_one_page_above_the_footer() {
+    let dir = temp_dir("cover-many");
+    let yaml = dir.join("many.yaml");
+    let mut text = String::from(
+        "game: {id: many, name: Many Groups, players: [2], description: Sixty groups of one token each.}\ncomponents:\n",
+    );
+    for i in 1..=60 {
+        text.push_str(&format!(
+            "  - {{id: g{i}, name: Group number {i}, kind: token, size: 20mm}}\n"
+        ));
+    }
+    std::fs::write(&yaml, text).unwrap();
+    let pdf = pdf_of(yaml.to_str().unwrap(), &[]);
+    let cover = &pdf_text(&pdf)[0];
+    assert!(
+        cover.contains("more groups: see the PDF's bookmarks"),
+        "{cover}"
+    );
+    assert!(cover.lines().any(|l| l == "Group number 1"), "{cover}");
+    assert!(cover.contains("CUTTING AND ASSEMBLY"), "the tips still fit");
+    // Below the top of the calibration square there is only the footer and the square's own
+    // labels: the contents and tips never run into them.
+    let cal = pnp::output::layout::LayoutOptions::new(pnp::output::layout::A4).calibration();
+    let cal_top_pt = 842.0 - cal.y * 72.0 / 25.4;
+    let mut lines: std::collections::BTreeMap<i64, Vec<(f64, String)>> = Default::default();
+    for g in &pdf_glyphs(&pdf)[0] {
+        if g.y < cal_top_pt + 1.0 {
+            lines
+                .entry((g.y * 4.0) as i64)
+                .or_default()
+                .push((g.x, g.text.clone()));
+        }
+    }
+    let allowed = [
+        "Many Groups",
+        "Print-and-play by pnp",
+        env!("CARGO_PKG_VERSION"),
+        &format!("page 1 of {}", pdf_text(&pdf).len()),
+        "Print at 100 % (no scaling): the square must measure 25 mm.",
+        "calibration",
+        "25 mm",
+        "print at 100 %",
+    ];
+    for (_, mut glyphs) in lines {
+        glyphs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut line: String = glyphs.into_iter().map(|(_, t)| t).collect();
+        line.retain(|c| !c.is_whitespace());
+        for a in &allowed {
+            line = line.replace(&a.replace(' ', ""), "");
+        }
+        assert!(
+            line.chars().all(|c| c.is_whitespace() || ".·".contains(c)),
+            "body text under the calibration square's top: {line:?}"
+        );
+    }
+}
