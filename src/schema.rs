@@ -10,6 +10,7 @@
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 use crate::spec::color::{self, Color};
 use crate::spec::model::GameSpec;
@@ -31,9 +32,69 @@ pub fn schema() -> serde_json::Value {
 
 /// Makes the derived schema say what the loader really does:
 /// - plain text also takes a number or a boolean: serde-saphyr reads `label: 5` or `text: yes`
-///   into a `String` as written, and game files are full of such ranks and numbers;
+///   into a `String` as written, and game files are full of such ranks and numbers. Not inside
+///   an untagged enum (`equals:`, a sheet table's `columns:`): serde buffers those values first,
+///   and a buffered number is no longer text;
 /// - `default: null` (every optional key) is noise that editors would insert on completion.
-fn as_loaded(value: &mut serde_json::Value) {
+fn as_loaded(root: &mut serde_json::Value) {
+    let strict = under_untagged(root);
+    if let Some(serde_json::Value::Object(defs)) = root.get_mut("definitions") {
+        for (name, def) in defs.iter_mut() {
+            tidy(def, !strict.contains(name));
+        }
+    }
+    if let Some(map) = root.as_object_mut() {
+        for (key, v) in map.iter_mut() {
+            if key != "definitions" {
+                tidy(v, true);
+            }
+        }
+    }
+}
+
+/// The definitions read through an untagged enum (schemars writes those as a top-level
+/// `anyOf`), and every definition they refer to.
+fn under_untagged(root: &serde_json::Value) -> BTreeSet<String> {
+    let Some(defs) = root.get("definitions").and_then(|d| d.as_object()) else {
+        return BTreeSet::new();
+    };
+    let mut todo: Vec<String> = defs
+        .iter()
+        .filter(|(_, d)| d.get("anyOf").is_some())
+        .map(|(name, _)| name.clone())
+        .collect();
+    let mut seen = BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        if let Some(def) = defs.get(&name) {
+            refs(def, &mut todo);
+        }
+    }
+    seen
+}
+
+/// The definition names `value` refers to (`"$ref": "#/definitions/Name"`).
+fn refs(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(name) = map
+                .get("$ref")
+                .and_then(|r| r.as_str())
+                .and_then(|r| r.strip_prefix("#/definitions/"))
+            {
+                out.push(name.to_string());
+            }
+            map.values().for_each(|v| refs(v, out));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
+
+/// Drops `default: null` and, when `widen`, lets plain text be a number or boolean too.
+fn tidy(value: &mut serde_json::Value, widen: bool) {
     match value {
         serde_json::Value::Object(map) => {
             if map.get("default") == Some(&serde_json::Value::Null) {
@@ -42,14 +103,17 @@ fn as_loaded(value: &mut serde_json::Value) {
             let constrained = ["pattern", "enum", "const", "format"]
                 .iter()
                 .any(|k| map.contains_key(*k));
-            if !constrained && let Some(ty) = map.get_mut("type") {
+            if widen
+                && !constrained
+                && let Some(ty) = map.get_mut("type")
+            {
                 widen_text(ty);
             }
             for v in map.values_mut() {
-                as_loaded(v);
+                tidy(v, widen);
             }
         }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(as_loaded),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| tidy(v, widen)),
         _ => {}
     }
 }
@@ -240,6 +304,11 @@ mod tests {
             s["definitions"]["Id"]["type"],
             serde_json::json!(["string", "integer"])
         );
+        // Read through untagged enums: strict text.
+        let scalar = &s["definitions"]["Scalar"]["anyOf"][1];
+        assert_eq!(scalar["type"], "string");
+        let column = &s["definitions"]["Column"]["properties"]["label"];
+        assert_eq!(column["type"], "string");
         let copies = &s["definitions"]["Component"]["properties"]["copies"];
         assert_eq!(copies["type"], serde_json::json!(["integer", "null"]));
     }

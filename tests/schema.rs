@@ -144,47 +144,141 @@ fn with_front(front: &str) -> String {
     GAME.replace("{}", front)
 }
 
+/// The places (JSON pointers) the schema finds fault with.
+fn error_paths(v: &jsonschema::Validator, yaml: &str) -> Vec<String> {
+    let doc = json_of(yaml);
+    v.iter_errors(&doc)
+        .map(|e| e.instance_path().to_string())
+        .collect()
+}
+
+const SHEET: &str = "kind: sheet\n    size: 210mm x 297mm\n    sheet: {sections: [{table: {columns: [a], rows: []}}]}";
+const RULE: &str = "rules:\n  - id: r\n    quote: q\n    check: {players: true, equals: [2]}\n";
+
 #[test]
-fn mistakes_the_loader_refuses_the_schema_refuses() {
+fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
     let v = validator();
     let good = with_front("{label: A, ink: \"#123\", background: White, text: 5}");
-    assert!(loads(&good), "the base document loads");
-    assert_eq!(errors(&v, &good), "");
-    let cases: &[(&str, String)] = &[
-        ("unknown key in a face", with_front("{colour: red}")),
-        ("unknown key in a component", GAME.replace("copies: 3", "colour: red")),
-        ("unknown top-level key", format!("{GAME}extra: 1\n")),
-        ("wrong kind", GAME.replace("kind: token", "kind: coin")),
-        ("text where a number is needed", GAME.replace("copies: 3", "copies: three")),
-        ("fraction where a whole number is needed", GAME.replace("copies: 3", "copies: 2.5")),
-        ("negative count", GAME.replace("copies: 3", "copies: -1")),
-        ("not a length", GAME.replace("size: 20mm", "size: twenty")),
-        ("unknown unit", GAME.replace("size: 20mm", "size: 2 furlongs")),
-        ("zero length", GAME.replace("size: 20mm", "size: 0mm")),
-        ("three lengths", GAME.replace("size: 20mm", "size: [1, 2, 3]")),
-        ("not a colour", with_front("{ink: \"#12345\"}")),
-        ("colour name unknown", with_front("{ink: purple}")),
-        ("unknown frame", with_front("{frame: wavy}")),
-        ("missing id", GAME.replace("  - id: disc\n    kind", "  - kind")),
-        ("unsafe id", GAME.replace("id: disc", "id: My Disc")),
-        ("game without players", GAME.replace(", players: [2]", "")),
-        ("unknown rule subject", format!(
-            "{GAME}rules:\n  - id: r\n    quote: q\n    check: {{count: disc, equals: 3}}\n"
-        )),
-        ("unknown sheet section", GAME.replace(
-            "kind: token\n    size: 20mm",
-            "kind: sheet\n    size: 210mm x 297mm\n    sheet: {sections: [{tabel: {columns: [a], rows: []}}]}",
-        )),
-        ("die with five faces", GAME.replace(
-            "kind: token",
-            "kind: die\n    die: {faces: [{}, {}, {}, {}, {}]}",
-        )),
+    let sheet = GAME.replace("kind: token\n    size: 20mm", SHEET);
+    let rule = format!("{GAME}{RULE}");
+    for base in [&good, &sheet, &rule] {
+        assert!(loads(base), "the base document loads:\n{base}");
+        assert_eq!(errors(&v, base), "", "{base}");
+    }
+    let front = "/components/0/front";
+    let cases: &[(&str, String, &str)] = &[
+        ("unknown key in a face", with_front("{colour: red}"), front),
+        (
+            "unknown key in a component",
+            GAME.replace("copies: 3", "colour: red"),
+            "/components/0",
+        ),
+        ("unknown top-level key", format!("{GAME}extra: 1\n"), ""),
+        (
+            "wrong kind",
+            GAME.replace("kind: token", "kind: coin"),
+            "/components/0/kind",
+        ),
+        (
+            "text where a number is needed",
+            GAME.replace("copies: 3", "copies: three"),
+            "/components/0/copies",
+        ),
+        (
+            "fraction where a whole number is needed",
+            GAME.replace("copies: 3", "copies: 2.5"),
+            "/components/0/copies",
+        ),
+        (
+            "negative count",
+            GAME.replace("copies: 3", "copies: -1"),
+            "/components/0/copies",
+        ),
+        (
+            "not a length",
+            GAME.replace("size: 20mm", "size: twenty"),
+            "/components/0/size",
+        ),
+        (
+            "unknown unit",
+            GAME.replace("size: 20mm", "size: 2 furlongs"),
+            "/components/0/size",
+        ),
+        (
+            "zero length",
+            GAME.replace("size: 20mm", "size: 0mm"),
+            "/components/0/size",
+        ),
+        (
+            "three lengths",
+            GAME.replace("size: 20mm", "size: [1, 2, 3]"),
+            "/components/0/size",
+        ),
+        (
+            "not a colour",
+            with_front("{ink: \"#12345\"}"),
+            "/components/0/front/ink",
+        ),
+        (
+            "colour name unknown",
+            with_front("{ink: purple}"),
+            "/components/0/front/ink",
+        ),
+        (
+            "unknown frame",
+            with_front("{frame: wavy}"),
+            "/components/0/front/frame",
+        ),
+        (
+            "missing id",
+            GAME.replace("  - id: disc\n    kind", "  - kind"),
+            "/components/0",
+        ),
+        (
+            "unsafe id",
+            GAME.replace("id: disc", "id: My Disc"),
+            "/components/0/id",
+        ),
+        (
+            "game without players",
+            GAME.replace(", players: [2]", ""),
+            "/game",
+        ),
+        (
+            "unknown rule subject",
+            rule.replace("players: true", "count: disc"),
+            "/rules/0/check",
+        ),
+        (
+            "a fraction in a list of `equals:`",
+            rule.replace("equals: [2]", "equals: [2.5]"),
+            "/rules/0/check/equals",
+        ),
+        (
+            "unknown sheet section",
+            sheet.replace("{table:", "{tabel:"),
+            "/components/0/sheet",
+        ),
+        (
+            "a number as a sheet column",
+            sheet.replace("columns: [a]", "columns: [5]"),
+            "/components/0/sheet",
+        ),
+        (
+            "die with five faces",
+            GAME.replace(
+                "kind: token",
+                "kind: die\n    die: {faces: [{}, {}, {}, {}, {}]}",
+            ),
+            "/components/0/die",
+        ),
     ];
-    for (what, yaml) in cases {
+    for (what, yaml, at) in cases {
         assert!(!loads(yaml), "{what}: the loader must refuse it:\n{yaml}");
+        let paths = error_paths(&v, yaml);
         assert!(
-            !errors(&v, yaml).is_empty(),
-            "{what}: the schema must refuse it:\n{yaml}"
+            paths.iter().any(|p| p == at),
+            "{what}: the schema must refuse it at `{at}`, found {paths:?}:\n{yaml}"
         );
     }
 }
@@ -202,6 +296,8 @@ fn values_the_loader_reads_the_schema_accepts() {
         ("numbers and booleans as text", with_front("{title: 7, label: true, lines: [1, 2.5], table: [[1, x]]}")),
         ("colour names in any case, short hex, none", with_front("{ink: BLACK, background: \"#AbC\", border: none}")),
         ("a numeric id", GAME.replace("id: disc", "id: 7")),
+        ("labels and numbers in `equals:`", format!("{GAME}{RULE}").replace("equals: [2]", "equals: [Two, 2]")),
+        ("a number for `equals:`", format!("{GAME}{RULE}").replace("players: true, equals: [2]", "total: disc, equals: 3")),
         ("an id of 64 characters", GAME.replace("id: disc", &format!("id: {}", "a".repeat(64)))),
         ("a sheet with a table", GAME.replace(
             "kind: token\n    size: 20mm",
