@@ -242,8 +242,10 @@ fn any_case(word: &str) -> String {
         .collect()
 }
 
+/// Escapes only ECMA-262 syntax characters: editors compile patterns in Unicode mode, where
+/// escaping anything else (`\-`) is an error.
 fn regex_escape(c: char) -> String {
-    if "\\^$.|?*+()[]{}/-".contains(c) {
+    if "\\^$.|?*+()[]{}/".contains(c) {
         format!("\\{c}")
     } else {
         c.to_string()
