@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use crate::spec::color::{self, Color};
 use crate::spec::model::GameSpec;
-use crate::units::{Length, MAX_LENGTH_MM, Size};
+use crate::units::{EXPECTED_LENGTH, EXPECTED_SIZE, Length, MAX_LENGTH_MM, Size};
 
 /// The schema of a game file, as a JSON value.
 pub fn schema() -> serde_json::Value {
@@ -152,6 +152,7 @@ impl JsonSchema for SafeId {
             "description": "An id: 1 to 64 lowercase letters, digits, `-` or `_`, starting with a letter or digit (it names files).",
             "type": ["string", "integer"],
             "pattern": SAFE_ID_PATTERN,
+            "patternErrorMessage": "an id must be 1–64 lowercase letters, digits, `-` or `_` (it names files)",
             "minimum": 0,
             "examples": ["night-grain", "marker"],
         })
@@ -179,14 +180,10 @@ fn size_string_pattern() -> String {
     format!("^{LENGTH_PATTERN}(?:[x×]{LENGTH_PATTERN})?$")
 }
 
-/// A bare number: millimetres.
-fn millimetres() -> Schema {
-    json_schema!({
-        "type": "number",
-        "exclusiveMinimum": 0,
-        "maximum": MAX_LENGTH_MM,
-    })
-}
+// Lengths, sizes and colours are one schema each, with keywords that apply to one JSON type
+// only (`pattern` to strings, `exclusiveMinimum` to numbers, `items` to arrays), rather than an
+// `anyOf`: editors then report the precise message (`patternErrorMessage`, yaml-language-server's
+// keyword, which other validators ignore) instead of "incorrect type".
 
 impl JsonSchema for Length {
     fn schema_name() -> Cow<'static, str> {
@@ -196,10 +193,11 @@ impl JsonSchema for Length {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "description": format!("A length: `19mm`, `1.9cm`, `0.75in`, `54pt`, or a bare number of millimetres; above 0, at most {MAX_LENGTH_MM} mm."),
-            "anyOf": [
-                millimetres(),
-                {"type": "string", "pattern": length_string_pattern()},
-            ],
+            "type": ["number", "string"],
+            "exclusiveMinimum": 0,
+            "maximum": MAX_LENGTH_MM,
+            "pattern": length_string_pattern(),
+            "patternErrorMessage": format!("expected {EXPECTED_LENGTH}"),
             "examples": ["19mm", "0.75in", 20],
         })
     }
@@ -213,16 +211,14 @@ impl JsonSchema for Size {
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "description": format!("A size: one length for a square or round piece (`19mm`, `20`), width x height (`63mm x 88mm`, `63.5x88mm`), or a list of two lengths (`[2.5in, 3.5in]`). Lengths are in mm, cm, in or pt, above 0 and at most {MAX_LENGTH_MM} mm."),
-            "anyOf": [
-                millimetres(),
-                {"type": "string", "pattern": size_string_pattern()},
-                {
-                    "type": "array",
-                    "items": generator.subschema_for::<Length>(),
-                    "minItems": 2,
-                    "maxItems": 2,
-                },
-            ],
+            "type": ["number", "string", "array"],
+            "exclusiveMinimum": 0,
+            "maximum": MAX_LENGTH_MM,
+            "pattern": size_string_pattern(),
+            "patternErrorMessage": format!("expected {EXPECTED_SIZE}"),
+            "items": generator.subschema_for::<Length>(),
+            "minItems": 2,
+            "maxItems": 2,
             "examples": ["20mm", "63mm x 88mm", ["2.5in", "3.5in"]],
         })
     }
@@ -252,6 +248,11 @@ fn regex_escape(c: char) -> String {
     }
 }
 
+/// What an editor says under a colour that is not one (`patternErrorMessage` is
+/// yaml-language-server's keyword; other validators ignore it).
+const COLOR_ERROR: &str =
+    "expected a colour such as `#8e2a5a`, `#c33`, `white`, `none` or `{suit.color}`";
+
 impl JsonSchema for Color {
     fn schema_name() -> Cow<'static, str> {
         "Color".into()
@@ -266,16 +267,15 @@ impl JsonSchema for Color {
             .map(|n| any_case(n))
             .collect::<Vec<_>>()
             .join("|");
+        let hex = r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})";
+        let placeholder = r"\{[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\}";
         json_schema!({
             "description": "A colour: `#rgb` or `#rrggbb` (quote it: `\"#8e2a5a\"`, since `#` starts a YAML comment), one of the names, `none` (no outline or fill), or a `{axis.property}` placeholder filled in by a component's `matrix:` (e.g. `\"{suit.color}\"`).",
-            "anyOf": [
-                // Listed first so editors offer the names as completions.
-                {"enum": names},
-                {"type": "string", "pattern": r"^\s*#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"},
-                {"type": "string", "pattern": format!(r"^\s*(?:{names_any_case})\s*$")},
-                {"type": "string", "pattern": r"^\s*\{[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\}\s*$"},
-            ],
-            "examples": ["#8e2a5a", "#c33", "white", "none", "{suit.color}"],
+            "type": "string",
+            "pattern": format!(r"^\s*(?:{hex}|{names_any_case}|{placeholder})\s*$"),
+            "patternErrorMessage": COLOR_ERROR,
+            // Editors offer the examples as completions.
+            "examples": names,
         })
     }
 }
