@@ -49,6 +49,11 @@ pub enum Command {
         after_help = "Examples:\n  pnp new my-game            # writes my-game.yaml\n  pnp new \"Space Goats\" --out games/"
     )]
     New(NewArgs),
+    /// Print the JSON Schema of the game YAML, so editors complete and check it
+    #[command(
+        after_help = "Examples:\n  pnp schema --out pnp.schema.json\n  pnp schema > pnp.schema.json\n\nThen make your game's first line\n  # yaml-language-server: $schema=pnp.schema.json\nand an editor with yaml-language-server (VS Code's YAML extension, Neovim, Helix, Zed…)\ncompletes keys, shows their descriptions and underlines mistakes as you type."
+    )]
+    Schema(SchemaArgs),
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell
     #[command(
         after_help = "Example:\n  pnp completions bash > ~/.local/share/bash-completion/completions/pnp"
@@ -68,6 +73,13 @@ pub struct NewArgs {
     pub name: String,
     /// Folder to write the YAML into (default: the current folder)
     #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Write the schema to this file (atomically) instead of printing it
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
 

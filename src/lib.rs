@@ -20,6 +20,7 @@ pub mod overrides;
 pub mod pieces;
 pub mod rules;
 pub mod scaffold;
+pub mod schema;
 pub mod select;
 pub mod sheets;
 pub mod spec;

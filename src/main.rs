@@ -84,6 +84,7 @@ fn main() -> ExitCode {
         Command::Tts(args) => tts(args, ui),
         Command::List => list(),
         Command::New(args) => new(args, ui),
+        Command::Schema(args) => schema(args, ui),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut std::io::stdout());
             Ok(())
@@ -328,6 +329,21 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
             "next: pnp build {}   (then edit it and build again)",
             path.display()
         );
+    }
+    Ok(())
+}
+
+fn schema(args: cli::SchemaArgs, ui: Ui) -> Result<(), Error> {
+    let text = pnp::schema::schema_text();
+    let Some(path) = args.out else {
+        print!("{text}");
+        return Ok(());
+    };
+    let staging = pnp::output::writer::Staging::new();
+    staging.write(&path, text.as_bytes())?;
+    staging.commit()?;
+    if !ui.quiet {
+        println!("{}  (JSON Schema of the game YAML)", path.display());
     }
     Ok(())
 }

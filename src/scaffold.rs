@@ -28,7 +28,9 @@ pub fn new_game(name: &str) -> (String, String) {
     let id = id_from_name(name);
     let title = name.trim().replace(['"', '\\'], "");
     let text = format!(
-        r##"# {title}: components and rules for pnp. Build it with `pnp build {id}.yaml`,
+        r##"# yaml-language-server: $schema=pnp.schema.json
+# (Editors complete and check this file once the schema is beside it: `pnp schema --out pnp.schema.json`.)
+# {title}: components and rules for pnp. Build it with `pnp build {id}.yaml`,
 # check it with `pnp validate {id}.yaml`. Every key is explained in the README.
 game:
   id: {id}                 # names the output folder: output/{id}/

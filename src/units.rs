@@ -22,7 +22,7 @@ impl Length {
     }
 }
 
-const EXPECTED_LENGTH: &str = "a length such as `19mm`, `1.9cm`, `0.75in` or `54pt`";
+pub(crate) const EXPECTED_LENGTH: &str = "a length such as `19mm`, `1.9cm`, `0.75in` or `54pt`";
 
 /// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm). Returns a message describing what was expected.
 pub fn parse_length(text: &str) -> Result<Length, String> {
@@ -98,7 +98,7 @@ impl Size {
     }
 }
 
-const EXPECTED_SIZE: &str =
+pub(crate) const EXPECTED_SIZE: &str =
     "a size such as `19mm` (square or round), `63mm x 88mm` or `[2.5in, 3.5in]`";
 
 pub fn parse_size(text: &str) -> Result<Size, String> {

@@ -3,13 +3,14 @@
 //! `fields`, `table`, `roster`, `grid`, `track`, `checkboxes`, `text`, `legend`, `row`.
 //! Any text may hold `{key}` placeholders that `pnp sheets` fills per player (`{player}`…);
 //! unknown keys print as nothing, leaving the space to write in.
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use crate::spec::color::Color;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SheetSpec {
     /// A line under the title band (e.g. "Family record sheet").
@@ -21,7 +22,7 @@ pub struct SheetSpec {
     pub back: Option<SheetBack>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SheetBack {
     #[serde(default)]
@@ -30,7 +31,7 @@ pub struct SheetBack {
 }
 
 /// One block of the sheet. Written in the YAML as a single key: `- table: {...}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Section {
     /// Labelled write-in fields side by side (name, date, a big total box).
@@ -58,7 +59,7 @@ pub enum Section {
     Stack(Stack),
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fields {
     #[serde(default)]
@@ -66,7 +67,7 @@ pub struct Fields {
     pub items: Vec<Field>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Field {
     pub label: String,
@@ -81,7 +82,7 @@ pub struct Field {
     pub big: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Write {
     /// Printed text only.
@@ -93,7 +94,7 @@ pub enum Write {
     Tally,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Column {
     pub label: String,
@@ -108,7 +109,7 @@ pub struct Column {
 }
 
 /// A column is written as its label alone or in full.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ColumnSpec {
     Label(String),
@@ -134,7 +135,7 @@ impl ColumnSpec {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Table {
     #[serde(default)]
@@ -150,7 +151,7 @@ pub struct Table {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RosterColumn {
     pub label: String,
@@ -168,40 +169,44 @@ pub struct RosterColumn {
     pub fill: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Roster {
     #[serde(default)]
     pub title: Option<String>,
     /// Number of rows; without it the roster takes the room left on the page.
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     pub rows: Option<Spanned<u32>>,
     /// Blocks side by side the rows are split into (default 1).
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     pub blocks: Option<Spanned<u32>>,
     pub columns: Vec<RosterColumn>,
     #[serde(default)]
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GridRow {
     pub label: String,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Shaded row (e.g. a state rather than an activity).
     #[serde(default)]
     pub shade: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
     #[serde(default)]
     pub title: Option<String>,
     pub rows: Vec<GridRow>,
     /// Number of columns, numbered from 1.
+    #[schemars(with = "u32")]
     pub columns: Spanned<u32>,
     /// Printed over the column numbers (e.g. "Turn").
     #[serde(default)]
@@ -210,7 +215,7 @@ pub struct Grid {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Flow {
     /// One space per line, top to bottom; labels on the left.
@@ -220,11 +225,12 @@ pub enum Flow {
     Right,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Track {
     #[serde(default)]
     pub title: Option<String>,
+    #[schemars(with = "u32")]
     pub spaces: Spanned<u32>,
     #[serde(default)]
     pub direction: Flow,
@@ -244,7 +250,7 @@ pub struct Track {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckItem {
     pub label: String,
@@ -255,7 +261,7 @@ pub struct CheckItem {
     pub boxes: Option<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Checkboxes {
     #[serde(default)]
@@ -266,7 +272,7 @@ pub struct Checkboxes {
     pub items: Vec<CheckItem>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TextBlock {
     #[serde(default)]
@@ -275,11 +281,12 @@ pub struct TextBlock {
     pub lines: Vec<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LegendItem {
     pub label: String,
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// A swatch of this colour.
     #[serde(default)]
@@ -291,7 +298,7 @@ pub struct LegendItem {
     pub write: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Legend {
     #[serde(default)]
@@ -299,7 +306,7 @@ pub struct Legend {
     pub items: Vec<LegendItem>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Notes {
     #[serde(default)]
@@ -309,7 +316,7 @@ pub struct Notes {
     pub lines: Option<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
     /// Relative widths of the sections (default equal).
@@ -318,7 +325,7 @@ pub struct Row {
     pub sections: Vec<Section>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stack {
     pub sections: Vec<Section>,

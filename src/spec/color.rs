@@ -36,7 +36,7 @@ pub fn is_placeholder(text: &str) -> bool {
     matches!(inner.split_once('.'), Some((a, p)) if ok(a) && ok(p))
 }
 
-const NAMES: &[(&str, &str)] = &[
+pub(crate) const NAMES: &[(&str, &str)] = &[
     ("black", "#000000"),
     ("white", "#ffffff"),
     ("gray", "#808080"),

@@ -1,5 +1,6 @@
 //! The YAML sections of the piecepack kinds: dice (`die:`), setup diagrams (`diagram:`) and the
 //! piecepack face marks, with the checks that serde cannot express.
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
@@ -7,7 +8,7 @@ use super::{Component, Face, Game, Kind};
 use crate::error::Located;
 
 /// A piecepack mark on a face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Mark {
     /// The rank large in the centre and the symbol small in two opposite corners (tiles);
@@ -18,15 +19,16 @@ pub enum Mark {
 }
 
 /// A die: six faces laid over the component's front, printed as a cube net.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DieSpec {
     /// Exactly six faces. Opposite faces are 1st–6th, 2nd–5th and 3rd–4th.
+    #[schemars(with = "Vec<Face>", length(equal = 6))]
     pub faces: Spanned<Vec<Face>>,
 }
 
 /// Which side of a piece a diagram shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DiagramSide {
     #[default]
@@ -35,7 +37,7 @@ pub enum DiagramSide {
 }
 
 /// A setup diagram: pieces of the game placed on a table, drawn from their own faces.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiagramSpec {
     /// Drawing millimetres per table millimetre, e.g. `0.5` for a half-size picture. Default 1.
@@ -45,16 +47,18 @@ pub struct DiagramSpec {
     #[serde(default)]
     pub origin: Option<[f64; 2]>,
     #[serde(default)]
+    #[schemars(with = "Vec<Placed>")]
     pub place: Vec<Spanned<Placed>>,
     #[serde(default)]
     pub labels: Vec<DiagramLabel>,
 }
 
 /// One piece on the diagram's table.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placed {
     /// A piece id: `tile-suns-ace` (component-variant) or a component id without variants.
+    #[schemars(with = "String")]
     pub piece: Spanned<String>,
     #[serde(default)]
     pub side: DiagramSide,
@@ -72,7 +76,7 @@ pub struct Placed {
 }
 
 /// Text on a diagram, at table millimetres, centred.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiagramLabel {
     pub text: String,

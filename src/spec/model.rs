@@ -1,5 +1,6 @@
 //! The YAML language: a game, its components and its rules. Unknown keys are errors everywhere.
 //! Values that later checks may complain about are `Spanned` so errors can name their line and column.
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
@@ -8,7 +9,7 @@ use super::color::Color;
 use crate::rules::Rule;
 use crate::units::Size;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameSpec {
     pub game: GameInfo,
@@ -17,16 +18,18 @@ pub struct GameSpec {
     pub rules: Vec<Rule>,
     /// Other games whose components this one uses (`include: [piecepack]`), loaded first.
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     pub include: Vec<Spanned<String>>,
     /// Named axes (`suit`, `rank`) whose values a component's `matrix:` combines into variants.
     #[serde(default)]
     pub axes: BTreeMap<String, Vec<AxisValue>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameInfo {
     /// File-name-safe identifier: output goes to `output/<id>/`.
+    #[schemars(with = "crate::schema::SafeId")]
     pub id: Spanned<String>,
     pub name: String,
     #[serde(default)]
@@ -36,12 +39,13 @@ pub struct GameInfo {
     #[serde(default)]
     pub source: Option<String>,
     /// Allowed player counts, e.g. `[4, 6]`.
+    #[schemars(with = "Vec<u32>")]
     pub players: Spanned<Vec<u32>>,
     #[serde(default)]
     pub description: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A counter, marker or coin: one face per side, symbol and caption.
@@ -68,7 +72,7 @@ pub enum Kind {
     PlayingCard,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
     Square,
@@ -77,21 +81,25 @@ pub enum Shape {
     Rounded,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Component {
+    #[schemars(with = "crate::schema::SafeId")]
     pub id: Spanned<String>,
+    #[schemars(with = "Kind")]
     pub kind: Spanned<Kind>,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
     #[serde(default)]
     pub name: Option<String>,
     /// Required for every kind but `track`, whose size follows from its spaces.
     #[serde(default)]
+    #[schemars(with = "Option<Size>")]
     pub size: Option<Spanned<Size>>,
     #[serde(default)]
     pub shape: Option<Shape>,
     /// Copies of each variant (or of the component when it has no variants). Default 1.
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     pub copies: Option<Spanned<u32>>,
     /// Defaults for every variant's front.
     #[serde(default)]
@@ -113,9 +121,11 @@ pub struct Component {
     /// Player counts this component is for, e.g. `[2]` or `[3, 4]`: `pnp build --players N`
     /// builds only the components whose list holds N (and those without a list). Default: all.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<u32>>")]
     pub players: Option<Spanned<Vec<u32>>>,
     /// Axis names (`[suit, rank]`): one variant per combination of their values (see `axes:`).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub matrix: Option<Spanned<Vec<String>>>,
     /// Only for `kind: die`.
     #[serde(default)]
@@ -133,9 +143,10 @@ pub struct Component {
 
 /// One value of an axis: its id (a tag value and part of variant ids), extra tags, and the
 /// properties that faces refer to as `{axis.property}` (`{suit.color}`, `{rank.text}`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AxisValue {
+    #[schemars(with = "String")]
     pub id: Spanned<String>,
     #[serde(default)]
     pub tags: BTreeMap<String, String>,
@@ -143,11 +154,13 @@ pub struct AxisValue {
     pub props: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
+    #[schemars(with = "crate::schema::SafeId")]
     pub id: Spanned<String>,
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     pub copies: Option<Spanned<u32>>,
     /// Free key/value facts that rules can count by, e.g. `{suit: suns, rank: ace}`.
     #[serde(default)]
@@ -160,7 +173,7 @@ pub struct Variant {
 
 /// What is printed on one side of a piece. Every field is optional; a variant's face is laid over
 /// its component's face field by field.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Face {
     /// Fill of the whole face.
@@ -174,6 +187,7 @@ pub struct Face {
     pub border: Option<Color>,
     /// Name of an SVG in `templates/symbols/` (without `.svg`).
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Heading (cards) or small text above the symbol (tokens).
     #[serde(default)]
@@ -193,6 +207,7 @@ pub struct Face {
     /// A count (e.g. a rank) drawn as a row of dots at the foot of a token or tile, so it reads
     /// without colour and without reading a word.
     #[serde(default)]
+    #[schemars(with = "Option<u32>")]
     pub pips: Option<Spanned<u32>>,
     /// A decorative frame inside the cut line of a token or tile (a family's look).
     #[serde(default)]
@@ -207,7 +222,7 @@ pub struct Face {
 }
 
 /// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Frame {
     /// One solid line.
@@ -254,7 +269,7 @@ impl Face {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// First space at the top.
@@ -264,7 +279,7 @@ pub enum Direction {
     Right,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LabelPosition {
     /// The label is printed inside the space.
@@ -274,12 +289,14 @@ pub enum LabelPosition {
     Outside,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrackSpec {
     /// Size of one space.
+    #[schemars(with = "Size")]
     pub space: Spanned<Size>,
     /// The spaces in track order.
+    #[schemars(with = "Vec<TrackSpace>")]
     pub spaces: Vec<Spanned<TrackSpace>>,
     #[serde(default)]
     pub direction: Direction,
@@ -289,10 +306,11 @@ pub struct TrackSpec {
     #[serde(default)]
     pub end: Option<String>,
     #[serde(default)]
+    #[schemars(with = "Option<crate::units::Length>")]
     pub end_size: Option<Spanned<crate::units::Length>>,
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TrackSpace {
     #[serde(default)]
@@ -303,12 +321,14 @@ pub struct TrackSpace {
 }
 
 /// A board of `squares`×`squares` squares of side `square`, with a margin for coordinates.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
     /// Squares along each side (a 9 makes a 9×9 board).
+    #[schemars(with = "u32")]
     pub squares: Spanned<u32>,
     /// Side of one square: usually the tile size (`24mm`).
+    #[schemars(with = "Size")]
     pub square: Spanned<Size>,
     /// Letters along the top and numbers along both sides. Default true.
     #[serde(default = "yes")]
