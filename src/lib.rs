@@ -171,8 +171,21 @@ pub fn credits(game: &Game) -> Credits {
     }
 }
 
+/// Called as a build advances with (steps done, steps in all); a step is one PDF page or one
+/// image. For progress bars: it may be called from several threads.
+pub type Progress<'a> = dyn Fn(u64, u64) + Sync + 'a;
+
 /// Builds the PDF and PNGs of a game into its output folder.
 pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
+    build_with_progress(game, opt, &|_, _| {})
+}
+
+/// `build`, reporting progress as it goes.
+pub fn build_with_progress(
+    game: &Game,
+    opt: &BuildOptions,
+    progress: &Progress,
+) -> Result<BuildReport, Error> {
     let mut report = BuildReport::default();
     if opt.validate {
         check_rules(game)?;
@@ -186,9 +199,21 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
     let prepared = prepare(game, opt)?;
     report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
     report.faces = prepared.faces.docs.len();
-    report.pages = prepared.pages.len();
+    // Pages of the PDF as printed: the cover (and its back) count.
+    let front = match opt.cover {
+        true => output::cover::front_pages(&prepared.pages),
+        false => 0,
+    };
+    report.pages = prepared.pages.len() + front;
 
     let staging = Staging::new();
+    let steps = (opt.pdf as u64) * prepared.pages.len() as u64
+        + (opt.png as u64) * prepared.faces.docs.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let step = || {
+        let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(now, steps);
+    };
     let renders = std::sync::atomic::AtomicUsize::new(0);
     let png_dir = dir.join("png");
     let popt = output::png::PngOptions {
@@ -205,6 +230,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
         })?;
         staging.write(&png_dir.join(format!("{}.png", doc.name)), &bytes)?;
         png_bytes.fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        step();
         Ok(())
     };
     let mut pdf = match opt.pdf {
@@ -216,6 +242,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
         &prepared.pages,
         pdf.as_mut(),
         opt.png.then_some(&png_sink as &output::stream::FaceSink),
+        &step,
     )?;
     if let Some(writer) = pdf {
         let bytes = writer
@@ -225,7 +252,7 @@ pub fn build(game: &Game, opt: &BuildOptions) -> Result<BuildReport, Error> {
         staging.write(&path, &bytes)?;
         report.written.push(Written {
             path,
-            what: format!("{} pages", prepared.pages.len()),
+            what: format!("{} pages", report.pages),
             bytes: bytes.len() as u64,
         });
     }
@@ -249,6 +276,7 @@ pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8
         &prepared.pages,
         Some(&mut writer),
         None,
+        &|| {},
     )?;
     writer
         .finish()

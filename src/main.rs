@@ -38,25 +38,45 @@ impl Ui {
             eprintln!("warning: {w}");
         }
     }
-    fn summary(&self, report: &BuildReport, started: Instant) {
+    /// One line after a build: what was made and how long it took (more with -v).
+    fn summary(&self, name: &str, report: &BuildReport, started: Instant) {
+        if self.quiet {
+            return;
+        }
+        let secs = started.elapsed().as_secs_f64();
+        let files = report.written.len();
+        println!(
+            "built {name}: {} pieces on {} pages, {} distinct faces, {files} output{} in {secs:.2} s",
+            report.pieces,
+            report.pages,
+            report.faces,
+            if files == 1 { "" } else { "s" },
+        );
         if self.verbose {
-            eprintln!(
-                "{} pieces, {} distinct faces, {} pages, {} images rendered in {:.2} s",
-                report.pieces,
-                report.faces,
-                report.pages,
-                report.renders,
-                started.elapsed().as_secs_f64()
-            );
+            eprintln!("{} images rendered (one per distinct face)", report.renders);
         }
     }
-    /// A spinner on an interactive terminal while a build runs (never in pipes, CI or -q).
+    /// A spinner on an interactive terminal while an export runs (never in pipes, CI or -q).
     fn spinner(&self, message: String) -> Option<indicatif::ProgressBar> {
         if self.quiet || !std::io::stderr().is_terminal() {
             return None;
         }
         let bar = indicatif::ProgressBar::new_spinner().with_message(message);
         bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        Some(bar)
+    }
+    /// A progress bar on an interactive terminal once a build has taken longer than a moment
+    /// (never in pipes, CI or -q).
+    fn progress(&self, message: String) -> Option<indicatif::ProgressBar> {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = indicatif::ProgressBar::hidden().with_message(message);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{msg} [{bar:32}] {pos}/{len} pages and images, {elapsed}",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
         Some(bar)
     }
 }
@@ -178,15 +198,23 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut game = pnp::spec::load(&args.game)?;
     pnp::overrides::apply(&mut game, &copies)?;
-    let spinner = ui.spinner(format!("building {}…", game.name()));
-    let report = pnp::build(&game, &opt);
-    if let Some(s) = spinner {
-        s.finish_and_clear();
+    let bar = ui.progress(format!("building {}", game.name()));
+    let report = pnp::build_with_progress(&game, &opt, &|done, steps| {
+        if let Some(bar) = &bar {
+            if bar.is_hidden() && started.elapsed() > std::time::Duration::from_millis(300) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+            bar.set_length(steps);
+            bar.set_position(done);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
     let report = report?;
     ui.warnings(&report.warnings);
     ui.written(&report.written);
-    ui.summary(&report, started);
+    ui.summary(game.name(), &report, started);
     Ok(())
 }
 

@@ -258,3 +258,35 @@ fn each_distinct_face_is_rendered_once_not_once_per_copy() {
     assert_eq!(report.faces, 10);
     assert_eq!(report.renders, report.faces);
 }
+
+#[test]
+fn a_build_ends_with_a_one_line_summary_and_quiet_prints_nothing() {
+    let dir = temp_dir("summary");
+    let out = run(&[
+        "build",
+        "night-grain",
+        "--no-png",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default();
+    // 24 grain markers + 6 team markers + the track + 3 player aids; cover + 3 pages.
+    assert!(
+        last.starts_with("built Night Grain: 34 pieces on 4 pages, "),
+        "{text}"
+    );
+    assert!(last.ends_with(" s"), "{last}");
+    let pages = pdf_page_sizes(&std::fs::read(dir.join("night-grain.pdf")).unwrap()).len();
+    assert_eq!(pages, 4, "the summary counts the pages of the PDF");
+    let quiet = run(&[
+        "build",
+        "night-grain",
+        "--no-png",
+        "-q",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(quiet.status.success() && quiet.stdout.is_empty() && quiet.stderr.is_empty());
+}

@@ -20,12 +20,14 @@ pub const WINDOW_FACES: usize = 48;
 /// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
 pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
 
-/// Runs the pages through `pdf` (in order) and every distinct face through `png` (once each).
+/// Runs the pages through `pdf` (in order) and every distinct face through `png` (once each);
+/// `page_done` is called after each PDF page (for a progress bar).
 pub fn run(
     docs: &[FaceDoc],
     pages: &[Page],
     mut pdf: Option<&mut PdfWriter>,
     png: Option<&FaceSink>,
+    page_done: &(dyn Fn() + Sync),
 ) -> Result<(), Error> {
     let mut sent = vec![false; docs.len()];
     let mut kept: HashMap<usize, Arc<Tree>> = HashMap::new();
@@ -47,7 +49,9 @@ pub fn run(
                 Some(writer) => window.clone().try_for_each(|index| {
                     writer
                         .page(index, |f| kept.get(&f).map(|t| t.as_ref()))
-                        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+                        .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+                    page_done();
+                    Ok(())
                 }),
                 None => Ok(()),
             };
