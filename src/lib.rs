@@ -302,9 +302,12 @@ fn pdf_writer<'p>(
     } else {
         Vec::new()
     };
+    let mut keywords = vec!["print and play".to_string(), g.name.clone()];
+    keywords.extend(g.licence.clone());
     let opt = output::pdf::PdfOptions {
         layout: prepared.layout,
         front_matter,
+        keywords,
         credits,
         title: format!("{} — print and play", g.name),
         author: g.designer.clone(),

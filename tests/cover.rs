@@ -190,3 +190,33 @@ fn a_game_with_many_groups_keeps_its_cover_on_one_page_above_the_footer() {
         );
     }
 }
+
+#[test]
+fn the_pdf_says_what_it_is_in_its_metadata() {
+    let pdf = pdf_of("night-grain", &[]);
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+    let info = doc.get_dictionary(info).unwrap();
+    let field = |k: &[u8]| {
+        let o = info
+            .get(k)
+            .unwrap_or_else(|_| panic!("no {}", String::from_utf8_lossy(k)));
+        let bytes = o.as_str().unwrap();
+        // Text strings are PDFDocEncoding or UTF-16BE with a byte-order mark.
+        if bytes.starts_with(&[0xfe, 0xff]) {
+            let units: Vec<u16> = bytes[2..]
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        } else {
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+    };
+    assert_eq!(field(b"Title"), "Night Grain — print and play");
+    assert_eq!(field(b"Author"), "Greg Costikyan");
+    assert!(field(b"Subject").contains("licence: CC BY-NC-SA 3.0 US"));
+    assert!(field(b"Keywords").contains("print and play"));
+    assert!(field(b"Creator").starts_with("pnp "));
+    assert!(field(b"Producer").starts_with("pnp "));
+}

@@ -28,6 +28,8 @@ pub struct PdfOptions {
     pub groups: Vec<String>,
     /// Whole pages (SVG) printed before the components: the cover (`output::cover`).
     pub front_matter: Vec<String>,
+    /// Search words: "print and play", the game, its licence.
+    pub keywords: Vec<String>,
 }
 
 fn pt(mm: f64) -> f32 {
@@ -149,7 +151,11 @@ impl<'p> PdfWriter<'p> {
         self.doc.set_outline(self.outline);
         let mut meta = Metadata::new()
             .title(opt.title.clone())
-            .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")));
+            .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")))
+            .producer(format!("pnp {} with krilla", env!("CARGO_PKG_VERSION")));
+        if !opt.keywords.is_empty() {
+            meta = meta.keywords(opt.keywords.clone());
+        }
         if let Some(a) = &opt.author {
             meta = meta.authors(vec![a.clone()]);
         }

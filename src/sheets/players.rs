@@ -262,6 +262,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         groups: Vec::new(),
         // A handout for the table: no cover.
         front_matter: Vec::new(),
+        keywords: vec!["record sheet".into(), g.name.clone()],
     };
     let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
         .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
