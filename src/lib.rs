@@ -56,6 +56,8 @@ pub struct BuildReport {
     pub pages: usize,
     /// Rasterizations done (a regression guard: one per distinct face, never one per copy).
     pub renders: usize,
+    /// Images of faces the game no longer has, removed from the PNG folder.
+    pub stale_removed: usize,
 }
 
 /// Everything a build computes before writing: the sinks take it as it is.
@@ -258,12 +260,15 @@ pub fn build_with_progress(
     }
     if opt.png {
         report.written.push(Written {
-            path: png_dir,
+            path: png_dir.clone(),
             what: format!("{} images at {} dpi", prepared.faces.docs.len(), opt.dpi),
             bytes: png_bytes.into_inner(),
         });
     }
-    staging.commit()?;
+    let written = staging.commit()?;
+    if opt.png {
+        report.stale_removed = output::writer::remove_stale(&png_dir, "png", &written)?;
+    }
     report.renders = renders.into_inner();
     Ok(report)
 }

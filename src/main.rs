@@ -52,6 +52,13 @@ impl Ui {
             report.faces,
             if files == 1 { "" } else { "s" },
         );
+        if report.stale_removed > 0 {
+            println!(
+                "removed {} image{} of faces the game no longer has",
+                report.stale_removed,
+                if report.stale_removed == 1 { "" } else { "s" }
+            );
+        }
         if self.verbose {
             eprintln!("{} images rendered (one per distinct face)", report.renders);
         }

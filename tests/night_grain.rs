@@ -290,3 +290,28 @@ fn a_build_ends_with_a_one_line_summary_and_quiet_prints_nothing() {
     ]);
     assert!(quiet.status.success() && quiet.stdout.is_empty() && quiet.stderr.is_empty());
 }
+
+#[test]
+fn a_rebuild_removes_images_of_faces_the_game_no_longer_has() {
+    let dir = build("night-grain", &["--no-pdf"]);
+    let png = dir.join("png");
+    let before = files(&png);
+    std::fs::write(png.join("grain-oats-front.png"), b"left by an older build").unwrap();
+    std::fs::write(png.join("README.txt"), b"the user's own note").unwrap();
+    let out = run(&[
+        "build",
+        "night-grain",
+        "--no-pdf",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("removed 1 image of faces the game no longer has"));
+    let mut after = files(&png);
+    after.retain(|f| f != "README.txt");
+    assert_eq!(after, before, "exactly the current faces");
+    assert!(
+        png.join("README.txt").exists(),
+        "other files are left alone"
+    );
+}

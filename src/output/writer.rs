@@ -77,6 +77,24 @@ impl Staging {
     }
 }
 
+/// Removes the files named `*.{ext}` in `dir` that are not in `keep` (images of faces a game no
+/// longer has, left by an earlier build); other files are left alone. Returns how many went.
+pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, OutputError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(0);
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let ours = path.extension().is_some_and(|e| e == ext) && path.is_file();
+        if ours && !keep.contains(&path) {
+            std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
@@ -110,6 +128,15 @@ mod tests {
         s.write(&target, b"y").unwrap();
         s.commit().unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"y");
+        // Stale files of the same kind go; the kept one and other kinds stay.
+        std::fs::write(dir.join("old.txt"), b"z").unwrap();
+        std::fs::write(dir.join("notes.md"), b"mine").unwrap();
+        assert_eq!(
+            remove_stale(&dir, "txt", std::slice::from_ref(&target)).unwrap(),
+            1
+        );
+        assert!(target.exists() && dir.join("notes.md").exists());
+        assert!(!dir.join("old.txt").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -283,5 +283,6 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         faces: docs.len(),
         pages: pages.len(),
         renders: 0,
+        stale_removed: 0,
     })
 }
