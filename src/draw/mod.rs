@@ -170,11 +170,19 @@ pub fn draw_face(
     Ok(Some(cv.finish()))
 }
 
+fn svg_hash(svg: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    svg.hash(&mut h);
+    h.finish()
+}
+
 /// Draws every face of every piece once; identical faces (same SVG) are kept once.
 pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, SpecError> {
     let art = Art::new(game);
     let mut docs: Vec<FaceDoc> = Vec::new();
-    let mut by_svg: HashMap<String, usize> = HashMap::new();
+    // Faces by a hash of their SVG (not the SVG itself, which would be held twice).
+    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
     let mut users: Vec<Vec<(usize, Side)>> = Vec::new();
     let mut of_piece = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
@@ -184,7 +192,14 @@ pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, Spec
             match draw_face(game, piece, side, bleed, &art) {
                 Ok(Some(svg)) => {
                     let next = docs.len();
-                    let idx = *by_svg.entry(svg.clone()).or_insert(next);
+                    let same = by_hash.entry(svg_hash(&svg)).or_default();
+                    let idx = match same.iter().find(|&&i| docs[i].svg == svg) {
+                        Some(&i) => i,
+                        None => {
+                            same.push(next);
+                            next
+                        }
+                    };
                     if idx == next {
                         let suffix = if side == Side::Front { "front" } else { "back" };
                         docs.push(FaceDoc {
