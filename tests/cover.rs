@@ -76,7 +76,7 @@ fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     let game = pnp::spec::load("piecepack").unwrap();
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
     assert_eq!(text.len(), prepared.pages.len() + 2);
-    assert!(text[0].contains("Print double-sided, flipping on the long edge"));
+    assert!(text[0].contains("Print the whole file double-sided, flipping on the long edge"));
     assert!(
         text[0].contains("Score the dashed fold lines"),
         "dice and pawns fold"
@@ -219,4 +219,39 @@ fn the_pdf_says_what_it_is_in_its_metadata() {
     assert!(field(b"Keywords").contains("print and play"));
     assert!(field(b"Creator").starts_with("pnp "));
     assert!(field(b"Producer").starts_with("pnp "));
+}
+
+#[test]
+fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow() {
+    use pnp::output::layout::PageSide;
+    // Bean-Off mixes one-sided pages (sheet, tokens) with two-sided ones (cards); The Beast and
+    // the piecepack are two-sided throughout.
+    for game in ["bean-off", "the-beast", "piecepack"] {
+        let g = pnp::spec::load(game).unwrap();
+        let prepared = pnp::prepare(&g, &BuildOptions::default()).unwrap();
+        let pages = &prepared.pages;
+        let front = pnp::output::cover::front_pages(pages);
+        assert_eq!(front, 2, "{game}: the cover has a back");
+        let pdf_pages = pdf_page_sizes(&pdf_of(game, &[])).len();
+        assert_eq!(pdf_pages, pages.len() + front, "{game}");
+        for (i, page) in pages.iter().enumerate() {
+            let sheet_side = (front + i) % 2; // 0: front of a sheet, 1: its back
+            let want = if page.side == PageSide::Front { 0 } else { 1 };
+            assert_eq!(
+                sheet_side,
+                want,
+                "{game}: page {} is {:?}",
+                front + i + 1,
+                page.side
+            );
+        }
+        // Backs that hold pieces sit behind the fronts they belong to.
+        for w in pages.windows(2) {
+            if w[1].side == PageSide::Back {
+                for b in &w[1].placements {
+                    assert!(w[0].placements.iter().any(|f| f.piece == b.piece), "{game}");
+                }
+            }
+        }
+    }
 }

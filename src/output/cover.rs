@@ -411,11 +411,13 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
         Duplex::GutterFold => "Print single-sided. Each sheet carries fronts on one half and \
              their backs on the other: fold on the middle line and glue before cutting."
             .into(),
-        Duplex::LongEdge if backs => "Print double-sided, flipping on the long edge: every \
-             page of backs lands behind the page of fronts before it (page 2 is the cover's back)."
+        Duplex::LongEdge if backs => "Print the whole file double-sided, flipping on the long \
+             edge: every page of backs lands behind the page of fronts before it; a page whose \
+             pieces have no backs is followed by a blank one (page 2 is the cover's back)."
             .into(),
-        Duplex::ShortEdge if backs => "Print double-sided, flipping on the short edge: every \
-             page of backs lands behind the page of fronts before it (page 2 is the cover's back)."
+        Duplex::ShortEdge if backs => "Print the whole file double-sided, flipping on the short \
+             edge: every page of backs lands behind the page of fronts before it; a page whose \
+             pieces have no backs is followed by a blank one (page 2 is the cover's back)."
             .into(),
         _ => "Print single-sided: no piece has a printed back.".into(),
     });

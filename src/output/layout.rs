@@ -363,11 +363,18 @@ pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec
 }
 
 /// After each front page holding double-sided pieces, a back page with each back at the mirror
-/// position, so that fronts and backs register when the sheet is printed duplex.
+/// position, so that fronts and backs register when the sheet is printed duplex. Once a game has
+/// backs at all, every front page but the last gets a back page (blank if it has no backs), so
+/// the whole file prints double-sided with every sheet's two sides in step.
 fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page> {
     let back_of = |piece: usize| items.iter().find(|i| i.piece == piece).and_then(|i| i.back);
+    let duplex = fronts
+        .iter()
+        .flat_map(|p| &p.placements)
+        .any(|p| back_of(p.piece).is_some());
+    let last = fronts.len().saturating_sub(1);
     let mut out = Vec::with_capacity(fronts.len() * 2);
-    for page in fronts {
+    for (index, page) in fronts.into_iter().enumerate() {
         let backs: Vec<Placement> = page
             .placements
             .iter()
@@ -382,7 +389,7 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
             })
             .collect();
         out.push(page);
-        if !backs.is_empty() {
+        if !backs.is_empty() || (duplex && index < last) {
             out.push(Page {
                 side: PageSide::Back,
                 placements: backs,

@@ -16,11 +16,12 @@ pub const TARGET_RADIUS: f64 = 2.2;
 /// Whether the page is one side of a double-sided sheet.
 pub fn is_duplexed(pages: &[Page], index: usize) -> bool {
     let page = &pages[index];
+    // A blank back (the back of a page of one-sided pieces) needs no registering.
+    let backs = |p: &Page| p.side == PageSide::Back && !p.placements.is_empty();
     match page.side {
-        PageSide::Back | PageSide::GutterFold => true,
-        PageSide::Front => pages
-            .get(index + 1)
-            .is_some_and(|next| next.side == PageSide::Back),
+        PageSide::Back => backs(page),
+        PageSide::GutterFold => true,
+        PageSide::Front => pages.get(index + 1).is_some_and(backs),
     }
 }
 
