@@ -315,3 +315,26 @@ fn a_rebuild_removes_images_of_faces_the_game_no_longer_has() {
         "other files are left alone"
     );
 }
+
+#[test]
+fn progress_counts_every_page_and_image_up_to_its_total() {
+    let game = pnp::spec::load("night-grain").unwrap();
+    let opt = pnp::options::BuildOptions {
+        out: Some(temp_dir("progress")),
+        ..Default::default()
+    };
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = pnp::build_with_progress(&game, &opt, &|done, total| {
+        seen.lock().unwrap().push((done, total));
+    })
+    .unwrap();
+    let seen = seen.into_inner().unwrap();
+    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let total = (prepared.pages.len() + prepared.faces.docs.len()) as u64;
+    assert_eq!(seen.len() as u64, total, "one report per page and per image");
+    assert!(seen.iter().all(|&(_, t)| t == total));
+    let mut done: Vec<u64> = seen.iter().map(|&(d, _)| d).collect();
+    done.sort_unstable();
+    assert_eq!(done, (1..=total).collect::<Vec<_>>());
+    assert_eq!(report.renders, prepared.faces.docs.len());
+}
