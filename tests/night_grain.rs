@@ -331,7 +331,11 @@ fn progress_counts_every_page_and_image_up_to_its_total() {
     let seen = seen.into_inner().unwrap();
     let prepared = pnp::prepare(&game, &opt).unwrap();
     let total = (prepared.pages.len() + prepared.faces.docs.len()) as u64;
-    assert_eq!(seen.len() as u64, total, "one report per page and per image");
+    assert_eq!(
+        seen.len() as u64,
+        total,
+        "one report per page and per image"
+    );
     assert!(seen.iter().all(|&(_, t)| t == total));
     let mut done: Vec<u64> = seen.iter().map(|&(d, _)| d).collect();
     done.sort_unstable();
