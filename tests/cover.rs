@@ -82,6 +82,12 @@ fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
         "dice and pawns fold"
     );
     assert!(text[1].contains("The back of the cover"), "{}", text[1]);
+    let paper = format!(
+        "Paper: A4 portrait, {} pages — this cover and its blank back, then {} of components.",
+        prepared.pages.len() + 2,
+        prepared.pages.len()
+    );
+    assert!(text[0].contains(&paper), "{paper}\n{}", text[0]);
     assert!(!text[1].contains("CONTENTS"));
     // Page 3 is the first page of fronts, page 4 its backs: odd pages carry fronts.
     use pnp::output::layout::PageSide;

@@ -401,8 +401,13 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
              {square} on each side."
         ),
         format!(
-            "Paper: {} {orientation}, {total} pages — this cover, then {} of components.",
+            "Paper: {} {orientation}, {total} pages — {}, then {} of components.",
             paper.name,
+            if front == 2 {
+                "this cover and its blank back"
+            } else {
+                "this cover"
+            },
             pages.len()
         ),
     ];
