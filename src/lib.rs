@@ -297,13 +297,8 @@ fn pdf_writer<'p>(
     let g = &game.spec.game;
     let credits = credits(game);
     let front_matter = if cover {
-        let pages = &prepared.pages;
-        let total = pages.len() + output::cover::front_pages(pages);
-        output::cover::Cover::of(game, &prepared.pieces, pages, &prepared.layout).pages_svg(
-            total,
-            &credits,
-            &prepared.layout,
-        )
+        output::cover::Cover::of(game, &prepared.pieces, &prepared.pages, &prepared.layout)
+            .pages_svg(&credits, &prepared.layout)
     } else {
         Vec::new()
     };

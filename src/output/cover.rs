@@ -22,6 +22,8 @@ pub struct Cover {
     pub cutting: Vec<String>,
     /// Backs are printed double-sided: the cover gets a blank back page.
     pub double_sided: bool,
+    /// Pages of the whole PDF, the cover's included.
+    pub total: usize,
 }
 
 /// One line of the table of contents: a component group.
@@ -89,12 +91,14 @@ impl Cover {
             printing: printing_tips(pages, opt, front),
             cutting: cutting_tips(pieces, pages, opt),
             double_sided: front == 2,
+            total: pages.len() + front,
         }
     }
 
     /// The cover and, for double-sided printing, its back: one full-page SVG each, with the
     /// usual footer (calibration square, credits, page n of N).
-    pub fn pages_svg(&self, total: usize, credits: &Credits, opt: &LayoutOptions) -> Vec<String> {
+    pub fn pages_svg(&self, credits: &Credits, opt: &LayoutOptions) -> Vec<String> {
+        let total = self.total;
         let mut out = vec![self.front_svg(total, credits, opt)];
         if self.double_sided {
             out.push(back_svg(total, credits, opt));
