@@ -355,11 +355,16 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
             path.display()
         )));
     }
+    // The schema beside the game, so the scaffold's modeline works in an editor at once (it is
+    // generated: an older copy is brought up to date).
+    let schema = dir.join("pnp.schema.json");
     let staging = pnp::output::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
+    staging.write(&schema, pnp::schema::schema_text().as_bytes())?;
     staging.commit()?;
     if !ui.quiet {
         println!("{}  (new game `{id}`)", path.display());
+        println!("{}  (lets editors complete and check it)", schema.display());
         println!(
             "next: pnp build {}   (then edit it and build again)",
             path.display()

@@ -29,7 +29,8 @@ pub fn new_game(name: &str) -> (String, String) {
     let title = name.trim().replace(['"', '\\'], "");
     let text = format!(
         r##"# yaml-language-server: $schema=pnp.schema.json
-# (Editors complete and check this file once the schema is beside it: `pnp schema --out pnp.schema.json`.)
+# (Editors complete and check this file with the schema beside it; `pnp schema --out pnp.schema.json`
+# writes it again after an upgrade of pnp.)
 # {title}: components and rules for pnp. Build it with `pnp build {id}.yaml`,
 # check it with `pnp validate {id}.yaml`. Every key is explained in the README.
 game:

@@ -47,6 +47,11 @@ fn pnp_new_writes_a_game_that_builds() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let path = dir.join("space-goats.yaml");
+    // The schema its modeline names is written beside it, and is `pnp schema`'s.
+    let first = std::fs::read_to_string(&path).unwrap();
+    assert!(first.starts_with("# yaml-language-server: $schema=pnp.schema.json\n"));
+    let schema = std::fs::read_to_string(dir.join("pnp.schema.json")).unwrap();
+    assert_eq!(schema, stdout(&run(&["schema"])));
     let out = pnp()
         .arg("build")
         .arg(&path)
