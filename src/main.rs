@@ -96,6 +96,14 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // glibc gives each thread its own malloc arena. Face trees are parsed on rayon's threads and
+    // freed on others, and the arenas fragmented: the peak of a 10,000-card PDF build jumped
+    // between 64 and 140 MB from run to run. Two arenas hold it at 64–71 MB, no slower.
+    // SAFETY: a malloc tuning call made before any thread exists.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
     let cli = Cli::parse();
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
