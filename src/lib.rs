@@ -216,40 +216,25 @@ pub fn build_with_progress(
         let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(now, steps);
     };
-    let renders = std::sync::atomic::AtomicUsize::new(0);
     let png_dir = dir.join("png");
     let popt = output::png::PngOptions {
         dpi: opt.dpi,
         ..Default::default()
     };
-    let png_bytes = std::sync::atomic::AtomicU64::new(0);
+    let png = output::png::Sink::new(&prepared.faces.docs, png_dir.clone(), popt, &staging);
     let png_sink = |face: usize, tree: &usvg::Tree| -> Result<(), Error> {
-        let doc = &prepared.faces.docs[face];
-        renders.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let bytes = output::png::png(tree, doc, &popt).map_err(|message| OutputError::Png {
-            name: doc.name.clone(),
-            message,
-        })?;
-        staging.write(&png_dir.join(format!("{}.png", doc.name)), &bytes)?;
-        png_bytes.fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        png.face(face, tree)?;
         step();
         Ok(())
     };
-    let mut pdf = match opt.pdf {
-        true => Some(pdf_writer(game, &prepared, opt.cover)?),
-        false => None,
-    };
-    output::stream::run(
-        &prepared.faces.docs,
-        &prepared.pages,
-        pdf.as_mut(),
+    let pdf = run_sinks(
+        game,
+        &prepared,
+        opt.pdf.then_some(opt.cover),
         opt.png.then_some(&png_sink as &output::stream::FaceSink),
         &step,
     )?;
-    if let Some(writer) = pdf {
-        let bytes = writer
-            .finish()
-            .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    if let Some(bytes) = pdf {
         let path = dir.join(format!("{}.pdf", game.id()));
         staging.write(&path, &bytes)?;
         report.written.push(Written {
@@ -258,34 +243,45 @@ pub fn build_with_progress(
             bytes: bytes.len() as u64,
         });
     }
+    let (renders, png_bytes) = png.totals();
     if opt.png {
         report.written.push(Written {
             path: png_dir.clone(),
             what: format!("{} images at {} dpi", prepared.faces.docs.len(), opt.dpi),
-            bytes: png_bytes.into_inner(),
+            bytes: png_bytes,
         });
     }
     let written = staging.commit()?;
     if opt.png {
         report.stale_removed = output::writer::remove_stale(&png_dir, "png", &written)?;
     }
-    report.renders = renders.into_inner();
+    report.renders = renders;
     Ok(report)
 }
 
 /// The PDF of a prepared game.
 pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8>, Error> {
-    let mut writer = pdf_writer(game, prepared, cover)?;
-    output::stream::run(
-        &prepared.faces.docs,
-        &prepared.pages,
-        Some(&mut writer),
-        None,
-        &|| {},
-    )?;
+    let bytes = run_sinks(game, prepared, Some(cover), None, &|| {})?;
+    Ok(bytes.unwrap_or_default())
+}
+
+/// Streams a prepared game through its sinks: the PDF when `pdf` is `Some(with a cover?)`, and
+/// `png` for every distinct face. Returns the PDF's bytes.
+fn run_sinks(
+    game: &Game,
+    prepared: &Prepared,
+    pdf: Option<bool>,
+    png: Option<&output::stream::FaceSink>,
+    page_done: &(dyn Fn() + Sync),
+) -> Result<Option<Vec<u8>>, Error> {
+    let mut writer = pdf
+        .map(|cover| pdf_writer(game, prepared, cover))
+        .transpose()?;
+    let docs = &prepared.faces.docs;
+    output::stream::run(docs, &prepared.pages, writer.as_mut(), png, page_done)?;
     writer
-        .finish()
-        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+        .map(|w| w.finish().map_err(|e| Error::Output(OutputError::Pdf(e))))
+        .transpose()
 }
 
 /// A game's PDF, opened: title, metadata, credits, bookmarks and (if `cover`) the cover page.

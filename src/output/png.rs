@@ -4,7 +4,12 @@
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::Tree;
 
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use super::writer::Staging;
 use crate::draw::FaceDoc;
+use crate::error::OutputError;
 use crate::units::MM_PER_INCH;
 
 /// Largest side of one image in pixels (a 1 m piece at 300 dpi is 11 811 px).
@@ -133,6 +138,53 @@ fn straighten_pixel(px: &mut [u8]) {
         for c in &mut px[..3] {
             *c = (*c as f64 / a + 0.5) as u8;
         }
+    }
+}
+
+/// The PNG sink of a build: one image per distinct face, staged as `<dir>/<face name>.png`.
+/// Faces arrive from several threads; it counts the renders (one per face is the regression
+/// guard) and the bytes written.
+pub struct Sink<'a> {
+    docs: &'a [FaceDoc],
+    dir: PathBuf,
+    opt: PngOptions,
+    staging: &'a Staging,
+    renders: AtomicUsize,
+    bytes: AtomicU64,
+}
+
+impl<'a> Sink<'a> {
+    pub fn new(docs: &'a [FaceDoc], dir: PathBuf, opt: PngOptions, staging: &'a Staging) -> Self {
+        Sink {
+            docs,
+            dir,
+            opt,
+            staging,
+            renders: AtomicUsize::new(0),
+            bytes: AtomicU64::new(0),
+        }
+    }
+
+    /// Renders, encodes and stages face number `face`.
+    pub fn face(&self, face: usize, tree: &Tree) -> Result<(), OutputError> {
+        let doc = &self.docs[face];
+        self.renders.fetch_add(1, Ordering::Relaxed);
+        let bytes = png(tree, doc, &self.opt).map_err(|message| OutputError::Png {
+            name: doc.name.clone(),
+            message,
+        })?;
+        self.staging
+            .write(&self.dir.join(format!("{}.png", doc.name)), &bytes)?;
+        self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// (renders, bytes written).
+    pub fn totals(&self) -> (usize, u64) {
+        (
+            self.renders.load(Ordering::Relaxed),
+            self.bytes.load(Ordering::Relaxed),
+        )
     }
 }
 
