@@ -94,6 +94,9 @@ pub enum OutputError {
     NotADirectory { path: PathBuf },
     #[error("could not make the PDF: {0}")]
     Pdf(String),
+    /// A face's own SVG did not parse (a bug in drawing, whichever sink needed it).
+    #[error("could not read the drawing of {0}")]
+    Face(String),
     #[error("could not encode {name}: {message}")]
     Png { name: String, message: String },
     #[error("Tabletop Simulator export: {0}")]

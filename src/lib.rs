@@ -73,7 +73,7 @@ impl Prepared {
     /// Every face parsed at once, for sinks that need them all together (Tabletop Simulator's
     /// deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
     pub fn parse_all(&self) -> Result<Vec<std::sync::Arc<usvg::Tree>>, Error> {
-        faces::parse_all(&self.faces.docs).map_err(|e| Error::Output(OutputError::Pdf(e)))
+        faces::parse_all(&self.faces.docs).map_err(|e| Error::Output(OutputError::Face(e)))
     }
 }
 

@@ -124,7 +124,9 @@ fn parse_window(
         .map(|&f| {
             crate::faces::parse(&docs[f].svg)
                 .map(|t| (f, Arc::new(t)))
-                .map_err(|e| Error::Output(OutputError::Pdf(format!("face {}: {e}", docs[f].name))))
+                .map_err(|e| {
+                    Error::Output(OutputError::Face(format!("face {}: {e}", docs[f].name)))
+                })
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut trees: HashMap<usize, Arc<Tree>> = faces

@@ -247,7 +247,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             });
         }
     }
-    let trees = crate::faces::parse_all(&docs).map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    let trees = crate::faces::parse_all(&docs).map_err(|e| Error::Output(OutputError::Face(e)))?;
     let g = &game.spec.game;
     let popt = crate::output::pdf::PdfOptions {
         layout,
