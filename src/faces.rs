@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use resvg::usvg;
 use std::sync::Arc;
 
-use crate::draw::FaceDoc;
+use crate::draw::{FaceDoc, Painter};
 
 /// Parse options: our fonts only, and no external images or files of any kind.
 pub fn options() -> usvg::Options<'static> {
@@ -26,13 +26,16 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
     usvg::Tree::from_str(svg, &options()).map_err(|e| e.to_string())
 }
 
+/// Parses one face (drawing it again first if it kept no SVG); errors name the face.
+pub fn parse_face(doc: &FaceDoc, painter: &Painter) -> Result<usvg::Tree, String> {
+    doc.svg(painter)
+        .and_then(|svg| parse(&svg))
+        .map_err(|e| format!("face {}: {e}", doc.name))
+}
+
 /// Parses every face, in parallel, in order.
-pub fn parse_all(docs: &[FaceDoc]) -> Result<Vec<Arc<usvg::Tree>>, String> {
+pub fn parse_all(docs: &[FaceDoc], painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
     docs.par_iter()
-        .map(|d| {
-            parse(&d.svg)
-                .map(Arc::new)
-                .map_err(|e| format!("face {}: {e}", d.name))
-        })
+        .map(|d| parse_face(d, painter).map(Arc::new))
         .collect()
 }

@@ -72,8 +72,10 @@ pub struct Prepared {
 impl Prepared {
     /// Every face parsed at once, for sinks that need them all together (Tabletop Simulator's
     /// deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
-    pub fn parse_all(&self) -> Result<Vec<std::sync::Arc<usvg::Tree>>, Error> {
-        faces::parse_all(&self.faces.docs).map_err(|e| Error::Output(OutputError::Face(e)))
+    pub fn parse_all(&self, game: &Game) -> Result<Vec<std::sync::Arc<usvg::Tree>>, Error> {
+        let painter = draw::Painter::new(game, &self.pieces);
+        faces::parse_all(&self.faces.docs, &painter)
+            .map_err(|e| Error::Output(OutputError::Face(e)))
     }
 }
 
@@ -278,7 +280,15 @@ fn run_sinks(
         .map(|cover| pdf_writer(game, prepared, cover))
         .transpose()?;
     let docs = &prepared.faces.docs;
-    output::stream::run(docs, &prepared.pages, writer.as_mut(), png, page_done)?;
+    let painter = draw::Painter::new(game, &prepared.pieces);
+    output::stream::run(
+        docs,
+        &painter,
+        &prepared.pages,
+        writer.as_mut(),
+        png,
+        page_done,
+    )?;
     writer
         .map(|w| w.finish().map_err(|e| Error::Output(OutputError::Pdf(e))))
         .transpose()

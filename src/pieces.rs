@@ -15,7 +15,8 @@ pub struct Piece {
     pub h: f64,
     pub shape: Shape,
     pub front: Face,
-    pub back: Option<Face>,
+    /// Boxed: most pieces have none, and a deck holds thousands of pieces.
+    pub back: Option<Box<Face>>,
     pub copies: u32,
     pub tags: BTreeMap<String, String>,
 }
@@ -69,7 +70,8 @@ pub fn track_size(t: &TrackSpec) -> (f64, f64) {
 }
 
 pub fn expand(game: &Game) -> Vec<Piece> {
-    let mut pieces = Vec::new();
+    let count = game.spec.components.iter().map(|c| c.variants.len().max(1));
+    let mut pieces = Vec::with_capacity(count.sum());
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = match (&c.track, &c.size) {
             (Some(t), _) => track_size(t),
@@ -92,7 +94,7 @@ pub fn expand(game: &Game) -> Vec<Piece> {
             h,
             shape,
             front: c.front.clone(),
-            back: c.back.clone(),
+            back: c.back.clone().map(Box::new),
             copies: default_copies,
             tags: BTreeMap::new(),
         };
@@ -103,9 +105,10 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         for v in &c.variants {
             let back = match (&c.back, &v.back) {
                 (Some(b), Some(vb)) => Some(b.overlaid(vb)),
-                (None, Some(vb)) => Some(vb.clone()),
+                (None, Some(vb)) => Some(vb.as_ref().clone()),
                 (b, None) => b.clone(),
-            };
+            }
+            .map(Box::new);
             pieces.push(Piece {
                 id: format!("{}-{}", c.id.value, v.id.value),
                 front: c.front.overlaid(&v.front),

@@ -650,5 +650,6 @@ fn an_including_game_can_recolour_the_suits() {
         .iter()
         .find(|d| d.name == "tile-suns-ace-front")
         .unwrap();
-    assert!(doc.svg.contains("#ff8800"));
+    let painter = pnp::draw::Painter::new(&game, &pieces);
+    assert!(doc.svg(&painter).unwrap().contains("#ff8800"));
 }

@@ -16,6 +16,7 @@ pub mod text;
 mod token;
 pub mod track;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -32,11 +33,57 @@ pub use canvas::n as fmt_mm;
 pub struct FaceDoc {
     /// File stem for its PNG: `grain-barley-front`, or `tile-back` when shared by a component.
     pub name: String,
-    pub svg: String,
+    pub source: Source,
     /// Trim size in mm (the SVG adds `bleed` on every side).
     pub w: f64,
     pub h: f64,
     pub bleed: f64,
+}
+
+/// Where a face's SVG comes from. A game's faces keep their SVG text up to `KEEP_SVG_BYTES`;
+/// past that (a deck of thousands of cards) a face is drawn again when a sink reaches it, so
+/// memory does not grow with the SVG of every face at once.
+#[derive(Debug, Clone)]
+pub enum Source {
+    Svg(String),
+    Redraw { piece: usize, side: Side },
+}
+
+/// SVG text a game's faces keep between drawing and output (drawing again costs a little time).
+pub const KEEP_SVG_BYTES: usize = 1 << 20;
+
+impl FaceDoc {
+    /// Its SVG: the kept text, or drawn again by `painter`.
+    pub fn svg<'d>(&'d self, painter: &Painter) -> Result<Cow<'d, str>, String> {
+        match &self.source {
+            Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
+            Source::Redraw { piece, side } => {
+                painter.draw(*piece, *side, self.bleed).map(Cow::Owned)
+            }
+        }
+    }
+}
+
+/// Draws the faces of a game's pieces again on demand (see `Source::Redraw`).
+pub struct Painter<'g> {
+    game: &'g Game,
+    pieces: &'g [Piece],
+    art: Art<'g>,
+}
+
+impl<'g> Painter<'g> {
+    pub fn new(game: &'g Game, pieces: &'g [Piece]) -> Self {
+        Painter {
+            game,
+            pieces,
+            art: Art::new(game),
+        }
+    }
+
+    fn draw(&self, piece: usize, side: Side, bleed: f64) -> Result<String, String> {
+        let p = self.pieces.get(piece).ok_or("no such piece")?;
+        draw_face(self.game, p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
+    }
 }
 
 /// Every distinct face of a game, and which faces each piece uses.
@@ -179,7 +226,19 @@ fn svg_hash(svg: &str) -> u64 {
 
 /// Draws every face of every piece once; identical faces (same SVG) are kept once.
 pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, SpecError> {
-    let art = Art::new(game);
+    draw_all_keeping(game, pieces, bleed, KEEP_SVG_BYTES)
+}
+
+/// `draw_all`, keeping at most `keep` bytes of SVG text (the rest is drawn again when needed).
+pub fn draw_all_keeping(
+    game: &Game,
+    pieces: &[Piece],
+    bleed: f64,
+    keep: usize,
+) -> Result<Faces, SpecError> {
+    let painter = Painter::new(game, pieces);
+    let art = &painter.art;
+    let mut kept = 0;
     let mut docs: Vec<FaceDoc> = Vec::new();
     // Faces by a hash of their SVG (not the SVG itself, which would be held twice).
     let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
@@ -189,12 +248,16 @@ pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, Spec
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            match draw_face(game, piece, side, bleed, &art) {
+            match draw_face(game, piece, side, bleed, art) {
                 Ok(Some(svg)) => {
                     let next = docs.len();
                     let same = by_hash.entry(svg_hash(&svg)).or_default();
-                    let idx = match same.iter().find(|&&i| docs[i].svg == svg) {
-                        Some(&i) => i,
+                    let found = same
+                        .iter()
+                        .find(|&&i| docs[i].svg(&painter).is_ok_and(|s| s == svg))
+                        .copied();
+                    let idx = match found {
+                        Some(i) => i,
                         None => {
                             same.push(next);
                             next
@@ -202,9 +265,15 @@ pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, Spec
                     };
                     if idx == next {
                         let suffix = if side == Side::Front { "front" } else { "back" };
+                        let source = if kept + svg.len() <= keep {
+                            kept += svg.len();
+                            Source::Svg(svg)
+                        } else {
+                            Source::Redraw { piece: pi, side }
+                        };
                         docs.push(FaceDoc {
                             name: format!("{}-{suffix}", piece.id),
-                            svg,
+                            source,
                             w: piece.w,
                             h: piece.h,
                             bleed,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::layout::Page;
 use super::pdf::PdfWriter;
-use crate::draw::FaceDoc;
+use crate::draw::{FaceDoc, Painter};
 use crate::error::{Error, OutputError};
 
 /// About how many distinct faces a window holds: enough to keep every core busy, few enough
@@ -24,6 +24,7 @@ pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
 /// `page_done` is called after each PDF page (for a progress bar).
 pub fn run(
     docs: &[FaceDoc],
+    painter: &Painter,
     pages: &[Page],
     mut pdf: Option<&mut PdfWriter>,
     png: Option<&FaceSink>,
@@ -37,7 +38,7 @@ pub fn run(
     };
     for window in windows {
         let faces = faces_of(&pages[window.clone()]);
-        kept = parse_window(docs, &faces, kept)?;
+        kept = parse_window(docs, painter, &faces, kept)?;
         let fresh: Vec<(usize, Arc<Tree>)> = faces
             .iter()
             .filter(|&&f| !std::mem::replace(&mut sent[f], true))
@@ -67,7 +68,7 @@ pub fn run(
     if let Some(sink) = png {
         let rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
         for chunk in rest.chunks(WINDOW_FACES) {
-            let trees = parse_window(docs, chunk, HashMap::new())?;
+            let trees = parse_window(docs, painter, chunk, HashMap::new())?;
             let jobs: Vec<(usize, Arc<Tree>)> =
                 chunk.iter().map(|&f| (f, trees[&f].clone())).collect();
             render(sink, &jobs)?;
@@ -111,6 +112,7 @@ fn faces_of(pages: &[Page]) -> Vec<usize> {
 /// The trees of `faces`: those already in `kept` are reused, the others parsed in parallel.
 fn parse_window(
     docs: &[FaceDoc],
+    painter: &Painter,
     faces: &[usize],
     mut kept: HashMap<usize, Arc<Tree>>,
 ) -> Result<HashMap<usize, Arc<Tree>>, Error> {
@@ -122,11 +124,9 @@ fn parse_window(
     let parsed = missing
         .par_iter()
         .map(|&f| {
-            crate::faces::parse(&docs[f].svg)
+            crate::faces::parse_face(&docs[f], painter)
                 .map(|t| (f, Arc::new(t)))
-                .map_err(|e| {
-                    Error::Output(OutputError::Face(format!("face {}: {e}", docs[f].name)))
-                })
+                .map_err(|e| Error::Output(OutputError::Face(e)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut trees: HashMap<usize, Arc<Tree>> = faces

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::family::{self, Family};
-use crate::draw::{self, Art, FaceDoc, Side};
+use crate::draw::{self, Art, FaceDoc, Side, Source};
 use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
@@ -192,7 +192,7 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Ve
             h: area.h,
             shape: pieces::default_shape(Kind::Sheet),
             front: c.front.clone(),
-            back: c.back.clone(),
+            back: c.back.clone().map(Box::new),
             copies: 1,
             tags,
         })
@@ -240,14 +240,16 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             });
             docs.push(FaceDoc {
                 name: format!("{}-{suffix}", p.id),
-                svg,
+                source: Source::Svg(svg),
                 w: p.w,
                 h: p.h,
                 bleed: 0.0,
             });
         }
     }
-    let trees = crate::faces::parse_all(&docs).map_err(|e| Error::Output(OutputError::Face(e)))?;
+    let painter = crate::draw::Painter::new(game, &[]);
+    let trees = crate::faces::parse_all(&docs, &painter)
+        .map_err(|e| Error::Output(OutputError::Face(e)))?;
     let g = &game.spec.game;
     let popt = crate::output::pdf::PdfOptions {
         layout,

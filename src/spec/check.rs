@@ -119,7 +119,7 @@ fn faces(c: &Component) -> impl Iterator<Item = (&Spanned<String>, &super::Face)
         .map(move |f| (&c.id, f))
         .chain(c.variants.iter().flat_map(|v| {
             std::iter::once(&v.front)
-                .chain(v.back.iter())
+                .chain(v.back.as_deref())
                 .map(move |f| (&v.id, f))
         }))
 }

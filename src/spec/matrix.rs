@@ -99,7 +99,7 @@ fn expand_component(
             problems: Vec::new(),
         };
         let front = sub.face(&c.front);
-        let back = c.back.as_ref().map(|b| sub.face(b));
+        let back = c.back.as_ref().map(|b| Box::new(sub.face(b)));
         for p in sub.problems {
             problems.push(here(format!("in `{}`: {p}", c.id.value)));
         }
@@ -124,7 +124,7 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
     let faces = std::iter::once(&c.front).chain(c.back.iter()).chain(
         c.variants
             .iter()
-            .flat_map(|v| std::iter::once(&v.front).chain(v.back.iter())),
+            .flat_map(|v| std::iter::once(&v.front).chain(v.back.as_deref())),
     );
     for f in faces {
         let colours = [&f.background, &f.ink, &f.border];

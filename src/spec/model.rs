@@ -167,8 +167,9 @@ pub struct Variant {
     pub tags: BTreeMap<String, String>,
     #[serde(default)]
     pub front: Face,
+    // Boxed: few variants have their own back, and a deck may have thousands of variants.
     #[serde(default)]
-    pub back: Option<Face>,
+    pub back: Option<Box<Face>>,
 }
 
 /// What is printed on one side of a piece. Every field is optional; a variant's face is laid over

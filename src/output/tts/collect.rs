@@ -9,7 +9,7 @@ use super::place::Band;
 use super::render::{Job, Picture};
 use super::{dice, guid, image, map, objects, sheet, tts_err};
 use crate::Prepared;
-use crate::draw::{Art, FaceDoc, Side};
+use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
 use crate::pieces::Piece;
 use crate::spec::{Face, Game};
@@ -163,7 +163,7 @@ impl<'a> Export<'a> {
         self.images.push((
             FaceDoc {
                 name: name.to_string(),
-                svg,
+                source: Source::Svg(svg),
                 w,
                 h,
                 bleed: 0.0,
@@ -193,7 +193,7 @@ impl<'a> Export<'a> {
         self.images.push((
             FaceDoc {
                 name: format!("{comp}-blank-back"),
-                svg,
+                source: Source::Svg(svg),
                 w: piece.w,
                 h: piece.h,
                 bleed: 0.0,
@@ -238,7 +238,7 @@ mod tests {
             ..BuildOptions::default()
         };
         let prepared = crate::prepare(&game, &bopt).unwrap();
-        let trees = prepared.parse_all().unwrap();
+        let trees = prepared.parse_all(&game).unwrap();
         let mut ex = Export::new(&game, &prepared, trees, 30, "https://x.org/".into());
         test(&mut ex);
     }

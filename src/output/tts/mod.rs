@@ -169,7 +169,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         source,
     })?;
     let base = opt.base_url.clone().unwrap_or_else(|| file_url(&abs));
-    let trees = prepared.parse_all()?;
+    let trees = prepared.parse_all(game)?;
     let mut ex = Export::new(game, &prepared, trees, opt.dpi, base);
     for ci in 0..game.spec.components.len() {
         map_component(&mut ex, &prepared, ci)?;
