@@ -83,6 +83,8 @@ pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, Ou
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(0);
     };
+    // A set: a deck of 10,000 cards keeps 10,000 images, and a list made this quadratic.
+    let keep: std::collections::HashSet<&PathBuf> = keep.iter().collect();
     let mut removed = 0;
     for entry in entries.flatten() {
         let path = entry.path();
