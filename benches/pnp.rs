@@ -246,7 +246,7 @@ fn main() {
 
     // Linear time and flat memory: the same deck at three sizes, one run each (they take
     // minutes). Time per card should stay level, and memory should not follow the images:
-    // it grows only by the spec, the SVG text and the PDF being assembled (a few KB a card).
+    // it grows only by the spec, the resolved pieces and the PDF being assembled (~3 KB a card).
     if std::env::var("PNP_BENCH_BIG").is_ok() && wanted("deck") {
         let bin = env!("CARGO_BIN_EXE_pnp");
         for n in [1_000usize, 2_500, 10_000] {

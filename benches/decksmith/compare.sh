@@ -21,6 +21,10 @@ for _ in $(seq "$runs"); do
   ds+=("$(time_of bash -c "'$venv/bin/decksmith' build --output '$tmp/ds' --spec deck.yaml --data deck.csv && '$venv/bin/decksmith' export '$tmp/ds' --output '$tmp/ds.pdf' --page-size A4")")
   pp+=("$(time_of "$pnp" build deck54.yaml --out "$tmp/pnp" --dpi 300)")
 done
+# Both made the whole deck (decksmith writes its log, decksmith.log, beside the spec).
+n_ds=$(find "$tmp/ds" -name '*.png' | wc -l); n_pp=$(find "$tmp/pnp/png" -name '*.png' | wc -l)
+[ "$n_ds" -eq 54 ] && [ -s "$tmp/ds.pdf" ] || { echo "decksmith made $n_ds PNGs; see decksmith.log" >&2; exit 1; }
+[ "$n_pp" -ge 54 ] && [ -s "$tmp/pnp/deck54.pdf" ] || { echo "pnp made $n_pp PNGs" >&2; exit 1; }
 d=$(printf '%s\n' "${ds[@]}" | median); p=$(printf '%s\n' "${pp[@]}" | median)
 echo "decksmith 0.9.9: median $d s over $runs runs (build 54 PNGs + A4 PDF export)"
 echo "pnp:             median $p s over $runs runs (54 PNGs at 300 dpi + A4 PDF)"
