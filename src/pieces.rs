@@ -15,7 +15,7 @@ pub struct Piece {
     pub h: f64,
     pub shape: Shape,
     pub front: Face,
-    /// Boxed: most pieces have none, and a deck holds thousands of pieces.
+    /// Boxed, so a piece without a back holds 8 bytes here rather than a whole `Face`.
     pub back: Option<Box<Face>>,
     pub copies: u32,
     pub tags: BTreeMap<String, String>,
@@ -86,20 +86,28 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         let (w, h) = folded_size(c.kind.value, w, h);
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
-        let base = Piece {
+        // Only the faces, id, copies and tags differ from variant to variant.
+        let piece = |id: String, front: Face, back: Option<Face>, copies, tags| Piece {
             component: index,
-            id: c.id.value.clone(),
+            id,
             kind: c.kind.value,
             w,
             h,
             shape,
-            front: c.front.clone(),
-            back: c.back.clone().map(Box::new),
-            copies: default_copies,
-            tags: BTreeMap::new(),
+            front,
+            back: back.map(Box::new),
+            copies,
+            tags,
         };
         if c.variants.is_empty() {
-            pieces.push(base);
+            let (front, back) = (c.front.clone(), c.back.clone());
+            pieces.push(piece(
+                c.id.value.clone(),
+                front,
+                back,
+                default_copies,
+                BTreeMap::new(),
+            ));
             continue;
         }
         for v in &c.variants {
@@ -107,16 +115,14 @@ pub fn expand(game: &Game) -> Vec<Piece> {
                 (Some(b), Some(vb)) => Some(b.overlaid(vb)),
                 (None, Some(vb)) => Some(vb.as_ref().clone()),
                 (b, None) => b.clone(),
-            }
-            .map(Box::new);
-            pieces.push(Piece {
-                id: format!("{}-{}", c.id.value, v.id.value),
-                front: c.front.overlaid(&v.front),
+            };
+            pieces.push(piece(
+                format!("{}-{}", c.id.value, v.id.value),
+                c.front.overlaid(&v.front),
                 back,
-                copies: v.copies.as_ref().map_or(default_copies, |s| s.value),
-                tags: v.tags.clone(),
-                ..base.clone()
-            });
+                v.copies.as_ref().map_or(default_copies, |s| s.value),
+                v.tags.clone(),
+            ));
         }
     }
     pieces
