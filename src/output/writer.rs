@@ -1,7 +1,10 @@
 //! Putting files in place atomically. Every output is first written to a hidden temporary file in
 //! its destination folder; only when the whole build has succeeded are they renamed into place.
 //! If anything fails (or the build is dropped), the temporaries are removed and earlier outputs
-//! stay untouched.
+//! stay untouched. A file that already holds exactly the new bytes is left alone: a rebuild then
+//! writes only what changed, and on ext4 renaming over an existing file starts its writeback at
+//! once (`auto_da_alloc`), which made rebuilding Night Grain's images a fifth slower than
+//! building them into an empty folder.
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -9,8 +12,9 @@ use crate::error::OutputError;
 
 #[derive(Debug, Default)]
 pub struct Staging {
-    /// (temporary, final) pairs, in the order they were written.
-    files: Mutex<Vec<(PathBuf, PathBuf)>>,
+    /// (temporary, final) pairs, in the order they were written; no temporary when the final
+    /// file already holds these bytes.
+    files: Mutex<Vec<(Option<PathBuf>, PathBuf)>>,
     committed: bool,
 }
 
@@ -45,18 +49,32 @@ impl Staging {
         Staging::default()
     }
 
-    /// Writes `bytes` to a temporary beside `path`; it becomes `path` on `commit`.
+    /// Writes `bytes` to a temporary beside `path`; it becomes `path` on `commit`. When `path`
+    /// already holds exactly these bytes nothing is written and the file keeps its date.
     pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+        if holds(path, bytes) {
+            self.keep(path);
+            return Ok(());
+        }
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
         let tmp = dir.join(format!(".{name}.pnp-tmp"));
         std::fs::write(&tmp, bytes).map_err(|e| write_err(&tmp, e))?;
+        self.push(Some(tmp), path);
+        Ok(())
+    }
+
+    /// Counts `path`, already in place and up to date, among this build's outputs.
+    pub fn keep(&self, path: &Path) {
+        self.push(None, path);
+    }
+
+    fn push(&self, tmp: Option<PathBuf>, path: &Path) {
         self.files
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((tmp, path.to_path_buf()));
-        Ok(())
     }
 
     /// Renames every temporary into place. Returns the final paths in order.
@@ -64,8 +82,10 @@ impl Staging {
         let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
         let mut done = Vec::with_capacity(files.len());
         for (i, (tmp, dest)) in files.iter().enumerate() {
-            if let Err(e) = std::fs::rename(tmp, dest) {
-                for (t, _) in &files[i..] {
+            if let Some(tmp) = tmp
+                && let Err(e) = std::fs::rename(tmp, dest)
+            {
+                for t in files[i..].iter().filter_map(|(t, _)| t.as_ref()) {
                     let _ = std::fs::remove_file(t);
                 }
                 return Err(write_err(dest, e));
@@ -75,6 +95,13 @@ impl Staging {
         self.committed = true;
         Ok(done)
     }
+}
+
+/// Whether `path` is a file holding exactly `bytes` (its size is checked before it is read).
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    let same_size =
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
+    same_size && std::fs::read(path).is_ok_and(|old| old == bytes)
 }
 
 /// Removes the files named `*.{ext}` in `dir` that are not in `keep` (images of faces a game no
@@ -100,7 +127,8 @@ pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, Ou
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
-            for (tmp, _) in self.files.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+            for tmp in files.iter().filter_map(|(t, _)| t.as_ref()) {
                 let _ = std::fs::remove_file(tmp);
             }
         }
@@ -139,6 +167,35 @@ mod tests {
         );
         assert!(target.exists() && dir.join("notes.md").exists());
         assert!(!dir.join("old.txt").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_that_already_holds_the_bytes_is_not_rewritten() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = std::env::temp_dir().join(format!("pnp-writer-same-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("a.png");
+        let stage = |bytes: &[u8]| {
+            let s = Staging::new();
+            s.write(&target, bytes).unwrap();
+            s.commit().unwrap()
+        };
+        assert_eq!(stage(b"first"), std::slice::from_ref(&target));
+        let inode = std::fs::metadata(&target).unwrap().ino();
+        // The same bytes: listed among the outputs, the file itself untouched (a rename would
+        // give it a new inode).
+        assert_eq!(stage(b"first"), std::slice::from_ref(&target));
+        assert_eq!(std::fs::metadata(&target).unwrap().ino(), inode);
+        // Other bytes of the same length are written.
+        assert_eq!(stage(b"fir5t"), std::slice::from_ref(&target));
+        assert_eq!(std::fs::read(&target).unwrap(), b"fir5t");
+        assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode);
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
