@@ -149,6 +149,10 @@ pub struct BuildArgs {
     /// Leave out the PDF's cover page (contents, print settings, cutting tips)
     #[arg(long)]
     pub no_cover: bool,
+    /// Draw every image again, even those already up to date (by default an image made from
+    /// the same drawing, size and options by this version of pnp, and unchanged since, is kept)
+    #[arg(long)]
+    pub redraw: bool,
     /// Build only the components for this player count (e.g. the board size it uses);
     /// default: every component
     #[arg(long, value_name = "N")]

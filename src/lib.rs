@@ -56,6 +56,8 @@ pub struct BuildReport {
     pub pages: usize,
     /// Rasterizations done (a regression guard: one per distinct face, never one per copy).
     pub renders: usize,
+    /// Images already up to date in the output folder, kept without drawing them again.
+    pub reused: usize,
     /// Images of faces the game no longer has, removed from the PNG folder.
     pub stale_removed: usize,
 }
@@ -211,29 +213,40 @@ pub fn build_with_progress(
     report.pages = prepared.pages.len() + front;
 
     let staging = Staging::new();
-    let steps = (opt.pdf as u64) * prepared.pages.len() as u64
-        + (opt.png as u64) * prepared.faces.docs.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let step = || {
-        let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        progress(now, steps);
-    };
     let png_dir = dir.join("png");
     let popt = output::png::PngOptions {
         dpi: opt.dpi,
         ..Default::default()
     };
-    let png = output::png::Sink::new(&prepared.faces.docs, png_dir.clone(), popt, &staging);
+    let painter = draw::Painter::new(game, &prepared.pieces);
+    let mut png = output::png::Sink::new(&prepared.faces.docs, png_dir.clone(), popt, &staging);
+    // Images already up to date are kept; only the others are drawn.
+    let wanted = match opt.png {
+        true => png.plan(&painter, opt.redraw)?,
+        false => Vec::new(),
+    };
+    let steps = (opt.pdf as u64) * prepared.pages.len() as u64
+        + wanted.iter().filter(|w| **w).count() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let step = || {
+        let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(now, steps);
+    };
     let png_sink = |face: usize, tree: &usvg::Tree| -> Result<(), Error> {
         png.face(face, tree)?;
         step();
         Ok(())
     };
+    let images = output::stream::Images {
+        sink: &png_sink,
+        wanted: &wanted,
+    };
     let pdf = run_sinks(
         game,
         &prepared,
+        &painter,
         opt.pdf.then_some(opt.cover),
-        opt.png.then_some(&png_sink as &output::stream::FaceSink),
+        opt.png.then_some(images),
         &step,
     )?;
     if let Some(bytes) = pdf {
@@ -245,7 +258,7 @@ pub fn build_with_progress(
             bytes: bytes.len() as u64,
         });
     }
-    let (renders, png_bytes) = png.totals();
+    let (renders, reused, png_bytes) = png.totals();
     if opt.png {
         report.written.push(Written {
             path: png_dir.clone(),
@@ -258,12 +271,14 @@ pub fn build_with_progress(
         report.stale_removed = output::writer::remove_stale(&png_dir, "png", &written)?;
     }
     report.renders = renders;
+    report.reused = reused;
     Ok(report)
 }
 
 /// The PDF of a prepared game.
 pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8>, Error> {
-    let bytes = run_sinks(game, prepared, Some(cover), None, &|| {})?;
+    let painter = draw::Painter::new(game, &prepared.pieces);
+    let bytes = run_sinks(game, prepared, &painter, Some(cover), None, &|| {})?;
     Ok(bytes.unwrap_or_default())
 }
 
@@ -272,21 +287,20 @@ pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8
 fn run_sinks(
     game: &Game,
     prepared: &Prepared,
+    painter: &draw::Painter,
     pdf: Option<bool>,
-    png: Option<&output::stream::FaceSink>,
+    images: Option<output::stream::Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<Option<Vec<u8>>, Error> {
     let mut writer = pdf
         .map(|cover| pdf_writer(game, prepared, cover))
         .transpose()?;
-    let docs = &prepared.faces.docs;
-    let painter = draw::Painter::new(game, &prepared.pieces);
     output::stream::run(
-        docs,
-        &painter,
+        &prepared.faces.docs,
+        painter,
         &prepared.pages,
         writer.as_mut(),
-        png,
+        images,
         page_done,
     )?;
     writer

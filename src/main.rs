@@ -60,7 +60,10 @@ impl Ui {
             );
         }
         if self.verbose {
-            eprintln!("{} images rendered (one per distinct face)", report.renders);
+            eprintln!(
+                "{} images rendered (one per distinct face drawn), {} already up to date",
+                report.renders, report.reused
+            );
         }
     }
     /// A spinner on an interactive terminal while an export runs (never in pipes, CI or -q).
@@ -202,6 +205,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         no_pdf: args.no_pdf,
         no_png: args.no_png,
         no_cover: args.no_cover,
+        redraw: args.redraw,
         players: args.players,
         layout: p.layout,
     };

@@ -25,6 +25,8 @@ pub struct BuildOptions {
     pub players: Option<u32>,
     /// Open the PDF with a cover page (contents, print settings, cutting tips).
     pub cover: bool,
+    /// Draw every image again, even those already up to date in the output folder.
+    pub redraw: bool,
 }
 
 impl Default for BuildOptions {
@@ -40,6 +42,7 @@ impl Default for BuildOptions {
             png: true,
             players: None,
             cover: true,
+            redraw: false,
         }
     }
 }
@@ -57,6 +60,7 @@ pub struct Choices {
     pub no_pdf: bool,
     pub no_png: bool,
     pub no_cover: bool,
+    pub redraw: bool,
     pub players: Option<u32>,
     /// `--layout`: `duplex` (default) or `gutterfold`.
     pub layout: Option<String>,
@@ -139,6 +143,7 @@ impl BuildOptions {
             png: !c.no_png,
             players: c.players,
             cover: !c.no_cover,
+            redraw: c.redraw,
         })
     }
 }

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod pack;
 pub mod pdf;
 pub mod png;
+pub mod png_source;
 pub mod registration;
 pub mod stream;
 pub mod tts;

@@ -1,14 +1,16 @@
 //! The PNG sink: one image per distinct face at the chosen DPI, exactly round(W_in·dpi) ×
 //! round(H_in·dpi) pixels, with the pHYs chunk recording the DPI so image tools and printers
 //! know its physical size.
+use rayon::prelude::*;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::Tree;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use super::png_source;
 use super::writer::Staging;
-use crate::draw::FaceDoc;
+use crate::draw::{FaceDoc, Painter};
 use crate::error::OutputError;
 use crate::units::MM_PER_INCH;
 
@@ -166,14 +168,17 @@ fn straighten_pixel(px: &mut [u8]) {
 }
 
 /// The PNG sink of a build: one image per distinct face, staged as `<dir>/<face name>.png`.
-/// Faces arrive from several threads; it counts the renders (one per face is the regression
-/// guard) and the bytes written.
+/// Faces arrive from several threads; it counts the renders (one per face drawn is the
+/// regression guard), the images kept because they were up to date, and the bytes.
 pub struct Sink<'a> {
     docs: &'a [FaceDoc],
     dir: PathBuf,
     opt: PngOptions,
     staging: &'a Staging,
+    /// What each face's image is made from (see `png_source`), filled by `plan`.
+    sources: Vec<png_source::Hash>,
     renders: AtomicUsize,
+    reused: AtomicUsize,
     bytes: AtomicU64,
 }
 
@@ -184,33 +189,79 @@ impl<'a> Sink<'a> {
             dir,
             opt,
             staging,
+            sources: Vec::new(),
             renders: AtomicUsize::new(0),
+            reused: AtomicUsize::new(0),
             bytes: AtomicU64::new(0),
         }
+    }
+
+    fn path(&self, doc: &FaceDoc) -> PathBuf {
+        self.dir.join(format!("{}.png", doc.name))
+    }
+
+    /// Decides which faces need drawing: an image already in the folder that was made from the
+    /// same source and not changed since is kept as it is (unless `redraw_all`). Returns, per
+    /// face, whether it must be drawn.
+    pub fn plan(&mut self, painter: &Painter, redraw_all: bool) -> Result<Vec<bool>, OutputError> {
+        self.sources = self
+            .docs
+            .par_iter()
+            .map(|doc| {
+                let svg = doc.svg(painter).map_err(OutputError::Face)?;
+                Ok(png_source::source(doc, &svg, &self.opt))
+            })
+            .collect::<Result<_, OutputError>>()?;
+        let wanted = self
+            .docs
+            .par_iter()
+            .zip(&self.sources)
+            .map(|(doc, source)| {
+                let path = self.path(doc);
+                let existing = match redraw_all {
+                    true => None,
+                    false => std::fs::read(&path).ok(),
+                };
+                match existing {
+                    Some(file) if png_source::is_up_to_date(&file, source) => {
+                        self.staging.keep(&path);
+                        self.reused.fetch_add(1, Ordering::Relaxed);
+                        self.bytes.fetch_add(file.len() as u64, Ordering::Relaxed);
+                        false
+                    }
+                    _ => true,
+                }
+            })
+            .collect();
+        Ok(wanted)
     }
 
     /// Renders, encodes and stages face number `face`.
     pub fn face(&self, face: usize, tree: &Tree) -> Result<(), OutputError> {
         let doc = &self.docs[face];
+        let source = self.sources.get(face).ok_or_else(|| OutputError::Png {
+            name: doc.name.clone(),
+            message: "drawn before the sink was planned".into(),
+        })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
         with_scratch(|scratch| {
             let bytes = scratch
-                .png(tree, doc, &self.opt)
+                .png(tree, doc, &self.opt, source)
                 .map_err(|message| OutputError::Png {
                     name: doc.name.clone(),
                     message,
                 })?;
-            self.staging
-                .write(&self.dir.join(format!("{}.png", doc.name)), bytes)?;
+            self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
         })
     }
 
-    /// (renders, bytes written).
-    pub fn totals(&self) -> (usize, u64) {
+    /// (renders, images kept as they were, bytes of all the images).
+    pub fn totals(&self) -> (usize, usize, u64) {
         (
             self.renders.load(Ordering::Relaxed),
+            self.reused.load(Ordering::Relaxed),
             self.bytes.load(Ordering::Relaxed),
         )
     }
@@ -245,8 +296,15 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 }
 
 impl Scratch {
-    /// Renders, straightens and encodes one face; the PNG's bytes stay valid until the next use.
-    fn png(&mut self, tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<&[u8], String> {
+    /// Renders, straightens and encodes one face and stamps it with its `source`; the PNG's
+    /// bytes stay valid until the next use.
+    fn png(
+        &mut self,
+        tree: &Tree,
+        face: &FaceDoc,
+        opt: &PngOptions,
+        source: &png_source::Hash,
+    ) -> Result<&[u8], String> {
         let (pw, ph) = checked_size(face, opt.dpi)?;
         let size = resvg::tiny_skia::IntSize::from_wh(pw, ph).ok_or("an image of zero size")?;
         let mut pixels = std::mem::take(&mut self.pixels);
@@ -258,7 +316,9 @@ impl Scratch {
         self.encoded.clear();
         let encoded = encode_rgba_into(&mut self.encoded, pixmap.data(), pw, ph, opt);
         self.pixels = pixmap.take();
-        encoded.map(|()| self.encoded.as_slice())
+        encoded?;
+        png_source::stamp(&mut self.encoded, source)?;
+        Ok(self.encoded.as_slice())
     }
 
     fn trim(&mut self) {
@@ -322,8 +382,10 @@ mod tests {
 
     /// One face through this thread's reused buffers, as the sink does it.
     fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, String> {
-        with_scratch(|scratch| scratch.png(tree, face, opt).map(<[u8]>::to_vec))
+        with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
     }
+
+    const SOURCE: png_source::Hash = [7; 16];
 
     #[test]
     fn a_reused_buffer_leaves_nothing_of_the_face_before() {
@@ -347,7 +409,9 @@ mod tests {
         let fresh = {
             let mut p = render(&small_tree, &small, opt.dpi).unwrap();
             straighten(p.data_mut());
-            encode_rgba(p.data(), p.width(), p.height(), &opt).unwrap()
+            let mut png = encode_rgba(p.data(), p.width(), p.height(), &opt).unwrap();
+            png_source::stamp(&mut png, &SOURCE).unwrap();
+            png
         };
         assert_eq!(reused, fresh);
         assert_ne!(first, fresh);

@@ -20,17 +20,31 @@ pub const WINDOW_FACES: usize = 48;
 /// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
 pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
 
-/// Runs the pages through `pdf` (in order) and every distinct face through `png` (once each);
+/// The image sink and, per face, whether it wants that face (an image already up to date is not
+/// drawn again).
+pub struct Images<'a> {
+    pub sink: &'a FaceSink<'a>,
+    pub wanted: &'a [bool],
+}
+
+/// Runs the pages through `pdf` (in order) and every wanted face through `images` (once each);
 /// `page_done` is called after each PDF page (for a progress bar).
 pub fn run(
     docs: &[FaceDoc],
     painter: &Painter,
     pages: &[Page],
     mut pdf: Option<&mut PdfWriter>,
-    png: Option<&FaceSink>,
+    images: Option<Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<(), Error> {
-    let mut sent = vec![false; docs.len()];
+    let png = images.as_ref().map(|i| i.sink);
+    // Faces the image sink has had (or does not want).
+    let mut sent: Vec<bool> = match &images {
+        Some(i) => (0..docs.len())
+            .map(|f| !i.wanted.get(f).unwrap_or(&true))
+            .collect(),
+        None => vec![true; docs.len()],
+    };
     let mut kept: HashMap<usize, Arc<Tree>> = HashMap::new();
     let windows = match pdf {
         Some(_) => page_windows(pages),

@@ -285,6 +285,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         faces: docs.len(),
         pages: pages.len(),
         renders: 0,
+        reused: 0,
         stale_removed: 0,
     })
 }

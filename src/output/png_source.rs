@@ -1,0 +1,167 @@
+//! What each PNG was made from, recorded inside it, so a rebuild can keep an image that is already
+//! up to date instead of drawing and encoding it again (most of a rebuild's time).
+//!
+//! The record is a `tEXt` chunk just before `IEND`: keyword `pnp-source`, then the hash of the
+//! image's source (pnp's version, the PNG options, the face's size and its SVG) and the hash of
+//! every byte of the file before the record. An image is up to date only when both match, so a
+//! file changed since (edited, optimised, truncated) is made again, and the folder always ends
+//! up byte-identical to a build into an empty one.
+use siphasher::sip128::{Hasher128, SipHasher13};
+use std::hash::Hasher;
+
+use super::png::PngOptions;
+use crate::draw::FaceDoc;
+
+/// A 128-bit hash: SipHash-1-3 with fixed keys, the same on every machine and in every release.
+pub type Hash = [u8; 16];
+
+const KEYWORD: &[u8] = b"pnp-source";
+/// keyword, NUL, 32 hex digits, a space, 32 hex digits.
+const DATA_LEN: usize = KEYWORD.len() + 1 + 32 + 1 + 32;
+/// The record chunk: length, type, data, CRC.
+const RECORD_LEN: usize = 4 + 4 + DATA_LEN + 4;
+const IEND: [u8; 12] = [0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82];
+
+fn hash(parts: &[&[u8]]) -> Hash {
+    let mut h = SipHasher13::new();
+    for part in parts {
+        h.write(part);
+    }
+    h.finish128().as_bytes()
+}
+
+/// What an image of `face` drawn from `svg` with `opt` is made from.
+pub fn source(face: &FaceDoc, svg: &str, opt: &PngOptions) -> Hash {
+    let settings = format!(
+        "pnp {} png dpi={} compression={:?} size={}x{} bleed={}\n",
+        env!("CARGO_PKG_VERSION"),
+        opt.dpi,
+        opt.compression,
+        face.w,
+        face.h,
+        face.bleed
+    );
+    hash(&[settings.as_bytes(), svg.as_bytes()])
+}
+
+fn hex(h: &Hash) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Stamps the finished PNG in `png` with the record of `source`, just before its `IEND`.
+pub fn stamp(png: &mut Vec<u8>, source: &Hash) -> Result<(), String> {
+    if !png.ends_with(&IEND) {
+        return Err("the encoder's output does not end with IEND".into());
+    }
+    png.truncate(png.len() - IEND.len());
+    let data = [
+        KEYWORD,
+        b"\0",
+        hex(source).as_bytes(),
+        b" ",
+        hex(&hash(&[png])).as_bytes(),
+    ]
+    .concat();
+    debug_assert_eq!(data.len(), DATA_LEN);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(b"tEXt");
+    crc.update(&data);
+    png.extend_from_slice(&(DATA_LEN as u32).to_be_bytes());
+    png.extend_from_slice(b"tEXt");
+    png.extend_from_slice(&data);
+    png.extend_from_slice(&crc.finalize().to_be_bytes());
+    png.extend_from_slice(&IEND);
+    Ok(())
+}
+
+/// Whether `file` is a PNG that pnp made from `source` and that nobody has changed since.
+pub fn is_up_to_date(file: &[u8], source: &Hash) -> bool {
+    let Some(record_at) = file.len().checked_sub(RECORD_LEN + IEND.len()) else {
+        return false;
+    };
+    if !file.ends_with(&IEND) {
+        return false;
+    }
+    let (before, record) = file.split_at(record_at);
+    let record = &record[..RECORD_LEN];
+    let (head, rest) = record.split_at(8);
+    let (data, crc) = rest.split_at(DATA_LEN);
+    let mut expected_crc = crc32fast::Hasher::new();
+    expected_crc.update(b"tEXt");
+    expected_crc.update(data);
+    let expected = [KEYWORD, b"\0", hex(source).as_bytes(), b" "].concat();
+    head[..4] == (DATA_LEN as u32).to_be_bytes()
+        && &head[4..] == b"tEXt"
+        && crc == expected_crc.finalize().to_be_bytes()
+        && data.starts_with(&expected)
+        && data[expected.len()..] == *hex(&hash(&[before])).as_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny_png() -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut enc = png::Encoder::new(&mut out, 2, 1);
+        enc.set_color(png::ColorType::Rgba);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[1, 2, 3, 255, 4, 5, 6, 255]).unwrap();
+        w.finish().unwrap();
+        out
+    }
+
+    #[test]
+    fn a_stamped_image_is_up_to_date_only_for_its_own_source_and_bytes() {
+        let (a, b) = (hash(&[b"face a"]), hash(&[b"face b"]));
+        let mut png = tiny_png();
+        stamp(&mut png, &a).unwrap();
+        assert!(is_up_to_date(&png, &a));
+        assert!(!is_up_to_date(&png, &b), "another source");
+        // Any byte changed anywhere in the file (pixels, header, the record itself) is noticed.
+        for i in 8..png.len() {
+            let mut changed = png.clone();
+            changed[i] ^= 1;
+            assert!(!is_up_to_date(&changed, &a), "byte {i} changed");
+        }
+        assert!(!is_up_to_date(&png[..png.len() - 1], &a), "truncated");
+        assert!(!is_up_to_date(&tiny_png(), &a), "no record");
+        assert!(!is_up_to_date(b"", &a));
+    }
+
+    #[test]
+    fn a_stamped_image_still_decodes_with_its_record_as_text() {
+        let mut png = tiny_png();
+        let source = hash(&[b"face"]);
+        stamp(&mut png, &source).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(&png))
+            .read_info()
+            .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut pixels).unwrap();
+        reader.finish().unwrap();
+        assert_eq!(pixels, [1, 2, 3, 255, 4, 5, 6, 255]);
+        let text = &reader.info().uncompressed_latin1_text;
+        assert_eq!(text.len(), 1);
+        assert_eq!(text[0].keyword, "pnp-source");
+        assert!(text[0].text.starts_with(&hex(&source)));
+    }
+
+    #[test]
+    fn the_source_covers_the_options_and_the_size() {
+        let doc = |w: f64| FaceDoc {
+            name: "f".into(),
+            source: crate::draw::Source::Svg(String::new()),
+            w,
+            h: 20.0,
+            bleed: 0.0,
+        };
+        let opt = PngOptions::default();
+        let at = |dpi| PngOptions { dpi, ..opt };
+        let s = source(&doc(10.0), "<svg/>", &opt);
+        assert_eq!(s, source(&doc(10.0), "<svg/>", &opt));
+        assert_ne!(s, source(&doc(10.0), "<svg />", &opt));
+        assert_ne!(s, source(&doc(11.0), "<svg/>", &opt));
+        assert_ne!(s, source(&doc(10.0), "<svg/>", &at(150)));
+    }
+}
