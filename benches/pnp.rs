@@ -64,13 +64,31 @@ fn report(name: &str, s: &Stats, runs: usize, extra: &str) {
     );
 }
 
-/// Times `pnp <args>` `runs` times after a warm-up; prints median and peak memory.
+/// Times `pnp <args>` `runs` times after a warm-up, each into an empty folder; prints median
+/// and peak memory.
 fn cli(name: &str, runs: usize, args: &[&str], out: &Path) -> Duration {
+    cli_into(name, runs, args, out, true, &mut |_| {})
+}
+
+/// `cli`, into an empty folder each run when `fresh` (otherwise over the last run's files);
+/// `before(i)` runs before run `i`, untimed.
+fn cli_into(
+    name: &str,
+    runs: usize,
+    args: &[&str],
+    out: &Path,
+    fresh: bool,
+    before: &mut dyn FnMut(usize),
+) -> Duration {
     let bin = env!("CARGO_BIN_EXE_pnp");
     let mut peak = 0;
     let mut times = Vec::new();
+    let _ = std::fs::remove_dir_all(out);
     for i in 0..=runs {
-        let _ = std::fs::remove_dir_all(out);
+        if fresh {
+            let _ = std::fs::remove_dir_all(out);
+        }
+        before(i);
         let (t, rss) = run(Command::new(bin).args(args).arg("--out").arg(out));
         peak = peak.max(rss);
         if i > 0 {
@@ -198,6 +216,32 @@ fn main() {
             &temp("deck54"),
         );
     }
+    // Rebuilds, as `build --watch` makes them: over the last build's files, whose images are
+    // kept when they are up to date. Nothing changed, then one card's title edited each run.
+    if wanted("cli: rebuild") {
+        cli_into(
+            "cli: rebuild night-grain, nothing changed",
+            runs,
+            &["build", "night-grain"],
+            &temp("rebuild-ng"),
+            false,
+            &mut |_| {},
+        );
+        let dir = temp("rebuild-deck54");
+        std::fs::create_dir_all(&dir).unwrap();
+        let yaml = dir.join("deck54.yaml");
+        let text = std::fs::read_to_string(&deck54).unwrap();
+        let edited = text.replace("title: Card 1,", "title: Card 1*,");
+        assert_ne!(text, edited);
+        cli_into(
+            "cli: rebuild 54 cards, one card edited",
+            runs,
+            &["build", yaml.to_str().unwrap()],
+            &dir.join("out"),
+            false,
+            &mut |i| std::fs::write(&yaml, if i % 2 == 0 { &text } else { &edited }).unwrap(),
+        );
+    }
 
     // The limit: PNG-encoding the same pixels alone. Render night-grain's faces once, then time
     // only the encoding; pnp's whole PNG build is reported as a ratio to it.
@@ -226,15 +270,18 @@ fn main() {
         });
         let out = temp("lib-png");
         let build_opt = pnp::options::BuildOptions {
-            out: Some(out),
+            out: Some(out.clone()),
             pdf: false,
             ..Default::default()
         };
+        // Into an empty folder each time: every image drawn and written.
         let whole = lib(
             "lib: png build (draw, parse, render, encode, write)",
             runs,
             || {
-                pnp::build(&game, &build_opt).unwrap();
+                let _ = std::fs::remove_dir_all(&out);
+                let report = pnp::build(&game, &build_opt).unwrap();
+                assert_eq!(report.renders, report.faces);
             },
         );
         println!(
