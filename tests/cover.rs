@@ -4,6 +4,7 @@ mod common;
 use common::*;
 
 use pnp::options::BuildOptions;
+use pnp::output::layout::PageSide;
 
 fn pdf_of(game: &str, extra: &[&str]) -> Vec<u8> {
     let mut args = vec!["--no-png"];
@@ -90,7 +91,6 @@ fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     assert!(text[0].contains(&paper), "{paper}\n{}", text[0]);
     assert!(!text[1].contains("CONTENTS"));
     // Page 3 is the first page of fronts, page 4 its backs: odd pages carry fronts.
-    use pnp::output::layout::PageSide;
     assert_eq!(prepared.pages[0].side, PageSide::Front);
     assert_eq!(prepared.pages[1].side, PageSide::Back);
     assert!(text[2].contains("page 3 of"), "{}", text[2]);
@@ -229,7 +229,6 @@ fn the_pdf_says_what_it_is_in_its_metadata() {
 
 #[test]
 fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow() {
-    use pnp::output::layout::PageSide;
     // Bean-Off mixes one-sided pages (sheet, tokens) with two-sided ones (cards); The Beast and
     // the piecepack are two-sided throughout.
     for game in ["bean-off", "the-beast", "piecepack"] {
@@ -260,4 +259,43 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
             }
         }
     }
+}
+
+#[test]
+fn every_page_shows_its_own_number_and_the_footer_its_side_repeats() {
+    // The footer is drawn from two documents (what a side repeats is parsed once per PDF): each
+    // page must still show the credits, its own number, and the hint for its side.
+    let game = pnp::spec::load("the-beast").unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let text = pdf_text(&pdf_of("the-beast", &[]));
+    let front = pnp::output::cover::front_pages(&prepared.pages);
+    assert_eq!(text.len(), prepared.pages.len() + front);
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let mut backs = 0;
+    for (i, page) in prepared.pages.iter().enumerate() {
+        let n = front + i + 1;
+        let on_page = squeeze(&text[n - 1]);
+        let hint = match page.side {
+            PageSide::Back => "Backside:printdouble-sided",
+            _ => "Printat100%(noscaling)",
+        };
+        backs += (page.side == PageSide::Back) as usize;
+        for want in [
+            squeeze(&format!("page {n} of {}", text.len())),
+            squeeze("The Beast — a game by Matthew Hartley"),
+            hint.to_string(),
+            "25mm".to_string(),
+        ] {
+            assert!(
+                on_page.contains(&want),
+                "page {n}: no {want:?} in {on_page}"
+            );
+        }
+        let other = front + (i + 1) % prepared.pages.len() + 1;
+        assert!(
+            !on_page.contains(&squeeze(&format!("page {other} of"))),
+            "page {n} shows page {other}'s number"
+        );
+    }
+    assert!(backs > 0, "the test covers back pages");
 }
