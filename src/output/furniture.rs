@@ -1,8 +1,6 @@
 //! What a sheet carries besides the pieces: crop marks outside every cut, group captions, marks
-//! on split parts, and the footer (calibration square, credits, page n of N). Drawn as SVG in
-//! millimetres, so it goes through the same font and text path as the faces, in two documents:
-//! what every page of a side repeats (`repeated_svg`, parsed once per PDF: parsing text costs
-//! about 0.1 ms a line, most of the furniture's time) and what is this page's own (`page_svg`).
+//! on split parts, and the footer (calibration square, credits, page n of N). Drawn as one SVG
+//! per page in millimetres, so it goes through the same font and text path as the faces.
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit};
 
@@ -36,16 +34,13 @@ pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
     marks
 }
 
-/// The furniture every page of `page`'s side repeats: the calibration square, the credits and
-/// the print hint.
-pub fn repeated_svg(page: &Page, credits: &Credits, opt: &LayoutOptions) -> String {
-    let mut cv = Canvas::new(opt.paper.w, opt.paper.h, 0.0);
-    footer_repeated(&mut cv, page, credits, opt);
-    cv.finish()
-}
-
-/// This page's own furniture: crop marks, part marks, captions and "page n of N".
-pub fn page_svg(page: &Page, number: usize, total: usize, opt: &LayoutOptions) -> String {
+pub fn page_svg(
+    page: &Page,
+    number: usize,
+    total: usize,
+    credits: &Credits,
+    opt: &LayoutOptions,
+) -> String {
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
     if page.side != PageSide::Back {
@@ -69,7 +64,7 @@ pub fn page_svg(page: &Page, number: usize, total: usize, opt: &LayoutOptions) -
             ));
         }
     }
-    page_number(&mut cv, page, number, total, opt);
+    footer(&mut cv, page, number, total, credits, opt);
     cv.finish()
 }
 
@@ -207,21 +202,7 @@ pub(crate) fn footer(
     credits: &Credits,
     opt: &LayoutOptions,
 ) {
-    footer_repeated(cv, page, credits, opt);
-    page_number(cv, page, number, total, opt);
-}
-
-/// Where the footer's two lines go on `page`: (left x, right x, baseline 1, baseline 2, width of
-/// each half).
-struct Band {
-    left: f64,
-    right: f64,
-    line1: f64,
-    line2: f64,
-    half: f64,
-}
-
-fn band(page: &Page, opt: &LayoutOptions) -> Band {
+    calibration(cv, page, opt);
     let paper = opt.paper;
     let top = page.side == PageSide::Back && super::layout::mirrors_vertically(opt);
     let y0 = if top {
@@ -236,40 +217,8 @@ fn band(page: &Page, opt: &LayoutOptions) -> Band {
     } else {
         (y0 + 5.6, y0 + 9.0)
     };
-    Band {
-        left: opt.side_margin,
-        right: paper.w - opt.side_margin,
-        line1,
-        line2,
-        half: paper.w / 2.0 - opt.side_margin - 4.0,
-    }
-}
-
-/// "page n of N", on the right of the footer's first line.
-fn page_number(cv: &mut Canvas, page: &Page, number: usize, total: usize, opt: &LayoutOptions) {
-    let Band { right, line1, .. } = band(page, opt);
-    let label = format!("page {number} of {total}");
-    cv.add(text(
-        right,
-        line1,
-        3.2,
-        Font::CondensedBold,
-        Anchor::End,
-        "#222222",
-        &label,
-    ));
-}
-
-/// The calibration square, the credits (left) and the print hint (right, second line).
-fn footer_repeated(cv: &mut Canvas, page: &Page, credits: &Credits, opt: &LayoutOptions) {
-    calibration(cv, page, opt);
-    let Band {
-        left,
-        right,
-        line1,
-        line2,
-        half,
-    } = band(page, opt);
+    let (left, right) = (opt.side_margin, paper.w - opt.side_margin);
+    let half = paper.w / 2.0 - opt.side_margin - 4.0;
     let size = fit(Font::CondensedBold, 3.2, half, &credits.title);
     cv.add(text(
         left,
@@ -289,6 +238,16 @@ fn footer_repeated(cv: &mut Canvas, page: &Page, credits: &Credits, opt: &Layout
         Anchor::Start,
         "#444444",
         &credits.line,
+    ));
+    let label = format!("page {number} of {total}");
+    cv.add(text(
+        right,
+        line1,
+        3.2,
+        Font::CondensedBold,
+        Anchor::End,
+        "#222222",
+        &label,
     ));
     let hint = if page.side == PageSide::Back {
         "Back side: print double-sided, this page behind the page before.".to_string()

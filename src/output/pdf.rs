@@ -11,10 +11,9 @@ use krilla::paint::FillRule;
 use krilla::surface::Surface;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg::Tree;
-use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
-use super::furniture::{Credits, page_svg, repeated_svg};
+use super::furniture::{Credits, page_svg};
 use super::layout::{LayoutOptions, Page, Placement};
 use crate::units::PT_PER_MM;
 
@@ -55,9 +54,6 @@ pub struct PdfWriter<'p> {
     doc: Document,
     outline: Outline,
     seen_groups: std::collections::BTreeSet<usize>,
-    /// The furniture pages repeat (see `furniture::repeated_svg`), parsed once each: a front and
-    /// a back version in most documents.
-    repeated: std::collections::HashMap<String, Tree>,
 }
 
 impl<'p> PdfWriter<'p> {
@@ -69,7 +65,6 @@ impl<'p> PdfWriter<'p> {
             doc: Document::new(),
             outline: Outline::new(),
             seen_groups: Default::default(),
-            repeated: Default::default(),
         };
         let paper = writer.opt.layout.paper;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
@@ -117,28 +112,17 @@ impl<'p> PdfWriter<'p> {
             let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
             draw_placement(&mut surface, placement, face, opt.layout.bleed)?;
         }
-        let repeated = match self
-            .repeated
-            .entry(repeated_svg(page, &opt.credits, &opt.layout))
-        {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => {
-                let tree = crate::faces::parse(e.key())?;
-                e.insert(tree)
-            }
-        };
-        let own = crate::faces::parse(&page_svg(
+        let overlay = crate::faces::parse(&page_svg(
             page,
             front + index + 1,
             front + pages.len(),
+            &opt.credits,
             &opt.layout,
         ))?;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        for overlay in [&own, &*repeated] {
-            surface
-                .draw_svg(overlay, size, svg_settings())
-                .ok_or("could not draw the page furniture")?;
-        }
+        surface
+            .draw_svg(&overlay, size, svg_settings())
+            .ok_or("could not draw the page furniture")?;
         if let Some(marks) = super::registration::overlay(pages, index, &opt.layout) {
             surface
                 .draw_svg(&crate::faces::parse(&marks)?, size, svg_settings())
