@@ -263,8 +263,8 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
 
 #[test]
 fn every_page_shows_its_own_number_and_the_footer_its_side_repeats() {
-    // The footer is drawn from two documents (what a side repeats is parsed once per PDF): each
-    // page must still show the credits, its own number, and the hint for its side.
+    // Each page shows the credits, its own number (not a neighbour's) and the print hint for its
+    // side; a footer drawn once and reused across pages must keep that true.
     let game = pnp::spec::load("the-beast").unwrap();
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
     let text = pdf_text(&pdf_of("the-beast", &[]));
