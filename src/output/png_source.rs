@@ -48,53 +48,50 @@ fn hex(h: &Hash) -> String {
     h.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Stamps the finished PNG in `png` with the record of `source`, just before its `IEND`.
-pub fn stamp(png: &mut Vec<u8>, source: &Hash) -> Result<(), String> {
-    if !png.ends_with(&IEND) {
-        return Err("the encoder's output does not end with IEND".into());
-    }
-    png.truncate(png.len() - IEND.len());
+/// The record chunk (length, type, data, CRC) for an image made from `source` whose bytes before
+/// the record are `before`.
+fn record(source: &Hash, before: &[u8]) -> Vec<u8> {
     let data = [
         KEYWORD,
         b"\0",
         hex(source).as_bytes(),
         b" ",
-        hex(&hash(&[png])).as_bytes(),
+        hex(&hash(&[before])).as_bytes(),
     ]
     .concat();
     debug_assert_eq!(data.len(), DATA_LEN);
     let mut crc = crc32fast::Hasher::new();
     crc.update(b"tEXt");
     crc.update(&data);
-    png.extend_from_slice(&(DATA_LEN as u32).to_be_bytes());
-    png.extend_from_slice(b"tEXt");
-    png.extend_from_slice(&data);
-    png.extend_from_slice(&crc.finalize().to_be_bytes());
+    [
+        &(DATA_LEN as u32).to_be_bytes()[..],
+        b"tEXt",
+        &data,
+        &crc.finalize().to_be_bytes(),
+    ]
+    .concat()
+}
+
+/// Stamps the finished PNG in `png` with the record of `source`, just before its `IEND`.
+pub fn stamp(png: &mut Vec<u8>, source: &Hash) -> Result<(), String> {
+    if !png.ends_with(&IEND) {
+        return Err("the encoder's output does not end with IEND".into());
+    }
+    png.truncate(png.len() - IEND.len());
+    let record = record(source, png);
+    png.extend_from_slice(&record);
     png.extend_from_slice(&IEND);
     Ok(())
 }
 
-/// Whether `file` is a PNG that pnp made from `source` and that nobody has changed since.
+/// Whether `file` is a PNG that pnp made from `source` and that nobody has changed since: it
+/// ends with exactly the record `stamp` would write for its bytes, then `IEND`.
 pub fn is_up_to_date(file: &[u8], source: &Hash) -> bool {
     let Some(record_at) = file.len().checked_sub(RECORD_LEN + IEND.len()) else {
         return false;
     };
-    if !file.ends_with(&IEND) {
-        return false;
-    }
-    let (before, record) = file.split_at(record_at);
-    let record = &record[..RECORD_LEN];
-    let (head, rest) = record.split_at(8);
-    let (data, crc) = rest.split_at(DATA_LEN);
-    let mut expected_crc = crc32fast::Hasher::new();
-    expected_crc.update(b"tEXt");
-    expected_crc.update(data);
-    let expected = [KEYWORD, b"\0", hex(source).as_bytes(), b" "].concat();
-    head[..4] == (DATA_LEN as u32).to_be_bytes()
-        && &head[4..] == b"tEXt"
-        && crc == expected_crc.finalize().to_be_bytes()
-        && data.starts_with(&expected)
-        && data[expected.len()..] == *hex(&hash(&[before])).as_bytes()
+    let (before, rest) = file.split_at(record_at);
+    rest.ends_with(&IEND) && rest[..RECORD_LEN] == record(source, before)
 }
 
 #[cfg(test)]
@@ -118,8 +115,9 @@ mod tests {
         stamp(&mut png, &a).unwrap();
         assert!(is_up_to_date(&png, &a));
         assert!(!is_up_to_date(&png, &b), "another source");
-        // Any byte changed anywhere in the file (pixels, header, the record itself) is noticed.
-        for i in 8..png.len() {
+        // Any byte changed anywhere in the file (signature, header, pixels, the record itself) is
+        // noticed.
+        for i in 0..png.len() {
             let mut changed = png.clone();
             changed[i] ^= 1;
             assert!(!is_up_to_date(&changed, &a), "byte {i} changed");
