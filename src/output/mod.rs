@@ -11,6 +11,7 @@ pub mod pack;
 pub mod pdf;
 pub mod png;
 pub mod png_source;
+pub mod raster;
 pub mod registration;
 pub mod stream;
 pub mod tts;
