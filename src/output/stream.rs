@@ -59,7 +59,7 @@ pub fn run(
             .map(|&f| (f, kept[&f].clone()))
             .collect();
         std::thread::scope(|scope| -> Result<(), Error> {
-            let rendering = png.map(|sink| scope.spawn(move || render(sink, &fresh)));
+            let rendering = png.map(|sink| scope.spawn(move || render(docs, sink, fresh)));
             let drawn = match pdf.as_deref_mut() {
                 Some(writer) => window.clone().try_for_each(|index| {
                     writer
@@ -78,21 +78,41 @@ pub fn run(
             drawn
         })?;
     }
-    // Faces on no page (or every face, when there is no PDF) still get their images.
+    // Faces on no page (or every face, when there is no PDF) still get their images. No sink
+    // shares these trees, so each job parses its own face and drops the tree when done.
     if let Some(sink) = png {
-        let rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
-        for chunk in rest.chunks(WINDOW_FACES) {
-            let trees = parse_window(docs, painter, chunk, HashMap::new())?;
-            let jobs: Vec<(usize, Arc<Tree>)> =
-                chunk.iter().map(|&f| (f, trees[&f].clone())).collect();
-            render(sink, &jobs)?;
-        }
+        let mut rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
+        biggest_first(docs, &mut rest, |&f| f);
+        rest.into_iter().par_bridge().try_for_each(|f| {
+            let tree = crate::faces::parse_face(&docs[f], painter)
+                .map_err(|e| Error::Output(OutputError::Face(e)))?;
+            sink(f, &tree)
+        })?;
     }
     Ok(())
 }
 
-fn render(sink: &FaceSink, jobs: &[(usize, Arc<Tree>)]) -> Result<(), Error> {
-    jobs.par_iter().try_for_each(|(f, tree)| sink(*f, tree))
+/// Renders the jobs, biggest face first: threads take the next job as they come free, so the
+/// long renders start early and the small ones fill in around them (split in halves instead,
+/// Night Grain's two large faces could end up on one thread after everything else).
+fn render(
+    docs: &[FaceDoc],
+    sink: &FaceSink,
+    mut jobs: Vec<(usize, Arc<Tree>)>,
+) -> Result<(), Error> {
+    biggest_first(docs, &mut jobs, |job| job.0);
+    jobs.into_iter()
+        .par_bridge()
+        .try_for_each(|(f, tree)| sink(f, &tree))
+}
+
+/// Sorts `items` by the area of their face, largest first (stable: equal sizes keep order).
+fn biggest_first<T>(docs: &[FaceDoc], items: &mut [T], face: impl Fn(&T) -> usize) {
+    let area = |item: &T| {
+        let doc = &docs[face(item)];
+        doc.w * doc.h
+    };
+    items.sort_by(|a, b| area(b).total_cmp(&area(a)));
 }
 
 /// Consecutive runs of pages, each showing about `WINDOW_FACES` distinct faces (at least one
@@ -195,5 +215,25 @@ mod tests {
         // A page of one shared back face never makes a window grow without bound.
         let backs: Vec<Page> = (0..500).map(|_| page(&[7; 8])).collect();
         assert_eq!(page_windows(&backs).len(), 1);
+    }
+
+    #[test]
+    fn images_are_rendered_biggest_face_first_and_equal_sizes_keep_their_order() {
+        let doc = |w: f64, h: f64| FaceDoc {
+            name: String::new(),
+            source: crate::draw::Source::Svg(String::new()),
+            w,
+            h,
+            bleed: 0.0,
+        };
+        let docs = [
+            doc(10.0, 10.0),
+            doc(70.0, 300.0),
+            doc(10.0, 10.0),
+            doc(40.0, 40.0),
+        ];
+        let mut faces = vec![0, 1, 2, 3];
+        biggest_first(&docs, &mut faces, |&f| f);
+        assert_eq!(faces, [1, 3, 0, 2]);
     }
 }
