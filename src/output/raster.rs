@@ -12,6 +12,10 @@ use vello_cpu::kurbo::{Affine, BezPath, Cap, Join, Stroke};
 use vello_cpu::peniko::Fill;
 use vello_cpu::{Level, RasterizerSettings, RenderContext, RenderMode, RenderSettings, Resources};
 
+/// Names the rasterizers in each PNG's source record (`png_source`): change it whenever a change
+/// here changes pixels, so a rebuild draws again the images the previous code made.
+pub const RENDERER: &str = "vello_cpu-0.3/baseline resvg-0.47";
+
 /// Which rasterizer drew a tree (the tests check both are reached).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rasterizer {
