@@ -107,6 +107,8 @@ fn trees_vello_is_not_given_go_to_resvg_unchanged() {
         r##"<mask id="m"><rect width="5" height="10" fill="#fff"/></mask><rect width="10" height="10" fill="#0a0" mask="url(#m)"/>"##,
         r##"<rect width="10" height="10" fill="#0a0" shape-rendering="crispEdges"/>"##,
         r##"<g style="mix-blend-mode:multiply"><rect width="10" height="10" fill="#0a0"/></g>"##,
+        // Billions of dashes: vello would try to make them all (and run out of memory).
+        r##"<path d="M-1e9 -1e9 L1e9 -1e9 L1e9 1e9 Z" fill="none" stroke="#f00" stroke-width="5" stroke-dasharray="0.0001 0.0001"/>"##,
     ];
     for body in defs {
         let t = tree(&format!(

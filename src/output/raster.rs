@@ -118,9 +118,24 @@ fn path_is_plain(path: &usvg::Path) -> bool {
     let solid = |paint: &usvg::Paint| matches!(paint, usvg::Paint::Color(_));
     path.rendering_mode().use_shape_antialiasing()
         && path.fill().is_none_or(|f| solid(f.paint()))
-        && path
-            .stroke()
-            .is_none_or(|s| solid(s.paint()) && s.linejoin() != usvg::LineJoin::MiterClip)
+        && path.stroke().is_none_or(|s| {
+            solid(s.paint())
+                && s.linejoin() != usvg::LineJoin::MiterClip
+                && s.dasharray().is_none_or(|d| dashes_are_few(path.data(), d))
+        })
+}
+
+/// Most dashes a stroke may have for vello. kurbo dashes a path however many dashes it takes (a
+/// symbol's 0.0001 dashes along a long path ran out of memory); tiny-skia gives up dashing past
+/// a million, so such a path goes to resvg.
+const MAX_DASHES: f32 = 100_000.0;
+
+fn dashes_are_few(path: &tiny_skia::Path, dashes: &[f32]) -> bool {
+    let period: f32 = dashes.iter().sum();
+    // The control polygon is at least as long as the path it shapes.
+    let length: f32 = path.points().windows(2).map(|w| w[0].distance(w[1])).sum();
+    let count = length / period;
+    period > 0.0 && count.is_finite() && count <= MAX_DASHES
 }
 
 fn draw_group(group: &Group, parent: Transform, ctx: &mut RenderContext) {
