@@ -35,7 +35,7 @@ fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
 
 fn both(tree: &resvg::usvg::Tree, w: u32, h: u32, t: Transform) -> (Rasterizer, Pixmap, Pixmap) {
     let mut ours = Pixmap::new(w, h).unwrap();
-    let used = raster::render(tree, t, &mut ours, None);
+    let used = raster::render(tree, t, &mut ours.as_mut(), None);
     let mut theirs = Pixmap::new(w, h).unwrap();
     resvg::render(tree, t, &mut theirs.as_mut());
     (used, ours, theirs)
@@ -130,7 +130,12 @@ fn the_background_is_under_the_face_and_every_pixel_is_painted() {
     let mut p = Pixmap::new(20, 20).unwrap();
     p.fill(Color::from_rgba8(200, 0, 0, 255));
     assert_eq!(
-        raster::render(&t, Transform::from_scale(2.0, 2.0), &mut p, Some(white)),
+        raster::render(
+            &t,
+            Transform::from_scale(2.0, 2.0),
+            &mut p.as_mut(),
+            Some(white)
+        ),
         Rasterizer::Vello
     );
     let at = |x: u32, y: u32| p.pixel(x, y).unwrap();
@@ -141,6 +146,11 @@ fn the_background_is_under_the_face_and_every_pixel_is_painted() {
     assert_eq!((at(15, 10).red(), at(15, 10).blue()), (0, 255));
     let mut clear = Pixmap::new(20, 20).unwrap();
     clear.fill(Color::from_rgba8(200, 0, 0, 255));
-    raster::render(&t, Transform::from_scale(2.0, 2.0), &mut clear, None);
+    raster::render(
+        &t,
+        Transform::from_scale(2.0, 2.0),
+        &mut clear.as_mut(),
+        None,
+    );
     assert_eq!(clear.pixel(2, 10).unwrap().alpha(), 0);
 }

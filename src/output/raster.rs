@@ -6,7 +6,7 @@
 //! left to resvg, so a tree outside that set still renders exactly as resvg draws it.
 use std::cell::RefCell;
 
-use resvg::tiny_skia::{self, Color, PathSegment, Pixmap, Transform};
+use resvg::tiny_skia::{self, Color, PathSegment, PixmapMut, Transform};
 use resvg::usvg::{self, Group, Node, Opacity, Tree};
 use vello_cpu::kurbo::{Affine, BezPath, Cap, Join, Stroke};
 use vello_cpu::peniko::Fill;
@@ -28,7 +28,7 @@ pub enum Rasterizer {
 pub fn render(
     tree: &Tree,
     transform: Transform,
-    pixmap: &mut Pixmap,
+    pixmap: &mut PixmapMut,
     background: Option<Color>,
 ) -> Rasterizer {
     let background = background.unwrap_or(Color::TRANSPARENT);
@@ -71,11 +71,11 @@ pub fn render(
 fn with_resvg(
     tree: &Tree,
     transform: Transform,
-    pixmap: &mut Pixmap,
+    pixmap: &mut PixmapMut,
     background: Color,
 ) -> Rasterizer {
     pixmap.fill(background);
-    resvg::render(tree, transform, &mut pixmap.as_mut());
+    resvg::render(tree, transform, pixmap);
     Rasterizer::Resvg
 }
 
@@ -94,7 +94,7 @@ fn settings() -> RenderSettings {
     }
 }
 
-fn fits_vello(pixmap: &Pixmap) -> bool {
+fn fits_vello(pixmap: &PixmapMut) -> bool {
     pixmap.width() <= u16::MAX as u32 && pixmap.height() <= u16::MAX as u32
 }
 
