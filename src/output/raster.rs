@@ -2,8 +2,8 @@
 //! made only of what faces use (paths with solid fills and strokes, text, groups that move or
 //! fade their children): on our faces it is 2–3× quicker than resvg's tiny-skia, which drew
 //! each shape by supersampling and was most of a PNG build's time (README, Performance).
-//! Anything else (gradients, clips, masks, filters, images, blend modes, crisp edges) is
-//! left to resvg, so a tree outside that set still renders exactly as resvg draws it.
+//! Anything else (gradients, clips, masks, filters, images, blend modes, crisp edges, strokes of
+//! more than `MAX_DASHES` dashes) is left to resvg, so such a tree renders exactly as resvg draws it.
 use std::cell::RefCell;
 
 use resvg::tiny_skia::{self, Color, PathSegment, PixmapMut, Transform};
