@@ -241,21 +241,26 @@ pub fn build_with_progress(
         sink: &png_sink,
         wanted: &wanted,
     };
+    // The PDF goes straight to its temporary: a long one is never whole in memory.
+    let pdf_path = dir.join(format!("{}.pdf", game.id()));
+    let pdf_file = match opt.pdf {
+        true => Some((opt.cover, staging.create(&pdf_path)?)),
+        false => None,
+    };
     let pdf = run_sinks(
         game,
         &prepared,
         &painter,
-        opt.pdf.then_some(opt.cover),
+        pdf_file,
         opt.png.then_some(images),
         &step,
     )?;
-    if let Some(bytes) = pdf {
-        let path = dir.join(format!("{}.pdf", game.id()));
-        staging.write(&path, &bytes)?;
+    if let Some(file) = pdf {
+        let bytes = staging.close(file)?;
         report.written.push(Written {
-            path,
+            path: pdf_path,
             what: format!("{} pages", report.pages),
-            bytes: bytes.len() as u64,
+            bytes,
         });
     }
     let (renders, reused, png_bytes) = png.totals();
@@ -278,22 +283,33 @@ pub fn build_with_progress(
 /// The PDF of a prepared game.
 pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8>, Error> {
     let painter = draw::Painter::new(game, &prepared.pieces);
-    let bytes = run_sinks(game, prepared, &painter, Some(cover), None, &|| {})?;
+    let bytes = run_sinks(
+        game,
+        prepared,
+        &painter,
+        Some((cover, Vec::new())),
+        None,
+        &|| {},
+    )?;
     Ok(bytes.unwrap_or_default())
 }
 
-/// Streams a prepared game through its sinks: the PDF when `pdf` is `Some(with a cover?)`, and
-/// `png` for every distinct face. Returns the PDF's bytes.
-fn run_sinks(
+/// Streams a prepared game through its sinks: the PDF into `pdf`'s output when it is
+/// `Some((with a cover?, output))`, and `png` for every distinct face. Returns the output.
+fn run_sinks<W: std::io::Write>(
     game: &Game,
     prepared: &Prepared,
     painter: &draw::Painter,
-    pdf: Option<bool>,
+    pdf: Option<(bool, W)>,
     images: Option<output::stream::Images>,
     page_done: &(dyn Fn() + Sync),
-) -> Result<Option<Vec<u8>>, Error> {
+) -> Result<Option<W>, Error> {
+    let pdf_err = |e| Error::Output(OutputError::Pdf(e));
     let mut writer = pdf
-        .map(|cover| pdf_writer(game, prepared, cover))
+        .map(|(cover, out)| {
+            output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, prepared, cover), out)
+                .map_err(pdf_err)
+        })
         .transpose()?;
     output::stream::run(
         &prepared.faces.docs,
@@ -303,17 +319,11 @@ fn run_sinks(
         images,
         page_done,
     )?;
-    writer
-        .map(|w| w.finish().map_err(|e| Error::Output(OutputError::Pdf(e))))
-        .transpose()
+    writer.map(|w| w.finish().map_err(pdf_err)).transpose()
 }
 
-/// A game's PDF, opened: title, metadata, credits, bookmarks and (if `cover`) the cover page.
-fn pdf_writer<'p>(
-    game: &Game,
-    prepared: &'p Prepared,
-    cover: bool,
-) -> Result<output::pdf::PdfWriter<'p>, Error> {
+/// How a game's PDF is made: title, metadata, credits, bookmarks and (if `cover`) the cover.
+pub fn pdf_options(game: &Game, prepared: &Prepared, cover: bool) -> output::pdf::PdfOptions {
     let g = &game.spec.game;
     let credits = credits(game);
     let front_matter = if cover {
@@ -324,7 +334,7 @@ fn pdf_writer<'p>(
     };
     let mut keywords = vec!["print and play".to_string(), g.name.clone()];
     keywords.extend(g.licence.clone());
-    let opt = output::pdf::PdfOptions {
+    output::pdf::PdfOptions {
         layout: prepared.layout,
         front_matter,
         keywords,
@@ -341,7 +351,6 @@ fn pdf_writer<'p>(
             .iter()
             .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
             .collect(),
-    };
-    output::pdf::PdfWriter::new(&prepared.pages, opt)
-        .map_err(|e| Error::Output(OutputError::Pdf(e)))
+        part_pages: output::pdf::PART_PAGES,
+    }
 }

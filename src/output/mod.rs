@@ -9,6 +9,7 @@ pub mod gutterfold;
 pub mod layout;
 pub mod pack;
 pub mod pdf;
+pub mod pdf_join;
 pub mod png;
 pub mod png_source;
 pub mod raster;

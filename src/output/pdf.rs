@@ -2,6 +2,7 @@
 //! Shapes stay vectors, text stays text in our embedded (subset) fonts, and the bytes are the
 //! same on every run (no dates, no random ids).
 use krilla::Document;
+use krilla::SerializeSettings;
 use krilla::destination::XyzDestination;
 use krilla::geom::{PathBuilder, Point, Rect as KRect, Size, Transform};
 use krilla::metadata::Metadata;
@@ -11,10 +12,12 @@ use krilla::paint::FillRule;
 use krilla::surface::Surface;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg::Tree;
+use std::io::Write;
 use std::sync::Arc;
 
 use super::furniture::{Credits, page_svg};
 use super::layout::{LayoutOptions, Page, Placement};
+use super::pdf_join::{Bookmark, DocInfo, Joiner};
 use crate::units::PT_PER_MM;
 
 #[derive(Debug, Clone)]
@@ -30,7 +33,15 @@ pub struct PdfOptions {
     pub front_matter: Vec<String>,
     /// Search words: "print and play", the game, its licence.
     pub keywords: Vec<String>,
+    /// Pages per part of a long PDF: `PART_PAGES` (tests make it small to join a short game).
+    pub part_pages: usize,
 }
+
+/// Pages per krilla document. krilla holds a whole document in memory until it is finished, so
+/// a longer PDF is made in parts of this many pages, each joined into the file as it is done
+/// (`pdf_join`): memory then stays that of one part, however long the deck. Every shipped game
+/// fits in one part, and a one-part PDF is krilla's file as it is.
+pub const PART_PAGES: usize = 128;
 
 fn pt(mm: f64) -> f32 {
     (mm * PT_PER_MM) as f32
@@ -39,40 +50,59 @@ fn pt(mm: f64) -> f32 {
 /// Renders the pages to PDF bytes, every face tree at hand (small documents such as record
 /// sheets). Games stream through `PdfWriter` instead; see `output::stream`.
 pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<u8>, String> {
-    let mut writer = PdfWriter::new(pages, opt.clone())?;
+    let mut writer = PdfWriter::new(pages, opt.clone(), Vec::new())?;
     for index in 0..pages.len() {
         writer.page(index, |face| trees.get(face).map(|t| t.as_ref()))?;
     }
     writer.finish()
 }
 
-/// A PDF written page by page: each page needs only the trees of its own faces, so a caller can
-/// parse faces as it goes and drop them after. krilla keeps only the serialized pages.
-pub struct PdfWriter<'p> {
+/// A PDF written page by page to `W`: each page needs only the trees of its own faces, so a
+/// caller can parse faces as it goes and drop them after. krilla keeps the serialized pages of
+/// one part (`PdfOptions::part_pages`); a longer PDF goes out part by part.
+pub struct PdfWriter<'p, W: Write> {
     pages: &'p [Page],
     opt: PdfOptions,
     doc: Document,
-    outline: Outline,
+    out: Output<W>,
+    /// Pages in `doc`, the part being made.
+    in_part: usize,
+    bookmarks: Vec<Bookmark>,
     seen_groups: std::collections::BTreeSet<usize>,
 }
 
-impl<'p> PdfWriter<'p> {
+/// Where finished pages go: one krilla document written at the end, or parts joined as they
+/// come.
+enum Output<W: Write> {
+    Whole(W),
+    Parts(Joiner<W>),
+}
+
+impl<'p, W: Write> PdfWriter<'p, W> {
     /// Starts the document and writes the front matter.
-    pub fn new(pages: &'p [Page], opt: PdfOptions) -> Result<Self, String> {
+    pub fn new(pages: &'p [Page], opt: PdfOptions, out: W) -> Result<Self, String> {
+        let in_parts = opt.front_matter.len() + pages.len() > opt.part_pages.max(1);
         let mut writer = PdfWriter {
             pages,
-            opt,
             doc: Document::new(),
-            outline: Outline::new(),
+            out: Output::Whole(out),
+            in_part: 0,
+            bookmarks: Vec::new(),
             seen_groups: Default::default(),
+            opt,
         };
+        if in_parts {
+            writer.doc = part_document();
+            writer.out = match writer.out {
+                Output::Whole(out) => Output::Parts(Joiner::new(out)),
+                parts => parts,
+            };
+        }
         let paper = writer.opt.layout.paper;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        for svg in &writer.opt.front_matter {
-            let tree = crate::faces::parse(svg)?;
-            let settings =
-                PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-            let mut p = writer.doc.start_page_with(settings);
+        for svg in writer.opt.front_matter.clone() {
+            let tree = crate::faces::parse(&svg)?;
+            let mut p = writer.start_page(PageSettings::from_wh(size.width(), size.height()))?;
             let mut surface = p.surface();
             surface
                 .draw_svg(&tree, size, svg_settings())
@@ -81,12 +111,30 @@ impl<'p> PdfWriter<'p> {
             p.finish();
         }
         if !writer.opt.front_matter.is_empty() {
-            let dest = XyzDestination::new(0, Point::from_xy(0.0, 0.0));
-            writer
-                .outline
-                .push_child(OutlineNode::new("Contents and printing".into(), dest));
+            writer.bookmarks.push(Bookmark {
+                title: "Contents and printing".into(),
+                page: 0,
+                top: 0.0,
+            });
         }
         Ok(writer)
+    }
+
+    /// Starts the next page, first sending the part out when it is full.
+    fn start_page(
+        &mut self,
+        settings: Option<PageSettings>,
+    ) -> Result<krilla::page::Page<'_>, String> {
+        let settings = settings.ok_or("invalid paper size")?;
+        if let Output::Parts(joiner) = &mut self.out
+            && self.in_part >= self.opt.part_pages.max(1)
+        {
+            let part = std::mem::replace(&mut self.doc, part_document());
+            joiner.part(&part.finish().map_err(|e| format!("{e:?}"))?)?;
+            self.in_part = 0;
+        }
+        self.in_part += 1;
+        Ok(self.doc.start_page_with(settings))
     }
 
     /// Draws page `index` (pages must come in order); `tree` gives the parsed face by index.
@@ -95,76 +143,131 @@ impl<'p> PdfWriter<'p> {
         index: usize,
         tree: impl Fn(usize) -> Option<&'t Tree>,
     ) -> Result<(), String> {
-        let (pages, opt) = (self.pages, &self.opt);
+        let pages = self.pages;
         let page = &pages[index];
         // Page numbers count the front matter; `index` does not.
-        let front = opt.front_matter.len();
-        let paper = opt.layout.paper;
+        let front = self.opt.front_matter.len();
+        let layout = self.opt.layout;
+        let paper = layout.paper;
         let mut settings =
             PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        if let Some((trim, bleed)) = super::registration::trim_and_bleed(page, &opt.layout) {
+        if let Some((trim, bleed)) = super::registration::trim_and_bleed(page, &layout) {
             let k = |r: super::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
-        }
-        let mut p = self.doc.start_page_with(settings);
-        let mut surface = p.surface();
-        for placement in &page.placements {
-            let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
-            draw_placement(&mut surface, placement, face, opt.layout.bleed)?;
         }
         let overlay = crate::faces::parse(&page_svg(
             page,
             front + index + 1,
             front + pages.len(),
-            &opt.credits,
-            &opt.layout,
+            &self.opt.credits,
+            &layout,
         ))?;
+        let marks = super::registration::overlay(pages, index, &layout)
+            .map(|m| crate::faces::parse(&m))
+            .transpose()?;
+        let mut p = self.start_page(Some(settings))?;
+        let mut surface = p.surface();
+        for placement in &page.placements {
+            let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
+            draw_placement(&mut surface, placement, face, layout.bleed)?;
+        }
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         surface
             .draw_svg(&overlay, size, svg_settings())
             .ok_or("could not draw the page furniture")?;
-        if let Some(marks) = super::registration::overlay(pages, index, &opt.layout) {
+        if let Some(marks) = marks {
             surface
-                .draw_svg(&crate::faces::parse(&marks)?, size, svg_settings())
+                .draw_svg(&marks, size, svg_settings())
                 .ok_or("could not draw the registration marks")?;
         }
         surface.finish();
         p.finish();
         for c in &page.captions {
             if self.seen_groups.insert(c.component) {
-                let title = opt
+                let title = self
+                    .opt
                     .groups
                     .get(c.component)
                     .cloned()
                     .unwrap_or_else(|| c.text.clone());
-                let dest =
-                    XyzDestination::new(front + index, Point::from_xy(0.0, pt(c.y - 6.0).max(0.0)));
-                self.outline.push_child(OutlineNode::new(title, dest));
+                self.bookmarks.push(Bookmark {
+                    title,
+                    page: front + index,
+                    top: pt(c.y - 6.0).max(0.0),
+                });
             }
         }
         Ok(())
     }
 
-    /// The finished file.
-    pub fn finish(mut self) -> Result<Vec<u8>, String> {
+    /// Finishes the file and returns the output it was written to.
+    pub fn finish(mut self) -> Result<W, String> {
         let opt = &self.opt;
-        self.doc.set_outline(self.outline);
-        let mut meta = Metadata::new()
-            .title(opt.title.clone())
-            .creator(format!("pnp {}", env!("CARGO_PKG_VERSION")))
-            .producer(format!("pnp {} with krilla", env!("CARGO_PKG_VERSION")));
-        if !opt.keywords.is_empty() {
-            meta = meta.keywords(opt.keywords.clone());
+        let creator = format!("pnp {}", env!("CARGO_PKG_VERSION"));
+        let producer = format!("pnp {} with krilla", env!("CARGO_PKG_VERSION"));
+        match self.out {
+            Output::Whole(mut out) => {
+                let mut outline = Outline::new();
+                for b in self.bookmarks {
+                    let dest = XyzDestination::new(b.page, Point::from_xy(0.0, b.top));
+                    outline.push_child(OutlineNode::new(b.title, dest));
+                }
+                self.doc.set_outline(outline);
+                let mut meta = Metadata::new()
+                    .title(opt.title.clone())
+                    .creator(creator)
+                    .producer(producer);
+                if !opt.keywords.is_empty() {
+                    meta = meta.keywords(opt.keywords.clone());
+                }
+                if let Some(a) = &opt.author {
+                    meta = meta.authors(vec![a.clone()]);
+                }
+                if let Some(s) = &opt.subject {
+                    meta = meta.description(s.clone());
+                }
+                self.doc.set_metadata(meta);
+                let bytes = self.doc.finish().map_err(|e| format!("{e:?}"))?;
+                out.write_all(&bytes)
+                    .map_err(|e| format!("could not write the PDF: {e}"))?;
+                Ok(out)
+            }
+            Output::Parts(mut joiner) => {
+                if self.in_part > 0 {
+                    joiner.part(&self.doc.finish().map_err(|e| format!("{e:?}"))?)?;
+                }
+                // krilla's bookmarks measure down from the top; the PDF's up from the bottom.
+                let height = pt(opt.layout.paper.h);
+                let bookmarks: Vec<Bookmark> = self
+                    .bookmarks
+                    .into_iter()
+                    .map(|b| Bookmark {
+                        top: height - b.top,
+                        ..b
+                    })
+                    .collect();
+                let keywords = opt.keywords.join(", ");
+                let info = DocInfo {
+                    title: &opt.title,
+                    author: opt.author.as_deref(),
+                    subject: opt.subject.as_deref(),
+                    keywords: (!keywords.is_empty()).then_some(keywords.as_str()),
+                    creator: &creator,
+                    producer: &producer,
+                };
+                joiner.finish(&bookmarks, &info)
+            }
         }
-        if let Some(a) = &opt.author {
-            meta = meta.authors(vec![a.clone()]);
-        }
-        if let Some(s) = &opt.subject {
-            meta = meta.description(s.clone());
-        }
-        self.doc.set_metadata(meta);
-        self.doc.finish().map_err(|e| format!("{e:?}"))
     }
+}
+
+/// A krilla document for one part of a long PDF: no XMP packet (the joined file has its own
+/// document information), no outline or metadata (written once, by the joiner).
+fn part_document() -> Document {
+    Document::new_with(SerializeSettings {
+        xmp_metadata: false,
+        ..Default::default()
+    })
 }
 
 fn svg_settings() -> SvgSettings {

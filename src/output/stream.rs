@@ -29,11 +29,11 @@ pub struct Images<'a> {
 
 /// Runs the pages through `pdf` (in order) and every wanted face through `images` (once each);
 /// `page_done` is called after each PDF page (for a progress bar).
-pub fn run(
+pub fn run<W: std::io::Write>(
     docs: &[FaceDoc],
     painter: &Painter,
     pages: &[Page],
-    mut pdf: Option<&mut PdfWriter>,
+    mut pdf: Option<&mut PdfWriter<W>>,
     images: Option<Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<(), Error> {

@@ -58,11 +58,43 @@ impl Staging {
         }
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-        let tmp = dir.join(format!(".{name}.pnp-tmp"));
+        let tmp = temporary(path);
         std::fs::write(&tmp, bytes).map_err(|e| write_err(&tmp, e))?;
         self.push(Some(tmp), path);
         Ok(())
+    }
+
+    /// Opens a temporary beside `path` to be written piece by piece (a PDF too large to hold);
+    /// hand it back to `close`. Until then it is removed if the build fails.
+    pub fn create(&self, path: &Path) -> Result<StagedFile, OutputError> {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        ensure_dir(dir)?;
+        let tmp = temporary(path);
+        let file = std::fs::File::create(&tmp).map_err(|e| write_err(&tmp, e))?;
+        self.push(Some(tmp.clone()), path);
+        Ok(StagedFile {
+            file: std::io::BufWriter::with_capacity(1 << 16, file),
+            tmp,
+            len: 0,
+        })
+    }
+
+    /// Finishes a file from `create`; returns its size. When the final file already holds the
+    /// same bytes the temporary goes and the file is kept as it is (see `write`).
+    pub fn close(&self, staged: StagedFile) -> Result<u64, OutputError> {
+        let StagedFile { file, tmp, len } = staged;
+        let file = file
+            .into_inner()
+            .map_err(|e| write_err(&tmp, e.into_error()))?;
+        drop(file);
+        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(entry) = files.iter_mut().find(|(t, _)| t.as_ref() == Some(&tmp))
+            && same_files(&tmp, &entry.1)
+        {
+            let _ = std::fs::remove_file(&tmp);
+            entry.0 = None;
+        }
+        Ok(len)
     }
 
     /// Counts `path`, already in place and up to date, among this build's outputs.
@@ -95,6 +127,63 @@ impl Staging {
         self.committed = true;
         Ok(done)
     }
+}
+
+/// A temporary being written; see `Staging::create`.
+pub struct StagedFile {
+    file: std::io::BufWriter<std::fs::File>,
+    tmp: PathBuf,
+    len: u64,
+}
+
+impl std::io::Write for StagedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// The hidden temporary a build writes before renaming it to `path`.
+fn temporary(path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    dir.join(format!(".{name}.pnp-tmp"))
+}
+
+/// Whether the files `a` and `b` hold the same bytes (compared a block at a time).
+fn same_files(a: &Path, b: &Path) -> bool {
+    use std::io::Read;
+    let size = |p: &Path| {
+        std::fs::symlink_metadata(p)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len())
+    };
+    let (Some(len), Some(other)) = (size(a), size(b)) else {
+        return false;
+    };
+    if len != other {
+        return false;
+    }
+    let (Ok(mut fa), Ok(mut fb)) = (std::fs::File::open(a), std::fs::File::open(b)) else {
+        return false;
+    };
+    let (mut ba, mut bb) = (vec![0; 1 << 16], vec![0; 1 << 16]);
+    let mut left = len;
+    while left > 0 {
+        let n = (left as usize).min(ba.len());
+        let read = fa.read_exact(&mut ba[..n]).and(fb.read_exact(&mut bb[..n]));
+        if read.is_err() || ba[..n] != bb[..n] {
+            return false;
+        }
+        left -= n as u64;
+    }
+    true
 }
 
 /// Whether `path` is a file holding exactly `bytes` (its size is checked before it is read).
@@ -190,6 +279,46 @@ mod tests {
         // Other bytes of the same length are written.
         assert_eq!(stage(b"fir5t"), std::slice::from_ref(&target));
         assert_eq!(std::fs::read(&target).unwrap(), b"fir5t");
+        assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode);
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_written_in_pieces_is_staged_like_one_written_whole() {
+        use std::io::Write;
+        use std::os::unix::fs::MetadataExt;
+        let dir = std::env::temp_dir().join(format!("pnp-writer-pieces-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("a.pdf");
+        let stage = |pieces: &[&[u8]], commit: bool| {
+            let s = Staging::new();
+            let mut f = s.create(&target).unwrap();
+            for p in pieces {
+                f.write_all(p).unwrap();
+            }
+            let len = s.close(f).unwrap();
+            if commit {
+                s.commit().unwrap();
+            }
+            len
+        };
+        // A failed build (no commit) leaves nothing, not even the temporary.
+        assert_eq!(stage(&[b"par", b"tial"], false), 7);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        stage(&[b"first ", b"file"], true);
+        assert_eq!(std::fs::read(&target).unwrap(), b"first file");
+        let inode = std::fs::metadata(&target).unwrap().ino();
+        // The same bytes again: the file is not replaced.
+        stage(&[b"first", b" file"], true);
+        assert_eq!(std::fs::metadata(&target).unwrap().ino(), inode);
+        // Other bytes of the same length are.
+        stage(&[b"first fil3"], true);
+        assert_eq!(std::fs::read(&target).unwrap(), b"first fil3");
         assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode);
         assert_eq!(
             std::fs::read_dir(&dir).unwrap().count(),

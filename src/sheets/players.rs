@@ -265,6 +265,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         // A handout for the table: no cover.
         front_matter: Vec::new(),
         keywords: vec!["record sheet".into(), g.name.clone()],
+        part_pages: crate::output::pdf::PART_PAGES,
     };
     let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
         .map_err(|e| Error::Output(OutputError::Pdf(e)))?;

@@ -98,6 +98,11 @@ fn from_bytes_nested(
     if !problems.is_empty() {
         return Err(SpecError::Invalid(crate::error::Problems(problems)));
     }
+    // serde grows each list by doubling: a deck's 10,000 variants (half a kilobyte each) would
+    // otherwise hold room for 16,384 for the whole build.
+    for component in &mut spec.components {
+        component.variants.shrink_to_fit();
+    }
     let game = Game {
         spec,
         file: file.to_string(),
