@@ -262,12 +262,13 @@ fn main() {
                 p
             })
             .collect();
-        let encode = lib("lib: png encode only (night-grain faces)", runs, || {
+        let encode_all = || {
             for p in &images {
                 let png = pnp::output::png::encode_rgba(p.data(), p.width(), p.height(), &popt);
                 std::hint::black_box(png.unwrap());
             }
-        });
+        };
+        let encode = lib("lib: png encode only (night-grain faces)", runs, encode_all);
         let out = temp("lib-png");
         let build_opt = pnp::options::BuildOptions {
             out: Some(out.clone()),
@@ -275,19 +276,48 @@ fn main() {
             ..Default::default()
         };
         // Into an empty folder each time: every image drawn and written.
+        let build = || {
+            let _ = std::fs::remove_dir_all(&out);
+            let report = pnp::build(&game, &build_opt).unwrap();
+            assert_eq!(report.renders, report.faces);
+        };
         let whole = lib(
             "lib: png build (draw, parse, render, encode, write)",
             runs,
-            || {
-                let _ = std::fs::remove_dir_all(&out);
-                let report = pnp::build(&game, &build_opt).unwrap();
-                assert_eq!(report.renders, report.faces);
-            },
+            build,
         );
         println!(
-            "{:<44} {:.2}× the bare encode time",
+            "{:<44} {:.2}× the bare encode time (medians)",
             "lib: png build / png encode",
             whole.as_secs_f64() / encode.as_secs_f64()
+        );
+        // This machine's speed drifts by half within minutes (the bare encode alone takes 9 or
+        // 15 ms), so medians taken a minute apart compare two machines. Paired: each build is
+        // timed beside an encode, and the ratio of each pair is kept.
+        let timed = |f: &dyn Fn()| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        };
+        let mut ratios: Vec<f64> = (0..runs)
+            .map(|i| {
+                let (e, b) = match i % 2 {
+                    0 => (timed(&encode_all), timed(&build)),
+                    _ => {
+                        let b = timed(&build);
+                        (timed(&encode_all), b)
+                    }
+                };
+                b / e
+            })
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "{:<44} {:.2}× the bare encode time (median of {runs} pairs; {:.2}–{:.2})",
+            "lib: png build / png encode, paired",
+            ratios[ratios.len() / 2],
+            ratios[0],
+            ratios[ratios.len() - 1]
         );
     }
 
