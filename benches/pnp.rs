@@ -299,7 +299,7 @@ fn main() {
             f();
             t.elapsed().as_secs_f64()
         };
-        let mut ratios: Vec<f64> = (0..runs)
+        let mut ratios: Vec<f64> = (0..runs.max(1))
             .map(|i| {
                 let (e, b) = match i % 2 {
                     0 => (timed(&encode_all), timed(&build)),

@@ -65,10 +65,18 @@ pub struct PdfWriter<'p, W: Write> {
     opt: PdfOptions,
     doc: Document,
     out: Output<W>,
-    /// Pages in `doc`, the part being made.
+    /// Pages in `doc`, the part being made, and how many a part holds.
     in_part: usize,
-    bookmarks: Vec<Bookmark>,
+    part_pages: usize,
+    bookmarks: Vec<Mark>,
     seen_groups: std::collections::BTreeSet<usize>,
+}
+
+/// A bookmark as krilla takes it: the page (from 0) and how far down it the view opens, in points.
+struct Mark {
+    title: String,
+    page: usize,
+    down: f32,
 }
 
 /// Where finished pages go: one krilla document written at the end, or parts joined as they
@@ -81,27 +89,27 @@ enum Output<W: Write> {
 impl<'p, W: Write> PdfWriter<'p, W> {
     /// Starts the document and writes the front matter.
     pub fn new(pages: &'p [Page], opt: PdfOptions, out: W) -> Result<Self, String> {
-        let in_parts = opt.front_matter.len() + pages.len() > opt.part_pages.max(1);
+        let part_pages = opt.part_pages.max(1);
+        let (doc, out) = match opt.front_matter.len() + pages.len() > part_pages {
+            true => (part_document(), Output::Parts(Joiner::new(out))),
+            false => (Document::new(), Output::Whole(out)),
+        };
         let mut writer = PdfWriter {
             pages,
-            doc: Document::new(),
-            out: Output::Whole(out),
+            doc,
+            out,
             in_part: 0,
+            part_pages,
             bookmarks: Vec::new(),
             seen_groups: Default::default(),
             opt,
         };
-        if in_parts {
-            writer.doc = part_document();
-            writer.out = match writer.out {
-                Output::Whole(out) => Output::Parts(Joiner::new(out)),
-                parts => parts,
-            };
-        }
         let paper = writer.opt.layout.paper;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        for svg in writer.opt.front_matter.clone() {
-            let tree = crate::faces::parse(&svg)?;
+        // Taken for the loop (each page borrows the writer) and put back after.
+        let front_matter = std::mem::take(&mut writer.opt.front_matter);
+        for svg in &front_matter {
+            let tree = crate::faces::parse(svg)?;
             let mut p = writer.start_page(PageSettings::from_wh(size.width(), size.height()))?;
             let mut surface = p.surface();
             surface
@@ -110,13 +118,14 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             surface.finish();
             p.finish();
         }
-        if !writer.opt.front_matter.is_empty() {
-            writer.bookmarks.push(Bookmark {
+        if !front_matter.is_empty() {
+            writer.bookmarks.push(Mark {
                 title: "Contents and printing".into(),
                 page: 0,
-                top: 0.0,
+                down: 0.0,
             });
         }
+        writer.opt.front_matter = front_matter;
         Ok(writer)
     }
 
@@ -127,7 +136,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
     ) -> Result<krilla::page::Page<'_>, String> {
         let settings = settings.ok_or("invalid paper size")?;
         if let Output::Parts(joiner) = &mut self.out
-            && self.in_part >= self.opt.part_pages.max(1)
+            && self.in_part >= self.part_pages
         {
             let part = std::mem::replace(&mut self.doc, part_document());
             joiner.part(&part.finish().map_err(|e| format!("{e:?}"))?)?;
@@ -190,10 +199,10 @@ impl<'p, W: Write> PdfWriter<'p, W> {
                     .get(c.component)
                     .cloned()
                     .unwrap_or_else(|| c.text.clone());
-                self.bookmarks.push(Bookmark {
+                self.bookmarks.push(Mark {
                     title,
                     page: front + index,
-                    top: pt(c.y - 6.0).max(0.0),
+                    down: pt(c.y - 6.0).max(0.0),
                 });
             }
         }
@@ -209,7 +218,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             Output::Whole(mut out) => {
                 let mut outline = Outline::new();
                 for b in self.bookmarks {
-                    let dest = XyzDestination::new(b.page, Point::from_xy(0.0, b.top));
+                    let dest = XyzDestination::new(b.page, Point::from_xy(0.0, b.down));
                     outline.push_child(OutlineNode::new(b.title, dest));
                 }
                 self.doc.set_outline(outline);
@@ -236,14 +245,15 @@ impl<'p, W: Write> PdfWriter<'p, W> {
                 if self.in_part > 0 {
                     joiner.part(&self.doc.finish().map_err(|e| format!("{e:?}"))?)?;
                 }
-                // krilla's bookmarks measure down from the top; the PDF's up from the bottom.
+                // Measured up from the bottom in the file; every page is the paper's size.
                 let height = pt(opt.layout.paper.h);
                 let bookmarks: Vec<Bookmark> = self
                     .bookmarks
                     .into_iter()
                     .map(|b| Bookmark {
-                        top: height - b.top,
-                        ..b
+                        title: b.title,
+                        page: b.page,
+                        y: height - b.down,
                     })
                     .collect();
                 let keywords = opt.keywords.join(", ");

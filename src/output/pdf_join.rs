@@ -14,11 +14,12 @@ use std::io::Write;
 /// Object 1 is the joined page tree: every part's pages name it as their parent.
 const PAGE_TREE: i32 = 1;
 
-/// A bookmark: its title, the page it opens (counted from 0) and how far down, in points.
+/// A bookmark: its title, the page it opens (counted from 0) and the height on that page to
+/// show at the top of the window, in PDF points up from the page's bottom edge.
 pub struct Bookmark {
     pub title: String,
     pub page: usize,
-    pub top: f32,
+    pub y: f32,
 }
 
 /// The document information dictionary of the joined file.
@@ -64,7 +65,12 @@ impl<W: Write> Joiner<W> {
         let file = Parsed::of(pdf)?;
         let catalog = file.object(file.root)?;
         let tree = find_ref(catalog, b"Pages").ok_or("a part has no page tree")?;
-        let kids = refs_in(file.object(tree)?, b"Kids").ok_or("a part's page tree has no kids")?;
+        // Anything else in these two would be lost with them (an outline, tags, page labels,
+        // inherited page attributes): refuse rather than drop it.
+        only_names(catalog, &[b"Type", b"Catalog", b"Pages"])?;
+        let tree_obj = file.object(tree)?;
+        only_names(tree_obj, &[b"Type", b"Pages", b"Count", b"Kids"])?;
+        let kids = refs_in(tree_obj, b"Kids").ok_or("a part's page tree has no kids")?;
         if self.written == 0 {
             // The header (version and binary marker) of the first part is the file's.
             self.write(&pdf[..file.objects.first().map_or(0, |o| o.1)])?;
@@ -172,7 +178,7 @@ impl<W: Write> Joiner<W> {
                 if let Some(next) = items.get(i + 1) {
                     item.next(*next);
                 }
-                item.dest().page(page).xyz(0.0, b.top, None);
+                item.dest().page(page).xyz(0.0, b.y, None);
             })?;
         }
         Ok(root)
@@ -243,7 +249,8 @@ impl<'a> Parsed<'a> {
                 let entry = lines.next().ok_or_else(bad)?;
                 if entry.get(17) == Some(&b'n') {
                     let offset = entry.get(..10).and_then(number).ok_or_else(bad)?;
-                    let n = i32::try_from(first + i).map_err(|_| bad())?;
+                    let n = first.checked_add(i).and_then(|n| i32::try_from(n).ok());
+                    let n = n.ok_or_else(bad)?;
                     objects.push((n, offset as usize));
                 }
             }
@@ -252,10 +259,9 @@ impl<'a> Parsed<'a> {
         let mut spans = HashMap::with_capacity(objects.len());
         for (i, &(n, offset)) in objects.iter().enumerate() {
             let end = objects.get(i + 1).map_or(xref_at, |o| o.1);
-            if end < offset || end > pdf.len() {
+            if end < offset || end > pdf.len() || spans.insert(n, offset..end).is_some() {
                 return Err(bad());
             }
-            spans.insert(n, offset..end);
         }
         Ok(Parsed {
             pdf,
@@ -284,6 +290,19 @@ fn number(digits: &[u8]) -> Option<u64> {
 /// the `stream` keyword) is copied as it is.
 fn renumber(obj: &[u8], map: &HashMap<i32, i32>, out: &mut Vec<u8>) -> Result<(), String> {
     let mut lexer = Lexer::new(obj);
+    // An offset that misses its object would copy garbage: the span must open with "n g obj".
+    let mut head = Lexer::new(obj);
+    let opens = (head.next(), head.next(), head.next());
+    if !matches!(
+        opens,
+        (
+            Some((Tok::Int(_), _)),
+            Some((Tok::Int(_), _)),
+            Some((Tok::Keyword(b"obj"), _))
+        )
+    ) {
+        return Err("a part's cross-reference table points outside its objects".into());
+    }
     let mut copied = 0;
     // The two tokens before the current one, when they were integers: "n g R", "n g obj".
     let mut last: [Option<(i64, usize)>; 2] = [None, None];
@@ -309,11 +328,31 @@ fn renumber(obj: &[u8], map: &HashMap<i32, i32>, out: &mut Vec<u8>) -> Result<()
             _ => last = [None, None],
         }
     }
+    if lexer.open_string {
+        return Err("a part holds a string that is never closed".into());
+    }
     out.extend_from_slice(&obj[copied..]);
     Ok(())
 }
 
-/// The reference under `/key` in the first dictionary of `obj`.
+/// Fails when `obj` holds a name not in `allowed` (its keys and name values, at any depth).
+fn only_names(obj: &[u8], allowed: &[&[u8]]) -> Result<(), String> {
+    let mut lexer = Lexer::new(obj);
+    while let Some((tok, _)) = lexer.next() {
+        if let Tok::Name(name) = tok
+            && !allowed.contains(&name)
+        {
+            let name = String::from_utf8_lossy(name);
+            return Err(format!(
+                "a part's catalog or page tree holds /{name}, which joining would lose"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The reference after the first name `/key` in `obj` (callers look for keys whose name appears
+/// nowhere else in the object).
 fn find_ref(obj: &[u8], key: &[u8]) -> Option<i32> {
     let mut lexer = Lexer::new(obj);
     while let Some((tok, _)) = lexer.next() {
@@ -368,7 +407,7 @@ enum Tok<'a> {
     Keyword(&'a [u8]),
     /// A name, without its slash.
     Name(&'a [u8]),
-    /// `[`, `]`, `{`, `}`, or `<`/`>` for `<<`/`>>`.
+    /// `[`, `]`, `{`, `}`, `)`; `<` for `<<` and `>` for `>>` (or a stray `>`).
     Delim(u8),
     /// A literal or hexadecimal string.
     Str,
@@ -377,6 +416,8 @@ enum Tok<'a> {
 struct Lexer<'a> {
     b: &'a [u8],
     i: usize,
+    /// The input ended inside a string (`next` then returns None, as at the end).
+    open_string: bool,
 }
 
 fn is_space(c: u8) -> bool {
@@ -392,7 +433,11 @@ fn is_delim(c: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     fn new(b: &'a [u8]) -> Self {
-        Lexer { b, i: 0 }
+        Lexer {
+            b,
+            i: 0,
+            open_string: false,
+        }
     }
 
     fn regular(&mut self) -> &'a [u8] {
@@ -423,7 +468,11 @@ impl<'a> Lexer<'a> {
             b'(' => {
                 let mut depth = 0;
                 loop {
-                    match *b.get(self.i)? {
+                    let Some(&c) = b.get(self.i) else {
+                        self.open_string = true;
+                        return None;
+                    };
+                    match c {
                         b'\\' => self.i += 1,
                         b'(' => depth += 1,
                         b')' => depth -= 1,
@@ -440,7 +489,11 @@ impl<'a> Lexer<'a> {
                 Tok::Delim(c)
             }
             b'<' => {
-                self.i += b[start..].iter().position(|&x| x == b'>')? + 1;
+                let Some(len) = b[start..].iter().position(|&x| x == b'>') else {
+                    self.open_string = true;
+                    return None;
+                };
+                self.i += len + 1;
                 Tok::Str
             }
             b'/' => {
@@ -480,6 +533,133 @@ mod tests {
         // A reference to an object the part does not hold is an error, not a dangling link.
         let err = renumber(b"1 0 obj\n<</A 9 0 R>>\nendobj\n", &map, &mut Vec::new());
         assert!(err.is_err());
+    }
+
+    #[test]
+    fn the_awkward_corners_of_pdf_syntax_are_read_as_pdf_readers_read_them() {
+        let map = HashMap::from([(1, 10), (4, 40)]);
+        let renumbered = |obj: &[u8]| {
+            let mut out = Vec::new();
+            renumber(obj, &map, &mut out).map(|_| String::from_utf8(out).unwrap())
+        };
+        // An escaped backslash ends the string; a hex string next to a dictionary's end; a
+        // comment; a name with an escaped space; a reference after a lone integer.
+        assert_eq!(
+            renumbered(
+                b"1 0 obj\n<</S(\\\\) 4 0 R/H<0A>>>%4 0 R\n/A#20B 4 0 R/K[7 4 0 R]>>\nendobj\n"
+            )
+            .unwrap(),
+            "10 0 obj\n<</S(\\\\) 40 0 R/H<0A>>>%4 0 R\n/A#20B 40 0 R/K[7 40 0 R]>>\nendobj\n"
+        );
+        // A string left open, and a span that does not start an object, are errors.
+        assert!(renumbered(b"1 0 obj\n<</S(4 0 R>>\nendobj\n").is_err());
+        assert!(renumbered(b"<</A 4 0 R>>\nendobj\n").is_err());
+    }
+
+    /// A part as krilla writes it: `pages` pages, each with one line of text.
+    fn krilla_part(pages: usize) -> Vec<u8> {
+        let mut doc = krilla::Document::new_with(krilla::SerializeSettings {
+            xmp_metadata: false,
+            ..Default::default()
+        });
+        for _ in 0..pages {
+            let mut page =
+                doc.start_page_with(krilla::page::PageSettings::from_wh(200.0, 100.0).unwrap());
+            let mut surface = page.surface();
+            let mut path = krilla::geom::PathBuilder::new();
+            path.push_rect(krilla::geom::Rect::from_xywh(10.0, 10.0, 50.0, 20.0).unwrap());
+            surface.set_fill(Some(krilla::paint::Fill::default()));
+            surface.draw_path(&path.finish().unwrap());
+            surface.finish();
+            page.finish();
+        }
+        doc.finish().unwrap()
+    }
+
+    #[test]
+    fn the_joined_file_has_one_page_tree_and_an_exact_cross_reference_table() {
+        let mut joiner = Joiner::new(Vec::new());
+        joiner.part(&krilla_part(2)).unwrap();
+        joiner.part(&krilla_part(3)).unwrap();
+        assert_eq!(joiner.page_count(), 5);
+        let marks = [Bookmark {
+            title: "Fünf".into(),
+            page: 4,
+            y: 80.0,
+        }];
+        let info = DocInfo {
+            title: "T",
+            author: None,
+            subject: None,
+            keywords: None,
+            creator: "c",
+            producer: "p",
+        };
+        let pdf = joiner.finish(&marks, &info).unwrap();
+        // Every entry of the table points at its own object, and startxref at the table.
+        let file = Parsed::of(&pdf).unwrap();
+        let at = |o: usize| &pdf[o..];
+        let xref_at: usize = {
+            let tail = &pdf[pdf.windows(9).rposition(|w| w == b"startxref").unwrap() + 10..];
+            std::str::from_utf8(tail)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert!(at(xref_at).starts_with(b"xref\n0 "));
+        let count = file.objects.len();
+        assert!(count > 10);
+        for (n, offset) in &file.objects {
+            assert!(
+                at(*offset).starts_with(format!("{n} 0 obj\n").as_bytes()),
+                "object {n}"
+            );
+        }
+        let numbers: std::collections::BTreeSet<i32> = file.objects.iter().map(|o| o.0).collect();
+        assert_eq!(numbers, (1..=count as i32).collect(), "no gaps, no repeats");
+        // One page tree with the five pages, each naming it as parent.
+        let tree = file.object(PAGE_TREE).unwrap();
+        let kids = refs_in(tree, b"Kids").unwrap();
+        assert_eq!(kids.len(), 5);
+        for kid in &kids {
+            assert_eq!(
+                find_ref(file.object(*kid).unwrap(), b"Parent"),
+                Some(PAGE_TREE)
+            );
+        }
+        let catalog = file.object(file.root).unwrap();
+        assert_eq!(find_ref(catalog, b"Pages"), Some(PAGE_TREE));
+        let outline = file
+            .object(find_ref(catalog, b"Outlines").unwrap())
+            .unwrap();
+        let item = file.object(find_ref(outline, b"First").unwrap()).unwrap();
+        let dest = format!("/Dest[{} 0 R/XYZ 0 80 0]", kids[4]);
+        assert!(
+            String::from_utf8_lossy(item).contains(&dest),
+            "{}",
+            String::from_utf8_lossy(item)
+        );
+        // The same parts give the same bytes.
+        let mut again = Joiner::new(Vec::new());
+        again.part(&krilla_part(2)).unwrap();
+        again.part(&krilla_part(3)).unwrap();
+        assert_eq!(again.finish(&marks, &info).unwrap(), pdf);
+    }
+
+    #[test]
+    fn a_part_whose_catalog_holds_more_than_pages_is_refused() {
+        let mut doc = krilla::Document::new();
+        let mut page = doc.start_page();
+        page.surface().finish();
+        page.finish();
+        // krilla's default writes an XMP packet (/Metadata in the catalog).
+        let err = Joiner::new(Vec::new())
+            .part(&doc.finish().unwrap())
+            .unwrap_err();
+        assert!(err.contains("/Metadata"), "{err}");
     }
 
     #[test]

@@ -88,9 +88,13 @@ impl Staging {
             .map_err(|e| write_err(&tmp, e.into_error()))?;
         drop(file);
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(entry) = files.iter_mut().find(|(t, _)| t.as_ref() == Some(&tmp))
-            && same_files(&tmp, &entry.1)
-        {
+        let Some(entry) = files.iter_mut().find(|(t, _)| t.as_ref() == Some(&tmp)) else {
+            // Made by another Staging: nothing here would ever rename or remove it.
+            let _ = std::fs::remove_file(&tmp);
+            let e = std::io::Error::other("closed by a Staging that did not create it");
+            return Err(write_err(&tmp, e));
+        };
+        if same_files(&tmp, &entry.1) {
             let _ = std::fs::remove_file(&tmp);
             entry.0 = None;
         }
