@@ -64,9 +64,9 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
         let spanned = |n: u32| Some(Spanned::new(n, at.referenced, at.defined));
         match &o.variant {
             None => {
-                c.copies = spanned(o.copies);
+                c.copies = spanned(o.copies).map(Box::new);
                 for v in &mut c.variants {
-                    v.copies = spanned(o.copies);
+                    v.copies = spanned(o.copies).map(Box::new);
                 }
             }
             Some(name) => {
@@ -86,7 +86,7 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
                             o.component
                         ))
                     })?;
-                v.copies = spanned(o.copies);
+                v.copies = spanned(o.copies).map(Box::new);
             }
         }
     }

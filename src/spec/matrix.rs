@@ -233,7 +233,7 @@ impl Subst<'_> {
             symbol: f
                 .symbol
                 .as_ref()
-                .map(|s| Spanned::new(self.text(&s.value), s.referenced, s.defined)),
+                .map(|s| Box::new(Spanned::new(self.text(&s.value), s.referenced, s.defined))),
             title: opt(self, &f.title),
             label: opt(self, &f.label),
             text: opt(self, &f.text),

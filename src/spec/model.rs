@@ -100,7 +100,7 @@ pub struct Component {
     /// Copies of each variant (or of the component when it has no variants). Default 1.
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
-    pub copies: Option<Spanned<u32>>,
+    pub copies: Option<Box<Spanned<u32>>>,
     /// Defaults for every variant's front.
     #[serde(default)]
     pub front: Face,
@@ -159,9 +159,11 @@ pub struct AxisValue {
 pub struct Variant {
     #[schemars(with = "crate::schema::SafeId")]
     pub id: Spanned<String>,
+    // Boxed, like the faces' rare located fields: a located value is 64 bytes, and a deck may
+    // have thousands of variants that do not set it.
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
-    pub copies: Option<Spanned<u32>>,
+    pub copies: Option<Box<Spanned<u32>>>,
     /// Free key/value facts that rules can count by, e.g. `{suit: suns, rank: ace}`.
     #[serde(default)]
     pub tags: BTreeMap<String, String>,
@@ -187,9 +189,10 @@ pub struct Face {
     #[serde(default)]
     pub border: Option<Color>,
     /// Name of an SVG in `templates/symbols/` (without `.svg`).
+    // Boxed (here and `pips`): a located value is 64-80 bytes and most faces have neither.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
-    pub symbol: Option<Spanned<String>>,
+    pub symbol: Option<Box<Spanned<String>>>,
     /// Heading (cards) or small text above the symbol (tokens).
     #[serde(default)]
     pub title: Option<String>,
@@ -209,7 +212,7 @@ pub struct Face {
     /// without colour and without reading a word.
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
-    pub pips: Option<Spanned<u32>>,
+    pub pips: Option<Box<Spanned<u32>>>,
     /// A decorative frame inside the cut line of a token or tile (a family's look).
     #[serde(default)]
     pub frame: Option<Frame>,
