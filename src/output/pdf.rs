@@ -110,7 +110,9 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         let front_matter = std::mem::take(&mut writer.opt.front_matter);
         for svg in &front_matter {
             let tree = crate::faces::parse(svg)?;
-            let mut p = writer.start_page(PageSettings::from_wh(size.width(), size.height()))?;
+            let settings =
+                PageSettings::from_wh(size.width(), size.height()).ok_or("invalid paper size")?;
+            let mut p = writer.start_page(settings)?;
             let mut surface = p.surface();
             surface
                 .draw_svg(&tree, size, svg_settings())
@@ -130,11 +132,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
     }
 
     /// Starts the next page, first sending the part out when it is full.
-    fn start_page(
-        &mut self,
-        settings: Option<PageSettings>,
-    ) -> Result<krilla::page::Page<'_>, String> {
-        let settings = settings.ok_or("invalid paper size")?;
+    fn start_page(&mut self, settings: PageSettings) -> Result<krilla::page::Page<'_>, String> {
         if let Output::Parts(joiner) = &mut self.out
             && self.in_part >= self.part_pages
         {
@@ -174,7 +172,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         let marks = super::registration::overlay(pages, index, &layout)
             .map(|m| crate::faces::parse(&m))
             .transpose()?;
-        let mut p = self.start_page(Some(settings))?;
+        let mut p = self.start_page(settings)?;
         let mut surface = p.surface();
         for placement in &page.placements {
             let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
