@@ -202,6 +202,10 @@ pub fn build_with_progress(
     }
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
+    let png_dir = dir.join("png");
+    for d in [&dir, &png_dir] {
+        output::writer::remove_temporaries(d)?;
+    }
     let prepared = prepare(game, opt)?;
     report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
     report.faces = prepared.faces.docs.len();
@@ -213,7 +217,6 @@ pub fn build_with_progress(
     report.pages = prepared.pages.len() + front;
 
     let staging = Staging::new();
-    let png_dir = dir.join("png");
     let popt = output::png::PngOptions {
         dpi: opt.dpi,
         ..Default::default()

@@ -156,6 +156,11 @@ fn a_deck_longer_than_a_part_is_built_to_one_pdf_without_leftovers() {
             .unwrap();
         assert!(o.status.success(), "{}", stderr(&o));
     };
+    // What a build stopped by Ctrl-C leaves (Staging's clean-up never ran): swept by the next.
+    std::fs::create_dir_all(out.join("png")).unwrap();
+    for left in [".long.pdf.pnp-tmp", "png/.card-c1-front.png.pnp-tmp"] {
+        std::fs::write(out.join(left), b"half a file").unwrap();
+    }
     build();
     let pdf_path = out.join("long.pdf");
     let bytes = std::fs::read(&pdf_path).unwrap();
@@ -184,7 +189,11 @@ fn a_deck_longer_than_a_part_is_built_to_one_pdf_without_leftovers() {
         text.last()
     );
     assert!(text[1].lines().any(|l| l == "Card 1"), "{:?}", text[1]);
-    assert_eq!(files(&out), vec!["long.pdf"], "no temporary left");
+    assert_eq!(
+        files(&out),
+        vec!["long.pdf"],
+        "no temporary left, ours or a leftover"
+    );
     // A rebuild with the same bytes leaves the file as it was (same inode).
     use std::os::unix::fs::MetadataExt;
     let inode = std::fs::metadata(&pdf_path).unwrap().ino();

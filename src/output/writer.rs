@@ -156,8 +156,11 @@ impl std::io::Write for StagedFile {
 fn temporary(path: &Path) -> PathBuf {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    dir.join(format!(".{name}.pnp-tmp"))
+    dir.join(format!(".{name}{TEMPORARY}"))
 }
+
+/// The suffix of every temporary (see `temporary`).
+const TEMPORARY: &str = ".pnp-tmp";
 
 /// Whether the files `a` and `b` hold the same bytes (compared a block at a time).
 fn same_files(a: &Path, b: &Path) -> bool {
@@ -195,6 +198,26 @@ fn holds(path: &Path, bytes: &[u8]) -> bool {
     let same_size =
         std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
     same_size && std::fs::read(path).is_ok_and(|old| old == bytes)
+}
+
+/// Removes the temporaries an interrupted build left in `dir` (a build stopped by Ctrl-C never
+/// reaches `Staging`'s clean-up; a long PDF is written to its temporary for seconds). Returns how
+/// many went. Only our own hidden `.*.pnp-tmp` names are touched.
+pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(0);
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.ends_with(TEMPORARY) && path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
 }
 
 /// Removes the files named `*.{ext}` in `dir` that are not in `keep` (images of faces a game no
@@ -329,6 +352,27 @@ mod tests {
             1,
             "no temporary left"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_left_by_an_interrupted_build_are_swept_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("pnp-writer-sweep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let left = temporary(&dir.join("game.pdf"));
+        for f in [
+            &left,
+            &dir.join(".notes"),
+            &dir.join("a.pnp-tmp"),
+            &dir.join("game.pdf"),
+        ] {
+            std::fs::write(f, b"x").unwrap();
+        }
+        assert_eq!(remove_temporaries(&dir).unwrap(), 1);
+        assert!(!left.exists());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        assert_eq!(remove_temporaries(&dir.join("missing")).unwrap(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
