@@ -286,72 +286,61 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Stages "first" twice then "fir5t" with `stage` (which commits): the second time the file
+    /// must be left alone (same inode), the third replaced, and no temporary left.
+    fn same_bytes_keep_the_file(dir: &Path, target: &Path, stage: &dyn Fn(&[u8])) {
+        use std::os::unix::fs::MetadataExt;
+        stage(b"first");
+        let inode = std::fs::metadata(target).unwrap().ino();
+        // The same bytes: the file itself untouched (a rename would give it a new inode).
+        stage(b"first");
+        assert_eq!(std::fs::metadata(target).unwrap().ino(), inode);
+        // Other bytes of the same length are written.
+        stage(b"fir5t");
+        assert_eq!(std::fs::read(target).unwrap(), b"fir5t");
+        assert_ne!(std::fs::metadata(target).unwrap().ino(), inode);
+        let left = std::fs::read_dir(dir).unwrap().count();
+        assert_eq!(left, 1, "no temporary left");
+    }
+
     #[test]
     fn a_file_that_already_holds_the_bytes_is_not_rewritten() {
-        use std::os::unix::fs::MetadataExt;
         let dir = std::env::temp_dir().join(format!("pnp-writer-same-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let target = dir.join("a.png");
-        let stage = |bytes: &[u8]| {
+        same_bytes_keep_the_file(&dir, &target, &|bytes| {
             let s = Staging::new();
             s.write(&target, bytes).unwrap();
-            s.commit().unwrap()
-        };
-        assert_eq!(stage(b"first"), std::slice::from_ref(&target));
-        let inode = std::fs::metadata(&target).unwrap().ino();
-        // The same bytes: listed among the outputs, the file itself untouched (a rename would
-        // give it a new inode).
-        assert_eq!(stage(b"first"), std::slice::from_ref(&target));
-        assert_eq!(std::fs::metadata(&target).unwrap().ino(), inode);
-        // Other bytes of the same length are written.
-        assert_eq!(stage(b"fir5t"), std::slice::from_ref(&target));
-        assert_eq!(std::fs::read(&target).unwrap(), b"fir5t");
-        assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode);
-        assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
-            1,
-            "no temporary left"
-        );
+            // Listed among the outputs whether or not it was written.
+            assert_eq!(s.commit().unwrap(), std::slice::from_ref(&target));
+        });
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_file_written_in_pieces_is_staged_like_one_written_whole() {
         use std::io::Write;
-        use std::os::unix::fs::MetadataExt;
         let dir = std::env::temp_dir().join(format!("pnp-writer-pieces-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let target = dir.join("a.pdf");
-        let stage = |pieces: &[&[u8]], commit: bool| {
+        // A failed build (no commit) leaves nothing, not even the temporary.
+        {
             let s = Staging::new();
             let mut f = s.create(&target).unwrap();
-            for p in pieces {
-                f.write_all(p).unwrap();
-            }
-            let len = s.close(f).unwrap();
-            if commit {
-                s.commit().unwrap();
-            }
-            len
-        };
-        // A failed build (no commit) leaves nothing, not even the temporary.
-        assert_eq!(stage(&[b"par", b"tial"], false), 7);
+            f.write_all(b"par").unwrap();
+            f.write_all(b"tial").unwrap();
+            assert_eq!(s.close(f).unwrap(), 7);
+        }
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-        stage(&[b"first ", b"file"], true);
-        assert_eq!(std::fs::read(&target).unwrap(), b"first file");
-        let inode = std::fs::metadata(&target).unwrap().ino();
-        // The same bytes again: the file is not replaced.
-        stage(&[b"first", b" file"], true);
-        assert_eq!(std::fs::metadata(&target).unwrap().ino(), inode);
-        // Other bytes of the same length are.
-        stage(&[b"first fil3"], true);
-        assert_eq!(std::fs::read(&target).unwrap(), b"first fil3");
-        assert_ne!(std::fs::metadata(&target).unwrap().ino(), inode);
-        assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
-            1,
-            "no temporary left"
-        );
+        same_bytes_keep_the_file(&dir, &target, &|bytes| {
+            let s = Staging::new();
+            let mut f = s.create(&target).unwrap();
+            // In two pieces, as the PDF's parts come.
+            f.write_all(&bytes[..2]).unwrap();
+            f.write_all(&bytes[2..]).unwrap();
+            assert_eq!(s.close(f).unwrap(), bytes.len() as u64);
+            assert_eq!(s.commit().unwrap(), std::slice::from_ref(&target));
+        });
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
