@@ -1,5 +1,6 @@
-//! Spec → every physical piece: its size, shape, front and back faces (resolved from component
-//! defaults and variant overrides) and how many copies to make.
+//! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
+//! variant's laid over them, worked out when asked for) and how many copies to make.
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::spec::{Component, Face, Game, Kind, Shape, TrackSpec};
@@ -14,11 +15,48 @@ pub struct Piece {
     pub w: f64,
     pub h: f64,
     pub shape: Shape,
-    pub front: Face,
-    /// Boxed, so a piece without a back holds 8 bytes here rather than a whole `Face`.
-    pub back: Option<Box<Face>>,
+    pub faces: PieceFaces,
     pub copies: u32,
     pub tags: BTreeMap<String, String>,
+}
+
+/// Where a piece's faces come from.
+#[derive(Debug, Clone)]
+pub enum PieceFaces {
+    /// Its component's faces with its variant's (by index) laid over them, worked out when
+    /// asked for: a deck of thousands of cards would otherwise hold every face twice, in the
+    /// spec and in its piece.
+    Spec { variant: Option<usize> },
+    /// Faces of its own (a blank back made for Tabletop Simulator). Boxed: rare.
+    Own(Box<(Face, Option<Face>)>),
+}
+
+impl Piece {
+    /// The front face. `game` must be the game the piece came from.
+    pub fn front<'a>(&'a self, game: &'a Game) -> Cow<'a, Face> {
+        let c = &game.spec.components[self.component];
+        match &self.faces {
+            PieceFaces::Own(own) => Cow::Borrowed(&own.0),
+            PieceFaces::Spec { variant: None } => Cow::Borrowed(&c.front),
+            PieceFaces::Spec { variant: Some(v) } => {
+                Cow::Owned(c.front.overlaid(&c.variants[*v].front))
+            }
+        }
+    }
+
+    /// The back face, if it has one.
+    pub fn back<'a>(&'a self, game: &'a Game) -> Option<Cow<'a, Face>> {
+        let c = &game.spec.components[self.component];
+        let variant = match &self.faces {
+            PieceFaces::Own(own) => return own.1.as_ref().map(Cow::Borrowed),
+            PieceFaces::Spec { variant } => variant.map(|v| &c.variants[v]),
+        };
+        match (&c.back, variant.and_then(|v| v.back.as_deref())) {
+            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(vb))),
+            (None, Some(vb)) => Some(Cow::Borrowed(vb)),
+            (b, None) => b.as_ref().map(Cow::Borrowed),
+        }
+    }
 }
 
 /// Total copies a component makes (all variants).
@@ -87,39 +125,30 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
         // Only the faces, id, copies and tags differ from variant to variant.
-        let piece = |id: String, front: Face, back: Option<Face>, copies, tags| Piece {
+        let piece = |id: String, variant, copies, tags| Piece {
             component: index,
             id,
             kind: c.kind.value,
             w,
             h,
             shape,
-            front,
-            back: back.map(Box::new),
+            faces: PieceFaces::Spec { variant },
             copies,
             tags,
         };
         if c.variants.is_empty() {
-            let (front, back) = (c.front.clone(), c.back.clone());
             pieces.push(piece(
                 c.id.value.clone(),
-                front,
-                back,
+                None,
                 default_copies,
                 BTreeMap::new(),
             ));
             continue;
         }
-        for v in &c.variants {
-            let back = match (&c.back, &v.back) {
-                (Some(b), Some(vb)) => Some(b.overlaid(vb)),
-                (None, Some(vb)) => Some(vb.as_ref().clone()),
-                (b, None) => b.clone(),
-            };
+        for (vi, v) in c.variants.iter().enumerate() {
             pieces.push(piece(
                 format!("{}-{}", c.id.value, v.id.value),
-                c.front.overlaid(&v.front),
-                back,
+                Some(vi),
                 v.copies.as_ref().map_or(default_copies, |s| s.value),
                 v.tags.clone(),
             ));
@@ -135,5 +164,78 @@ pub fn folded_size(kind: Kind, w: f64, h: f64) -> (f64, f64) {
         Kind::Die => crate::draw::die::net_size(w.min(h)),
         Kind::Pawn => crate::draw::pawn::strip_size(w, h),
         _ => (w, h),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(yaml: &str) -> Game {
+        crate::spec::from_bytes("test.yaml", yaml.as_bytes().to_vec(), None).unwrap()
+    }
+
+    const DECK: &str = r##"
+game: {id: t, name: T, players: [2]}
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    front: {background: "#eeeeee", title: Default}
+    back: {title: Back, ink: "#112233"}
+    variants:
+      - {id: plain}
+      - {id: titled, front: {title: Own}}
+      - {id: backed, back: {title: Its back}}
+  - id: chit
+    kind: token
+    size: 20mm x 20mm
+    variants:
+      - {id: a, front: {text: A}, back: {text: B}}
+      - {id: b, front: {text: C}}
+"##;
+
+    #[test]
+    fn faces_are_the_component_s_with_the_variant_s_laid_over() {
+        let game = game(DECK);
+        let pieces = expand(&game);
+        let by_id = |id: &str| pieces.iter().find(|p| p.id == id).unwrap();
+        let title = |f: Option<Cow<Face>>| f.and_then(|f| f.title.clone());
+
+        let plain = by_id("card-plain");
+        assert_eq!(plain.front(&game).title.as_deref(), Some("Default"));
+        assert_eq!(title(plain.back(&game)).as_deref(), Some("Back"));
+
+        let titled = by_id("card-titled");
+        let front = titled.front(&game);
+        assert_eq!(front.title.as_deref(), Some("Own"));
+        // Unset fields still come from the component.
+        assert_eq!(front.background.as_ref().map(|c| c.hex()), Some("#eeeeee"));
+
+        // A variant's back over the component's: its title, the component's ink.
+        let back = by_id("card-backed").back(&game).unwrap();
+        assert_eq!(back.title.as_deref(), Some("Its back"));
+        assert_eq!(back.ink.as_ref().map(|c| c.hex()), Some("#112233"));
+
+        // No component back: a variant's own back, or none at all.
+        assert_eq!(
+            by_id("chit-a").back(&game).unwrap().text.as_deref(),
+            Some("B")
+        );
+        assert!(by_id("chit-b").back(&game).is_none());
+        assert_eq!(by_id("chit-b").front(&game).text.as_deref(), Some("C"));
+    }
+
+    #[test]
+    fn a_piece_with_faces_of_its_own_ignores_the_spec() {
+        let game = game(DECK);
+        let mut piece = expand(&game).remove(0);
+        let own = Face {
+            title: Some("Blank".into()),
+            ..Face::default()
+        };
+        piece.faces = PieceFaces::Own(Box::new((own, None)));
+        assert_eq!(piece.front(&game).title.as_deref(), Some("Blank"));
+        assert!(piece.back(&game).is_none());
     }
 }

@@ -107,7 +107,7 @@ fn piece_svg(
                 .die
                 .as_ref()
                 .ok_or("a die needs a `die:` section")?;
-            let faces = super::die::faces(piece, spec);
+            let faces = super::die::faces(&piece.front(game), spec);
             let face = faces.get(die_face).ok_or("a die has faces 0 to 5")?;
             let s = super::die::edge_of_net(piece.w);
             let g = super::die::face_group(face, art, 0.0, 0.0, s)?;
@@ -120,7 +120,7 @@ fn piece_svg(
         Kind::Pawn => {
             let d = super::pawn::base(piece.w);
             let h = (piece.h - 2.0 * d) / 2.0;
-            let g = super::pawn::panel(&piece.front, art, piece.w, h)?;
+            let g = super::pawn::panel(&piece.front(game), art, piece.w, h)?;
             Ok((g.to_string(), piece.w, h))
         }
         _ => {

@@ -6,7 +6,6 @@ use svg::Node;
 use super::canvas::{Canvas, element, line, n, rect};
 use super::marks::glyph;
 use super::{Art, Colors};
-use crate::pieces::Piece;
 use crate::spec::{DieSpec, Face};
 
 /// Depth of a glue tab for a die of edge `s` (mm).
@@ -40,19 +39,16 @@ pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
 }
 
 /// The six faces of a die piece: the piece's front with each listed face laid over it.
-pub fn faces(piece: &Piece, spec: &DieSpec) -> Vec<Face> {
-    spec.faces
-        .value
-        .iter()
-        .map(|f| piece.front.overlaid(f))
-        .collect()
+pub fn faces(front: &Face, spec: &DieSpec) -> Vec<Face> {
+    spec.faces.value.iter().map(|f| front.overlaid(f)).collect()
 }
 
-pub fn draw(cv: &mut Canvas, piece: &Piece, spec: &DieSpec, art: &Art) -> Result<(), String> {
+/// The net of a die whose front face is `front`.
+pub fn draw(cv: &mut Canvas, front: &Face, spec: &DieSpec, art: &Art) -> Result<(), String> {
     let s = edge_of_net(cv.w);
     let t = tab(s);
-    let faces = faces(piece, spec);
-    let base = Colors::of(&piece.front);
+    let faces = faces(front, spec);
+    let base = Colors::of(front);
     let cut = base.border().unwrap_or("#222222").to_string();
     let tab_fill = "#eeeeee";
     for poly in tabs(s, t) {

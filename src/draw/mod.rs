@@ -168,12 +168,13 @@ pub fn draw_face(
     art: &Art,
 ) -> Result<Option<String>, String> {
     let face = match side {
-        Side::Front => &piece.front,
-        Side::Back => match &piece.back {
+        Side::Front => piece.front(game),
+        Side::Back => match piece.back(game) {
             Some(b) => b,
             None => return Ok(None),
         },
     };
+    let face = face.as_ref();
     let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
     match piece.kind {
         Kind::Token | Kind::Tile if marks::applies(face) => marks::draw(&mut cv, piece, face, art)?,
@@ -183,7 +184,7 @@ pub fn draw_face(
                 .die
                 .as_ref()
                 .ok_or("a die needs a `die:` section")?;
-            die::draw(&mut cv, piece, spec, art)?
+            die::draw(&mut cv, &piece.front(game), spec, art)?
         }
         Kind::Pawn => pawn::draw(&mut cv, face, art)?,
         Kind::Diagram => {

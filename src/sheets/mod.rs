@@ -163,7 +163,7 @@ pub fn track_spaces(game: &Game, piece: &Piece, w: f64, h: f64) -> Result<Vec<Re
         spec.subtitle.as_deref(),
         &spec.sections,
         piece,
-        &piece.front,
+        &piece.front(game),
         &art,
         w,
         h,

@@ -9,7 +9,7 @@ use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::output::writer::{Staging, ensure_dir};
-use crate::pieces::{self, Piece};
+use crate::pieces::{self, Piece, PieceFaces};
 use crate::rules::Rule;
 use crate::spec::{Game, Kind};
 use crate::{BuildReport, Written};
@@ -191,8 +191,8 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Ve
             w: area.w,
             h: area.h,
             shape: pieces::default_shape(Kind::Sheet),
-            front: c.front.clone(),
-            back: c.back.clone().map(Box::new),
+            // The sheet component's own faces (its variants are not players).
+            faces: PieceFaces::Spec { variant: None },
             copies: 1,
             tags,
         })

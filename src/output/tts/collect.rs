@@ -11,7 +11,7 @@ use super::{dice, guid, image, map, objects, sheet, tts_err};
 use crate::Prepared;
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
-use crate::pieces::Piece;
+use crate::pieces::{Piece, PieceFaces};
 use crate::spec::{Face, Game};
 use map::units;
 
@@ -175,15 +175,15 @@ impl<'a> Export<'a> {
 
     /// A plain back for cards printed one-sided: the card's own colours, nothing on it.
     pub(super) fn blank_back(&mut self, piece: &Piece) -> Result<usize, Error> {
-        let f = &piece.front;
+        let f = piece.front(self.game);
         let mut blank = piece.clone();
-        blank.front = Face {
+        let front = Face {
             background: f.background.clone(),
             ink: f.ink.clone(),
             border: f.border.clone(),
             ..Face::default()
         };
-        blank.back = None;
+        blank.faces = PieceFaces::Own(Box::new((front, None)));
         let art = Art::new(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
             .map_err(tts_err)?
@@ -205,8 +205,8 @@ impl<'a> Export<'a> {
 }
 
 /// How a piece is called on the table: its label, title or big text, else its id.
-pub(super) fn piece_name(p: &Piece) -> String {
-    let f = &p.front;
+pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
+    let f = p.front(game);
     [&f.label, &f.title, &f.text]
         .into_iter()
         .flatten()
@@ -216,8 +216,8 @@ pub(super) fn piece_name(p: &Piece) -> String {
 }
 
 /// The colour a bag of these pieces is tinted: the piece's ink.
-pub(super) fn piece_color(p: &Piece) -> Rgb {
-    p.front
+pub(super) fn piece_color(game: &Game, p: &Piece) -> Rgb {
+    p.front(game)
         .ink
         .as_ref()
         .filter(|c| !c.is_none())

@@ -75,7 +75,7 @@ fn dice(
     let spec = spec.ok_or_else(|| tts_err(format!("die `{cid}` has no `die:` section")))?;
     for (p, _, _) in pieces {
         let edge = crate::draw::die::edge_of_net(p.w);
-        let six = crate::draw::die::faces(p, spec);
+        let six = crate::draw::die::faces(&p.front(ex.game), spec);
         if six.len() != 6 {
             return Err(tts_err(format!("die `{cid}` needs six faces")));
         }
@@ -99,7 +99,7 @@ fn dice(
             } else {
                 p.id.clone()
             };
-            let die = ex.die(imgs, &names, edge, &stem, &piece_name(p));
+            let die = ex.die(imgs, &names, edge, &stem, &piece_name(ex.game, p));
             ex.placed.push((Band::Loose, units(edge), units(edge), die));
         }
     }
@@ -112,7 +112,7 @@ fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
         let w = p.w;
         let h = (p.h - 2.0 * crate::draw::pawn::base(w)) / 2.0;
         let art = crate::draw::Art::new(ex.game);
-        let group = crate::draw::pawn::panel(&p.front, &art, w, h).map_err(tts_err)?;
+        let group = crate::draw::pawn::panel(&p.front(ex.game), &art, w, h).map_err(tts_err)?;
         let img = ex.push_svg(&format!("{}-figure", p.id), group, w, h)?;
         for i in 0..p.copies.max(1) {
             let stem = if p.copies > 1 {
@@ -120,7 +120,7 @@ fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
             } else {
                 p.id.clone()
             };
-            let o = ex.standee(img, w, h, &stem, &piece_name(p));
+            let o = ex.standee(img, w, h, &stem, &piece_name(ex.game, p));
             ex.placed.push((Band::Loose, units(w), units(h), o));
         }
     }
@@ -146,7 +146,7 @@ fn one_deck(
             (None, Some(b)) => b,
             (None, None) => *blank.insert(ex.blank_back(p)?),
         };
-        list.push((*front, back, piece_name(p), p.copies));
+        list.push((*front, back, piece_name(ex.game, p), p.copies));
     }
     let plan = DeckPlan::new(&list);
     if plan.cards.is_empty() {
@@ -240,7 +240,7 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
     for &(p, front, back) in pieces {
         let (front_url, back_url) = two_sides(ex, front, back);
         let (sx, sy, sz) = map::tile_scale(p.h);
-        let name = piece_name(p);
+        let name = piece_name(ex.game, p);
         let make = |ex: &mut Export, path: String| {
             let o = ObjectState::new(
                 "Custom_Tile",
@@ -275,7 +275,7 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
                 &label,
                 Transform::scaled(1.0, 1.0, 1.0),
             );
-            let bag = objects::bag(bag, contents, piece_color(p));
+            let bag = objects::bag(bag, contents, piece_color(ex.game, p));
             ex.placed.push((Band::Loose, BAG_UNITS, BAG_UNITS, bag));
         }
     }
@@ -287,7 +287,7 @@ fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
         let (front_url, back_url) = two_sides(ex, front, back);
         let (sx, sy, sz) = map::tile_scale(p.h);
         let name = if pieces.len() > 1 {
-            piece_name(p)
+            piece_name(ex.game, p)
         } else {
             cname.to_string()
         };
