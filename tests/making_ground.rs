@@ -24,7 +24,7 @@ fn px(mm: f64, dpi: u32) -> u32 {
 fn placed_by_component(prepared: &pnp::Prepared, game: &pnp::spec::Game) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        if p.part.is_some_and(|part| part.number > 1) {
+        if p.part.as_ref().is_some_and(|part| part.number > 1) {
             continue;
         }
         let c = &game.spec.components[prepared.pieces[p.piece].component];
@@ -253,7 +253,10 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
         let area = prepared.layout.content();
         let grid: Vec<f64> = (0..=9).map(|k| EDGE_MM + k as f64 * SQUARE_MM).collect();
         let on_grid = |v: f64| grid.iter().any(|g| (g - v).abs() < 1e-9);
-        let windows: Vec<_> = parts.iter().map(|p| p.part.unwrap().window).collect();
+        let windows: Vec<_> = parts
+            .iter()
+            .map(|p| p.part.as_ref().unwrap().window)
+            .collect();
         for (p, w) in parts.iter().zip(&windows) {
             assert!(
                 area.contains(&p.rect),
@@ -297,7 +300,7 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
             .iter()
             .zip(&parts)
             .map(|(w, p)| {
-                let part = p.part.unwrap();
+                let part = p.part.as_deref().copied().unwrap();
                 let cw = w.w - if part.glue_left { overlap } else { 0.0 };
                 let ch = w.h - if part.glue_top { overlap } else { 0.0 };
                 cw * ch
@@ -331,7 +334,7 @@ fn the_printed_board_part_shows_grid_lines_where_the_layout_puts_them() {
     let mut checked = 0;
     for (raster, page) in pages.iter().zip(&prepared.pages) {
         for p in page.placements.iter().filter(|p| p.piece == b9) {
-            let win = p.part.unwrap().window;
+            let win = p.part.as_ref().unwrap().window;
             for k in 0..=9 {
                 let gx = EDGE_MM + k as f64 * SQUARE_MM - win.x;
                 if gx < 1.0 || gx > win.w - 1.0 {

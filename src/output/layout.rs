@@ -225,7 +225,8 @@ pub struct Placement {
     pub rect: Rect,
     /// Turned 180° (backs for short-edge duplex).
     pub turned: bool,
-    pub part: Option<Part>,
+    /// Boxed: only the parts of a split board have one, and a deck has a placement a card.
+    pub part: Option<Box<Part>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -260,7 +260,11 @@ pub fn pack(
                         face: item.front,
                         rect: r,
                         turned: false,
-                        part: if parts.len() == 1 { None } else { Some(*part) },
+                        part: if parts.len() == 1 {
+                            None
+                        } else {
+                            Some(Box::new(*part))
+                        },
                     },
                 );
             }
