@@ -218,6 +218,37 @@ pub fn draw_face(
     Ok(Some(cv.finish()))
 }
 
+/// The faces whose SVG has one hash: nearly always one, kept without a heap block of its own
+/// (a list per face was 10,000 blocks for a deck of 10,000 cards).
+#[derive(Default)]
+enum SameHash {
+    #[default]
+    None,
+    One([usize; 1]),
+    Many(Vec<usize>),
+}
+
+impl SameHash {
+    fn faces(&self) -> &[usize] {
+        match self {
+            SameHash::None => &[],
+            SameHash::One(one) => one,
+            SameHash::Many(many) => many,
+        }
+    }
+
+    fn push(&mut self, face: usize) {
+        *self = match std::mem::take(self) {
+            SameHash::None => SameHash::One([face]),
+            SameHash::One([a]) => SameHash::Many(vec![a, face]),
+            SameHash::Many(mut many) => {
+                many.push(face);
+                SameHash::Many(many)
+            }
+        };
+    }
+}
+
 fn svg_hash(svg: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -240,10 +271,12 @@ pub fn draw_all_keeping(
     let painter = Painter::new(game, pieces);
     let art = &painter.art;
     let mut kept = 0;
-    let mut docs: Vec<FaceDoc> = Vec::new();
+    // Room for a face per piece up front: a deck has about that many, and growing by doubling
+    // holds the old and the new list at once at the build's highest point.
+    let mut docs: Vec<FaceDoc> = Vec::with_capacity(pieces.len());
     // Faces by a hash of their SVG (not the SVG itself, which would be held twice).
-    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
-    let mut users: Vec<Vec<(usize, Side)>> = Vec::new();
+    let mut by_hash: HashMap<u64, SameHash> = HashMap::new();
+    let mut users = names::Users::default();
     let mut of_piece = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
     for (pi, piece) in pieces.iter().enumerate() {
@@ -254,6 +287,7 @@ pub fn draw_all_keeping(
                     let next = docs.len();
                     let same = by_hash.entry(svg_hash(&svg)).or_default();
                     let found = same
+                        .faces()
                         .iter()
                         .find(|&&i| docs[i].svg(&painter).is_ok_and(|s| s == svg))
                         .copied();
@@ -268,6 +302,9 @@ pub fn draw_all_keeping(
                         let suffix = if side == Side::Front { "front" } else { "back" };
                         let source = if kept + svg.len() <= keep {
                             kept += svg.len();
+                            // Without the spare room the text grew into (about 40 %).
+                            let mut svg = svg;
+                            svg.shrink_to_fit();
                             Source::Svg(svg)
                         } else {
                             Source::Redraw { piece: pi, side }
@@ -279,9 +316,10 @@ pub fn draw_all_keeping(
                             h: piece.h,
                             bleed,
                         });
-                        users.push(Vec::new());
+                        users.add_face((pi, side));
+                    } else {
+                        users.add(idx, (pi, side));
                     }
-                    users[idx].push((pi, side));
                     ids[k] = Some(idx);
                 }
                 Ok(None) => {}
@@ -303,19 +341,18 @@ pub fn draw_all_keeping(
         return Err(SpecError::Invalid(Problems(problems)));
     }
     // A face shared by several variants of one component is named after the component.
-    for (doc, users) in docs.iter_mut().zip(&users) {
-        let first = &pieces[users[0].0];
-        if users.len() > 1
+    for (i, doc) in docs.iter_mut().enumerate() {
+        let Some((first, side)) = users.of(i).next() else {
+            continue;
+        };
+        let first = &pieces[first];
+        if users.shared(i)
             && users
-                .iter()
-                .all(|(p, s)| pieces[*p].component == first.component && *s == users[0].1)
+                .of(i)
+                .all(|(p, s)| pieces[p].component == first.component && s == side)
         {
             let comp = &game.spec.components[first.component].id.value;
-            let suffix = if users[0].1 == Side::Front {
-                "front"
-            } else {
-                "back"
-            };
+            let suffix = if side == Side::Front { "front" } else { "back" };
             doc.name = format!("{comp}-{suffix}");
         }
     }
@@ -324,4 +361,20 @@ pub fn draw_all_keeping(
     // 10,001 faces sat in room for 16,384, half a megabyte).
     docs.shrink_to_fit();
     Ok(Faces { docs, of_piece })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_hash_keeps_every_face_in_order() {
+        let mut same = SameHash::default();
+        assert!(same.faces().is_empty());
+        same.push(4);
+        assert_eq!(same.faces(), [4]);
+        same.push(9);
+        same.push(2);
+        assert_eq!(same.faces(), [4, 9, 2]);
+    }
 }
