@@ -12,9 +12,10 @@ use crate::error::OutputError;
 
 #[derive(Debug, Default)]
 pub struct Staging {
-    /// (temporary, final) pairs, in the order they were written; no temporary when the final
-    /// file already holds these bytes.
-    files: Mutex<Vec<(Option<PathBuf>, PathBuf)>>,
+    /// Final paths in the order they were written, each with whether its temporary (named
+    /// after it, see `temporary`) is waiting to be renamed: not when the final file already held
+    /// these bytes. One path a file, not two: a 10,000-card build stages 10,001 files.
+    files: Mutex<Vec<(bool, PathBuf)>>,
     committed: bool,
 }
 
@@ -60,7 +61,7 @@ impl Staging {
         ensure_dir(dir)?;
         let tmp = temporary(path);
         std::fs::write(&tmp, bytes).map_err(|e| write_err(&tmp, e))?;
-        self.push(Some(tmp), path);
+        self.push(true, path);
         Ok(())
     }
 
@@ -71,7 +72,7 @@ impl Staging {
         ensure_dir(dir)?;
         let tmp = temporary(path);
         let file = std::fs::File::create(&tmp).map_err(|e| write_err(&tmp, e))?;
-        self.push(Some(tmp.clone()), path);
+        self.push(true, path);
         Ok(StagedFile {
             file: std::io::BufWriter::with_capacity(1 << 16, file),
             tmp,
@@ -88,7 +89,10 @@ impl Staging {
             .map_err(|e| write_err(&tmp, e.into_error()))?;
         drop(file);
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(entry) = files.iter_mut().find(|(t, _)| t.as_ref() == Some(&tmp)) else {
+        let Some(entry) = files
+            .iter_mut()
+            .find(|(staged, dest)| *staged && temporary(dest) == tmp)
+        else {
             // Made by another Staging: nothing here would ever rename or remove it.
             let _ = std::fs::remove_file(&tmp);
             let e = std::io::Error::other("closed by a Staging that did not create it");
@@ -96,40 +100,34 @@ impl Staging {
         };
         if same_files(&tmp, &entry.1) {
             let _ = std::fs::remove_file(&tmp);
-            entry.0 = None;
+            entry.0 = false;
         }
         Ok(len)
     }
 
     /// Counts `path`, already in place and up to date, among this build's outputs.
     pub fn keep(&self, path: &Path) {
-        self.push(None, path);
+        self.push(false, path);
     }
 
-    fn push(&self, tmp: Option<PathBuf>, path: &Path) {
+    fn push(&self, staged: bool, path: &Path) {
         self.files
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push((tmp, path.to_path_buf()));
+            .push((staged, path.to_path_buf()));
     }
 
     /// Renames every temporary into place. Returns the final paths in order.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
         let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
-        let mut done = Vec::with_capacity(files.len());
-        for (i, (tmp, dest)) in files.iter().enumerate() {
-            if let Some(tmp) = tmp
-                && let Err(e) = std::fs::rename(tmp, dest)
-            {
-                for t in files[i..].iter().filter_map(|(t, _)| t.as_ref()) {
-                    let _ = std::fs::remove_file(t);
-                }
+        for (i, (staged, dest)) in files.iter().enumerate() {
+            if *staged && let Err(e) = std::fs::rename(temporary(dest), dest) {
+                remove_staged(&files[i..]);
                 return Err(write_err(dest, e));
             }
-            done.push(dest.clone());
         }
         self.committed = true;
-        Ok(done)
+        Ok(files.into_iter().map(|(_, dest)| dest).collect())
     }
 }
 
@@ -149,6 +147,13 @@ impl std::io::Write for StagedFile {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.file.flush()
+    }
+}
+
+/// Removes the temporaries still waiting among `files`.
+fn remove_staged(files: &[(bool, PathBuf)]) {
+    for (_, dest) in files.iter().filter(|(staged, _)| *staged) {
+        let _ = std::fs::remove_file(temporary(dest));
     }
 }
 
@@ -243,10 +248,7 @@ pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, Ou
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
-            let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-            for tmp in files.iter().filter_map(|(t, _)| t.as_ref()) {
-                let _ = std::fs::remove_file(tmp);
-            }
+            remove_staged(&self.files.lock().unwrap_or_else(|e| e.into_inner()));
         }
     }
 }
@@ -283,6 +285,27 @@ mod tests {
         );
         assert!(target.exists() && dir.join("notes.md").exists());
         assert!(!dir.join("old.txt").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_commit_that_fails_removes_every_temporary_it_did_not_rename() {
+        let dir = std::env::temp_dir().join(format!("pnp-writer-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        // A file cannot be renamed over a folder that holds something.
+        let blocked = dir.join("a.png");
+        std::fs::create_dir_all(blocked.join("inside")).unwrap();
+        let later = dir.join("b.png");
+        let s = Staging::new();
+        s.write(&blocked, b"a").unwrap();
+        s.write(&later, b"b").unwrap();
+        assert!(temporary(&later).exists());
+        assert!(s.commit().is_err());
+        assert!(!temporary(&blocked).exists() && !temporary(&later).exists());
+        assert!(
+            !later.exists(),
+            "nothing after the failure was put in place"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
