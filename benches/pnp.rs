@@ -324,7 +324,7 @@ fn main() {
     // Linear time and flat memory: the same deck at three sizes, one run each (they take
     // minutes). Time per card should stay level, and memory should not follow the pages or
     // the images (both streamed): it grows only by the deck's description, the parsed spec,
-    // its pieces, face records and page placements (about 0.9 KB a card of heap).
+    // its pieces, face records and page placements (about 0.8 KB a card of heap).
     if std::env::var("PNP_BENCH_BIG").is_ok() && wanted("deck") {
         let bin = env!("CARGO_BIN_EXE_pnp");
         for n in [1_000usize, 2_500, 10_000] {
