@@ -1,0 +1,106 @@
+//! A build's memory grows with the deck's description only, never with its pages or images
+//! (issue 9). A counting allocator measures the live heap at the build's highest point for two
+//! sizes of one deck; the growth per card must stay near what the description costs (about
+//! 0.8 KB a card: the parsed variant, its piece, its face record and its placement). Holding
+//! every page's content stream would add about 1 KB a card, and every image at least the
+//! pixels (31 KB a card at the 30 dpi used here, to keep the test quick).
+//! One test in this file: the counter sees every thread of the process.
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let live = LIVE.fetch_add(by, Ordering::Relaxed) + by;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+// SAFETY: every call is passed straight to the system allocator; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+            grew(new_size);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The highest live heap, above what was live before, while loading and building a deck of
+/// `cards` distinct cards (a title and a number each).
+fn peak_building(cards: usize, png: bool, dir: &std::path::Path) -> usize {
+    let mut yaml = String::from(
+        "game: {id: deck, name: Deck, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    variants:\n",
+    );
+    for i in 1..=cards {
+        yaml.push_str(&format!(
+            "      - {{id: c{i}, front: {{title: Card {i}, text: \"{i}\"}}}}\n"
+        ));
+    }
+    let file = dir.join(format!("deck{cards}.yaml"));
+    std::fs::write(&file, yaml).unwrap();
+    let out = dir.join(format!("out{cards}-{png}"));
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    {
+        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let opt = pnp::options::BuildOptions {
+            out: Some(out.clone()),
+            png,
+            dpi: 30,
+            ..Default::default()
+        };
+        let report = pnp::build(&game, &opt).unwrap();
+        assert_eq!(report.faces, cards, "one face a card");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    PEAK.load(Ordering::Relaxed) - before
+}
+
+#[test]
+fn memory_grows_with_the_description_not_with_pages_or_images() {
+    let dir = std::env::temp_dir().join(format!("pnp-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Warm up once: fonts, templates and thread pools are loaded for the process, not per build.
+    peak_building(20, true, &dir);
+    for (png, limit) in [(false, 1_200), (true, 1_600)] {
+        // Both sizes past what is bounded but not reached by a small deck: the 1 MB of SVG
+        // text kept (`draw::KEEP_SVG_BYTES`) and a PDF part's pages (`pdf::PART_PAGES`).
+        let small = peak_building(1_500, png, &dir);
+        let large = peak_building(3_000, png, &dir);
+        let per_card = large.saturating_sub(small) / 1_500;
+        eprintln!(
+            "png {png}: peak {small} B at 1,500 cards, {large} B at 3,000: {per_card} B a card"
+        );
+        assert!(
+            per_card < limit,
+            "png {png}: the peak grew {per_card} bytes a card (limit {limit})"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
