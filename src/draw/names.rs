@@ -17,7 +17,7 @@ pub struct Users {
 }
 
 impl Users {
-    /// Records the first user of a new face, which becomes face number `self.len()`.
+    /// Records the first user of a new face: faces are numbered in the order they are added.
     pub fn add_face(&mut self, user: (usize, Side)) {
         self.first.push(user);
     }

@@ -76,6 +76,7 @@ impl Staging {
         Ok(StagedFile {
             file: std::io::BufWriter::with_capacity(1 << 16, file),
             tmp,
+            dest: path.to_path_buf(),
             len: 0,
         })
     }
@@ -83,16 +84,18 @@ impl Staging {
     /// Finishes a file from `create`; returns its size. When the final file already holds the
     /// same bytes the temporary goes and the file is kept as it is (see `write`).
     pub fn close(&self, staged: StagedFile) -> Result<u64, OutputError> {
-        let StagedFile { file, tmp, len } = staged;
+        let StagedFile {
+            file,
+            tmp,
+            dest,
+            len,
+        } = staged;
         let file = file
             .into_inner()
             .map_err(|e| write_err(&tmp, e.into_error()))?;
         drop(file);
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(entry) = files
-            .iter_mut()
-            .find(|(staged, dest)| *staged && temporary(dest) == tmp)
-        else {
+        let Some(entry) = files.iter_mut().find(|(staged, d)| *staged && *d == dest) else {
             // Made by another Staging: nothing here would ever rename or remove it.
             let _ = std::fs::remove_file(&tmp);
             let e = std::io::Error::other("closed by a Staging that did not create it");
@@ -135,6 +138,8 @@ impl Staging {
 pub struct StagedFile {
     file: std::io::BufWriter<std::fs::File>,
     tmp: PathBuf,
+    /// The file it becomes.
+    dest: PathBuf,
     len: u64,
 }
 
