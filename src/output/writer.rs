@@ -294,6 +294,19 @@ mod tests {
     }
 
     #[test]
+    fn a_file_closed_by_a_staging_that_did_not_create_it_is_refused_and_removed() {
+        let dir = std::env::temp_dir().join(format!("pnp-writer-other-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let target = dir.join("doc.pdf");
+        let (mine, other) = (Staging::new(), Staging::new());
+        let mut file = mine.create(&target).unwrap();
+        std::io::Write::write_all(&mut file, b"%PDF").unwrap();
+        assert!(other.close(file).is_err());
+        assert!(!temporary(&target).exists() && !target.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_commit_that_fails_removes_every_temporary_it_did_not_rename() {
         let dir = std::env::temp_dir().join(format!("pnp-writer-fail-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
