@@ -144,14 +144,35 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         Ok(self.doc.start_page_with(settings))
     }
 
+    /// What draws the pages' furniture, apart from the writer: a caller can parse the furniture
+    /// of the next pages on other threads (see `output::stream`).
+    pub fn furniture(&self) -> Furniture<'p> {
+        Furniture {
+            pages: self.pages,
+            front: self.opt.front_matter.len(),
+            credits: self.opt.credits.clone(),
+            layout: self.opt.layout,
+        }
+    }
+
     /// Draws page `index` (pages must come in order); `tree` gives the parsed face by index.
     pub fn page<'t>(
         &mut self,
         index: usize,
         tree: impl Fn(usize) -> Option<&'t Tree>,
     ) -> Result<(), String> {
-        let pages = self.pages;
-        let page = &pages[index];
+        let furniture = self.furniture().parse(index)?;
+        self.page_with(index, tree, furniture)
+    }
+
+    /// `page`, with its furniture already parsed (by `furniture().parse(index)`).
+    pub fn page_with<'t>(
+        &mut self,
+        index: usize,
+        tree: impl Fn(usize) -> Option<&'t Tree>,
+        furniture: PageFurniture,
+    ) -> Result<(), String> {
+        let page = &self.pages[index];
         // Page numbers count the front matter; `index` does not.
         let front = self.opt.front_matter.len();
         let layout = self.opt.layout;
@@ -162,16 +183,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             let k = |r: super::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
-        let overlay = crate::faces::parse(&page_svg(
-            page,
-            front + index + 1,
-            front + pages.len(),
-            &self.opt.credits,
-            &layout,
-        ))?;
-        let marks = super::registration::overlay(pages, index, &layout)
-            .map(|m| crate::faces::parse(&m))
-            .transpose()?;
+        let PageFurniture { overlay, marks } = furniture;
         let mut p = self.start_page(settings)?;
         let mut surface = p.surface();
         for placement in &page.placements {
@@ -266,6 +278,41 @@ impl<'p, W: Write> PdfWriter<'p, W> {
                 joiner.finish(&bookmarks, &info)
             }
         }
+    }
+}
+
+/// Parses the furniture of any page: its crop marks, page number, credits and calibration
+/// square, and the registration marks of duplexed pages. About 1 ms a page (seven lines of text
+/// shaped), so `output::stream` parses a window's pages on several threads before the writer,
+/// which is alone on its thread, draws them.
+pub struct Furniture<'p> {
+    pages: &'p [Page],
+    /// Pages before the first of `pages` (the cover): page numbers count them.
+    front: usize,
+    credits: Credits,
+    layout: LayoutOptions,
+}
+
+/// One page's furniture, parsed.
+pub struct PageFurniture {
+    overlay: Tree,
+    marks: Option<Tree>,
+}
+
+impl Furniture<'_> {
+    pub fn parse(&self, index: usize) -> Result<PageFurniture, String> {
+        let page = &self.pages[index];
+        let overlay = crate::faces::parse(&page_svg(
+            page,
+            self.front + index + 1,
+            self.front + self.pages.len(),
+            &self.credits,
+            &self.layout,
+        ))?;
+        let marks = super::registration::overlay(self.pages, index, &self.layout)
+            .map(|m| crate::faces::parse(&m))
+            .transpose()?;
+        Ok(PageFurniture { overlay, marks })
     }
 }
 
