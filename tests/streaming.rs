@@ -62,3 +62,19 @@ fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
         "{kept:?}"
     );
 }
+
+#[test]
+fn the_stream_makes_the_pdf_the_writer_makes_alone() {
+    // The stream parses the cover and each page's furniture ahead on other threads; the writer
+    // on its own (`output::pdf::pdf`) parses them itself when it draws. Same bytes either way.
+    for id in ["night-grain", "the-beast"] {
+        let game = pnp::spec::load(id).unwrap();
+        let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+        let streamed = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+        let trees = prepared.parse_all(&game).unwrap();
+        let opt = pnp::pdf_options(&game, &prepared, true);
+        assert!(!opt.front_matter.is_empty(), "{id} has a cover");
+        let alone = pnp::output::pdf::pdf(&prepared.pages, &trees, &opt).unwrap();
+        assert!(streamed == alone, "{id}: the two PDFs differ");
+    }
+}

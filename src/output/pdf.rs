@@ -70,6 +70,8 @@ pub struct PdfWriter<'p, W: Write> {
     part_pages: usize,
     bookmarks: Vec<Mark>,
     seen_groups: std::collections::BTreeSet<usize>,
+    /// The front matter is not drawn yet.
+    front_pending: bool,
 }
 
 /// A bookmark as krilla takes it: the page (from 0) and how far down it the view opens, in points.
@@ -87,14 +89,16 @@ enum Output<W: Write> {
 }
 
 impl<'p, W: Write> PdfWriter<'p, W> {
-    /// Starts the document and writes the front matter.
+    /// Starts the document. The front matter is drawn before the first page (or at `finish`),
+    /// so a caller can parse it on other threads meanwhile (`front_matter`, `draw_front`).
     pub fn new(pages: &'p [Page], opt: PdfOptions, out: W) -> Result<Self, String> {
         let part_pages = opt.part_pages.max(1);
         let (doc, out) = match opt.front_matter.len() + pages.len() > part_pages {
             true => (part_document(), Output::Parts(Joiner::new(out))),
             false => (Document::new(), Output::Whole(out)),
         };
-        let mut writer = PdfWriter {
+        let front_pending = !opt.front_matter.is_empty();
+        Ok(PdfWriter {
             pages,
             doc,
             out,
@@ -102,33 +106,53 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             part_pages,
             bookmarks: Vec::new(),
             seen_groups: Default::default(),
+            front_pending,
             opt,
-        };
-        let paper = writer.opt.layout.paper;
+        })
+    }
+
+    /// The front matter's SVG pages while they are still to be drawn (else none).
+    pub fn front_matter(&self) -> &[String] {
+        match self.front_pending {
+            true => &self.opt.front_matter,
+            false => &[],
+        }
+    }
+
+    /// Draws the front matter from its parsed pages (`front_matter`, in order), once.
+    pub fn draw_front(&mut self, trees: &[Tree]) -> Result<(), String> {
+        if !std::mem::replace(&mut self.front_pending, false) {
+            return Ok(());
+        }
+        let paper = self.opt.layout.paper;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        // Taken for the loop (each page borrows the writer) and put back after.
-        let front_matter = std::mem::take(&mut writer.opt.front_matter);
-        for svg in &front_matter {
-            let tree = crate::faces::parse(svg)?;
+        for tree in trees {
             let settings =
                 PageSettings::from_wh(size.width(), size.height()).ok_or("invalid paper size")?;
-            let mut p = writer.start_page(settings)?;
+            let mut p = self.start_page(settings)?;
             let mut surface = p.surface();
             surface
-                .draw_svg(&tree, size, svg_settings())
+                .draw_svg(tree, size, svg_settings())
                 .ok_or("could not draw the cover")?;
             surface.finish();
             p.finish();
         }
-        if !front_matter.is_empty() {
-            writer.bookmarks.push(Mark {
-                title: "Contents and printing".into(),
-                page: 0,
-                down: 0.0,
-            });
-        }
-        writer.opt.front_matter = front_matter;
-        Ok(writer)
+        self.bookmarks.push(Mark {
+            title: "Contents and printing".into(),
+            page: 0,
+            down: 0.0,
+        });
+        Ok(())
+    }
+
+    /// Draws the front matter if no caller has, parsing it here.
+    fn draw_front_if_pending(&mut self) -> Result<(), String> {
+        let trees = self
+            .front_matter()
+            .iter()
+            .map(|svg| crate::faces::parse(svg))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.draw_front(&trees)
     }
 
     /// Starts the next page, first sending the part out when it is full.
@@ -172,6 +196,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         tree: impl Fn(usize) -> Option<&'t Tree>,
         furniture: PageFurniture,
     ) -> Result<(), String> {
+        self.draw_front_if_pending()?;
         let page = &self.pages[index];
         // Page numbers count the front matter; `index` does not.
         let front = self.opt.front_matter.len();
@@ -221,6 +246,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
 
     /// Finishes the file and returns the output it was written to.
     pub fn finish(mut self) -> Result<W, String> {
+        self.draw_front_if_pending()?;
         let opt = &self.opt;
         let creator = format!("pnp {}", env!("CARGO_PKG_VERSION"));
         let producer = format!("pnp {} with krilla", env!("CARGO_PKG_VERSION"));

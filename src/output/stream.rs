@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::layout::Page;
-use super::pdf::PdfWriter;
+use super::pdf::{Furniture, PageFurniture, PdfWriter};
 use crate::draw::{FaceDoc, Painter};
 use crate::error::{Error, OutputError};
 
@@ -52,22 +52,22 @@ pub fn run<W: std::io::Write>(
     };
     for window in windows {
         let faces = faces_of(&pages[window.clone()]);
-        kept = parse_window(docs, painter, &faces, kept)?;
-        // Each page's furniture too, on every core: parsed by the writer it was a fifth of a
-        // PDF's time on its one thread (The Beast: 37 of 144 ms).
-        let mut furniture = match pdf.as_deref() {
-            Some(writer) => {
-                let furniture = writer.furniture();
-                window
-                    .clone()
-                    .into_par_iter()
-                    .map(|index| furniture.parse(index))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| Error::Output(OutputError::Pdf(e)))?
-            }
-            None => Vec::new(),
-        }
-        .into_iter();
+        // On every core, together: the window's new faces, each page's furniture (parsed by the
+        // writer, it was a fifth of a PDF's time on its one thread: The Beast 37 of 144 ms) and,
+        // with the first window, the front matter (made first by the writer, the cover held up
+        // everything else; it is now drawn while the first images render).
+        // What the PDF parses is taken from the writer first: the writer stays on this thread.
+        let pdf_parts = pdf.as_deref().map(|w| (w.front_matter(), w.furniture()));
+        let (parsed, pdf_parts) = rayon::join(
+            || parse_window(docs, painter, &faces, kept),
+            || match &pdf_parts {
+                Some((front, furniture)) => parse_pdf_parts(front, furniture, window.clone()),
+                None => Ok((Vec::new(), Vec::new())),
+            },
+        );
+        kept = parsed?;
+        let (front, furniture) = pdf_parts.map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+        let mut furniture = furniture.into_iter();
         let fresh: Vec<(usize, Arc<Tree>)> = faces
             .iter()
             .filter(|&&f| !std::mem::replace(&mut sent[f], true))
@@ -76,18 +76,14 @@ pub fn run<W: std::io::Write>(
         std::thread::scope(|scope| -> Result<(), Error> {
             let rendering = png.map(|sink| scope.spawn(move || render(docs, sink, fresh)));
             let drawn = match pdf.as_deref_mut() {
-                Some(writer) => {
-                    window
-                        .clone()
-                        .zip(&mut furniture)
-                        .try_for_each(|(index, parsed)| {
-                            writer
-                                .page_with(index, |f| kept.get(&f).map(|t| t.as_ref()), parsed)
-                                .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
-                            page_done();
-                            Ok(())
-                        })
-                }
+                Some(writer) => draw_pages(
+                    writer,
+                    window.clone(),
+                    &front,
+                    &mut furniture,
+                    &kept,
+                    page_done,
+                ),
                 None => Ok(()),
             };
             if let Some(handle) = rendering {
@@ -108,6 +104,52 @@ pub fn run<W: std::io::Write>(
                 .map_err(|e| Error::Output(OutputError::Face(e)))?;
             sink(f, &tree)
         })?;
+    }
+    Ok(())
+}
+
+/// The front matter still to draw (`front`: none after the first window) and the furniture of
+/// each page of `window`, parsed in parallel.
+fn parse_pdf_parts(
+    front: &[String],
+    furniture: &Furniture,
+    window: std::ops::Range<usize>,
+) -> Result<(Vec<Tree>, Vec<PageFurniture>), String> {
+    let (front, furniture) = rayon::join(
+        || {
+            front
+                .par_iter()
+                .map(|svg| crate::faces::parse(svg))
+                .collect::<Result<Vec<_>, _>>()
+        },
+        || {
+            window
+                .into_par_iter()
+                .map(|index| furniture.parse(index))
+                .collect::<Result<Vec<_>, _>>()
+        },
+    );
+    Ok((front?, furniture?))
+}
+
+/// Draws the front matter (if `front` holds it) and then the pages of `window` on this thread.
+fn draw_pages<W: std::io::Write>(
+    writer: &mut PdfWriter<W>,
+    window: std::ops::Range<usize>,
+    front: &[Tree],
+    furniture: &mut impl Iterator<Item = PageFurniture>,
+    kept: &HashMap<usize, Arc<Tree>>,
+    page_done: &(dyn Fn() + Sync),
+) -> Result<(), Error> {
+    let pdf_err = |e| Error::Output(OutputError::Pdf(e));
+    if !front.is_empty() {
+        writer.draw_front(front).map_err(pdf_err)?;
+    }
+    for (index, parsed) in window.zip(furniture) {
+        writer
+            .page_with(index, |f| kept.get(&f).map(|t| t.as_ref()), parsed)
+            .map_err(pdf_err)?;
+        page_done();
     }
     Ok(())
 }
