@@ -124,6 +124,10 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         if !std::mem::replace(&mut self.front_pending, false) {
             return Ok(());
         }
+        // Page numbers count the front matter's pages: every one must be drawn.
+        if trees.len() != self.opt.front_matter.len() {
+            return Err("the front matter was not parsed whole".into());
+        }
         let paper = self.opt.layout.paper;
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         for tree in trees {

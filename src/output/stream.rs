@@ -55,8 +55,8 @@ pub fn run<W: std::io::Write>(
         // On every core, together: the window's new faces, each page's furniture (parsed by the
         // writer, it was a fifth of a PDF's time on its one thread: The Beast 37 of 144 ms) and,
         // with the first window, the front matter (made first by the writer, the cover held up
-        // everything else; it is now drawn while the first images render).
-        // What the PDF parses is taken from the writer first: the writer stays on this thread.
+        // everything else; it is now drawn while the first images render). The writer itself
+        // stays on this thread: only what it would parse is handed out.
         let pdf_parts = pdf.as_deref().map(|w| (w.front_matter(), w.furniture()));
         let (parsed, pdf_parts) = rayon::join(
             || parse_window(docs, painter, &faces, kept),
@@ -67,7 +67,6 @@ pub fn run<W: std::io::Write>(
         );
         kept = parsed?;
         let (front, furniture) = pdf_parts.map_err(|e| Error::Output(OutputError::Pdf(e)))?;
-        let mut furniture = furniture.into_iter();
         let fresh: Vec<(usize, Arc<Tree>)> = faces
             .iter()
             .filter(|&&f| !std::mem::replace(&mut sent[f], true))
@@ -76,14 +75,9 @@ pub fn run<W: std::io::Write>(
         std::thread::scope(|scope| -> Result<(), Error> {
             let rendering = png.map(|sink| scope.spawn(move || render(docs, sink, fresh)));
             let drawn = match pdf.as_deref_mut() {
-                Some(writer) => draw_pages(
-                    writer,
-                    window.clone(),
-                    &front,
-                    &mut furniture,
-                    &kept,
-                    page_done,
-                ),
+                Some(writer) => {
+                    draw_pages(writer, window.clone(), &front, furniture, &kept, page_done)
+                }
                 None => Ok(()),
             };
             if let Some(handle) = rendering {
@@ -137,7 +131,7 @@ fn draw_pages<W: std::io::Write>(
     writer: &mut PdfWriter<W>,
     window: std::ops::Range<usize>,
     front: &[Tree],
-    furniture: &mut impl Iterator<Item = PageFurniture>,
+    furniture: Vec<PageFurniture>,
     kept: &HashMap<usize, Arc<Tree>>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<(), Error> {
