@@ -262,10 +262,16 @@ impl Drop for Staging {
 mod tests {
     use super::*;
 
+    /// An empty folder of this test run's own under the system's temporary folder.
+    fn empty_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pnp-writer-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
     #[test]
     fn nothing_appears_until_commit_and_drop_cleans_up() {
-        let dir = std::env::temp_dir().join(format!("pnp-writer-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("commit");
         let target = dir.join("a.txt");
         {
             let s = Staging::new();
@@ -295,8 +301,7 @@ mod tests {
 
     #[test]
     fn a_file_closed_by_a_staging_that_did_not_create_it_is_refused_and_removed() {
-        let dir = std::env::temp_dir().join(format!("pnp-writer-other-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("other");
         let target = dir.join("doc.pdf");
         let (mine, other) = (Staging::new(), Staging::new());
         let mut file = mine.create(&target).unwrap();
@@ -308,8 +313,7 @@ mod tests {
 
     #[test]
     fn a_commit_that_fails_removes_every_temporary_it_did_not_rename() {
-        let dir = std::env::temp_dir().join(format!("pnp-writer-fail-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("fail");
         // A file cannot be renamed over a folder that holds something.
         let blocked = dir.join("a.png");
         std::fs::create_dir_all(blocked.join("inside")).unwrap();
@@ -346,8 +350,7 @@ mod tests {
 
     #[test]
     fn a_file_that_already_holds_the_bytes_is_not_rewritten() {
-        let dir = std::env::temp_dir().join(format!("pnp-writer-same-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("same");
         let target = dir.join("a.png");
         same_bytes_keep_the_file(&dir, &target, &|bytes| {
             let s = Staging::new();
@@ -361,8 +364,7 @@ mod tests {
     #[test]
     fn a_file_written_in_pieces_is_staged_like_one_written_whole() {
         use std::io::Write;
-        let dir = std::env::temp_dir().join(format!("pnp-writer-pieces-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("pieces");
         let target = dir.join("a.pdf");
         // A failed build (no commit) leaves nothing, not even the temporary.
         {
@@ -387,8 +389,7 @@ mod tests {
 
     #[test]
     fn temporaries_left_by_an_interrupted_build_are_swept_and_nothing_else() {
-        let dir = std::env::temp_dir().join(format!("pnp-writer-sweep-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = empty_dir("sweep");
         std::fs::create_dir_all(&dir).unwrap();
         let left = temporary(&dir.join("game.pdf"));
         for f in [
