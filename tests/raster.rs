@@ -71,6 +71,43 @@ fn every_shipped_face_is_drawn_by_vello_and_matches_resvg() {
     }
 }
 
+#[test]
+fn the_simd_level_chosen_draws_every_shipped_face_exactly_as_the_baseline() {
+    // SSE4.2 is chosen where the CPU has it, for speed; an image must still be the same bytes on
+    // a machine that falls back to the baseline (SSE2), so every pixel must match.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    assert_eq!(
+        raster::level_chosen().as_sse4_2().is_some(),
+        std::is_x86_feature_detected!("sse4.2"),
+        "SSE4.2 is used exactly where the CPU has it"
+    );
+    let dpi = 150.0;
+    for game in GAMES {
+        let spec = pnp::spec::load(game).unwrap();
+        let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
+        let trees = prepared.parse_all(&spec).unwrap();
+        for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
+            let size = tree.size();
+            let scale = (dpi / 25.4) as f32;
+            let (w, h) = (
+                (size.width() * scale).ceil() as u32,
+                (size.height() * scale).ceil() as u32,
+            );
+            let t = Transform::from_scale(scale, scale);
+            let mut chosen = Pixmap::new(w, h).unwrap();
+            raster::render(tree, t, &mut chosen.as_mut(), None);
+            let mut baseline = Pixmap::new(w, h).unwrap();
+            let level = vello_cpu::Level::baseline();
+            raster::render_at(tree, t, &mut baseline.as_mut(), None, level);
+            assert!(
+                chosen.data() == baseline.data(),
+                "{game}: {} is drawn differently at the level chosen",
+                doc.name
+            );
+        }
+    }
+}
+
 fn tree(svg: &str) -> resvg::usvg::Tree {
     pnp::faces::parse(svg).unwrap()
 }
