@@ -4,7 +4,9 @@
 //! 0.8 KB a card: the parsed variant, its piece, its face record and its placement). Holding
 //! every page's content stream would add about 1 KB a card, and every image at least the
 //! pixels (31 KB a card at the 30 dpi used here, to keep the test quick).
-//! One test in this file: the counter sees every thread of the process.
+//! A Tabletop Simulator export draws its deck sheets (up to 4096 px a side) a row of cards at a
+//! time, so it never holds a whole sheet either.
+//! The counter sees every thread of the process: the tests here take turns (`ONE_AT_A_TIME`).
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -51,6 +53,16 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `f` alone and returns the highest live heap while it ran, above what was live before.
+fn peak_of(f: impl FnOnce()) -> usize {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    f();
+    PEAK.load(Ordering::Relaxed) - before
+}
+
 /// The highest live heap, above what was live before, while loading and building a deck of
 /// `cards` distinct cards (a title and a number each).
 fn peak_building(cards: usize, png: bool, dir: &std::path::Path) -> usize {
@@ -65,9 +77,7 @@ fn peak_building(cards: usize, png: bool, dir: &std::path::Path) -> usize {
     let file = dir.join(format!("deck{cards}.yaml"));
     std::fs::write(&file, yaml).unwrap();
     let out = dir.join(format!("out{cards}-{png}"));
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    {
+    let peak = peak_of(|| {
         let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
         let opt = pnp::options::BuildOptions {
             out: Some(out.clone()),
@@ -77,13 +87,14 @@ fn peak_building(cards: usize, png: bool, dir: &std::path::Path) -> usize {
         };
         let report = pnp::build(&game, &opt).unwrap();
         assert_eq!(report.faces, cards, "one face a card");
-    }
+    });
     let _ = std::fs::remove_dir_all(&out);
-    PEAK.load(Ordering::Relaxed) - before
+    peak
 }
 
 #[test]
 fn memory_grows_with_the_description_not_with_pages_or_images() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("pnp-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // Warm up once: fonts, templates and thread pools are loaded for the process, not per build.
@@ -103,4 +114,35 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tabletop_simulator_export_never_holds_a_whole_deck_sheet() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("pnp-memory-tts-{}", std::process::id()));
+    let game = pnp::spec::load("the-beast").unwrap();
+    let opt = pnp::output::tts::TtsOptions {
+        out: Some(dir.clone()),
+        ..Default::default()
+    };
+    // The Beast's two large decks: sheets of 4090 × 3438 and 4090 × 2865 px, 56 and 47 MB of
+    // pixels, encoded at once. Held whole with their cards drawn beside them, the export's heap
+    // peaked at 260 MB; a whole sheet each would be 103 MB. Drawn a row of cards at a time:
+    // rows of 9.4 MB, two a sheet (one encoded, the next drawn).
+    // On two threads, as measured: more threads draw more rows and cards at once.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let peak = peak_of(|| {
+        pool.install(|| pnp::output::tts::export(&game, &opt))
+            .unwrap();
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+    eprintln!("tts the-beast: peak {} MB", peak >> 20);
+    assert!(
+        peak < 80 << 20,
+        "the export's heap peaked {} MB above where it started (limit 80)",
+        peak >> 20
+    );
 }

@@ -40,22 +40,76 @@ fn render_on(
 }
 
 /// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).
-pub fn encode_rgb(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
-    let mut rgb = Vec::with_capacity(pixmap.width() as usize * pixmap.height() as usize * 3);
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgb.extend_from_slice(&[c.red(), c.green(), c.blue()]);
-    }
+pub fn encode_rgb(pixmap: Pixmap) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
-        let mut w = enc.write_header().map_err(|e| e.to_string())?;
-        w.write_image_data(&rgb).map_err(|e| e.to_string())?;
+        let mut writer = rgb_encoder(&mut out, pixmap.width(), pixmap.height())
+            .write_header()
+            .map_err(|e| e.to_string())?;
+        writer
+            .write_image_data(&rgb(pixmap))
+            .map_err(|e| e.to_string())?;
     }
     Ok(out)
+}
+
+/// An 8-bit RGB PNG of `width`×`height` pixels made of `bands` opaque pixmaps of that width,
+/// top to bottom: `band(i)` draws band `i`, band `i + 1` is drawn (on other cores) while band `i`
+/// is encoded, and no more than those two are held.
+pub fn encode_rgb_bands(
+    width: u32,
+    height: u32,
+    bands: usize,
+    band: impl Fn(usize) -> Result<Pixmap, String> + Sync,
+) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    {
+        let mut writer = rgb_encoder(&mut out, width, height)
+            .write_header()
+            .map_err(|e| e.to_string())?;
+        // IDAT chunks of 1 MB: the default 4 KB would repeat a chunk header every 4 KB.
+        let mut stream = writer
+            .stream_writer_with_size(1 << 20)
+            .map_err(|e| e.to_string())?;
+        let mut next = (bands > 0).then(|| band(0));
+        for i in 0..bands {
+            let current = next.take().ok_or("a band was not drawn")??;
+            if current.width() != width {
+                return Err(format!("band {i} is not {width} px wide"));
+            }
+            let (drawn, written) = rayon::join(
+                || (i + 1 < bands).then(|| band(i + 1)),
+                || std::io::Write::write_all(&mut stream, &rgb(current)),
+            );
+            written.map_err(|e| e.to_string())?;
+            next = drawn;
+        }
+        stream.finish().map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+/// Encodes 8-bit RGB with the PNG sink's compression.
+fn rgb_encoder<W: std::io::Write>(out: W, width: u32, height: u32) -> png::Encoder<'static, W> {
+    let mut enc = png::Encoder::new(out, width, height);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    enc
+}
+
+/// The RGB bytes of an opaque pixmap, packed into its own buffer rather than a copy (a band of
+/// a deck sheet is 9 MB).
+fn rgb(pixmap: Pixmap) -> Vec<u8> {
+    let mut data = pixmap.take();
+    crate::output::png::straighten(&mut data);
+    let pixels = data.len() / 4;
+    // Pixel i moves from 4i to 3i: always back, onto bytes already read.
+    for i in 0..pixels {
+        data.copy_within(4 * i..4 * i + 3, 3 * i);
+    }
+    data.truncate(pixels * 3);
+    data
 }
 
 pub const THUMBNAIL_PX: u32 = 256;
@@ -112,10 +166,17 @@ mod tests {
     fn encoded_images_are_rgb() {
         let mut p = Pixmap::new(3, 2).unwrap();
         p.fill(Color::from_rgba8(10, 20, 30, 255));
-        let bytes = encode_rgb(&p).unwrap();
+        p.pixels_mut()[4] =
+            resvg::tiny_skia::PremultipliedColorU8::from_rgba(40, 50, 60, 255).unwrap();
+        let bytes = encode_rgb(p).unwrap();
         let dec = png::Decoder::new(std::io::Cursor::new(bytes));
-        let r = dec.read_info().unwrap();
+        let mut r = dec.read_info().unwrap();
         assert_eq!(r.info().color_type, png::ColorType::Rgb);
         assert_eq!((r.info().width, r.info().height), (3, 2));
+        let mut rgb = vec![0; r.output_buffer_size().unwrap()];
+        r.next_frame(&mut rgb).unwrap();
+        let mut want = [10, 20, 30].repeat(6);
+        want[12..15].copy_from_slice(&[40, 50, 60]);
+        assert_eq!(rgb, want);
     }
 }

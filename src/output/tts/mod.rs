@@ -287,7 +287,7 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
         .take(9)
         .map(|&i| (images[i].1.as_ref(), &images[i].0))
         .collect();
-    image::encode_rgb(&image::thumbnail(&shown)?)
+    image::encode_rgb(image::thumbnail(&shown)?)
 }
 
 #[cfg(test)]

@@ -1,5 +1,4 @@
 //! Rendering the export's pictures: single faces, cut-outs, deck sheets and die nets.
-use rayon::prelude::*;
 use resvg::usvg::Tree;
 use std::sync::Arc;
 
@@ -29,19 +28,15 @@ pub(super) type Images = [(FaceDoc, Arc<Tree>)];
 pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, String> {
     let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, &images[i].0, w, h);
     match picture {
-        Picture::Single { img, w, h } => image::encode_rgb(&one(*img, *w, *h)?),
+        Picture::Single { img, w, h } => image::encode_rgb(one(*img, *w, *h)?),
         Picture::Cutout { img, w, h } => {
             let (doc, tree) = &images[*img];
             let p = image::render_clear(tree, doc, *w, *h)?;
             crate::output::png::encode(&p, &Default::default())
         }
+        // Cells in parallel too: one big deck is most of the work.
         Picture::Sheet { imgs, grid, cell } => {
-            // Cells in parallel too: one big deck is most of the work.
-            let cells = imgs
-                .par_iter()
-                .map(|i| one(*i, cell.0, cell.1))
-                .collect::<Result<Vec<_>, _>>()?;
-            image::encode_rgb(&sheet::compose(&cells, None, *grid, *cell)?)
+            sheet::encode(imgs.len(), *grid, *cell, |k| one(imgs[k], cell.0, cell.1))
         }
         Picture::DieNet { imgs, side } => {
             let faces: Vec<_> = imgs
@@ -51,7 +46,7 @@ pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u
             let faces: [_; 6] = faces
                 .try_into()
                 .map_err(|_| "a die needs six faces".to_string())?;
-            image::encode_rgb(&dice::compose_net(&faces)?)
+            image::encode_rgb(dice::compose_net(&faces)?)
         }
     }
 }

@@ -2,8 +2,10 @@
 //! row by row, every cell the same size, each sheet at most 4096 px a side. By default the last
 //! cell of a grid is the "hidden" image (69 cards a sheet); with `BackIsHidden` the back is shown
 //! instead and all 70 cells hold cards.
+use rayon::prelude::*;
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 use std::ops::Range;
+use std::sync::Mutex;
 
 pub const MAX_COLS: u32 = 10;
 pub const MAX_ROWS: u32 = 7;
@@ -67,30 +69,56 @@ pub fn cell_size(w_mm: f64, h_mm: f64, dpi: u32, grid: Grid) -> (u32, u32) {
     (cw, ch)
 }
 
-/// One sheet: `cells` drawn row by row on white; `hidden` (if any) goes in the grid's last cell.
-pub fn compose(
-    cells: &[Pixmap],
-    hidden: Option<&Pixmap>,
+/// One sheet of `count` cells, drawn row by row on white (`draw(k)` gives cell `k`), as an RGB
+/// PNG. It is drawn and encoded a row of the grid at a time, the next row's cells drawn on the
+/// other cores while this row is encoded: a whole sheet is up to 64 MB of pixels, and holding
+/// The Beast's two sheets with every card drawn beside them took its export to 290 MB.
+pub fn encode(
+    count: usize,
     grid: Grid,
     cell: (u32, u32),
+    draw: impl Fn(usize) -> Result<Pixmap, String> + Sync,
+) -> Result<Vec<u8>, String> {
+    let (width, height) = (grid.cols * cell.0, grid.rows * cell.1);
+    super::image::encode_rgb_bands(width, height, grid.rows as usize, |row| {
+        strip(row, count, grid, cell, &draw)
+    })
+}
+
+/// Row `row` of a sheet's grid: its cells drawn in parallel, each laid on the white strip as it
+/// is done (only the cells being drawn are held beside it).
+fn strip(
+    row: usize,
+    count: usize,
+    grid: Grid,
+    cell: (u32, u32),
+    draw: &(impl Fn(usize) -> Result<Pixmap, String> + Sync),
 ) -> Result<Pixmap, String> {
-    let mut sheet =
-        Pixmap::new(grid.cols * cell.0, grid.rows * cell.1).ok_or("a deck sheet of zero size")?;
-    sheet.fill(Color::WHITE);
-    let last = grid.cells() - 1;
-    let placed = cells.iter().enumerate().chain(hidden.map(|h| (last, h)));
-    for (slot, img) in placed {
-        let (x, y) = grid.origin(slot, cell);
-        sheet.draw_pixmap(
-            x as i32,
-            y as i32,
-            img.as_ref(),
-            &PixmapPaint::default(),
-            Transform::identity(),
-            None,
-        );
-    }
-    Ok(sheet)
+    let mut strip = Pixmap::new(grid.cols * cell.0, cell.1).ok_or("a deck sheet of zero size")?;
+    strip.fill(Color::WHITE);
+    let strip = Mutex::new(strip);
+    let first = row * grid.cols as usize;
+    (first..count.min(first + grid.cols as usize))
+        .into_par_iter()
+        .try_for_each(|k| {
+            let img = draw(k)?;
+            if (img.width(), img.height()) != cell {
+                return Err(format!("card {k} is not the size of a cell"));
+            }
+            let x = (k - first) as u32 * cell.0;
+            // Laid over the white as a picture, not copied: a card's edge pixels may be a
+            // shade short of opaque.
+            strip.lock().unwrap_or_else(|e| e.into_inner()).draw_pixmap(
+                x as i32,
+                0,
+                img.as_ref(),
+                &PixmapPaint::default(),
+                Transform::identity(),
+                None,
+            );
+            Ok(())
+        })?;
+    Ok(strip.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 #[cfg(test)]
@@ -127,19 +155,39 @@ mod tests {
     }
 
     #[test]
-    fn compose_puts_cells_row_by_row_and_hidden_last() {
-        let mut red = Pixmap::new(2, 3).unwrap();
-        red.fill(Color::from_rgba8(255, 0, 0, 255));
-        let mut blue = Pixmap::new(2, 3).unwrap();
-        blue.fill(Color::from_rgba8(0, 0, 255, 255));
+    fn cells_go_row_by_row_and_empty_cells_stay_white() {
+        let colours = [(255, 0, 0), (0, 0, 255), (0, 160, 0)];
+        let cell = |k: usize| {
+            let (r, g, b) = colours[k];
+            let mut p = Pixmap::new(2, 3).unwrap();
+            p.fill(Color::from_rgba8(r, g, b, 255));
+            Ok(p)
+        };
         let grid = Grid { cols: 2, rows: 2 };
-        let sheet = compose(&[red.clone(), red], Some(&blue), grid, (2, 3)).unwrap();
-        assert_eq!((sheet.width(), sheet.height()), (4, 6));
-        let px = |x: u32, y: u32| sheet.pixel(x, y).unwrap();
-        assert_eq!(px(3, 0).red(), 255); // slot 1, top right
-        assert_eq!(px(0, 3).red(), 255); // slot 2 is empty: white
-        assert_eq!(px(0, 3).green(), 255);
-        assert_eq!(px(3, 5).blue(), 255); // hidden, last cell
-        assert_eq!(px(3, 5).red(), 0);
+        let png = encode(3, grid, (2, 3), cell).unwrap();
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        assert_eq!(decoder.info().color_type, png::ColorType::Rgb);
+        assert_eq!((decoder.info().width, decoder.info().height), (4, 6));
+        let mut rgb = vec![0; decoder.output_buffer_size().unwrap()];
+        decoder.next_frame(&mut rgb).unwrap();
+        let px = |x: usize, y: usize| {
+            let i = (y * 4 + x) * 3;
+            (rgb[i], rgb[i + 1], rgb[i + 2])
+        };
+        // Every pixel of each cell, and nothing of it outside.
+        for (x0, y0, want) in [
+            (0, 0, (255, 0, 0)),
+            (2, 0, (0, 0, 255)),
+            (0, 3, (0, 160, 0)),
+        ] {
+            for (x, y) in (0..2).flat_map(|x| (0..3).map(move |y| (x, y))) {
+                assert_eq!(px(x0 + x, y0 + y), want, "({}, {})", x0 + x, y0 + y);
+            }
+        }
+        assert_eq!(px(3, 5), (255, 255, 255)); // the fourth cell is empty
+        let wrong = encode(1, grid, (3, 3), cell).unwrap_err();
+        assert!(wrong.contains("size of a cell"), "{wrong}");
     }
 }
