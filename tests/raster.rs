@@ -41,34 +41,50 @@ fn both(tree: &resvg::usvg::Tree, w: u32, h: u32, t: Transform) -> (Rasterizer, 
     (used, ours, theirs)
 }
 
-#[test]
-fn every_shipped_face_is_drawn_by_vello_and_matches_resvg() {
-    let dpi = 100.0;
+/// Calls `check(game, face name, tree, width, height, transform)` for every face of every
+/// shipped game, drawn at `dpi`.
+fn every_shipped_face(
+    dpi: f64,
+    mut check: impl FnMut(&str, &str, &resvg::usvg::Tree, u32, u32, Transform),
+) {
+    let scale = (dpi / 25.4) as f32;
     for game in GAMES {
         let spec = pnp::spec::load(game).unwrap();
         let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
         let trees = prepared.parse_all(&spec).unwrap();
         for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
             let size = tree.size();
-            let scale = (dpi / 25.4) as f32;
             let (w, h) = (
                 (size.width() * scale).ceil() as u32,
                 (size.height() * scale).ceil() as u32,
             );
-            let (used, ours, theirs) = both(tree, w, h, Transform::from_scale(scale, scale));
-            assert_eq!(used, Rasterizer::Vello, "{game}: {}", doc.name);
-            let (mean, far) = difference(&ours, &theirs);
-            // Measured at 100 dpi: means up to 2.5 (on 75 px coins, mostly edge), pixels off by
-            // more than a quarter at most 0.41 %. A wrong transform, a lost stroke, dash or
-            // opacity moves whole shapes and fails both.
-            assert!(
-                mean < 4.0 && far < 0.01,
-                "{game}: {} differs from resvg: mean {mean:.2}, {:.2} % far",
-                doc.name,
-                far * 100.0
+            check(
+                game,
+                &doc.name,
+                tree,
+                w,
+                h,
+                Transform::from_scale(scale, scale),
             );
         }
     }
+}
+
+#[test]
+fn every_shipped_face_is_drawn_by_vello_and_matches_resvg() {
+    every_shipped_face(100.0, |game, name, tree, w, h, t| {
+        let (used, ours, theirs) = both(tree, w, h, t);
+        assert_eq!(used, Rasterizer::Vello, "{game}: {name}");
+        let (mean, far) = difference(&ours, &theirs);
+        // Measured at 100 dpi: means up to 2.5 (on 75 px coins, mostly edge), pixels off by
+        // more than a quarter at most 0.41 %. A wrong transform, a lost stroke, dash or
+        // opacity moves whole shapes and fails both.
+        assert!(
+            mean < 4.0 && far < 0.01,
+            "{game}: {name} differs from resvg: mean {mean:.2}, {:.2} % far",
+            far * 100.0
+        );
+    });
 }
 
 #[test]
@@ -81,31 +97,17 @@ fn the_simd_level_chosen_draws_every_shipped_face_exactly_as_the_baseline() {
         std::is_x86_feature_detected!("sse4.2"),
         "SSE4.2 is used exactly where the CPU has it"
     );
-    let dpi = 150.0;
-    for game in GAMES {
-        let spec = pnp::spec::load(game).unwrap();
-        let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
-        let trees = prepared.parse_all(&spec).unwrap();
-        for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
-            let size = tree.size();
-            let scale = (dpi / 25.4) as f32;
-            let (w, h) = (
-                (size.width() * scale).ceil() as u32,
-                (size.height() * scale).ceil() as u32,
-            );
-            let t = Transform::from_scale(scale, scale);
-            let mut chosen = Pixmap::new(w, h).unwrap();
-            raster::render(tree, t, &mut chosen.as_mut(), None);
-            let mut baseline = Pixmap::new(w, h).unwrap();
-            let level = vello_cpu::Level::baseline();
-            raster::render_at(tree, t, &mut baseline.as_mut(), None, level);
-            assert!(
-                chosen.data() == baseline.data(),
-                "{game}: {} is drawn differently at the level chosen",
-                doc.name
-            );
-        }
-    }
+    every_shipped_face(150.0, |game, name, tree, w, h, t| {
+        let mut chosen = Pixmap::new(w, h).unwrap();
+        raster::render(tree, t, &mut chosen.as_mut(), None);
+        let mut baseline = Pixmap::new(w, h).unwrap();
+        let level = vello_cpu::Level::baseline();
+        raster::render_at(tree, t, &mut baseline.as_mut(), None, level);
+        assert!(
+            chosen.data() == baseline.data(),
+            "{game}: {name} is drawn differently at the level chosen"
+        );
+    });
 }
 
 fn tree(svg: &str) -> resvg::usvg::Tree {
