@@ -47,7 +47,7 @@ pub fn render_at(
     render_on(tree, transform, pixmap, background, Some(level))
 }
 
-/// `render` on this thread's reused context (at `level()`) when `level` is `None`, else on a
+/// `render` on this thread's reused context (at `level_chosen`) when `level` is `None`, else on a
 /// fresh context at `level`.
 fn render_on(
     tree: &Tree,

@@ -25,9 +25,6 @@ pub struct Grid {
 }
 
 impl Grid {
-    pub fn cells(self) -> usize {
-        (self.cols * self.rows) as usize
-    }
     /// Top-left pixel of cell `slot` (row by row).
     pub fn origin(self, slot: usize, cell: (u32, u32)) -> (u32, u32) {
         let slot = slot as u32;
@@ -105,7 +102,7 @@ fn strip(
             if (img.width(), img.height()) != cell {
                 return Err(format!("card {k} is not the size of a cell"));
             }
-            let x = (k - first) as u32 * cell.0;
+            let (x, _) = grid.origin(k, cell);
             // Laid over the white as a picture, not copied: a card's edge pixels may be a
             // shade short of opaque.
             strip.lock().unwrap_or_else(|e| e.into_inner()).draw_pixmap(
