@@ -2,7 +2,7 @@
 //! up to date instead of drawing and encoding it again (most of a rebuild's time).
 //!
 //! The record is a `tEXt` chunk just before `IEND`: keyword `pnp-source`, then the hash of the
-//! image's source (pnp's version and rasterizer, the PNG options, the face's size and its SVG) and the hash of
+//! image's source (pnp's version, rasterizer and encoding, the PNG options, the face's size and its SVG) and the hash of
 //! every byte of the file before the record. An image is up to date only when both match, so a
 //! file changed since (edited, optimised, truncated) is made again, and the folder always ends
 //! up byte-identical to a build into an empty one.
@@ -33,9 +33,10 @@ fn hash(parts: &[&[u8]]) -> Hash {
 /// What an image of `face` drawn from `svg` with `opt` is made from.
 pub fn source(face: &FaceDoc, svg: &str, opt: &PngOptions) -> Hash {
     let settings = format!(
-        "pnp {} {} png dpi={} compression={:?} size={}x{} bleed={}\n",
+        "pnp {} {} png {} dpi={} compression={:?} size={}x{} bleed={}\n",
         env!("CARGO_PKG_VERSION"),
         super::raster::RENDERER,
+        super::png::ENCODING,
         opt.dpi,
         opt.compression,
         face.w,

@@ -487,6 +487,12 @@ pub fn png_info(path: &Path) -> (u32, u32, Option<u32>) {
     (w, h, ppu)
 }
 
+/// The colour type a PNG is stored in.
+pub fn png_color(path: &Path) -> png::ColorType {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.read_info().expect("PNG decodes").info().color_type
+}
+
 /// Pixels per metre that `dpi` is written as.
 pub fn ppm(dpi: u32) -> u32 {
     (dpi as f64 / 0.0254).round() as u32
