@@ -257,25 +257,21 @@ fn main() {
         let opt = pnp::options::BuildOptions::default();
         let prepared = pnp::prepare(&game, &opt).unwrap();
         let popt = pnp::output::png::PngOptions::default();
-        // The bytes the encoder receives in a build: straight RGBA, or RGB where every pixel is
-        // opaque (the straightening and packing are the build's, not the encoder's, work).
+        // Straight RGBA, as the encoder receives it in a build.
         let images: Vec<_> = prepared
             .faces
             .docs
             .iter()
             .zip(prepared.parse_all(&game).unwrap())
             .map(|(d, t)| {
-                let p = pnp::output::png::render(&t, d, popt.dpi).unwrap();
-                let (w, h) = (p.width(), p.height());
-                let mut bytes = p.take();
-                let (len, color) = pnp::output::png::prepare_pixels(&mut bytes);
-                bytes.truncate(len);
-                (bytes, w, h, color)
+                let mut p = pnp::output::png::render(&t, d, popt.dpi).unwrap();
+                pnp::output::png::straighten(p.data_mut());
+                p
             })
             .collect();
         let encode_all = || {
-            for (bytes, w, h, color) in &images {
-                let png = pnp::output::png::encode_pixels(bytes, *w, *h, *color, &popt);
+            for p in &images {
+                let png = pnp::output::png::encode_rgba(p.data(), p.width(), p.height(), &popt);
                 std::hint::black_box(png.unwrap());
             }
         };

@@ -91,54 +91,41 @@ fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<
     super::raster::render(tree, t, pixmap, background);
 }
 
-/// Names how pixels become a PNG in each image's source record (`png_source`): change it whenever
-/// the bytes encoded for the same pixels change, so a rebuild makes such images again.
-pub const ENCODING: &str = "straight alpha>=254-opaque rgb-if-opaque";
+/// Names how rendered pixels become a PNG's pixels in each image's source record (`png_source`):
+/// change it whenever the bytes written for the same rendering change, so a rebuild makes such
+/// images again.
+pub const ENCODING: &str = "straight alpha254=opaque rgba";
 
-/// Encodes a pixmap as a PNG with pHYs set to `dpi`: 8-bit RGB when every pixel is opaque, RGBA
-/// otherwise (see `prepare_pixels`).
+/// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
 pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
-    let mut data = pixmap.data().to_vec();
-    let (len, color) = prepare_pixels(&mut data);
-    encode_pixels(&data[..len], pixmap.width(), pixmap.height(), color, opt)
+    let mut rgba = pixmap.data().to_vec();
+    straighten(&mut rgba);
+    encode_rgba(&rgba, pixmap.width(), pixmap.height(), opt)
 }
 
-/// Rendered (premultiplied RGBA) bytes → what the PNG holds, in place: straightened, and packed
-/// to RGB when every pixel is opaque. Returns how many bytes at the front are the PNG's pixels
-/// and their colour type. Opaque faces (square tiles, boards, tracks) are a third of the shipped
-/// faces: as RGB they encode about a fifth quicker into files a tenth smaller.
-pub fn prepare_pixels(rgba: &mut [u8]) -> (usize, png::ColorType) {
-    match straighten(rgba) {
-        true => (pack_rgb(rgba), png::ColorType::Rgb),
-        false => (rgba.len(), png::ColorType::Rgba),
-    }
-}
-
-/// Encodes 8-bit pixels of `color` (RGB or straight RGBA) as a PNG with pHYs set to `dpi`.
-pub fn encode_pixels(
-    pixels: &[u8],
+/// Encodes straight (not premultiplied) RGBA bytes as a PNG with pHYs set to `dpi`.
+pub fn encode_rgba(
+    rgba: &[u8],
     width: u32,
     height: u32,
-    color: png::ColorType,
     opt: &PngOptions,
 ) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    encode_into(&mut out, pixels, width, height, color, opt)?;
+    encode_rgba_into(&mut out, rgba, width, height, opt)?;
     Ok(out)
 }
 
-/// `encode_pixels`, appending to `out`.
-fn encode_into(
+/// `encode_rgba`, appending to `out`.
+fn encode_rgba_into(
     out: &mut Vec<u8>,
-    pixels: &[u8],
+    rgba: &[u8],
     width: u32,
     height: u32,
-    color: png::ColorType,
     opt: &PngOptions,
 ) -> Result<(), String> {
     {
         let mut enc = png::Encoder::new(&mut *out, width, height);
-        enc.set_color(color);
+        enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(opt.compression);
         let ppm = (opt.dpi as f64 / MM_PER_INCH * 1000.0).round() as u32;
@@ -148,42 +135,20 @@ fn encode_into(
             unit: png::Unit::Meter,
         }));
         let mut w = enc.write_header().map_err(|e| e.to_string())?;
-        w.write_image_data(pixels).map_err(|e| e.to_string())?;
+        w.write_image_data(rgba).map_err(|e| e.to_string())?;
     }
     Ok(())
 }
 
-/// Straight RGBA → RGB, in place (pixel i moves from 4i to 3i: always back, onto bytes already
-/// read). Returns the length of the RGB bytes at the front.
-pub fn pack_rgb(data: &mut [u8]) -> usize {
-    let pixels = data.len() / 4;
-    // Sixteen pixels at a time through a buffer on the stack: a 3-byte copy per pixel in place
-    // was twice as slow.
-    const RUN: usize = 16;
-    let mut run = [0u8; 3 * RUN];
-    for k in 0..pixels / RUN {
-        let from = &data[4 * RUN * k..4 * RUN * (k + 1)];
-        for (to, px) in run.chunks_exact_mut(3).zip(from.chunks_exact(4)) {
-            to.copy_from_slice(&px[..3]);
-        }
-        data[3 * RUN * k..3 * RUN * (k + 1)].copy_from_slice(&run);
-    }
-    for i in pixels / RUN * RUN..pixels {
-        data.copy_within(4 * i..4 * i + 3, 3 * i);
-    }
-    pixels * 3
-}
-
-/// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place; returns whether every pixel
-/// is opaque. Opaque and fully transparent pixels, nearly all of a face, are the same in both: a
-/// cache line of 16 pixels that is all one or the other is skipped after one test (3× quicker
-/// than testing pairs on The Beast's faces), and inside the others, pairs of pixels are.
+/// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place. Opaque and fully transparent
+/// pixels, nearly all of a face, are the same in both: a cache line of 16 pixels that is all one
+/// or the other is skipped after one test (3× quicker than testing pairs on The Beast's faces),
+/// and inside the others, pairs of pixels are.
 ///
 /// Alpha 254 is made opaque, its colour kept: vello's 8-bit pipeline rounds translucent ink laid
 /// over an opaque fill down to 254 (Night Grain's track, solid paper under faint numerals, had
 /// 10,903 such pixels), and a pixel drawn 254/255 covered is opaque to the eye either way.
-pub fn straighten(rgba: &mut [u8]) -> bool {
-    let mut opaque = true;
+pub fn straighten(rgba: &mut [u8]) {
     let mut lines = rgba.chunks_exact_mut(64);
     for line in &mut lines {
         let (mut all, mut any) = (ALPHAS, 0);
@@ -192,16 +157,11 @@ pub fn straighten(rgba: &mut [u8]) -> bool {
             all &= alphas;
             any |= alphas;
         }
-        if all == ALPHAS {
-            continue;
+        if all != ALPHAS && any != 0 {
+            straighten_pairs(line);
         }
-        if any == 0 {
-            opaque = false;
-            continue;
-        }
-        opaque &= straighten_pairs(line);
     }
-    straighten_pairs(lines.into_remainder()) && opaque
+    straighten_pairs(lines.into_remainder());
 }
 
 /// The alpha bytes of two pixels, in place in a `u64`.
@@ -211,44 +171,34 @@ fn pair_alphas(pair: &[u8]) -> u64 {
     u64::from_le_bytes(pair.try_into().unwrap_or_default()) & ALPHAS
 }
 
-/// Straightens pixels in pairs; returns whether all of them are opaque.
-fn straighten_pairs(rgba: &mut [u8]) -> bool {
-    let mut opaque = true;
+fn straighten_pairs(rgba: &mut [u8]) {
     let mut pairs = rgba.chunks_exact_mut(8);
     for pair in &mut pairs {
-        match pair_alphas(pair) {
-            ALPHAS => continue,
-            0 => opaque = false,
-            _ => {
-                let (a, b) = pair.split_at_mut(4);
-                opaque &= straighten_pixel(a) & straighten_pixel(b);
-            }
+        let alphas = pair_alphas(pair);
+        if alphas == ALPHAS || alphas == 0 {
+            continue;
         }
+        let (a, b) = pair.split_at_mut(4);
+        straighten_pixel(a);
+        straighten_pixel(b);
     }
     let last = pairs.into_remainder();
     if last.len() == 4 {
-        opaque &= straighten_pixel(last);
+        straighten_pixel(last);
     }
-    opaque
 }
 
-/// Straightens one pixel (alpha 254 becomes opaque, see `straighten`); returns whether it is
-/// opaque.
-fn straighten_pixel(px: &mut [u8]) -> bool {
+/// Straightens one pixel; alpha 254 becomes opaque (see `straighten`).
+fn straighten_pixel(px: &mut [u8]) {
     match px[3] {
-        255 => true,
-        0 => false,
-        254 => {
-            px[3] = 255;
-            true
-        }
+        0 | 255 => {}
+        254 => px[3] = 255,
         a => {
             // Exactly tiny-skia's own `demultiply` (its f64 rounding included).
             let a = a as f64 / 255.0;
             for c in &mut px[..3] {
                 *c = (*c as f64 / a + 0.5) as u8;
             }
-            false
         }
     }
 }
@@ -404,10 +354,9 @@ impl Scratch {
         let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or("an image of zero size")?;
         draw(tree, face, &mut pixmap, None);
         let pixels = &mut self.pixels[..len];
-        // (Packing to RGB leaves the buffer scrambled: the next face paints every pixel.)
-        let (len, color) = prepare_pixels(pixels);
+        straighten(pixels);
         self.encoded.clear();
-        encode_into(&mut self.encoded, &pixels[..len], pw, ph, color, opt)?;
+        encode_rgba_into(&mut self.encoded, pixels, pw, ph, opt)?;
         png_source::stamp(&mut self.encoded, source)?;
         Ok(self.encoded.as_slice())
     }
@@ -456,7 +405,7 @@ mod tests {
             .iter()
             .flat_map(|p| [p.red(), p.green(), p.blue(), p.alpha()])
             .collect();
-        assert!(!straighten(&mut bytes));
+        straighten(&mut bytes);
         for (p, got) in pixels.iter().zip(bytes.chunks_exact(4)) {
             let want = match p.alpha() {
                 254 => [p.red(), p.green(), p.blue(), 255],
@@ -469,92 +418,37 @@ mod tests {
         }
     }
 
-    #[test]
-    fn straighten_tells_whether_every_pixel_is_opaque() {
-        // 40 pixels: two cache lines of 16 and a remainder of 8, a lone odd pixel last.
-        let opaque = |alpha_at: &[(usize, u8)]| {
-            let mut bytes = [200u8, 100, 50, 255].repeat(39);
-            bytes.extend([1, 2, 3, 255]);
-            for &(i, a) in alpha_at {
-                bytes[4 * i + 3] = a;
-                bytes[4 * i] = bytes[4 * i].min(a);
-            }
-            straighten(&mut bytes)
-        };
-        assert!(opaque(&[]));
-        assert!(
-            opaque(&[(3, 254), (20, 254), (39, 254)]),
-            "254 counts as opaque"
-        );
-        for i in [0, 15, 16, 31, 32, 38, 39] {
-            for a in [0, 1, 128, 253] {
-                assert!(!opaque(&[(i, a)]), "pixel {i} at alpha {a}");
-            }
-        }
-        // A whole cache line transparent, the rest opaque.
-        assert!(!opaque(&(16..32).map(|i| (i, 0)).collect::<Vec<_>>()));
-    }
-
-    #[test]
-    fn pack_rgb_drops_alpha_in_place() {
-        for pixels in [0usize, 1, 15, 16, 17, 33, 100] {
-            let rgba: Vec<u8> = (0..pixels * 4).map(|i| (i * 7 % 251) as u8).collect();
-            let mut packed = rgba.clone();
-            let len = pack_rgb(&mut packed);
-            assert_eq!(len, pixels * 3);
-            let want: Vec<u8> = rgba
-                .chunks_exact(4)
-                .flat_map(|p| [p[0], p[1], p[2]])
-                .collect();
-            assert_eq!(&packed[..len], want, "{pixels} pixels");
-        }
-    }
-
-    /// (colour type, pixels) of a PNG.
-    fn decode(png: &[u8]) -> (png::ColorType, Vec<u8>) {
+    /// The straight RGBA pixels of a PNG.
+    fn decode(png: &[u8]) -> Vec<u8> {
         let mut reader = png::Decoder::new(std::io::Cursor::new(png))
             .read_info()
             .unwrap();
         let mut buf = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut buf).unwrap();
-        buf.truncate(info.buffer_size());
-        (info.color_type, buf)
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        buf
     }
 
     #[test]
-    fn an_opaque_face_is_encoded_as_rgb_and_one_with_transparency_as_rgba() {
+    fn faint_ink_on_solid_paper_stays_opaque() {
         let opt = PngOptions {
             dpi: 100,
             ..Default::default()
         };
-        // Faint ink on solid paper: vello leaves alpha 254 under the ink, still opaque.
         let (square, square_tree) = face(
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20"><rect width="30" height="20" fill="#fbf8f1"/><circle cx="15" cy="10" r="8" fill="#3b2a52" fill-opacity="0.13"/></svg>"##,
             30.0,
             20.0,
         );
-        let (round, round_tree) = face(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="10" fill="#3b2a52"/></svg>"##,
-            20.0,
-            20.0,
-        );
-        let (color, rgb) = decode(&png(&square_tree, &square, &opt).unwrap());
-        assert_eq!(color, png::ColorType::Rgb);
-        // The same pixels as the rendered face, alpha dropped.
         let rendered = render(&square_tree, &square, opt.dpi).unwrap();
-        let want: Vec<u8> = rendered
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        assert_eq!(rgb, want);
-        assert!(
-            rendered.data().chunks_exact(4).any(|p| p[3] == 254),
-            "the case is covered"
-        );
-        let (color, rgba) = decode(&png(&round_tree, &round, &opt).unwrap());
-        assert_eq!(color, png::ColorType::Rgba);
-        assert_eq!(rgba[3], 0, "the corner is transparent");
+        let faint = rendered.data().chunks_exact(4).filter(|p| p[3] == 254);
+        assert!(faint.count() > 100, "vello leaves alpha 254 under the ink");
+        let rgba = decode(&png(&square_tree, &square, &opt).unwrap());
+        assert!(rgba.chunks_exact(4).all(|p| p[3] == 255));
+        // Its colours are the rendering's, where vello left them opaque and where it did not.
+        for (got, drawn) in rgba.chunks_exact(4).zip(rendered.data().chunks_exact(4)) {
+            assert_eq!(got[..3], drawn[..3]);
+        }
     }
 
     fn face(svg: &str, w: f64, h: f64) -> (FaceDoc, Tree) {

@@ -487,10 +487,14 @@ pub fn png_info(path: &Path) -> (u32, u32, Option<u32>) {
     (w, h, ppu)
 }
 
-/// The colour type a PNG is stored in.
-pub fn png_color(path: &Path) -> png::ColorType {
+/// The pixels of an RGBA PNG.
+pub fn png_rgba(path: &Path) -> Vec<u8> {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
-    decoder.read_info().expect("PNG decodes").info().color_type
+    let mut reader = decoder.read_info().expect("PNG decodes");
+    assert_eq!(reader.info().color_type, png::ColorType::Rgba);
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut buf).expect("PNG pixels decode");
+    buf
 }
 
 /// Pixels per metre that `dpi` is written as.
