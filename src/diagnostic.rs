@@ -23,6 +23,8 @@ pub fn source_of(file: &str) -> Option<String> {
 
 /// The snippet under a problem, or `None` when the place is not in the source.
 pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
+    // YAML also breaks lines at a lone CR; as LF it keeps every byte offset.
+    let source = lone_cr_as_lf(source);
     let lines: Vec<&str> = source.split_inclusive('\n').collect();
     let line = lines.get(loc.line.checked_sub(1)?)?;
     // Show the line before for context, when there is one.
@@ -38,12 +40,17 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     let key_end = rest
         .find(": ")
         .or_else(|| rest.trim_end().strip_suffix(':').map(str::len));
-    let token_len = rest
+    let mut token_len = rest
         .find([',', '}', ']', '#', '\n', '\r'])
         .unwrap_or(rest.len())
         .min(key_end.unwrap_or(usize::MAX))
         .max(1)
-        .min(rest.trim_end().len().max(1));
+        .min(rest.trim_end().len().max(1))
+        .min(rest.len());
+    // At least one whole character: the place may be a multi-byte one (a no-break space).
+    while !rest.is_char_boundary(token_len) {
+        token_len += 1;
+    }
     let start = offset + col_byte;
     let hint = loc
         .message
@@ -77,6 +84,20 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     )
 }
 
+fn lone_cr_as_lf(source: &str) -> std::borrow::Cow<'_, str> {
+    if !source.contains('\r') {
+        return source.into();
+    }
+    let mut bytes = source.as_bytes().to_vec();
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
+    // One ASCII byte for another: still UTF-8.
+    String::from_utf8(bytes).map_or(source.into(), Into::into)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +118,28 @@ mod tests {
             "twenty".len(),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_multi_byte_character_at_the_place_is_marked_whole() {
+        // Found by fuzzing: a no-break space (or NEL, or U+2028) right after a quoted value.
+        for odd in ['\u{a0}', '\u{85}', '\u{2028}'] {
+            let src = format!("game:\n  name: \"G\"{odd}\n");
+            let loc = Located::new("x.yaml", 2, 12, "invalid trailing content".into());
+            let out = snippet(&loc, &src, false).unwrap();
+            assert!(out.contains("x.yaml:2:"), "{out}");
+        }
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_as_yaml_says() {
+        let src = "game:\n  name: G\r  colour: red\ncomponents: []\n";
+        // The parser puts `colour` on line 3.
+        let loc = Located::new("x.yaml", 3, 3, "unknown field".into());
+        let out = snippet(&loc, src, false).unwrap();
+        let marked = out.lines().find(|l| l.contains("colour")).unwrap_or("");
+        assert!(marked.contains("3 "), "{out}");
+        assert!(!out.contains("components"), "{out}");
     }
 
     #[test]
