@@ -118,3 +118,35 @@ fn editing_one_card_draws_only_that_card_again() {
         std::fs::read(fresh.join("deck3.pdf")).unwrap()
     );
 }
+
+#[test]
+fn a_build_that_cannot_put_one_file_in_place_puts_none() {
+    // Found by fuzzing: a folder where an image goes made the build fail after the PDF and
+    // some images were already in place, though it said nothing was.
+    let out = temp_dir("blocked");
+    let blocker = out.join("png/grain-barley-front.png");
+    std::fs::create_dir_all(&blocker).unwrap();
+    let run = common::pnp()
+        .args(["build", "night-grain", "--dpi", "30", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let err = common::stderr(&run);
+    assert!(err.contains("grain-barley-front.png"), "{err}");
+    assert!(
+        err.contains("nothing of this build was put in place"),
+        "{err}"
+    );
+    let mut left: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .chain(std::fs::read_dir(out.join("png")).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [out.join("png"), blocker],
+        "no PDF, image or temporary"
+    );
+}

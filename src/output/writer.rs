@@ -123,6 +123,19 @@ impl Staging {
     /// Renames every temporary into place. Returns the final paths in order.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
         let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
+        // Renaming a file over a file in its own folder does not fail in practice; over a
+        // folder it does. Checked for every file first, so that then either all of them are put
+        // in place or none is.
+        let blocked = files.iter().find(|(staged, dest)| {
+            *staged && std::fs::symlink_metadata(dest).is_ok_and(|m| m.is_dir())
+        });
+        if let Some((_, dest)) = blocked {
+            remove_staged(&files);
+            return Err(write_err(
+                dest,
+                std::io::Error::from(std::io::ErrorKind::IsADirectory),
+            ));
+        }
         for (i, (staged, dest)) in files.iter().enumerate() {
             if *staged && let Err(e) = std::fs::rename(temporary(dest), dest) {
                 remove_staged(&files[i..]);
