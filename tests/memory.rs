@@ -6,6 +6,8 @@
 //! pixels (31 KB a card at the 30 dpi used here, to keep the test quick).
 //! A Tabletop Simulator export draws its deck sheets (up to 4096 px a side) a row of cards at a
 //! time, so it never holds a whole sheet either.
+//! One card with thousands of copies fills thousands of pages with one face: the build's heap
+//! stays level however many there are.
 //! The counter sees every thread of the process: the tests here take turns (`ONE_AT_A_TIME`).
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -113,6 +115,49 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
             "png {png}: the peak grew {per_card} bytes a card (limit {limit})"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The highest live heap while building the PDF of one card with `copies` copies.
+fn peak_building_copies(copies: usize, dir: &std::path::Path) -> usize {
+    let yaml = format!(
+        "game: {{id: copies, name: Copies, players: [2]}}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    copies: {copies}\n    front: {{title: A card, text: \"1\"}}\n"
+    );
+    let file = dir.join(format!("copies{copies}.yaml"));
+    std::fs::write(&file, yaml).unwrap();
+    let out = dir.join(format!("out-copies{copies}"));
+    let peak = peak_of(|| {
+        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let opt = pnp::options::BuildOptions {
+            out: Some(out.clone()),
+            png: false,
+            ..Default::default()
+        };
+        let report = pnp::build(&game, &opt).unwrap();
+        assert_eq!(report.pieces, copies as u64);
+    });
+    let _ = std::fs::remove_dir_all(&out);
+    peak
+}
+
+#[test]
+fn copies_of_one_card_keep_the_heap_level() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("pnp-memory-copies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    peak_building_copies(9, &dir);
+    // 134 and 400 pages of nine cards: both past a PDF part (`pdf::PART_PAGES`). Each page's
+    // furniture (footer, marks) is parsed ahead for its window of pages; when windows were cut
+    // by distinct faces only, all the pages made one window and the heap grew 13 KB a copy.
+    // Now 153 B: the pages' placements and the PDF's cross-reference, about 1.4 KB a page.
+    let small = peak_building_copies(1_200, &dir);
+    let large = peak_building_copies(3_600, &dir);
+    let per_copy = large.saturating_sub(small) / 2_400;
+    eprintln!("copies: peak {small} B at 1,200, {large} B at 3,600: {per_copy} B a copy");
+    assert!(
+        per_copy < 400,
+        "the peak grew {per_copy} bytes a copy (limit 400)"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -16,6 +16,11 @@ use crate::error::{Error, OutputError};
 /// About how many distinct faces a window holds: enough to keep every core busy, few enough
 /// that memory does not depend on the size of the game.
 pub const WINDOW_FACES: usize = 48;
+/// At most this many pages a window: each page's furniture is parsed ahead for its window, and
+/// one face can fill any number of pages (a card with 10,000 copies). Cut by faces only, 2,000
+/// copies of Cream of the Crop's setup diagram made one window of 2,000 pages and peaked at
+/// 716 MB.
+pub const WINDOW_PAGES: usize = 48;
 
 /// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
 pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
@@ -171,15 +176,16 @@ fn biggest_first<T>(docs: &[FaceDoc], items: &mut [T], face: impl Fn(&T) -> usiz
     items.sort_by(|a, b| area(b).total_cmp(&area(a)));
 }
 
-/// Consecutive runs of pages, each showing about `WINDOW_FACES` distinct faces (at least one
-/// page each).
+/// Consecutive runs of pages, each showing about `WINDOW_FACES` distinct faces and at most
+/// `WINDOW_PAGES` pages (at least one page each).
 fn page_windows(pages: &[Page]) -> Vec<std::ops::Range<usize>> {
     let mut windows = Vec::new();
     let mut start = 0;
     let mut seen = std::collections::HashSet::new();
     for (i, page) in pages.iter().enumerate() {
         seen.extend(page.placements.iter().map(|p| p.face));
-        if seen.len() >= WINDOW_FACES || i + 1 == pages.len() {
+        let full = seen.len() >= WINDOW_FACES || i + 1 - start >= WINDOW_PAGES;
+        if full || i + 1 == pages.len() {
             windows.push(start..i + 1);
             start = i + 1;
             seen.clear();
@@ -268,9 +274,14 @@ mod tests {
                 .iter()
                 .all(|w| faces_of(&pages[w.clone()]).len() <= WINDOW_FACES)
         );
-        // A page of one shared back face never makes a window grow without bound.
-        let backs: Vec<Page> = (0..500).map(|_| page(&[7; 8])).collect();
-        assert_eq!(page_windows(&backs).len(), 1);
+        // Pages of one face (a card with many copies) still come a window of at most
+        // `WINDOW_PAGES` at a time: each page's furniture is parsed ahead for its window.
+        let copies: Vec<Page> = (0..500).map(|_| page(&[7; 8])).collect();
+        let windows = page_windows(&copies);
+        assert_eq!(windows.len(), 500usize.div_ceil(WINDOW_PAGES));
+        assert!(windows.iter().all(|w| w.len() <= WINDOW_PAGES));
+        let covered: Vec<usize> = windows.iter().flat_map(|w| w.clone()).collect();
+        assert_eq!(covered, (0..500).collect::<Vec<_>>());
     }
 
     #[test]
