@@ -108,6 +108,9 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
     fit::check(game, &pieces, &layout)?;
+    if opt.png {
+        fit::check_pixels(game, &pieces, opt.dpi)?;
+    }
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
     let items: Vec<Item> = pieces
         .iter()
@@ -200,6 +203,8 @@ pub fn build_with_progress(
             .warnings
             .push("rules not validated (--no-validate)".into());
     }
+    // Options that need the game (`--players`) are refused before any folder is made.
+    select::components(game, opt.players)?;
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
     let png_dir = dir.join("png");

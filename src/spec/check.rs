@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use super::{Component, Game, Kind, symbol_source};
 use crate::error::{Located, Problems, SpecError};
+use crate::units::Size;
 use serde_saphyr::Spanned;
 
 /// Most copies of one variant; more is surely a typo (and would take minutes to draw).
@@ -32,6 +33,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             ));
         }
         check_kind_sections(file, c, &mut problems);
+        check_small_sizes(c.origin.as_deref().unwrap_or(file), c, &mut problems);
         check_board_and_players(game, c, &mut problems);
         super::extra::check(game, c, &mut problems);
         let mut variant_ids = HashSet::new();
@@ -188,6 +190,74 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
     }
 }
 
+/// The smallest side of a piece, of a track's space or end area and of a board's square. The
+/// smallest shipped piece is 11 mm; below a millimetre a face cannot be drawn at all.
+pub const MIN_SIDE_MM: f64 = 1.0;
+
+/// Every length that makes a piece's size, at least `MIN_SIDE_MM`.
+fn check_small_sizes(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    let id = &c.id.value;
+    let small = |s: &Size| s.w.mm() < MIN_SIDE_MM || s.h.mm() < MIN_SIDE_MM;
+    let both = |s: &Size| format!("{} × {} mm", mm(s.w.mm()), mm(s.h.mm()));
+    if let Some(size) = &c.size
+        && small(&size.value)
+    {
+        problems.push(Located::at(
+            file,
+            size,
+            format!(
+                "`{id}` is {}; a piece must be at least {MIN_SIDE_MM} mm on every side",
+                both(&size.value)
+            ),
+        ));
+    }
+    if let Some(t) = &c.track {
+        if small(&t.space.value) {
+            problems.push(Located::at(
+                file,
+                &t.space,
+                format!(
+                    "a space of track `{id}` is {}; it must be at least {MIN_SIDE_MM} mm on every side",
+                    both(&t.space.value)
+                ),
+            ));
+        }
+        if let Some(end) = &t.end_size
+            && end.value.mm() < MIN_SIDE_MM
+        {
+            problems.push(Located::at(
+                file,
+                end,
+                format!(
+                    "the end area of track `{id}` is {} mm long; it must be at least {MIN_SIDE_MM} mm",
+                    mm(end.value.mm())
+                ),
+            ));
+        }
+    }
+    if let Some(b) = &c.board
+        && small(&b.square.value)
+    {
+        problems.push(Located::at(
+            file,
+            &b.square,
+            format!(
+                "a square of board `{id}` is {}; it must be at least {MIN_SIDE_MM} mm on every side",
+                both(&b.square.value)
+            ),
+        ));
+    }
+}
+
+/// A length in millimetres for a message: `2.54`, `0.0001`, or `1e-6` when that rounds to nothing.
+fn mm(v: f64) -> String {
+    if v < 0.000_05 {
+        return format!("{v:.0e}");
+    }
+    let s = format!("{v:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Most squares along a board's side.
 pub const MAX_BOARD_SQUARES: u32 = 40;
 
@@ -311,7 +381,17 @@ fn check_symbol(
 
 #[cfg(test)]
 mod tests {
-    use super::is_safe_id;
+    use super::{is_safe_id, mm};
+
+    #[test]
+    fn lengths_in_messages_are_short() {
+        assert_eq!(mm(63.0), "63");
+        assert_eq!(mm(2.54), "2.54");
+        assert_eq!(mm(0.03 * 10.0), "0.3");
+        assert_eq!(mm(0.0001), "0.0001");
+        assert_eq!(mm(0.000_001), "1e-6");
+    }
+
     #[test]
     fn ids_are_file_safe() {
         assert!(is_safe_id("night-grain"));

@@ -141,15 +141,44 @@ pub fn check(game: &Game, c: &Component, problems: &mut Vec<Located>) {
         )),
         _ => {}
     }
+    check_grids(file, c, problems);
+}
+
+/// Most squares along a side of a `grid:` face.
+pub const MAX_GRID: u32 = 12;
+
+/// `grid:` on every face a component's pieces are drawn from: its own front and back, its
+/// variants' (each reported at the variant) and its die faces. A matrix's variants carry the
+/// component's faces, so theirs are reported once, at the component.
+fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    let bad = |face: &Face| face.grid.filter(|g| !(1..=MAX_GRID).contains(g));
+    let message =
+        |g: u32, piece: &str| format!("`grid: {g}` in `{piece}`: expected 1 to {MAX_GRID}");
+    // Bad values already reported at the component.
+    let mut reported = std::collections::HashSet::new();
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
-        if let Some(g) = face.grid
-            && !(1..=12).contains(&g)
+        if let Some(g) = bad(face)
+            && reported.insert(g)
         {
-            problems.push(Located::at(
-                file,
-                &c.id,
-                format!("`grid: {g}` in `{}`: expected 1 to 12", c.id.value),
-            ));
+            problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+        }
+    }
+    if let Some(d) = &c.die {
+        for g in d.faces.value.iter().filter_map(bad) {
+            problems.push(Located::at(file, &d.faces, message(g, &c.id.value)));
+        }
+    }
+    for v in &c.variants {
+        for face in std::iter::once(&v.front).chain(v.back.as_deref()) {
+            let Some(g) = bad(face) else { continue };
+            if c.matrix.is_some() {
+                if reported.insert(g) {
+                    problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+                }
+            } else {
+                let piece = format!("{}-{}", c.id.value, v.id.value);
+                problems.push(Located::at(file, &v.id, message(g, &piece)));
+            }
         }
     }
 }

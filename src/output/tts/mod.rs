@@ -159,6 +159,8 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     };
     let bopt = BuildOptions {
         dpi: opt.dpi,
+        // Not the PNG sink's images: TTS fits its own within 4096 px (`image::fitted_size`).
+        png: false,
         ..BuildOptions::default()
     };
     let prepared = crate::prepare(game, &bopt)?;
