@@ -1,5 +1,6 @@
 //! Files embedded in the binary at build time (see `build.rs`): the shipped games, the art and the
 //! fonts. Lookups are by exact relative name, so nothing outside these tables can be reached.
+//! And `read_capped`: how a user's own files (YAML, symbols) are read, never past a limit.
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
@@ -29,4 +30,86 @@ pub fn template(path: &str) -> Option<&'static str> {
 /// Every bundled font file's bytes.
 pub fn fonts() -> impl Iterator<Item = (&'static str, &'static [u8])> {
     embedded::FONTS.iter().copied()
+}
+
+/// A user's file that holds more than a limit allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Its size when it is a plain file; `None` for a stream (a pipe, `/dev/stdin`, a device).
+    pub size: Option<u64>,
+    pub limit: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.size {
+            Some(size) => write!(
+                f,
+                "the file is {size} bytes; the limit is {} bytes",
+                self.limit
+            ),
+            None => write!(
+                f,
+                "the file holds more than {0} bytes; the limit is {0} bytes",
+                self.limit
+            ),
+        }
+    }
+}
+
+/// Reads a user's file (a game's YAML, an included game, a symbol) through `take(limit + 1)`,
+/// so a pipe, `/dev/stdin` or a symlink to `/dev/zero` never grows past the limit in memory.
+/// `Ok(Err(_))` when it holds more than `limit` bytes.
+pub fn read_capped(
+    path: &std::path::Path,
+    limit: usize,
+) -> std::io::Result<Result<Vec<u8>, TooLarge>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let size = meta.is_file().then_some(meta.len());
+    let too_large = |size| TooLarge { size, limit };
+    if size.is_some_and(|s| s > limit as u64) {
+        // Refused before reading a byte.
+        return Ok(Err(too_large(size)));
+    }
+    let mut bytes = Vec::with_capacity(size.map_or(8 * 1024, |s| s as usize + 1).min(limit + 1));
+    file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        // A plain file that grew since, or a stream: its size is what was read, at least.
+        return Ok(Err(too_large(None)));
+    }
+    Ok(Ok(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_is_read_no_further_than_the_limit() {
+        // `/dev/zero` never ends: reading it whole would fill memory.
+        let err = read_capped(std::path::Path::new("/dev/zero"), 4096)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            TooLarge {
+                size: None,
+                limit: 4096
+            }
+        );
+        assert!(err.to_string().contains("the limit is 4096 bytes"), "{err}");
+    }
+
+    #[test]
+    fn a_plain_file_is_refused_by_its_size_and_read_when_it_fits() {
+        let path = std::env::temp_dir().join(format!("pnp-read-capped-{}", std::process::id()));
+        std::fs::write(&path, b"12345").unwrap();
+        assert_eq!(read_capped(&path, 5).unwrap().unwrap(), b"12345");
+        let err = read_capped(&path, 4).unwrap().unwrap_err();
+        assert_eq!(err.to_string(), "the file is 5 bytes; the limit is 4 bytes");
+        std::fs::remove_file(&path).unwrap();
+        assert!(read_capped(&path, 4).is_err());
+    }
 }

@@ -14,11 +14,11 @@ pub fn source_of(file: &str) -> Option<String> {
     if let Some(bytes) = shipped.and_then(crate::assets::game) {
         return String::from_utf8(bytes.to_vec()).ok();
     }
-    let meta = std::fs::metadata(file).ok()?;
-    if meta.len() > crate::spec::MAX_YAML_BYTES as u64 {
-        return None;
-    }
-    std::fs::read_to_string(file).ok()
+    // Never more than the limit: the file may be a pipe (`/dev/stdin`) that has not ended.
+    let bytes = crate::assets::read_capped(std::path::Path::new(file), crate::spec::MAX_YAML_BYTES)
+        .ok()?
+        .ok()?;
+    String::from_utf8(bytes).ok()
 }
 
 /// The snippet under a problem, or `None` when the place is not in the source.

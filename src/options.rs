@@ -127,6 +127,11 @@ impl BuildOptions {
                 )));
             }
         };
+        if c.players == Some(0) {
+            return Err(Error::Options(
+                "--players 0: a game is for one player or more".into(),
+            ));
+        }
         if c.no_pdf && c.no_png {
             return Err(Error::Options(
                 "--no-pdf and --no-png together leave nothing to build".into(),
@@ -145,5 +150,25 @@ impl BuildOptions {
             cover: !c.no_cover,
             redraw: c.redraw,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_players_is_refused_with_the_other_options() {
+        let c = Choices {
+            players: Some(0),
+            ..Choices::default()
+        };
+        let err = BuildOptions::from_choices(&c).unwrap_err();
+        assert!(err.to_string().starts_with("--players 0"), "{err}");
+        let c = Choices {
+            players: Some(2),
+            ..Choices::default()
+        };
+        assert_eq!(BuildOptions::from_choices(&c).unwrap().players, Some(2));
     }
 }

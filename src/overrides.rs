@@ -5,7 +5,7 @@ use serde_saphyr::Spanned;
 
 use crate::error::Error;
 use crate::spec::Game;
-use crate::spec::MAX_COPIES;
+use crate::spec::{MAX_COPIES, MAX_PIECES};
 
 /// One parsed override.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +13,15 @@ pub struct CopiesOverride {
     pub component: String,
     pub variant: Option<String>,
     pub copies: u32,
+}
+
+impl std::fmt::Display for CopiesOverride {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.variant {
+            Some(v) => write!(f, "{}.{v}={}", self.component, self.copies),
+            None => write!(f, "{}={}", self.component, self.copies),
+        }
+    }
 }
 
 /// Parses `tiles=30` or `tiles.grasses=30`.
@@ -39,9 +48,15 @@ pub fn parse(text: &str) -> Result<CopiesOverride, Error> {
     })
 }
 
-/// Applies the overrides to a loaded game, in order.
+/// Applies the overrides to a loaded game, in order, then holds the changed counts to the limits
+/// the YAML is held to (copies of one variant, pieces in the game), before any work starts.
 pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error> {
     for o in overrides {
+        if o.copies > MAX_COPIES {
+            return Err(Error::Options(format!(
+                "--copies {o}: at most {MAX_COPIES} copies"
+            )));
+        }
         let known = game
             .spec
             .components
@@ -90,12 +105,45 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
             }
         }
     }
+    let total: u64 = game
+        .spec
+        .components
+        .iter()
+        .map(crate::pieces::copies_of)
+        .sum();
+    if !overrides.is_empty() && total > MAX_PIECES {
+        let given: Vec<String> = overrides.iter().map(|o| format!("--copies {o}")).collect();
+        return Err(Error::Options(format!(
+            "{}: the game would have {total} pieces; the limit is {MAX_PIECES}",
+            given.join(" ")
+        )));
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_changed_counts_are_held_to_the_limits() {
+        // Found by fuzzing: `--copies grain=10000` made night-grain 60,010 pieces.
+        let mut game = crate::spec::load("night-grain").unwrap();
+        let err = apply(&mut game, &[parse("grain=10000").unwrap()]).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("--copies grain=10000"), "{msg}");
+        assert!(msg.contains("pieces; the limit is 20000"), "{msg}");
+        assert_eq!(err.exit_code(), 2);
+        let mut game = crate::spec::load("night-grain").unwrap();
+        let huge = CopiesOverride {
+            component: "grain".into(),
+            variant: None,
+            copies: MAX_COPIES + 1,
+        };
+        assert!(apply(&mut game, &[huge]).is_err());
+        let mut game = crate::spec::load("night-grain").unwrap();
+        apply(&mut game, &[parse("grain=30").unwrap()]).unwrap();
+    }
     #[test]
     fn parses_component_and_variant_forms() {
         assert_eq!(

@@ -12,7 +12,8 @@ use crate::error::{Located, SpecError};
 pub const MAX_DEPTH: usize = 4;
 
 /// Where an included game's YAML is: a file beside the including file, else a shipped game.
-fn locate(name: &str, dir: Option<&Path>) -> Option<(String, Vec<u8>, Option<PathBuf>)> {
+type Found = (String, Vec<u8>, Option<PathBuf>);
+fn locate(name: &str, dir: Option<&Path>) -> Result<Option<Found>, SpecError> {
     if let Some(dir) = dir {
         let file = if name.ends_with(".yaml") || name.ends_with(".yml") {
             dir.join(name)
@@ -20,12 +21,18 @@ fn locate(name: &str, dir: Option<&Path>) -> Option<(String, Vec<u8>, Option<Pat
             dir.join(format!("{name}.yaml"))
         };
         let inside = !name.contains("..") && !Path::new(name).is_absolute();
-        if inside && let Ok(bytes) = std::fs::read(&file) {
-            let parent = file.parent().map(Path::to_path_buf);
-            return Some((file.display().to_string(), bytes, parent));
+        if inside {
+            let shown = file.display().to_string();
+            // Never more than the limit (a symlink to /dev/zero…); a file that cannot be read
+            // (none there) leaves the shipped games.
+            match super::load::read_yaml(&shown, &file) {
+                Ok(bytes) => return Ok(Some((shown, bytes, file.parent().map(Path::to_path_buf)))),
+                Err(SpecError::Read { .. }) => {}
+                Err(e) => return Err(e),
+            }
         }
     }
-    crate::assets::game(name).map(|b| (format!("data/{name}.yaml"), b.to_vec(), None))
+    Ok(crate::assets::game(name).map(|b| (format!("data/{name}.yaml"), b.to_vec(), None)))
 }
 
 /// Merges every included game into `spec`. `stack` holds the files being included, outermost
@@ -40,7 +47,7 @@ pub fn resolve(
     let mut components = Vec::new();
     for name in &includes {
         let at = |message: String| SpecError::Yaml(Located::at(file, name, message));
-        let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir) else {
+        let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir)? else {
             return Err(at(format!(
                 "cannot include `{}`: no file `{}.yaml` beside this one and no shipped game of that name (shipped: {})",
                 name.value,

@@ -2,8 +2,10 @@
 //! error that names the file, line, column, field path and what was expected.
 use serde_saphyr::{Budget, Options};
 use std::cell::RefCell;
+use std::path::Path;
 
 use super::model::GameSpec;
+use crate::assets::TooLarge;
 use crate::error::{Located, SpecError};
 
 /// Largest YAML file accepted. A real game description is a few kilobytes.
@@ -25,14 +27,33 @@ fn options() -> Options {
     opts
 }
 
+/// The error for a YAML file over `MAX_YAML_BYTES`, at its start.
+fn too_large(file: &str, size: Option<u64>) -> SpecError {
+    let why = TooLarge {
+        size,
+        limit: MAX_YAML_BYTES,
+    };
+    SpecError::Yaml(Located::new(file, 1, 1, why.to_string()))
+}
+
+/// Reads a user's YAML file (`file`: how errors name it) at `path`, never more than
+/// `MAX_YAML_BYTES` + 1 bytes of it: a pipe, `/dev/stdin` or a symlink to `/dev/zero` gets the
+/// same error as a file too large, at once.
+pub fn read_yaml(file: &str, path: &Path) -> Result<Vec<u8>, SpecError> {
+    match crate::assets::read_capped(path, MAX_YAML_BYTES) {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(why)) => Err(too_large(file, why.size)),
+        Err(source) => Err(SpecError::Read {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
 /// Parses `bytes` (the contents of `file`) into a game spec.
 pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
-    let at_start = |message: String| SpecError::Yaml(Located::new(file, 1, 1, message));
     if bytes.len() > MAX_YAML_BYTES {
-        return Err(at_start(format!(
-            "the file is {} bytes; the limit is {MAX_YAML_BYTES} bytes",
-            bytes.len()
-        )));
+        return Err(too_large(file, Some(bytes.len() as u64)));
     }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
@@ -187,6 +208,28 @@ mod tests {
         // serde-saphyr lists the expected names without backticks.
         let m = "unknown field `sise`, expected one of id, kind, size";
         assert_eq!(did_you_mean(m).as_deref(), Some("size"));
+    }
+
+    #[test]
+    fn a_stream_gets_the_error_of_a_file_too_large() {
+        // `yes | pnp validate /dev/stdin` grew without end: the same, from a device.
+        let err = read_yaml("zero.yaml", Path::new("/dev/zero")).unwrap_err();
+        let SpecError::Yaml(at) = err else {
+            panic!("{err:?}")
+        };
+        assert_eq!((at.file.as_str(), at.line, at.column), ("zero.yaml", 1, 1));
+        assert!(
+            at.message.contains("the limit is 1048576 bytes"),
+            "{}",
+            at.message
+        );
+        let parsed = parse("big.yaml", &vec![b' '; MAX_YAML_BYTES + 1]).unwrap_err();
+        assert!(
+            parsed
+                .to_string()
+                .contains("the file is 1048577 bytes; the limit is 1048576 bytes"),
+            "{parsed}"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod load;
 mod matrix;
 pub mod model;
 
-pub use check::MAX_COPIES;
+pub use check::{MAX_COPIES, MAX_PIECES};
 pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
@@ -40,26 +40,8 @@ pub fn load(name: &str) -> Result<Game, SpecError> {
     let looks_like_path = name.ends_with(".yaml") || name.ends_with(".yml") || name.contains('/');
     if looks_like_path || Path::new(name).is_file() {
         let path = PathBuf::from(name);
-        let meta = std::fs::metadata(&path).map_err(|source| SpecError::Read {
-            path: path.clone(),
-            source,
-        })?;
-        if meta.len() > MAX_YAML_BYTES as u64 {
-            // Refuse before reading a huge file into memory.
-            return Err(SpecError::Yaml(crate::error::Located::new(
-                name,
-                1,
-                1,
-                format!(
-                    "the file is {} bytes; the limit is {MAX_YAML_BYTES} bytes",
-                    meta.len()
-                ),
-            )));
-        }
-        let bytes = std::fs::read(&path).map_err(|source| SpecError::Read {
-            path: path.clone(),
-            source,
-        })?;
+        // Never more than the limit, whatever size the file claims (a pipe, /dev/stdin…).
+        let bytes = load::read_yaml(name, &path)?;
         let dir = path.parent().map(|p| {
             if p.as_os_str().is_empty() {
                 PathBuf::from(".")
@@ -118,8 +100,17 @@ fn from_bytes_nested(
 pub fn symbol_source(game: &Game, name: &str) -> Option<String> {
     if let Some(dir) = &game.dir {
         let own = dir.join("symbols").join(format!("{name}.svg"));
-        if let Ok(text) = std::fs::read_to_string(&own) {
-            return Some(text);
+        let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
+        match crate::assets::read_capped(&own, limit) {
+            Ok(Ok(bytes)) => {
+                if let Ok(text) = String::from_utf8(bytes) {
+                    return Some(text);
+                }
+            }
+            // Longer than the limit (a stream is read no further): `draw::symbol::parse` refuses
+            // a source of that length.
+            Ok(Err(_)) => return Some(" ".repeat(limit + 1)),
+            Err(_) => {}
         }
     }
     crate::assets::template(&format!("symbols/{name}.svg")).map(str::to_string)

@@ -18,8 +18,15 @@ fn env_path(name: &str) -> Option<PathBuf> {
 /// The Tabletop Simulator folder: `$PNP_TTS_DIR`, else Windows `Documents/My Games/Tabletop
 /// Simulator`, macOS `~/Library/Tabletop Simulator`, Linux `~/.local/share/Tabletop Simulator`.
 pub fn tts_dir() -> Result<PathBuf, String> {
-    if let Some(dir) = env_path(ENV_DIR) {
-        return Ok(dir);
+    match std::env::var_os(ENV_DIR) {
+        // Not the default folder: the user meant to choose one.
+        Some(v) if v.is_empty() => {
+            return Err(format!(
+                "{ENV_DIR} is set but empty: set it to the Tabletop Simulator folder, or unset it"
+            ));
+        }
+        Some(dir) => return Ok(PathBuf::from(dir)),
+        None => {}
     }
     let missing =
         || format!("cannot find your home folder; set {ENV_DIR} to the Tabletop Simulator folder");

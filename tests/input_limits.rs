@@ -1,0 +1,181 @@
+//! The limits of README's "Limits (checked before any work starts)" hold whatever the input is:
+//! a pipe or a symlink to `/dev/zero` stops at the size limit (read through `take`, not by the
+//! size the file claims), `--copies` is held to the piece limits, and options are refused before
+//! any folder is made. Found by fuzzing.
+mod common;
+use common::*;
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Address space the binary may use: an endless read fails here within a second or two instead
+/// of taking the machine (a run without the fix grew to 4.6 GB).
+const ADDRESS_SPACE: u64 = 2 << 30;
+
+/// Spawns `cmd` with at most `ADDRESS_SPACE` of memory, stdout and stderr captured.
+fn spawn_capped(cmd: &mut Command) -> Child {
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: ADDRESS_SPACE as libc::rlim_t,
+                rlim_max: ADDRESS_SPACE as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd.stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pnp runs")
+}
+
+/// Waits for `child`, killing it (and failing) after `secs` seconds: the refusal must be prompt.
+fn finish_within(mut child: Child, secs: u64) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "pnp still ran after {secs} s: it reads past the limit\n{}",
+                stderr(&out)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A copy of `tests/fixtures/input_limits/<name>` in a fresh folder.
+fn fixture_copy(name: &str) -> (PathBuf, PathBuf) {
+    let dir = temp_dir(&format!("input-limits-{}", name.replace('.', "_")));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/input_limits")
+        .join(name);
+    let yaml = dir.join(name);
+    std::fs::copy(src, &yaml).unwrap();
+    (dir, yaml)
+}
+
+fn assert_refused(out: &Output, fragments: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for f in fragments {
+        assert!(err.contains(f), "expected `{f}` in:\n{err}");
+    }
+}
+
+#[test]
+fn yaml_from_an_endless_pipe_is_refused_at_the_limit() {
+    // `yes | pnp validate /dev/stdin`: the pipe reports no size.
+    let mut child = spawn_capped(pnp().args(["validate", "/dev/stdin"]).stdin(Stdio::piped()));
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = b"y\n".repeat(32 * 1024);
+        let mut sent: u64 = 0;
+        // More than pnp may hold: without the limit it runs out of memory before the end.
+        while sent < 2 * ADDRESS_SPACE && stdin.write_all(&chunk).is_ok() {
+            sent += chunk.len() as u64;
+        }
+        sent
+    });
+    let out = finish_within(child, 20);
+    let sent = writer.join().unwrap();
+    assert_refused(&out, &["/dev/stdin", "the limit is 1048576 bytes"]);
+    // It stopped reading near the limit (the rest went to a closed pipe).
+    assert!(sent < 64 << 20, "pnp read {sent} bytes of the pipe");
+}
+
+#[test]
+fn a_game_file_linked_to_dev_zero_is_refused_at_the_limit() {
+    let dir = temp_dir("input-limits-zero-game");
+    let yaml = dir.join("zero.yaml");
+    std::os::unix::fs::symlink("/dev/zero", &yaml).unwrap();
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(&out, &["zero.yaml:1:1", "the limit is 1048576 bytes"]);
+}
+
+#[test]
+fn an_included_file_linked_to_dev_zero_is_refused_at_the_limit() {
+    let (dir, yaml) = fixture_copy("include-game.yaml");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("endless.yaml")).unwrap();
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(&out, &["endless.yaml:1:1", "the limit is 1048576 bytes"]);
+}
+
+#[test]
+fn a_symbol_linked_to_dev_zero_is_refused_at_the_limit() {
+    let (dir, yaml) = fixture_copy("symbol-game.yaml");
+    std::fs::create_dir(dir.join("symbols")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("symbols/s1.svg")).unwrap();
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(&out, &["symbol-game.yaml", "symbol `s1`", "262144 bytes"]);
+}
+
+#[test]
+fn copies_overrides_are_held_to_the_piece_limit() {
+    // Six grain types × 10,000: the same counts in the YAML are refused.
+    let dir = temp_dir("input-limits-copies").join("out");
+    let out = pnp()
+        .args(["build", "night-grain", "--copies", "grain=10000"])
+        .args(["--no-validate", "--no-pdf", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_refused(
+        &out,
+        &["--copies grain=10000", "60010 pieces; the limit is 20000"],
+    );
+    assert!(!dir.exists(), "the build made {}", dir.display());
+}
+
+#[test]
+fn no_players_is_refused_before_the_out_folder_is_made() {
+    let dir = temp_dir("input-limits-players0").join("out");
+    let out = pnp()
+        .args(["build", "night-grain", "--players", "0", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_refused(&out, &["--players 0"]);
+    assert!(!dir.exists(), "--players 0 made {}", dir.display());
+}
+
+#[test]
+fn a_player_count_the_game_is_not_for_is_refused_before_the_out_folder_is_made() {
+    // Needs `lib::build_with_progress` to check `select::components` before `ensure_dir`.
+    let dir = temp_dir("input-limits-players9").join("out");
+    let out = pnp()
+        .args(["build", "night-grain", "--players", "9", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_refused(&out, &["--players 9"]);
+    assert!(!dir.exists(), "--players 9 made {}", dir.display());
+}
+
+#[test]
+fn an_empty_tts_folder_variable_is_an_error_not_the_default_folder() {
+    // Needs `output::tts::install::tts_dir` to refuse an empty PNP_TTS_DIR.
+    let root = temp_dir("input-limits-tts-empty");
+    let home = root.join("home");
+    std::fs::create_dir(&home).unwrap();
+    let target = root.join("out");
+    let out = pnp()
+        .args(["tts", "night-grain", "--dpi", "40", "--install", "--out"])
+        .arg(&target)
+        .env("PNP_TTS_DIR", "")
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .unwrap();
+    assert_refused(&out, &["PNP_TTS_DIR is set but empty"]);
+    assert!(files(&home).is_empty(), "wrote {:?}", files(&home));
+    assert!(!target.exists());
+}
