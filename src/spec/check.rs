@@ -197,31 +197,28 @@ pub const MIN_SIDE_MM: f64 = 1.0;
 /// Every length that makes a piece's size, at least `MIN_SIDE_MM`.
 fn check_small_sizes(file: &str, c: &Component, problems: &mut Vec<Located>) {
     let id = &c.id.value;
-    let small = |s: &Size| s.w.mm() < MIN_SIDE_MM || s.h.mm() < MIN_SIDE_MM;
-    let both = |s: &Size| format!("{} × {} mm", mm(s.w.mm()), mm(s.h.mm()));
-    if let Some(size) = &c.size
-        && small(&size.value)
-    {
-        problems.push(Located::at(
-            file,
-            size,
-            format!(
-                "`{id}` is {}; a piece must be at least {MIN_SIDE_MM} mm on every side",
-                both(&size.value)
-            ),
-        ));
-    }
-    if let Some(t) = &c.track {
-        if small(&t.space.value) {
+    // `what` is too small, says `rule` (who must be at least the floor).
+    let mut check = |what: String, rule: &str, size: &Spanned<Size>| {
+        let s = &size.value;
+        if s.w.mm() < MIN_SIDE_MM || s.h.mm() < MIN_SIDE_MM {
+            let (w, h) = (mm(s.w.mm()), mm(s.h.mm()));
             problems.push(Located::at(
                 file,
-                &t.space,
+                size,
                 format!(
-                    "a space of track `{id}` is {}; it must be at least {MIN_SIDE_MM} mm on every side",
-                    both(&t.space.value)
+                    "{what} is {w} × {h} mm; {rule} be at least {MIN_SIDE_MM} mm on every side"
                 ),
             ));
         }
+    };
+    if let Some(size) = &c.size {
+        check(format!("`{id}`"), "a piece must", size);
+    }
+    if let Some(b) = &c.board {
+        check(format!("a square of board `{id}`"), "it must", &b.square);
+    }
+    if let Some(t) = &c.track {
+        check(format!("a space of track `{id}`"), "it must", &t.space);
         if let Some(end) = &t.end_size
             && end.value.mm() < MIN_SIDE_MM
         {
@@ -234,18 +231,6 @@ fn check_small_sizes(file: &str, c: &Component, problems: &mut Vec<Located>) {
                 ),
             ));
         }
-    }
-    if let Some(b) = &c.board
-        && small(&b.square.value)
-    {
-        problems.push(Located::at(
-            file,
-            &b.square,
-            format!(
-                "a square of board `{id}` is {}; it must be at least {MIN_SIDE_MM} mm on every side",
-                both(&b.square.value)
-            ),
-        ));
     }
 }
 
