@@ -5,7 +5,7 @@
 //! starts.
 use crate::error::{Located, Problems, SpecError};
 use crate::output::layout::{CAPTION_MM, Duplex, Item, LayoutOptions};
-use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size};
+use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::Piece;
 use crate::spec::{Component, Game, Kind};
 
@@ -87,7 +87,7 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
 pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecError> {
     let fits = |p: &Piece, dpi: u32| {
         let (w, h) = pixel_size(p.w, p.h, dpi);
-        w <= MAX_SIDE_PX && h <= MAX_SIDE_PX && w as u64 * h as u64 <= MAX_PIXELS
+        within_limits(w, h)
     };
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();

@@ -48,10 +48,15 @@ pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, String> {
     render_into(tree, face, pw, ph, None)
 }
 
+/// Whether an image of `w`×`h` px is within `MAX_SIDE_PX` a side and `MAX_PIXELS`.
+pub fn within_limits(w: u32, h: u32) -> bool {
+    w <= MAX_SIDE_PX && h <= MAX_SIDE_PX && w as u64 * h as u64 <= MAX_PIXELS
+}
+
 /// The pixel size of a face at `dpi`, refused when it is over the limits.
 fn checked_size(face: &FaceDoc, dpi: u32) -> Result<(u32, u32), String> {
     let (pw, ph) = pixel_size(face.w, face.h, dpi);
-    if pw > MAX_SIDE_PX || ph > MAX_SIDE_PX || pw as u64 * ph as u64 > MAX_PIXELS {
+    if !within_limits(pw, ph) {
         return Err(format!(
             "{pw}×{ph} px is larger than the limit ({MAX_SIDE_PX} px a side); lower --dpi"
         ));
