@@ -84,6 +84,29 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     )
 }
 
+/// `text` safe to print on a terminal: control characters (but line breaks and tabs) and the
+/// invisible bidirectional marks, which could reorder or hide what a message says, are shown
+/// escaped (`\u{202e}`). The snippet needs no such care: annotate-snippets replaces them itself.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(hidden) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 fn lone_cr_as_lf(source: &str) -> std::borrow::Cow<'_, str> {
     if !source.contains('\r') {
         return source.into();
@@ -140,6 +163,13 @@ mod tests {
         let marked = out.lines().find(|l| l.contains("colour")).unwrap_or("");
         assert!(marked.contains("3 "), "{out}");
         assert!(!out.contains("components"), "{out}");
+    }
+
+    #[test]
+    fn hidden_characters_are_printed_escaped() {
+        assert_eq!(printable("plain\ttext\nline"), "plain\ttext\nline");
+        assert_eq!(printable("a\u{202e}b\0c"), "a\\u{202e}b\\u{0}c");
+        assert_eq!(printable("x\u{2066}y\u{85}"), "x\\u{2066}y\\u{85}");
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl Ui {
     }
     fn warnings(&self, warnings: &[String]) {
         for w in warnings {
-            eprintln!("warning: {w}");
+            eprintln!("warning: {}", pnp::diagnostic::printable(w));
         }
     }
     /// One line after a build: what was made and how long it took (more with -v).
@@ -142,7 +142,7 @@ fn main() -> ExitCode {
 
 /// `error: file:line:col: message` (one line that editors can jump to), then the YAML snippet.
 fn print_error(e: &Error, ui: Ui) {
-    eprintln!("error: {e}");
+    eprintln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
     for loc in e.locations().into_iter().take(10) {
         if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
             .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))

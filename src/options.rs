@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::error::Error;
 use crate::output::layout::{A4, Duplex, LETTER, Paper};
-use crate::units::parse_length;
+use crate::units::parse_length_or_zero;
 
 pub const MIN_DPI: u32 = 30;
 pub const MAX_DPI: u32 = 1200;
@@ -90,11 +90,9 @@ impl BuildOptions {
         }
         let bleed = match &c.bleed {
             None => 0.0,
-            Some(text) if text.trim() == "0" => 0.0,
             Some(text) => {
-                let mm = parse_length(text)
-                    .map_err(|e| Error::Options(format!("--bleed: {e}")))?
-                    .mm();
+                let mm = parse_length_or_zero(text)
+                    .map_err(|e| Error::Options(format!("--bleed: {e}")))?;
                 if mm > MAX_BLEED_MM {
                     return Err(Error::Options(format!(
                         "--bleed {text}: at most {MAX_BLEED_MM} mm"

@@ -26,6 +26,19 @@ pub(crate) const EXPECTED_LENGTH: &str = "a length such as `19mm`, `1.9cm`, `0.7
 
 /// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm). Returns a message describing what was expected.
 pub fn parse_length(text: &str) -> Result<Length, String> {
+    check_length(parse_mm(text)?, text)
+}
+
+/// A length that may also be zero (`--bleed 0mm`), in mm; otherwise as `parse_length`.
+pub fn parse_length_or_zero(text: &str) -> Result<f64, String> {
+    match parse_mm(text)? {
+        0.0 => Ok(0.0),
+        _ => parse_length(text).map(Length::mm),
+    }
+}
+
+/// The number of a length times its unit's size in mm, unchecked.
+fn parse_mm(text: &str) -> Result<f64, String> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
@@ -45,7 +58,7 @@ pub fn parse_length(text: &str) -> Result<Length, String> {
             ));
         }
     };
-    check_length(value * factor, text)
+    Ok(value * factor)
 }
 
 fn check_length(mm: f64, shown: &str) -> Result<Length, String> {

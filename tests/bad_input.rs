@@ -101,6 +101,16 @@ fn bad_options_are_refused_before_any_work() {
         assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
         assert!(!out_dir.exists(), "{args:?} created the output folder");
     }
+    // A zero bleed may carry a unit, like every other length.
+    for zero in ["0", "0mm", "0in", "0.0 pt"] {
+        let out_dir = temp_dir("zero-bleed").join("out");
+        let out = pnp()
+            .args(["build", "bean-off", "--no-png", "--bleed", zero, "--out"])
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "--bleed {zero}: {}", stderr(&out));
+    }
     let out = run(&["build", "no-such-game"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -222,4 +232,30 @@ fn a_games_own_symbol_cannot_reach_files_or_the_network() {
         err.contains("g.yaml:6:21") && err.contains("element <image> is not allowed"),
         "{err}"
     );
+}
+
+#[test]
+fn a_problem_in_an_included_file_names_that_file() {
+    let dir = temp_dir("include-place");
+    std::fs::write(
+        dir.join("other.yaml"),
+        "game: {id: other, name: Other, players: [2, 3, 4]}\n\
+         components:\n  - id: disc\n    kind: token\n    size: 20mm\n    players: [4]\n",
+    )
+    .unwrap();
+    let main = dir.join("main.yaml");
+    std::fs::write(
+        &main,
+        "game: {id: main, name: Main, players: [2]}\ninclude: [other]\n\
+         components:\n  - id: cube\n    kind: token\n    size: 20mm\n",
+    )
+    .unwrap();
+    let out = run(&["validate", main.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let place = format!(
+        "{}:6:14: `players:` of `disc`",
+        dir.join("other.yaml").display()
+    );
+    assert!(err.contains(&place), "expected {place} in {err}");
 }

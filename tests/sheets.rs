@@ -226,6 +226,42 @@ fn a_family_prefills_the_sheet() {
 }
 
 #[test]
+fn names_that_cannot_be_printed_are_refused_escaped() {
+    let long = "W".repeat(41);
+    for (names, says) in [
+        (
+            "Ann,B\u{202e}o",
+            "name 2: `B\\u{202e}o` has a character the bundled fonts cannot draw",
+        ),
+        ("Ann,Dice 🎲", "name 2: `Dice 🎲` has a character"),
+        (long.as_str(), "name 1: 41 characters is longer than the 40"),
+    ] {
+        let dir = temp_dir("bad-names");
+        let out = pnp()
+            .args([
+                "sheets",
+                "the-beast",
+                "--players",
+                "2",
+                "--names",
+                names,
+                "--out",
+            ])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{names}");
+        let err = stderr(&out);
+        assert!(err.contains(says), "{names}: {err}");
+        assert!(!err.contains('\u{202e}'), "printed raw: {err}");
+        assert!(files(&dir).is_empty(), "nothing written");
+    }
+    // Forty characters fit the name line.
+    let pdf = sheets(&["the-beast", "--players", "2", "--names", &"W".repeat(40)]);
+    assert!(pdf_text(&pdf)[0].contains(&"W".repeat(40)));
+}
+
+#[test]
 fn an_illegal_family_is_refused_with_the_rule_quoted() {
     let dir = temp_dir("illegal");
     let out = pnp()

@@ -263,7 +263,7 @@ pub(super) fn row_widths(r: &Row, w: f64) -> Vec<f64> {
     let k = r.sections.len();
     let gaps = GAP * 1.6 * k.saturating_sub(1) as f64;
     let weights: Vec<f64> = (0..k)
-        .map(|i| r.widths.get(i).copied().unwrap_or(1.0))
+        .map(|i| r.widths.get(i).map_or(1.0, |w| w.value))
         .collect();
     split(w - gaps, &weights)
 }

@@ -22,7 +22,7 @@ use crate::error::Located;
 use crate::output::layout::Rect;
 use crate::pieces::Piece;
 use crate::spec::{Component, Face, Game, Kind};
-use model::Section;
+use model::{ColumnSpec, Section};
 
 /// Size of a sheet in `pnp build` when the YAML gives none: the printable area that A4 and
 /// Letter share under a group caption (190 × 222 mm). `pnp sheets` sizes sheets to the paper.
@@ -95,10 +95,101 @@ pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
                 {
                     problems.push(Located::at(file, rows, "a roster has 1 to 200 rows".into()));
                 }
+                check_numbers(file, section, problems);
             }
         }
         _ => {}
     }
+}
+
+/// Relative widths are weights: above 0 (a 0 would hide a column) and at most this.
+const MAX_WEIGHT: f64 = 1000.0;
+/// A track's space height and width in mm: tall enough to write in, no larger than a page.
+const TRACK_HEIGHT_MM: (f64, f64) = (11.0, 250.0);
+const TRACK_WIDTH_MM: (f64, f64) = (5.0, 300.0);
+
+/// The numbers a sheet's sections take: finite and in range, else a section would be drawn
+/// out of shape or left out.
+fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
+    let mut in_range = |v: Option<&Spanned<f64>>, (lo, hi): (f64, f64), what: &str| {
+        if let Some(v) = v
+            && !(v.value.is_finite() && v.value >= lo && v.value <= hi)
+        {
+            // 1e308 as written, not its 309 digits.
+            let found = if v.value.abs() < 1e6 {
+                v.value.to_string()
+            } else {
+                format!("{:e}", v.value)
+            };
+            problems.push(Located::at(file, v, format!("{what}, found `{found}`")));
+        }
+    };
+    let weight = (f64::MIN_POSITIVE, MAX_WEIGHT);
+    let relative = "a relative width is a number above 0 and at most 1000";
+    match section {
+        Section::Fields(f) => {
+            for i in &f.items {
+                in_range(i.width.as_ref(), weight, relative);
+            }
+        }
+        Section::Table(t) => {
+            for c in &t.columns {
+                if let ColumnSpec::Full(c) = c {
+                    in_range(c.width.as_ref(), weight, relative);
+                }
+            }
+        }
+        Section::Roster(r) => {
+            for c in &r.columns {
+                in_range(c.width.as_ref(), weight, relative);
+            }
+        }
+        Section::Row(r) => {
+            for w in &r.widths {
+                in_range(Some(w), weight, relative);
+            }
+            if let Some(extra) = r.widths.get(r.sections.len()) {
+                problems.push(Located::at(
+                    file,
+                    extra,
+                    format!(
+                        "the row has {} sections but {} widths",
+                        r.sections.len(),
+                        r.widths.len()
+                    ),
+                ));
+            }
+        }
+        Section::Track(t) => {
+            in_range(
+                t.max_height.as_ref(),
+                TRACK_HEIGHT_MM,
+                "`max_height` is a height in mm from 11 to 250",
+            );
+            in_range(
+                t.width.as_ref(),
+                TRACK_WIDTH_MM,
+                "a track's `width` is a width in mm from 5 to 300",
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Every text a component's sheet prints (titles, labels, cells, notes), for the spec checks.
+pub fn texts(c: &Component) -> Vec<&str> {
+    let Some(s) = &c.sheet else { return Vec::new() };
+    let back = s.back.as_ref();
+    let mut out: Vec<&str> = s
+        .subtitle
+        .iter()
+        .chain(back.and_then(|b| b.subtitle.as_ref()))
+        .map(String::as_str)
+        .collect();
+    for section in all_sections(s) {
+        section.texts(&mut out);
+    }
+    out
 }
 
 fn all_sections(s: &SheetSpec) -> Vec<&Section> {

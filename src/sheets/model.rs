@@ -76,7 +76,8 @@ pub struct Field {
     pub value: Option<String>,
     /// Relative width among the fields of the section (default 1).
     #[serde(default)]
-    pub width: Option<f64>,
+    #[schemars(with = "Option<f64>")]
+    pub width: Option<Spanned<f64>>,
     /// A tall box (for a total) instead of a line.
     #[serde(default)]
     pub big: bool,
@@ -105,7 +106,8 @@ pub struct Column {
     pub boxes: Option<u32>,
     /// Relative width (default 1).
     #[serde(default)]
-    pub width: Option<f64>,
+    #[schemars(with = "Option<f64>")]
+    pub width: Option<Spanned<f64>>,
 }
 
 /// A column is written as its label alone or in full.
@@ -129,7 +131,7 @@ impl ColumnSpec {
                 label: c.label.clone(),
                 write: c.write,
                 boxes: c.boxes,
-                width: c.width,
+                width: c.width.clone(),
             },
         }
     }
@@ -157,7 +159,8 @@ pub struct RosterColumn {
     pub label: String,
     /// Relative width (default 1).
     #[serde(default)]
-    pub width: Option<f64>,
+    #[schemars(with = "Option<f64>")]
+    pub width: Option<Spanned<f64>>,
     /// Options printed small in each cell, to circle (e.g. `[Healthy, Starving]`).
     #[serde(default)]
     pub choices: Option<Vec<String>>,
@@ -242,10 +245,12 @@ pub struct Track {
     pub values: BTreeMap<u32, String>,
     /// Largest space height in mm (default 16).
     #[serde(default)]
-    pub max_height: Option<f64>,
+    #[schemars(with = "Option<f64>")]
+    pub max_height: Option<Spanned<f64>>,
     /// Width of the spaces in mm for `direction: down` (default: the section's width).
     #[serde(default)]
-    pub width: Option<f64>,
+    #[schemars(with = "Option<f64>")]
+    pub width: Option<Spanned<f64>>,
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -321,7 +326,8 @@ pub struct Notes {
 pub struct Row {
     /// Relative widths of the sections (default equal).
     #[serde(default)]
-    pub widths: Vec<f64>,
+    #[schemars(with = "Vec<f64>")]
+    pub widths: Vec<Spanned<f64>>,
     pub sections: Vec<Section>,
 }
 
@@ -357,6 +363,62 @@ impl Section {
         };
         for s in inner {
             s.walk(out);
+        }
+    }
+}
+
+impl Section {
+    /// Every text this section prints itself (not those of the sections inside a row or column),
+    /// for the same checks as a face's texts: fonts that draw them and a length limit.
+    pub fn texts<'a>(&'a self, out: &mut Vec<&'a str>) {
+        fn add<'a>(out: &mut Vec<&'a str>, texts: impl IntoIterator<Item = &'a String>) {
+            out.extend(texts.into_iter().map(String::as_str));
+        }
+        out.extend(self.title());
+        match self {
+            Section::Fields(s) => {
+                for i in &s.items {
+                    add(out, std::iter::once(&i.label).chain(&i.value));
+                }
+            }
+            Section::Table(s) => {
+                for c in &s.columns {
+                    match c {
+                        ColumnSpec::Label(l) => add(out, [l]),
+                        ColumnSpec::Full(c) => add(out, [&c.label]),
+                    }
+                }
+                add(out, s.rows.iter().flatten());
+                add(out, s.footer.iter().flatten());
+                add(out, &s.note);
+            }
+            Section::Roster(s) => {
+                for c in &s.columns {
+                    add(out, std::iter::once(&c.label).chain(&c.fill));
+                    add(out, c.choices.iter().flatten());
+                }
+                add(out, &s.note);
+            }
+            Section::Grid(s) => {
+                add(out, s.rows.iter().map(|r| &r.label));
+                add(out, s.column_label.iter().chain(&s.note));
+            }
+            Section::Track(s) => {
+                add(out, &s.labels);
+                add(out, s.values.values().chain(&s.note));
+            }
+            Section::Checkboxes(s) => {
+                for i in &s.items {
+                    add(out, std::iter::once(&i.label).chain(&i.text));
+                }
+            }
+            Section::Text(s) => add(out, &s.lines),
+            Section::Legend(s) => {
+                for i in &s.items {
+                    add(out, [&i.label].into_iter().chain(&i.text).chain(&i.write));
+                }
+            }
+            Section::Notes(_) | Section::Row(_) | Section::Stack(_) => {}
         }
     }
 }

@@ -37,11 +37,36 @@ fn family_rule(game: &Game) -> Option<&Rule> {
     })
 }
 
+/// Longest player name: it is printed on one line of the sheet's name field.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A name is printed, so it must fit its line and be drawable by the bundled fonts.
+fn check_name(name: &str) -> Result<(), String> {
+    let missing = crate::draw::text::undrawable(name);
+    if let Some(c) = missing.first() {
+        return Err(format!(
+            "`{}` has a character the bundled fonts cannot draw: U+{:04X}",
+            name.escape_debug(),
+            *c as u32
+        ));
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(format!(
+            "{chars} characters is longer than the {MAX_NAME_CHARS} a sheet's name line holds"
+        ));
+    }
+    Ok(())
+}
+
 /// Each player's values for the sheet's `{key}` placeholders, after checking the request.
 pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String>>, Error> {
     let names: Vec<String> = req.names.iter().map(|n| n.trim().to_string()).collect();
     if let Some(i) = names.iter().position(String::is_empty) {
         return Err(Error::Options(format!("--names: name {} is empty", i + 1)));
+    }
+    for (i, name) in names.iter().enumerate() {
+        check_name(name).map_err(|e| Error::Options(format!("--names: name {}: {e}", i + 1)))?;
     }
     let mut families = Vec::new();
     if !req.families.is_empty() && family_rule(game).is_none() {
@@ -53,6 +78,9 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
     for (i, text) in req.families.iter().enumerate() {
         let at = format!("--family #{} \"{text}\"", i + 1);
         let f = family::parse(text).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        if let Some(name) = &f.name {
+            check_name(name).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        }
         let problems = f.problems();
         if !problems.is_empty() {
             let (quote, section, written) = match family_rule(game) {

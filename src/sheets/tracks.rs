@@ -33,7 +33,9 @@ pub(super) fn track_natural(t: &Track, w: f64) -> f64 {
 
 pub(super) fn track_max(t: &Track, w: f64) -> f64 {
     match t.direction {
-        Flow::Down => t.spaces.value.max(1) as f64 * t.max_height.unwrap_or(16.0).max(11.0),
+        Flow::Down => {
+            t.spaces.value.max(1) as f64 * t.max_height.as_ref().map_or(16.0, |m| m.value).max(11.0)
+        }
         Flow::Right => track_natural(t, w),
     }
 }
@@ -55,8 +57,15 @@ pub(super) fn track(
     let mut bottom = y;
     match t.direction {
         Flow::Down => {
-            let sh = ((h - note_h) / k as f64).clamp(11.0, t.max_height.unwrap_or(16.0).max(11.0));
-            let sw = t.width.unwrap_or(w - TRACK_LABEL_W).min(w - TRACK_LABEL_W);
+            let sh = ((h - note_h) / k as f64).clamp(
+                11.0,
+                t.max_height.as_ref().map_or(16.0, |m| m.value).max(11.0),
+            );
+            let sw = t
+                .width
+                .as_ref()
+                .map_or(w - TRACK_LABEL_W, |s| s.value)
+                .min(w - TRACK_LABEL_W);
             let sx = x + TRACK_LABEL_W;
             for i in 0..k {
                 let sy = y + i as f64 * sh;

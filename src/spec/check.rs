@@ -23,7 +23,21 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     let mut component_ids = HashSet::new();
     let mut total: u64 = 0;
     let mut symbols = std::collections::HashMap::new();
+    if spec.game.name.trim().is_empty() {
+        problems.push(Located::at(
+            file,
+            &spec.game.id,
+            "`game.name` is empty: it titles the PDF, its cover and every page's footer".into(),
+        ));
+    }
+    let g = &spec.game;
+    let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
+    for text in std::iter::once(&g.name).chain(game_texts.into_iter().flatten()) {
+        check_text(file, &g.id, &g.id.value, text, &mut problems);
+    }
     for c in &spec.components {
+        // A component of an included game is located in that game's file.
+        let file = c.origin.as_deref().unwrap_or(file);
         check_id(file, &c.id, "component id", &mut problems);
         if !component_ids.insert(c.id.value.as_str()) {
             problems.push(Located::at(
@@ -67,36 +81,18 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         }
         total += crate::pieces::copies_of(c);
         for symbol in crate::sheets::symbols(c) {
-            check_symbol(game, symbol, &mut symbols, &mut problems);
+            check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
-        for (at, face) in faces(c) {
+        for (_, face) in faces(c) {
             if let Some(symbol) = &face.symbol {
-                check_symbol(game, symbol, &mut symbols, &mut problems);
+                check_symbol(game, file, symbol, &mut symbols, &mut problems);
             }
-            for text in face.texts() {
-                let missing = crate::draw::text::undrawable(text);
-                if !missing.is_empty() {
-                    let list: Vec<String> = missing
-                        .iter()
-                        .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
-                        .collect();
-                    problems.push(Located::at(
-                        file,
-                        at,
-                        format!("the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}", at.value, list.join(", ")),
-                    ));
-                }
-                if text.chars().count() > MAX_TEXT_CHARS {
-                    problems.push(Located::at(
-                        file,
-                        at,
-                        format!(
-                            "a text of `{}` is longer than {MAX_TEXT_CHARS} characters",
-                            c.id.value
-                        ),
-                    ));
-                }
-            }
+        }
+        // Texts outside faces are plain strings, so they are located at their component.
+        let other_texts = other_texts(c).into_iter().map(|t| (&c.id, t));
+        let face_texts = faces(c).flat_map(|(at, f)| f.texts().map(move |t| (at, t)));
+        for (at, text) in face_texts.chain(other_texts) {
+            check_text(file, at, &c.id.value, text, &mut problems);
         }
     }
     if total > MAX_PIECES {
@@ -112,6 +108,60 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     } else {
         Err(SpecError::Invalid(Problems(problems)))
     }
+}
+
+/// A text must be drawable by the bundled fonts and at most `MAX_TEXT_CHARS` long.
+fn check_text(
+    file: &str,
+    at: &Spanned<String>,
+    component: &str,
+    text: &str,
+    problems: &mut Vec<Located>,
+) {
+    let missing = crate::draw::text::undrawable(text);
+    if !missing.is_empty() {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
+            .collect();
+        problems.push(Located::at(
+            file,
+            at,
+            format!(
+                "the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}",
+                at.value,
+                list.join(", ")
+            ),
+        ));
+    }
+    if text.chars().count() > MAX_TEXT_CHARS {
+        problems.push(Located::at(
+            file,
+            at,
+            format!("a text of `{component}` is longer than {MAX_TEXT_CHARS} characters"),
+        ));
+    }
+}
+
+/// A component's printed texts that are not on its faces: its name (captions, bookmarks), a
+/// die's faces, a track's labels, a diagram's labels and a sheet's texts.
+fn other_texts(c: &Component) -> Vec<&str> {
+    let mut out: Vec<&str> = c.name.iter().map(String::as_str).collect();
+    if let Some(die) = &c.die {
+        out.extend(die.faces.value.iter().flat_map(|f| f.texts()));
+    }
+    if let Some(t) = &c.track {
+        let spaces = t
+            .spaces
+            .iter()
+            .flat_map(|s| s.value.label.iter().chain(&s.value.hint));
+        out.extend(spaces.chain(&t.end).map(String::as_str));
+    }
+    if let Some(d) = &c.diagram {
+        out.extend(d.labels.iter().map(|l| l.text.as_str()));
+    }
+    out.extend(crate::sheets::texts(c));
+    out
 }
 
 /// Every face of a component with the id that locates it (the variant's, or the component's).
@@ -248,7 +298,7 @@ pub const MAX_BOARD_SQUARES: u32 = 40;
 
 /// Board sections, component player lists and pips: what serde cannot say about them.
 fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Located>) {
-    let file = game.file.as_str();
+    let file = c.origin.as_deref().unwrap_or(&game.file);
     match (c.kind.value, &c.board) {
         (Kind::Board, None) => problems.push(Located::at(
             file,
@@ -343,6 +393,7 @@ fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Locate
 /// referenced by dozens of variants), reported at every reference.
 fn check_symbol(
     game: &Game,
+    file: &str,
     symbol: &Spanned<String>,
     verdicts: &mut std::collections::HashMap<String, Option<String>>,
     problems: &mut Vec<Located>,
@@ -360,7 +411,7 @@ fn check_symbol(
         }
     });
     if let Some(message) = verdict {
-        problems.push(Located::at(&game.file, symbol, message.clone()));
+        problems.push(Located::at(file, symbol, message.clone()));
     }
 }
 
