@@ -214,6 +214,9 @@ pub fn build_with_progress(
     let prepared = prepare(game, opt)?;
     report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
     report.faces = prepared.faces.docs.len();
+    report
+        .warnings
+        .extend(prepared.faces.warnings.iter().cloned());
     // Pages of the PDF as printed: the cover (and its back) count.
     let front = match opt.cover {
         true => output::cover::front_pages(&prepared.pages),

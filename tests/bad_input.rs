@@ -259,3 +259,36 @@ fn a_problem_in_an_included_file_names_that_file() {
     );
     assert!(err.contains(&place), "expected {place} in {err}");
 }
+
+#[test]
+fn text_that_runs_over_its_piece_is_named_in_a_warning() {
+    let dir = temp_dir("overflow");
+    let yaml = dir.join("long.yaml");
+    std::fs::write(
+        &yaml,
+        format!(
+            "game: {{id: long, name: Long, players: [2]}}\n\
+             components:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    variants:\n\
+             \x20     - {{id: fine, front: {{title: Fine, lines: [A short rule.]}}}}\n\
+             \x20     - {{id: big, front: {{text: \"{}\"}}}}\n\
+             \x20 - id: disc\n    kind: token\n    size: 15mm\n\
+             \x20   front: {{label: An extraordinarily long caption for such a small disc}}\n",
+            "X".repeat(300)
+        ),
+    )
+    .unwrap();
+    let out = pnp()
+        .args(["build", yaml.to_str().unwrap(), "--no-png", "--out"])
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(warnings[0].contains("front of `card-big`: `XXXX"), "{err}");
+    assert!(
+        warnings[1].contains("front of `disc`: `An extraordinarily"),
+        "{err}"
+    );
+}

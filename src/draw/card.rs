@@ -93,12 +93,18 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
     // Body: try the natural size, shrink until the table and paragraphs fit the space left.
     let avail = bottom - top;
     let mut size = (m * 0.05).clamp(2.2, 4.6);
+    let before = super::text::overflow_count();
     loop {
         let (body, used) = body(face, &c, pad, top, w - 2.0 * pad, size);
         if used <= avail || size < 1.6 {
+            if used > avail {
+                super::text::overflowed("the body text (table and lines) is too long for the card");
+            }
             cv.add(body);
             break;
         }
+        // Only the layout used counts.
+        super::text::forget_overflows_after(before);
         size *= 0.93;
     }
 

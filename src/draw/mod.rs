@@ -92,7 +92,12 @@ pub struct Faces {
     pub docs: Vec<FaceDoc>,
     /// Per piece (same order as the pieces): (front, back) indices into `docs`.
     pub of_piece: Vec<(usize, Option<usize>)>,
+    /// Texts that run over their space even at their smallest size, one line per face.
+    pub warnings: Vec<String>,
 }
+
+/// Faces whose overflowing texts are listed one by one; the rest are counted.
+const MAX_OVERFLOW_WARNINGS: usize = 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
@@ -175,6 +180,8 @@ pub fn draw_face(
         },
     };
     let face = face.as_ref();
+    // Overflows recorded from here on are this face's.
+    text::take_overflows();
     let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
     match piece.kind {
         Kind::Token | Kind::Tile if marks::applies(face) => marks::draw(&mut cv, piece, face, art)?,
@@ -216,6 +223,19 @@ pub fn draw_face(
         Kind::PlayingCard => playing::draw(&mut cv, piece, face, art)?,
     }
     Ok(Some(cv.finish()))
+}
+
+/// The warning for a face whose texts ran over (`text::take_overflows` after drawing it).
+pub fn overflow_warning(piece: &str, side: Side, overflows: &[String]) -> Option<String> {
+    if overflows.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = overflows.iter().map(|t| format!("`{t}`")).collect();
+    let side = if side == Side::Front { "front" } else { "back" };
+    Some(format!(
+        "text runs over on the {side} of `{piece}`: {}",
+        list.join(", ")
+    ))
 }
 
 /// The faces whose SVG has one hash: nearly always one, kept without a heap block of its own
@@ -279,6 +299,7 @@ pub fn draw_all_keeping(
     let mut users = names::Users::default();
     let mut of_piece = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
+    let (mut warnings, mut overflowing) = (Vec::new(), 0);
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
@@ -298,8 +319,15 @@ pub fn draw_all_keeping(
                             next
                         }
                     };
+                    let overflows = text::take_overflows();
                     if idx == next {
                         let suffix = if side == Side::Front { "front" } else { "back" };
+                        if let Some(w) = overflow_warning(&piece.id, side, &overflows) {
+                            overflowing += 1;
+                            if warnings.len() < MAX_OVERFLOW_WARNINGS {
+                                warnings.push(w);
+                            }
+                        }
                         let source = if kept + svg.len() <= keep {
                             kept += svg.len();
                             // Without the spare room the text grew into (about 40 %).
@@ -360,7 +388,17 @@ pub fn draw_all_keeping(
     // Kept for the whole build: without the room a growing Vec keeps (a 10,000-card deck's
     // 10,001 faces sat in room for 16,384, half a megabyte).
     docs.shrink_to_fit();
-    Ok(Faces { docs, of_piece })
+    if overflowing > warnings.len() {
+        warnings.push(format!(
+            "text runs over on {} more faces",
+            overflowing - warnings.len()
+        ));
+    }
+    Ok(Faces {
+        docs,
+        of_piece,
+        warnings,
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Measuring text with the bundled fonts, so faces can fit and wrap text before the SVG is
 //! written (a label never runs off a marker; a paragraph never leaves its card).
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -113,14 +114,50 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
         * size
 }
 
-/// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`).
+/// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`:
+/// a text that needs less runs over, and is recorded in `overflows`).
 pub fn fit(font: Font, max: f64, max_width: f64, text: &str) -> f64 {
     let w = width(font, max, text);
     if w <= max_width || w == 0.0 {
-        max
-    } else {
-        (max * max_width / w).max(max / 3.0)
+        return max;
     }
+    let size = (max * max_width / w).max(max / 3.0);
+    // A little slack: a text that misses by a hair is no problem on paper.
+    if w * size / max > max_width * 1.02 {
+        overflowed(text);
+    }
+    size
+}
+
+thread_local! {
+    /// Texts that did not fit where they were drawn, since `take_overflows` last ran on this
+    /// thread. The drawing code only returns its SVG, so the faces' texts that ran over are
+    /// collected here and read by whoever draws the face (`draw::draw_face`).
+    static OVERFLOWS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Records that `text` ran over its space (at most 60 characters of it are kept).
+pub fn overflowed(text: &str) {
+    let short: String = match text.chars().nth(60) {
+        Some(_) => text.chars().take(57).chain("…".chars()).collect(),
+        None => text.to_string(),
+    };
+    OVERFLOWS.with(|o| o.borrow_mut().push(short));
+}
+
+/// The texts recorded by `overflowed` on this thread since the last call, which clears them.
+pub fn take_overflows() -> Vec<String> {
+    OVERFLOWS.with(|o| std::mem::take(&mut *o.borrow_mut()))
+}
+
+/// How many overflows are recorded, so that a trial layout can `forget_overflows_after` it.
+pub fn overflow_count() -> usize {
+    OVERFLOWS.with(|o| o.borrow().len())
+}
+
+/// Drops the overflows recorded after `count` (a layout tried and not used).
+pub fn forget_overflows_after(count: usize) {
+    OVERFLOWS.with(|o| o.borrow_mut().truncate(count));
 }
 
 /// Breaks `text` into lines no wider than `max_width` (a word longer than a line stands alone).
@@ -167,6 +204,20 @@ mod tests {
         for l in &lines {
             assert!(width(Font::Sans, 3.0, l) <= 40.0, "{l}");
         }
+    }
+
+    #[test]
+    fn only_text_that_cannot_fit_is_recorded_as_overflowing() {
+        take_overflows();
+        fit(Font::Sans, 4.0, 30.0, "Rye");
+        fit(Font::Sans, 4.0, 10.0, "Buckwheat");
+        assert!(take_overflows().is_empty(), "shrunk to fit: no overflow");
+        let long = "Buckwheat ".repeat(20);
+        fit(Font::Sans, 4.0, 10.0, &long);
+        let recorded = take_overflows();
+        assert_eq!(recorded.len(), 1);
+        assert!(recorded[0].starts_with("Buckwheat") && recorded[0].chars().count() == 58);
+        assert!(take_overflows().is_empty(), "taking clears them");
     }
 
     #[test]

@@ -238,6 +238,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let area = layout.sheet_area();
     let mut docs = Vec::new();
     let mut pages = Vec::new();
+    let mut warnings = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         for side in [Side::Front, Side::Back] {
             let drawn = draw::draw_face(game, p, side, 0.0, &art).map_err(|e| {
@@ -250,6 +251,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                 )))
             })?;
             let Some(svg) = drawn else { continue };
+            let overflows = crate::draw::text::take_overflows();
+            warnings.extend(draw::overflow_warning(&p.id, side, &overflows));
             let suffix = if side == Side::Front { "front" } else { "back" };
             pages.push(Page {
                 side: if side == Side::Front {
@@ -309,7 +312,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             what: format!("{} sheets, {} pages", pieces.len(), pages.len()),
             bytes: bytes.len() as u64,
         }],
-        warnings: Vec::new(),
+        warnings,
         pieces: pieces.len() as u64,
         faces: docs.len(),
         pages: pages.len(),

@@ -164,6 +164,9 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         ..BuildOptions::default()
     };
     let prepared = crate::prepare(game, &bopt)?;
+    report
+        .warnings
+        .extend(prepared.faces.warnings.iter().cloned());
     let dir = tts_dir(game, opt);
     ensure_dir(&dir)?;
     let abs = std::fs::canonicalize(&dir).map_err(|source| OutputError::Write {
