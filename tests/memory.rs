@@ -191,3 +191,39 @@ fn a_tabletop_simulator_export_never_holds_a_whole_deck_sheet() {
         peak >> 20
     );
 }
+
+#[test]
+fn a_png_build_never_holds_a_whole_large_face() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("pnp-memory-bands-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // One 180 × 230 mm tile: 3189 × 4075 px at 450 dpi, 52 MB of RGBA drawn whole. Drawn,
+    // straightened and encoded in bands of 4 Mpx, it needs 16 MB.
+    let yaml = dir.join("big.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: big, name: Big, players: [2]}\ncomponents:\n  - id: tile\n    kind: tile\n    \
+         size: 180mm x 230mm\n    front: {title: Big tile, text: \"9\", background: \"#e8dcc0\", grid: 6}\n",
+    )
+    .unwrap();
+    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let opt = pnp::options::BuildOptions {
+        out: Some(dir.join("out")),
+        pdf: false,
+        dpi: 450,
+        ..Default::default()
+    };
+    let peak = peak_of(|| {
+        pnp::build(&game, &opt).unwrap();
+    });
+    let png = std::fs::read(dir.join("out/png/tile-front.png")).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let info = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap().info().clone();
+    assert_eq!((info.width, info.height), (3189, 4075));
+    eprintln!("png of a 180 × 230 mm tile: peak {} MB", peak >> 20);
+    assert!(
+        peak < 24 << 20,
+        "the build's heap peaked {} MB above where it started (limit 24)",
+        peak >> 20
+    );
+}

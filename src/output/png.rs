@@ -16,7 +16,8 @@ use crate::units::MM_PER_INCH;
 
 /// Largest side of one image in pixels (a 1 m piece at 300 dpi is 11 811 px).
 pub const MAX_SIDE_PX: u32 = 16_384;
-/// Largest image in pixels (256 MiB of RGBA while rendering).
+/// Largest image in pixels: seconds to draw, and tens of MB to hold encoded (the PNG sink draws
+/// large faces in bands, but Tabletop Simulator's images and `render` are drawn whole).
 pub const MAX_PIXELS: u64 = 64 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy)]
@@ -81,10 +82,23 @@ pub fn render_into(
 /// Paints the whole of `pixmap` with the trim area of a face on `background` (transparent when
 /// `None`).
 fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<Color>) {
-    let (pw, ph) = (pixmap.width(), pixmap.height());
+    let size = (pixmap.width(), pixmap.height());
+    draw_rows(tree, face, size, 0, pixmap, background);
+}
+
+/// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image at `size` px.
+fn draw_rows(
+    tree: &Tree,
+    face: &FaceDoc,
+    (pw, ph): (u32, u32),
+    top: u32,
+    pixmap: &mut PixmapMut,
+    background: Option<Color>,
+) {
     let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
     let b = face.bleed;
-    // Scale the trim area to the pixmap and move the bleed off its top-left edge.
+    // Scale the trim area to the image and move the bleed off its top-left edge, then the rows
+    // above `top` off the pixmap.
     let t = Transform::from_row(
         sx as f32,
         0.0,
@@ -92,14 +106,15 @@ fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<
         sy as f32,
         (-b * sx) as f32,
         (-b * sy) as f32,
-    );
+    )
+    .post_translate(0.0, -(top as f32));
     super::raster::render(tree, t, pixmap, background);
 }
 
 /// Names how rendered pixels become a PNG's pixels in each image's source record (`png_source`):
 /// change it whenever the bytes written for the same rendering change, so a rebuild makes such
 /// images again.
-pub const ENCODING: &str = "straight alpha254=opaque rgba";
+pub const ENCODING: &str = "straight alpha254=opaque rgba, in bands of 4 Mpx";
 
 /// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
 pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
@@ -128,22 +143,37 @@ fn encode_rgba_into(
     height: u32,
     opt: &PngOptions,
 ) -> Result<(), String> {
-    {
-        let mut enc = png::Encoder::new(&mut *out, width, height);
-        enc.set_color(png::ColorType::Rgba);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(opt.compression);
-        let ppm = (opt.dpi as f64 / MM_PER_INCH * 1000.0).round() as u32;
-        enc.set_pixel_dims(Some(png::PixelDimensions {
-            xppu: ppm,
-            yppu: ppm,
-            unit: png::Unit::Meter,
-        }));
-        let mut w = enc.write_header().map_err(|e| e.to_string())?;
-        w.write_image_data(rgba).map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    let mut w = encoder(out, width, height, opt)
+        .write_header()
+        .map_err(|e| e.to_string())?;
+    w.write_image_data(rgba).map_err(|e| e.to_string())
 }
+
+/// An RGBA encoder with the sink's compression and pHYs set to the DPI.
+fn encoder<W: std::io::Write>(
+    out: W,
+    width: u32,
+    height: u32,
+    opt: &PngOptions,
+) -> png::Encoder<'static, W> {
+    let mut enc = png::Encoder::new(out, width, height);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(opt.compression);
+    let ppm = (opt.dpi as f64 / MM_PER_INCH * 1000.0).round() as u32;
+    enc.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: ppm,
+        yppu: ppm,
+        unit: png::Unit::Meter,
+    }));
+    enc
+}
+
+/// Faces of more pixels than this are drawn and encoded in bands of at most this many
+/// (`Scratch::png_in_bands`): 16 MB of RGBA a thread, whatever the face's size and the DPI.
+/// Every shipped face at 300 dpi but the largest (record sheets, Making Ground's board) is
+/// drawn whole, as before; a band costs a pass over the face's shapes.
+const BAND_PIXELS: u64 = 4 << 20;
 
 /// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place. Opaque and fully transparent
 /// pixels, nearly all of a face, are the same in both: a cache line of 16 pixels that is all one
@@ -347,6 +377,9 @@ impl Scratch {
         source: &png_source::Hash,
     ) -> Result<&[u8], String> {
         let (pw, ph) = checked_size(face, opt.dpi)?;
+        if pw as u64 * ph as u64 > BAND_PIXELS && super::raster::draws_in_bands(tree) {
+            return self.png_in_bands(tree, face, (pw, ph), opt, source);
+        }
         let len = pw as usize * ph as usize * 4;
         // The buffer only grows, and is used up to this face's size: drawing paints every
         // pixel, background included, so what the last face left needs no clearing (clearing
@@ -362,6 +395,48 @@ impl Scratch {
         straighten(pixels);
         self.encoded.clear();
         encode_rgba_into(&mut self.encoded, pixels, pw, ph, opt)?;
+        png_source::stamp(&mut self.encoded, source)?;
+        Ok(self.encoded.as_slice())
+    }
+
+    /// `png` for a large face: drawn, straightened and encoded a band of rows at a time, so
+    /// memory holds a band and not the whole image (an A4 sheet at 600 dpi is 94 MB of RGBA).
+    /// vello's pixels depend only on the shapes over them, so bands need no overlap.
+    fn png_in_bands(
+        &mut self,
+        tree: &Tree,
+        face: &FaceDoc,
+        (pw, ph): (u32, u32),
+        opt: &PngOptions,
+        source: &png_source::Hash,
+    ) -> Result<&[u8], String> {
+        let band_rows = (BAND_PIXELS / pw as u64).max(1) as u32;
+        let row = pw as usize * 4;
+        let len = row * band_rows as usize;
+        if self.pixels.len() < len {
+            self.pixels = vec![0; len];
+        }
+        self.encoded.clear();
+        {
+            let mut writer = encoder(&mut self.encoded, pw, ph, opt)
+                .write_header()
+                .map_err(|e| e.to_string())?;
+            // IDAT chunks of 1 MB: the default 4 KB would repeat a chunk header every 4 KB.
+            let mut stream = writer
+                .stream_writer_with_size(1 << 20)
+                .map_err(|e| e.to_string())?;
+            for top in (0..ph).step_by(band_rows as usize) {
+                let rows = band_rows.min(ph - top);
+                let pixels = &mut self.pixels[..row * rows as usize];
+                let mut band =
+                    PixmapMut::from_bytes(pixels, pw, rows).ok_or("an image of zero size")?;
+                draw_rows(tree, face, (pw, ph), top, &mut band, None);
+                let pixels = &mut self.pixels[..row * rows as usize];
+                straighten(pixels);
+                std::io::Write::write_all(&mut stream, pixels).map_err(|e| e.to_string())?;
+            }
+            stream.finish().map_err(|e| e.to_string())?;
+        }
         png_source::stamp(&mut self.encoded, source)?;
         Ok(self.encoded.as_slice())
     }
@@ -473,6 +548,43 @@ mod tests {
     }
 
     const SOURCE: png_source::Hash = [7; 16];
+
+    #[test]
+    fn a_face_drawn_in_bands_is_the_face_drawn_whole() {
+        // The Beast's record sheet at 300 dpi: 2244 × 2622 px, two bands, lines and text.
+        let game = crate::spec::load("the-beast").unwrap();
+        let opt = PngOptions {
+            dpi: 300,
+            ..Default::default()
+        };
+        let prepared = crate::prepare(&game, &crate::options::BuildOptions::default()).unwrap();
+        let painter = crate::draw::Painter::new(&game, &prepared.pieces);
+        let doc = prepared.faces.docs.iter().find(|d| d.name == "family-sheet-front").unwrap();
+        let tree = crate::faces::parse_face(doc, &painter).unwrap();
+        let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);
+        assert!(pw as u64 * ph as u64 > BAND_PIXELS);
+        assert!(crate::output::raster::draws_in_bands(&tree));
+        let banded = decode(&png(&tree, doc, &opt).unwrap());
+        let mut whole = render(&tree, doc, opt.dpi).unwrap().take();
+        straighten(&mut whole);
+        assert_eq!(banded.len(), whole.len());
+        // Equal but for rounding: the rows a band moves up shift where a shape's edge falls in
+        // f32 by a hair. A band drawn a row out of place differs by tens of levels.
+        let differ: Vec<usize> = (0..whole.len())
+            .filter(|&i| banded[i] != whole[i])
+            .map(|i| i / 4)
+            .collect();
+        let most = (0..whole.len())
+            .map(|i| banded[i].abs_diff(whole[i]))
+            .max()
+            .unwrap();
+        assert!(most <= 2, "a pixel differs by {most} levels");
+        assert!(
+            differ.len() * 1000 < (pw * ph) as usize,
+            "{} pixels differ",
+            differ.len()
+        );
+    }
 
     #[test]
     fn a_reused_buffer_leaves_nothing_of_the_face_before() {

@@ -35,6 +35,13 @@ pub fn render(
     render_on(tree, transform, pixmap, background, None)
 }
 
+/// Whether `tree` may be drawn in bands of rows (`png::Scratch::png_in_bands`): when vello draws
+/// it, a pixel depends only on the shapes over it. resvg's effects (a blur, a filter's region)
+/// read past a band's edge, so such a tree is drawn whole.
+pub fn draws_in_bands(tree: &Tree) -> bool {
+    vello_draws(tree.root())
+}
+
 /// `render` with vello held to `level`: for the test that the level chosen (`level_chosen`) draws
 /// exactly what the baseline draws.
 pub fn render_at(
