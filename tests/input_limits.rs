@@ -119,6 +119,24 @@ fn a_symbol_linked_to_dev_zero_is_refused_at_the_limit() {
 }
 
 #[test]
+fn a_symbol_that_is_not_utf8_is_named_not_passed_over() {
+    // Before, the file was skipped as if it were not there: "no symbol `s1`: expected a file
+    // `symbols/s1.svg`", beside the very file.
+    let (dir, yaml) = fixture_copy("symbol-game.yaml");
+    std::fs::create_dir(dir.join("symbols")).unwrap();
+    let latin1 = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><title>Caf\xe9</title></svg>";
+    std::fs::write(dir.join("symbols/s1.svg"), latin1).unwrap();
+    let out = pnp().arg("validate").arg(&yaml).output().unwrap();
+    assert_refused(
+        &out,
+        &[
+            "symbol-game.yaml",
+            "symbol `s1`: symbols/s1.svg is not UTF-8 text",
+        ],
+    );
+}
+
+#[test]
 fn copies_overrides_are_held_to_the_piece_limit() {
     // Six grain types × 10,000: the same counts in the YAML are refused.
     let dir = temp_dir("input-limits-copies").join("out");

@@ -218,7 +218,11 @@ fn a_png_build_never_holds_a_whole_large_face() {
     });
     let png = std::fs::read(dir.join("out/png/tile-front.png")).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    let info = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap().info().clone();
+    let info = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap()
+        .info()
+        .clone();
     assert_eq!((info.width, info.height), (3189, 4075));
     eprintln!("png of a 180 × 230 mm tile: peak {} MB", peak >> 20);
     assert!(

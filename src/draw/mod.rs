@@ -154,8 +154,9 @@ impl<'g> Art<'g> {
         cache
             .entry(name.to_string())
             .or_insert_with(|| {
-                let source =
-                    symbol_source(self.game, name).ok_or_else(|| format!("no symbol `{name}`"))?;
+                let source = symbol_source(self.game, name)
+                    .map_err(|e| format!("symbol `{name}`: {e}"))?
+                    .ok_or_else(|| format!("no symbol `{name}`"))?;
                 symbol::parse(&source)
                     .map(Arc::new)
                     .map_err(|e| format!("symbol `{name}`: {e}"))

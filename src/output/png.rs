@@ -559,7 +559,12 @@ mod tests {
         };
         let prepared = crate::prepare(&game, &crate::options::BuildOptions::default()).unwrap();
         let painter = crate::draw::Painter::new(&game, &prepared.pieces);
-        let doc = prepared.faces.docs.iter().find(|d| d.name == "family-sheet-front").unwrap();
+        let doc = prepared
+            .faces
+            .docs
+            .iter()
+            .find(|d| d.name == "family-sheet-front")
+            .unwrap();
         let tree = crate::faces::parse_face(doc, &painter).unwrap();
         let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);
         assert!(pw as u64 * ph as u64 > BAND_PIXELS);

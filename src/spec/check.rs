@@ -402,12 +402,15 @@ fn check_symbol(
     let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
         if !is_safe_id(name) {
             Some(format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"))
-        } else if let Some(source) = symbol_source(game, name) {
-            crate::draw::symbol::parse(&source).err().map(|e| format!("symbol `{name}`: {e}"))
         } else {
-            Some(format!(
-                "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"
-            ))
+            match symbol_source(game, name) {
+                Ok(Some(source)) => crate::draw::symbol::parse(&source).err(),
+                Ok(None) => return Some(format!(
+                    "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"
+                )),
+                Err(e) => Some(e),
+            }
+            .map(|e| format!("symbol `{name}`: {e}"))
         }
     });
     if let Some(message) = verdict {

@@ -95,23 +95,24 @@ fn from_bytes_nested(
     Ok(game)
 }
 
-/// The SVG source of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`.
+/// The SVG source of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`;
+/// `None` when neither has it, an error when the game's own file cannot be used.
 /// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
-pub fn symbol_source(game: &Game, name: &str) -> Option<String> {
+pub fn symbol_source(game: &Game, name: &str) -> Result<Option<String>, String> {
     if let Some(dir) = &game.dir {
         let own = dir.join("symbols").join(format!("{name}.svg"));
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
         match crate::assets::read_capped(&own, limit) {
             Ok(Ok(bytes)) => {
-                if let Ok(text) = String::from_utf8(bytes) {
-                    return Some(text);
-                }
+                return String::from_utf8(bytes).map(Some).map_err(|_| {
+                    format!("symbols/{name}.svg is not UTF-8 text; save it as UTF-8")
+                });
             }
-            // Longer than the limit (a stream is read no further): `draw::symbol::parse` refuses
-            // a source of that length.
-            Ok(Err(_)) => return Some(" ".repeat(limit + 1)),
+            // A stream is read no further than the limit.
+            Ok(Err(_)) => return Err(format!("the file is larger than {limit} bytes")),
+            // None there (or unreadable): the shipped symbols.
             Err(_) => {}
         }
     }
-    crate::assets::template(&format!("symbols/{name}.svg")).map(str::to_string)
+    Ok(crate::assets::template(&format!("symbols/{name}.svg")).map(str::to_string))
 }
