@@ -86,10 +86,23 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
 
 /// `text` safe to print on a terminal: control characters (but line breaks and tabs) and the
 /// invisible bidirectional marks, which could reorder or hide what a message says, are shown
-/// escaped (`\u{202e}`). The snippet needs no such care: annotate-snippets replaces them itself.
+/// escaped (`\u{202e}`).
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    escape_hidden(text, |c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// A rendered snippet made safe to print the same way. annotate-snippets replaces C0 controls
+/// and the bidirectional overrides in the YAML's line itself, but not C1 controls (U+009B starts
+/// a terminal escape sequence) or U+200E, U+200F and U+061C; its own colours (ESC) are kept.
+pub fn printable_snippet(snippet: &str) -> std::borrow::Cow<'_, str> {
+    escape_hidden(snippet, |c| {
+        c.is_control() && !matches!(c, '\n' | '\t' | '\x1b')
+    })
+}
+
+fn escape_hidden(text: &str, control: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
     let hidden = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
+        control(c)
             || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
     };
     if !text.contains(hidden) {
@@ -170,6 +183,10 @@ mod tests {
         assert_eq!(printable("plain\ttext\nline"), "plain\ttext\nline");
         assert_eq!(printable("a\u{202e}b\0c"), "a\\u{202e}b\\u{0}c");
         assert_eq!(printable("x\u{2066}y\u{85}"), "x\\u{2066}y\\u{85}");
+        assert_eq!(
+            printable_snippet("\x1b[1m7 │ a\u{9b}2J\u{200f}\x1b[0m\n"),
+            "\x1b[1m7 │ a\\u{9b}2J\\u{200f}\x1b[0m\n"
+        );
     }
 
     #[test]

@@ -147,7 +147,7 @@ fn print_error(e: &Error, ui: Ui) {
         if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
             .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))
         {
-            eprintln!("{snippet}");
+            eprintln!("{}", pnp::diagnostic::printable_snippet(&snippet));
         }
     }
     if matches!(e, Error::Output(_)) {

@@ -272,7 +272,10 @@ fn text_that_runs_over_its_piece_is_named_in_a_warning() {
              \x20     - {{id: fine, front: {{title: Fine, lines: [A short rule.]}}}}\n\
              \x20     - {{id: big, front: {{text: \"{}\"}}}}\n\
              \x20 - id: disc\n    kind: token\n    size: 15mm\n\
-             \x20   front: {{label: An extraordinarily long caption for such a small disc}}\n",
+             \x20   front: {{label: An extraordinarily long caption for such a small disc}}\n\
+             \x20 - id: setup\n    kind: diagram\n    size: 40mm x 30mm\n\
+             \x20   front: {{title: A set-up title far too long for a diagram only forty millimetres wide}}\n\
+             \x20   diagram: {{place: [{{piece: disc, at: [0, 0]}}]}}\n",
             "X".repeat(300)
         ),
     )
@@ -285,10 +288,30 @@ fn text_that_runs_over_its_piece_is_named_in_a_warning() {
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
-    assert_eq!(warnings.len(), 2, "{err}");
+    // The disc's caption once, on the disc: not again where the diagram shows the disc.
+    assert_eq!(warnings.len(), 3, "{err}");
     assert!(warnings[0].contains("front of `card-big`: `XXXX"), "{err}");
     assert!(
         warnings[1].contains("front of `disc`: `An extraordinarily"),
         "{err}"
     );
+    assert!(
+        warnings[2].contains("front of `setup`: `A set-up title"),
+        "{err}"
+    );
+}
+
+#[test]
+fn line_breaks_in_texts_are_white_space_not_errors() {
+    let dir = temp_dir("line-breaks");
+    let yaml = dir.join("breaks.yaml");
+    std::fs::write(
+        &yaml,
+        "game:\n  id: breaks\n  name: Breaks\n  players: [2]\n  description: |\n    Two lines\n    \
+         of description.\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    \
+         front: {title: \"A\\tB\", lines: [\"one\\ntwo\"]}\n",
+    )
+    .unwrap();
+    let out = run(&["validate", yaml.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }

@@ -105,6 +105,16 @@ pub enum Side {
     Back,
 }
 
+impl Side {
+    /// `front` or `back`, as in face names and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Front => "front",
+            Side::Back => "back",
+        }
+    }
+}
+
 /// The colours of a face with their defaults.
 pub struct Colors {
     pub background: String,
@@ -165,8 +175,31 @@ impl<'g> Art<'g> {
     }
 }
 
-/// Draws one side of a piece at `bleed` mm.
+/// A face's SVG (`None` when the piece has no such side).
 pub fn draw_face(
+    game: &Game,
+    piece: &Piece,
+    side: Side,
+    bleed: f64,
+    art: &Art,
+) -> Result<Option<String>, String> {
+    text::noting_overflows(false, || draw_svg(game, piece, side, bleed, art)).0
+}
+
+/// `draw_face`, with the texts that ran over their space even at their smallest size.
+pub fn draw_face_noting(
+    game: &Game,
+    piece: &Piece,
+    side: Side,
+    bleed: f64,
+    art: &Art,
+) -> Result<Option<(String, Vec<String>)>, String> {
+    let (svg, overflows) = text::noting_overflows(true, || draw_svg(game, piece, side, bleed, art));
+    Ok(svg?.map(|svg| (svg, overflows)))
+}
+
+/// Draws one side of a piece at `bleed` mm.
+fn draw_svg(
     game: &Game,
     piece: &Piece,
     side: Side,
@@ -181,8 +214,6 @@ pub fn draw_face(
         },
     };
     let face = face.as_ref();
-    // Overflows recorded from here on are this face's.
-    text::take_overflows();
     let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
     match piece.kind {
         Kind::Token | Kind::Tile if marks::applies(face) => marks::draw(&mut cv, piece, face, art)?,
@@ -226,15 +257,15 @@ pub fn draw_face(
     Ok(Some(cv.finish()))
 }
 
-/// The warning for a face whose texts ran over (`text::take_overflows` after drawing it).
+/// The warning for a face whose texts ran over (the list `draw_face_noting` returns).
 pub fn overflow_warning(piece: &str, side: Side, overflows: &[String]) -> Option<String> {
     if overflows.is_empty() {
         return None;
     }
     let list: Vec<String> = overflows.iter().map(|t| format!("`{t}`")).collect();
-    let side = if side == Side::Front { "front" } else { "back" };
     Some(format!(
-        "text runs over on the {side} of `{piece}`: {}",
+        "text runs over on the {} of `{piece}`: {}",
+        side.name(),
         list.join(", ")
     ))
 }
@@ -304,8 +335,8 @@ pub fn draw_all_keeping(
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            match draw_face(game, piece, side, bleed, art) {
-                Ok(Some(svg)) => {
+            match draw_face_noting(game, piece, side, bleed, art) {
+                Ok(Some((svg, overflows))) => {
                     let next = docs.len();
                     let same = by_hash.entry(svg_hash(&svg)).or_default();
                     let found = same
@@ -320,9 +351,8 @@ pub fn draw_all_keeping(
                             next
                         }
                     };
-                    let overflows = text::take_overflows();
                     if idx == next {
-                        let suffix = if side == Side::Front { "front" } else { "back" };
+                        let suffix = side.name();
                         if let Some(w) = overflow_warning(&piece.id, side, &overflows) {
                             overflowing += 1;
                             if warnings.len() < MAX_OVERFLOW_WARNINGS {
@@ -355,7 +385,7 @@ pub fn draw_all_keeping(
                 Err(message) => {
                     let c = &game.spec.components[piece.component];
                     problems.push(Located::at(
-                        &game.file,
+                        c.origin.as_deref().unwrap_or(&game.file),
                         &c.id,
                         format!("cannot draw `{}`: {message}", piece.id),
                     ));
@@ -381,8 +411,7 @@ pub fn draw_all_keeping(
                 .all(|(p, s)| pieces[p].component == first.component && s == side)
         {
             let comp = &game.spec.components[first.component].id.value;
-            let suffix = if side == Side::Front { "front" } else { "back" };
-            doc.name = format!("{comp}-{suffix}");
+            doc.name = format!("{comp}-{}", side.name());
         }
     }
     names::disambiguate(&mut docs, &users, pieces);

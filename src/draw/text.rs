@@ -130,34 +130,47 @@ pub fn fit(font: Font, max: f64, max_width: f64, text: &str) -> f64 {
 }
 
 thread_local! {
-    /// Texts that did not fit where they were drawn, since `take_overflows` last ran on this
-    /// thread. The drawing code only returns its SVG, so the faces' texts that ran over are
-    /// collected here and read by whoever draws the face (`draw::draw_face`).
-    static OVERFLOWS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// Texts that did not fit where they were drawn, while a face's drawing notes them
+    /// (`noting_overflows`); `None` otherwise (a page's captions, a piece drawn inside a
+    /// diagram). The drawing code returns only SVG, so the texts that ran over are collected
+    /// here on the thread that draws.
+    static OVERFLOWS: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` with its overflows collected when `note`, or ignored, and returns them; what an
+/// enclosing drawing collected is kept apart and restored.
+pub fn noting_overflows<R>(note: bool, draw: impl FnOnce() -> R) -> (R, Vec<String>) {
+    let outer = OVERFLOWS.with(|o| o.replace(note.then(Vec::new)));
+    let result = draw();
+    let own = OVERFLOWS.with(|o| o.replace(outer)).unwrap_or_default();
+    (result, own)
 }
 
 /// Records that `text` ran over its space (at most 60 characters of it are kept).
 pub fn overflowed(text: &str) {
-    let short: String = match text.chars().nth(60) {
-        Some(_) => text.chars().take(57).chain("…".chars()).collect(),
-        None => text.to_string(),
-    };
-    OVERFLOWS.with(|o| o.borrow_mut().push(short));
-}
-
-/// The texts recorded by `overflowed` on this thread since the last call, which clears them.
-pub fn take_overflows() -> Vec<String> {
-    OVERFLOWS.with(|o| std::mem::take(&mut *o.borrow_mut()))
+    OVERFLOWS.with(|o| {
+        if let Some(list) = o.borrow_mut().as_mut() {
+            let short: String = match text.chars().nth(60) {
+                Some(_) => text.chars().take(57).chain("…".chars()).collect(),
+                None => text.to_string(),
+            };
+            list.push(short);
+        }
+    });
 }
 
 /// How many overflows are recorded, so that a trial layout can `forget_overflows_after` it.
 pub fn overflow_count() -> usize {
-    OVERFLOWS.with(|o| o.borrow().len())
+    OVERFLOWS.with(|o| o.borrow().as_ref().map_or(0, Vec::len))
 }
 
 /// Drops the overflows recorded after `count` (a layout tried and not used).
 pub fn forget_overflows_after(count: usize) {
-    OVERFLOWS.with(|o| o.borrow_mut().truncate(count));
+    OVERFLOWS.with(|o| {
+        if let Some(list) = o.borrow_mut().as_mut() {
+            list.truncate(count);
+        }
+    });
 }
 
 /// Breaks `text` into lines no wider than `max_width` (a word longer than a line stands alone).
@@ -208,16 +221,23 @@ mod tests {
 
     #[test]
     fn only_text_that_cannot_fit_is_recorded_as_overflowing() {
-        take_overflows();
-        fit(Font::Sans, 4.0, 30.0, "Rye");
-        fit(Font::Sans, 4.0, 10.0, "Buckwheat");
-        assert!(take_overflows().is_empty(), "shrunk to fit: no overflow");
         let long = "Buckwheat ".repeat(20);
-        fit(Font::Sans, 4.0, 10.0, &long);
-        let recorded = take_overflows();
+        let ((), recorded) = noting_overflows(true, || {
+            fit(Font::Sans, 4.0, 30.0, "Rye");
+            fit(Font::Sans, 4.0, 10.0, "Buckwheat");
+            assert_eq!(overflow_count(), 0, "shrunk to fit: no overflow");
+            fit(Font::Sans, 4.0, 10.0, &long);
+            // A drawing inside this one (a piece on a diagram) keeps its own apart.
+            let ((), inner) = noting_overflows(false, || {
+                fit(Font::Sans, 4.0, 1.0, &long);
+            });
+            assert!(inner.is_empty());
+        });
         assert_eq!(recorded.len(), 1);
         assert!(recorded[0].starts_with("Buckwheat") && recorded[0].chars().count() == 58);
-        assert!(take_overflows().is_empty(), "taking clears them");
+        // Outside a face's drawing nothing is kept.
+        fit(Font::Sans, 4.0, 1.0, &long);
+        assert_eq!(overflow_count(), 0);
     }
 
     #[test]

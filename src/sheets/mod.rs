@@ -102,8 +102,12 @@ pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
     }
 }
 
-/// Relative widths are weights: above 0 (a 0 would hide a column) and at most this.
+/// Relative widths are weights from this (a 0, or 1e-300, would hide a column)...
+const MIN_WEIGHT: f64 = 0.01;
+/// ...to this.
 const MAX_WEIGHT: f64 = 1000.0;
+/// Most checkboxes after a checklist item (each is drawn; a billion would never finish).
+const MAX_CHECKBOXES: u32 = 20;
 /// A track's space height and width in mm: tall enough to write in, no larger than a page.
 const TRACK_HEIGHT_MM: (f64, f64) = (11.0, 250.0);
 const TRACK_WIDTH_MM: (f64, f64) = (5.0, 300.0);
@@ -115,8 +119,8 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
         if let Some(v) = v
             && !(v.value.is_finite() && v.value >= lo && v.value <= hi)
         {
-            // 1e308 as written, not its 309 digits.
-            let found = if v.value.abs() < 1e6 {
+            // 1e308 as written, not its 309 digits (nor 1e-300's 300 zeros).
+            let found = if (1e-4..1e6).contains(&v.value.abs()) || v.value == 0.0 {
                 v.value.to_string()
             } else {
                 format!("{:e}", v.value)
@@ -124,8 +128,8 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
             problems.push(Located::at(file, v, format!("{what}, found `{found}`")));
         }
     };
-    let weight = (f64::MIN_POSITIVE, MAX_WEIGHT);
-    let relative = "a relative width is a number above 0 and at most 1000";
+    let weight = (MIN_WEIGHT, MAX_WEIGHT);
+    let relative = "a relative width is a number from 0.01 to 1000";
     match section {
         Section::Fields(f) => {
             for i in &f.items {
@@ -158,6 +162,20 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
                         r.widths.len()
                     ),
                 ));
+            }
+        }
+        Section::Checkboxes(c) => {
+            for b in c.items.iter().filter_map(|i| i.boxes.as_ref()) {
+                if !(1..=MAX_CHECKBOXES).contains(&b.value) {
+                    problems.push(Located::at(
+                        file,
+                        b,
+                        format!(
+                            "a checklist item has 1 to {MAX_CHECKBOXES} boxes, found {}",
+                            b.value
+                        ),
+                    ));
+                }
             }
         }
         Section::Track(t) => {

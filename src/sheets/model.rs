@@ -261,9 +261,10 @@ pub struct CheckItem {
     pub label: String,
     #[serde(default)]
     pub text: Option<String>,
-    /// Checkboxes after the label (default 1).
+    /// Checkboxes after the label (default 1, at most 20).
     #[serde(default)]
-    pub boxes: Option<u32>,
+    #[schemars(with = "Option<u32>")]
+    pub boxes: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

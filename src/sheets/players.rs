@@ -241,19 +241,21 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let mut warnings = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         for side in [Side::Front, Side::Back] {
-            let drawn = draw::draw_face(game, p, side, 0.0, &art).map_err(|e| {
+            let c = &game.spec.components[p.component];
+            let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
                     vec![crate::error::Located::at(
-                        &game.file,
-                        &game.spec.components[p.component].id,
+                        c.origin.as_deref().unwrap_or(&game.file),
+                        &c.id,
                         format!("cannot draw `{}`: {e}", p.id),
                     )],
                 )))
             })?;
-            let Some(svg) = drawn else { continue };
-            let overflows = crate::draw::text::take_overflows();
+            let Some((svg, overflows)) = drawn else {
+                continue;
+            };
             warnings.extend(draw::overflow_warning(&p.id, side, &overflows));
-            let suffix = if side == Side::Front { "front" } else { "back" };
+            let suffix = side.name();
             pages.push(Page {
                 side: if side == Side::Front {
                     PageSide::Front

@@ -8,7 +8,7 @@ use crate::draw::text::{Font, width, wrap};
 
 /// The text after a check item's label, wrapped beside it.
 pub(super) fn checkitem_lines(i: &CheckItem, w: f64) -> Vec<String> {
-    let boxes = i.boxes.unwrap_or(1) as f64 * (BOX + 1.2);
+    let boxes = i.boxes.as_ref().map_or(1, |b| b.value) as f64 * (BOX + 1.2);
     let label_w = width(Font::CondensedBold, TEXT * 1.1, &i.label) + 3.0;
     match &i.text {
         Some(t) => wrap(Font::Sans, TEXT, (w - boxes - label_w - 8.0).max(20.0), t),
@@ -21,7 +21,7 @@ pub(super) fn checkboxes(mut g: Group, c: &Checkboxes, x: f64, y: f64, w: f64, i
     for (k, item) in c.items.iter().enumerate() {
         let lines = checkitem_lines(item, w);
         let mut cx = x;
-        for _ in 0..item.boxes.unwrap_or(1) {
+        for _ in 0..item.boxes.as_ref().map_or(1, |b| b.value) {
             g = checkbox(g, cx, yy + 0.6, BOX, ink);
             cx += BOX + 1.2;
         }
