@@ -381,13 +381,7 @@ impl Scratch {
             return self.png_in_bands(tree, face, (pw, ph), opt, source);
         }
         let len = pw as usize * ph as usize * 4;
-        // The buffer only grows, and is used up to this face's size: drawing paints every
-        // pixel, background included, so what the last face left needs no clearing (clearing
-        // was 7 % of Night Grain's PNG build). Too small, it is replaced by a zeroed one, whose
-        // pages the kernel zeroes as they are first touched.
-        if self.pixels.len() < len {
-            self.pixels = vec![0; len];
-        }
+        self.grow_pixels(len);
         let pixels = &mut self.pixels[..len];
         let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or("an image of zero size")?;
         draw(tree, face, &mut pixmap, None);
@@ -412,10 +406,7 @@ impl Scratch {
     ) -> Result<&[u8], String> {
         let band_rows = (BAND_PIXELS / pw as u64).max(1) as u32;
         let row = pw as usize * 4;
-        let len = row * band_rows as usize;
-        if self.pixels.len() < len {
-            self.pixels = vec![0; len];
-        }
+        self.grow_pixels(row * band_rows as usize);
         self.encoded.clear();
         {
             let mut writer = encoder(&mut self.encoded, pw, ph, opt)
@@ -439,6 +430,16 @@ impl Scratch {
         }
         png_source::stamp(&mut self.encoded, source)?;
         Ok(self.encoded.as_slice())
+    }
+
+    /// The pixel buffer only grows, and is used up to each face's (or band's) size: drawing
+    /// paints every pixel, background included, so what the last face left needs no clearing
+    /// (clearing was 7 % of Night Grain's PNG build). Too small, it is replaced by a zeroed one,
+    /// whose pages the kernel zeroes as they are first touched.
+    fn grow_pixels(&mut self, len: usize) {
+        if self.pixels.len() < len {
+            self.pixels = vec![0; len];
+        }
     }
 
     fn trim(&mut self) {
