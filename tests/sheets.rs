@@ -14,15 +14,20 @@ use pnp::units::PT_PER_MM;
 const A4_PT: (f64, f64) = (595.276, 841.89);
 
 /// Runs `pnp sheets <args> --out <fresh dir>`, asserts success, returns the PDF's bytes.
-fn sheets(args: &[&str]) -> Vec<u8> {
-    let dir = temp_dir("sheets");
-    let out = pnp()
+/// `pnp sheets ARGS --out DIR`.
+fn run_sheets(args: &[&str], dir: &std::path::Path) -> std::process::Output {
+    pnp()
         .arg("sheets")
         .args(args)
         .arg("--out")
-        .arg(&dir)
+        .arg(dir)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn sheets(args: &[&str]) -> Vec<u8> {
+    let dir = temp_dir("sheets");
+    let out = run_sheets(args, &dir);
     assert!(
         out.status.success(),
         "pnp sheets {args:?}: {}",
@@ -237,19 +242,7 @@ fn names_that_cannot_be_printed_are_refused_escaped() {
         (long.as_str(), "name 1: 41 characters is longer than the 40"),
     ] {
         let dir = temp_dir("bad-names");
-        let out = pnp()
-            .args([
-                "sheets",
-                "the-beast",
-                "--players",
-                "2",
-                "--names",
-                names,
-                "--out",
-            ])
-            .arg(&dir)
-            .output()
-            .unwrap();
+        let out = run_sheets(&["the-beast", "--players", "2", "--names", names], &dir);
         assert_eq!(out.status.code(), Some(2), "{names}");
         let err = stderr(&out);
         assert!(err.contains(says), "{names}: {err}");
@@ -264,19 +257,14 @@ fn names_that_cannot_be_printed_are_refused_escaped() {
 #[test]
 fn an_illegal_family_is_refused_with_the_rule_quoted() {
     let dir = temp_dir("illegal");
-    let out = pnp()
-        .args([
-            "sheets",
-            "the-beast",
-            "--players",
-            "2",
-            "--family",
-            "Ann: 4 children, 2 adults, 6 old",
-            "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let args = [
+        "the-beast",
+        "--players",
+        "2",
+        "--family",
+        "Ann: 4 children, 2 adults, 6 old",
+    ];
+    let out = run_sheets(&args, &dir);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     for want in [
