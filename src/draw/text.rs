@@ -115,7 +115,7 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
 }
 
 /// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`:
-/// a text that needs less runs over, and is recorded in `overflows`).
+/// a text that needs less runs over, and is recorded by `overflowed`).
 pub fn fit(font: Font, max: f64, max_width: f64, text: &str) -> f64 {
     let w = width(font, max, text);
     if w <= max_width || w == 0.0 {
