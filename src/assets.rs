@@ -27,6 +27,13 @@ pub fn template(path: &str) -> Option<&'static str> {
     find(embedded::TEMPLATES, path).and_then(|b| std::str::from_utf8(b).ok())
 }
 
+/// The names of the files in `templates/` under `folder` (`symbols/`), without it.
+pub fn template_names(folder: &str) -> impl Iterator<Item = &'static str> + '_ {
+    embedded::TEMPLATES
+        .iter()
+        .filter_map(move |(n, _)| n.strip_prefix(folder))
+}
+
 /// Every bundled font file's bytes.
 pub fn fonts() -> impl Iterator<Item = (&'static str, &'static [u8])> {
     embedded::FONTS.iter().copied()

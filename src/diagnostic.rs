@@ -21,6 +21,16 @@ pub fn source_of(file: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
+/// The candidate most like `found` (a typo's fix), if any is close enough.
+pub fn closest<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(found, c), c))
+        .filter(|(score, _)| *score > 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 /// The snippet under a problem, or `None` when the place is not in the source.
 pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     // YAML also breaks lines at a lone CR; as LF it keeps every byte offset.

@@ -75,8 +75,15 @@ pub enum SpecError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("no game named `{name}`: expected a shipped game ({known}) or a path to a .yaml file")]
-    UnknownGame { name: String, known: String },
+    #[error(
+        "no game named `{name}`: expected a shipped game ({known}) or a path to a .yaml file{hint}"
+    )]
+    UnknownGame {
+        name: String,
+        known: String,
+        /// `; did you mean …?` or empty.
+        hint: String,
+    },
     #[error("{0}")]
     Yaml(Located),
     #[error("{0}")]

@@ -229,8 +229,64 @@ fn a_games_own_symbol_cannot_reach_files_or_the_network() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
-        err.contains("g.yaml:6:21") && err.contains("element <image> is not allowed"),
+        err.contains("g.yaml:6:21")
+            && err.contains("symbols/evil.svg: element <image> is not allowed"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_symbol_saved_by_inkscape_is_drawn_without_its_hidden_layer() {
+    let dir = temp_dir("inkscape");
+    std::fs::create_dir_all(dir.join("symbols")).unwrap();
+    // As Inkscape 1.x saves it: editor namespaces and data, ids, colours in `style=""`, and a
+    // hidden red sketch layer over the whole box.
+    std::fs::write(
+        dir.join("symbols/leaf.svg"),
+        r##"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<svg width="100mm" height="100mm" viewBox="0 0 100 100" id="svg1"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg">
+  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:zoom="2.1" />
+  <defs id="defs1" />
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1">
+    <rect x="0" y="0" width="100" height="100" id="r1" sodipodi:type="rect"
+       style="fill:#2f6b22;stroke:none;-inkscape-stroke:none" />
+  </g>
+  <g inkscape:label="Sketch" inkscape:groupmode="layer" style="display:none">
+    <rect x="0" y="0" width="100" height="100" style="fill:#ff0000" />
+  </g>
+</svg>"##,
+    )
+    .unwrap();
+    let yaml = dir.join("g.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: g, name: G, players: [2]}
+components:
+  - id: t
+    kind: tile
+    size: 20mm
+    front: {symbol: leaf, background: \"#ffffff\"}
+",
+    )
+    .unwrap();
+    let out = pnp()
+        .args(["build", "--no-pdf", "--dpi", "100", "--out"])
+        .arg(dir.join("out"))
+        .arg(&yaml)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let png = dir.join("out/png/t-front.png");
+    let (w, h, _) = png_info(&png);
+    let rgba = png_rgba(&png);
+    let centre = ((h / 2 * w + w / 2) * 4) as usize;
+    assert_eq!(
+        &rgba[centre..centre + 3],
+        &[0x2f, 0x6b, 0x22],
+        "the leaf's green"
     );
 }
 

@@ -164,12 +164,12 @@ impl<'g> Art<'g> {
         cache
             .entry(name.to_string())
             .or_insert_with(|| {
-                let source = symbol_source(self.game, name)
+                let file = symbol_source(self.game, name)
                     .map_err(|e| format!("symbol `{name}`: {e}"))?
                     .ok_or_else(|| format!("no symbol `{name}`"))?;
-                symbol::parse(&source)
+                symbol::parse(&file.source)
                     .map(Arc::new)
-                    .map_err(|e| format!("symbol `{name}`: {e}"))
+                    .map_err(|e| format!("symbol `{name}` ({}): {e}", file.path))
             })
             .clone()
     }

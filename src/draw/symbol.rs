@@ -1,6 +1,11 @@
 //! Symbol art from `templates/symbols/` or a game's own `symbols/`: parsed, checked against a
 //! short list of plain shape elements (no scripts, images, links or ids), and rebuilt in a
 //! 100×100 box so the drawing code can place it at any size and colour.
+//!
+//! Files saved by a drawing program (Inkscape, Illustrator) are taken as they are: what only the
+//! editor reads (its own namespaces, `<metadata>`, `<defs>`, ids, classes) is left out, hidden
+//! layers (`display:none`) are dropped, and a `style=""` attribute's drawing properties become
+//! presentation attributes (its other properties, such as `-inkscape-stroke`, are ignored).
 use resvg::usvg::roxmltree;
 use svg::Node;
 use svg::node::element::{Element, Group};
@@ -38,6 +43,12 @@ const ATTRIBUTES: &[&str] = &[
     "fill-opacity",
     "stroke-opacity",
 ];
+/// Elements that draw nothing: left out, with everything inside them.
+const SKIPPED: &[&str] = &["defs", "metadata", "title", "desc"];
+/// Attributes that only name or classify an element: left out.
+const IGNORED: &[&str] = &["id", "class", "style", "display", "visibility"];
+const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
+
 /// Largest symbol file accepted.
 pub const MAX_SYMBOL_BYTES: usize = 256 * 1024;
 
@@ -51,9 +62,7 @@ pub fn parse(source: &str) -> Result<Group, String> {
     if root.tag_name().name() != "svg" {
         return Err("the root element must be <svg>".into());
     }
-    let vb: Vec<f64> = root
-        .attribute("viewBox")
-        .ok_or("the <svg> needs a viewBox")?
+    let vb: Vec<f64> = view_box(root)?
         .split([' ', ','])
         .filter(|s| !s.is_empty())
         .map(str::parse)
@@ -78,16 +87,52 @@ pub fn parse(source: &str) -> Result<Group, String> {
         ),
     );
     for child in root.children().filter(|c| c.is_element()) {
-        group.append(rebuild(child, 0)?);
+        if let Some(el) = rebuild(child, 0)? {
+            group.append(el);
+        }
     }
     Ok(group)
 }
 
-fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Element, String> {
+/// The `viewBox`, or one made from a plain `width` and `height` (in user units or `px`).
+fn view_box<'a>(root: roxmltree::Node<'a, 'a>) -> Result<std::borrow::Cow<'a, str>, String> {
+    if let Some(vb) = root.attribute("viewBox") {
+        return Ok(vb.into());
+    }
+    let plain = |name| {
+        root.attribute(name)
+            .map(|v: &str| v.trim().trim_end_matches("px"))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    match (plain("width"), plain("height")) {
+        (Some(w), Some(h)) => Ok(format!("0 0 {w} {h}").into()),
+        _ => Err("the <svg> needs a viewBox (or a plain width and height)".into()),
+    }
+}
+
+/// The element as a symbol may hold it, or `None` for one that draws nothing (editor data, a
+/// hidden layer).
+fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, String> {
     let name = node.tag_name().name();
+    let foreign = node
+        .tag_name()
+        .namespace()
+        .is_some_and(|n| n != SVG_NAMESPACE);
+    let style = declarations(node.attribute("style").unwrap_or(""));
+    let hidden = node.attribute("display") == Some("none")
+        || style.iter().any(|&(k, v)| k == "display" && v == "none");
+    if foreign || SKIPPED.contains(&name) || hidden {
+        return Ok(None);
+    }
     if !ELEMENTS.contains(&name) {
+        let hint = match name {
+            "text" | "tspan" | "flowRoot" => {
+                " (turn text into paths first: Inkscape's Path ▸ Object to Path)"
+            }
+            _ => "",
+        };
         return Err(format!(
-            "element <{name}> is not allowed (use {})",
+            "element <{name}> is not allowed (use {}){hint}",
             ELEMENTS.join(", ")
         ));
     }
@@ -95,25 +140,41 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Element, String> {
         return Err("groups are nested too deeply".into());
     }
     let mut el = Element::new(name);
-    for a in node.attributes() {
-        if a.namespace().is_some() || !ATTRIBUTES.contains(&a.name()) {
-            return Err(format!(
-                "attribute `{}` on <{name}> is not allowed",
-                a.name()
-            ));
+    let editor_only =
+        |a: &roxmltree::Attribute| a.namespace().is_some() || IGNORED.contains(&a.name());
+    let attributes = node
+        .attributes()
+        .filter(|a| !editor_only(a))
+        .map(|a| (a.name(), a.value()));
+    // Style comes last: in SVG it wins over the attribute of the same name.
+    let styled = style
+        .iter()
+        .copied()
+        .filter(|(k, _)| ATTRIBUTES.contains(k));
+    for (key, value) in attributes.chain(styled) {
+        if !ATTRIBUTES.contains(&key) {
+            return Err(format!("attribute `{key}` on <{name}> is not allowed"));
         }
-        if a.value().contains("url(") {
-            return Err(format!(
-                "attribute `{}` may not refer to other content",
-                a.name()
-            ));
+        if value.contains("url(") {
+            return Err(format!("attribute `{key}` may not refer to other content"));
         }
-        el.assign(a.name(), a.value());
+        el.assign(key, value);
     }
     for child in node.children().filter(|c| c.is_element()) {
-        el.append(rebuild(child, depth + 1)?);
+        if let Some(c) = rebuild(child, depth + 1)? {
+            el.append(c);
+        }
     }
-    Ok(el)
+    Ok(Some(el))
+}
+
+/// `fill:#000;stroke:none` as `[("fill", "#000"), ("stroke", "none")]`.
+fn declarations(style: &str) -> Vec<(&str, &str)> {
+    style
+        .split(';')
+        .filter_map(|d| d.split_once(':'))
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -139,5 +200,65 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// What Inkscape 1.x writes for a plain drawing: its namespaces, a `<sodipodi:namedview>`,
+    /// an empty `<defs>`, a layer group, ids, and every colour in `style=""`.
+    const INKSCAPE: &str = r##"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<svg width="100mm" height="100mm" viewBox="0 0 100 100" version="1.1" id="svg1"
+   inkscape:version="1.3.2 (091e20e, 2023-11-25)" sodipodi:docname="leaf.svg"
+   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+   xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg"
+   xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:zoom="2.1" />
+  <defs id="defs1" />
+  <metadata><rdf:RDF><dc:title>leaf</dc:title></rdf:RDF></metadata>
+  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1" style="display:inline">
+    <path style="fill:#2f6b22;fill-opacity:1;stroke:none;stroke-width:0.26;-inkscape-stroke:none"
+       d="M 10,90 C 10,40 40,10 90,10 C 90,60 60,90 10,90 Z" id="path1"
+       sodipodi:nodetypes="ccc" inkscape:connector-curvature="0" />
+  </g>
+  <g inkscape:label="Sketch" inkscape:groupmode="layer" id="layer2" style="display:none">
+    <rect x="0" y="0" width="100" height="100" style="fill:#ff0000" id="rect1" />
+  </g>
+</svg>"##;
+
+    #[test]
+    fn takes_an_inkscape_file_as_saved() {
+        let g = parse(INKSCAPE).unwrap().to_string();
+        // The leaf, with its colour from `style`; not the hidden sketch layer or editor data.
+        assert!(g.contains(r##"fill="#2f6b22""##), "{g}");
+        assert!(g.contains(r#"stroke="none""#), "{g}");
+        for left_out in [
+            "#ff0000",
+            "inkscape",
+            "sodipodi",
+            "namedview",
+            "metadata",
+            "id=",
+            "style=",
+        ] {
+            assert!(!g.contains(left_out), "{left_out} in {g}");
+        }
+    }
+
+    #[test]
+    fn style_may_not_refer_to_other_content() {
+        let bad = r#"<svg viewBox="0 0 10 10"><rect style="fill:url(#grad)"/></svg>"#;
+        assert!(parse(bad).unwrap_err().contains("may not refer"));
+    }
+
+    #[test]
+    fn text_is_refused_with_the_way_to_fix_it() {
+        let bad = r#"<svg viewBox="0 0 10 10"><text>A</text></svg>"#;
+        assert!(parse(bad).unwrap_err().contains("Object to Path"));
+    }
+
+    #[test]
+    fn a_plain_width_and_height_stand_for_a_missing_view_box() {
+        let g = parse(r#"<svg width="50" height="25px"><rect width="50" height="25"/></svg>"#);
+        // 50 wide fits 100: scale 2, centred vertically.
+        assert!(g.unwrap().to_string().contains("translate(0 25) scale(2)"));
     }
 }

@@ -403,13 +403,29 @@ fn check_symbol(
     let name = &symbol.value;
     let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
         if !is_safe_id(name) {
-            Some(format!("symbol `{name}` must be a plain name such as `grain-wheat` (no paths)"))
+            let lower = name.to_lowercase();
+            let hint = match is_safe_id(&lower) {
+                true => format!("; did you mean `{lower}`?"),
+                false => String::new(),
+            };
+            Some(format!(
+                "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
+            ))
         } else {
             match symbol_source(game, name) {
-                Ok(Some(source)) => crate::draw::symbol::parse(&source).err(),
-                Ok(None) => return Some(format!(
-                    "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/"
-                )),
+                Ok(Some(file)) => crate::draw::symbol::parse(&file.source)
+                    .err()
+                    .map(|e| format!("{}: {e}", file.path)),
+                Ok(None) => {
+                    let known = crate::spec::symbol_names(game);
+                    let hint = match crate::diagnostic::closest(name, known.iter().map(String::as_str)) {
+                        Some(c) => format!("; did you mean `{c}`?"),
+                        None => String::new(),
+                    };
+                    return Some(format!(
+                        "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/{hint}"
+                    ));
+                }
                 Err(e) => Some(e),
             }
             .map(|e| format!("symbol `{name}`: {e}"))

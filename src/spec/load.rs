@@ -172,17 +172,11 @@ fn did_you_mean(msg: &str) -> Option<String> {
         .or_else(|| msg.strip_prefix("unknown variant `"))?;
     let (found, rest) = rest.split_once('`')?;
     let list = rest.split_once("expected one of ").map_or(rest, |(_, l)| l);
-    let candidates: Vec<&str> = list
+    let candidates = list
         .split(", ")
         .map(|c| c.trim().trim_matches('`'))
-        .filter(|c| !c.is_empty())
-        .collect();
-    candidates
-        .into_iter()
-        .map(|c| (strsim::jaro_winkler(found, c), c))
-        .filter(|(score, _)| *score > 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c.to_string())
+        .filter(|c| !c.is_empty());
+    crate::diagnostic::closest(found, candidates).map(str::to_string)
 }
 
 fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {

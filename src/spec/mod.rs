@@ -56,7 +56,26 @@ pub fn load(name: &str) -> Result<Game, SpecError> {
         None => Err(SpecError::UnknownGame {
             name: name.to_string(),
             known: crate::assets::game_ids().join(", "),
+            hint: unknown_game_hint(name),
         }),
+    }
+}
+
+/// What `name` may have meant: the YAML in a folder of that name, `name.yaml` beside it, or the
+/// closest shipped game.
+fn unknown_game_hint(name: &str) -> String {
+    let dir = Path::new(name);
+    if dir.is_dir() {
+        return format!("; `{name}` is a folder: give the path of the .yaml file in it");
+    }
+    for ext in ["yaml", "yml"] {
+        if dir.with_extension(ext).is_file() {
+            return format!("; did you mean `{name}.{ext}`?");
+        }
+    }
+    match crate::diagnostic::closest(name, crate::assets::game_ids()) {
+        Some(id) => format!("; did you mean `{id}`?"),
+        None => String::new(),
     }
 }
 
@@ -95,24 +114,53 @@ fn from_bytes_nested(
     Ok(game)
 }
 
-/// The SVG source of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`;
+/// The names of every symbol a game can use: its own `symbols/` and the shipped ones.
+pub fn symbol_names(game: &Game) -> Vec<String> {
+    let own = game
+        .dir
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok());
+    let shipped = crate::assets::template_names("symbols/").map(str::to_string);
+    own.chain(shipped)
+        .filter_map(|f| f.strip_suffix(".svg").map(str::to_string))
+        .collect()
+}
+
+/// A symbol's SVG and where it was found, for messages.
+pub struct SymbolFile {
+    /// `symbols/leaf.svg` (beside the game's YAML) or `templates/symbols/leaf.svg`.
+    pub path: String,
+    pub source: String,
+}
+
+/// The SVG of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`;
 /// `None` when neither has it, an error when the game's own file cannot be used.
 /// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
-pub fn symbol_source(game: &Game, name: &str) -> Result<Option<String>, String> {
+pub fn symbol_source(game: &Game, name: &str) -> Result<Option<SymbolFile>, String> {
+    let own_path = format!("symbols/{name}.svg");
     if let Some(dir) = &game.dir {
-        let own = dir.join("symbols").join(format!("{name}.svg"));
+        let own = dir.join(&own_path);
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
         match crate::assets::read_capped(&own, limit) {
             Ok(Ok(bytes)) => {
-                return String::from_utf8(bytes).map(Some).map_err(|_| {
-                    format!("symbols/{name}.svg is not UTF-8 text; save it as UTF-8")
-                });
+                return match String::from_utf8(bytes) {
+                    Ok(source) => Ok(Some(SymbolFile {
+                        path: own_path,
+                        source,
+                    })),
+                    Err(_) => Err(format!("{own_path} is not UTF-8 text; save it as UTF-8")),
+                };
             }
             // A stream is read no further than the limit.
-            Ok(Err(_)) => return Err(format!("the file is larger than {limit} bytes")),
+            Ok(Err(_)) => return Err(format!("{own_path} is larger than {limit} bytes")),
             // None there (or unreadable): the shipped symbols.
             Err(_) => {}
         }
     }
-    Ok(crate::assets::template(&format!("symbols/{name}.svg")).map(str::to_string))
+    Ok(crate::assets::template(&own_path).map(|source| SymbolFile {
+        path: format!("templates/{own_path}"),
+        source: source.to_string(),
+    }))
 }
