@@ -107,6 +107,7 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
+    layout.cover_square = opt.cover;
     fit::check(game, &pieces, &layout)?;
     if opt.png {
         fit::check_pixels(game, &pieces, opt.dpi)?;

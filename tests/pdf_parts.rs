@@ -134,8 +134,8 @@ fn a_pdf_joined_from_parts_shows_what_one_made_whole_shows() {
 #[test]
 fn a_deck_longer_than_a_part_is_built_to_one_pdf_without_leftovers() {
     let dir = temp_dir("long-deck");
-    // Eight cards a page on A4: one part full, a second begun (and the cover in the first).
-    let cards = 8 * pnp::output::pdf::PART_PAGES + 9;
+    // Nine cards a page on A4: one part full, a second begun (and the cover in the first).
+    let cards = 9 * pnp::output::pdf::PART_PAGES + 10;
     let mut yaml = String::from(
         "game: {id: long, name: Long deck, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    variants:\n",
     );

@@ -298,6 +298,7 @@ fn empty(side: PageSide) -> Page {
         side,
         placements: Vec::new(),
         captions: Vec::new(),
+        calibration: true,
     }
 }
 
@@ -401,7 +402,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
          Every piece is drawn to the millimetre."
             .to_string(),
         format!(
-            "Then measure the calibration square at the foot of any page: it must be exactly \
+            "Then measure the calibration square at the foot of this page: it must be exactly \
              {square} on each side."
         ),
         format!(

@@ -30,7 +30,8 @@ pub fn page_marks(page: &Page, opt: &LayoutOptions) -> Vec<Mark> {
     let mut marks: Vec<Mark> = Vec::new();
     for r in &rects {
         for m in crop_marks(r, opt) {
-            let blocked = touches(&m, &calibration) || rects.iter().any(|o| touches(&m, o));
+            let blocked = calibration.is_some_and(|c| touches(&m, &c))
+                || rects.iter().any(|o| touches(&m, o));
             let seen = marks.iter().any(|k| same(k, &m));
             if !blocked && !seen {
                 marks.push(m);
@@ -70,6 +71,7 @@ mod tests {
                 placed(80.0, 20.0, 60.0, 90.0),
             ],
             captions: Vec::new(),
+            calibration: true,
         };
         let marks = page_marks(&page, &opt);
         // 3 column lines × 2 ends + 2 row lines × 2 ends.

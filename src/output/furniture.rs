@@ -152,7 +152,9 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
 
 /// The calibration square, labelled, where the layout reserved room for it on this page.
 fn calibration(cv: &mut Canvas, page: &Page, opt: &LayoutOptions) {
-    let r = super::layout::calibration_on(page, opt);
+    let Some(r) = super::layout::calibration_on(page, opt) else {
+        return;
+    };
     cv.add(
         rect(r.x, r.y, r.w, r.h, "none")
             .set("stroke", "#000000")
@@ -249,13 +251,19 @@ pub(crate) fn footer(
         "#222222",
         &label,
     ));
-    let hint = if page.side == PageSide::Back {
-        "Back side: print double-sided, this page behind the page before.".to_string()
-    } else {
-        format!(
+    let hint = match (page.side, page.calibration) {
+        (PageSide::Back, _) => {
+            "Back side: print double-sided, this page behind the page before.".to_string()
+        }
+        (_, true) => format!(
             "Print at 100 % (no scaling): the square must measure {}.",
             calibration_label(opt)
-        )
+        ),
+        // Pieces fill this page's corner: the square is on the cover and pages with room.
+        (_, false) => format!(
+            "Print at 100 % (no scaling): the calibration squares measure {}.",
+            calibration_label(opt)
+        ),
     };
     let size = fit(Font::Condensed, 2.6, half, &hint);
     cv.add(text(

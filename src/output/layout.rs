@@ -60,6 +60,9 @@ pub struct LayoutOptions {
     pub bleed: f64,
     pub overlap: f64,
     pub duplex: Duplex,
+    /// A cover page with its own calibration square comes first: pieces may then fill the
+    /// square's corner on every page (see `pack`). Without one, some page keeps it.
+    pub cover_square: bool,
 }
 
 impl LayoutOptions {
@@ -73,6 +76,7 @@ impl LayoutOptions {
             bleed: 0.0,
             overlap: 12.0,
             duplex: Duplex::LongEdge,
+            cover_square: false,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.
@@ -252,6 +256,10 @@ pub struct Page {
     pub side: PageSide,
     pub placements: Vec<Placement>,
     pub captions: Vec<Caption>,
+    /// Whether the page prints the calibration square (`calibration_on`). Every page does,
+    /// unless leaving its corner to pieces saves paper (see `pack`); a back page follows its
+    /// front.
+    pub calibration: bool,
 }
 
 /// One thing to place: a copy of a piece, or one part of a split piece.
@@ -312,9 +320,14 @@ pub fn impose_plain(
 
 /// Where the calibration square is printed on `page`: the reserved corner of a front page, its
 /// mirror image on a back page (behind it, so nothing overlaps it there either), and on a
-/// gutter-fold sheet the reserved corner of the fronts' half (the left one).
-pub fn calibration_on(page: &Page, opt: &LayoutOptions) -> Rect {
-    match page.side {
+/// gutter-fold sheet the reserved corner of the fronts' half (the left one). `None` on a page
+/// whose corner holds pieces.
+pub fn calibration_on(page: &Page, opt: &LayoutOptions) -> Option<Rect> {
+    page.calibration.then(|| square_on(page.side, opt))
+}
+
+fn square_on(side: PageSide, opt: &LayoutOptions) -> Rect {
+    match side {
         PageSide::Front => opt.calibration(),
         PageSide::Back => mirror(&opt.calibration(), opt),
         PageSide::GutterFold => LayoutOptions {
@@ -389,12 +402,14 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
                 })
             })
             .collect();
+        let page_has_square = page.calibration;
         out.push(page);
         if !backs.is_empty() || (duplex && index < last) {
             out.push(Page {
                 side: PageSide::Back,
                 placements: backs,
                 captions: Vec::new(),
+                calibration: page_has_square,
             });
         }
     }

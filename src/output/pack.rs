@@ -2,7 +2,9 @@
 //! each group under its caption. Identical rectangular pieces of a group are packed edge to edge
 //! (the guillotine layout of card sheets: one cut serves two pieces, crop marks only outside the
 //! block); everything else keeps the gap its crop marks need. The calibration square's corner
-//! (`LayoutOptions::reserved`) is an obstacle: a row that crosses it ends before it.
+//! (`LayoutOptions::reserved`) is an obstacle: a row that crosses it ends before it, unless
+//! the pieces take fewer pages with the corner free for them (three rows of three poker cards
+//! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::layout::{CAPTION_MM, Caption, Item, LayoutOptions, Page, PageSide, Placement, Rect};
 use super::layout::{Part, Splitter};
 
@@ -33,7 +35,8 @@ struct Shelf {
 struct Packer<'a> {
     opt: &'a LayoutOptions,
     area: Rect,
-    reserved: Rect,
+    /// The calibration square's corner, kept free on every page; `None` to let pieces use it.
+    reserved: Option<Rect>,
     gap: f64,
     pages: Vec<(Page, Shelf)>,
 }
@@ -45,6 +48,7 @@ impl Packer<'_> {
                 side: PageSide::Front,
                 placements: Vec::new(),
                 captions: Vec::new(),
+                calibration: true,
             },
             Shelf {
                 y: self.area.y,
@@ -57,7 +61,7 @@ impl Packer<'_> {
 
     /// Whether a piece may go at `r`: inside the area, clear of the calibration square.
     fn free(&self, r: &Rect) -> bool {
-        self.area.contains(r) && !r.overlaps(&self.reserved)
+        self.area.contains(r) && !self.reserved.is_some_and(|c| r.overlaps(&c))
     }
 
     /// Top of a new group's caption on a page: under its last row, or at the top.
@@ -205,10 +209,33 @@ pub fn pack(
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
+    let around = pack_around(items, captions, opt, splitter, Some(opt.reserved()))?;
+    let mut over = pack_around(items, captions, opt, splitter, None)?;
+    let corner = opt.reserved();
+    for page in &mut over {
+        page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
+    }
+    // Paper saved, and still a square to measure somewhere.
+    let measurable = opt.cover_square || over.iter().any(|p| p.calibration);
+    if over.len() < around.len() && measurable {
+        Ok(over)
+    } else {
+        Ok(around)
+    }
+}
+
+/// `pack`, keeping `reserved` free on every page (or no corner at all).
+fn pack_around(
+    items: &[Item],
+    captions: &[String],
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+    reserved: Option<Rect>,
+) -> Result<Vec<Page>, String> {
     let mut packer = Packer {
         opt,
         area: opt.content(),
-        reserved: opt.reserved(),
+        reserved,
         gap: opt.effective_gap(),
         pages: Vec::new(),
     };
@@ -297,11 +324,11 @@ mod tests {
     }
 
     #[test]
-    fn poker_cards_go_eight_to_an_a4_sheet_around_the_calibration_square() {
+    fn eight_poker_cards_go_around_the_calibration_square() {
         let opt = LayoutOptions::new(A4);
-        let pages = impose(&cards(17, true), &["Cards".into()], &opt).unwrap();
-        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
-        assert_eq!(counts, vec![8, 8, 1]);
+        let pages = impose(&cards(8, true), &["Cards".into()], &opt).unwrap();
+        assert_eq!(pages.len(), 1);
+        assert!(pages[0].calibration);
         let first = &pages[0].placements;
         // Rows of 3, 3 and 2: the third row stops before the reserved corner.
         let rows: Vec<f64> = first.iter().map(|p| p.rect.y).collect();
@@ -312,6 +339,42 @@ mod tests {
         // Edge to edge: the second card starts where the first ends.
         assert_eq!(first[1].rect.x, first[0].rect.right());
         assert_eq!(first[3].rect.y, first[0].rect.bottom());
+    }
+
+    #[test]
+    fn a_deck_takes_the_corner_when_that_saves_a_sheet() {
+        let opt = LayoutOptions::new(A4);
+        // Around the square: 8, 8 and 1. Nine to a sheet: 9 and 8.
+        let pages = impose(&cards(17, true), &["Cards".into()], &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![9, 8]);
+        assert!(
+            pages[0]
+                .placements
+                .iter()
+                .any(|p| p.rect.overlaps(&opt.reserved()))
+        );
+        // The full sheet has no square; the other keeps its corner free and prints one.
+        assert_eq!([pages[0].calibration, pages[1].calibration], [false, true]);
+        for p in &pages[1].placements {
+            assert!(!p.rect.overlaps(&opt.reserved()), "{:?}", p.rect);
+        }
+    }
+
+    #[test]
+    fn a_deck_that_fills_every_corner_keeps_the_squares() {
+        // 18 cards: two full sheets of 9 would leave no square to measure, so they go 8, 8
+        // and 2 around it, unless a cover prints one.
+        let mut opt = LayoutOptions::new(A4);
+        let pages = impose(&cards(18, true), &["Cards".into()], &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![8, 8, 2]);
+        assert!(pages.iter().all(|p| p.calibration));
+        opt.cover_square = true;
+        let pages = impose(&cards(18, true), &["Cards".into()], &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![9, 9]);
+        assert!(pages.iter().all(|p| !p.calibration));
     }
 
     #[test]

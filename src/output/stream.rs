@@ -257,6 +257,7 @@ mod tests {
                 })
                 .collect(),
             captions: Vec::new(),
+            calibration: true,
         }
     }
 

@@ -270,6 +270,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                     part: None,
                 }],
                 captions: Vec::new(),
+                calibration: true,
             });
             docs.push(FaceDoc {
                 name: format!("{}-{suffix}", p.id),
