@@ -71,6 +71,16 @@ fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
 }
 
 #[test]
+fn the_cover_gives_a_dies_cube_not_its_net() {
+    // The piecepack's dice are the standard half inch; their nets are 54.6 mm wide.
+    let text = pdf_text(&pdf_of("piecepack", &[]));
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let cover = squeeze(&text[0]);
+    assert!(cover.contains("dienet,12.7mmcube"), "{cover}");
+    assert!(!cover.contains("54.6mm"), "{cover}");
+}
+
+#[test]
 fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     let pdf = pdf_of("piecepack", &[]);
     let text = pdf_text(&pdf);

@@ -351,3 +351,56 @@ fn progress_counts_every_page_and_image_up_to_its_total() {
     assert_eq!(done, (1..=total).collect::<Vec<_>>());
     assert_eq!(report.renders, prepared.faces.docs.len());
 }
+
+#[test]
+fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
+    use pnp::usvg;
+    let game = pnp::spec::load("night-grain").unwrap();
+    let pieces = pnp::pieces::expand(&game);
+    let track = pieces
+        .iter()
+        .find(|p| p.kind == pnp::spec::Kind::Track)
+        .unwrap();
+    let art = pnp::draw::Art::new(&game);
+    let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
+        .unwrap()
+        .unwrap();
+    let tree = pnp::faces::parse(&svg).unwrap();
+    // The readable texts (not the faint numerals behind them) and the small filled arrows.
+    let (mut texts, mut arrows) = (Vec::new(), Vec::new());
+    fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, arrows: &mut Vec<usvg::Rect>) {
+        for node in g.children() {
+            match node {
+                usvg::Node::Group(g) => walk(g, texts, arrows),
+                usvg::Node::Text(t) => {
+                    let faint = t.chunks()[0].spans()[0]
+                        .fill()
+                        .is_some_and(|f| f.opacity().get() < 0.5);
+                    if !faint {
+                        texts.push(t.abs_bounding_box());
+                    }
+                }
+                usvg::Node::Path(p) if p.fill().is_some() => {
+                    let b = p.abs_bounding_box();
+                    if b.width() < 8.0 && b.height() < 4.0 {
+                        arrows.push(b);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(tree.root(), &mut texts, &mut arrows);
+    assert!(arrows.len() >= 5, "{} arrows", arrows.len());
+    let hints = ["New grain markers enter here", "receiving area"];
+    assert!(hints.iter().all(|h| svg.contains(h)));
+    for t in &texts {
+        for a in &arrows {
+            let apart = t.bottom() <= a.top()
+                || t.top() >= a.bottom()
+                || t.right() <= a.left()
+                || t.left() >= a.right();
+            assert!(apart, "text {t:?} over the arrow {a:?}");
+        }
+    }
+}

@@ -118,7 +118,12 @@ pub fn draw(cv: &mut Canvas, track: &TrackSpec, face: &Face) -> Result<(), Strin
         if let Some(hint) = &space.hint {
             let size = (sh * 0.07).clamp(2.0, 3.2);
             let lines = wrap(Font::Condensed, size, sw * 0.8, hint);
-            let base = y + sh - 2.0 - (lines.len() as f64 - 1.0) * size * 1.2;
+            // Above the chevron that leads down out of the space, descenders clear of it.
+            let clear = match track.direction {
+                Direction::Down => chevron_size(sw, sh) * 0.5 + size * 0.3,
+                Direction::Right => 0.0,
+            };
+            let base = y + sh - 2.0 - clear - (lines.len() as f64 - 1.0) * size * 1.2;
             for (k, l) in lines.iter().enumerate() {
                 cv.add(
                     text(
@@ -198,8 +203,13 @@ pub fn draw(cv: &mut Canvas, track: &TrackSpec, face: &Face) -> Result<(), Strin
     Ok(())
 }
 
+/// Half the width of the chevron on a `sw`×`sh` space's edge.
+fn chevron_size(sw: f64, sh: f64) -> f64 {
+    (sw.min(sh) * 0.08).clamp(1.5, 3.5)
+}
+
 fn chevron(dir: Direction, x: f64, y: f64, sw: f64, sh: f64, ink: &str) -> Path {
-    let s = (sw.min(sh) * 0.08).clamp(1.5, 3.5);
+    let s = chevron_size(sw, sh);
     let d = match dir {
         Direction::Down => {
             let (cx, cy) = (x + sw / 2.0, y + sh);

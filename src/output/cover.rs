@@ -379,7 +379,10 @@ fn describe(p: &Piece) -> String {
     };
     match p.shape {
         Shape::Round => format!("round {kind}, {} mm", mm(p.w)),
-        _ if p.kind == Kind::Die => format!("{kind}, {} mm cube", mm(p.w)),
+        // A die's piece is its net; the player cares about the cube it folds into.
+        _ if p.kind == Kind::Die => {
+            format!("{kind}, {} mm cube", mm(crate::draw::die::edge_of_net(p.w)))
+        }
         _ => format!("{kind}, {} × {} mm", mm(p.w), mm(p.h)),
     }
 }

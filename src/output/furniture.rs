@@ -91,7 +91,7 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
         ),
     ];
     for (k, (_, s)) in strips.into_iter().enumerate().filter(|(_, (on, _))| *on) {
-        cv.add(rect(s.x, s.y, s.w, s.h, "#7f7f7f").set("fill-opacity", "0.22"));
+        hatch(cv, &s);
         // Parts are numbered row by row: the one on the left is the previous number, but the
         // one above is not (in a grid of parts), so the top strip names a direction.
         let label = if k == 0 {
@@ -100,34 +100,31 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
             format!("GLUE — PART {} GOES OVER THIS STRIP", part.number - 1)
         };
         let horizontal = s.w >= s.h;
-        let size = fit(
-            Font::Display,
-            overlap * 0.45,
-            if horizontal { s.w * 0.9 } else { s.h * 0.9 },
-            &label,
-        );
+        let (along, across) = if horizontal { (s.w, s.h) } else { (s.h, s.w) };
+        // Inside the piece's own outline and frame, which run along the strip's ends.
+        let size = fit(Font::Display, across * 0.45, along * 0.75, &label);
+        let label_w = crate::draw::text::width(Font::Display, size, &label) + size;
+        // On a white label: the hatching and the piece's drawing show through the strip.
+        let backing = rect(-label_w / 2.0, -size * 0.7, label_w, size * 1.4, "#ffffff")
+            .set("rx", n(size * 0.3))
+            .set("fill-opacity", "0.9");
         let t = text(
             0.0,
-            0.0,
+            size * 0.35,
             size,
             Font::Display,
             Anchor::Middle,
             "#333333",
             &label,
         );
-        let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0 + size * 0.35);
-        cv.add(if horizontal {
-            t.set("x", n(cx)).set("y", n(cy))
-        } else {
-            t.set(
-                "transform",
-                format!(
-                    "translate({} {}) rotate(-90)",
-                    n(s.x + s.w / 2.0 + size * 0.35),
-                    n(s.y + s.h / 2.0)
-                ),
-            )
-        });
+        let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
+        let turn = if horizontal { "" } else { " rotate(-90)" };
+        cv.add(
+            svg::node::element::Group::new()
+                .set("transform", format!("translate({} {}){turn}", n(cx), n(cy)))
+                .add(backing)
+                .add(t),
+        );
     }
     let label = format!("part {} of {}", part.number, part.count);
     let size = 3.0;
@@ -181,6 +178,21 @@ fn calibration(cv: &mut Canvas, page: &Page, opt: &LayoutOptions) {
             "#444444",
             label,
         ));
+    }
+}
+
+/// Diagonal lines across `s` on a light grey: where glue goes.
+fn hatch(cv: &mut Canvas, s: &Rect) {
+    const STEP: f64 = 2.5;
+    cv.add(rect(s.x, s.y, s.w, s.h, "#7f7f7f").set("fill-opacity", "0.12"));
+    // Lines y = x - c at 45°, each cut to the strip.
+    let mut c = s.x - s.bottom() + STEP / 2.0;
+    while c < s.right() - s.y {
+        let (x0, x1) = ((s.y + c).max(s.x), (s.bottom() + c).min(s.right()));
+        if x1 > x0 {
+            cv.add(line(x0, x0 - c, x1, x1 - c, "#9a9a9a", 0.25));
+        }
+        c += STEP;
     }
 }
 
@@ -275,4 +287,71 @@ pub(crate) fn footer(
         "#444444",
         &hint,
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::layout::Part;
+    use resvg::usvg;
+
+    /// The bounding boxes (mm) of every text and line in the furniture of one part.
+    fn drawn(r: Rect, top: bool) -> (Vec<usvg::Rect>, Vec<usvg::Rect>) {
+        let mut cv = Canvas::new(210.0, 297.0, 0.0);
+        let part = Part {
+            number: 2,
+            count: 2,
+            window: r,
+            glue_top: top,
+            glue_left: !top,
+        };
+        part_marks(&mut cv, &r, &part, 12.0);
+        let tree = crate::faces::parse(&cv.finish()).unwrap();
+        let (mut texts, mut lines) = (Vec::new(), Vec::new());
+        fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, lines: &mut Vec<usvg::Rect>) {
+            for node in g.children() {
+                match node {
+                    usvg::Node::Group(g) => walk(g, texts, lines),
+                    usvg::Node::Text(t) => texts.push(t.abs_bounding_box()),
+                    usvg::Node::Path(p) if p.stroke().is_some() => lines.push(p.abs_bounding_box()),
+                    _ => {}
+                }
+            }
+        }
+        walk(tree.root(), &mut texts, &mut lines);
+        (texts, lines)
+    }
+
+    #[test]
+    fn a_glue_strip_is_hatched_inside_itself_and_its_label_clears_the_ends() {
+        // Night Grain's track: a part 70 mm wide, the strip along its top.
+        let r = Rect {
+            x: 100.0,
+            y: 20.0,
+            w: 70.0,
+            h: 150.0,
+        };
+        let (texts, lines) = drawn(r, true);
+        let strip = usvg::Rect::from_xywh(100.0, 20.0, 70.0, 12.0).unwrap();
+        let label = texts
+            .iter()
+            .find(|t| t.top() < strip.bottom())
+            .expect("a label on the strip");
+        // Clear of the outline and frame that run down the part's sides.
+        assert!(label.left() > 107.0 && label.right() < 163.0, "{label:?}");
+        let hatching: Vec<_> = lines.iter().filter(|l| l.top() < strip.bottom()).collect();
+        assert!(hatching.len() > 20, "{} lines", hatching.len());
+        for l in hatching {
+            assert!(
+                l.left() >= strip.left() - 0.2
+                    && l.right() <= strip.right() + 0.2
+                    && l.bottom() <= strip.bottom() + 0.2,
+                "{l:?} outside the strip"
+            );
+        }
+        // A strip down the left side: its label turned to run along it, inside it.
+        let (texts, _) = drawn(r, false);
+        let label = texts.iter().find(|t| t.right() < 112.5).expect("a label");
+        assert!(label.top() > 35.0 && label.bottom() < 155.0, "{label:?}");
+    }
 }
