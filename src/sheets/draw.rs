@@ -43,23 +43,31 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// `text` with each `{key}` replaced by the player's value (nothing when unknown).
+    /// `text` with each `{key}` replaced by the player's value (nothing when unknown). A
+    /// separator left dangling at either end by an empty value goes too: "Turn record · {player}"
+    /// on a blank sheet reads "Turn record".
     pub fn subst(&self, text: &str) -> String {
         let mut out = String::new();
         let mut rest = text;
+        let mut emptied = false;
         while let Some(open) = rest.find('{') {
             let Some(close) = rest[open..].find('}') else {
                 break;
             };
             out.push_str(&rest[..open]);
             let key = &rest[open + 1..open + close];
-            if let Some(v) = self.fill.get(key) {
-                out.push_str(v);
+            match self.fill.get(key).filter(|v| !v.is_empty()) {
+                Some(v) => out.push_str(v),
+                None => emptied = true,
             }
             rest = &rest[open + close + 1..];
         }
         out.push_str(rest);
-        out
+        if !emptied {
+            return out;
+        }
+        let dangling = |c: char| c.is_whitespace() || "·•,;:–—-|/".contains(c);
+        out.trim_matches(dangling).to_string()
     }
 }
 
@@ -319,5 +327,32 @@ pub fn draw(s: &Section, x: f64, y: f64, w: f64, h: f64, ctx: &mut Ctx) -> Group
             }
             g
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_placeholder_takes_its_separator_with_it() {
+        let game = crate::spec::load("the-beast").unwrap();
+        let art = Art::new(&game);
+        let named: BTreeMap<String, String> = [("player".to_string(), "Ada".to_string())].into();
+        let blank = BTreeMap::new();
+        let ctx = |fill| Ctx {
+            ink: String::new(),
+            fill,
+            art: &art,
+            spaces: Vec::new(),
+        };
+        assert_eq!(
+            ctx(&named).subst("Turn record · {player}"),
+            "Turn record · Ada"
+        );
+        assert_eq!(ctx(&blank).subst("Turn record · {player}"), "Turn record");
+        assert_eq!(ctx(&blank).subst("{player} — family"), "family");
+        // Text without an empty placeholder keeps its punctuation.
+        assert_eq!(ctx(&named).subst("Notes:"), "Notes:");
     }
 }
