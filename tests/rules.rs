@@ -229,10 +229,33 @@ fn a_malformed_rule_is_reported_not_ignored() {
             "check: {named: no-such-check}",
             "no named check",
         ),
+        // A misspelt filter picked nothing, and a rule with `at_most` held.
+        (
+            "check: {total: team, where: {team: sun}, equals: 3}",
+            "check: {total: team, where: {taem: sun}, at_most: 3}",
+            "no variant of `team` has a tag `taem` (its tags: team; did you mean `team`?)",
+        ),
+        (
+            "check: {total: team, where: {team: sun}, equals: 3}",
+            "check: {total: team, where: {team: sunn}, at_most: 3}",
+            "no variant of `team` has `team: sunn` (its values: moon, sun; did you mean `sun`?)",
+        ),
     ] {
         let (path, _) = broken("night-grain", find, replace);
         let out = pnp().arg("validate").arg(&path).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{replace}");
         assert!(stderr(&out).contains(says), "{replace}: {}", stderr(&out));
     }
+}
+
+#[test]
+fn a_rule_may_say_that_no_variant_has_a_value() {
+    // The Beast's "with all court cards removed" is `where: {court: "yes"}, equals: 0`.
+    let (path, _) = broken(
+        "night-grain",
+        "check: {total: team, where: {team: sun}, equals: 3}",
+        "check: {total: team, where: {team: stars}, equals: 0}",
+    );
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
 }

@@ -216,6 +216,49 @@ fn matching(c: &Component, check: &Check) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// Why `where:` cannot pick anything from `c`: a tag that none of its variants has, or a value
+/// none has when the check does not expect none (a typo would otherwise count nothing, and
+/// `at_most` would hold). `{court: "yes"}, equals: 0` is how a rule says there are none.
+fn filter_problem(c: &Component, check: &Check) -> Option<String> {
+    let expects_none =
+        check.equals == Some(model::Expected::Number(0.0)) || check.at_most == Some(0.0);
+    let id = &c.id.value;
+    if !check.filter.is_empty() && c.variants.is_empty() {
+        return Some(format!("`{id}` has no variants for `where:` to pick from"));
+    }
+    let hint = |found: &str, known: &std::collections::BTreeSet<&str>| {
+        let list = known.iter().copied().collect::<Vec<_>>().join(", ");
+        match crate::diagnostic::closest(found, known.iter().copied()) {
+            Some(c) => format!("{list}; did you mean `{c}`?"),
+            None => list,
+        }
+    };
+    for (key, want) in &check.filter {
+        let values: std::collections::BTreeSet<&str> = c
+            .variants
+            .iter()
+            .filter_map(|v| v.tags.get(key).map(String::as_str))
+            .collect();
+        if values.is_empty() {
+            let keys = c
+                .variants
+                .iter()
+                .flat_map(|v| v.tags.keys().map(String::as_str));
+            return Some(format!(
+                "no variant of `{id}` has a tag `{key}` (its tags: {})",
+                hint(key, &keys.collect())
+            ));
+        }
+        if !values.contains(want.as_str()) && !expects_none {
+            return Some(format!(
+                "no variant of `{id}` has `{key}: {want}` (its values: {})",
+                hint(want, &values)
+            ));
+        }
+    }
+    None
+}
+
 /// Where a count over `c` should point: the first variant the filter picks, else the component.
 fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
     let picked = c.variants.iter().find(|v| {
@@ -264,6 +307,9 @@ fn measure(game: &Game, check: &Check) -> Measured {
     };
     if let Some(id) = &check.total {
         let c = component(game, id)?;
+        if let Some(problem) = filter_problem(c, check) {
+            return Err((None, problem));
+        }
         let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
         return Ok((
             Some(subject_at(file, c, check)),
@@ -272,6 +318,9 @@ fn measure(game: &Game, check: &Check) -> Measured {
     }
     if let Some(id) = &check.variants {
         let c = component(game, id)?;
+        if let Some(problem) = filter_problem(c, check) {
+            return Err((None, problem));
+        }
         // A variant with no copies is not a type that is actually printed.
         let m: Vec<_> = matching(c, check)
             .into_iter()
@@ -288,6 +337,9 @@ fn measure(game: &Game, check: &Check) -> Measured {
     }
     if let Some(id) = &check.each_variant {
         let c = component(game, id)?;
+        if let Some(problem) = filter_problem(c, check) {
+            return Err((None, problem));
+        }
         let m = matching(c, check);
         let bad: Vec<String> = m
             .iter()
