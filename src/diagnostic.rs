@@ -62,25 +62,13 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
         token_len += 1;
     }
     let start = offset + col_byte;
-    let hint = loc
-        .message
-        .split_once("(did you mean ")
-        .map(|(_, h)| format!("did you mean {}", h.trim_end_matches(')')));
-    let mut report = vec![
-        Level::NOTE.primary_title("here").element(
-            Snippet::source(shown.as_str())
-                .line_start(first + 1)
-                .path(loc.file.as_str())
-                .annotation(AnnotationKind::Primary.span(start..start + token_len)),
-        ),
-    ];
-    if let Some(h) = &hint {
-        report.push(
-            Level::HELP
-                .primary_title(h.as_str())
-                .element(annotate_snippets::Padding),
-        );
-    }
+    // A "did you mean" is in the message above the snippet already: not repeated under it.
+    let report = [Level::NOTE.primary_title("here").element(
+        Snippet::source(shown.as_str())
+            .line_start(first + 1)
+            .path(loc.file.as_str())
+            .annotation(AnnotationKind::Primary.span(start..start + token_len)),
+    )];
     let renderer = if color {
         Renderer::styled()
     } else {

@@ -63,9 +63,16 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
             let long: String = digits.chars().flat_map(|c| [c, c]).collect();
             Ok(Color(format!("#{long}")))
         }
-        _ => Err(format!(
-            "expected a colour such as `#8e2a5a`, `#c33` or `white`, found `{text}`"
-        )),
+        _ => {
+            let bare_hex = matches!(t.len(), 3 | 6) && t.chars().all(|c| c.is_ascii_hexdigit());
+            let hint = match bare_hex {
+                true => format!(" (a hex colour starts with `#`: \"#{t}\")"),
+                false => String::new(),
+            };
+            Err(format!(
+                "expected a colour such as `#8e2a5a`, `#c33` or `white`, found `{text}`{hint}"
+            ))
+        }
     }
 }
 

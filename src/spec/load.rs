@@ -67,6 +67,27 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
             )));
         }
     };
+    if is_empty_document(text) {
+        return Err(SpecError::Yaml(Located::new(
+            file,
+            1,
+            1,
+            "the file has no game in it: a game needs `game:` (its id, name and players) and \
+             `components:`; `pnp new \"My Game\"` writes one to start from"
+                .to_string(),
+        )));
+    }
+    if let Some((line, col, colour)) = unquoted_colour(text) {
+        return Err(SpecError::Yaml(Located::new(
+            file,
+            line,
+            col,
+            format!(
+                "`{colour}` here is a comment to YAML, and the colour is lost: put it in quotes, \
+                 \"{colour}\""
+            ),
+        )));
+    }
     let path = RefCell::new(String::new());
     let result = serde_saphyr::with_deserializer_from_str_with_options(text, options(), |de| {
         serde_path_to_error::deserialize(de).map_err(|e| {
@@ -82,6 +103,43 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
         let message = describe(&e, &path.borrow(), text, line, col);
         SpecError::Yaml(Located::new(file, line.max(1), col.max(1), message))
     })
+}
+
+/// Nothing but blank lines, comments and document markers (a byte-order mark included).
+fn is_empty_document(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}').lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#') || l == "---" || l == "..."
+    })
+}
+
+/// The first colour written as a value without quotes (`ink: #555555`): YAML reads `#` after a
+/// space as the start of a comment, so the key would silently have no value. Its line, column
+/// and text.
+fn unquoted_colour(text: &str) -> Option<(usize, usize, &str)> {
+    for (n, line) in text.lines().enumerate() {
+        let mut from = 0;
+        while let Some(i) = line[from..].find(": #").map(|i| i + from) {
+            from = i + 3;
+            // Inside a quoted text the colon and hash are just characters.
+            if line[..i].matches('"').count() % 2 == 1 || line[..i].matches('\'').count() % 2 == 1 {
+                continue;
+            }
+            let rest = &line[i + 2..];
+            let end = rest[1..]
+                .find(|c: char| !c.is_ascii_hexdigit())
+                .map_or(rest.len(), |e| e + 1);
+            let after = rest[end..].chars().next();
+            let digits = end - 1;
+            if matches!(digits, 3 | 4 | 6 | 8)
+                && after.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | '}' | ']'))
+            {
+                let col = line[..i + 2].chars().count() + 1;
+                return Some((n + 1, col, &rest[..end]));
+            }
+        }
+    }
+    None
 }
 
 /// serde-saphyr's wording → words for someone writing a game file.
@@ -112,6 +170,19 @@ const REWORDINGS: &[(&str, &str)] = &[
         "invalid length 3, expected a size",
         "expected two lengths, not three, in a size",
     ),
+    // Values that may take two forms (serde names its own enum otherwise).
+    (
+        "data did not match any variant of untagged enum Expected",
+        "expected a number (`equals: 4`) or a list (`equals: [5, 4, 3]`)",
+    ),
+    (
+        "data did not match any variant of untagged enum Scalar",
+        "expected a number or a text",
+    ),
+    (
+        "data did not match any variant of untagged enum ColumnSpec",
+        "expected a column's label, or a mapping with its `label:` and settings",
+    ),
 ];
 
 /// The message without serde-saphyr's own location suffix, reworded for people, with the field
@@ -136,7 +207,8 @@ fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col:
         msg.push_str(&format!(" (did you mean `{hint}`?)"));
     }
     // Type errors say what was expected: add what was found, unless the message already has it.
-    let is_type_error = msg.starts_with("expected") || msg.starts_with("invalid");
+    let is_type_error =
+        (msg.starts_with("expected") || msg.starts_with("invalid")) && !msg.contains(", found `");
     if let Some(token) =
         token_at(source, line, col).filter(|t| is_type_error && !msg.contains(t.as_str()))
     {
