@@ -20,7 +20,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     let spec = &game.spec;
     check_id(file, &spec.game.id, "game id", &mut problems);
 
-    let mut component_ids = HashSet::new();
+    let mut component_ids = std::collections::HashMap::new();
     let mut total: u64 = 0;
     let mut symbols = std::collections::HashMap::new();
     if spec.game.name.trim().is_empty() {
@@ -31,6 +31,20 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         ));
     }
     let g = &spec.game;
+    check_player_counts(file, &g.players, &mut problems);
+    let mut rule_ids = std::collections::HashMap::new();
+    for r in &spec.rules {
+        if let Some(first) = rule_ids.insert(r.id.value.as_str(), r.id.referenced.line()) {
+            problems.push(Located::at(
+                file,
+                &r.id,
+                format!(
+                    "rule id `{}` is used twice (first on line {first})",
+                    r.id.value
+                ),
+            ));
+        }
+    }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
     for text in std::iter::once(&g.name).chain(game_texts.into_iter().flatten()) {
         check_text(file, &g.id, &g.id.value, text, &mut problems);
@@ -39,11 +53,19 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         // A component of an included game is located in that game's file.
         let file = c.origin.as_deref().unwrap_or(file);
         check_id(file, &c.id, "component id", &mut problems);
-        if !component_ids.insert(c.id.value.as_str()) {
+        let here = (c.origin.as_deref(), c.id.referenced.line());
+        if let Some((first_file, first_line)) = component_ids.insert(c.id.value.as_str(), here) {
+            let place = match first_file {
+                Some(f) if Some(f) != c.origin.as_deref() => format!("{f}:{first_line}"),
+                _ => format!("line {first_line}"),
+            };
             problems.push(Located::at(
                 file,
                 &c.id,
-                format!("component id `{}` is used twice", c.id.value),
+                format!(
+                    "component id `{}` is used twice (first on {place})",
+                    c.id.value
+                ),
             ));
         }
         check_kind_sections(file, c, &mut problems);
@@ -299,6 +321,35 @@ fn mm(v: f64) -> String {
 pub const MAX_BOARD_SQUARES: u32 = 40;
 
 /// Board sections, component player lists and pips: what serde cannot say about them.
+/// The game's player counts: some, each from 1 to 99, none twice.
+fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Located>) {
+    let counts = &players.value;
+    let shown = || {
+        counts
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let twice = counts
+        .iter()
+        .enumerate()
+        .any(|(i, n)| counts[..i].contains(n));
+    let problem = if counts.is_empty() {
+        Some("`game.players` lists no player counts: say which, e.g. `[2, 3, 4]`".to_string())
+    } else if let Some(n) = counts.iter().find(|n| !(1..=99).contains(*n)) {
+        Some(format!(
+            "`game.players` holds {n}: player counts are 1 to 99 (found [{}])",
+            shown()
+        ))
+    } else if twice {
+        Some(format!("`game.players` lists a count twice: [{}]", shown()))
+    } else {
+        None
+    };
+    problems.extend(problem.map(|m| Located::at(file, players, m)));
+}
+
 fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Located>) {
     let file = c.origin.as_deref().unwrap_or(&game.file);
     match (c.kind.value, &c.board) {
