@@ -178,7 +178,7 @@ pub struct PrintArgs {
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
     /// Bleed around every piece, e.g. 3mm or 0.125in
-    #[arg(long, value_name = "LENGTH")]
+    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
     pub bleed: Option<String>,
     /// How backs are placed for double-sided printing: long or short (edge the printer flips on)
     #[arg(long, value_name = "EDGE")]

@@ -33,6 +33,7 @@ pub fn parse_length(text: &str) -> Result<Length, String> {
 pub fn parse_length_or_zero(text: &str) -> Result<f64, String> {
     match parse_mm(text)? {
         0.0 => Ok(0.0),
+        mm if mm < 0.0 => Err(format!("length `{}` must not be negative", text.trim())),
         _ => parse_length(text).map(Length::mm),
     }
 }

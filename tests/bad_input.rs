@@ -86,6 +86,11 @@ fn bad_options_are_refused_before_any_work() {
         (vec!["--dpi", "1000000"], "--dpi 1000000"),
         (vec!["--paper", "a3"], "expected a4 or letter"),
         (vec!["--bleed=-3mm"], "--bleed"),
+        // Not taken for an option (clap would say to write `-- -3mm`).
+        (
+            vec!["--bleed", "-3mm"],
+            "length `-3mm` must not be negative",
+        ),
         (vec!["--bleed", "5cm"], "at most 10 mm"),
         (vec!["--duplex", "sideways"], "expected long or short"),
         (vec!["--no-pdf", "--no-png"], "nothing to build"),
