@@ -30,10 +30,19 @@ pub fn parse(text: &str) -> Result<CopiesOverride, Error> {
     let (target, n) = text
         .split_once('=')
         .ok_or_else(|| bad("expected COMPONENT=N or COMPONENT.VARIANT=N"))?;
-    let copies: u32 = n
-        .trim()
-        .parse()
-        .map_err(|_| bad("the count must be a whole number"))?;
+    let n = n.trim();
+    let copies: u32 = match n.parse::<i128>() {
+        Ok(c) if c < 0 => return Err(bad("the count must not be negative")),
+        Ok(c) if c > MAX_COPIES as i128 => {
+            return Err(bad(&format!("at most {MAX_COPIES} copies")));
+        }
+        Ok(c) => c as u32,
+        Err(_) => {
+            return Err(bad(&format!(
+                "the count must be a whole number, found `{n}`"
+            )));
+        }
+    };
     if copies > MAX_COPIES {
         return Err(bad(&format!("at most {MAX_COPIES} copies")));
     }
@@ -48,10 +57,12 @@ pub fn parse(text: &str) -> Result<CopiesOverride, Error> {
     })
 }
 
-/// Applies the overrides to a loaded game, in order, then holds the changed counts to the limits
-/// the YAML is held to (copies of one variant, pieces in the game), before any work starts.
+/// Applies the overrides to a loaded game, then holds the changed counts to the limits the YAML
+/// is held to (copies of one variant, pieces in the game), before any work starts. A variant's
+/// own count wins over its component's, whatever their order (`seed=5 seed.sun=3`: sun 3).
 pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error> {
-    for o in overrides {
+    let (whole, one): (Vec<_>, Vec<_>) = overrides.iter().partition(|o| o.variant.is_none());
+    for o in whole.into_iter().chain(one) {
         if o.copies > MAX_COPIES {
             return Err(Error::Options(format!(
                 "--copies {o}: at most {MAX_COPIES} copies"
@@ -85,12 +96,15 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
                 }
             }
             Some(name) => {
-                let known = c
-                    .variants
-                    .iter()
-                    .map(|v| v.id.value.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let known = match c.variants.is_empty() {
+                    true => "it has none; give its count as `COMPONENT=N`".to_string(),
+                    false => c
+                        .variants
+                        .iter()
+                        .map(|v| v.id.value.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
                 let v = c
                     .variants
                     .iter_mut()
@@ -155,8 +169,48 @@ mod tests {
             }
         );
         assert_eq!(parse("rocks=0").unwrap().variant, None);
-        for bad in ["tiles", "tiles=x", "tiles=-1", "tiles=99999999"] {
-            assert!(parse(bad).is_err(), "{bad}");
+        for (bad, says) in [
+            ("tiles", "expected COMPONENT=N"),
+            ("tiles=x", "a whole number, found `x`"),
+            ("tiles=-1", "must not be negative"),
+            ("tiles=99999999", "at most 10000 copies"),
+            ("tiles=99999999999", "at most 10000 copies"),
+        ] {
+            let msg = parse(bad).unwrap_err().to_string();
+            assert!(msg.contains(says), "{bad}: {msg}");
         }
+    }
+
+    #[test]
+    fn a_variants_own_count_wins_over_its_components_in_any_order() {
+        let sun_copies = |args: &[&str]| {
+            let mut game = crate::spec::load("night-grain").unwrap();
+            let overrides: Vec<_> = args.iter().map(|a| parse(a).unwrap()).collect();
+            apply(&mut game, &overrides).unwrap();
+            let team = game
+                .spec
+                .components
+                .iter()
+                .find(|c| c.id.value == "team")
+                .unwrap();
+            let copies = |id: &str| {
+                let v = team.variants.iter().find(|v| v.id.value == id).unwrap();
+                v.copies.as_ref().map(|c| c.value)
+            };
+            (copies("sun"), copies("moon"))
+        };
+        assert_eq!(sun_copies(&["team.sun=3", "team=5"]), (Some(3), Some(5)));
+        assert_eq!(sun_copies(&["team=5", "team.sun=3"]), (Some(3), Some(5)));
+    }
+
+    #[test]
+    fn a_variant_of_a_component_without_variants_says_so() {
+        let mut game = crate::spec::load("night-grain").unwrap();
+        let err = apply(&mut game, &[parse("track.x=2").unwrap()]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("it has none; give its count as `COMPONENT=N`"),
+            "{err}"
+        );
     }
 }
