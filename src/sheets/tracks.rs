@@ -13,7 +13,8 @@ pub(super) const TRACK_LABEL_W: f64 = 12.0;
 /// (box width, box height, per row) of a rightward track at width `w`.
 pub(super) fn right_geometry(t: &Track, w: f64) -> (f64, f64, u32) {
     let k = t.spaces.value.max(1);
-    let bw = (w / k as f64).clamp(12.0, 18.0);
+    // 10 mm still holds a two-digit number written by hand.
+    let bw = (w / k as f64).clamp(10.0, 18.0);
     let per_row = ((w + 0.01) / bw).floor().max(1.0) as u32;
     let bw = w / per_row.min(k) as f64;
     (bw, 11.0, per_row)
@@ -150,4 +151,22 @@ pub(super) fn track(
         }
     }
     draw_note(g, t.note.as_deref(), x, bottom, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_by_turn_track_of_seventeen_spaces_fits_one_row_of_a_sheet() {
+        // The Beast's food store: Start and 16 turns across an A4 sheet's 180 mm section.
+        let yaml = "{spaces: 17, direction: right}";
+        let t: Track = serde_saphyr::from_str(yaml).unwrap();
+        let (bw, _, per_row) = right_geometry(&t, 180.0);
+        assert_eq!(per_row, 17);
+        assert!(bw >= 10.0, "{bw} mm: room for a two-digit number");
+        // Few spaces share the whole row.
+        let t: Track = serde_saphyr::from_str("{spaces: 4, direction: right}").unwrap();
+        assert_eq!(right_geometry(&t, 180.0).0, 45.0);
+    }
 }
