@@ -81,6 +81,25 @@ fn the_cover_gives_a_dies_cube_not_its_net() {
 }
 
 #[test]
+fn the_cover_says_what_is_not_printed_and_how_to_print_sheets_for_a_game_night() {
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let cover = squeeze(&pdf_text(&pdf_of("bean-off", &[]))[0]);
+    for want in [
+        "Notprinted,alsoneeded:threesix-sideddiceperplayer,oneineachofthreecolours;apencilforeachplayer.",
+        "Recordsheets(page3)arewrittenoninplay",
+        "“pnpsheetsbean-off--playersN”",
+    ] {
+        assert!(cover.contains(want), "{want} not in {cover}");
+    }
+    // A game without sheets or needs says neither.
+    let cover = squeeze(&pdf_text(&pdf_of("piecepack", &[]))[0]);
+    assert!(
+        !cover.contains("Recordsheets") && !cover.contains("Notprinted"),
+        "{cover}"
+    );
+}
+
+#[test]
 fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     let pdf = pdf_of("piecepack", &[]);
     let text = pdf_text(&pdf);

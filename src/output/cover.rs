@@ -88,8 +88,17 @@ impl Cover {
             byline: byline.join(" · "),
             description: g.description.clone(),
             contents,
-            printing: printing_tips(pages, opt, front),
-            cutting: cutting_tips(pieces, pages, opt),
+            printing: printing_tips(pages, opt, front)
+                .into_iter()
+                .chain(sheets_tip(game, pieces, pages, front))
+                .collect(),
+            cutting: cutting_tips(pieces, pages, opt)
+                .into_iter()
+                .chain(
+                    (!g.needs.is_empty())
+                        .then(|| format!("Not printed, also needed: {}.", g.needs.join("; "))),
+                )
+                .collect(),
             double_sided: front == 2,
             total: pages.len() + front,
         }
@@ -447,6 +456,29 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
             .into(),
     );
     tips
+}
+
+/// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
+fn sheets_tip(game: &Game, pieces: &[Piece], pages: &[Page], front: usize) -> Option<String> {
+    let on: Vec<usize> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.side != PageSide::Back)
+        .filter(|(_, p)| {
+            p.placements
+                .iter()
+                .any(|pl| pieces[pl.piece].kind == Kind::Sheet)
+        })
+        .map(|(i, _)| i + 1 + front)
+        .collect();
+    (!on.is_empty()).then(|| {
+        format!(
+            "Record sheets (page {}) are written on in play: print one for each player, or \
+             print named ones for a game night with “pnp sheets {} --players N”.",
+            page_ranges(&on),
+            game.id()
+        )
+    })
 }
 
 fn cutting_tips(pieces: &[Piece], pages: &[Page], opt: &LayoutOptions) -> Vec<String> {

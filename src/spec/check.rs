@@ -46,7 +46,11 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         }
     }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
-    for text in std::iter::once(&g.name).chain(game_texts.into_iter().flatten()) {
+    let needs = g.needs.iter();
+    for text in std::iter::once(&g.name)
+        .chain(game_texts.into_iter().flatten())
+        .chain(needs)
+    {
         check_text(file, &g.id, &g.id.value, text, &mut problems);
     }
     for c in &spec.components {

@@ -43,6 +43,10 @@ pub struct GameInfo {
     pub players: Spanned<Vec<u32>>,
     #[serde(default)]
     pub description: Option<String>,
+    /// What players need that is not printed, e.g. `[a six-sided die, a bag to draw from]`:
+    /// listed on the cover.
+    #[serde(default)]
+    pub needs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
