@@ -209,19 +209,20 @@ pub fn pack(
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    let around = pack_around(items, captions, opt, splitter, Some(opt.reserved()))?;
-    let mut over = pack_around(items, captions, opt, splitter, None)?;
     let corner = opt.reserved();
+    // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
+    let around = pack_around(items, captions, opt, splitter, Some(corner))?.len();
+    let mut over = pack_around(items, captions, opt, splitter, None)?;
     for page in &mut over {
         page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
     }
     // Paper saved, and still a square to measure somewhere.
     let measurable = opt.cover_square || over.iter().any(|p| p.calibration);
-    if over.len() < around.len() && measurable {
-        Ok(over)
-    } else {
-        Ok(around)
+    if over.len() < around && measurable {
+        return Ok(over);
     }
+    drop(over);
+    pack_around(items, captions, opt, splitter, Some(corner))
 }
 
 /// `pack`, keeping `reserved` free on every page (or no corner at all).
