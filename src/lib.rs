@@ -214,6 +214,12 @@ pub fn build_with_progress(
     }
     let prepared = prepare(game, opt)?;
     report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
+    if report.pieces == 0 {
+        report.warnings.push(
+            "nothing to print: no component has a copy (components: empty, or every count 0)"
+                .into(),
+        );
+    }
     report.faces = prepared.faces.docs.len();
     report
         .warnings
