@@ -399,21 +399,13 @@ pub fn draw_all_keeping(
     if !problems.is_empty() {
         return Err(SpecError::Invalid(Problems(problems)));
     }
-    // A face shared by several variants of one component is named after the component.
-    for (i, doc) in docs.iter_mut().enumerate() {
-        let Some((first, side)) = users.of(i).next() else {
-            continue;
-        };
-        let first = &pieces[first];
-        if users.shared(i)
-            && users
-                .of(i)
-                .all(|(p, s)| pieces[p].component == first.component && s == side)
-        {
-            let comp = &game.spec.components[first.component].id.value;
-            doc.name = format!("{comp}-{}", side.name());
-        }
-    }
+    let components: Vec<&str> = game
+        .spec
+        .components
+        .iter()
+        .map(|c| c.id.value.as_str())
+        .collect();
+    names::name_shared(&mut docs, &users, pieces, &components);
     names::disambiguate(&mut docs, &users, pieces);
     // Kept for the whole build: without the room a growing Vec keeps (a 10,000-card deck's
     // 10,001 faces sat in room for 16,384, half a megabyte).

@@ -1,5 +1,7 @@
 //! Unique PNG names for shared faces. A face shared by several variants is named after its
-//! component (`tile-back`); when two different faces of one component are both shared (the
+//! component (`tile-back`), and so is one shared across components (`day-deck-back`, which the
+//! Day Deck's set-aside court cards show too: named after the component it covers); when two
+//! different faces of one component are both shared (the
 //! value sides of coins: one per rank, shared by the four suits) they are named by the tags
 //! their users have in common (`coin-ace-front`), and a number is added if that still collides.
 use std::collections::{BTreeMap, HashMap};
@@ -97,6 +99,55 @@ pub fn disambiguate(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece]) {
     }
 }
 
+/// Names each face that several pieces show on one side after a component rather than its
+/// first user (`components`: ids by component index): the component when every user is one of
+/// its pieces (`tile-back`), else the first component, in use order, whose every piece shows it
+/// (`day-deck-back`, shown by the set-aside court cards too), else its first user's. Clashes are
+/// left to `disambiguate`, which runs next.
+pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], components: &[&str]) {
+    // Pieces per component, counted only if some face is shared across components.
+    let mut sizes: Option<HashMap<usize, usize>> = None;
+    for (i, doc) in docs.iter_mut().enumerate() {
+        if !users.shared(i) {
+            continue;
+        }
+        let Some((_, side)) = users.of(i).next() else {
+            continue;
+        };
+        if users.of(i).any(|(_, s)| s != side) {
+            continue;
+        }
+        // Users per component, in first-use order.
+        let mut shown: Vec<(usize, usize)> = Vec::new();
+        for (p, _) in users.of(i) {
+            let c = pieces[p].component;
+            match shown.iter_mut().find(|(k, _)| *k == c) {
+                Some((_, n)) => *n += 1,
+                None => shown.push((c, 1)),
+            }
+        }
+        let comp = match shown[..] {
+            [(only, _)] => only,
+            _ => {
+                let sizes = sizes.get_or_insert_with(|| {
+                    let mut m = HashMap::new();
+                    for p in pieces {
+                        *m.entry(p.component).or_default() += 1;
+                    }
+                    m
+                });
+                shown
+                    .iter()
+                    .find(|(c, n)| sizes.get(c) == Some(n))
+                    .map_or(shown[0].0, |(c, _)| *c)
+            }
+        };
+        if let Some(id) = components.get(comp) {
+            doc.name = format!("{id}-{}", side.name());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +167,97 @@ mod tests {
         assert!(!users.shared(0));
         assert!(users.shared(1));
         assert_eq!(users.of(2).count(), 0);
+    }
+
+    fn piece(component: usize, id: &str, variant: Option<usize>) -> Piece {
+        Piece {
+            component,
+            id: id.to_string(),
+            kind: crate::spec::Kind::PlayingCard,
+            w: 63.0,
+            h: 88.0,
+            shape: crate::spec::Shape::Rounded,
+            faces: crate::pieces::PieceFaces::Spec { variant },
+            copies: 1,
+            tags: BTreeMap::new(),
+        }
+    }
+
+    fn doc(name: &str) -> FaceDoc {
+        FaceDoc {
+            name: name.to_string(),
+            source: super::super::Source::Svg(String::new()),
+            w: 63.0,
+            h: 88.0,
+            bleed: 0.0,
+        }
+    }
+
+    /// Pieces and their faces as `draw_all` numbers them: each piece's own front, then `backs`
+    /// (face index by piece, on the back side) named after their first user.
+    fn faces(pieces: &[Piece], backs: &[usize]) -> (Vec<FaceDoc>, Users) {
+        let mut docs = Vec::new();
+        let mut users = Users::default();
+        for (pi, p) in pieces.iter().enumerate() {
+            users.add_face((pi, Side::Front));
+            docs.push(doc(&format!("{}-front", p.id)));
+        }
+        for (pi, &b) in backs.iter().enumerate() {
+            if b == docs.len() {
+                users.add_face((pi, Side::Back));
+                docs.push(doc(&format!("{}-back", pieces[pi].id)));
+            } else {
+                users.add(b, (pi, Side::Back));
+            }
+        }
+        (docs, users)
+    }
+
+    #[test]
+    fn a_back_shared_across_components_is_named_after_the_one_it_covers() {
+        // A deck (two cards) and its set-aside cards (two) share one back: `day-deck-back`.
+        let pieces = [
+            piece(0, "day-deck-hearts-a", Some(0)),
+            piece(0, "day-deck-spades-2", Some(1)),
+            piece(1, "day-court-hearts-j", Some(0)),
+            piece(1, "day-court-hearts-q", Some(1)),
+        ];
+        let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
+        name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
+        disambiguate(&mut docs, &users, &pieces);
+        assert_eq!(docs[4].name, "day-deck-back");
+        // The court cards first, but only part of the court shows it: the deck's name still.
+        let pieces = [
+            piece(0, "court-j", Some(0)),
+            piece(0, "court-q", Some(1)),
+            piece(1, "deck-a", Some(0)),
+            piece(1, "deck-2", Some(1)),
+        ];
+        let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
+        name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
+        disambiguate(&mut docs, &users, &pieces);
+        assert_eq!(docs[4].name, "deck-back");
+        assert_eq!(docs[5].name, "court-q-back");
+    }
+
+    #[test]
+    fn a_component_name_taken_by_another_face_is_numbered_not_reused() {
+        // `a-back` (shared within a, as `draw_all` names it), and a back that part of a shares
+        // with part of b: named after its first user's component, then numbered.
+        let pieces = [
+            piece(0, "a-x", Some(0)),
+            piece(0, "a-y", Some(1)),
+            piece(0, "a-z", Some(2)),
+            piece(1, "b-1", Some(0)),
+            piece(1, "b-2", Some(1)),
+        ];
+        let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
+        name_shared(&mut docs, &users, &pieces, &["a", "b"]);
+        disambiguate(&mut docs, &users, &pieces);
+        assert_eq!(docs[5].name, "a-back");
+        assert_eq!(docs[6].name, "a-back-2");
+        assert_eq!(docs[7].name, "b-2-back");
+        let names: std::collections::HashSet<_> = docs.iter().map(|d| &d.name).collect();
+        assert_eq!(names.len(), docs.len());
     }
 }

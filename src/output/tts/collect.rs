@@ -12,7 +12,7 @@ use crate::Prepared;
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
 use crate::pieces::{Piece, PieceFaces};
-use crate::spec::{Face, Game};
+use crate::spec::{Face, Game, Kind};
 use map::units;
 
 /// Everything gathered while mapping the components.
@@ -204,15 +204,77 @@ impl<'a> Export<'a> {
     }
 }
 
-/// How a piece is called on the table: its label, title or big text, else its id.
+/// How a piece is called on the table (the tooltip over it): what it is, short. A playing card's
+/// rank and suit ("Ace of Hearts"), which are all its face shows large; else its title (with its
+/// big text when that is a short value: "Time Slot 1"), its big text, its label (a small footer:
+/// a value, a credit), else its id made readable.
 pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
+    if p.kind == Kind::PlayingCard
+        && let Some(name) = playing_card_name(p)
+    {
+        return name;
+    }
     let f = p.front(game);
-    [&f.label, &f.title, &f.text]
-        .into_iter()
-        .flatten()
-        .find(|s| !s.trim().is_empty())
-        .cloned()
-        .unwrap_or_else(|| p.id.clone())
+    let title = f.title.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let text = f.text.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    match (title, text) {
+        // A title common to the component and a short value apart ("Time Slot" and "1").
+        (Some(t), Some(x))
+            if x.chars().count() <= SHORT_TEXT && !t.to_lowercase().contains(&x.to_lowercase()) =>
+        {
+            format!("{t} {x}")
+        }
+        (Some(t), _) => t.to_string(),
+        (None, Some(x)) => x.to_string(),
+        (None, None) => f
+            .label
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map_or_else(|| readable_id(&p.id), str::to_string),
+    }
+}
+
+/// Big text at most this long (a rank, a value) is added to a title to name a piece.
+const SHORT_TEXT: usize = 12;
+
+/// "Ace of Hearts", "10 of Spades", "Red Joker", from a playing card's `suit` and `rank` tags
+/// (as `draw::playing` reads them); `None` if they are not a card's.
+fn playing_card_name(p: &Piece) -> Option<String> {
+    let suit = p.tags.get("suit")?.trim().to_ascii_lowercase();
+    let rank = p.tags.get("rank")?.trim().to_ascii_lowercase();
+    if suit == "joker" {
+        return Some(match rank.as_str() {
+            "red" | "black" => format!("{} Joker", capitalized(&rank)),
+            _ => "Joker".to_string(),
+        });
+    }
+    if !matches!(suit.as_str(), "hearts" | "diamonds" | "clubs" | "spades") {
+        return None;
+    }
+    let rank = match rank.as_str() {
+        "a" | "ace" | "1" => "Ace".to_string(),
+        "j" | "jack" => "Jack".to_string(),
+        "q" | "queen" => "Queen".to_string(),
+        "k" | "king" => "King".to_string(),
+        r => r
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (2..=10).contains(n))?
+            .to_string(),
+    };
+    Some(format!("{rank} of {}", capitalized(&suit)))
+}
+
+/// `tile-suns-null` → "Tile suns null".
+fn readable_id(id: &str) -> String {
+    capitalized(&id.replace(['-', '_'], " "))
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 /// The colour a bag of these pieces is tinted: the piece's ink.
@@ -289,5 +351,31 @@ mod tests {
             r.next_frame(&mut buf).unwrap();
             assert_eq!(buf[3], 0, "top-left corner is transparent");
         });
+    }
+
+    #[test]
+    fn a_playing_card_is_named_by_rank_and_suit() {
+        let card = |suit: &str, rank: &str| Piece {
+            component: 0,
+            id: format!("deck-{suit}-{rank}"),
+            kind: Kind::PlayingCard,
+            w: 63.5,
+            h: 88.9,
+            shape: crate::spec::Shape::Rounded,
+            faces: PieceFaces::Spec { variant: None },
+            copies: 1,
+            tags: [("suit", suit), ("rank", rank)]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .into(),
+        };
+        let name = |suit, rank| playing_card_name(&card(suit, rank));
+        assert_eq!(name("hearts", "a").as_deref(), Some("Ace of Hearts"));
+        assert_eq!(name("spades", "10").as_deref(), Some("10 of Spades"));
+        assert_eq!(name("clubs", "q").as_deref(), Some("Queen of Clubs"));
+        assert_eq!(name("joker", "red").as_deref(), Some("Red Joker"));
+        assert_eq!(name("joker", "x").as_deref(), Some("Joker"));
+        assert_eq!(name("suns", "a"), None);
+        assert_eq!(name("hearts", "11"), None);
+        assert_eq!(readable_id("tile-suns-null"), "Tile suns null");
     }
 }
