@@ -8,7 +8,7 @@ use crate::pieces::Piece;
 use crate::spec::{Game, Kind, Shape};
 
 use super::furniture::{Credits, footer};
-use super::layout::{Duplex, LayoutOptions, Page, PageSide};
+use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement};
 
 /// What the cover says, gathered from the game and its imposed pages.
 #[derive(Debug, Clone)]
@@ -64,17 +64,7 @@ impl Cover {
             .filter_map(|(ci, c)| {
                 let mine: Vec<&Piece> = pieces.iter().filter(|p| p.component == ci).collect();
                 let first = mine.first()?;
-                let on: Vec<usize> = pages
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.side != PageSide::Back)
-                    .filter(|(_, p)| {
-                        p.placements
-                            .iter()
-                            .any(|pl| pieces[pl.piece].component == ci)
-                    })
-                    .map(|(i, _)| i + 1 + front)
-                    .collect();
+                let on = pages_showing(pages, front, |pl| pieces[pl.piece].component == ci);
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count: mine.iter().map(|p| p.copies as u64).sum(),
@@ -458,19 +448,20 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
     tips
 }
 
-/// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
-fn sheets_tip(game: &Game, pieces: &[Piece], pages: &[Page], front: usize) -> Option<String> {
-    let on: Vec<usize> = pages
+/// The numbers (counting the `front` cover pages) of the pages of fronts that hold a placement
+/// `shown` picks.
+fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> bool) -> Vec<usize> {
+    pages
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.side != PageSide::Back)
-        .filter(|(_, p)| {
-            p.placements
-                .iter()
-                .any(|pl| pieces[pl.piece].kind == Kind::Sheet)
-        })
+        .filter(|(_, p)| p.side != PageSide::Back && p.placements.iter().any(&shown))
         .map(|(i, _)| i + 1 + front)
-        .collect();
+        .collect()
+}
+
+/// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
+fn sheets_tip(game: &Game, pieces: &[Piece], pages: &[Page], front: usize) -> Option<String> {
+    let on = pages_showing(pages, front, |pl| pieces[pl.piece].kind == Kind::Sheet);
     (!on.is_empty()).then(|| {
         format!(
             "Record sheets (page {}) are written on in play: print one for each player, or \
