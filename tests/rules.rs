@@ -251,11 +251,17 @@ fn a_malformed_rule_is_reported_not_ignored() {
 #[test]
 fn a_rule_may_say_that_no_variant_has_a_value() {
     // The Beast's "with all court cards removed" is `where: {court: "yes"}, equals: 0`.
-    let (path, _) = broken(
-        "night-grain",
-        "check: {total: team, where: {team: sun}, equals: 3}",
+    // So does any check that none satisfies: "at most two jokers", in a deck without them.
+    for check in [
         "check: {total: team, where: {team: stars}, equals: 0}",
-    );
-    let out = pnp().arg("validate").arg(&path).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+        "check: {total: team, where: {team: stars}, at_most: 2}",
+    ] {
+        let (path, _) = broken(
+            "night-grain",
+            "check: {total: team, where: {team: sun}, equals: 3}",
+            check,
+        );
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{check}: {}", stderr(&out));
+    }
 }

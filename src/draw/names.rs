@@ -102,8 +102,8 @@ pub fn disambiguate(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece]) {
 /// Names each face that several pieces show on one side after a component rather than its
 /// first user (`components`: ids by component index): the component when every user is one of
 /// its pieces (`tile-back`), else the first component, in use order, whose every piece shows it
-/// (`day-deck-back`, shown by the set-aside court cards too), else its first user's. Clashes are
-/// left to `disambiguate`, which runs next.
+/// (`day-deck-back`, shown by the set-aside court cards too); otherwise it keeps its first
+/// user's name. Clashes are left to `disambiguate`, which runs next.
 pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], components: &[&str]) {
     // Pieces per component, counted only if some face is shared across components.
     let mut sizes: Option<HashMap<usize, usize>> = None;
@@ -136,10 +136,11 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], compon
                     }
                     m
                 });
-                shown
-                    .iter()
-                    .find(|(c, n)| sizes.get(c) == Some(n))
-                    .map_or(shown[0].0, |(c, _)| *c)
+                // None whole: its first user's name says more than a numbered component's.
+                match shown.iter().find(|(c, n)| sizes.get(c) == Some(n)) {
+                    Some(&(c, _)) => c,
+                    None => continue,
+                }
             }
         };
         if let Some(id) = components.get(comp) {
@@ -241,9 +242,9 @@ mod tests {
     }
 
     #[test]
-    fn a_component_name_taken_by_another_face_is_numbered_not_reused() {
-        // `a-back` (shared within a, as `draw_all` names it), and a back that part of a shares
-        // with part of b: named after its first user's component, then numbered.
+    fn a_back_no_component_shows_whole_keeps_its_first_users_name() {
+        // `a-back` (shared within a), and a back that part of a shares with part of b: no
+        // component's name fits it, so it keeps its first user's.
         let pieces = [
             piece(0, "a-x", Some(0)),
             piece(0, "a-y", Some(1)),
@@ -255,7 +256,7 @@ mod tests {
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
         disambiguate(&mut docs, &users, &pieces);
         assert_eq!(docs[5].name, "a-back");
-        assert_eq!(docs[6].name, "a-back-2");
+        assert_eq!(docs[6].name, "a-z-back");
         assert_eq!(docs[7].name, "b-2-back");
         let names: std::collections::HashSet<_> = docs.iter().map(|d| &d.name).collect();
         assert_eq!(names.len(), docs.len());

@@ -59,6 +59,15 @@ pub fn parse(source: &str) -> Result<Group, String> {
     }
     let doc = roxmltree::Document::parse(source).map_err(|e| format!("not valid SVG: {e}"))?;
     let root = doc.root_element();
+    // Its rules would be lost with the `<defs>` that hold them: shapes would fall back to black.
+    if doc.descendants().any(|n| n.tag_name().name() == "style") {
+        return Err(
+            "it styles shapes with CSS (<style>), which symbols do not read: save it with \
+                    presentation attributes (Illustrator: Export As ▸ SVG, Styling: Presentation \
+                    Attributes)"
+                .into(),
+        );
+    }
     if root.tag_name().name() != "svg" {
         return Err("the root element must be <svg>".into());
     }
@@ -119,8 +128,13 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Strin
         .namespace()
         .is_some_and(|n| n != SVG_NAMESPACE);
     let style = declarations(node.attribute("style").unwrap_or(""));
-    let hidden = node.attribute("display") == Some("none")
-        || style.iter().any(|&(k, v)| k == "display" && v == "none");
+    let hides = |k: &str, v: &str| {
+        (k == "display" && v == "none") || (k == "visibility" && matches!(v, "hidden" | "collapse"))
+    };
+    let hidden = ["display", "visibility"]
+        .iter()
+        .any(|&k| node.attribute(k).is_some_and(|v| hides(k, v.trim())))
+        || style.iter().any(|&(k, v)| hides(k, v));
     if foreign || SKIPPED.contains(&name) || hidden {
         return Ok(None);
     }
@@ -247,6 +261,20 @@ mod tests {
     fn style_may_not_refer_to_other_content() {
         let bad = r#"<svg viewBox="0 0 10 10"><rect style="fill:url(#grad)"/></svg>"#;
         assert!(parse(bad).unwrap_err().contains("may not refer"));
+    }
+
+    #[test]
+    fn css_classes_are_refused_and_hidden_shapes_dropped() {
+        let css = r#"<svg viewBox="0 0 10 10"><defs><style>.a{fill:none;stroke:#000}</style></defs><circle class="a" r="4"/></svg>"#;
+        assert!(parse(css).unwrap_err().contains("presentation attributes"));
+        for hidden in [
+            r#"<rect width="10" height="10" visibility="hidden"/>"#,
+            r#"<rect width="10" height="10" style="visibility:collapse"/>"#,
+            r#"<rect width="10" height="10" display="none"/>"#,
+        ] {
+            let g = parse(&format!(r#"<svg viewBox="0 0 10 10">{hidden}</svg>"#)).unwrap();
+            assert!(!g.to_string().contains("<rect"), "{hidden}");
+        }
     }
 
     #[test]

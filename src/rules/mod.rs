@@ -217,11 +217,12 @@ fn matching(c: &Component, check: &Check) -> Vec<(String, u64)> {
 }
 
 /// Why `where:` cannot pick anything from `c`: a tag that none of its variants has, or a value
-/// none has when the check does not expect none (a typo would otherwise count nothing, and
-/// `at_most` would hold). `{court: "yes"}, equals: 0` is how a rule says there are none.
+/// none has that is close to one they have, or that a count of none would fail (a typo would
+/// otherwise count nothing, and `at_most` would hold). `{court: "yes"}, equals: 0` is how a rule
+/// says there are none.
 fn filter_problem(c: &Component, check: &Check) -> Option<String> {
-    let expects_none =
-        check.equals == Some(model::Expected::Number(0.0)) || check.at_most == Some(0.0);
+    // A check that none satisfies ("at most two jokers", in a deck without them).
+    let none_is_fine = compare_number(0.0, check).0;
     let id = &c.id.value;
     if !check.filter.is_empty() && c.variants.is_empty() {
         return Some(format!("`{id}` has no variants for `where:` to pick from"));
@@ -249,7 +250,9 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
                 hint(key, &keys.collect())
             ));
         }
-        if !values.contains(want.as_str()) && !expects_none {
+        // A value like one that exists is a typo even where none would do.
+        let near = crate::diagnostic::closest(want, values.iter().copied()).is_some();
+        if !values.contains(want.as_str()) && (near || !none_is_fine) {
             return Some(format!(
                 "no variant of `{id}` has `{key}: {want}` (its values: {})",
                 hint(want, &values)

@@ -43,9 +43,9 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// `text` with each `{key}` replaced by the player's value (nothing when unknown). A
-    /// separator left dangling at either end by an empty value goes too: "Turn record · {player}"
-    /// on a blank sheet reads "Turn record".
+    /// `text` with each `{key}` replaced by the player's value (nothing when unknown). A spaced
+    /// separator left dangling at the end by an empty value goes too: "Turn record · {player}"
+    /// on a blank sheet reads "Turn record"; "Name: {player}" keeps its colon to write after.
     pub fn subst(&self, text: &str) -> String {
         let mut out = String::new();
         let mut rest = text;
@@ -63,11 +63,22 @@ impl Ctx<'_> {
             rest = &rest[open + close + 1..];
         }
         out.push_str(rest);
-        if !emptied {
-            return out;
+        let trimmed = out.trim_end();
+        let mut chars = trimmed.chars().rev();
+        match (chars.next(), chars.next()) {
+            // Only where the text ended with the empty value.
+            (Some(sep), Some(gap))
+                if emptied
+                    && text.trim_end().ends_with('}')
+                    && "·•–—-|/".contains(sep)
+                    && gap.is_whitespace() =>
+            {
+                trimmed[..trimmed.len() - sep.len_utf8()]
+                    .trim_end()
+                    .to_string()
+            }
+            _ => out,
         }
-        let dangling = |c: char| c.is_whitespace() || "·•,;:–—-|/".contains(c);
-        out.trim_matches(dangling).to_string()
     }
 }
 
@@ -351,8 +362,9 @@ mod tests {
             "Turn record · Ada"
         );
         assert_eq!(ctx(&blank).subst("Turn record · {player}"), "Turn record");
-        assert_eq!(ctx(&blank).subst("{player} — family"), "family");
-        // Text without an empty placeholder keeps its punctuation.
-        assert_eq!(ctx(&named).subst("Notes:"), "Notes:");
+        // Punctuation that is not a spaced separator at the end stays: it is written after.
+        assert_eq!(ctx(&blank).subst("Name: {player}"), "Name: ");
+        assert_eq!(ctx(&blank).subst("{score} / 10"), " / 10");
+        assert_eq!(ctx(&named).subst("Notes -"), "Notes -");
     }
 }

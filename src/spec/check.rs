@@ -324,7 +324,6 @@ fn mm(v: f64) -> String {
 /// Most squares along a board's side.
 pub const MAX_BOARD_SQUARES: u32 = 40;
 
-/// Board sections, component player lists and pips: what serde cannot say about them.
 /// The game's player counts: some, each from 1 to 99, none twice.
 fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Located>) {
     let counts = &players.value;
@@ -354,6 +353,7 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
     problems.extend(problem.map(|m| Located::at(file, players, m)));
 }
 
+/// Board sections, component player lists and pips: what serde cannot say about them.
 fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Located>) {
     let file = c.origin.as_deref().unwrap_or(&game.file);
     match (c.kind.value, &c.board) {

@@ -115,29 +115,58 @@ fn is_empty_document(text: &str) -> bool {
 
 /// The first colour written as a value without quotes (`ink: #555555`): YAML reads `#` after a
 /// space as the start of a comment, so the key would silently have no value. Its line, column
-/// and text.
+/// and text. Only a colour key's value counts (`background`, `ink`, `border`, an axis value's
+/// `color`), and only where that `#` really starts the line's comment: not inside quotes, a
+/// comment, or the lines of a `|` text.
 fn unquoted_colour(text: &str) -> Option<(usize, usize, &str)> {
+    let mut block: Option<usize> = None;
     for (n, line) in text.lines().enumerate() {
-        let mut from = 0;
-        while let Some(i) = line[from..].find(": #").map(|i| i + from) {
-            from = i + 3;
-            // Inside a quoted text the colon and hash are just characters.
-            if line[..i].matches('"').count() % 2 == 1 || line[..i].matches('\'').count() % 2 == 1 {
-                continue;
-            }
-            let rest = &line[i + 2..];
-            let end = rest[1..]
-                .find(|c: char| !c.is_ascii_hexdigit())
-                .map_or(rest.len(), |e| e + 1);
-            let after = rest[end..].chars().next();
-            let digits = end - 1;
-            if matches!(digits, 3 | 4 | 6 | 8)
-                && after.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | '}' | ']'))
-            {
-                let col = line[..i + 2].chars().count() + 1;
-                return Some((n + 1, col, &rest[..end]));
-            }
+        let indent = line.len() - line.trim_start().len();
+        // The lines of a `|` or `>` text are more indented than its key: just text.
+        match block {
+            Some(key) if indent > key || line.trim().is_empty() => continue,
+            _ => block = None,
         }
+        let comment = comment_start(line);
+        let code = line[..comment.unwrap_or(line.len())].trim_end();
+        if code.ends_with(['|', '>']) || code.ends_with("|-") || code.ends_with(">-") {
+            block = Some(indent);
+        }
+        let Some(hash) = comment else { continue };
+        // `key:` and blanks just before the comment, the key a colour's.
+        let Some(key) = code.strip_suffix(':') else {
+            continue;
+        };
+        let key = key.rsplit([' ', '{', ',', '\t']).next().unwrap_or("");
+        if !matches!(key, "background" | "ink" | "border" | "color" | "colour") {
+            continue;
+        }
+        let rest = &line[hash..];
+        let end = rest[1..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .map_or(rest.len(), |e| e + 1);
+        let after = rest[end..].chars().next();
+        if matches!(end - 1, 3 | 4 | 6 | 8)
+            && after.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | '}' | ']'))
+        {
+            let col = line[..hash].chars().count() + 1;
+            return Some((n + 1, col, &rest[..end]));
+        }
+    }
+    None
+}
+
+/// Where a line's comment starts: a `#` at its start or after a blank, outside quotes.
+fn comment_start(line: &str) -> Option<usize> {
+    let (mut single, mut double, mut prev) = (false, false, ' ');
+    for (i, c) in line.char_indices() {
+        match c {
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '#' if !single && !double && prev.is_whitespace() => return Some(i),
+            _ => {}
+        }
+        prev = c;
     }
     None
 }
@@ -266,6 +295,28 @@ fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unquoted_colour_is_found_only_where_yaml_would_lose_it() {
+        for (yaml, at) in [
+            ("    front:\n      ink: #555555\n", Some((2, 12))),
+            ("  - {text: \"?\", ink:\t#abc}\n", Some((1, 22))),
+            ("      background:  #fff1c4   # cream\n", Some((1, 20))),
+            ("      color: #aa0000\n", Some((1, 14))),
+        ] {
+            assert_eq!(unquoted_colour(yaml).map(|(l, c, _)| (l, c)), at, "{yaml}");
+        }
+        for fine in [
+            "# old ink: #555555 (too dark)\n",
+            "    ink: \"#333333\"   # was: #555\n",
+            "  note: see issue: #1234\n",
+            "  description: |\n    ink: #555 is what we used\n  name: x\n",
+            "  label: \"Rule: #123 first\"\n",
+            "  title: 'it: #abc'\n",
+        ] {
+            assert_eq!(unquoted_colour(fine), None, "{fine}");
+        }
+    }
 
     #[test]
     fn suggests_the_closest_key() {

@@ -69,8 +69,9 @@ fn unknown_game_hint(name: &str) -> String {
         return format!("; `{name}` is a folder: give the path of the .yaml file in it");
     }
     for ext in ["yaml", "yml"] {
-        if dir.with_extension(ext).is_file() {
-            return format!("; did you mean `{name}.{ext}`?");
+        let file = dir.with_extension(ext);
+        if file.is_file() {
+            return format!("; did you mean `{}`?", file.display());
         }
     }
     match crate::diagnostic::closest(name, crate::assets::game_ids()) {
