@@ -23,6 +23,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     let mut component_ids = std::collections::HashMap::new();
     let mut total: u64 = 0;
     let mut symbols = std::collections::HashMap::new();
+    let mut places = TextPlaces::default();
     if spec.game.name.trim().is_empty() {
         problems.push(Located::at(
             file,
@@ -51,7 +52,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         .chain(game_texts.into_iter().flatten())
         .chain(needs)
     {
-        check_text(file, &g.id, &g.id.value, text, &mut problems);
+        check_text(file, &g.id, &g.id.value, text, &mut places, &mut problems);
     }
     for c in &spec.components {
         // A component of an included game is located in that game's file.
@@ -118,7 +119,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         let other_texts = other_texts(c).into_iter().map(|t| (&c.id, t));
         let face_texts = faces(c).flat_map(|(at, f)| f.texts().map(move |t| (at, t)));
         for (at, text) in face_texts.chain(other_texts) {
-            check_text(file, at, &c.id.value, text, &mut problems);
+            check_text(file, at, &c.id.value, text, &mut places, &mut problems);
         }
     }
     if total > MAX_PIECES {
@@ -136,14 +137,17 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     }
 }
 
-/// A text must be drawable by the bundled fonts and at most `MAX_TEXT_CHARS` long.
+/// A text must be drawable by the bundled fonts and at most `MAX_TEXT_CHARS` long. Problems are
+/// placed at the text itself when `places` finds it, else at `at`.
 fn check_text(
     file: &str,
     at: &Spanned<String>,
     component: &str,
     text: &str,
+    places: &mut TextPlaces,
     problems: &mut Vec<Located>,
 ) {
+    let mut found = Vec::new();
     // Line breaks and tabs are white space to SVG text, and wrapped texts split on them.
     let mut missing = crate::draw::text::undrawable(text);
     missing.retain(|c| !matches!(c, '\n' | '\t'));
@@ -152,22 +156,59 @@ fn check_text(
             .iter()
             .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
             .collect();
-        problems.push(Located::at(
-            file,
-            at,
-            format!(
-                "the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}",
-                at.value,
-                list.join(", ")
-            ),
+        found.push(format!(
+            "the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}",
+            at.value,
+            list.join(", ")
         ));
     }
     if text.chars().count() > MAX_TEXT_CHARS {
-        problems.push(Located::at(
-            file,
-            at,
-            format!("a text of `{component}` is longer than {MAX_TEXT_CHARS} characters"),
+        found.push(format!(
+            "a text of `{component}` is longer than {MAX_TEXT_CHARS} characters"
         ));
+    }
+    for message in found {
+        let mut problem = Located::at(file, at, message);
+        if let Some((line, column)) = places.find(file, at, text) {
+            (problem.line, problem.column) = (line, column);
+        }
+        problems.push(problem);
+    }
+}
+
+/// Finds where a face's text is written: texts are plain strings without a place of their own,
+/// and their component's or variant's id may be many lines above them. Each file is read once,
+/// and only the first few problems are looked for (a deck of bad texts stays quick).
+#[derive(Default)]
+struct TextPlaces {
+    sources: std::collections::HashMap<String, Option<String>>,
+    looked: usize,
+}
+
+impl TextPlaces {
+    const MAX_LOOKS: usize = 50;
+
+    /// The line and column of the text's first line (its first 24 characters) at or after
+    /// `from`'s line, if it is written there as it reads.
+    fn find(&mut self, file: &str, from: &Spanned<String>, text: &str) -> Option<(usize, usize)> {
+        self.looked += 1;
+        if self.looked > Self::MAX_LOOKS {
+            return None;
+        }
+        let source = self
+            .sources
+            .entry(file.to_string())
+            .or_insert_with(|| crate::diagnostic::source_of(file))
+            .as_deref()?;
+        let needle: String = text.lines().next()?.trim().chars().take(24).collect();
+        if needle.is_empty() {
+            return None;
+        }
+        let skip = (from.referenced.line() as usize).saturating_sub(1);
+        source.lines().enumerate().skip(skip).find_map(|(n, line)| {
+            let byte = line.find(&needle)?;
+            Some((n + 1, line[..byte].chars().count() + 1))
+        })
     }
 }
 
