@@ -7,6 +7,8 @@ pub fn id_from_name(name: &str) -> String {
     for c in name.trim().chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {
             id.push(c);
+        } else if let Some(plain) = latin_letter(c) {
+            id.push_str(plain);
         } else if !id.ends_with('-') && !id.is_empty() {
             id.push('-');
         }
@@ -23,10 +25,50 @@ pub fn id_from_name(name: &str) -> String {
     }
 }
 
+/// A lower-case Latin letter with a mark as plain letters (`ü` → `u`, `ß` → `ss`), so that
+/// "Über Spiel" gets the id `uber-spiel`, not `ber-spiel`.
+fn latin_letter(c: char) -> Option<&'static str> {
+    const TABLE: &[(&str, &str)] = &[
+        ("àáâãäåāăą", "a"),
+        ("æ", "ae"),
+        ("çćĉċč", "c"),
+        ("ďđ", "d"),
+        ("èéêëēĕėęě", "e"),
+        ("ĝğġģ", "g"),
+        ("ĥħ", "h"),
+        ("ìíîïĩīĭįı", "i"),
+        ("ĵ", "j"),
+        ("ķ", "k"),
+        ("ĺļľŀł", "l"),
+        ("ñńņňŉ", "n"),
+        ("òóôõöøōŏő", "o"),
+        ("œ", "oe"),
+        ("ŕŗř", "r"),
+        ("śŝşš", "s"),
+        ("ß", "ss"),
+        ("ţťŧ", "t"),
+        ("ùúûüũūŭůűų", "u"),
+        ("ŵ", "w"),
+        ("ýÿŷ", "y"),
+        ("źżž", "z"),
+        ("þ", "th"),
+    ];
+    TABLE
+        .iter()
+        .find(|(marked, _)| marked.contains(c))
+        .map(|(_, plain)| *plain)
+}
+
 /// The YAML of a new game called `name`.
 pub fn new_game(name: &str) -> (String, String) {
     let id = id_from_name(name);
-    let title = name.trim().replace(['"', '\\'], "");
+    // One line (a line break would end the YAML string), in a double-quoted YAML string.
+    let title = name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
     let text = format!(
         r##"# yaml-language-server: $schema=pnp.schema.json
 # (Editors complete and check this file with the schema beside it; `pnp schema --out pnp.schema.json`
@@ -94,6 +136,19 @@ mod tests {
         assert_eq!(id_from_name("Space Goats!"), "space-goats");
         assert_eq!(id_from_name("../../etc"), "etc");
         assert_eq!(id_from_name("🎲"), "my-game");
+        assert_eq!(id_from_name("Ünïcødé Gämé"), "unicode-game");
+        assert_eq!(id_from_name("Straße"), "strasse");
+    }
+
+    #[test]
+    fn any_name_gives_a_file_that_loads_with_that_name() {
+        for name in ["The \"Big\" Game\\x", "Two\nLines", "Tab\tbed  name"] {
+            let (_, text) = new_game(name);
+            let game = crate::spec::from_bytes("new.yaml", text.into_bytes(), None)
+                .unwrap_or_else(|e| panic!("{name:?}: {e}"));
+            let want = name.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(game.spec.game.name, want);
+        }
     }
 
     #[test]
