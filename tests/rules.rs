@@ -217,7 +217,7 @@ fn a_malformed_rule_is_reported_not_ignored() {
         (
             "check: {variants: grain, equals: 6}",
             "check: {variants: grain, total: grain, equals: 6}",
-            "exactly one of",
+            "2 subjects (total, variants): a check has exactly one of total, variants,",
         ),
         (
             "check: {variants: grain, equals: 6}",

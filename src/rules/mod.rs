@@ -280,19 +280,28 @@ fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
 fn measure(game: &Game, check: &Check) -> Measured {
     let file = &game.file;
     let subjects = [
-        check.total.is_some(),
-        check.variants.is_some(),
-        check.each_variant.is_some(),
-        check.labels.is_some(),
-        check.players.is_some(),
-        check.per_player.is_some(),
-        check.uses.is_some(),
-        check.blank.is_some(),
-        check.named.is_some(),
-        check.board.is_some(),
+        ("total", check.total.is_some()),
+        ("variants", check.variants.is_some()),
+        ("each_variant", check.each_variant.is_some()),
+        ("labels", check.labels.is_some()),
+        ("players", check.players.is_some()),
+        ("per_player", check.per_player.is_some()),
+        ("uses", check.uses.is_some()),
+        ("blank", check.blank.is_some()),
+        ("named", check.named.is_some()),
+        ("board", check.board.is_some()),
     ];
-    if subjects.iter().filter(|s| **s).count() != 1 {
-        return Err((None, "exactly one of total, variants, each_variant, labels, players, per_player, uses, blank, named, board".into()));
+    let given: Vec<&str> = subjects.iter().filter(|s| s.1).map(|s| s.0).collect();
+    if given.len() != 1 {
+        let all: Vec<&str> = subjects.iter().map(|s| s.0).collect();
+        let found = match given.len() {
+            0 => "no subject".to_string(),
+            _ => format!("{} subjects ({})", given.len(), given.join(", ")),
+        };
+        return Err((
+            None,
+            format!("{found}: a check has exactly one of {}", all.join(", ")),
+        ));
     }
     let at = |s: &Spanned<String>| Some(Located::at(file, s, String::new()));
     let filter_note = if check.filter.is_empty() {
