@@ -271,7 +271,7 @@ fn readable_id(id: &str) -> String {
     capitalized(&id.replace(['-', '_'], " "))
 }
 
-fn capitalized(s: &str) -> String {
+pub(super) fn capitalized(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())

@@ -235,6 +235,18 @@ fn two_sides(ex: &mut Export, front: usize, back: Option<usize>) -> (String, Str
     (front_url, back_url)
 }
 
+/// A piece's name as its bag's label shows it after the component's name: "Markers red" (an id
+/// made readable) is "Red" under "Player markers".
+fn without_component<'n>(name: &'n str, component_id: &str) -> std::borrow::Cow<'n, str> {
+    let lead = component_id.replace(['-', '_'], " ");
+    match name.get(..lead.len()) {
+        Some(head) if head.eq_ignore_ascii_case(&lead) && name[lead.len()..].starts_with(' ') => {
+            super::collect::capitalized(name[lead.len()..].trim_start()).into()
+        }
+        _ => name.into(),
+    }
+}
+
 /// Tokens and tiles: loose when there is one copy, else a bag of the copies per variant.
 fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, thickness: f64) {
     for &(p, front, back) in pieces {
@@ -265,7 +277,8 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
                 .map(|i| make(ex, format!("{}/tile/{i}", p.id)))
                 .collect();
             let label = if pieces.len() > 1 {
-                format!("{cname}: {name} ×{}", p.copies)
+                let cid = &ex.game.spec.components[p.component].id.value;
+                format!("{cname}: {} ×{}", without_component(&name, cid), p.copies)
             } else {
                 format!("{cname} ×{}", p.copies)
             };
@@ -308,5 +321,20 @@ fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
             );
             ex.placed.push((Band::Board, units(p.w), units(p.h), o));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_component;
+
+    #[test]
+    fn a_bag_label_does_not_repeat_its_component() {
+        assert_eq!(without_component("Markers red", "markers"), "Red");
+        assert_eq!(without_component("Grain tile one", "grain-tile"), "One");
+        // A name of its own is kept, and so is one that only starts like the component.
+        assert_eq!(without_component("Barley", "grain"), "Barley");
+        assert_eq!(without_component("Markersmith", "markers"), "Markersmith");
+        assert_eq!(without_component("Markers", "markers"), "Markers");
     }
 }
