@@ -131,7 +131,10 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     let pages = {
         // Boards split on their grid lines, other large pieces evenly.
         let splitter = output::board_split::splitter(game, &pieces, layout.overlap);
-        impose_with(&items, &captions(game), &layout, &splitter)
+        let captions = captions(game);
+        output::layout::choose_furniture(&items, &captions, &layout, &splitter)
+            .map(|furniture| layout.furniture = furniture)
+            .and_then(|()| impose_with(&items, &captions, &layout, &splitter))
     }
     .map_err(|e| {
         Error::Spec(error::SpecError::Yaml(error::Located::new(
@@ -345,8 +348,10 @@ pub fn pdf_options(game: &Game, prepared: &Prepared, cover: bool) -> output::pdf
     let g = &game.spec.game;
     let credits = credits(game);
     let front_matter = if cover {
-        output::cover::Cover::of(game, &prepared.pieces, &prepared.pages, &prepared.layout)
-            .pages_svg(&credits, &prepared.layout)
+        // The cover has no pieces: its footer stays in its band.
+        let layout = prepared.layout.with_bands();
+        output::cover::Cover::of(game, &prepared.pieces, &prepared.pages, &layout)
+            .pages_svg(&credits, &layout)
     } else {
         Vec::new()
     };

@@ -39,9 +39,9 @@ fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
         "CUTTING AND ASSEMBLY",
         "Print at Actual size (100 %)",
         "exactly 25 mm",
-        "Paper: A4 portrait, 4 pages",
+        "Paper: A4 portrait, 3 pages",
         "Print single-sided",
-        "page 1 of 4",
+        "page 1 of 3",
     ] {
         assert!(cover.contains(wanted), "cover lacks {wanted:?}:\n{cover}");
     }
@@ -67,7 +67,7 @@ fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
     // Tips that do not apply are left out: nothing to fold in Night Grain.
     assert!(!cover.contains("fold"), "{cover}");
     // The first component page now counts the cover.
-    assert!(text[1].contains("page 2 of 4"), "{}", text[1]);
+    assert!(text[1].contains("page 2 of 3"), "{}", text[1]);
 }
 
 #[test]
@@ -130,10 +130,14 @@ fn no_cover_leaves_only_the_component_pages() {
     let pdf = pdf_of("night-grain", &["--no-cover"]);
     let text = pdf_text(&pdf);
     let game = pnp::spec::load("night-grain").unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let opt = BuildOptions {
+        cover: false,
+        ..Default::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
     assert_eq!(text.len(), prepared.pages.len());
     assert!(!text[0].contains("CONTENTS"));
-    assert!(text[0].contains("page 1 of 3"), "{}", text[0]);
+    assert!(text[0].contains("page 1 of 2"), "{}", text[0]);
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 
 use pnp::options::BuildOptions;
-use pnp::output::layout::{A4, Duplex, LETTER, PageSide, Rect, calibration_on};
+use pnp::output::layout::{A4, Duplex, Furniture, LETTER, PageSide, Rect, calibration_on};
 
 const GAMES: [&str; 6] = [
     "night-grain",
@@ -138,9 +138,26 @@ fn the_calibration_square_is_printed_on_every_page() {
 }
 
 #[test]
-fn the_beast_packs_nine_cards_to_a_full_a4_page() {
+fn the_beast_packs_nine_cards_to_a_full_page_of_a4_or_letter() {
+    for paper in [A4, LETTER] {
+        beast_packs_nine_cards_a_page(paper);
+    }
+}
+
+fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
     let game = pnp::spec::load("the-beast").unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let opt = BuildOptions {
+        paper,
+        ..Default::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
+    // Letter is too short for three rows under a caption and above the footer band: they
+    // move to the side margins.
+    let furniture = match paper == LETTER {
+        true => Furniture::Margins,
+        false => Furniture::Bands,
+    };
+    assert_eq!(prepared.layout.furniture, furniture, "{}", paper.name);
     let fronts: Vec<_> = prepared
         .pages
         .iter()
@@ -270,5 +287,25 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
         let inside = x > block.x && x < block.right() && y > block.y && y < block.bottom();
         let in_slot = x > slot.x && y > slot.y;
         assert!(!inside || in_slot, "mark inside the block: {m:?}");
+    }
+}
+
+#[test]
+fn turned_captions_and_footer_are_real_text_in_the_letter_pdf() {
+    let dir = build("the-beast", &["--no-png", "--paper", "letter"]);
+    let pdf = std::fs::read(dir.join("the-beast.pdf")).unwrap();
+    let pages = pdf_text(&pdf);
+    let total = pages.len();
+    let deck = pages
+        .iter()
+        .position(|t| t.contains("Action Deck · 54"))
+        .expect("the deck's caption, read along the margin");
+    let page = &pages[deck];
+    for wanted in [
+        format!("page {} of {total}", deck + 1),
+        "The Beast — a game by Matthew Hartley".to_string(),
+        "Print at 100 %".to_string(),
+    ] {
+        assert!(page.contains(&wanted), "{wanted:?} not on:\n{page}");
     }
 }

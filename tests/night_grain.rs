@@ -281,14 +281,14 @@ fn a_build_ends_with_a_one_line_summary_and_quiet_prints_nothing() {
     assert!(out.status.success());
     let text = stdout(&out);
     let last = text.lines().last().unwrap_or_default();
-    // 24 grain markers + 6 team markers + the track + 3 player aids; cover + 3 pages.
+    // 24 grain markers + 6 team markers + the track + 3 player aids; cover + 2 pages.
     assert!(
-        last.starts_with("built Night Grain: 34 pieces on 4 pages, "),
+        last.starts_with("built Night Grain: 34 pieces on 3 pages, "),
         "{text}"
     );
     assert!(last.ends_with(" s"), "{last}");
     let pages = pdf_page_sizes(&std::fs::read(dir.join("night-grain.pdf")).unwrap()).len();
-    assert_eq!(pages, 4, "the summary counts the pages of the PDF");
+    assert_eq!(pages, 3, "the summary counts the pages of the PDF");
     let quiet = run(&[
         "build",
         "night-grain",

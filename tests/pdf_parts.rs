@@ -8,7 +8,12 @@ use lopdf::{Document, Object, ObjectId};
 /// A game's PDF made in parts of `part_pages` pages (with its cover).
 fn game_pdf(id: &str, part_pages: usize) -> Vec<u8> {
     let game = pnp::spec::load(id).unwrap();
-    let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    // On Letter, Night Grain takes four pages with its cover (three on A4).
+    let opt = pnp::options::BuildOptions {
+        paper: pnp::output::layout::LETTER,
+        ..Default::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
     let trees = prepared.parse_all(&game).unwrap();
     let mut opt = pnp::pdf_options(&game, &prepared, true);
     opt.part_pages = part_pages;

@@ -4,7 +4,7 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit};
 
-use super::layout::{LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
+use super::layout::{Caption, Furniture, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
 
 /// Credits printed on every sheet.
 #[derive(Debug, Clone)]
@@ -21,7 +21,7 @@ const MARK_WIDTH: f64 = 0.2;
 /// they never reach a neighbouring piece.
 pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
     let start = opt.bleed + MARK_OFFSET;
-    let end = opt.effective_gap() / 2.0 - 0.25;
+    let end = opt.mark_reach();
     let mut marks = Vec::with_capacity(8);
     for (cx, sx) in [(r.x, -1.0), (r.right(), 1.0)] {
         for (cy, sy) in [(r.y, -1.0), (r.bottom(), 1.0)] {
@@ -53,20 +53,52 @@ pub fn page_svg(
             }
         }
         for c in &page.captions {
-            cv.add(text(
-                c.x,
-                c.y,
-                3.6,
-                Font::CondensedBold,
-                Anchor::Start,
-                "#333333",
-                &c.text,
-            ));
+            caption(&mut cv, c);
         }
     }
     footer(&mut cv, page, number, total, credits, opt);
     cv.finish()
 }
+
+/// A group's caption: in its band, or turned in the left margin to read upwards from `along`
+/// mm under its top end.
+fn caption(cv: &mut Canvas, c: &Caption) {
+    const SIZE: f64 = 3.6;
+    const COLOR: &str = "#333333";
+    let Some(room) = c.along else {
+        cv.add(text(
+            c.x,
+            c.y,
+            SIZE,
+            Font::CondensedBold,
+            Anchor::Start,
+            COLOR,
+            &c.text,
+        ));
+        return;
+    };
+    let size = fit(Font::CondensedBold, MARGIN_TEXT, room, &c.text);
+    cv.add(
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::End,
+            COLOR,
+            &c.text,
+        )
+        .set(
+            "transform",
+            format!("translate({} {}) rotate(-90)", n(c.x), n(c.y)),
+        ),
+    );
+}
+
+/// Size of the text turned along the side margins (captions, the footer's two lines).
+const MARGIN_TEXT: f64 = 2.4;
+/// Between the crop marks' outer end and the nearest turned line's baseline.
+pub(crate) const MARGIN_CAPTION_CLEARANCE: f64 = 0.9;
 
 /// A hatched glue strip where the previous part lies over this one, and "part k of n".
 fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f64) {
@@ -205,9 +237,7 @@ fn calibration_label(opt: &LayoutOptions) -> &'static str {
     }
 }
 
-/// The footer band under the content (above it on a back page turned top to bottom, behind the
-/// front's band): two lines, credits on the left half, page number and the print hint on the
-/// right half, so that the middle stays free for a gutter-fold sheet's registration target.
+/// The footer: credits, page n of N and the print hint (see `footer_band`, `footer_margin`).
 pub(crate) fn footer(
     cv: &mut Canvas,
     page: &Page,
@@ -217,6 +247,45 @@ pub(crate) fn footer(
     opt: &LayoutOptions,
 ) {
     calibration(cv, page, opt);
+    let label = format!("page {number} of {total}");
+    let hint = match (page.side, page.calibration) {
+        (PageSide::Back, _) => {
+            "Back side: print double-sided, this page behind the page before.".to_string()
+        }
+        (_, true) => format!(
+            "Print at 100 % (no scaling): the square must measure {}.",
+            calibration_label(opt)
+        ),
+        // Pieces fill this page's corner: the square is on the cover and pages with room.
+        (_, false) => format!(
+            "Print at 100 % (no scaling): the calibration squares measure {}.",
+            calibration_label(opt)
+        ),
+    };
+    let lines = FooterLines {
+        title: &credits.title,
+        credits: &credits.line,
+        page: &label,
+        hint: &hint,
+    };
+    match opt.furniture {
+        Furniture::Bands => footer_band(cv, page, &lines, opt),
+        Furniture::Margins => footer_margin(cv, &lines, opt),
+    }
+}
+
+/// The footer's four texts: the first two start a line, the last two end it.
+struct FooterLines<'a> {
+    title: &'a str,
+    credits: &'a str,
+    page: &'a str,
+    hint: &'a str,
+}
+
+/// The footer band under the content (above it on a back page turned top to bottom, behind the
+/// front's band): two lines, credits on the left half, page number and the print hint on the
+/// right half, so that the middle stays free for a gutter-fold sheet's registration target.
+fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOptions) {
     let paper = opt.paper;
     let top = page.side == PageSide::Back && super::layout::mirrors_vertically(opt);
     let y0 = if top {
@@ -233,61 +302,104 @@ pub(crate) fn footer(
     };
     let (left, right) = (opt.side_margin, paper.w - opt.side_margin);
     let half = paper.w / 2.0 - opt.side_margin - 4.0;
-    let size = fit(Font::CondensedBold, 3.2, half, &credits.title);
-    cv.add(text(
-        left,
-        line1,
-        size,
-        Font::CondensedBold,
-        Anchor::Start,
-        "#222222",
-        &credits.title,
-    ));
-    let size = fit(Font::Condensed, 2.6, half, &credits.line);
-    cv.add(text(
-        left,
-        line2,
-        size,
-        Font::Condensed,
-        Anchor::Start,
-        "#444444",
-        &credits.line,
-    ));
-    let label = format!("page {number} of {total}");
-    cv.add(text(
-        right,
-        line1,
-        3.2,
-        Font::CondensedBold,
-        Anchor::End,
-        "#222222",
-        &label,
-    ));
-    let hint = match (page.side, page.calibration) {
-        (PageSide::Back, _) => {
-            "Back side: print double-sided, this page behind the page before.".to_string()
-        }
-        (_, true) => format!(
-            "Print at 100 % (no scaling): the square must measure {}.",
-            calibration_label(opt)
+    for (x, y, anchor, font, size, color, line) in [
+        (
+            left,
+            line1,
+            Anchor::Start,
+            Font::CondensedBold,
+            3.2,
+            DARK,
+            lines.title,
         ),
-        // Pieces fill this page's corner: the square is on the cover and pages with room.
-        (_, false) => format!(
-            "Print at 100 % (no scaling): the calibration squares measure {}.",
-            calibration_label(opt)
+        (
+            left,
+            line2,
+            Anchor::Start,
+            Font::Condensed,
+            2.6,
+            GREY,
+            lines.credits,
         ),
-    };
-    let size = fit(Font::Condensed, 2.6, half, &hint);
-    cv.add(text(
-        right,
-        line2,
-        size,
-        Font::Condensed,
-        Anchor::End,
-        "#444444",
-        &hint,
-    ));
+        (
+            right,
+            line1,
+            Anchor::End,
+            Font::CondensedBold,
+            3.2,
+            DARK,
+            lines.page,
+        ),
+        (
+            right,
+            line2,
+            Anchor::End,
+            Font::Condensed,
+            2.6,
+            GREY,
+            lines.hint,
+        ),
+    ] {
+        let size = fit(font, size, half, line);
+        cv.add(text(x, y, size, font, anchor, color, line));
+    }
 }
+
+/// The footer turned to read downwards in the right margin, outside the crop marks: the same
+/// two lines, credits from the top of the content, page number and hint up to its bottom.
+fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
+    let area = opt.content();
+    // Turned a quarter clockwise, glyphs rise towards the sheet's edge: the first line is the
+    // outer one.
+    let second = area.right() + opt.mark_reach() + MARGIN_CAPTION_CLEARANCE;
+    let first = second + MARGIN_TEXT + 0.4;
+    // Clear of the registration targets in the corners.
+    let (top, bottom) = (area.y + 6.0, area.bottom() - 6.0);
+    let half = (bottom - top) / 2.0 - 4.0;
+    for (x, y, anchor, font, color, line) in [
+        (
+            first,
+            top,
+            Anchor::Start,
+            Font::CondensedBold,
+            DARK,
+            lines.title,
+        ),
+        (
+            second,
+            top,
+            Anchor::Start,
+            Font::Condensed,
+            GREY,
+            lines.credits,
+        ),
+        (
+            first,
+            bottom,
+            Anchor::End,
+            Font::CondensedBold,
+            DARK,
+            lines.page,
+        ),
+        (
+            second,
+            bottom,
+            Anchor::End,
+            Font::Condensed,
+            GREY,
+            lines.hint,
+        ),
+    ] {
+        let size = fit(font, MARGIN_TEXT, half, line);
+        cv.add(text(0.0, 0.0, size, font, anchor, color, line).set(
+            "transform",
+            format!("translate({} {}) rotate(90)", n(x), n(y)),
+        ));
+    }
+}
+
+const DARK: &str = "#222222";
+const GREY: &str = "#444444";
 
 #[cfg(test)]
 mod tests {
@@ -306,7 +418,12 @@ mod tests {
             glue_left: !top,
         };
         part_marks(&mut cv, &r, &part, 12.0);
-        let tree = crate::faces::parse(&cv.finish()).unwrap();
+        boxes(&cv.finish())
+    }
+
+    /// The bounding boxes (mm) of every text and every stroked line in an SVG in mm.
+    fn boxes(svg: &str) -> (Vec<usvg::Rect>, Vec<usvg::Rect>) {
+        let tree = crate::faces::parse(svg).unwrap();
         let (mut texts, mut lines) = (Vec::new(), Vec::new());
         fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, lines: &mut Vec<usvg::Rect>) {
             for node in g.children() {
@@ -353,5 +470,69 @@ mod tests {
         let (texts, _) = drawn(r, false);
         let label = texts.iter().find(|t| t.right() < 112.5).expect("a label");
         assert!(label.top() > 35.0 && label.bottom() < 155.0, "{label:?}");
+    }
+
+    #[test]
+    fn turned_footer_and_captions_stay_in_the_margins_clear_of_marks() {
+        use crate::output::layout::{Furniture, Item, LETTER, impose};
+        // A cover prints the calibration square: nine cards take this page's corner.
+        let opt = LayoutOptions {
+            furniture: Furniture::Margins,
+            cover_square: true,
+            ..LayoutOptions::new(LETTER)
+        };
+        let cards = Item {
+            piece: 0,
+            component: 0,
+            front: 0,
+            back: None,
+            w: 63.5,
+            h: 88.9,
+            copies: 9,
+            shared_cuts: true,
+        };
+        let pages = impose(&[cards], &["Activity cards · 9".into()], &opt).unwrap();
+        let page = &pages[0];
+        assert_eq!(page.placements.len(), 9);
+        let credits = Credits {
+            title: "The Beast — a game by Matthew Hartley".into(),
+            line: "Orcs in the Webbe · Print-and-play by pnp".into(),
+        };
+        let (texts, lines) = boxes(&page_svg(page, 3, 38, &credits, &opt));
+        // The caption and the footer's four texts, each turned (taller than wide).
+        assert_eq!(texts.len(), 5, "{texts:?}");
+        let paper = usvg::Rect::from_xywh(0.0, 0.0, LETTER.w as f32, LETTER.h as f32).unwrap();
+        for t in &texts {
+            assert!(t.height() > t.width(), "{t:?} is not turned");
+            // Far enough from the edge for a printer's unprintable border.
+            assert!(
+                t.left() > 3.5 && t.right() < paper.right() - 3.5,
+                "{t:?} near the edge"
+            );
+            // Clear of the registration targets in the corners of a double-sided sheet.
+            let corner = (super::super::registration::TARGET_INSET
+                + super::super::registration::TARGET_RADIUS) as f32;
+            assert!(
+                t.top() > corner && t.bottom() < paper.bottom() - corner,
+                "{t:?}"
+            );
+            for p in &page.placements {
+                let r = &p.rect;
+                assert!(
+                    t.right() < r.x as f32 || t.left() > r.right() as f32,
+                    "{t:?} on a card"
+                );
+            }
+            for l in &lines {
+                let apart = t.right() < l.left()
+                    || t.left() > l.right()
+                    || t.bottom() < l.top()
+                    || t.top() > l.bottom();
+                assert!(apart, "{t:?} touches the mark {l:?}");
+            }
+        }
+        // Two texts each side of the page's middle in the right margin, one caption on the left.
+        let right = texts.iter().filter(|t| t.left() > 200.0).count();
+        assert_eq!(right, 4);
     }
 }

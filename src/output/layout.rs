@@ -63,7 +63,24 @@ pub struct LayoutOptions {
     /// A cover page with its own calibration square comes first: pieces may then fill the
     /// square's corner on every page (see `pack`). Without one, some page keeps it.
     pub cover_square: bool,
+    /// Where the footer and the group captions go (`choose_furniture`).
+    pub furniture: Furniture,
 }
+
+/// Where a sheet's footer (credits, page n of N) and its group captions are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Furniture {
+    /// In bands: the footer under the content, each group's caption above its first row.
+    #[default]
+    Bands,
+    /// Turned to run along the side margins, so that pieces take the sheet's full height:
+    /// three rows of poker cards (266.7 mm) on Letter (279.4 mm). Only where it saves sheets.
+    Margins,
+}
+
+/// Room in each side margin, outside the crop marks, for two turned lines of small text
+/// (`Furniture::Margins`): a 12.6 mm margin without bleed.
+pub const SIDE_TEXT_BAND: f64 = 9.85;
 
 impl LayoutOptions {
     pub fn new(paper: Paper) -> Self {
@@ -77,6 +94,7 @@ impl LayoutOptions {
             overlap: 12.0,
             duplex: Duplex::LongEdge,
             cover_square: false,
+            furniture: Furniture::Bands,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.
@@ -85,17 +103,46 @@ impl LayoutOptions {
     }
     /// Height of the footer band under the content: room for the crop marks of the pieces above
     /// it, then two lines of text (credits, page n of N, the print-at-100 % hint).
+    /// None when the footer runs along the side margins.
     pub fn footer(&self) -> f64 {
-        FOOTER_MM
+        match self.furniture {
+            Furniture::Bands => FOOTER_MM,
+            Furniture::Margins => 0.0,
+        }
+    }
+    /// Height of the band above a group's first row that holds its caption.
+    pub fn caption_band(&self) -> f64 {
+        match self.furniture {
+            Furniture::Bands => CAPTION_MM,
+            Furniture::Margins => 0.0,
+        }
+    }
+    /// How far crop marks reach outside the pieces' cuts.
+    pub fn mark_reach(&self) -> f64 {
+        self.effective_gap() / 2.0 - 0.25
+    }
+    /// Left and right margin of the content area.
+    pub fn content_side_margin(&self) -> f64 {
+        match self.furniture {
+            Furniture::Bands => self.side_margin,
+            Furniture::Margins => self.side_margin.max(self.mark_reach() + SIDE_TEXT_BAND),
+        }
     }
     /// The printable area pieces may occupy, except `reserved()` in its bottom-right corner.
     pub fn content(&self) -> Rect {
-        let (mx, my) = (self.side_margin, self.margin);
+        let (mx, my) = (self.content_side_margin(), self.margin);
         Rect {
             x: mx,
             y: my,
             w: self.paper.w - 2.0 * mx,
             h: self.paper.h - 2.0 * my - self.footer(),
+        }
+    }
+    /// These options with the footer and captions in bands (the cover, record sheets).
+    pub fn with_bands(&self) -> LayoutOptions {
+        LayoutOptions {
+            furniture: Furniture::Bands,
+            ..*self
         }
     }
     /// The calibration square on a front page: the bottom-right corner of the content area.
@@ -136,8 +183,8 @@ impl LayoutOptions {
     pub fn sheet_area(&self) -> Rect {
         let a = self.above_calibration();
         Rect {
-            y: a.y + CAPTION_MM,
-            h: a.h - CAPTION_MM,
+            y: a.y + self.caption_band(),
+            h: a.h - self.caption_band(),
             ..a
         }
     }
@@ -146,8 +193,8 @@ impl LayoutOptions {
     pub fn piece_boxes(&self) -> [(f64, f64); 2] {
         let area = self.content();
         [
-            (area.w, self.above_calibration().h - CAPTION_MM),
-            (area.w - self.reserved().w, area.h - CAPTION_MM),
+            (area.w, self.above_calibration().h - self.caption_band()),
+            (area.w - self.reserved().w, area.h - self.caption_band()),
         ]
     }
     /// Whether a `w`×`h` piece fits on a page without being split.
@@ -235,9 +282,13 @@ pub struct Placement {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Caption {
+    /// Start of the baseline; with `along`, its top end.
     pub x: f64,
     pub y: f64,
     pub text: String,
+    /// Turned to read upwards in the left margin beside the group's first row
+    /// (`Furniture::Margins`), within this many mm from `y` down; `None` for a caption band.
+    pub along: Option<f64>,
     /// Component index, for bookmarks.
     pub component: usize,
 }
@@ -316,6 +367,32 @@ pub fn impose_plain(
 ) -> Result<Vec<Page>, String> {
     let pages = super::pack::pack(items, captions, opt, splitter)?;
     Ok(add_backs(pages, items, opt))
+}
+
+/// Where the footer and captions go for these items: along the side margins when that takes
+/// fewer sheets (and splits no piece into more parts), in bands otherwise. Only page counts
+/// are kept, so a long deck never holds two layouts.
+pub fn choose_furniture(
+    items: &[Item],
+    captions: &[String],
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+) -> Result<Furniture, String> {
+    if opt.duplex == Duplex::GutterFold {
+        return Ok(Furniture::Bands);
+    }
+    let sheets_and_parts = |furniture| {
+        let opt = LayoutOptions { furniture, ..*opt };
+        super::pack::pack(items, captions, &opt, splitter).map(|pages| {
+            let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
+            (pages.len(), parts)
+        })
+    };
+    let (bands, parts) = sheets_and_parts(Furniture::Bands)?;
+    Ok(match sheets_and_parts(Furniture::Margins) {
+        Ok((sheets, same)) if sheets < bands && same == parts => Furniture::Margins,
+        _ => Furniture::Bands,
+    })
 }
 
 /// Where the calibration square is printed on `page`: the reserved corner of a front page, its

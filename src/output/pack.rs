@@ -5,8 +5,9 @@
 //! (`LayoutOptions::reserved`) is an obstacle: a row that crosses it ends before it, unless
 //! the pieces take fewer pages with the corner free for them (three rows of three poker cards
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
-use super::layout::{CAPTION_MM, Caption, Item, LayoutOptions, Page, PageSide, Placement, Rect};
-use super::layout::{Part, Splitter};
+use super::furniture::MARGIN_CAPTION_CLEARANCE;
+use super::layout::{CAPTION_MM, Caption, Furniture, Item, LayoutOptions, Page, PageSide};
+use super::layout::{Part, Placement, Rect, Splitter};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
 type Key = (u64, u64);
@@ -74,7 +75,7 @@ impl Packer<'_> {
         let top = self.group_top(&self.pages[i].1);
         let r = Rect {
             x: self.area.x,
-            y: top + CAPTION_MM,
+            y: top + self.opt.caption_band(),
             w,
             h,
         };
@@ -114,16 +115,30 @@ impl Packer<'_> {
     /// Starts the group on page `i`: its caption, then an empty row under it.
     fn open_group(&mut self, i: usize, text: String, component: usize) {
         let (x, top) = (self.area.x, self.group_top(&self.pages[i].1));
+        let band = self.opt.caption_band();
+        let caption = match self.opt.furniture {
+            Furniture::Bands => Caption {
+                x,
+                // The baseline at mid-band: descenders stay clear of the crop marks under it.
+                y: top + CAPTION_MM * 0.5,
+                text,
+                component,
+                along: None,
+            },
+            // Beside the first row, clear of its corner's crop marks; how far it may run is
+            // known once the page is full (`fit_margin_captions`).
+            Furniture::Margins => Caption {
+                x: x - self.opt.mark_reach() - MARGIN_CAPTION_CLEARANCE,
+                y: top + MARGIN_CAPTION_INSET,
+                text,
+                component,
+                along: Some(0.0),
+            },
+        };
         let (page, shelf) = &mut self.pages[i];
-        page.captions.push(Caption {
-            x,
-            // The baseline at mid-band: descenders stay clear of the crop marks under it.
-            y: top + CAPTION_MM * 0.5,
-            text,
-            component,
-        });
+        page.captions.push(caption);
         *shelf = Shelf {
-            y: top + CAPTION_MM,
+            y: top + band,
             h: 0.0,
             last: None,
             row: Row::Empty,
@@ -298,12 +313,35 @@ fn pack_around(
             }
         }
     }
+    let bottom = packer.area.bottom();
     Ok(packer
         .pages
         .into_iter()
         .map(|(p, _)| p)
         .filter(|p| !p.placements.is_empty())
+        .map(|p| fit_margin_captions(p, bottom))
         .collect())
+}
+
+/// A caption in the margin starts this far below its group's top cut, clear of the crop mark
+/// there (and of a registration target in the sheet's corner).
+const MARGIN_CAPTION_INSET: f64 = 4.0;
+
+/// Each caption in the margin may run down to the next group on its page (or the content's
+/// bottom), ending the caption's inset before it.
+fn fit_margin_captions(mut page: Page, bottom: f64) -> Page {
+    let tops: Vec<f64> = page.captions.iter().map(|c| c.y).collect();
+    for c in &mut page.captions {
+        if c.along.is_some() {
+            let end = tops
+                .iter()
+                .filter(|&&y| y > c.y)
+                .map(|y| y - 2.0 * MARGIN_CAPTION_INSET)
+                .fold(bottom - MARGIN_CAPTION_INSET, f64::min);
+            c.along = Some((end - c.y).max(0.0));
+        }
+    }
+    page
 }
 
 #[cfg(test)]
@@ -376,6 +414,68 @@ mod tests {
         let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
         assert_eq!(counts, vec![9, 9]);
         assert!(pages.iter().all(|p| !p.calibration));
+    }
+
+    #[test]
+    fn letter_takes_nine_poker_cards_with_the_footer_in_the_margins() {
+        use crate::output::layout::{Furniture, LETTER, choose_furniture, split};
+        let mut opt = LayoutOptions::new(LETTER);
+        opt.cover_square = true;
+        let items = cards(27, true);
+        let captions = ["Cards".to_string()];
+        let splitter = |i: &Item, w, h| split(i.w, i.h, w, h, 12.0);
+        // Three rows of 88.9 mm do not fit above the footer band and under a caption.
+        let bands = impose(&items, &captions, &opt).unwrap();
+        assert_eq!(bands.len(), 5);
+        assert_eq!(
+            choose_furniture(&items, &captions, &opt, &splitter),
+            Ok(Furniture::Margins)
+        );
+        opt.furniture = Furniture::Margins;
+        let pages = impose(&items, &captions, &opt).unwrap();
+        let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![9, 9, 9]);
+        let area = opt.content();
+        for page in &pages {
+            for p in &page.placements {
+                assert!(area.contains(&p.rect), "{:?}", p.rect);
+            }
+            // The caption runs up the left margin, outside the crop marks, along the cards.
+            let c = &page.captions[0];
+            assert!(c.x < area.x - opt.mark_reach() && c.x > 5.0, "{c:?}");
+            assert!(c.along.is_some_and(|l| l > 200.0), "{c:?}");
+        }
+        // On A4 the bands already take nine: they stay.
+        let a4 = LayoutOptions {
+            cover_square: true,
+            ..LayoutOptions::new(A4)
+        };
+        assert_eq!(
+            choose_furniture(&items, &captions, &a4, &splitter),
+            Ok(Furniture::Bands)
+        );
+    }
+
+    #[test]
+    fn margin_captions_stop_before_the_next_group() {
+        use crate::output::layout::Furniture;
+        let opt = LayoutOptions {
+            furniture: Furniture::Margins,
+            ..LayoutOptions::new(A4)
+        };
+        let mut items = cards(3, true);
+        items.push(Item {
+            piece: 1,
+            component: 1,
+            ..items[0].clone()
+        });
+        let pages = impose(&items, &["A".into(), "B".into()], &opt).unwrap();
+        let [a, b] = &pages[0].captions[..] else {
+            panic!("{:?}", pages[0].captions)
+        };
+        let second_top = pages[0].placements[3].rect.y;
+        assert!(a.y + a.along.unwrap() < second_top - 1.0, "{a:?}");
+        assert!(b.y > second_top && b.y + b.along.unwrap() <= opt.content().bottom());
     }
 
     #[test]

@@ -127,6 +127,16 @@ pub struct Glyph {
     pub size: f64,
     /// Advance width in points, from the font's widths (`W`) array.
     pub advance: f64,
+    /// The reading direction on the page, a unit vector: (1, 0) for upright text.
+    pub dir: (f64, f64),
+}
+
+impl Glyph {
+    /// Position along its line (in reading order) and across it (lines above come first).
+    fn along_across(&self) -> (f64, f64) {
+        let (dx, dy) = self.dir;
+        (self.x * dx + self.y * dy, self.y * dx - self.x * dy)
+    }
 }
 
 /// Glyph widths (per 1000 em) of a Type0 font's descendant: its `W` array, and `DW`.
@@ -305,12 +315,14 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
                     }
                     let m = mul(&tm, &ctm);
                     let scale = (m[2] * m[2] + m[3] * m[3]).sqrt();
+                    let run = (m[0] * m[0] + m[1] * m[1]).sqrt().max(1e-9);
                     glyphs.push(Glyph {
                         text,
                         x: m[4],
                         y: m[5],
                         size: size * scale,
                         advance: em * size * scale,
+                        dir: (m[0] / run, m[1] / run),
                     });
                 }
                 _ => {}
@@ -327,26 +339,31 @@ pub fn pdf_text(bytes: &[u8]) -> Vec<String> {
     pdf_glyphs(bytes)
         .into_iter()
         .map(|glyphs| {
+            // Lines of text turned along a margin are read in their own direction.
             let mut lines: Vec<(f64, Vec<Glyph>)> = Vec::new();
             for g in glyphs {
+                let across = g.along_across().1;
                 match lines.iter_mut().find(|(y, l)| {
-                    (y - g.y).abs() < 0.2 * g.size.max(1.0) && (l[0].size - g.size).abs() < 0.5
+                    (y - across).abs() < 0.2 * g.size.max(1.0)
+                        && (l[0].size - g.size).abs() < 0.5
+                        && (l[0].dir.0 - g.dir.0).abs() + (l[0].dir.1 - g.dir.1).abs() < 1e-3
                 }) {
                     Some((_, l)) => l.push(g),
-                    None => lines.push((g.y, vec![g])),
+                    None => lines.push((across, vec![g])),
                 }
             }
             lines.sort_by(|a, b| b.0.total_cmp(&a.0));
             lines
                 .into_iter()
                 .flat_map(|(_, mut l)| {
-                    l.sort_by(|a, b| a.x.total_cmp(&b.x));
+                    l.sort_by(|a, b| a.along_across().0.total_cmp(&b.along_across().0));
                     // Split a baseline into separate runs where glyphs are far apart.
                     let mut runs = vec![String::new()];
                     let mut prev_end: Option<f64> = None;
                     for g in &l {
+                        let along = g.along_across().0;
                         if let Some(end) = prev_end {
-                            let gap = g.x - end;
+                            let gap = along - end;
                             if gap > g.size * 1.5 {
                                 runs.push(String::new());
                             } else if gap > g.size * 0.12 {
@@ -354,7 +371,7 @@ pub fn pdf_text(bytes: &[u8]) -> Vec<String> {
                             }
                         }
                         runs.last_mut().unwrap().push_str(&g.text);
-                        prev_end = Some(g.x + g.advance);
+                        prev_end = Some(along + g.advance);
                     }
                     runs
                 })
