@@ -100,8 +100,26 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
             .location()
             .map(|l| (l.line() as usize, l.column() as usize))
             .unwrap_or((1, 1));
-        let message = describe(&e, &path.borrow(), text, line, col);
-        SpecError::Yaml(Located::new(file, line.max(1), col.max(1), message))
+        let mut message = describe(&e, &path.borrow(), text, line, col);
+        // Indentation explains many YAML errors better than the parser can: say how, at the
+        // line to mend (which may be the next one).
+        let (mut line, mut col) = (line.max(1), col.max(1));
+        if let Some(hint) = super::indent::hint(text, line) {
+            // The parser's own words ("while parsing a block collection, did not find
+            // expected '-' indicator") say less than the hint: it replaces them.
+            let jargon = ["while parsing", "while scanning", "tabs disallowed"];
+            let keep = match jargon.iter().filter_map(|j| message.find(j)).min() {
+                Some(i) => &message[..i],
+                None => message.as_str(),
+            };
+            let keep = keep.trim_end();
+            message = match keep.is_empty() || keep.ends_with(':') {
+                true => format!("{keep} {}", hint.text).trim_start().to_string(),
+                false => format!("{keep}: {}", hint.text),
+            };
+            (line, col) = (hint.line, hint.col);
+        }
+        SpecError::Yaml(Located::new(file, line, col, message))
     })
 }
 

@@ -4,6 +4,7 @@ mod check;
 pub mod color;
 pub mod extra;
 mod include;
+mod indent;
 mod load;
 mod matrix;
 pub mod model;
