@@ -358,6 +358,9 @@ fn list() -> Result<(), Error> {
 }
 
 fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
+    if let Some(problem) = pnp::scaffold::name_problem(&args.name) {
+        return Err(Error::Options(problem));
+    }
     let (id, text) = pnp::scaffold::new_game(&args.name);
     let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
     let path = dir.join(format!("{id}.yaml"));
@@ -376,6 +379,12 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     staging.commit()?;
     if !ui.quiet {
         println!("{}  (new game `{id}`)", path.display());
+        if pnp::scaffold::slug(&args.name).is_none() {
+            println!(
+                "note: the name has no Latin letters or digits to make an id from; \
+                 change `id:` (and the file's name) to suit"
+            );
+        }
         println!("{}  (lets editors complete and check it)", schema.display());
         println!(
             "next: pnp build {}   (then edit it and build again)",

@@ -1,8 +1,40 @@
 //! `pnp new`: a first game file that builds and validates as it is, with a comment on every key
 //! so a newcomer can change it line by line.
 
-/// A file-name-safe id from a game's name: "Space Goats!" → "space-goats".
+/// Why a name cannot start a game: it is blank, or the bundled fonts cannot print it (the
+/// file would be written, and then refused by `pnp validate`).
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        return Some("a game needs a name: pnp new \"Space Goats\"".to_string());
+    }
+    // Line breaks become spaces in the file's one-line name.
+    let mut missing = crate::draw::text::undrawable(name);
+    missing.retain(|c| !c.is_whitespace());
+    (!missing.is_empty()).then(|| {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|c| format!("{c} (U+{:04X})", *c as u32))
+            .collect();
+        format!(
+            "the bundled fonts cannot print {} in the name `{}`: the cover and every page \
+             print it; use Latin, Greek or Cyrillic letters",
+            list.join(", "),
+            name.trim()
+        )
+    })
+}
+
+/// The id of a game whose name has no letters or digits to make one from ("!!!").
+pub const FALLBACK_ID: &str = "my-game";
+
+/// A file-name-safe id from a game's name: "Space Goats!" → "space-goats"; `FALLBACK_ID` when
+/// the name has nothing to make one from.
 pub fn id_from_name(name: &str) -> String {
+    slug(name).unwrap_or_else(|| FALLBACK_ID.to_string())
+}
+
+/// The id a name makes, if it has any Latin letters or digits.
+pub fn slug(name: &str) -> Option<String> {
     let mut id = String::new();
     for c in name.trim().chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {
@@ -18,11 +50,7 @@ pub fn id_from_name(name: &str) -> String {
         .chars()
         .take(64)
         .collect::<String>();
-    if id.is_empty() {
-        "my-game".to_string()
-    } else {
-        id
-    }
+    (!id.is_empty()).then_some(id)
 }
 
 /// A lower-case Latin letter with a mark as plain letters (`ü` → `u`, `ß` → `ss`), so that

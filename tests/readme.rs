@@ -71,6 +71,37 @@ fn pnp_new_writes_a_game_that_builds() {
 }
 
 #[test]
+fn pnp_new_refuses_a_name_it_could_not_print_and_writes_nothing() {
+    for (name, says) in [
+        ("", "a game needs a name"),
+        ("   ", "a game needs a name"),
+        ("ゲーム", "cannot print ゲ (U+30B2)"),
+    ] {
+        let dir = temp_dir("new-refused");
+        let out = pnp()
+            .args(["new", name, "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name:?}");
+        assert!(stderr(&out).contains(says), "{name:?}: {}", stderr(&out));
+        assert_eq!(files(&dir), Vec::<String>::new(), "{name:?} wrote files");
+    }
+    // A name without Latin letters gets an id to change, and is told so.
+    let dir = temp_dir("new-greek");
+    let out = pnp()
+        .args(["new", "Ωμέγα", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("change `id:`"), "{}", stdout(&out));
+    let path = dir.join("my-game.yaml");
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
 fn list_completions_and_man_work() {
     let out = run(&["list"]);
     assert!(out.status.success());
