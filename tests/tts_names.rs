@@ -23,6 +23,11 @@ fn export(game: &str) -> Value {
 
 /// Nicknames of the cards in the top-level deck called `deck`, in deck order.
 fn card_names(v: &Value, deck: &str) -> Vec<String> {
+    card_fields(v, deck, "Nickname")
+}
+
+/// One field of every card in the top-level deck called `deck`, in deck order.
+fn card_fields(v: &Value, deck: &str, field: &str) -> Vec<String> {
     let deck = v["ObjectStates"]
         .as_array()
         .unwrap()
@@ -33,7 +38,7 @@ fn card_names(v: &Value, deck: &str) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c["Nickname"].as_str().unwrap().to_string())
+        .map(|c| c[field].as_str().unwrap().to_string())
         .collect()
 }
 
@@ -69,6 +74,27 @@ fn cards_are_named_by_rank_and_suit_or_title_not_by_footer_or_id() {
     let v = export("bean-off");
     let slots = card_names(&v, "Time Slot cards");
     assert_eq!(slots[..2], ["Time Slot 1", "Time Slot 2"]);
+}
+
+#[test]
+fn a_cards_tooltip_gives_the_text_printed_on_it() {
+    let v = export("the-beast");
+    let activity = "Activity cards (one set per player)";
+    let names = card_names(&v, activity);
+    let texts = card_fields(&v, activity, "Description");
+    let hunt = names.iter().position(|n| n == "Hunt the Beast").unwrap();
+    // Its heading, its paragraph and its footer, a line each.
+    let lines: Vec<&str> = texts[hunt].lines().collect();
+    assert_eq!(lines[0], "Resolved 2nd", "{lines:?}");
+    assert!(lines[1].starts_with("At most 5 hunters."), "{lines:?}");
+    assert_eq!(lines.last(), Some(&"2 of 5 · resolution order"));
+    // A playing card's footer, which its name no longer says.
+    let action = card_fields(&v, "Action Deck", "Description");
+    assert_eq!(action[0], "Value 1");
+    // A player aid's table, a row a line.
+    let v = export("night-grain");
+    let aid = &card_fields(&v, "Player aid", "Description")[0];
+    assert!(aid.lines().any(|l| l.contains(" · ")), "{aid}");
 }
 
 #[test]

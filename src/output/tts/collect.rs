@@ -235,6 +235,35 @@ pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
     }
 }
 
+/// A card's name and, for the tooltip under it, the text printed on it that its name leaves out:
+/// its paragraphs, its table a row a line, its footer label.
+pub(super) fn piece_tooltip(game: &Game, p: &Piece) -> super::deck::Tooltip {
+    let name = piece_name(game, p);
+    let f = p.front(game);
+    let mut lines: Vec<String> = Vec::new();
+    for row in f.table.iter().flatten() {
+        lines.push(row.join(" · "));
+    }
+    for paragraph in f.lines.iter().flatten() {
+        lines.push(
+            paragraph
+                .strip_prefix("# ")
+                .unwrap_or(paragraph)
+                .to_string(),
+        );
+    }
+    if let Some(label) = f.label.as_deref().map(str::trim)
+        && !label.is_empty()
+        && label != name
+    {
+        lines.push(label.to_string());
+    }
+    super::deck::Tooltip {
+        name,
+        description: lines.join("\n"),
+    }
+}
+
 /// Big text at most this long (a rank, a value) is added to a title to name a piece.
 const SHORT_TEXT: usize = 12;
 

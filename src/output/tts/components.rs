@@ -1,6 +1,6 @@
 //! Each component → its TTS objects, by the form its kind maps to (`map::form_of`): one function
 //! per form.
-use super::collect::{Export, piece_color, piece_name};
+use super::collect::{Export, piece_color, piece_name, piece_tooltip};
 use super::deck::{self, DeckLook, DeckPlan, SheetUrls};
 use super::map::{self, Form, TileType, units};
 use super::model::{ObjectState, Transform};
@@ -146,7 +146,7 @@ fn one_deck(
             (None, Some(b)) => b,
             (None, None) => *blank.insert(ex.blank_back(p)?),
         };
-        list.push((*front, back, piece_name(ex.game, p), p.copies));
+        list.push((*front, back, piece_tooltip(ex.game, p), p.copies));
     }
     let plan = DeckPlan::new(&list);
     if plan.cards.is_empty() {

@@ -13,19 +13,41 @@ use super::sheet::{self, Grid};
 /// One face or back image: an index into the export's images (drawn faces, then generated backs).
 pub type Img = usize;
 
+/// What TTS shows of a card: its name on hover, and its text in the tooltip below it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tooltip {
+    pub name: String,
+    pub description: String,
+}
+
+impl From<String> for Tooltip {
+    fn from(name: String) -> Self {
+        Tooltip {
+            name,
+            description: String::new(),
+        }
+    }
+}
+
+impl From<&str> for Tooltip {
+    fn from(name: &str) -> Self {
+        name.to_string().into()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeckPlan {
     /// Distinct (front, back) images in first-use order: one cell each.
     pub slots: Vec<(usize, Img)>,
-    /// Nickname of each slot's card.
-    pub names: Vec<String>,
+    /// Name and text of each slot's card.
+    pub names: Vec<Tooltip>,
     /// Deck order: the slot of every card, copies repeated.
     pub cards: Vec<usize>,
 }
 
 impl DeckPlan {
-    /// `cards`: (front, back, name, copies) in deck order.
-    pub fn new(cards: &[(usize, Img, String, u32)]) -> DeckPlan {
+    /// `cards`: (front, back, name and text, copies) in deck order.
+    pub fn new(cards: &[(usize, Img, Tooltip, u32)]) -> DeckPlan {
         let mut plan = DeckPlan {
             slots: Vec::new(),
             names: Vec::new(),
@@ -120,7 +142,9 @@ fn custom_deck(look: &DeckLook, sheet: usize, unique_back: bool) -> CustomDeck {
 fn card(plan: &DeckPlan, slot: usize, look: &DeckLook, guid: String) -> ObjectState {
     let (sheet, _) = plan.locate(slot);
     let key = look.first_key + sheet as u32;
-    let mut o = ObjectState::new("CardCustom", guid, &plan.names[slot], look.transform);
+    let tooltip = &plan.names[slot];
+    let mut o = ObjectState::new("CardCustom", guid, &tooltip.name, look.transform);
+    o.description = tooltip.description.clone();
     o.card_id = Some(plan.card_id(look.first_key, slot));
     o.sideways_card = Some(look.sideways);
     o.custom_deck = Some(BTreeMap::from([(
@@ -174,7 +198,7 @@ mod tests {
 
     fn plan(distinct: usize, copies: u32) -> DeckPlan {
         let cards: Vec<_> = (0..distinct)
-            .map(|i| (i, 999, format!("c{i}"), copies))
+            .map(|i| (i, 999, format!("c{i}").into(), copies))
             .collect();
         DeckPlan::new(&cards)
     }
