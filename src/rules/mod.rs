@@ -22,7 +22,10 @@ pub struct Outcome {
     pub held: bool,
     pub expected: String,
     pub found: String,
-    /// Where to fix it: the component the rule is about (or the rule itself).
+    /// The check cannot be evaluated as written (no subject, no expectation, an unknown
+    /// component or tag): the rule needs mending, not the game.
+    pub malformed: bool,
+    /// Where to fix it: the component the rule is about (or, for a malformed rule, its check).
     pub at: Located,
     /// Where the rule is written.
     pub rule_at: Located,
@@ -49,7 +52,11 @@ pub struct Failures(pub Vec<Outcome>);
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: rule `{}` fails", self.at.place(), self.rule)?;
+        let verdict = match self.malformed {
+            true => "cannot be checked as written",
+            false => "fails",
+        };
+        writeln!(f, "{}: rule `{}` {verdict}", self.at.place(), self.rule)?;
         let section = self
             .section
             .as_deref()
@@ -64,13 +71,20 @@ impl fmt::Display for Outcome {
 
 impl fmt::Display for Failures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0.len();
-        writeln!(
-            f,
-            "{n} rule{} of the game {} not hold:",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "does" } else { "do" }
-        )?;
+        let malformed = self.0.iter().filter(|o| o.malformed).count();
+        let failing = self.0.len() - malformed;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let fail = format!(
+            "{failing} rule{} of the game {} not hold",
+            plural(failing),
+            if failing == 1 { "does" } else { "do" }
+        );
+        let unchecked = |lead: &str| format!("{malformed}{lead} cannot be checked as written");
+        match (failing, malformed) {
+            (_, 0) => writeln!(f, "{fail}:")?,
+            (0, m) => writeln!(f, "{}:", unchecked(&format!(" rule{}", plural(m))))?,
+            _ => writeln!(f, "{fail}, and {}:", unchecked(""))?,
+        }
         for (i, o) in self.0.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
@@ -98,6 +112,9 @@ enum Found {
     Verdict(bool, String, String),
 }
 
+/// What a check without `equals`, `at_least` or `at_most` lacks.
+const NO_EXPECTATION: &str = "an expectation (equals, at_least or at_most)";
+
 fn evaluate(game: &Game, rule: &Rule) -> Outcome {
     let file = &game.file;
     let rule_at = Located::at(file, &rule.id, String::new());
@@ -107,14 +124,17 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
         quote: rule.quote.clone(),
         section: rule.section.clone(),
         held: false,
+        malformed: false,
         expected: String::new(),
         found: String::new(),
         at: Located::at(file, &rule.check, String::new()),
         rule_at,
     };
+    let check_at = outcome.at.clone();
     match measure(game, check) {
         Err((at, problem)) => {
             outcome.at = at.unwrap_or(outcome.at);
+            outcome.malformed = true;
             outcome.expected = "a check the validator understands".into();
             outcome.found = problem;
         }
@@ -128,6 +148,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
                     Ok((h, e)) => (h, e, shown),
                     Err((at, problem)) => {
                         outcome.at = at.unwrap_or(outcome.at);
+                        outcome.malformed = true;
                         (false, "a check the validator understands".into(), problem)
                     }
                 },
@@ -136,6 +157,11 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
                     (h, e, format!("[{}]", items.join(", ")))
                 }
             };
+            // Nothing to compare with: the check is what to mend, not the component.
+            if expected == NO_EXPECTATION {
+                outcome.malformed = true;
+                outcome.at = check_at;
+            }
             outcome.held = held;
             outcome.expected = expected;
             outcome.found = found;
@@ -578,7 +604,7 @@ fn compare_number(v: f64, check: &Check) -> (bool, String) {
         parts.push(format!("at most {}", fmt_num(n)));
     }
     if parts.is_empty() {
-        return (false, "an expectation (equals, at_least or at_most)".into());
+        return (false, NO_EXPECTATION.into());
     }
     (held, parts.join(" and "))
 }
