@@ -77,7 +77,12 @@ fn caption(cv: &mut Canvas, c: &Caption) {
         ));
         return;
     };
-    let size = fit(Font::CondensedBold, MARGIN_TEXT, room, &c.text);
+    // Beside a short row a long caption would shrink past reading: it is cut short instead.
+    let size = fit(Font::CondensedBold, MARGIN_TEXT, room, &c.text).max(MIN_CAPTION);
+    let shown = shortened(Font::CondensedBold, size, room, &c.text);
+    if shown.is_empty() {
+        return;
+    }
     cv.add(
         text(
             0.0,
@@ -86,13 +91,30 @@ fn caption(cv: &mut Canvas, c: &Caption) {
             Font::CondensedBold,
             Anchor::End,
             COLOR,
-            &c.text,
+            &shown,
         )
         .set(
             "transform",
             format!("translate({} {}) rotate(-90)", n(c.x), n(c.y)),
         ),
     );
+}
+
+/// The smallest a turned caption is set (mm): about 5.5 pt, still legible.
+const MIN_CAPTION: f64 = 1.95;
+
+/// `text` cut short with "…" to fit `room` mm at `size`: whole when it fits, empty when not even
+/// its first letter does.
+fn shortened(font: Font, size: f64, room: f64, text: &str) -> String {
+    if crate::draw::text::width(font, size, text) <= room {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    (1..chars.len())
+        .rev()
+        .map(|n| format!("{}…", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|s| crate::draw::text::width(font, size, s) <= room)
+        .unwrap_or_default()
 }
 
 /// Size of the text turned along the side margins (captions, the footer's two lines).
@@ -349,10 +371,10 @@ fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOp
 /// two lines, credits from the top of the content, page number and hint up to its bottom.
 fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     let area = opt.content();
-    // Turned a quarter clockwise, glyphs rise towards the sheet's edge: the first line is the
-    // outer one.
-    let second = area.right() + opt.mark_reach() + MARGIN_CAPTION_CLEARANCE;
-    let first = second + MARGIN_TEXT + 0.4;
+    // Turned a quarter clockwise, glyphs rise towards the sheet's edge. The title and the page
+    // number take the inner line, which no printer's border reaches.
+    let first = area.right() + opt.mark_reach() + MARGIN_CAPTION_CLEARANCE;
+    let second = first + MARGIN_TEXT + 0.4;
     // Clear of the registration targets in the corners.
     let (top, bottom) = (area.y + 6.0, area.bottom() - 6.0);
     let half = (bottom - top) / 2.0 - 4.0;
@@ -531,8 +553,26 @@ mod tests {
                 assert!(apart, "{t:?} touches the mark {l:?}");
             }
         }
+        // Crop marks end inside what printers print, off the bands that kept them there.
+        for l in &lines {
+            assert!(
+                l.top() >= 3.5 && l.bottom() <= paper.bottom() - 3.5,
+                "{l:?} near the edge"
+            );
+        }
         // Two texts each side of the page's middle in the right margin, one caption on the left.
         let right = texts.iter().filter(|t| t.left() > 200.0).count();
         assert_eq!(right, 4);
+    }
+
+    #[test]
+    fn a_caption_too_long_for_its_room_is_cut_short_not_shrunk_past_reading() {
+        let font = Font::CondensedBold;
+        let text = "Player markers · 108 (continued)";
+        assert_eq!(shortened(font, 2.4, 200.0, text), text);
+        let short = shortened(font, MIN_CAPTION, 20.0, text);
+        assert!(short.ends_with('…') && short.len() < text.len(), "{short}");
+        assert!(crate::draw::text::width(font, MIN_CAPTION, &short) <= 20.0);
+        assert_eq!(shortened(font, MIN_CAPTION, 0.5, text), "");
     }
 }

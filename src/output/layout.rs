@@ -78,6 +78,10 @@ pub enum Furniture {
     Margins,
 }
 
+/// Between the sheet's edge and the outer end of any crop mark when the footer and captions run
+/// along the side margins: most printers cannot print the outer 3 to 5 mm.
+pub const EDGE_CLEARANCE: f64 = 3.55;
+
 /// Room in each side margin, outside the crop marks, for two turned lines of small text
 /// (`Furniture::Margins`): a 12.6 mm margin without bleed.
 pub const SIDE_TEXT_BAND: f64 = 9.85;
@@ -121,6 +125,16 @@ impl LayoutOptions {
     pub fn mark_reach(&self) -> f64 {
         self.effective_gap() / 2.0 - 0.25
     }
+    /// Top (and bottom) margin of the content area. In bands, the caption band and the footer
+    /// band keep the crop marks of the first and last rows away from the edge; without them
+    /// the margin does, ending every mark `EDGE_CLEARANCE` inside the sheet (6.3 mm without
+    /// bleed: three rows of poker cards still fit Letter).
+    pub fn content_top_margin(&self) -> f64 {
+        match self.furniture {
+            Furniture::Bands => self.margin,
+            Furniture::Margins => self.margin.max(self.mark_reach() + EDGE_CLEARANCE),
+        }
+    }
     /// Left and right margin of the content area.
     pub fn content_side_margin(&self) -> f64 {
         match self.furniture {
@@ -130,7 +144,7 @@ impl LayoutOptions {
     }
     /// The printable area pieces may occupy, except `reserved()` in its bottom-right corner.
     pub fn content(&self) -> Rect {
-        let (mx, my) = (self.content_side_margin(), self.margin);
+        let (mx, my) = (self.content_side_margin(), self.content_top_margin());
         Rect {
             x: mx,
             y: my,
