@@ -104,10 +104,23 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
         // Indentation explains many YAML errors better than the parser can: say how, at the
         // line to mend (which may be the next one).
         let (mut line, mut col) = (line.max(1), col.max(1));
-        if let Some(hint) = super::indent::hint(text, line) {
+        if let Some(hint) = super::indent::hint(text, line, &message) {
+            // A "did you mean" for a value that swallowed the next line points the wrong way.
+            if hint.value_was_merged
+                && let Some(i) = message.find(" (did you mean")
+            {
+                let end = message[i..].find(')').map_or(message.len(), |e| i + e + 1);
+                message.replace_range(i..end, "");
+            }
             // The parser's own words ("while parsing a block collection, did not find
             // expected '-' indicator") say less than the hint: it replaces them.
-            let jargon = ["while parsing", "while scanning", "tabs disallowed"];
+            let jargon = [
+                "while parsing",
+                "while scanning",
+                "tabs disallowed",
+                "mapping values are not allowed",
+                "did not find expected",
+            ];
             let keep = match jargon.iter().filter_map(|j| message.find(j)).min() {
                 Some(i) => &message[..i],
                 None => message.as_str(),
