@@ -496,24 +496,15 @@ mod tests {
 
     #[test]
     fn turned_footer_and_captions_stay_in_the_margins_clear_of_marks() {
-        use crate::output::layout::{Furniture, Item, LETTER, impose};
+        use crate::output::layout::{Furniture, LETTER, impose};
         // A cover prints the calibration square: nine cards take this page's corner.
         let opt = LayoutOptions {
             furniture: Furniture::Margins,
             cover_square: true,
             ..LayoutOptions::new(LETTER)
         };
-        let cards = Item {
-            piece: 0,
-            component: 0,
-            front: 0,
-            back: None,
-            w: 63.5,
-            h: 88.9,
-            copies: 9,
-            shared_cuts: true,
-        };
-        let pages = impose(&[cards], &["Activity cards · 9".into()], &opt).unwrap();
+        let cards = crate::output::layout::poker_cards(9, true);
+        let pages = impose(&cards, &["Activity cards · 9".into()], &opt).unwrap();
         let page = &pages[0];
         assert_eq!(page.placements.len(), 9);
         let credits = Credits {

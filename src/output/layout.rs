@@ -327,6 +327,21 @@ pub struct Page {
     pub calibration: bool,
 }
 
+/// `n` copies of one poker-size card (2.5 × 3.5 in), for the layout tests.
+#[cfg(test)]
+pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
+    vec![Item {
+        piece: 0,
+        component: 0,
+        front: 0,
+        back: None,
+        w: 63.5,
+        h: 88.9,
+        copies: n,
+        shared_cuts,
+    }]
+}
+
 /// One thing to place: a copy of a piece, or one part of a split piece.
 #[derive(Debug, Clone)]
 pub struct Item {

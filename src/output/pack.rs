@@ -350,16 +350,7 @@ mod tests {
     use crate::output::layout::{A4, impose};
 
     fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
-        vec![Item {
-            piece: 0,
-            component: 0,
-            front: 0,
-            back: None,
-            w: 63.5,
-            h: 88.9,
-            copies: n,
-            shared_cuts,
-        }]
+        crate::output::layout::poker_cards(n, shared_cuts)
     }
 
     #[test]
