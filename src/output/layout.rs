@@ -107,7 +107,7 @@ impl LayoutOptions {
     }
     /// Height of the footer band under the content: room for the crop marks of the pieces above
     /// it, then two lines of text (credits, page n of N, the print-at-100 % hint).
-    /// None when the footer runs along the side margins.
+    /// 0 when the footer runs along the side margins.
     pub fn footer(&self) -> f64 {
         match self.furniture {
             Furniture::Bands => FOOTER_MM,
@@ -419,7 +419,7 @@ pub fn choose_furniture(
     };
     let (bands, parts) = sheets_and_parts(Furniture::Bands)?;
     Ok(match sheets_and_parts(Furniture::Margins) {
-        Ok((sheets, same)) if sheets < bands && same == parts => Furniture::Margins,
+        Ok((sheets, split)) if sheets < bands && split <= parts => Furniture::Margins,
         _ => Furniture::Bands,
     })
 }

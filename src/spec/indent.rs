@@ -23,18 +23,16 @@ pub struct Hint {
 pub fn hint(source: &str, line: usize, message: &str) -> Option<Hint> {
     let doc = Doc::new(source);
     let at = line.checked_sub(1).filter(|&i| i < doc.lines.len())?;
+    // A tab or a pasted non-breaking space explains whatever the parser made of the line.
+    if let Some(h) = doc.bad_space(at) {
+        return Some(h);
+    }
     if let Some(field) = missing_field(message) {
         return doc.misplaced_key(at, field);
     }
-    if message.contains("tab")
-        && let Some(h) = doc.bad_space(at)
-    {
-        return Some(h);
-    }
     if is_syntax_error(message) {
         return doc
-            .bad_space(at)
-            .or_else(|| doc.first_child_differs(at))
+            .first_child_differs(at)
             .or_else(|| doc.misaligned_here_or_above(at))
             .or_else(|| doc.swallowed(at));
     }
@@ -43,6 +41,9 @@ pub fn hint(source: &str, line: usize, message: &str) -> Option<Hint> {
     }
     doc.continued_value(at, message)
 }
+
+/// Lines after a mapping's start searched for the key serde says it lacks.
+const MISSING_FIELD_SCAN: usize = 200;
 
 /// The parser's syntax errors, as opposed to serde's errors about a value or a field.
 fn is_syntax_error(message: &str) -> bool {
@@ -165,7 +166,9 @@ impl<'a> Doc<'a> {
     /// parser often stops at the end of the line before).
     fn bad_space(&self, at: usize) -> Option<Hint> {
         let next = (at + 1..self.lines.len()).find(|&j| !self.lines[j].trim().is_empty());
-        let (i, col, what) = [Some(at), next].into_iter().flatten().find_map(|i| {
+        // Text in a `|` block may hold tabs: only lines read as keys or items count.
+        let lines = [Some(at), next].into_iter().flatten();
+        let (i, col, what) = lines.filter(|&i| self.structural[i]).find_map(|i| {
             let lead = self.lines[i].chars().take_while(|c| c.is_whitespace());
             lead.enumerate().find_map(|(n, c)| match c {
                 '\t' => Some((i, n + 1, "a tab")),
@@ -322,8 +325,10 @@ impl<'a> Doc<'a> {
     /// serde found no `field` in the mapping that starts at `at`: a line with that key that
     /// stands at no open level is the cause.
     fn misplaced_key(&self, at: usize, field: &str) -> Option<Hint> {
+        // Near the mapping serde names: a bounded scan keeps an error in a long deck quick.
         let from = at.saturating_sub(1);
-        let i = (from..self.lines.len()).find(|&j| {
+        let to = (from + MISSING_FIELD_SCAN).min(self.lines.len());
+        let i = (from..to).find(|&j| {
             key(self.lines[j]) == Some(field) && (!self.structural[j] || !self.fits(j))
         })?;
         if self.structural[i] {
@@ -615,6 +620,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_non_breaking_space_is_named_whatever_the_parser_made_of_it() {
+        let body = "    front:\n\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}title: é\n";
+        let h = at(body, 4, "expected a mapping").unwrap();
+        assert!(h.text.contains("non-breaking space"), "{}", h.text);
+        // A tab inside a text block is text.
+        let body = "    nte: |\n      \t1. shuffle\n";
+        assert_eq!(at(body, 4, "unknown field `nte`, expected `note`"), None);
     }
 
     #[test]
