@@ -354,7 +354,12 @@ impl<'a> Doc<'a> {
         if !self.fits(owner) {
             return self.misaligned(owner);
         }
-        Some(Hint {
+        Some(self.run_on(at, owner, k, false))
+    }
+
+    /// Line `at` read as more of the value of `key` on line `owner`.
+    fn run_on(&self, at: usize, owner: usize, k: &str, value_was_merged: bool) -> Hint {
+        Hint {
             line: at + 1,
             col: indent(self.lines[at]) + 1,
             text: format!(
@@ -363,8 +368,8 @@ impl<'a> Doc<'a> {
                 at + 1,
                 owner + 1
             ),
-            value_was_merged: false,
-        })
+            value_was_merged,
+        }
     }
 
     /// `key:` with nothing indented under it, followed by a line at its own indentation.
@@ -402,17 +407,7 @@ impl<'a> Doc<'a> {
             .skip(1)
             .step_by(2)
             .any(|q| q.split_whitespace().any(|w| w == word));
-        (deeper && !word.is_empty() && quoted).then(|| Hint {
-            line: n + 1,
-            col: indent(self.lines[n]) + 1,
-            text: format!(
-                "line {} is indented more than `{k}:` on line {}, so YAML reads it as the rest \
-                 of `{k}`'s value; if it is a key of its own, line it up with `{k}:`",
-                n + 1,
-                at + 1
-            ),
-            value_was_merged: true,
-        })
+        (deeper && !word.is_empty() && quoted).then(|| self.run_on(n, at, k, true))
     }
 }
 

@@ -40,7 +40,7 @@ pub struct DeckPlan {
     /// Distinct (front, back) images in first-use order: one cell each.
     pub slots: Vec<(usize, Img)>,
     /// Name and text of each slot's card.
-    pub names: Vec<Tooltip>,
+    pub tooltips: Vec<Tooltip>,
     /// Deck order: the slot of every card, copies repeated.
     pub cards: Vec<usize>,
 }
@@ -50,7 +50,7 @@ impl DeckPlan {
     pub fn new(cards: &[(usize, Img, Tooltip, u32)]) -> DeckPlan {
         let mut plan = DeckPlan {
             slots: Vec::new(),
-            names: Vec::new(),
+            tooltips: Vec::new(),
             cards: Vec::new(),
         };
         for (front, back, name, copies) in cards {
@@ -59,7 +59,7 @@ impl DeckPlan {
                 Some(i) => i,
                 None => {
                     plan.slots.push(key);
-                    plan.names.push(name.clone());
+                    plan.tooltips.push(name.clone());
                     plan.slots.len() - 1
                 }
             };
@@ -142,7 +142,7 @@ fn custom_deck(look: &DeckLook, sheet: usize, unique_back: bool) -> CustomDeck {
 fn card(plan: &DeckPlan, slot: usize, look: &DeckLook, guid: String) -> ObjectState {
     let (sheet, _) = plan.locate(slot);
     let key = look.first_key + sheet as u32;
-    let tooltip = &plan.names[slot];
+    let tooltip = &plan.tooltips[slot];
     let mut o = ObjectState::new("CardCustom", guid, &tooltip.name, look.transform);
     o.description = tooltip.description.clone();
     o.card_id = Some(plan.card_id(look.first_key, slot));
