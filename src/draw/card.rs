@@ -73,11 +73,27 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
                 .set("opacity", if at_end { "0.25" } else { "1" }),
         );
     }
-    if let Some(big) = face
-        .text
-        .as_deref()
-        .filter(|_| face.lines.is_none() && face.table.is_none())
-    {
+    let has_body = face.lines.is_some() || face.table.is_some();
+    if let Some(big) = face.text.as_deref().filter(|_| has_body) {
+        // Above a body the big text (a cost, a value) takes a line of its own, title-sized.
+        let size = fit(
+            Font::Display,
+            (h * 0.12).clamp(7.0, 16.0) * 0.8,
+            w - 2.0 * pad,
+            big,
+        );
+        cv.add(text(
+            w / 2.0,
+            top + size * 0.72,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            &c.ink,
+            big,
+        ));
+        top += size * 0.72 + pad * 0.8;
+    }
+    if let Some(big) = face.text.as_deref().filter(|_| !has_body) {
         let size = fit(Font::Display, (bottom - top) * 0.6, w - 2.0 * pad, big);
         cv.add(text(
             w / 2.0,
