@@ -23,7 +23,8 @@ impl Watched {
         Ok(Watched { yaml })
     }
 
-    /// The YAML, the YAML files beside it (games it includes) and its `symbols/` art.
+    /// The YAML, the YAML and CSV files beside it (games it includes, `data:` files) and its
+    /// `symbols/` art.
     pub fn files(&self) -> Vec<PathBuf> {
         let dir = self
             .yaml
@@ -41,6 +42,7 @@ impl Watched {
                 .collect()
         };
         files.extend(listed(dir, "yaml").into_iter().filter(|p| p != &self.yaml));
+        files.extend(listed(dir, "csv"));
         files.extend(listed(&dir.join("symbols"), "svg"));
         files.sort();
         files

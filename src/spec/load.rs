@@ -311,7 +311,7 @@ fn did_you_mean(msg: &str) -> Option<String> {
     crate::diagnostic::closest(found, candidates).map(str::to_string)
 }
 
-fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+pub(super) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let col = offset

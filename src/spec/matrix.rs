@@ -140,11 +140,15 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
             )
             .next();
         if let Some(p) = stray {
+            let (what, key) = match p.starts_with("{row.") {
+                true => ("a data column", "data"),
+                false => ("an axis", "matrix"),
+            };
             problems.push(Located::at(
                 file,
                 &c.id,
                 format!(
-                    "`{p}` in `{}` refers to an axis, but the component has no `matrix:`",
+                    "`{p}` in `{}` refers to {what}, but the component has no `{key}:`",
                     c.id.value
                 ),
             ));
@@ -153,9 +157,10 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
     }
 }
 
-struct Subst<'a> {
-    picked: &'a [(&'a str, &'a AxisValue)],
-    problems: Vec<String>,
+/// Fills `{axis.prop}` placeholders from the picked values; problems collect as it goes.
+pub(super) struct Subst<'a> {
+    pub(super) picked: &'a [(&'a str, &'a AxisValue)],
+    pub(super) problems: Vec<String>,
 }
 
 impl Subst<'_> {
@@ -224,7 +229,7 @@ impl Subst<'_> {
         }
     }
 
-    fn face(&mut self, f: &Face) -> Face {
+    pub(super) fn face(&mut self, f: &Face) -> Face {
         let opt = |s: &mut Self, t: &Option<String>| t.as_ref().map(|t| s.text(t));
         Face {
             background: self.color(&f.background),

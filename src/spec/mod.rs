@@ -2,6 +2,8 @@
 //! and the checks that make it safe to draw (ids, symbols, limits).
 mod check;
 pub mod color;
+mod csv;
+mod data;
 pub mod extra;
 mod include;
 mod indent;
@@ -10,6 +12,7 @@ mod matrix;
 pub mod model;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
+pub use data::MAX_DATA_BYTES;
 pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
@@ -98,7 +101,10 @@ fn from_bytes_nested(
     // 600 KB, held for nothing through the whole build).
     drop(bytes);
     include::resolve(&mut spec, file, dir.as_deref(), stack)?;
-    let problems = matrix::expand(&mut spec, file);
+    let mut problems = data::expand(&mut spec, file, dir.as_deref());
+    if problems.is_empty() {
+        problems = matrix::expand(&mut spec, file);
+    }
     if !problems.is_empty() {
         return Err(SpecError::Invalid(crate::error::Problems(problems)));
     }

@@ -131,6 +131,12 @@ pub struct Component {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub matrix: Option<Spanned<Vec<String>>>,
+    /// A CSV file beside this YAML with one variant per row (`data: cards.csv`). Its first
+    /// line names the columns: `id` and `copies` are the variant's, and every other column is a
+    /// tag that the faces fill in as `{row.<column>}` (`title: "{row.title}"`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub data: Option<Spanned<String>>,
     /// Only for `kind: die`.
     #[serde(default)]
     pub die: Option<crate::spec::extra::DieSpec>,

@@ -1,0 +1,368 @@
+//! `data: cards.csv` — one variant per row of a CSV file beside the game's YAML, the way
+//! nanDECK and Squib users keep a deck in a spreadsheet. The header names the columns: `id` and
+//! `copies` are the variant's own; every other column is a tag (so rules can count by it) and
+//! fills `{row.<column>}` in the component's faces, as an axis value fills `{suit.color}`.
+//! Runs after includes and before `matrix:`, so everything downstream sees ordinary variants.
+use serde_saphyr::Spanned;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use super::csv::{Cell, Rows};
+use super::matrix::Subst;
+use super::model::{AxisValue, Component, Face, GameSpec, Variant};
+use crate::error::Located;
+
+/// Largest data file read: a full deck of `MAX_PIECES` rows is far smaller.
+pub const MAX_DATA_BYTES: usize = 4 * 1024 * 1024;
+
+/// The placeholder prefix a face uses for a row's cells: `{row.title}`.
+const ROW: &str = "row";
+
+/// Problems past this many in one file are not listed: the first ones tell what is wrong.
+const MAX_PROBLEMS: usize = 10;
+
+/// Replaces every component's `data:` with the variants its rows make; returns the problems.
+pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Located> {
+    let mut problems = Vec::new();
+    for c in &mut spec.components {
+        if let Some(data) = c.data.take() {
+            expand_component(&data, c, file, dir, &mut problems);
+        }
+    }
+    problems
+}
+
+fn expand_component(
+    data: &Spanned<String>,
+    c: &mut Component,
+    file: &str,
+    dir: Option<&Path>,
+    problems: &mut Vec<Located>,
+) {
+    let here = |message: String| Located::at(file, data, message);
+    let clash = match (c.matrix.is_some(), c.variants.is_empty()) {
+        (true, _) => Some("matrix"),
+        (false, false) => Some("variants"),
+        _ => None,
+    };
+    if let Some(other) = clash {
+        problems.push(here(format!(
+            "`{}` has both `data:` and `{other}:`; use one of them",
+            c.id.value
+        )));
+        return;
+    }
+    let (path, shown) = match locate(&data.value, dir) {
+        Ok(found) => found,
+        Err(why) => return problems.push(here(why)),
+    };
+    let text = match read(&path, &shown) {
+        Ok(text) => text,
+        Err(Read::Whole(why)) => return problems.push(here(why)),
+        Err(Read::At(line, col, why)) => {
+            return problems.push(Located::new(&shown, line, col, why));
+        }
+    };
+    let mut rows = Rows::new(&text);
+    let header = match rows.next() {
+        Some(Ok(cells)) => cells,
+        Some(Err(e)) => return problems.push(Located::new(&shown, e.line, e.col, e.message)),
+        None => {
+            return problems.push(here(format!(
+                "`{shown}` is empty: its first line names the columns (`id,title,text`)"
+            )));
+        }
+    };
+    let columns = match Columns::of(&header) {
+        Ok(columns) => columns,
+        Err((cell, why)) => return problems.push(Located::new(&shown, cell.line, cell.col, why)),
+    };
+    if let Some(missing) = unknown_placeholder(c, &columns) {
+        return problems.push(here(format!(
+            "`{{{ROW}.{missing}}}` in `{}`: `{shown}` has no column `{missing}` (its columns: {})",
+            c.id.value,
+            columns.names.join(", ")
+        )));
+    }
+    let mut made = Made {
+        component: &c.id.value,
+        at: data,
+        columns: &columns,
+        seen: HashMap::new(),
+        variants: Vec::new(),
+        sep: rows.separator(),
+    };
+    let mut found = Vec::new();
+    for (number, row) in rows.enumerate() {
+        let result = row
+            .map_err(|e| Located::new(&shown, e.line, e.col, e.message))
+            .and_then(|cells| made.variant(number + 1, cells, c, &shown));
+        match result {
+            Ok(()) => {}
+            Err(problem) => found.push(problem),
+        }
+        if made.variants.len() as u64 > crate::spec::MAX_PIECES {
+            found.push(here(format!(
+                "`{shown}` has more than {} rows, the most pieces a game may have",
+                crate::spec::MAX_PIECES
+            )));
+        }
+        if found.len() >= MAX_PROBLEMS || made.variants.len() as u64 > crate::spec::MAX_PIECES {
+            break;
+        }
+    }
+    if made.variants.is_empty() && found.is_empty() {
+        found.push(here(format!(
+            "`{shown}` has a header but no rows: each row below it is one `{}`",
+            c.id.value
+        )));
+    }
+    if found.is_empty() {
+        // The variants now carry the whole filled-in faces.
+        c.variants = made.variants;
+        c.front = Face::default();
+        c.back = None;
+    }
+    problems.extend(found);
+}
+
+/// The file `data:` names, and how messages name it. Data files live beside the YAML or below.
+fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), String> {
+    let dir = dir.ok_or("a shipped game cannot read `data:` files")?;
+    let relative = Path::new(name);
+    if relative.is_absolute() || relative.components().any(|p| p.as_os_str() == "..") {
+        return Err(format!(
+            "`{name}`: a data file is named from the game's folder, without `..` or a leading `/`"
+        ));
+    }
+    let path = dir.join(relative);
+    let shown = match dir == Path::new(".") {
+        true => name.to_string(),
+        false => path.display().to_string(),
+    };
+    Ok((path, shown))
+}
+
+enum Read {
+    /// About the file as a whole: reported at `data:`.
+    Whole(String),
+    /// At a line and column of the file.
+    At(usize, usize, String),
+}
+
+fn read(path: &Path, shown: &str) -> Result<String, Read> {
+    let bytes = match crate::assets::read_capped(path, MAX_DATA_BYTES) {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => {
+            return Err(Read::Whole(format!(
+                "`{shown}` is larger than {} MB",
+                MAX_DATA_BYTES / (1024 * 1024)
+            )));
+        }
+        Err(e) => return Err(Read::Whole(format!("cannot read `{shown}`: {e}"))),
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = super::load::line_col(e.as_bytes(), e.utf8_error().valid_up_to());
+        Read::At(
+            line,
+            col,
+            "the file is not UTF-8 text: save it as \"CSV UTF-8\"".into(),
+        )
+    })
+}
+
+/// The header: every column's name, and where `id` and `copies` are.
+struct Columns {
+    names: Vec<String>,
+    id: Option<usize>,
+    copies: Option<usize>,
+}
+
+impl Columns {
+    fn of(header: &[Cell]) -> Result<Columns, (&Cell, String)> {
+        let mut names: Vec<String> = Vec::new();
+        for cell in header {
+            let name = cell.text.as_str();
+            let plain = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if !plain {
+                return Err((
+                    cell,
+                    format!(
+                        "column name `{name}`: the first line names the columns, each with \
+                         letters, digits, `-` or `_` (faces fill them in as `{{{ROW}.name}}`)"
+                    ),
+                ));
+            }
+            if names.iter().any(|n| n == name) {
+                return Err((cell, format!("column `{name}` is named twice")));
+            }
+            names.push(name.to_string());
+        }
+        let at = |want: &str| names.iter().position(|n| n == want);
+        Ok(Columns {
+            id: at("id"),
+            copies: at("copies"),
+            names,
+        })
+    }
+}
+
+/// The first `{row.x}` in the component's faces whose column the file does not have.
+fn unknown_placeholder(c: &Component, columns: &Columns) -> Option<String> {
+    let faces = std::iter::once(&c.front).chain(c.back.iter());
+    let mut texts: Vec<&str> = Vec::new();
+    for f in faces {
+        texts.extend(f.texts());
+        texts.extend(f.symbol.iter().map(|s| s.value.as_str()));
+        for colour in [&f.background, &f.ink, &f.border].into_iter().flatten() {
+            texts.extend(colour.placeholder());
+        }
+    }
+    let prefix = format!("{{{ROW}.");
+    texts.iter().find_map(|t| {
+        t.match_indices(&prefix).find_map(|(at, _)| {
+            let rest = &t[at + prefix.len()..];
+            let name = &rest[..rest.find('}')?];
+            let known = name == "id" || columns.names.iter().any(|n| n == name);
+            (!known).then(|| name.to_string())
+        })
+    })
+}
+
+/// The variants made so far from one file's rows.
+struct Made<'a> {
+    component: &'a str,
+    /// Where `data:` is written: the variants' ids are located there.
+    at: &'a Spanned<String>,
+    columns: &'a Columns,
+    /// Ids seen, with the line of their row.
+    seen: HashMap<String, usize>,
+    variants: Vec<Variant>,
+    /// The file's separator, for messages.
+    sep: char,
+}
+
+impl Made<'_> {
+    /// Makes the variant of row `number` (1 for the first under the header).
+    fn variant(
+        &mut self,
+        number: usize,
+        cells: Vec<Cell>,
+        c: &Component,
+        shown: &str,
+    ) -> Result<(), Located> {
+        let at = |cell: &Cell, why: String| Located::new(shown, cell.line, cell.col, why);
+        let names = &self.columns.names;
+        if cells.len() != names.len() {
+            let (cell, why) = match cells.len() > names.len() {
+                true => (
+                    &cells[names.len()],
+                    format!(
+                        "this row has {} cells but the header names {} columns: a cell with \
+                         {} in it must be in double quotes",
+                        cells.len(),
+                        names.len(),
+                        match self.sep {
+                            '\t' => "a tab".to_string(),
+                            s => format!("`{s}`"),
+                        }
+                    ),
+                ),
+                false => (
+                    cells.last().expect("a row has a cell"),
+                    format!(
+                        "this row has {} cells but the header names {} ({})",
+                        cells.len(),
+                        names.len(),
+                        names.join(", ")
+                    ),
+                ),
+            };
+            return Err(at(cell, why));
+        }
+        let id = match self.columns.id.map(|i| &cells[i]) {
+            Some(cell) if !super::check::is_safe_id(&cell.text) => {
+                let hint = crate::scaffold::slug(&cell.text)
+                    .map(|s| format!(" (e.g. `{s}`)"))
+                    .unwrap_or_default();
+                return Err(at(
+                    cell,
+                    format!(
+                        "id `{}` must be 1–64 lowercase letters, digits, `-` or `_`{hint}",
+                        cell.text
+                    ),
+                ));
+            }
+            Some(cell) => cell.text.clone(),
+            None => format!("{}-{number}", self.component),
+        };
+        if let Some(first) = self.seen.get(&id) {
+            let cell = self.columns.id.map_or(&cells[0], |i| &cells[i]);
+            return Err(at(
+                cell,
+                format!("id `{id}` is used before, at line {first}"),
+            ));
+        }
+        let line = cells[0].line;
+        self.seen.insert(id.clone(), line);
+        let copies = match self.columns.copies.map(|i| &cells[i]) {
+            Some(cell) if cell.text.is_empty() => None,
+            Some(cell) => match cell.text.parse::<u32>() {
+                Ok(n) if n <= super::MAX_COPIES => Some(Box::new(self.located(n))),
+                _ => {
+                    return Err(at(
+                        cell,
+                        format!(
+                            "copies `{}`: expected a whole number from 0 to {}",
+                            cell.text,
+                            super::MAX_COPIES
+                        ),
+                    ));
+                }
+            },
+            None => None,
+        };
+        let special = [self.columns.id, self.columns.copies];
+        let mut props = BTreeMap::new();
+        for (i, cell) in cells.into_iter().enumerate() {
+            if !special.contains(&Some(i)) {
+                props.insert(names[i].clone(), cell.text);
+            }
+        }
+        let value = AxisValue {
+            id: self.located(id),
+            tags: BTreeMap::new(),
+            props,
+        };
+        let picked = [(ROW, &value)];
+        let mut fill = Subst {
+            picked: &picked,
+            problems: Vec::new(),
+        };
+        let front = fill.face(&c.front);
+        let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
+        if let Some(p) = fill.problems.into_iter().next() {
+            return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
+        }
+        let tags = value
+            .props
+            .into_iter()
+            .filter(|(_, v)| !v.is_empty())
+            .collect();
+        self.variants.push(Variant {
+            id: value.id,
+            copies,
+            tags,
+            front,
+            back,
+        });
+        Ok(())
+    }
+
+    fn located<T>(&self, value: T) -> Spanned<T> {
+        Spanned::new(value, self.at.referenced, self.at.defined)
+    }
+}

@@ -1,0 +1,192 @@
+//! `data: cards.csv`: a deck kept in a spreadsheet. Each row is one variant; its cells fill the
+//! faces' `{row.<column>}` and become tags the rules count by; a bad cell is named by the CSV
+//! file's line and column, and nothing is written.
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+
+const DECK: &str = "game: {id: spells, name: Spells, players: [2]}
+components:
+  - id: spell
+    name: Spell cards
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"{row.title}\", text: \"{row.cost}\", background: \"{row.colour}\", lines: [\"{row.effect}\"]}
+    back: {title: Spells}
+rules:
+  - id: fire
+    quote: three fire spells
+    check: {total: spell, where: {school: fire}, equals: 3}
+";
+
+/// A game folder holding `deck.yaml` and `cards.csv`; returns the YAML's path.
+fn game(csv: &[u8]) -> PathBuf {
+    game_of(DECK, csv)
+}
+
+fn game_of(yaml: &str, csv: &[u8]) -> PathBuf {
+    let dir = temp_dir("data-game");
+    std::fs::write(dir.join("deck.yaml"), yaml).unwrap();
+    std::fs::write(dir.join("cards.csv"), csv).unwrap();
+    dir.join("deck.yaml")
+}
+
+/// What a spreadsheet in a `;` locale writes: a byte-order mark, CRLF, quotes, an empty cell.
+const SPELLS: &str = "\u{feff}id;title;cost;colour;school;copies;effect\r\n\
+fireball;Fireball;3;#fde0d0;fire;2;\"Deal 3 damage; then draw.\"\r\n\
+ember;Ember;1;#fde0d0;fire;1;Deal 1 damage.\r\n\
+frost;Frost éclat;2;#d0e8fd;ice;;\"Freeze a \"\"target\"\" creature.\"\r\n";
+
+#[test]
+fn each_row_is_a_variant_with_its_cells_on_the_card() {
+    let yaml = game(SPELLS.as_bytes());
+    let out = build(yaml.to_str().unwrap(), &["--no-cover"]);
+    let mut pngs = files(&out.join("png"));
+    pngs.sort();
+    assert_eq!(
+        pngs,
+        [
+            "spell-back.png",
+            "spell-ember-front.png",
+            "spell-fireball-front.png",
+            "spell-frost-front.png"
+        ]
+    );
+    let pdf = std::fs::read(out.join("spells.pdf")).unwrap();
+    let text = pdf_text(&pdf).join("\n");
+    // Two fireballs (`copies`), one of each other; every cell where the face put it.
+    assert_eq!(text.matches("Fireball").count(), 2, "{text}");
+    for cell in [
+        "Frost éclat",
+        "Deal 3 damage; then draw.",
+        "Freeze a \"target\" creature.",
+    ] {
+        assert!(text.contains(cell), "`{cell}` missing from\n{text}");
+    }
+    // The cost, given with a body of lines, is printed too.
+    let fronts = &pdf_text(&pdf)[0];
+    assert!(fronts.lines().any(|l| l.trim() == "3"), "{fronts}");
+    // The background colour came from its cell: the frost card is blue, the fireball red.
+    let frost = png_rgba(&out.join("png/spell-frost-front.png"));
+    let fire = png_rgba(&out.join("png/spell-fireball-front.png"));
+    let (w, _, _) = png_info(&out.join("png/spell-frost-front.png"));
+    let middle = |px: &[u8]| {
+        let i = ((w as usize) * (w as usize) + w as usize / 2) * 4;
+        [px[i], px[i + 1], px[i + 2]]
+    };
+    assert_eq!(middle(&frost), [0xd0, 0xe8, 0xfd]);
+    assert_eq!(middle(&fire), [0xfd, 0xe0, 0xd0]);
+}
+
+#[test]
+fn rules_count_rows_by_their_cells() {
+    let two_fire = SPELLS.replace("fire;2;", "fire;1;");
+    let yaml = game(two_fire.as_bytes());
+    let out = pnp()
+        .args(["validate", yaml.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    // Located at the `data:` line, which the component's variants come from.
+    assert!(err.contains("deck.yaml:7:11: rule `fire` fails"), "{err}");
+    assert!(err.contains("found:    2 spell where school = fire"), "{err}");
+}
+
+/// Builds the game and returns its error; asserts exit code 2 and no output written.
+fn refused(yaml: &Path) -> String {
+    let out_dir = temp_dir("data-refused").join("out");
+    let out = pnp()
+        .arg("build")
+        .arg(yaml)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out_dir.exists() || files(&out_dir).is_empty());
+    err
+}
+
+#[test]
+fn a_bad_cell_is_named_by_its_line_and_column_in_the_csv() {
+    // Only the title is filled in, so every column but `title` is free.
+    let titles = DECK.replace(
+        "front: {title: \"{row.title}\", text: \"{row.cost}\", background: \"{row.colour}\", lines: [\"{row.effect}\"]}",
+        "front: {title: \"{row.title}\"}",
+    )
+    .replace("    check: {total: spell, where: {school: fire}, equals: 3}\n", "    check: {total: spell, equals: 1}\n");
+    assert_ne!(titles, DECK);
+    let cases: &[(&[u8], &str, &str)] = &[
+        (
+            b"id,title\nok,Fine\nnot ok,Bad\n",
+            "cards.csv:3:1: ",
+            "id `not ok` must be",
+        ),
+        (
+            b"id,title\na,\"open\nb,c\n",
+            "cards.csv:2:3: ",
+            "never closed",
+        ),
+        (
+            b"id,title\na,One, two\n",
+            "cards.csv:2:8: ",
+            "a cell with `,` in it must be in double quotes",
+        ),
+        (
+            b"id,title\na\n",
+            "cards.csv:2:1: ",
+            "header names 2 (id, title)",
+        ),
+        (
+            b"id,title,copies\na,A,many\n",
+            "cards.csv:2:5: ",
+            "copies `many`: expected a whole number",
+        ),
+        (
+            b"id,title\na,A\na,B\n",
+            "cards.csv:3:1: ",
+            "used before, at line 2",
+        ),
+        (
+            b"id,card title\n",
+            "cards.csv:1:4: ",
+            "column name `card title`",
+        ),
+    ];
+    // These fill the whole deck's faces.
+    let whole: &[(&[u8], &str, &str)] = &[
+        (
+            b"id,title\na,A\n",
+            "deck.yaml:7:11: ",
+            "has no column `cost` (its columns: id, title)",
+        ),
+        (
+            b"id,title,cost,colour,school,effect\na,A,1,blue-ish,fire,x\n",
+            "cards.csv:2:1: ",
+            "`{row.colour}`",
+        ),
+        (
+            b"id,title,cost,colour,school,effect\n",
+            "deck.yaml:7:11: ",
+            "has a header but no rows",
+        ),
+        (
+            b"id,title,cost,colour,school,effect\na,Caf\xe9,1,red,fire,x\n",
+            "cards.csv:2:6: ",
+            "not UTF-8",
+        ),
+    ];
+    let both = cases
+        .iter()
+        .map(|c| (titles.as_str(), c))
+        .chain(whole.iter().map(|c| (DECK, c)));
+    for (yaml, (csv, place, fragment)) in both {
+        let err = refused(&game_of(yaml, csv));
+        assert!(err.contains(place), "expected {place} in\n{err}");
+        assert!(err.contains(fragment), "expected `{fragment}` in\n{err}");
+    }
+}
