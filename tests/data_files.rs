@@ -91,7 +91,10 @@ fn rules_count_rows_by_their_cells() {
     let err = stderr(&out);
     // Located at the `data:` line, which the component's variants come from.
     assert!(err.contains("deck.yaml:7:11: rule `fire` fails"), "{err}");
-    assert!(err.contains("found:    2 spell where school = fire"), "{err}");
+    assert!(
+        err.contains("found:    2 spell where school = fire"),
+        "{err}"
+    );
 }
 
 /// Builds the game and returns its error; asserts exit code 2 and no output written.

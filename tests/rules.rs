@@ -225,6 +225,21 @@ fn a_malformed_rule_is_reported_not_ignored() {
             "an expectation",
         ),
         (
+            "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
+            "check: {labels: track}",
+            "expected: a list after `equals:`",
+        ),
+        (
+            "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
+            "check: {labels: track, at_least: 5}",
+            "expected: a list after `equals:`",
+        ),
+        (
+            "check: {variants: grain, equals: 6}",
+            "check: {variants: grain, equals: [6]}",
+            "expected: a number after `equals:`",
+        ),
+        (
             "check: {variants: grain, equals: 6}",
             "check: {named: no-such-check}",
             "no named check",

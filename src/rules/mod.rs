@@ -115,6 +115,39 @@ enum Found {
 /// What a check without `equals`, `at_least` or `at_most` lacks.
 const NO_EXPECTATION: &str = "an expectation (equals, at_least or at_most)";
 
+/// What a check lacks to be compared at all: a counting check needs a number to meet, a list
+/// check (`labels`, `players`) an `equals: [..]`. `None` when it has what its subject needs
+/// (checks that judge themselves need nothing).
+fn expectation_problem(check: &Check) -> Option<String> {
+    let counts = [
+        &check.total,
+        &check.variants,
+        &check.each_variant,
+        &check.per_player,
+        &check.board,
+    ]
+    .iter()
+    .any(|s| s.is_some());
+    let lists = check.labels.is_some() || check.players.is_some();
+    let list_given = matches!(check.equals, Some(Expected::List(_)));
+    let number_given = matches!(check.equals, Some(Expected::Number(_)))
+        || check.at_least.is_some()
+        || check.at_most.is_some()
+        || check.at_least_squares_of.is_some();
+    if counts && list_given {
+        Some(
+            "a number after `equals:` (this check counts; a list is for `labels` and `players`)"
+                .into(),
+        )
+    } else if counts && !number_given {
+        Some(NO_EXPECTATION.into())
+    } else if lists && !list_given {
+        Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
+    } else {
+        None
+    }
+}
+
 fn evaluate(game: &Game, rule: &Rule) -> Outcome {
     let file = &game.file;
     let rule_at = Located::at(file, &rule.id, String::new());
@@ -157,14 +190,17 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
                     (h, e, format!("[{}]", items.join(", ")))
                 }
             };
-            // Nothing to compare with: the check is what to mend, not the component.
-            if expected == NO_EXPECTATION {
-                outcome.malformed = true;
-                outcome.at = check_at;
-            }
             outcome.held = held;
             outcome.expected = expected;
             outcome.found = found;
+            // Nothing of the right kind to compare with: the check is what to mend, not the
+            // component.
+            if let Some(lacks) = expectation_problem(check) {
+                outcome.held = false;
+                outcome.malformed = true;
+                outcome.at = check_at;
+                outcome.expected = lacks;
+            }
         }
     }
     outcome.at.message.clear();
