@@ -17,7 +17,10 @@ pub struct Piece {
     pub shape: Shape,
     pub faces: PieceFaces,
     pub copies: u32,
-    pub tags: BTreeMap<String, String>,
+    /// Tags of its own (a player's record sheet: name, seat); `None` for its variant's (see
+    /// `tags`). Not a copy of the variant's: a deck of thousands of tagged cards held every map
+    /// twice. Boxed: rare.
+    pub own_tags: Option<Box<BTreeMap<String, String>>>,
 }
 
 /// Where a piece's faces come from.
@@ -32,6 +35,19 @@ pub enum PieceFaces {
 }
 
 impl Piece {
+    /// Its tags: its own, else its variant's (none for a piece without a variant). `game` must
+    /// be the game the piece came from.
+    pub fn tags<'a>(&'a self, game: &'a Game) -> &'a BTreeMap<String, String> {
+        static NONE: BTreeMap<String, String> = BTreeMap::new();
+        match (&self.own_tags, &self.faces) {
+            (Some(own), _) => own,
+            (None, PieceFaces::Spec { variant: Some(v) }) => {
+                &game.spec.components[self.component].variants[*v].tags
+            }
+            _ => &NONE,
+        }
+    }
+
     /// The front face. `game` must be the game the piece came from.
     pub fn front<'a>(&'a self, game: &'a Game) -> Cow<'a, Face> {
         let c = &game.spec.components[self.component];
@@ -124,8 +140,8 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         let (w, h) = folded_size(c.kind.value, w, h);
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
-        // Only the faces, id, copies and tags differ from variant to variant.
-        let piece = |id: String, variant, copies, tags| Piece {
+        // Only the faces, id and copies differ from variant to variant.
+        let piece = |id: String, variant, copies| Piece {
             component: index,
             id,
             kind: c.kind.value,
@@ -134,15 +150,10 @@ pub fn expand(game: &Game) -> Vec<Piece> {
             shape,
             faces: PieceFaces::Spec { variant },
             copies,
-            tags,
+            own_tags: None,
         };
         if c.variants.is_empty() {
-            pieces.push(piece(
-                c.id.value.clone(),
-                None,
-                default_copies,
-                BTreeMap::new(),
-            ));
+            pieces.push(piece(c.id.value.clone(), None, default_copies));
             continue;
         }
         for (vi, v) in c.variants.iter().enumerate() {
@@ -150,7 +161,6 @@ pub fn expand(game: &Game) -> Vec<Piece> {
                 format!("{}-{}", c.id.value, v.id.value),
                 Some(vi),
                 v.copies.as_ref().map_or(default_copies, |s| s.value),
-                v.tags.clone(),
             ));
         }
     }

@@ -55,7 +55,10 @@ fn the_whole_set_has_the_documented_counts() {
     let mut by_kind: BTreeMap<(String, String), u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
         let piece = &prepared.pieces[p.piece];
-        if let (Some(f), Some(r)) = (piece.tags.get("family"), piece.tags.get("rank")) {
+        if let (Some(f), Some(r)) = (
+            piece.tags(&game).get("family"),
+            piece.tags(&game).get("rank"),
+        ) {
             *by_kind.entry((f.clone(), r.clone())).or_default() += 1;
         }
     }
@@ -69,7 +72,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Markers: four colours, 27 each.
     let mut colours: BTreeMap<String, u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        if let Some(c) = prepared.pieces[p.piece].tags.get("player") {
+        if let Some(c) = prepared.pieces[p.piece].tags(&game).get("player") {
             *colours.entry(c.clone()).or_default() += 1;
         }
     }

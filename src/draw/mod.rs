@@ -152,6 +152,11 @@ pub struct Art<'g> {
 }
 
 impl<'g> Art<'g> {
+    /// The game whose art this is.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
     pub fn new(game: &'g Game) -> Self {
         Art {
             game,
@@ -406,7 +411,7 @@ pub fn draw_all_keeping(
         .map(|c| c.id.value.as_str())
         .collect();
     names::name_shared(&mut docs, &users, pieces, &components);
-    names::disambiguate(&mut docs, &users, pieces);
+    names::disambiguate(&mut docs, &users, pieces, |p| pieces[p].tags(game));
     // Kept for the whole build: without the room a growing Vec keeps (a 10,000-card deck's
     // 10,001 faces sat in room for 16,384, half a megabyte).
     docs.shrink_to_fit();

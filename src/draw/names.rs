@@ -41,7 +41,12 @@ impl Users {
     }
 }
 
-pub fn disambiguate(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece]) {
+pub fn disambiguate<'t>(
+    docs: &mut [FaceDoc],
+    users: &Users,
+    pieces: &[Piece],
+    tags: impl Fn(usize) -> &'t BTreeMap<String, String>,
+) {
     // Names borrowed, not copied: a deck's 10,000 names were copied twice, at the build's peak.
     let collides: Vec<bool> = {
         let mut count: HashMap<&str, usize> = HashMap::with_capacity(docs.len());
@@ -57,10 +62,10 @@ pub fn disambiguate(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece]) {
         if !collides[i] {
             continue;
         }
+        let mut common: BTreeMap<&String, &String> = tags(first).iter().collect();
         let first = &pieces[first];
-        let mut common: BTreeMap<&String, &String> = first.tags.iter().collect();
         for (p, _) in users.of(i) {
-            common.retain(|k, v| pieces[p].tags.get(*k) == Some(*v));
+            common.retain(|k, v| tags(p).get(*k) == Some(*v));
         }
         if common.is_empty() {
             continue;
@@ -180,8 +185,13 @@ mod tests {
             shape: crate::spec::Shape::Rounded,
             faces: crate::pieces::PieceFaces::Spec { variant },
             copies: 1,
-            tags: BTreeMap::new(),
+            own_tags: None,
         }
+    }
+
+    fn no_tags(_: usize) -> &'static BTreeMap<String, String> {
+        static NONE: BTreeMap<String, String> = BTreeMap::new();
+        &NONE
     }
 
     fn doc(name: &str) -> FaceDoc {
@@ -225,7 +235,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
-        disambiguate(&mut docs, &users, &pieces);
+        disambiguate(&mut docs, &users, &pieces, no_tags);
         assert_eq!(docs[4].name, "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces = [
@@ -236,7 +246,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
-        disambiguate(&mut docs, &users, &pieces);
+        disambiguate(&mut docs, &users, &pieces, no_tags);
         assert_eq!(docs[4].name, "deck-back");
         assert_eq!(docs[5].name, "court-q-back");
     }
@@ -254,7 +264,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
-        disambiguate(&mut docs, &users, &pieces);
+        disambiguate(&mut docs, &users, &pieces, no_tags);
         assert_eq!(docs[5].name, "a-back");
         assert_eq!(docs[6].name, "a-z-back");
         assert_eq!(docs[7].name, "b-2-back");

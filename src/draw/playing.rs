@@ -48,8 +48,9 @@ fn turned(g: Group, cx: f64, cy: f64) -> Group {
 pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
-    let suit = piece.tags.get("suit").map(String::as_str).unwrap_or("");
-    let rank = piece.tags.get("rank").map(String::as_str).unwrap_or("");
+    let tags = piece.tags(art.game());
+    let suit = tags.get("suit").map(String::as_str).unwrap_or("");
+    let rank = tags.get("rank").map(String::as_str).unwrap_or("");
     let joker = suit == "joker";
     let color = match (suit, rank) {
         ("hearts" | "diamonds", _) | ("joker", "red") => RED,

@@ -361,7 +361,7 @@ fn layout_at(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
     let c = Colors::of(face);
-    let fill: BTreeMap<String, String> = piece.tags.clone();
+    let fill: BTreeMap<String, String> = piece.tags(art.game()).clone();
     let mut ctx = draw::Ctx {
         ink: c.ink.clone(),
         fill: &fill,

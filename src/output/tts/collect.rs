@@ -1,7 +1,7 @@
 //! What the export gathers while it maps components: the images to render (drawn faces, then
 //! generated backs), the picture files to write, GUIDs, deck keys, and the objects to place.
 use resvg::usvg::Tree;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 use super::model::{ObjectState, Rgb, Transform};
@@ -210,7 +210,7 @@ impl<'a> Export<'a> {
 /// a value, a credit), else its id made readable.
 pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
     if p.kind == Kind::PlayingCard
-        && let Some(name) = playing_card_name(p)
+        && let Some(name) = playing_card_name(p.tags(game))
     {
         return name;
     }
@@ -269,9 +269,9 @@ const SHORT_TEXT: usize = 12;
 
 /// "Ace of Hearts", "10 of Spades", "Red Joker", from a playing card's `suit` and `rank` tags
 /// (as `draw::playing` reads them); `None` if they are not a card's.
-fn playing_card_name(p: &Piece) -> Option<String> {
-    let suit = p.tags.get("suit")?.trim().to_ascii_lowercase();
-    let rank = p.tags.get("rank")?.trim().to_ascii_lowercase();
+fn playing_card_name(tags: &BTreeMap<String, String>) -> Option<String> {
+    let suit = tags.get("suit")?.trim().to_ascii_lowercase();
+    let rank = tags.get("rank")?.trim().to_ascii_lowercase();
     if suit == "joker" {
         return Some(match rank.as_str() {
             "red" | "black" => format!("{} Joker", capitalized(&rank)),
@@ -384,20 +384,12 @@ mod tests {
 
     #[test]
     fn a_playing_card_is_named_by_rank_and_suit() {
-        let card = |suit: &str, rank: &str| Piece {
-            component: 0,
-            id: format!("deck-{suit}-{rank}"),
-            kind: Kind::PlayingCard,
-            w: 63.5,
-            h: 88.9,
-            shape: crate::spec::Shape::Rounded,
-            faces: PieceFaces::Spec { variant: None },
-            copies: 1,
-            tags: [("suit", suit), ("rank", rank)]
+        let name = |suit: &str, rank: &str| {
+            let tags = [("suit", suit), ("rank", rank)]
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .into(),
+                .into();
+            playing_card_name(&tags)
         };
-        let name = |suit, rank| playing_card_name(&card(suit, rank));
         assert_eq!(name("hearts", "a").as_deref(), Some("Ace of Hearts"));
         assert_eq!(name("spades", "10").as_deref(), Some("10 of Spades"));
         assert_eq!(name("clubs", "q").as_deref(), Some("Queen of Clubs"));

@@ -39,8 +39,9 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
         Form::Deck { card_type } => {
             // A deck per component, or per `deck:` tag of its variants, in first-use order.
             let mut groups: Vec<(Option<&str>, Vec<Drawn>)> = Vec::new();
+            let game = ex.game;
             for d in &pieces {
-                let tag = d.0.tags.get(DECK_TAG).map(String::as_str);
+                let tag = d.0.tags(game).get(DECK_TAG).map(String::as_str);
                 match groups.iter_mut().find(|(t, _)| *t == tag) {
                     Some((_, g)) => g.push(*d),
                     None => groups.push((tag, vec![*d])),
