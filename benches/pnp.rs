@@ -334,42 +334,54 @@ fn main() {
     }
 
     // Linear time and flat memory: the same deck at three sizes, one run each (they take
-    // minutes). Time per card should stay level, and memory should not follow the pages or
-    // the images (both streamed): it grows only by the deck's description, the parsed spec,
-    // its pieces, face records and page placements (about 0.8 KB a card of heap).
+    // minutes), described two ways: a variant a card in the YAML, and a row a card of a CSV
+    // file (`data:`). Time per card should stay level, and memory should not follow the pages
+    // or the images (both streamed): it grows only by the deck's description, the parsed spec,
+    // its pieces, face records and page placements (under 0.8 KB a card of heap).
     if std::env::var("PNP_BENCH_BIG").is_ok() && wanted("deck") {
         let bin = env!("CARGO_BIN_EXE_pnp");
         for n in [1_000usize, 2_500, 10_000] {
             let dir = temp(&format!("deck{n}"));
             std::fs::create_dir_all(&dir).unwrap();
-            let yaml = dir.join(format!("deck{n}.yaml"));
-            let mut text = format!(
-                "game: {{id: deck{n}, name: Deck of {n}, players: [2]}}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    variants:\n"
+            let head = format!(
+                "game: {{id: deck{n}, name: Deck of {n}, players: [2]}}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n"
             );
+            let mut yaml = format!("{head}    variants:\n");
+            let mut csv = String::from("id,title,number\n");
             for i in 1..=n {
-                text.push_str(&format!(
+                yaml.push_str(&format!(
                     "      - {{id: c{i}, front: {{title: Card {i}, text: \"{i}\"}}}}\n"
                 ));
+                csv.push_str(&format!("c{i},Card {i},{i}\n"));
             }
-            std::fs::write(&yaml, text).unwrap();
+            std::fs::write(dir.join("yaml.yaml"), yaml).unwrap();
+            std::fs::write(dir.join("deck.csv"), csv).unwrap();
+            std::fs::write(
+                dir.join("csv.yaml"),
+                format!("{head}    data: deck.csv\n    front: {{title: \"{{row.title}}\", text: \"{{row.number}}\"}}\n"),
+            )
+            .unwrap();
             for (what, extra) in [
                 ("pdf only", &["--no-png"][..]),
                 ("png 300 dpi + pdf", &[][..]),
             ] {
-                let out = dir.join("out");
-                let _ = std::fs::remove_dir_all(&out);
-                let (t, rss) = run(Command::new(bin)
-                    .args(["build", yaml.to_str().unwrap()])
-                    .args(extra)
-                    .arg("--out")
-                    .arg(&out));
-                println!(
-                    "{:<44} {:>9.1} s  {:>6.2} ms/card  peak {:>4.0} MB",
-                    format!("cli: deck of {n} cards ({what})"),
-                    t.as_secs_f64(),
-                    t.as_secs_f64() * 1e3 / n as f64,
-                    rss as f64 / 1024.0
-                );
+                for form in ["yaml", "csv"] {
+                    let out = dir.join("out");
+                    let _ = std::fs::remove_dir_all(&out);
+                    let (t, rss) = run(Command::new(bin)
+                        .arg("build")
+                        .arg(dir.join(format!("{form}.yaml")))
+                        .args(extra)
+                        .arg("--out")
+                        .arg(&out));
+                    println!(
+                        "{:<50} {:>9.1} s  {:>6.2} ms/card  peak {:>4.0} MB",
+                        format!("cli: deck of {n} cards, {form} ({what})"),
+                        t.as_secs_f64(),
+                        t.as_secs_f64() * 1e3 / n as f64,
+                        rss as f64 / 1024.0
+                    );
+                }
             }
             let _ = std::fs::remove_dir_all(&dir);
         }

@@ -1,9 +1,8 @@
 //! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
 //! variant's laid over them, worked out when asked for) and how many copies to make.
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
-use crate::spec::{Component, Face, Game, Kind, Shape, TrackSpec};
+use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec};
 
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -20,7 +19,7 @@ pub struct Piece {
     /// Tags of its own (a player's record sheet: name, seat); `None` for its variant's (see
     /// `tags`). Not a copy of the variant's: a deck of thousands of tagged cards held every map
     /// twice. Boxed: rare.
-    pub own_tags: Option<Box<BTreeMap<String, String>>>,
+    pub own_tags: Option<Box<Tags>>,
 }
 
 /// Where a piece's faces come from.
@@ -37,8 +36,8 @@ pub enum PieceFaces {
 impl Piece {
     /// Its tags: its own, else its variant's (none for a piece without a variant). `game` must
     /// be the game the piece came from.
-    pub fn tags<'a>(&'a self, game: &'a Game) -> &'a BTreeMap<String, String> {
-        static NONE: BTreeMap<String, String> = BTreeMap::new();
+    pub fn tags<'a>(&'a self, game: &'a Game) -> &'a Tags {
+        static NONE: Tags = Tags::EMPTY;
         match (&self.own_tags, &self.faces) {
             (Some(own), _) => own,
             (None, PieceFaces::Spec { variant: Some(v) }) => {

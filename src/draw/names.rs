@@ -45,7 +45,7 @@ pub fn disambiguate<'t>(
     docs: &mut [FaceDoc],
     users: &Users,
     pieces: &[Piece],
-    tags: impl Fn(usize) -> &'t BTreeMap<String, String>,
+    tags: impl Fn(usize) -> &'t crate::spec::Tags,
 ) {
     // Names borrowed, not copied: a deck's 10,000 names were copied twice, at the build's peak.
     let collides: Vec<bool> = {
@@ -65,7 +65,7 @@ pub fn disambiguate<'t>(
         let mut common: BTreeMap<&String, &String> = tags(first).iter().collect();
         let first = &pieces[first];
         for (p, _) in users.of(i) {
-            common.retain(|k, v| tags(p).get(*k) == Some(*v));
+            common.retain(|k, v| tags(p).get(k) == Some(*v));
         }
         if common.is_empty() {
             continue;
@@ -189,8 +189,8 @@ mod tests {
         }
     }
 
-    fn no_tags(_: usize) -> &'static BTreeMap<String, String> {
-        static NONE: BTreeMap<String, String> = BTreeMap::new();
+    fn no_tags(_: usize) -> &'static crate::spec::Tags {
+        static NONE: crate::spec::Tags = crate::spec::Tags::EMPTY;
         &NONE
     }
 

@@ -361,7 +361,11 @@ fn layout_at(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
     let c = Colors::of(face);
-    let fill: BTreeMap<String, String> = piece.tags(art.game()).clone();
+    let fill: BTreeMap<String, String> = piece
+        .tags(art.game())
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     let mut ctx = draw::Ctx {
         ink: c.ink.clone(),
         fill: &fill,

@@ -222,7 +222,7 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Ve
             // The sheet component's own faces (its variants are not players).
             faces: PieceFaces::Spec { variant: None },
             copies: 1,
-            own_tags: Some(Box::new(tags)),
+            own_tags: Some(Box::new(tags.into())),
         })
         .collect())
 }

@@ -334,7 +334,7 @@ impl Made<'_> {
         }
         let value = AxisValue {
             id: self.located(id),
-            tags: BTreeMap::new(),
+            tags: Default::default(),
             props,
         };
         let picked = [(ROW, &value)];

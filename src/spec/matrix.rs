@@ -89,7 +89,7 @@ fn expand_component(
             rest /= values.len();
         }
         let id: Vec<&str> = picked.iter().map(|(_, v)| v.id.value.as_str()).collect();
-        let mut tags = BTreeMap::new();
+        let mut tags = super::Tags::default();
         for (name, v) in &picked {
             tags.extend(v.tags.clone());
             tags.insert(name.to_string(), v.id.value.clone());

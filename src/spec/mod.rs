@@ -10,12 +10,14 @@ mod indent;
 mod load;
 mod matrix;
 pub mod model;
+mod tags;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
 pub use data::MAX_DATA_BYTES;
 pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
+pub use tags::Tags;
 
 use crate::error::SpecError;
 use std::path::{Path, PathBuf};

@@ -159,7 +159,7 @@ pub struct AxisValue {
     #[schemars(with = "String")]
     pub id: Spanned<String>,
     #[serde(default)]
-    pub tags: BTreeMap<String, String>,
+    pub tags: super::Tags,
     #[serde(default)]
     pub props: BTreeMap<String, String>,
 }
@@ -176,7 +176,7 @@ pub struct Variant {
     pub copies: Option<Box<Spanned<u32>>>,
     /// Free key/value facts that rules can count by, e.g. `{suit: suns, rank: ace}`.
     #[serde(default)]
-    pub tags: BTreeMap<String, String>,
+    pub tags: super::Tags,
     #[serde(default)]
     pub front: Face,
     // Boxed: few variants have their own back, and a deck may have thousands of variants.

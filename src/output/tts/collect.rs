@@ -1,7 +1,7 @@
 //! What the export gathers while it maps components: the images to render (drawn faces, then
 //! generated backs), the picture files to write, GUIDs, deck keys, and the objects to place.
 use resvg::usvg::Tree;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::model::{ObjectState, Rgb, Transform};
@@ -269,7 +269,7 @@ const SHORT_TEXT: usize = 12;
 
 /// "Ace of Hearts", "10 of Spades", "Red Joker", from a playing card's `suit` and `rank` tags
 /// (as `draw::playing` reads them); `None` if they are not a card's.
-fn playing_card_name(tags: &BTreeMap<String, String>) -> Option<String> {
+fn playing_card_name(tags: &crate::spec::Tags) -> Option<String> {
     let suit = tags.get("suit")?.trim().to_ascii_lowercase();
     let rank = tags.get("rank")?.trim().to_ascii_lowercase();
     if suit == "joker" {
@@ -387,7 +387,8 @@ mod tests {
         let name = |suit: &str, rank: &str| {
             let tags = [("suit", suit), ("rank", rank)]
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .into();
+                .into_iter()
+                .collect();
             playing_card_name(&tags)
         };
         assert_eq!(name("hearts", "a").as_deref(), Some("Ace of Hearts"));
