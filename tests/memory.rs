@@ -116,7 +116,11 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
     peak_building(20, true, false, &dir);
     // A CSV's rows carry tags too: when each piece held a copy of its variant's tag map (a
     // 560-byte node), the CSV deck grew 2.2 KB a card.
-    for (png, csv, limit) in [(false, false, 1_200), (true, false, 1_600), (false, true, 1_200)] {
+    for (png, csv, limit) in [
+        (false, false, 1_200),
+        (true, false, 1_600),
+        (false, true, 1_200),
+    ] {
         // Both sizes past what is bounded but not reached by a small deck: the 1 MB of SVG
         // text kept (`draw::KEEP_SVG_BYTES`) and a PDF part's pages (`pdf::PART_PAGES`).
         let small = peak_building(1_500, png, csv, &dir);

@@ -159,6 +159,11 @@ fn read(path: &Path, shown: &str) -> Result<String, Read> {
                 MAX_DATA_BYTES / (1024 * 1024)
             )));
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Read::Whole(format!(
+                "there is no `{shown}`: `data:` names a CSV file from the game's folder"
+            )));
+        }
         Err(e) => return Err(Read::Whole(format!("cannot read `{shown}`: {e}"))),
     };
     String::from_utf8(bytes).map_err(|e| {

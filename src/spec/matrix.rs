@@ -138,6 +138,9 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
                     .filter(|s| is_placeholder(&s.value))
                     .map(|s| s.value.clone()),
             )
+            // Text may hold braces of its own, but a `{row.x}` is a data cell for sure: without
+            // `data:` every card would print it as written.
+            .chain(f.texts().filter_map(row_placeholder))
             .next();
         if let Some(p) = stray {
             let (what, key) = match p.starts_with("{row.") {
@@ -155,6 +158,15 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
             return;
         }
     }
+}
+
+/// The first `{row.name}` in `text`.
+fn row_placeholder(text: &str) -> Option<String> {
+    text.match_indices("{row.").find_map(|(at, _)| {
+        let close = text[at..].find('}')?;
+        let token = &text[at..=at + close];
+        is_placeholder(token).then(|| token.to_string())
+    })
 }
 
 /// Fills `{axis.prop}` placeholders from the picked values; problems collect as it goes.
