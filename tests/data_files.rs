@@ -97,6 +97,43 @@ fn rules_count_rows_by_their_cells() {
     );
 }
 
+#[test]
+fn on_the_table_a_card_is_named_by_its_title_and_its_tooltip_holds_the_rest() {
+    // A short cost joins the title; a long one opens the tooltip, above the paragraph.
+    let spells = SPELLS.replace("Ember;1;", "Ember;once in each turn;");
+    let yaml = game(spells.as_bytes());
+    let dir = temp_dir("data-tts");
+    let out = pnp()
+        .args(["tts", yaml.to_str().unwrap(), "--dpi", "30", "--out"])
+        .arg(&dir)
+        .env_remove("PNP_TTS_DIR")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("spells.json")).unwrap()).unwrap();
+    let deck = saved["ObjectStates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["Nickname"] == "Spell cards")
+        .expect("a deck named after the component");
+    let cards: Vec<(&str, &str)> = deck["ContainedObjects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["Nickname"].as_str().unwrap(),
+                c["Description"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert_eq!(cards[0], ("Fireball 3", "Deal 3 damage; then draw."));
+    assert_eq!(cards[2], ("Ember", "once in each turn\nDeal 1 damage."));
+}
+
 /// Builds the game and returns its error; asserts exit code 2 and no output written.
 fn refused(yaml: &Path) -> String {
     let out_dir = temp_dir("data-refused").join("out");

@@ -236,11 +236,18 @@ pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
 }
 
 /// A card's name and, for the tooltip under it, the text printed on it that its name leaves out:
-/// its paragraphs, its table a row a line, its footer label.
+/// its big text (when too long for the name), its paragraphs, its table a row a line, its footer
+/// label.
 pub(super) fn piece_tooltip(game: &Game, p: &Piece) -> super::deck::Tooltip {
     let name = piece_name(game, p);
     let f = p.front(game);
     let mut lines: Vec<String> = Vec::new();
+    if let Some(text) = f.text.as_deref().map(str::trim)
+        && !text.is_empty()
+        && !name.contains(text)
+    {
+        lines.push(text.to_string());
+    }
     for row in f.table.iter().flatten() {
         lines.push(row.join(" · "));
     }
