@@ -126,6 +126,9 @@ components:
         tags: {{colour: silver}}
         front: {{label: Silver, symbol: moon, ink: "#33476b", background: "#e3e9f5"}}
 
+  # Many cards? Keep them in a spreadsheet: `data: cards.csv` (saved beside this file) makes a
+  # variant per row, and faces fill in its cells as "{{row.title}}" (see the README).
+
   # A player aid: a card with a title, a table and paragraphs.
   - id: aid
     name: Player aid
