@@ -34,7 +34,7 @@ fn game_of(yaml: &str, csv: &[u8]) -> PathBuf {
 
 /// What a spreadsheet in a `;` locale writes: a byte-order mark, CRLF, quotes, an empty cell.
 const SPELLS: &str = "\u{feff}id;title;cost;colour;school;copies;effect\r\n\
-fireball;Fireball;3;#fde0d0;fire;2;\"Deal 3 damage; then draw.\"\r\n\
+fireball;Fireball;3;#fde0d0;fire;2;\"Deal 3 damage; then draw.\r\nOnce a turn.\"\r\n\
 ember;Ember;1;#fde0d0;fire;1;Deal 1 damage.\r\n\
 frost;Frost éclat;2;#d0e8fd;ice;;\"Freeze a \"\"target\"\" creature.\"\r\n";
 
@@ -64,6 +64,8 @@ fn each_row_is_a_variant_with_its_cells_on_the_card() {
     ] {
         assert!(text.contains(cell), "`{cell}` missing from\n{text}");
     }
+    // A cell written on two lines is two paragraphs.
+    assert!(text.lines().any(|l| l.trim() == "Once a turn."), "{text}");
     // The cost, given with a body of lines, is printed too.
     let fronts = &pdf_text(&pdf)[0];
     assert!(fronts.lines().any(|l| l.trim() == "3"), "{fronts}");
@@ -130,7 +132,10 @@ fn on_the_table_a_card_is_named_by_its_title_and_its_tooltip_holds_the_rest() {
         })
         .collect();
     assert_eq!(cards.len(), 4, "{cards:?}");
-    assert_eq!(cards[0], ("Fireball 3", "Deal 3 damage; then draw."));
+    assert_eq!(
+        cards[0],
+        ("Fireball 3", "Deal 3 damage; then draw.\nOnce a turn.")
+    );
     assert_eq!(cards[2], ("Ember", "once in each turn\nDeal 1 damage."));
 }
 
