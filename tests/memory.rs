@@ -115,7 +115,7 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
     // Warm up once: fonts, templates and thread pools are loaded for the process, not per build.
     peak_building(20, true, false, &dir);
     // A CSV's rows carry tags too: when each piece held a copy of its variant's tag map (a
-    // 560-byte node), the CSV deck grew 2.2 KB a card.
+    // 560-byte node), the CSV deck grew 2.0 KB a card.
     for (png, csv, limit) in [
         (false, false, 1_200),
         (true, false, 1_600),
