@@ -41,19 +41,28 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     let first = loc.line.saturating_sub(2);
     let shown: String = lines[first..loc.line].concat();
     let offset: usize = lines[first..loc.line - 1].iter().map(|l| l.len()).sum();
+    let csv = loc.file.to_ascii_lowercase().ends_with(".csv");
+    // A CSV's columns are counted after its byte-order mark.
+    let bom = usize::from(csv && loc.line == 1 && line.starts_with('\u{feff}'));
     let col_byte = line
         .char_indices()
-        .nth(loc.column.saturating_sub(1))
+        .nth(loc.column.saturating_sub(1) + bom)
         .map_or(line.trim_end().len(), |(i, _)| i);
     let rest = &line[col_byte..];
-    // The token: up to the end of a flow item, a comment, or a key's colon.
+    // The token: up to the end of a flow item, a comment, or a key's colon; in a CSV, the cell.
+    let cell_end = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.find('"').map(|i| i + 2),
+        None => rest.find([',', ';', '\t']),
+    };
     let key_end = rest
         .find(": ")
         .or_else(|| rest.trim_end().strip_suffix(':').map(str::len));
-    let mut token_len = rest
+    let yaml_end = rest
         .find([',', '}', ']', '#', '\n', '\r'])
         .unwrap_or(rest.len())
-        .min(key_end.unwrap_or(usize::MAX))
+        .min(key_end.unwrap_or(usize::MAX));
+    let csv_end = cell_end.unwrap_or(rest.len());
+    let mut token_len = if csv { csv_end } else { yaml_end }
         .max(1)
         .min(rest.trim_end().len().max(1))
         .min(rest.len());

@@ -23,8 +23,8 @@ impl Watched {
         Ok(Watched { yaml })
     }
 
-    /// The YAML, the YAML and CSV files beside it (games it includes, `data:` files) and its
-    /// `symbols/` art.
+    /// The YAML, the YAML and CSV files beside it (games it includes, `data:` files), the
+    /// files its `data:` keys name (in a folder below it too) and its `symbols/` art.
     pub fn files(&self) -> Vec<PathBuf> {
         let dir = self
             .yaml
@@ -44,7 +44,10 @@ impl Watched {
         files.extend(listed(dir, "yaml").into_iter().filter(|p| p != &self.yaml));
         files.extend(listed(dir, "csv"));
         files.extend(listed(&dir.join("symbols"), "svg"));
+        let text = std::fs::read_to_string(&self.yaml).unwrap_or_default();
+        files.extend(data_files(&text).into_iter().map(|f| dir.join(f)));
         files.sort();
+        files.dedup();
         files
     }
 
@@ -59,6 +62,32 @@ impl Watched {
             })
             .collect()
     }
+}
+
+/// What the `data:` keys of a YAML text name (block or flow style). A scan of its lines rather
+/// than a parse, so that a file being edited into shape is still watched.
+fn data_files(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let line = line.split(" #").next().unwrap_or(line);
+        for (at, key) in line.match_indices("data:") {
+            let starts_key = matches!(
+                line[..at].chars().last(),
+                None | Some(' ' | '\t' | '{' | ',')
+            );
+            if !starts_key {
+                continue;
+            }
+            let value = line[at + key.len()..].trim_start();
+            let end = value.find([',', '}', ']']).unwrap_or(value.len());
+            let name = value[..end].trim().trim_matches(['"', '\'']);
+            let inside = !name.is_empty() && !name.contains("..") && !name.starts_with('/');
+            if inside {
+                found.push(name.to_string());
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -79,6 +108,21 @@ mod tests {
         let before = w.snapshot();
         std::fs::write(&yaml, "ab").unwrap();
         assert_ne!(w.snapshot(), before, "an edit is seen");
+        // A `data:` file in a folder below.
+        std::fs::create_dir_all(dir.join("cards")).unwrap();
+        std::fs::write(dir.join("cards/deck.csv"), "id\n").unwrap();
+        std::fs::write(
+            &yaml,
+            "components:\n  - {id: c, data: \"cards/deck.csv\"}\n",
+        )
+        .unwrap();
+        let before = w.snapshot();
+        std::fs::write(dir.join("cards/deck.csv"), "id\na\n").unwrap();
+        assert_ne!(w.snapshot(), before, "a row added to the data file is seen");
+        assert_eq!(
+            data_files("    data: a.csv  # the deck\n  - {id: x, data: 'b/c.csv'}\nmetadata: no\n"),
+            ["a.csv", "b/c.csv"]
+        );
         assert!(Watched::of("night-grain").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -184,7 +184,7 @@ fn a_bad_cell_is_named_by_its_line_and_column_in_the_csv() {
         (
             b"id,title\na\n",
             "cards.csv:2:1: ",
-            "header names 2 (id, title)",
+            "this row has 1 cell but the header names 2 columns (id, title)",
         ),
         (
             b"id,title,copies\na,A,many\n",
@@ -234,4 +234,82 @@ fn a_bad_cell_is_named_by_its_line_and_column_in_the_csv() {
         assert!(err.contains(place), "expected {place} in\n{err}");
         assert!(err.contains(fragment), "expected `{fragment}` in\n{err}");
     }
+}
+
+/// Builds `yaml` (with its CSV) into a fresh folder, PDF only; the PDF's text.
+fn built_text(yaml: &Path) -> String {
+    let out = build(yaml.to_str().unwrap(), &["--no-png", "--no-cover"]);
+    let pdf = std::fs::read(out.join("spells.pdf")).unwrap();
+    pdf_text(&pdf).join("\n")
+}
+
+#[test]
+fn what_spreadsheets_write_reads_as_meant() {
+    let titles = "game: {id: spells, name: Spells, players: [2]}
+components:
+  - id: spell
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"{{row.Title}}\", text: \"{row.cost}\", background: \"{row.colour}\", lines: [\"Notes: {row.notes}\"]}
+";
+    // Excel's `sep=` line, capitalized `ID` and `Copies`, columns past the last one used, a
+    // blank row, empty cells (no colour), and an unprinted column with a character no font has.
+    let csv = "sep=;\r\nID;Title;cost;colour;Copies;notes;memo;;\r\n\
+               fire;Fireball;3;;2;Hot;🔥;;\r\n\
+               ;;;;;;;;\r\n\
+               ice;Ice;;#d0e8fd;;Cold;;;\r\n";
+    let yaml = game_of(titles, csv.as_bytes());
+    let text = built_text(&yaml);
+    assert_eq!(text.matches("{Fireball}").count(), 2, "{text}");
+    assert_eq!(text.matches("{Ice}").count(), 1, "{text}");
+    assert!(
+        text.contains("Notes: Hot") && text.contains("Notes: Cold"),
+        "{text}"
+    );
+    let png = build(yaml.to_str().unwrap(), &["--no-pdf", "--dpi", "30"]).join("png");
+    assert_eq!(
+        files(&png),
+        ["spell-fire-front.png", "spell-ice-front.png"],
+        "ids from `ID`, no card for the blank row"
+    );
+}
+
+#[test]
+fn a_printed_cell_the_fonts_cannot_draw_is_named_at_its_cell() {
+    let csv = "id;title;cost;colour;school;effect\r\nfire;Fire 🔥;1;red;fire;x\r\n";
+    let err = refused(&game(csv.as_bytes()));
+    assert!(
+        err.contains("cards.csv:2:6: `title` has characters the bundled fonts cannot draw"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_included_games_data_is_read_from_its_own_folder() {
+    let dir = temp_dir("data-include");
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(dir.join("lib/base.yaml"), DECK).unwrap();
+    std::fs::write(dir.join("lib/cards.csv"), SPELLS).unwrap();
+    // A file of the same name beside the including game is not the one.
+    std::fs::write(dir.join("cards.csv"), "id,title\nimpostor,Impostor\n").unwrap();
+    let outer = "game: {id: spells, name: Spells, players: [2]}
+include: [lib/base.yaml]
+components:
+  - id: aid
+    kind: card
+    size: 63mm x 88mm
+    front: {title: Aid}
+";
+    std::fs::write(dir.join("deck.yaml"), outer).unwrap();
+    let text = built_text(&dir.join("deck.yaml"));
+    assert!(
+        text.contains("Fireball") && !text.contains("Impostor"),
+        "{text}"
+    );
+    // Its problems are named in its own files.
+    let bad = SPELLS.replace("ember;", "Bad Id;");
+    std::fs::write(dir.join("lib/cards.csv"), bad).unwrap();
+    let err = refused(&dir.join("deck.yaml"));
+    assert!(err.contains("lib/cards.csv:4:1: id `Bad Id`"), "{err}");
 }

@@ -147,6 +147,40 @@ fn check_text(
     places: &mut TextPlaces,
     problems: &mut Vec<Located>,
 ) {
+    let found = text_faults(text).into_iter().map(|fault| match fault {
+        TextFault::Undrawable(_) => format!("the text `{text}` of `{}` {fault}", at.value),
+        TextFault::TooLong => format!("a text of `{component}` {fault}"),
+    });
+    for message in found {
+        let mut problem = Located::at(file, at, message);
+        if let Some((line, column)) = places.find(file, at, text) {
+            (problem.line, problem.column) = (line, column);
+        }
+        problems.push(problem);
+    }
+}
+
+/// Why a text cannot be printed.
+pub(super) enum TextFault {
+    /// Characters the bundled fonts cannot draw, listed.
+    Undrawable(String),
+    TooLong,
+}
+
+impl std::fmt::Display for TextFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextFault::Undrawable(list) => {
+                write!(f, "has characters the bundled fonts cannot draw: {list}")
+            }
+            TextFault::TooLong => write!(f, "is longer than {MAX_TEXT_CHARS} characters"),
+        }
+    }
+}
+
+/// What keeps `text` from being printed: characters the bundled fonts cannot draw, or more than
+/// `MAX_TEXT_CHARS` characters.
+pub(super) fn text_faults(text: &str) -> Vec<TextFault> {
     let mut found = Vec::new();
     // Line breaks and tabs are white space to SVG text, and wrapped texts split on them.
     let mut missing = crate::draw::text::undrawable(text);
@@ -156,24 +190,12 @@ fn check_text(
             .iter()
             .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
             .collect();
-        found.push(format!(
-            "the text `{text}` of `{}` has characters the bundled fonts cannot draw: {}",
-            at.value,
-            list.join(", ")
-        ));
+        found.push(TextFault::Undrawable(list.join(", ")));
     }
     if text.chars().count() > MAX_TEXT_CHARS {
-        found.push(format!(
-            "a text of `{component}` is longer than {MAX_TEXT_CHARS} characters"
-        ));
+        found.push(TextFault::TooLong);
     }
-    for message in found {
-        let mut problem = Located::at(file, at, message);
-        if let Some((line, column)) = places.find(file, at, text) {
-            (problem.line, problem.column) = (line, column);
-        }
-        problems.push(problem);
-    }
+    found
 }
 
 /// Finds where a face's text is written: texts are plain strings without a place of their own,

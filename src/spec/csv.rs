@@ -30,13 +30,29 @@ pub struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
-    /// Rows of `text`, with the separator the first line uses most (`,` when it has none).
+    /// Rows of `text`, with the separator the first line uses most (`,` when it has none), or
+    /// the one a first line `sep=;` names (as Excel writes it), that line skipped.
     pub fn new(text: &'a str) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let named = text.strip_prefix("sep=").and_then(|rest| {
+            let mut chars = rest.chars();
+            let sep = chars.next().filter(|c| !matches!(c, '\n' | '\r'))?;
+            let after = chars.as_str();
+            let body = after
+                .strip_prefix("\r\n")
+                .or_else(|| after.strip_prefix('\n'))
+                .or_else(|| after.strip_prefix('\r'))
+                .or(after.is_empty().then_some(after))?;
+            Some((sep, body))
+        });
+        let (sep, body, line) = match named {
+            Some((sep, body)) => (sep, body, 2),
+            None => (separator(text), text, 1),
+        };
         Rows {
-            sep: separator(text),
-            chars: text.chars().peekable(),
-            line: 1,
+            sep,
+            chars: body.chars().peekable(),
+            line,
             col: 1,
             done: false,
         }
@@ -207,6 +223,11 @@ mod tests {
         assert_eq!(Rows::new("\"x;y\",b\n").separator(), ',');
         assert_eq!(Rows::new("title\n").separator(), ',');
         assert_eq!(rows("\u{feff}a;b\n1;2"), [["a", "b"], ["1", "2"]]);
+        // Excel's first line naming the separator.
+        let named = Rows::new("sep=;\r\na,b;c\n");
+        assert_eq!(named.separator(), ';');
+        let cells: Vec<Vec<Cell>> = named.map(Result::unwrap).collect();
+        assert_eq!((cells[0][0].text.as_str(), cells[0][0].line), ("a,b", 2));
     }
 
     #[test]

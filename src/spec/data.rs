@@ -26,7 +26,12 @@ pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Locate
     let mut problems = Vec::new();
     for c in &mut spec.components {
         if let Some(data) = c.data.take() {
-            expand_component(&data, c, file, dir, &mut problems);
+            // An included game's file is read from its own folder and named in its own file.
+            let (file, dir) = match &c.origin {
+                Some(origin) => (origin.clone(), c.origin_dir.clone()),
+                None => (file.to_string(), dir.map(Path::to_path_buf)),
+            };
+            expand_component(&data, c, &file, dir.as_deref(), &mut problems);
         }
     }
     problems
@@ -91,8 +96,17 @@ fn expand_component(
         seen: HashMap::new(),
         variants: Vec::new(),
         sep: rows.separator(),
+        printed: {
+            let used = used_columns(c);
+            columns.names.iter().map(|n| used.contains(n)).collect()
+        },
     };
     let mut found = Vec::new();
+    // Rows of nothing but empty cells (a spreadsheet's blank rows) are not cards.
+    let rows = rows.filter(|row| {
+        row.as_ref()
+            .map_or(true, |cells| cells.iter().any(|c| !c.text.is_empty()))
+    });
     for (number, row) in rows.enumerate() {
         let result = row
             .map_err(|e| Located::new(&shown, e.line, e.col, e.message))
@@ -107,7 +121,14 @@ fn expand_component(
                 crate::spec::MAX_PIECES
             )));
         }
-        if found.len() >= MAX_PROBLEMS || made.variants.len() as u64 > crate::spec::MAX_PIECES {
+        if found.len() >= MAX_PROBLEMS {
+            found.push(here(format!(
+                "only the first {MAX_PROBLEMS} problems of `{shown}` are listed: mend them and \
+                 build again to see any more"
+            )));
+            break;
+        }
+        if made.variants.len() as u64 > crate::spec::MAX_PIECES {
             break;
         }
     }
@@ -120,6 +141,7 @@ fn expand_component(
     if found.is_empty() {
         // The variants now carry the whole filled-in faces.
         c.variants = made.variants;
+        c.data_file = Some(shown);
         c.front = Face::default();
         c.back = None;
     }
@@ -185,8 +207,15 @@ struct Columns {
 
 impl Columns {
     fn of(header: &[Cell]) -> Result<Columns, (&Cell, String)> {
+        // Spreadsheets write empty columns past the last one used (`id;title;;`).
+        let used = header.len()
+            - header
+                .iter()
+                .rev()
+                .take_while(|c| c.text.is_empty())
+                .count();
         let mut names: Vec<String> = Vec::new();
-        for cell in header {
+        for cell in &header[..used] {
             let name = cell.text.as_str();
             let plain = !name.is_empty()
                 && name
@@ -197,7 +226,8 @@ impl Columns {
                     cell,
                     format!(
                         "column name `{name}`: the first line names the columns, each with \
-                         letters, digits, `-` or `_` (faces fill them in as `{{{ROW}.name}}`)"
+                         the letters a–z or A–Z, digits, `-` or `_` (faces fill them in as \
+                         `{{{ROW}.name}}`)"
                     ),
                 ));
             }
@@ -206,7 +236,8 @@ impl Columns {
             }
             names.push(name.to_string());
         }
-        let at = |want: &str| names.iter().position(|n| n == want);
+        // `ID` and `Copies` as a spreadsheet may capitalize them.
+        let at = |want: &str| names.iter().position(|n| n.eq_ignore_ascii_case(want));
         Ok(Columns {
             id: at("id"),
             copies: at("copies"),
@@ -217,6 +248,13 @@ impl Columns {
 
 /// The first `{row.x}` in the component's faces whose column the file does not have.
 fn unknown_placeholder(c: &Component, columns: &Columns) -> Option<String> {
+    used_columns(c)
+        .into_iter()
+        .find(|name| name != "id" && !columns.names.contains(name))
+}
+
+/// Every column a `{row.x}` in the component's faces names, in the order written.
+fn used_columns(c: &Component) -> Vec<String> {
     let faces = std::iter::once(&c.front).chain(c.back.iter());
     let mut texts: Vec<&str> = Vec::new();
     for f in faces {
@@ -227,14 +265,18 @@ fn unknown_placeholder(c: &Component, columns: &Columns) -> Option<String> {
         }
     }
     let prefix = format!("{{{ROW}.");
-    texts.iter().find_map(|t| {
-        t.match_indices(&prefix).find_map(|(at, _)| {
+    let mut used: Vec<String> = Vec::new();
+    for t in texts {
+        for (at, _) in t.match_indices(&prefix) {
             let rest = &t[at + prefix.len()..];
-            let name = &rest[..rest.find('}')?];
-            let known = name == "id" || columns.names.iter().any(|n| n == name);
-            (!known).then(|| name.to_string())
-        })
-    })
+            if let Some(end) = rest.find('}')
+                && !used.iter().any(|u| u == &rest[..end])
+            {
+                used.push(rest[..end].to_string());
+            }
+        }
+    }
+    used
 }
 
 /// The variants made so far from one file's rows.
@@ -248,6 +290,8 @@ struct Made<'a> {
     variants: Vec<Variant>,
     /// The file's separator, for messages.
     sep: char,
+    /// Whether each column is printed (a face fills it in): its cells must be drawable.
+    printed: Vec<bool>,
 }
 
 impl Made<'_> {
@@ -261,15 +305,23 @@ impl Made<'_> {
     ) -> Result<(), Located> {
         let at = |cell: &Cell, why: String| Located::new(shown, cell.line, cell.col, why);
         let names = &self.columns.names;
+        let mut cells = cells;
+        // Empty cells past the last column, as spreadsheets write them, are nothing.
+        if cells[names.len().min(cells.len())..]
+            .iter()
+            .all(|c| c.text.is_empty())
+        {
+            cells.truncate(names.len());
+        }
         if cells.len() != names.len() {
             let (cell, why) = match cells.len() > names.len() {
                 true => (
                     &cells[names.len()],
                     format!(
-                        "this row has {} cells but the header names {} columns: a cell with \
-                         {} in it must be in double quotes",
+                        "this row has {} cells but the header names {}: a cell with {} in it \
+                         must be in double quotes",
                         cells.len(),
-                        names.len(),
+                        columns(names.len()),
                         match self.sep {
                             '\t' => "a tab".to_string(),
                             s => format!("`{s}`"),
@@ -279,9 +331,9 @@ impl Made<'_> {
                 false => (
                     cells.last().expect("a row has a cell"),
                     format!(
-                        "this row has {} cells but the header names {} ({})",
-                        cells.len(),
-                        names.len(),
+                        "this row has {} but the header names {} ({})",
+                        cells_(cells.len()),
+                        columns(names.len()),
                         names.join(", ")
                     ),
                 ),
@@ -330,12 +382,15 @@ impl Made<'_> {
             },
             None => None,
         };
-        let special = [self.columns.id, self.columns.copies];
+        // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
         for (i, cell) in cells.into_iter().enumerate() {
-            if !special.contains(&Some(i)) {
-                props.insert(names[i].clone(), cell.text);
+            if self.printed[i]
+                && let Some(fault) = super::check::text_faults(&cell.text).into_iter().next()
+            {
+                return Err(at(&cell, format!("`{}` {fault}", names[i])));
             }
+            props.insert(names[i].clone(), cell.text);
         }
         let value = AxisValue {
             id: self.located(id),
@@ -352,10 +407,12 @@ impl Made<'_> {
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
         }
+        // Tags for the rules; `id` and `copies` are the variant's own.
+        let special = [self.columns.id, self.columns.copies].map(|i| i.map(|i| &names[i]));
         let tags = value
             .props
             .into_iter()
-            .filter(|(_, v)| !v.is_empty())
+            .filter(|(k, v)| !v.is_empty() && !special.contains(&Some(k)))
             .collect();
         self.variants.push(Variant {
             id: value.id,
@@ -369,5 +426,19 @@ impl Made<'_> {
 
     fn located<T>(&self, value: T) -> Spanned<T> {
         Spanned::new(value, self.at.referenced, self.at.defined)
+    }
+}
+
+fn columns(n: usize) -> String {
+    match n {
+        1 => "1 column".into(),
+        n => format!("{n} columns"),
+    }
+}
+
+fn cells_(n: usize) -> String {
+    match n {
+        1 => "1 cell".into(),
+        n => format!("{n} cells"),
     }
 }

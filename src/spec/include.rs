@@ -72,7 +72,10 @@ pub fn resolve(
             spec.axes.entry(axis).or_insert(values);
         }
         for mut c in inc.components {
-            c.origin.get_or_insert_with(|| inc_file.clone());
+            if c.origin.is_none() {
+                c.origin = Some(inc_file.clone());
+                c.origin_dir = inc_dir.clone();
+            }
             components.push(c);
         }
     }

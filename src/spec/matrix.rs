@@ -21,6 +21,8 @@ pub fn expand(spec: &mut GameSpec, file: &str) -> Vec<Located> {
         let file = c.origin.clone().unwrap_or_else(|| file.to_string());
         match c.matrix.as_ref().map(c_clone_matrix) {
             Some(m) => expand_component(m, c, axes, &file, &mut problems),
+            // Filled from a CSV: a cell may hold braces of its own.
+            None if c.data_file.is_some() => {}
             None => stray_placeholders(c, &file, &mut problems),
         }
     }
@@ -188,8 +190,18 @@ impl Subst<'_> {
                 return out;
             };
             let token = &after[..=close];
-            out.push_str(&self.lookup(token).unwrap_or_else(|| token.to_string()));
-            rest = &after[close + 1..];
+            match self.lookup(token) {
+                Some(value) => {
+                    out.push_str(&value);
+                    rest = &after[close + 1..];
+                }
+                // Not one to fill (`{{row.title}}`, `{x: {row.cost}}`): the brace is text, and
+                // a placeholder may start after it.
+                None => {
+                    out.push('{');
+                    rest = &after[1..];
+                }
+            }
         }
         out.push_str(rest);
         out
@@ -227,6 +239,10 @@ impl Subst<'_> {
             return Some(c.clone());
         };
         let filled = self.text(p);
+        // An empty cell or property sets no colour: the component's default is used.
+        if filled.trim().is_empty() {
+            return None;
+        }
         match parse_color(&filled) {
             Ok(color) if color.placeholder().is_none() => Some(color),
             Ok(_) => {
@@ -241,23 +257,32 @@ impl Subst<'_> {
         }
     }
 
+    /// `text` filled in; `None` when placeholders filled it with nothing (an empty spreadsheet
+    /// cell sets nothing: no title band, no symbol, no paragraph).
+    fn filled(&mut self, text: &str) -> Option<String> {
+        let filled = self.text(text);
+        let emptied = filled.trim().is_empty() && filled != text;
+        (!emptied).then_some(filled)
+    }
+
     pub(super) fn face(&mut self, f: &Face) -> Face {
-        let opt = |s: &mut Self, t: &Option<String>| t.as_ref().map(|t| s.text(t));
+        let opt = |s: &mut Self, t: &Option<String>| t.as_ref().and_then(|t| s.filled(t));
+        let lines: Option<Vec<String>> = f
+            .lines
+            .as_ref()
+            .map(|l| l.iter().filter_map(|t| self.filled(t)).collect());
         Face {
             background: self.color(&f.background),
             ink: self.color(&f.ink),
             border: self.color(&f.border),
-            symbol: f
-                .symbol
-                .as_ref()
-                .map(|s| Box::new(Spanned::new(self.text(&s.value), s.referenced, s.defined))),
+            symbol: f.symbol.as_ref().and_then(|s| {
+                let name = self.filled(&s.value)?;
+                Some(Box::new(Spanned::new(name, s.referenced, s.defined)))
+            }),
             title: opt(self, &f.title),
             label: opt(self, &f.label),
             text: opt(self, &f.text),
-            lines: f
-                .lines
-                .as_ref()
-                .map(|l| l.iter().map(|t| self.text(t)).collect()),
+            lines: lines.filter(|l| !l.is_empty()),
             table: f.table.as_ref().map(|rows| {
                 rows.iter()
                     .map(|r| r.iter().map(|t| self.text(t)).collect())

@@ -146,6 +146,12 @@ pub struct Component {
     /// The file the component was written in, when it came from an included game.
     #[serde(skip)]
     pub origin: Option<String>,
+    /// The folder of that file (`None` for a shipped game): its `data:` is read from there.
+    #[serde(skip)]
+    pub origin_dir: Option<std::path::PathBuf>,
+    /// The CSV file the variants were read from (`data:`), as messages name it.
+    #[serde(skip)]
+    pub data_file: Option<String>,
     /// Only for `kind: sheet`: the sections of a record sheet.
     #[serde(default)]
     pub sheet: Option<crate::sheets::SheetSpec>,
