@@ -1,7 +1,8 @@
 //! `data: cards.csv` — one variant per row of a CSV file beside the game's YAML, the way
 //! nanDECK and Squib users keep a deck in a spreadsheet. The header names the columns: `id` and
-//! `copies` are the variant's own; every other column is a tag (so rules can count by it) and
-//! fills `{row.<column>}` in the component's faces, as an axis value fills `{suit.color}`.
+//! `copies` (in any case) are the variant's own, every other column is a tag (so rules can count
+//! by it), and every column fills `{row.<column>}` in the component's faces, as an axis value
+//! fills `{suit.color}`.
 //! Runs after includes and before `matrix:`, so everything downstream sees ordinary variants.
 use serde_saphyr::Spanned;
 use std::collections::{BTreeMap, HashMap};

@@ -132,8 +132,8 @@ pub struct Component {
     #[schemars(with = "Option<Vec<String>>")]
     pub matrix: Option<Spanned<Vec<String>>>,
     /// A CSV file beside this YAML with one variant per row (`data: cards.csv`). Its first
-    /// line names the columns: `id` and `copies` are the variant's, and every other column is a
-    /// tag that the faces fill in as `{row.<column>}` (`title: "{row.title}"`).
+    /// line names the columns: `id` and `copies` are the variant's, every other column is a tag,
+    /// and the faces fill in any column as `{row.<column>}` (`title: "{row.title}"`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub data: Option<Spanned<String>>,
