@@ -161,7 +161,8 @@ pub struct BuildArgs {
     /// COMPONENT.VARIANT=N; repeatable. The rules are checked against the new counts.
     #[arg(long, value_name = "ID[.VARIANT]=N")]
     pub copies: Vec<String>,
-    /// Rebuild whenever the YAML, a YAML beside it or its symbols/ change (Ctrl-C stops)
+    /// Rebuild whenever the YAML, a YAML or CSV beside it, a CSV its `data:` names or its symbols/
+    /// change (Ctrl-C stops)
     #[arg(long)]
     pub watch: bool,
 }

@@ -41,7 +41,8 @@ pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
     let first = loc.line.saturating_sub(2);
     let shown: String = lines[first..loc.line].concat();
     let offset: usize = lines[first..loc.line - 1].iter().map(|l| l.len()).sum();
-    let csv = loc.file.to_ascii_lowercase().ends_with(".csv");
+    let lower = loc.file.to_ascii_lowercase();
+    let csv = [".csv", ".tsv", ".txt"].iter().any(|e| lower.ends_with(e));
     // A CSV's columns are counted after its byte-order mark.
     let bom = usize::from(csv && loc.line == 1 && line.starts_with('\u{feff}'));
     let col_byte = line

@@ -313,3 +313,30 @@ components:
     let err = refused(&dir.join("deck.yaml"));
     assert!(err.contains("lib/cards.csv:4:1: id `Bad Id`"), "{err}");
 }
+
+#[test]
+fn a_symbol_named_in_a_cell_is_checked_at_its_cell() {
+    let yaml = "game: {id: spells, name: Spells, players: [2]}
+components:
+  - id: spell
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"{row.title}\", symbol: \"{row.icon}\"}
+";
+    // An empty cell is a card without a symbol; rows without an `id` are `spell-1`, `spell-2`.
+    let good = game_of(yaml, b"title,icon\nDay,sun\nPlain,\n");
+    let png = build(good.to_str().unwrap(), &["--no-pdf", "--dpi", "30"]).join("png");
+    assert_eq!(files(&png), ["spell-1-front.png", "spell-2-front.png"]);
+    for (cell, says) in [
+        ("sunn", "cards.csv:3:7: `icon`: no symbol `sunn`"),
+        (
+            "Sun",
+            "cards.csv:3:7: `icon`: symbol `Sun` must be a plain file name",
+        ),
+    ] {
+        let csv = format!("title,icon\nDay,sun\nNight,{cell}\n");
+        let err = refused(&game_of(yaml, csv.as_bytes()));
+        assert!(err.contains(says), "{cell}: {err}");
+    }
+}

@@ -288,3 +288,23 @@ fn a_rule_may_say_that_no_variant_has_a_value() {
         assert!(out.status.success(), "{check}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn a_malformed_check_on_an_included_component_is_named_in_the_including_file() {
+    let dir = temp_dir("rules-include");
+    let game = dir.join("g.yaml");
+    std::fs::write(
+        &game,
+        "game: {id: g, name: G, players: [2]}\ninclude: [piecepack]\ncomponents: []\nrules:\n  - {id: r, quote: q, check: {total: tile, equals: [24]}}\n",
+    )
+    .unwrap();
+    let out = pnp().arg("validate").arg(&game).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    // The check is what to mend, and it is in this file, not in the piecepack's.
+    assert!(
+        err.contains("g.yaml:5:30: rule `r` cannot be checked as written"),
+        "{err}"
+    );
+    assert!(!err.contains("piecepack.yaml"), "{err}");
+}

@@ -171,7 +171,7 @@ fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) 
         }
         y += size * 1.2;
     }
-    for paragraph in paragraphs(face) {
+    for paragraph in face.paragraphs() {
         let (font, s, text_) = match paragraph.strip_prefix("# ") {
             Some(heading) => (Font::CondensedBold, size * 1.15, heading),
             None => (Font::Sans, size, paragraph),
@@ -196,15 +196,4 @@ fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) 
         y += s * 0.45;
     }
     (g, y - top)
-}
-
-/// The face's paragraphs: each entry of `lines`, and each line of an entry that has several (a
-/// spreadsheet cell written on several lines, a YAML block), blank lines left out.
-pub fn paragraphs(face: &Face) -> impl Iterator<Item = &str> {
-    face.lines
-        .iter()
-        .flatten()
-        .flat_map(|entry| entry.lines())
-        .map(str::trim_end)
-        .filter(|line| !line.trim().is_empty())
 }

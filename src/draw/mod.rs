@@ -27,7 +27,6 @@ use crate::pieces::Piece;
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
-pub use card::paragraphs;
 
 /// One distinct face, drawn.
 #[derive(Debug, Clone)]

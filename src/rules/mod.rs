@@ -198,14 +198,15 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
             if let Some(lacks) = expectation_problem(check) {
                 outcome.held = false;
                 outcome.malformed = true;
-                outcome.at = check_at;
+                outcome.at = check_at.clone();
                 outcome.expected = lacks;
             }
         }
     }
     outcome.at.message.clear();
-    // A component from an included game is fixed in its own file.
-    if let Some(origin) = included_from(game, check) {
+    // A component from an included game is fixed in its own file; a check, in this one.
+    let at_check = outcome.at == check_at;
+    if let Some(origin) = included_from(game, check).filter(|_| !at_check) {
         outcome.at.file = origin.to_string();
     }
     outcome

@@ -160,6 +160,29 @@ fn check_text(
     }
 }
 
+/// Why `name` cannot name a symbol file.
+pub(super) fn unsafe_symbol_name(name: &str) -> String {
+    let lower = name.to_lowercase();
+    let hint = match is_safe_id(&lower) {
+        true => format!("; did you mean `{lower}`?"),
+        false => String::new(),
+    };
+    format!(
+        "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
+    )
+}
+
+/// There is no symbol `name`; `known` are the names there are.
+pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
+    let hint = match crate::diagnostic::closest(name, known.iter().map(String::as_str)) {
+        Some(c) => format!("; did you mean `{c}`?"),
+        None => String::new(),
+    };
+    format!(
+        "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/{hint}"
+    )
+}
+
 /// Why a text cannot be printed.
 pub(super) enum TextFault {
     /// Characters the bundled fonts cannot draw, listed.
@@ -521,29 +544,13 @@ fn check_symbol(
     let name = &symbol.value;
     let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
         if !is_safe_id(name) {
-            let lower = name.to_lowercase();
-            let hint = match is_safe_id(&lower) {
-                true => format!("; did you mean `{lower}`?"),
-                false => String::new(),
-            };
-            Some(format!(
-                "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
-            ))
+            Some(unsafe_symbol_name(name))
         } else {
             match symbol_source(game, name) {
                 Ok(Some(file)) => crate::draw::symbol::parse(&file.source)
                     .err()
                     .map(|e| format!("{}: {e}", file.path)),
-                Ok(None) => {
-                    let known = crate::spec::symbol_names(game);
-                    let hint = match crate::diagnostic::closest(name, known.iter().map(String::as_str)) {
-                        Some(c) => format!("; did you mean `{c}`?"),
-                        None => String::new(),
-                    };
-                    return Some(format!(
-                        "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/{hint}"
-                    ));
-                }
+                Ok(None) => return Some(no_symbol(name, &crate::spec::symbol_names(game))),
                 Err(e) => Some(e),
             }
             .map(|e| format!("symbol `{name}`: {e}"))

@@ -103,7 +103,9 @@ impl<'a> Rows<'a> {
                         text.push('"');
                     }
                     Some('"') => break,
+                    // Line ends inside a cell read as `\n` whatever the file uses.
                     Some('\r') if self.chars.peek() == Some(&'\n') => {}
+                    Some('\r') => text.push('\n'),
                     Some(c) => text.push(c),
                 }
             }
@@ -238,6 +240,8 @@ mod tests {
         assert_eq!(all[1][1].text, "two\nlines");
         assert_eq!((all[1][1].line, all[1][1].col), (2, 3));
         assert_eq!((all[2][0].line, all[2][1].col), (4, 3));
+        let cr: Vec<Vec<String>> = rows("a\r\"x\ry\"\r");
+        assert_eq!(cr[1][0], "x\ny");
         // Old-Mac line ends count as lines too.
         let mac: Vec<Vec<Cell>> = Rows::new("a\rb\r").map(Result::unwrap).collect();
         assert_eq!((mac[1][0].text.as_str(), mac[1][0].line), ("b", 2));

@@ -91,7 +91,6 @@ fn expand_component(
         )));
     }
     let mut made = Made {
-        component: &c.id.value,
         at: data,
         columns: &columns,
         seen: HashMap::new(),
@@ -101,7 +100,21 @@ fn expand_component(
             let used = used_columns(c);
             columns.names.iter().map(|n| used.contains(n)).collect()
         },
+        symbol_columns: Vec::new(),
+        symbols: Vec::new(),
     };
+    for face in std::iter::once(&c.front).chain(c.back.iter()) {
+        let template = face.symbol.as_ref().map(|s| s.value.as_str());
+        let column = template.and_then(|t| {
+            let name = super::matrix::row_columns(t).next()?;
+            let whole = t == format!("{{{ROW}.{name}}}");
+            whole.then(|| columns.names.iter().position(|n| n == name))?
+        });
+        made.symbol_columns.extend(column);
+    }
+    if !made.symbol_columns.is_empty() {
+        made.symbols = super::symbol_names_in(dir);
+    }
     let mut found = Vec::new();
     // Rows of nothing but empty cells (a spreadsheet's blank rows) are not cards.
     let rows = rows.filter(|row| {
@@ -215,6 +228,12 @@ impl Columns {
                 .rev()
                 .take_while(|c| c.text.is_empty())
                 .count();
+        if used == 0 {
+            return Err((
+                &header[0],
+                "the first line names no columns: it names them, e.g. `id,title,text`".into(),
+            ));
+        }
         let mut names: Vec<String> = Vec::new();
         for cell in &header[..used] {
             let name = cell.text.as_str();
@@ -265,16 +284,10 @@ fn used_columns(c: &Component) -> Vec<String> {
             texts.extend(colour.placeholder());
         }
     }
-    let prefix = format!("{{{ROW}.");
     let mut used: Vec<String> = Vec::new();
-    for t in texts {
-        for (at, _) in t.match_indices(&prefix) {
-            let rest = &t[at + prefix.len()..];
-            if let Some(end) = rest.find('}')
-                && !used.iter().any(|u| u == &rest[..end])
-            {
-                used.push(rest[..end].to_string());
-            }
+    for name in texts.into_iter().flat_map(super::matrix::row_columns) {
+        if !used.iter().any(|u| u == name) {
+            used.push(name.to_string());
         }
     }
     used
@@ -282,7 +295,6 @@ fn used_columns(c: &Component) -> Vec<String> {
 
 /// The variants made so far from one file's rows.
 struct Made<'a> {
-    component: &'a str,
     /// Where `data:` is written: the variants' ids are located there.
     at: &'a Spanned<String>,
     columns: &'a Columns,
@@ -293,6 +305,10 @@ struct Made<'a> {
     sep: char,
     /// Whether each column is printed (a face fills it in): its cells must be drawable.
     printed: Vec<bool>,
+    /// Columns that name a face's symbol (`symbol: "{row.icon}"`), and the symbols there are:
+    /// a name is checked at its cell.
+    symbol_columns: Vec<usize>,
+    symbols: Vec<String>,
 }
 
 impl Made<'_> {
@@ -355,7 +371,8 @@ impl Made<'_> {
                 ));
             }
             Some(cell) => cell.text.clone(),
-            None => format!("{}-{number}", self.component),
+            // The piece is `<component>-<number>` (`spell-1`).
+            None => number.to_string(),
         };
         if let Some(first) = self.seen.get(&id) {
             let cell = self.columns.id.map_or(&cells[0], |i| &cells[i]);
@@ -383,6 +400,20 @@ impl Made<'_> {
             },
             None => None,
         };
+        for &i in &self.symbol_columns {
+            let name = cells[i].text.trim();
+            let known = name.is_empty() || self.symbols.iter().any(|s| s == name);
+            let problem = if known {
+                None
+            } else if !super::check::is_safe_id(name) {
+                Some(super::check::unsafe_symbol_name(name))
+            } else {
+                Some(super::check::no_symbol(name, &self.symbols))
+            };
+            if let Some(why) = problem {
+                return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
+            }
+        }
         // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
         for (i, cell) in cells.into_iter().enumerate() {

@@ -164,10 +164,17 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
 
 /// The first `{row.name}` in `text`.
 fn row_placeholder(text: &str) -> Option<String> {
-    text.match_indices("{row.").find_map(|(at, _)| {
+    row_columns(text)
+        .next()
+        .map(|name| format!("{{row.{name}}}"))
+}
+
+/// The column of every `{row.name}` placeholder in `text`, in order.
+pub(super) fn row_columns(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices("{row.").filter_map(|(at, _)| {
         let close = text[at..].find('}')?;
         let token = &text[at..=at + close];
-        is_placeholder(token).then(|| token.to_string())
+        is_placeholder(token).then(|| &token["{row.".len()..token.len() - 1])
     })
 }
 
@@ -189,19 +196,17 @@ impl Subst<'_> {
                 out.push_str(after);
                 return out;
             };
-            let token = &after[..=close];
+            // The placeholder, if any, starts at the last brace before the first closing one
+            // (`{{row.title}}`, `{x: {row.cost}}`): the braces before it are text. One pass,
+            // however many braces a text has.
+            let start = after[..close].rfind('{').unwrap_or(0);
+            out.push_str(&after[..start]);
+            let token = &after[start..=close];
             match self.lookup(token) {
-                Some(value) => {
-                    out.push_str(&value);
-                    rest = &after[close + 1..];
-                }
-                // Not one to fill (`{{row.title}}`, `{x: {row.cost}}`): the brace is text, and
-                // a placeholder may start after it.
-                None => {
-                    out.push('{');
-                    rest = &after[1..];
-                }
+                Some(value) => out.push_str(&value),
+                None => out.push_str(token),
             }
+            rest = &after[close + 1..];
         }
         out.push_str(rest);
         out
@@ -239,7 +244,7 @@ impl Subst<'_> {
             return Some(c.clone());
         };
         let filled = self.text(p);
-        // An empty cell or property sets no colour: the component's default is used.
+        // An empty cell or property sets no colour: the kind's default is used.
         if filled.trim().is_empty() {
             return None;
         }

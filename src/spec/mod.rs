@@ -126,8 +126,12 @@ fn from_bytes_nested(
 
 /// The names of every symbol a game can use: its own `symbols/` and the shipped ones.
 pub fn symbol_names(game: &Game) -> Vec<String> {
-    let own = game
-        .dir
+    symbol_names_in(game.dir.as_deref())
+}
+
+/// The names of every symbol a game in `dir` can use (`None`: a shipped game, the shipped ones).
+pub fn symbol_names_in(dir: Option<&Path>) -> Vec<String> {
+    let own = dir
         .iter()
         .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())
         .flatten()

@@ -266,6 +266,17 @@ impl Face {
             .chain(self.table.iter().flatten().flatten().map(String::as_str))
     }
 
+    /// The paragraphs of `lines`: each entry, and each line of an entry that has several (a
+    /// spreadsheet cell written on several lines, a YAML block), blank lines left out.
+    pub fn paragraphs(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .flatten()
+            .flat_map(|entry| entry.lines())
+            .map(str::trim_end)
+            .filter(|line| !line.trim().is_empty())
+    }
+
     /// `self` with every field that `over` sets replaced by `over`'s value.
     pub fn overlaid(&self, over: &Face) -> Face {
         fn pick<T: Clone>(base: &Option<T>, over: &Option<T>) -> Option<T> {

@@ -251,7 +251,7 @@ pub(super) fn piece_tooltip(game: &Game, p: &Piece) -> super::deck::Tooltip {
     for row in f.table.iter().flatten() {
         lines.push(row.join(" · "));
     }
-    for paragraph in crate::draw::paragraphs(&f) {
+    for paragraph in f.paragraphs() {
         lines.push(
             paragraph
                 .strip_prefix("# ")
