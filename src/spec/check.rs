@@ -130,6 +130,9 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             format!("the game has {total} pieces; the limit is {MAX_PIECES}"),
         ));
     }
+    // Variants filled from one template (a matrix, a CSV's rows) repeat its problem, at its
+    // place: said once.
+    problems.dedup();
     if problems.is_empty() {
         Ok(())
     } else {
