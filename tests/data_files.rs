@@ -211,8 +211,8 @@ fn a_bad_cell_is_named_by_its_line_and_column_in_the_csv() {
         ),
         (
             b"id,title,cost,colour,school,effect\na,A,1,blue-ish,fire,x\n",
-            "cards.csv:2:1: ",
-            "`{row.colour}`",
+            "cards.csv:2:7: ",
+            "`colour`: expected a colour such as",
         ),
         (
             b"id,title,cost,colour,school,effect\n",

@@ -102,15 +102,24 @@ fn expand_component(
         },
         symbol_columns: Vec::new(),
         symbols: Vec::new(),
+        colour_columns: Vec::new(),
+    };
+    // The column a template is exactly the placeholder of (`"{row.icon}"`).
+    let whole_column = |t: &str| {
+        let name = super::matrix::row_columns(t).next()?;
+        let whole = t == format!("{{{ROW}.{name}}}");
+        whole.then(|| columns.names.iter().position(|n| n == name))?
     };
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
-        let template = face.symbol.as_ref().map(|s| s.value.as_str());
-        let column = template.and_then(|t| {
-            let name = super::matrix::row_columns(t).next()?;
-            let whole = t == format!("{{{ROW}.{name}}}");
-            whole.then(|| columns.names.iter().position(|n| n == name))?
-        });
-        made.symbol_columns.extend(column);
+        let symbol = face.symbol.as_ref().map(|s| s.value.as_str());
+        made.symbol_columns.extend(symbol.and_then(whole_column));
+        let colours = [&face.background, &face.ink, &face.border];
+        let placeholders = colours
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.placeholder());
+        made.colour_columns
+            .extend(placeholders.filter_map(whole_column));
     }
     if !made.symbol_columns.is_empty() {
         made.symbols = super::symbol_names_in(dir);
@@ -309,6 +318,8 @@ struct Made<'a> {
     /// a name is checked at its cell.
     symbol_columns: Vec<usize>,
     symbols: Vec<String>,
+    /// Columns that give a face's colour (`background: "{row.colour}"`), checked at their cell.
+    colour_columns: Vec<usize>,
 }
 
 impl Made<'_> {
@@ -413,6 +424,17 @@ impl Made<'_> {
             if let Some(why) = problem {
                 return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
             }
+        }
+        for &i in &self.colour_columns {
+            let text = cells[i].text.trim();
+            let why = match super::color::parse_color(text) {
+                // An empty cell sets no colour.
+                _ if text.is_empty() => continue,
+                Ok(colour) if colour.placeholder().is_none() => continue,
+                Ok(_) => "expected a colour, not a placeholder".to_string(),
+                Err(e) => e,
+            };
+            return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
         }
         // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
