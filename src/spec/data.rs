@@ -90,40 +90,7 @@ fn expand_component(
             columns.names.join(", ")
         )));
     }
-    let mut made = Made {
-        at: data,
-        columns: &columns,
-        seen: HashMap::new(),
-        variants: Vec::new(),
-        sep: rows.separator(),
-        printed: {
-            let used = used_columns(c);
-            columns.names.iter().map(|n| used.contains(n)).collect()
-        },
-        symbol_columns: Vec::new(),
-        symbols: Vec::new(),
-        colour_columns: Vec::new(),
-    };
-    // The column a template is exactly the placeholder of (`"{row.icon}"`).
-    let whole_column = |t: &str| {
-        let name = super::matrix::row_columns(t).next()?;
-        let whole = t == format!("{{{ROW}.{name}}}");
-        whole.then(|| columns.names.iter().position(|n| n == name))?
-    };
-    for face in std::iter::once(&c.front).chain(c.back.iter()) {
-        let symbol = face.symbol.as_ref().map(|s| s.value.as_str());
-        made.symbol_columns.extend(symbol.and_then(whole_column));
-        let colours = [&face.background, &face.ink, &face.border];
-        let placeholders = colours
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.placeholder());
-        made.colour_columns
-            .extend(placeholders.filter_map(whole_column));
-    }
-    if !made.symbol_columns.is_empty() {
-        made.symbols = super::symbol_names_in(dir);
-    }
+    let mut made = Made::new(c, data, &columns, rows.separator(), dir);
     let mut found = Vec::new();
     // Rows of nothing but empty cells (a spreadsheet's blank rows) are not cards.
     let rows = rows.filter(|row| {
@@ -134,9 +101,8 @@ fn expand_component(
         let result = row
             .map_err(|e| Located::new(&shown, e.line, e.col, e.message))
             .and_then(|cells| made.variant(number + 1, cells, c, &shown));
-        match result {
-            Ok(()) => {}
-            Err(problem) => found.push(problem),
+        if let Err(problem) = result {
+            found.push(problem);
         }
         if made.variants.len() as u64 > crate::spec::MAX_PIECES {
             found.push(here(format!(
@@ -322,7 +288,49 @@ struct Made<'a> {
     colour_columns: Vec<usize>,
 }
 
-impl Made<'_> {
+impl<'a> Made<'a> {
+    /// Nothing made yet from the rows of `columns`, for component `c` (whose game is in `dir`).
+    fn new(
+        c: &Component,
+        at: &'a Spanned<String>,
+        columns: &'a Columns,
+        sep: char,
+        dir: Option<&Path>,
+    ) -> Self {
+        let used = used_columns(c);
+        // The column a template is exactly the placeholder of (`"{row.icon}"`).
+        let whole_column = |t: &str| {
+            let name = super::matrix::row_columns(t).next()?;
+            let whole = t == format!("{{{ROW}.{name}}}");
+            whole.then(|| columns.names.iter().position(|n| n == name))?
+        };
+        let (mut symbol_columns, mut colour_columns) = (Vec::new(), Vec::new());
+        for face in std::iter::once(&c.front).chain(c.back.iter()) {
+            let symbol = face.symbol.as_ref().map(|s| s.value.as_str());
+            symbol_columns.extend(symbol.and_then(whole_column));
+            let colours = [&face.background, &face.ink, &face.border];
+            let placeholders = colours
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.placeholder());
+            colour_columns.extend(placeholders.filter_map(whole_column));
+        }
+        Made {
+            at,
+            columns,
+            seen: HashMap::new(),
+            variants: Vec::new(),
+            sep,
+            printed: columns.names.iter().map(|n| used.contains(n)).collect(),
+            symbols: match symbol_columns.is_empty() {
+                true => Vec::new(),
+                false => super::symbol_names_in(dir),
+            },
+            symbol_columns,
+            colour_columns,
+        }
+    }
+
     /// Makes the variant of row `number` (1 for the first under the header).
     fn variant(
         &mut self,
