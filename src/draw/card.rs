@@ -74,7 +74,8 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         );
     }
     let has_body = face.lines.is_some() || face.table.is_some();
-    if let Some(big) = face.text.as_deref().filter(|_| has_body) {
+    let big = face.text.as_deref();
+    if let Some(big) = big.filter(|_| has_body) {
         // Above a body the big text (a cost, a value) takes a line of its own, title-sized.
         let size = fit(
             Font::Display,
@@ -92,8 +93,7 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
             big,
         ));
         top += size * 0.72 + pad * 0.8;
-    }
-    if let Some(big) = face.text.as_deref().filter(|_| !has_body) {
+    } else if let Some(big) = big {
         let size = fit(Font::Display, (bottom - top) * 0.6, w - 2.0 * pad, big);
         cv.add(text(
             w / 2.0,

@@ -2,7 +2,6 @@
 //! knows its natural height at a width; the room left on the page goes to the sections that can
 //! use it (rosters get more rows, grids and tracks taller cells), so a sheet fills A4 or Letter.
 //! Sizes are chosen for pencil: write-in rows at least 8 mm, text at least 2.6 mm (7.5 pt).
-use std::collections::BTreeMap;
 
 use svg::node::element::Group;
 
@@ -36,7 +35,7 @@ pub(super) const RULE: f64 = 0.3;
 /// What drawing needs besides the geometry, and what it records for tests.
 pub struct Ctx<'a> {
     pub ink: String,
-    pub fill: &'a BTreeMap<String, String>,
+    pub fill: &'a crate::spec::Tags,
     pub art: &'a Art<'a>,
     /// Every track space drawn, in order (sheet mm).
     pub spaces: Vec<Rect>,
@@ -349,8 +348,10 @@ mod tests {
     fn an_empty_placeholder_takes_its_separator_with_it() {
         let game = crate::spec::load("the-beast").unwrap();
         let art = Art::new(&game);
-        let named: BTreeMap<String, String> = [("player".to_string(), "Ada".to_string())].into();
-        let blank = BTreeMap::new();
+        let named: crate::spec::Tags = [("player".to_string(), "Ada".to_string())]
+            .into_iter()
+            .collect();
+        let blank = crate::spec::Tags::default();
         let ctx = |fill| Ctx {
             ink: String::new(),
             fill,

@@ -11,7 +11,6 @@ mod tracks;
 
 pub use model::SheetSpec;
 
-use std::collections::BTreeMap;
 
 use serde_saphyr::Spanned;
 
@@ -361,14 +360,9 @@ fn layout_at(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
     let c = Colors::of(face);
-    let fill: BTreeMap<String, String> = piece
-        .tags(art.game())
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
     let mut ctx = draw::Ctx {
         ink: c.ink.clone(),
-        fill: &fill,
+        fill: piece.tags(art.game()),
         art,
         spaces: Vec::new(),
     };
