@@ -11,7 +11,6 @@ mod tracks;
 
 pub use model::SheetSpec;
 
-
 use serde_saphyr::Spanned;
 
 use crate::draw::canvas::{Anchor, Canvas, rect, text};
