@@ -3,7 +3,7 @@
 use svg::node::element::Group;
 
 use super::canvas::{Anchor, Canvas, line, n, place, rect, text};
-use super::text::{Font, fit, width, wrap};
+use super::text::{Font, fit, fit_down_to, width, wrap};
 use super::{Art, Colors};
 use crate::pieces::Piece;
 use crate::spec::{Face, Shape};
@@ -75,14 +75,11 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
     }
     let has_body = face.lines.is_some() || face.table.is_some();
     let big = face.text.as_deref();
+    // Title-sized: the smallest a card's big text is set.
+    let title_sized = (h * 0.12).clamp(7.0, 16.0) * 0.8;
     if let Some(big) = big.filter(|_| has_body) {
-        // Above a body the big text (a cost, a value) takes a line of its own, title-sized.
-        let size = fit(
-            Font::Display,
-            (h * 0.12).clamp(7.0, 16.0) * 0.8,
-            w - 2.0 * pad,
-            big,
-        );
+        // Above a body the big text (a cost, a value) takes a line of its own.
+        let size = fit(Font::Display, title_sized, w - 2.0 * pad, big);
         cv.add(text(
             w / 2.0,
             top + size * 0.72,
@@ -94,7 +91,15 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         ));
         top += size * 0.72 + pad * 0.8;
     } else if let Some(big) = big {
-        let size = fit(Font::Display, (bottom - top) * 0.6, w - 2.0 * pad, big);
+        // Sized by the card's height, it may go well below a third of that: a word across a
+        // player mat.
+        let size = fit_down_to(
+            Font::Display,
+            (bottom - top) * 0.6,
+            title_sized,
+            w - 2.0 * pad,
+            big,
+        );
         cv.add(text(
             w / 2.0,
             top + (bottom - top) / 2.0 + size * 0.35,

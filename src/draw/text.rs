@@ -117,11 +117,16 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
 /// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`:
 /// a text that needs less runs over, and is recorded by `overflowed`).
 pub fn fit(font: Font, max: f64, max_width: f64, text: &str) -> f64 {
+    fit_down_to(font, max, max / 3.0, max_width, text)
+}
+
+/// `fit`, setting the text as small as `min` (at most `max`) before it runs over.
+pub fn fit_down_to(font: Font, max: f64, min: f64, max_width: f64, text: &str) -> f64 {
     let w = width(font, max, text);
     if w <= max_width || w == 0.0 {
         return max;
     }
-    let size = (max * max_width / w).max(max / 3.0);
+    let size = (max * max_width / w).max(min.min(max));
     // A little slack: a text that misses by a hair is no problem on paper.
     if w * size / max > max_width * 1.02 {
         overflowed(text);
