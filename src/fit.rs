@@ -4,7 +4,7 @@
 //! limits at the chosen dpi is an input error, reported at its component before any drawing
 //! starts.
 use crate::error::{Located, Problems, SpecError};
-use crate::output::layout::{CAPTION_MM, Duplex, Item, LayoutOptions};
+use crate::output::layout::{Duplex, Furniture, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::Piece;
 use crate::spec::{Component, Game, Kind};
@@ -18,33 +18,49 @@ pub fn joinable(kind: Kind) -> bool {
 const MAX_PARTS_A_SIDE: f64 = 50.0;
 
 pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<(), SpecError> {
-    let area = layout.content();
-    let (max_w, max_h) = (area.w, layout.above_calibration().h - CAPTION_MM);
+    let room = whole_piece_room(layout);
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
     for p in pieces.iter().filter(|p| !joinable(p.kind)) {
-        if layout.fits(p.w, p.h) || !reported.insert(p.component) {
+        if room.iter().any(|&b| within(p.w, p.h, b)) || !reported.insert(p.component) {
             continue;
         }
         let c = &game.spec.components[p.component];
-        let message = format!(
-            "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} ({:.0} × {:.0} mm); make it smaller or choose other paper (--paper, --landscape)",
+        let most: Vec<String> = room
+            .iter()
+            .map(|(w, h)| format!("{w:.0} × {h:.0} mm"))
+            .collect();
+        let mut message = format!(
+            "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} (at most {}); make it smaller or choose other paper (--paper, --landscape)",
             c.id.value,
             p.w,
             p.h,
             paper(layout),
-            max_w,
-            max_h
+            most.join(" or "),
         );
+        let cover = LayoutOptions {
+            cover_square: true,
+            ..*layout
+        };
+        if whole_piece_room(&cover)
+            .iter()
+            .any(|&b| within(p.w, p.h, b))
+        {
+            message.push_str(
+                "; it fits with the cover, which prints the calibration square (leave out --no-cover)",
+            );
+        }
         problems.push(at_component(game, c, message));
     }
     // Pieces printed in parts: the parts must be few enough (as `output::pack` splits them).
+    // Measured against the whole sheet: a gutter-fold layout prints a double-sided piece that
+    // its half cannot hold on ordinary pages.
     let splitter = crate::output::board_split::splitter(game, pieces, layout.overlap);
+    let opt = layout;
     for (i, p) in pieces.iter().enumerate() {
-        if reported.contains(&p.component) {
+        if !joinable(p.kind) || reported.contains(&p.component) {
             continue;
         }
-        let opt = page_of(game, p, layout);
         if opt.fits(p.w, p.h) {
             continue;
         }
@@ -82,6 +98,38 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
     done(problems)
 }
 
+/// The largest boxes a whole piece (under its caption) may take on an empty page of `layout`:
+/// beside the calibration square, with the footer and captions in bands or along the side
+/// margins (`layout::choose_furniture` takes the margins when only they have room), and the
+/// whole content area when the cover prints the square (`pack`). A gutter-fold sheet keeps its
+/// bands. Boxes inside another are left out.
+fn whole_piece_room(layout: &LayoutOptions) -> Vec<(f64, f64)> {
+    let furniture: &[Furniture] = match layout.duplex {
+        Duplex::GutterFold => &[Furniture::Bands],
+        _ => &[Furniture::Bands, Furniture::Margins],
+    };
+    let mut boxes = Vec::new();
+    for &furniture in furniture {
+        let opt = LayoutOptions {
+            furniture,
+            ..*layout
+        };
+        boxes.extend(opt.piece_boxes());
+        if opt.cover_square && opt.duplex != Duplex::GutterFold {
+            boxes.push(opt.free_corner_box());
+        }
+    }
+    let inside = |a: (f64, f64), b: (f64, f64)| a != b && within(a.0, a.1, b);
+    let mut room: Vec<(f64, f64)> = boxes
+        .iter()
+        .copied()
+        .filter(|&a| !boxes.iter().any(|&b| inside(a, b)))
+        .collect();
+    room.sort_by(|a, b| b.0.total_cmp(&a.0));
+    room.dedup();
+    room
+}
+
 /// Is every piece's image within the PNG limits (`MAX_SIDE_PX` a side, `MAX_PIXELS`) at `dpi`?
 /// Checked before drawing, so that a build does not fail when its images are encoded.
 pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecError> {
@@ -117,18 +165,6 @@ pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecE
         ));
     }
     done(problems)
-}
-
-/// The page a piece is packed on: half the sheet for a double-sided piece in a gutter-fold
-/// layout (see `output::gutterfold`), else the whole.
-fn page_of(game: &Game, p: &Piece, layout: &LayoutOptions) -> LayoutOptions {
-    if layout.duplex != Duplex::GutterFold || p.back(game).is_none() {
-        return *layout;
-    }
-    let mut half = *layout;
-    half.paper.w = crate::output::gutterfold::fold_x(layout);
-    half.duplex = Duplex::LongEdge;
-    half
 }
 
 /// `A4 portrait`, `Letter landscape`.

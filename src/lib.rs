@@ -207,15 +207,15 @@ pub fn build_with_progress(
             .warnings
             .push("rules not validated (--no-validate)".into());
     }
-    // Options that need the game (`--players`) are refused before any folder is made.
-    select::components(game, opt.players)?;
+    // What the game itself refuses (`--players`, a piece larger than the paper) is refused
+    // before any folder is made.
+    let prepared = prepare(game, opt)?;
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
     let png_dir = dir.join("png");
     for d in [&dir, &png_dir] {
         output::writer::remove_temporaries(d)?;
     }
-    let prepared = prepare(game, opt)?;
     report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
     if report.pieces == 0 {
         report.warnings.push(

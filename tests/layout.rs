@@ -309,3 +309,118 @@ fn turned_captions_and_footer_are_real_text_in_the_letter_pdf() {
         assert!(page.contains(&wanted), "{wanted:?} not on:\n{page}");
     }
 }
+
+/// A player mat nearly as tall as A4 (180 × 270 mm) has no room beside the calibration square
+/// nor under a caption band. With the cover printing the square, each mat takes a page of its
+/// own, whole, with the footer and caption along the side margins; without the cover it is
+/// refused at its `size:`, and the message says the cover would make room.
+#[test]
+fn a_player_mat_nearly_the_sheets_size_prints_whole_with_the_square_on_the_cover() {
+    let dir = temp_dir("mat");
+    let yaml = dir.join("mat.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: mat, name: Player mat, players: [2]}
+components:
+  - id: mat
+    kind: card
+    size: 180mm x 270mm
+    copies: 2
+    front: {title: Player mat, text: Your tableau}
+",
+    )
+    .unwrap();
+    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    assert_eq!(prepared.layout.furniture, Furniture::Margins);
+    assert_eq!(prepared.pages.len(), 2);
+    let area = prepared.layout.content();
+    for page in &prepared.pages {
+        let [mat] = &page.placements[..] else {
+            panic!("one whole mat a page: {:?}", page.placements)
+        };
+        assert!(mat.part.is_none(), "{mat:?}");
+        assert_eq!((mat.rect.w, mat.rect.h), (180.0, 270.0));
+        assert!(area.contains(&mat.rect), "{:?} in {area:?}", mat.rect);
+        assert!(mat.rect.overlaps(&prepared.layout.reserved()));
+        assert!(!page.calibration);
+    }
+    let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+    let sizes = pdf_page_sizes(&pdf);
+    assert_eq!(sizes.len(), 3, "the cover and two mats");
+    for (w, h) in sizes {
+        assert!(
+            (w - 595.28).abs() < 0.1 && (h - 841.89).abs() < 0.1,
+            "{w} × {h}"
+        );
+    }
+    // The big text goes down to fit across the mat instead of running over its edges.
+    let out = dir.join("out");
+    let built = run(&[
+        "build",
+        yaml.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(!stderr(&built).contains("runs over"), "{}", stderr(&built));
+
+    let refused = run(&[
+        "build",
+        yaml.to_str().unwrap(),
+        "--no-cover",
+        "--out",
+        dir.join("no-cover").to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = stderr(&refused);
+    assert!(err.contains("mat.yaml:5:11"), "{err}");
+    assert!(err.contains("it fits with the cover"), "{err}");
+    assert!(!dir.join("no-cover").exists(), "nothing written");
+}
+
+/// Half of a gutter-fold sheet cannot hold The Beast's family record sheet (190 mm wide, with
+/// a turn record on its back). It is printed whole on an ordinary page with its back on the
+/// page after, never cut into strips, and the cover names the two pages to print
+/// double-sided.
+#[test]
+fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after() {
+    let game = pnp::spec::load("the-beast").unwrap();
+    let opt = BuildOptions {
+        duplex: Duplex::GutterFold,
+        ..Default::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let sheet = prepared
+        .pieces
+        .iter()
+        .position(|p| p.id == "family-sheet")
+        .unwrap();
+    let on: Vec<(usize, &pnp::output::layout::Placement)> = prepared
+        .pages
+        .iter()
+        .enumerate()
+        .flat_map(|(i, page)| page.placements.iter().map(move |p| (i, p)))
+        .filter(|(_, p)| p.piece == sheet)
+        .collect();
+    let [(front, f), (back, b)] = on[..] else {
+        panic!("the sheet and its back: {on:?}")
+    };
+    assert_eq!(back, front + 1);
+    assert_eq!(prepared.pages[front].side, PageSide::Front);
+    assert_eq!(prepared.pages[back].side, PageSide::Back);
+    for p in [f, b] {
+        assert!(p.part.is_none(), "{p:?}");
+        assert_eq!((p.rect.w, p.rect.h), (190.0, 222.0));
+    }
+    assert!(prepared.pages[0].side == PageSide::GutterFold);
+    // Printed single-sided but for those two pages: the cover has no blank back.
+    assert_eq!(pnp::output::cover::front_pages(&prepared.pages), 1);
+    let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+    let cover = pdf_text(&pdf)[0]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let pages = format!("print pages {}–{} double-sided", front + 2, back + 2);
+    assert!(cover.contains(&pages), "{pages} in {cover}");
+}

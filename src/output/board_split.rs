@@ -5,15 +5,20 @@ use super::layout::{Item, Part, Rect, split};
 use crate::pieces::Piece;
 use crate::spec::{Game, Kind};
 
-/// The splitter for `layout::impose_with`: boards on their grid lines, everything else evenly.
+/// The splitter for `layout::impose_with`: boards on their grid lines, tracks evenly, and every
+/// other piece whole (one part) or not at all.
 pub fn splitter<'a>(
     game: &'a Game,
     pieces: &'a [Piece],
     overlap: f64,
 ) -> impl Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a {
     move |item: &Item, max_w: f64, max_h: f64| {
-        let board = pieces
-            .get(item.piece)
+        let piece = pieces.get(item.piece);
+        // A card or token is printed whole or not at all: only tracks and boards are joined.
+        if piece.is_some_and(|p| !crate::fit::joinable(p.kind)) {
+            return split(item.w, item.h, max_w, max_h, overlap).filter(|parts| parts.len() == 1);
+        }
+        let board = piece
             .filter(|p| p.kind == Kind::Board)
             .and_then(|p| game.spec.components.get(p.component))
             .and_then(|c| c.board.as_ref());

@@ -38,9 +38,11 @@ pub struct ContentsRow {
 }
 
 /// Pages the cover adds in front of the components: the cover, and its blank back when the
-/// components are printed double-sided.
+/// components are printed double-sided (not in a gutter-fold layout, printed single-sided but
+/// for the few pages `printing_tips` names).
 pub fn front_pages(pages: &[Page]) -> usize {
-    if pages.iter().any(|p| p.side == PageSide::Back) {
+    let side = |s| pages.iter().any(|p| p.side == s);
+    if side(PageSide::Back) && !side(PageSide::GutterFold) {
         2
     } else {
         1
@@ -420,6 +422,20 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
     ];
     let backs = pages.iter().any(|p| p.side == PageSide::Back);
     tips.push(match opt.duplex {
+        Duplex::GutterFold if backs => {
+            // Pieces too large for half a sheet, on pages of their own with backs.
+            let printed = |i: usize| i + front + 1;
+            let first = pages.iter().position(|p| p.side == PageSide::Front);
+            let last = pages.iter().rposition(|p| p.side == PageSide::Back);
+            let (first, last) = (first.map_or(0, printed), last.map_or(0, printed));
+            format!(
+                "Print single-sided. Each sheet carries fronts on one half and their backs on \
+                 the other: fold on the middle line and glue before cutting. Pieces too large \
+                 for half a sheet follow with their backs on the page after: print pages \
+                 {first}–{last} double-sided, flipping on the long edge, or glue each page of \
+                 backs behind the page before."
+            )
+        }
         Duplex::GutterFold => "Print single-sided. Each sheet carries fronts on one half and \
              their backs on the other: fold on the middle line and glue before cutting."
             .into(),

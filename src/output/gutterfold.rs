@@ -1,7 +1,8 @@
 //! The gutter-fold layout: no duplex printer needed. Double-sided pieces are packed on the left
 //! half of each sheet and their backs printed on the right half, mirrored across the fold line
 //! in the middle; fold the sheet along it, glue the halves together and cut. Single-sided pieces
-//! follow on ordinary pages.
+//! follow on ordinary pages, and so do double-sided ones too large for half a sheet, each page
+//! followed by its backs.
 use super::layout::{
     Duplex, Item, LayoutOptions, Page, PageSide, Paper, Placement, Splitter, impose_plain as plain,
     mirror,
@@ -30,8 +31,18 @@ pub fn impose(
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    let (double, single): (Vec<Item>, Vec<Item>) =
-        items.iter().cloned().partition(|i| i.back.is_some());
+    // A double-sided piece that half a sheet cannot hold, even in parts (a record sheet), is
+    // printed as in the duplex layout: on an ordinary page, its back on the page after.
+    let on_half = |i: &Item| {
+        half(opt)
+            .piece_boxes()
+            .iter()
+            .any(|&(w, h)| splitter(i, w, h).is_some())
+    };
+    let (double, single): (Vec<Item>, Vec<Item>) = items
+        .iter()
+        .cloned()
+        .partition(|i| i.back.is_some() && on_half(i));
     // Fronts only: the backs go on the same sheet, not on a following page.
     let fronts: Vec<Item> = double
         .iter()

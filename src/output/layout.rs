@@ -211,12 +211,21 @@ impl LayoutOptions {
             (area.w - self.reserved().w, area.h - self.caption_band()),
         ]
     }
+    /// The box a piece (under its caption) has on a page whose calibration corner it may take:
+    /// the whole content area. Only where the square is printed elsewhere (see `pack`).
+    pub fn free_corner_box(&self) -> (f64, f64) {
+        let area = self.content();
+        (area.w, area.h - self.caption_band())
+    }
     /// Whether a `w`×`h` piece fits on a page without being split.
     pub fn fits(&self, w: f64, h: f64) -> bool {
-        self.piece_boxes()
-            .iter()
-            .any(|&(bw, bh)| w <= bw + 1e-9 && h <= bh + 1e-9)
+        self.piece_boxes().iter().any(|&b| within(w, h, b))
     }
+}
+
+/// Whether a `w`×`h` piece fits box `b` (width, height), give or take rounding.
+pub fn within(w: f64, h: f64, b: (f64, f64)) -> bool {
+    w <= b.0 + 1e-9 && h <= b.1 + 1e-9
 }
 
 /// Height of the footer band (see `LayoutOptions::footer`).
@@ -399,7 +408,8 @@ pub fn impose_plain(
 }
 
 /// Where the footer and captions go for these items: along the side margins when that takes
-/// fewer sheets (and splits no piece into more parts), in bands otherwise. Only page counts
+/// fewer sheets (and splits no piece into more parts) or when only they leave room for a
+/// piece, in bands otherwise. Only page counts
 /// are kept, so a long deck never holds two layouts.
 pub fn choose_furniture(
     items: &[Item],
@@ -417,8 +427,14 @@ pub fn choose_furniture(
             (pages.len(), parts)
         })
     };
-    let (bands, parts) = sheets_and_parts(Furniture::Bands)?;
-    Ok(match sheets_and_parts(Furniture::Margins) {
+    let margins = sheets_and_parts(Furniture::Margins);
+    let (bands, parts) = match sheets_and_parts(Furniture::Bands) {
+        Ok(counts) => counts,
+        // A piece that only the margin layout has room for (a player mat nearly as tall as
+        // the sheet) takes it.
+        Err(e) => return margins.map(|_| Furniture::Margins).map_err(|_| e),
+    };
+    Ok(match margins {
         Ok((sheets, split)) if sheets < bands && split <= parts => Furniture::Margins,
         _ => Furniture::Bands,
     })

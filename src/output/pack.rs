@@ -196,8 +196,15 @@ impl Packer<'_> {
 }
 
 /// The parts an item is printed in: the splitting into fewer parts of the two boxes a part can
-/// always be placed in (full width above the calibration square, full height beside it).
-fn parts_of(item: &Item, opt: &LayoutOptions, splitter: &Splitter) -> Result<Vec<Part>, String> {
+/// always be placed in (full width above the calibration square, full height beside it). With
+/// `corner_free`, a piece that fits neither may take the whole content area; only then, so
+/// that the parts of tracks and boards stay those that leave room for the square.
+fn parts_of(
+    item: &Item,
+    opt: &LayoutOptions,
+    splitter: &Splitter,
+    corner_free: bool,
+) -> Result<Vec<Part>, String> {
     let mut best: Option<Vec<Part>> = None;
     for (w, h) in opt.piece_boxes() {
         if let Some(parts) = splitter(item, w, h)
@@ -205,6 +212,10 @@ fn parts_of(item: &Item, opt: &LayoutOptions, splitter: &Splitter) -> Result<Vec
         {
             best = Some(parts);
         }
+    }
+    if best.is_none() && corner_free {
+        let (w, h) = opt.free_corner_box();
+        best = splitter(item, w, h);
     }
     best.ok_or_else(|| {
         format!(
@@ -226,16 +237,23 @@ pub fn pack(
 ) -> Result<Vec<Page>, String> {
     let corner = opt.reserved();
     // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
-    let around = pack_around(items, captions, opt, splitter, Some(corner))?.len();
-    let mut over = pack_around(items, captions, opt, splitter, None)?;
-    for page in &mut over {
-        page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
-    }
-    // Paper saved, and still a square to measure somewhere.
-    let measurable = opt.cover_square || over.iter().any(|p| p.calibration);
-    if over.len() < around && measurable {
-        return Ok(over);
-    }
+    let around = pack_around(items, captions, opt, splitter, Some(corner)).map(|p| p.len());
+    let over = pack_around(items, captions, opt, splitter, None).map(|mut over| {
+        for page in &mut over {
+            page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
+        }
+        over
+    });
+    // Still a square to measure somewhere.
+    let measurable = |over: &[Page]| opt.cover_square || over.iter().any(|p| p.calibration);
+    let over = match (around, over) {
+        // Paper saved.
+        (Ok(n), Ok(over)) if over.len() < n && measurable(&over) => return Ok(over),
+        // A piece only a free corner has room for.
+        (Err(_), Ok(over)) if measurable(&over) => return Ok(over),
+        (Err(e), _) => return Err(e),
+        (Ok(_), over) => over,
+    };
     drop(over);
     pack_around(items, captions, opt, splitter, Some(corner))
 }
@@ -258,7 +276,7 @@ fn pack_around(
     let mut current = 0usize;
     let mut group = usize::MAX;
     for item in items {
-        let parts = parts_of(item, packer.opt, splitter)?;
+        let parts = parts_of(item, packer.opt, splitter, reserved.is_none())?;
         // Bleed needs room around every piece, and parts of a split piece overlap when joined.
         let key = (item.shared_cuts && parts.len() == 1 && opt.bleed <= 0.0)
             .then(|| (item.w.to_bits(), item.h.to_bits()));
@@ -405,6 +423,42 @@ mod tests {
         let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
         assert_eq!(counts, vec![9, 9]);
         assert!(pages.iter().all(|p| !p.calibration));
+    }
+
+    #[test]
+    fn a_piece_only_a_free_corner_has_room_for_takes_it_when_the_cover_prints_the_square() {
+        use crate::output::layout::{Furniture, choose_furniture, impose_with, split};
+        // A 180 × 270 mm player mat on A4: whole or not at all.
+        let whole = |i: &Item, w, h| split(i.w, i.h, w, h, 12.0).filter(|p| p.len() == 1);
+        let mats = vec![Item {
+            w: 180.0,
+            h: 270.0,
+            copies: 2,
+            ..cards(1, true)[0].clone()
+        }];
+        let captions = ["Mats".to_string()];
+        let mut opt = LayoutOptions::new(A4);
+        // Nowhere to measure the square: refused, in either furniture.
+        for furniture in [Furniture::Bands, Furniture::Margins] {
+            opt.furniture = furniture;
+            assert!(impose_with(&mats, &captions, &opt, &whole).is_err());
+        }
+        opt.cover_square = true;
+        opt.furniture = Furniture::Bands;
+        // Under a caption band and above the footer band it is still too tall.
+        assert!(impose_with(&mats, &captions, &opt, &whole).is_err());
+        assert_eq!(
+            choose_furniture(&mats, &captions, &opt, &whole),
+            Ok(Furniture::Margins)
+        );
+        opt.furniture = Furniture::Margins;
+        let pages = impose_with(&mats, &captions, &opt, &whole).unwrap();
+        assert_eq!(pages.len(), 2);
+        for page in &pages {
+            assert_eq!(page.placements.len(), 1);
+            assert!(page.placements[0].rect.overlaps(&opt.reserved()));
+            assert!(!page.calibration);
+        }
     }
 
     #[test]
