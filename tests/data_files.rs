@@ -340,3 +340,16 @@ components:
         assert!(err.contains(says), "{cell}: {err}");
     }
 }
+
+#[test]
+fn a_placeholder_in_two_braces_each_side_is_refused_at_the_data_line() {
+    // Mustache's `{{row.title}}` would print the title in braces: `{Fireball}`.
+    let yaml = DECK.replace("\"{row.title}\"", "\"{{row.title}}\"");
+    let err = refused(&game_of(&yaml, SPELLS.as_bytes()));
+    assert!(
+        err.contains(
+            "deck.yaml:7:11: `{{row.title}}` in `spell` has two braces each side; write `{row.title}` to fill it in"
+        ),
+        "{err}"
+    );
+}

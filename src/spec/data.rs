@@ -83,6 +83,9 @@ fn expand_component(
         Ok(columns) => columns,
         Err((cell, why)) => return problems.push(Located::new(&shown, cell.line, cell.col, why)),
     };
+    if let Some(message) = super::matrix::doubled_braces(c) {
+        return problems.push(here(message));
+    }
     if let Some(missing) = unknown_placeholder(c, &columns) {
         return problems.push(here(format!(
             "`{{{ROW}.{missing}}}` in `{}`: `{shown}` has no column `{missing}` (its columns: {})",

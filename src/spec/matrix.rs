@@ -41,6 +41,10 @@ fn expand_component(
     problems: &mut Vec<Located>,
 ) {
     let here = |message: String| Located::at(file, &m, message);
+    if let Some(message) = doubled_braces(c) {
+        problems.push(here(message));
+        return;
+    }
     if !c.variants.is_empty() {
         problems.push(here(format!(
             "`{}` has both `matrix:` and `variants:`; use one of them",
@@ -160,6 +164,25 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
             return;
         }
     }
+}
+
+/// The first placeholder written with two braces each side (`{{row.title}}`, Mustache's habit)
+/// in the template faces of `c`, with a message saying how to write it: filled in, the inner
+/// braces would give the value and the outer ones would print around it.
+pub(super) fn doubled_braces(c: &Component) -> Option<String> {
+    let faces = std::iter::once(&c.front).chain(c.back.iter());
+    let token = faces.flat_map(|f| f.texts()).find_map(|text| {
+        text.match_indices("{{").find_map(|(at, _)| {
+            let inner = &text[at + 1..];
+            let close = inner.find('}')?;
+            let token = &inner[..=close];
+            (is_placeholder(token) && inner[close + 1..].starts_with('}')).then_some(token)
+        })
+    })?;
+    Some(format!(
+        "`{{{token}}}` in `{}` has two braces each side; write `{token}` to fill it in",
+        c.id.value
+    ))
 }
 
 /// The first `{row.name}` in `text`.
