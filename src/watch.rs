@@ -24,14 +24,9 @@ impl Watched {
     }
 
     /// The YAML, the YAML and CSV files beside it (games it includes, `data:` files), the
-    /// files its `data:` keys name (in a folder below it too) and its `symbols/` art.
+    /// files its `data:` keys name (in a folder below it too) and its `symbols/` art; and the
+    /// same for every game it includes from another folder (`include: [lib/base.yaml]`).
     pub fn files(&self) -> Vec<PathBuf> {
-        let dir = self
-            .yaml
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let mut files = vec![self.yaml.clone()];
         let listed = |d: &Path, ext: &str| -> Vec<PathBuf> {
             std::fs::read_dir(d)
                 .into_iter()
@@ -41,11 +36,36 @@ impl Watched {
                 .filter(|p| p.extension().is_some_and(|e| e == ext))
                 .collect()
         };
-        files.extend(listed(dir, "yaml").into_iter().filter(|p| p != &self.yaml));
-        files.extend(listed(dir, "csv"));
-        files.extend(listed(&dir.join("symbols"), "svg"));
-        let text = std::fs::read_to_string(&self.yaml).unwrap_or_default();
-        files.extend(data_files(&text).into_iter().map(|f| dir.join(f)));
+        let mut files = Vec::new();
+        let mut games = vec![(self.yaml.clone(), 0)];
+        let mut read: Vec<PathBuf> = Vec::new();
+        while let Some((yaml, depth)) = games.pop() {
+            if read.contains(&yaml) {
+                continue;
+            }
+            read.push(yaml.clone());
+            let dir = yaml
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .to_path_buf();
+            files.push(yaml.clone());
+            files.extend(listed(&dir, "yaml"));
+            files.extend(listed(&dir, "csv"));
+            files.extend(listed(&dir.join("symbols"), "svg"));
+            let text = std::fs::read_to_string(&yaml).unwrap_or_default();
+            files.extend(values_of(&text, "data").into_iter().map(|f| dir.join(f)));
+            if depth < crate::spec::include::MAX_DEPTH {
+                let included = values_of(&text, "include").into_iter().map(|name| {
+                    match name.ends_with(".yaml") || name.ends_with(".yml") {
+                        true => dir.join(name),
+                        false => dir.join(format!("{name}.yaml")),
+                    }
+                });
+                // A shipped game (`include: [piecepack]`) has no file.
+                games.extend(included.filter(|f| f.is_file()).map(|f| (f, depth + 1)));
+            }
+        }
         files.sort();
         files.dedup();
         files
@@ -64,26 +84,45 @@ impl Watched {
     }
 }
 
-/// What the `data:` keys of a YAML text name (block or flow style). A scan of its lines rather
-/// than a parse, so that a file being edited into shape is still watched.
-fn data_files(text: &str) -> Vec<String> {
+/// What the `key:` keys of a YAML text name: a value, a flow list (`[a, b]`) or a block list
+/// (lines of `- a` under the key), each a path inside the game's folder. A scan of its lines
+/// rather than a parse, so that a file being edited into shape is still watched.
+fn values_of(text: &str, key: &str) -> Vec<String> {
+    let key = format!("{key}:");
     let mut found = Vec::new();
-    for line in text.lines() {
-        let line = line.split(" #").next().unwrap_or(line);
-        for (at, key) in line.match_indices("data:") {
+    let mut lines = text
+        .lines()
+        .map(|l| l.split(" #").next().unwrap_or(l))
+        .peekable();
+    while let Some(line) = lines.next() {
+        for (at, _) in line.match_indices(&key) {
             let starts_key = matches!(
                 line[..at].chars().last(),
-                None | Some(' ' | '\t' | '{' | ',')
+                None | Some(' ' | '\t' | '{' | ',' | '-')
             );
             if !starts_key {
                 continue;
             }
             let value = line[at + key.len()..].trim_start();
-            let end = value.find([',', '}', ']']).unwrap_or(value.len());
-            let name = value[..end].trim().trim_matches(['"', '\'']);
-            let inside = !name.is_empty() && !name.contains("..") && !name.starts_with('/');
-            if inside {
-                found.push(name.to_string());
+            let mut items = Vec::new();
+            if let Some(list) = value.strip_prefix('[') {
+                items.extend(list[..list.find(']').unwrap_or(list.len())].split(','));
+            } else if value.is_empty() {
+                // A block list: `- item` lines until anything else.
+                while let Some(item) = lines.peek().and_then(|l| l.trim_start().strip_prefix("- "))
+                {
+                    items.push(item);
+                    lines.next();
+                }
+            } else {
+                items.push(&value[..value.find([',', '}', ']']).unwrap_or(value.len())]);
+            }
+            for item in items {
+                let name = item.trim().trim_matches(['"', '\'']);
+                let inside = !name.is_empty() && !name.contains("..") && !name.starts_with('/');
+                if inside {
+                    found.push(name.to_string());
+                }
             }
         }
     }
@@ -120,9 +159,43 @@ mod tests {
         std::fs::write(dir.join("cards/deck.csv"), "id\na\n").unwrap();
         assert_ne!(w.snapshot(), before, "a row added to the data file is seen");
         assert_eq!(
-            data_files("    data: a.csv  # the deck\n  - {id: x, data: 'b/c.csv'}\nmetadata: no\n"),
+            values_of(
+                "    data: a.csv  # the deck\n  - {id: x, data: 'b/c.csv'}\nmetadata: no\n",
+                "data"
+            ),
             ["a.csv", "b/c.csv"]
         );
+        assert_eq!(
+            values_of("include: [lib/a.yaml, \"b\"]\n", "include"),
+            ["lib/a.yaml", "b"]
+        );
+        assert_eq!(
+            values_of(
+                "include:\n  - lib/a.yaml\n  - piecepack # shipped\ncomponents: []\n",
+                "include"
+            ),
+            ["lib/a.yaml", "piecepack"]
+        );
+        // A game included from another folder, and the data file it names there.
+        std::fs::create_dir_all(dir.join("lib/decks")).unwrap();
+        std::fs::write(
+            dir.join("lib/base.yaml"),
+            "components:\n  - data: decks/d.csv\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("lib/decks/d.csv"), "id\n").unwrap();
+        std::fs::write(&yaml, "include:\n  - lib/base.yaml\n  - piecepack\n").unwrap();
+        for (edited, text) in [
+            (
+                "lib/base.yaml",
+                "components:\n  - data: decks/d.csv # a deck\n",
+            ),
+            ("lib/decks/d.csv", "id\nb\n"),
+        ] {
+            let before = w.snapshot();
+            std::fs::write(dir.join(edited), text).unwrap();
+            assert_ne!(w.snapshot(), before, "{edited} is watched");
+        }
         assert!(Watched::of("night-grain").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -5,7 +5,7 @@ pub mod color;
 mod csv;
 mod data;
 pub mod extra;
-mod include;
+pub(crate) mod include;
 mod indent;
 mod load;
 mod matrix;
