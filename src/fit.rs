@@ -18,38 +18,36 @@ pub fn joinable(kind: Kind) -> bool {
 const MAX_PARTS_A_SIDE: f64 = 50.0;
 
 pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<(), SpecError> {
-    let room = whole_piece_room(layout);
+    let rooms = rooms(layout);
+    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
+    let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| within(p.w, p.h, b));
+    // All pages share one furniture (`layout::choose_furniture`): the one that holds every
+    // whole piece, else the one that holds the most (the bands, when even).
+    let misfits = |room: &Room| whole.iter().filter(|p| !fits(p, room)).count();
+    let best = rooms.iter().min_by_key(|r| misfits(r));
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
-    for p in pieces.iter().filter(|p| !joinable(p.kind)) {
-        if room.iter().any(|&b| within(p.w, p.h, b)) || !reported.insert(p.component) {
+    for &p in &whole {
+        if best.is_none_or(|r| fits(p, r)) || !reported.insert(p.component) {
             continue;
         }
         let c = &game.spec.components[p.component];
-        let most: Vec<String> = room
-            .iter()
-            .map(|(w, h)| format!("{w:.0} × {h:.0} mm"))
-            .collect();
-        let mut message = format!(
-            "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} (at most {}); make it smaller or choose other paper (--paper, --landscape)",
-            c.id.value,
-            p.w,
-            p.h,
-            paper(layout),
-            most.join(" or "),
-        );
-        let cover = LayoutOptions {
-            cover_square: true,
-            ..*layout
+        let other = rooms.iter().find(|r| fits(p, r));
+        let blocker = other.and_then(|r| whole.iter().find(|q| !fits(q, r)));
+        let message = match (other, blocker) {
+            (Some(room), Some(q)) => format!(
+                "`{}` is {:.1} × {:.1} mm: it fits {} only with {}, where `{}` ({:.1} × {:.1} mm) does not fit, and a game's pages share one layout; make one of them smaller or choose other paper (--paper, --landscape)",
+                c.id.value,
+                p.w,
+                p.h,
+                paper(layout),
+                furniture(room.furniture),
+                game.spec.components[q.component].id.value,
+                q.w,
+                q.h,
+            ),
+            _ => too_large(c, p, layout),
         };
-        if whole_piece_room(&cover)
-            .iter()
-            .any(|&b| within(p.w, p.h, b))
-        {
-            message.push_str(
-                "; it fits with the cover, which prints the calibration square (leave out --no-cover)",
-            );
-        }
         problems.push(at_component(game, c, message));
     }
     // Pieces printed in parts: the parts must be few enough (as `output::pack` splits them).
@@ -98,27 +96,72 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
     done(problems)
 }
 
-/// The largest boxes a whole piece (under its caption) may take on an empty page of `layout`:
-/// beside the calibration square, with the footer and captions in bands or along the side
-/// margins (`layout::choose_furniture` takes the margins when only they have room), and the
-/// whole content area when the cover prints the square (`pack`). A gutter-fold sheet keeps its
-/// bands. Boxes inside another are left out.
-fn whole_piece_room(layout: &LayoutOptions) -> Vec<(f64, f64)> {
+/// "`mat` is 180.0 × 290.0 mm, larger than the printable area of A4 portrait (at most …)", and
+/// whether the cover would make room.
+fn too_large(c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
+    let any_room = |layout: &LayoutOptions| {
+        let boxes: Vec<(f64, f64)> = rooms(layout).into_iter().flat_map(|r| r.boxes).collect();
+        largest(boxes)
+    };
+    let most: Vec<String> = any_room(layout)
+        .iter()
+        .map(|(w, h)| format!("{w:.0} × {h:.0} mm"))
+        .collect();
+    let mut message = format!(
+        "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} (at most {}); make it smaller or choose other paper (--paper, --landscape)",
+        c.id.value,
+        p.w,
+        p.h,
+        paper(layout),
+        most.join(" or "),
+    );
+    let cover = LayoutOptions {
+        cover_square: true,
+        ..*layout
+    };
+    if !layout.cover_square && any_room(&cover).iter().any(|&b| within(p.w, p.h, b)) {
+        message.push_str(
+            "; it fits with the cover, which prints the calibration square (leave out --no-cover)",
+        );
+    }
+    message
+}
+
+/// The boxes a whole piece (under its caption) may take on an empty page with one furniture.
+struct Room {
+    furniture: Furniture,
+    boxes: Vec<(f64, f64)>,
+}
+
+/// A room for each furniture `layout::choose_furniture` may take (a gutter-fold sheet keeps
+/// its bands): beside the calibration square, and the whole content area when the cover
+/// prints the square (`pack`).
+fn rooms(layout: &LayoutOptions) -> Vec<Room> {
     let furniture: &[Furniture] = match layout.duplex {
         Duplex::GutterFold => &[Furniture::Bands],
         _ => &[Furniture::Bands, Furniture::Margins],
     };
-    let mut boxes = Vec::new();
-    for &furniture in furniture {
-        let opt = LayoutOptions {
-            furniture,
-            ..*layout
-        };
-        boxes.extend(opt.piece_boxes());
-        if opt.cover_square && opt.duplex != Duplex::GutterFold {
-            boxes.push(opt.free_corner_box());
-        }
-    }
+    furniture
+        .iter()
+        .map(|&furniture| {
+            let opt = LayoutOptions {
+                furniture,
+                ..*layout
+            };
+            let mut boxes = opt.piece_boxes().to_vec();
+            if opt.cover_square {
+                boxes.push(opt.free_corner_box());
+            }
+            Room {
+                furniture,
+                boxes: largest(boxes),
+            }
+        })
+        .collect()
+}
+
+/// The boxes no other box holds, widest first.
+fn largest(boxes: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
     let inside = |a: (f64, f64), b: (f64, f64)| a != b && within(a.0, a.1, b);
     let mut room: Vec<(f64, f64)> = boxes
         .iter()
@@ -128,6 +171,14 @@ fn whole_piece_room(layout: &LayoutOptions) -> Vec<(f64, f64)> {
     room.sort_by(|a, b| b.0.total_cmp(&a.0));
     room.dedup();
     room
+}
+
+/// How a furniture is named in messages.
+fn furniture(f: Furniture) -> &'static str {
+    match f {
+        Furniture::Bands => "the footer and captions in bands",
+        Furniture::Margins => "the footer and captions along the side margins",
+    }
 }
 
 /// Is every piece's image within the PNG limits (`MAX_SIDE_PX` a side, `MAX_PIXELS`) at `dpi`?

@@ -424,3 +424,135 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
     let pages = format!("print pages {}–{} double-sided", front + 2, back + 2);
     assert!(cover.contains(&pages), "{pages} in {cover}");
 }
+
+/// Writes `yaml` as a game file in a fresh folder and loads it.
+fn game_from(name: &str, yaml: &str) -> (std::path::PathBuf, pnp::spec::Game) {
+    let path = temp_dir(name).join(format!("{name}.yaml"));
+    std::fs::write(&path, yaml).unwrap();
+    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    (path, game)
+}
+
+/// The mat fits A4 only with the footer in the side margins, a 190 mm dial only with it in
+/// bands: a game's pages share one layout, so it is refused at the mat's `size:`, naming both.
+#[test]
+fn pieces_that_need_different_furniture_are_refused_at_their_size() {
+    let (path, _) = game_from(
+        "furniture",
+        "game: {id: mt, name: MT, players: [2]}
+components:
+  - {id: mat, kind: card, size: 180mm x 270mm, front: {title: Player mat}}
+  - {id: dial, kind: token, shape: round, size: 190mm, front: {label: Dial}}
+",
+    );
+    let out = temp_dir("furniture-out");
+    let refused = run(&[
+        "build",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = stderr(&refused);
+    assert!(
+        err.contains("furniture.yaml:3:33: `mat` is 180.0 × 270.0 mm: it fits A4 portrait only with the footer and captions along the side margins, where `dial` (190.0 × 190.0 mm) does not fit"),
+        "{err}"
+    );
+}
+
+/// Gutter fold with a double-sided piece too large for half a sheet, one-sided cards and small
+/// double-sided cards: the small ones share gutter-fold sheets, the one-sided cards follow
+/// without blank backs, and the large piece comes last with its back after it; the cover
+/// names exactly those pages. On landscape paper its back's calibration square stays clear of
+/// it (the backs mirror left↔right there too).
+#[test]
+fn gutter_fold_prints_the_pieces_too_large_for_half_a_sheet_last_with_their_backs() {
+    let (_, game) = game_from(
+        "mix",
+        "game: {id: mix, name: Mix, players: [2]}
+components:
+  - {id: one, kind: card, size: 63mm x 88mm, copies: 20, front: {title: One}}
+  - {id: big, kind: card, size: 110mm x 171mm, copies: 2, front: {title: Big}, back: {title: Big back}}
+  - {id: small, kind: card, size: 40mm x 40mm, copies: 6, front: {title: S}, back: {title: S back}}
+",
+    );
+    for paper in [A4, A4.landscape()] {
+        let opt = BuildOptions {
+            paper,
+            duplex: Duplex::GutterFold,
+            ..Default::default()
+        };
+        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let pages = &prepared.pages;
+        let sides: Vec<PageSide> = pages.iter().map(|p| p.side).collect();
+        let first_back = sides.iter().position(|s| *s == PageSide::Back).unwrap();
+        // Gutter-fold sheets, then fronts only, then front/back pairs to the end.
+        assert!(sides[..first_back - 1].iter().all(|s| *s != PageSide::Back));
+        assert!(sides[0] == PageSide::GutterFold, "{sides:?}");
+        for (i, pair) in sides[first_back - 1..].chunks(2).enumerate() {
+            assert_eq!(
+                pair,
+                [PageSide::Front, PageSide::Back],
+                "pair {i}: {sides:?}"
+            );
+        }
+        let big = |page: &pnp::output::layout::Page| {
+            page.placements
+                .iter()
+                .all(|p| prepared.pieces[p.piece].id == "big")
+        };
+        assert!(pages[first_back - 1..].iter().all(big));
+        assert!(!pages[..first_back - 1].iter().any(|p| {
+            p.placements
+                .iter()
+                .any(|p| prepared.pieces[p.piece].id == "big")
+        }));
+        for page in pages {
+            if let Some(square) = calibration_on(page, &prepared.layout) {
+                for p in &page.placements {
+                    assert!(
+                        !p.rect.overlaps(&square),
+                        "{:?} on {:?} page",
+                        p.rect,
+                        page.side
+                    );
+                }
+            }
+        }
+        assert_eq!(pnp::output::cover::front_pages(pages), 1);
+        let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+        let cover = pdf_text(&pdf)[0]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let edge = if paper.w > paper.h { "short" } else { "long" };
+        let wanted = format!(
+            "print pages {}–{} double-sided, flipping on the {edge} edge",
+            first_back + 1,
+            pages.len() + 1
+        );
+        assert!(cover.contains(&wanted), "{wanted} in {cover}");
+    }
+}
+
+/// A small card's big text shrinks to fit its width as it always did: the floor that lets a
+/// mat's text go to title size never rises above a third of the starting size.
+#[test]
+fn a_small_cards_big_text_still_fits() {
+    let (path, _) = game_from(
+        "chit",
+        "game: {id: small, name: Small, players: [2]}
+components:
+  - {id: chit, kind: card, size: 30mm x 30mm, front: {title: Gold, text: \"+12 VICTORY POINTS\"}}
+",
+    );
+    let out = temp_dir("chit-out");
+    let built = run(&[
+        "build",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(!stderr(&built).contains("runs over"), "{}", stderr(&built));
+}

@@ -91,12 +91,13 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         ));
         top += size * 0.72 + pad * 0.8;
     } else if let Some(big) = big {
-        // Sized by the card's height, it may go well below a third of that: a word across a
-        // player mat.
+        // Sized by the card's height, it may go below a third of that, to title size: a word
+        // across a player mat. Never a higher floor than `fit`'s, which small cards need.
+        let max = (bottom - top) * 0.6;
         let size = fit_down_to(
             Font::Display,
-            (bottom - top) * 0.6,
-            title_sized,
+            max,
+            title_sized.min(max / 3.0),
             w - 2.0 * pad,
             big,
         );

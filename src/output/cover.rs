@@ -38,11 +38,16 @@ pub struct ContentsRow {
 }
 
 /// Pages the cover adds in front of the components: the cover, and its blank back when the
-/// components are printed double-sided (not in a gutter-fold layout, printed single-sided but
-/// for the few pages `printing_tips` names).
+/// whole file prints double-sided: every page of fronts but the last has a page of backs after
+/// it. Not so in a gutter-fold layout, printed single-sided but for the pages of pieces too
+/// large for half a sheet (`printing_tips`).
 pub fn front_pages(pages: &[Page]) -> usize {
-    let side = |s| pages.iter().any(|p| p.side == s);
-    if side(PageSide::Back) && !side(PageSide::GutterFold) {
+    let paired = pages.iter().enumerate().all(|(i, p)| match p.side {
+        PageSide::Back => true,
+        PageSide::Front => pages.get(i + 1).is_none_or(|n| n.side == PageSide::Back),
+        PageSide::GutterFold => false,
+    });
+    if paired && pages.iter().any(|p| p.side == PageSide::Back) {
         2
     } else {
         1
@@ -388,6 +393,47 @@ fn describe(p: &Piece) -> String {
     }
 }
 
+/// How to print a gutter-fold file: its sheets single-sided, and the pages of pieces too large
+/// for half a sheet (last, each followed by its backs) double-sided.
+fn gutter_fold_tip(pages: &[Page], opt: &LayoutOptions, front: usize) -> String {
+    let fold = "Each sheet carries fronts on one half and their backs on the other: fold on the \
+                middle line and glue before cutting.";
+    let printed = |i: usize| i + front + 1;
+    let run = pages
+        .iter()
+        .position(|p| p.side == PageSide::Back)
+        .zip(pages.iter().rposition(|p| p.side == PageSide::Back));
+    let Some((first_back, last)) = run else {
+        return format!("Print single-sided. {fold}");
+    };
+    let edge = match opt.paper.h >= opt.paper.w {
+        true => "long",
+        false => "short",
+    };
+    let (first, last) = (printed(first_back - 1), printed(last));
+    let double = format!(
+        "print pages {first}–{last} double-sided, flipping on the {edge} edge, or glue each \
+         page of backs behind the page before"
+    );
+    if front == 2 {
+        // No gutter-fold sheet, and every page of fronts has its backs after it.
+        format!(
+            "No double-sided piece fits half a sheet: print the whole file double-sided, \
+             flipping on the {edge} edge (page 2 is the cover's back)."
+        )
+    } else if pages.iter().any(|p| p.side == PageSide::GutterFold) {
+        format!(
+            "Print single-sided. {fold} Pieces too large for half a sheet follow with their \
+             backs on the page after: {double}."
+        )
+    } else {
+        format!(
+            "No double-sided piece fits half a sheet: {double}; print the other pages \
+             single-sided."
+        )
+    }
+}
+
 fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<String> {
     let paper = opt.paper;
     let orientation = if paper.w > paper.h {
@@ -422,23 +468,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
     ];
     let backs = pages.iter().any(|p| p.side == PageSide::Back);
     tips.push(match opt.duplex {
-        Duplex::GutterFold if backs => {
-            // Pieces too large for half a sheet, on pages of their own with backs.
-            let printed = |i: usize| i + front + 1;
-            let first = pages.iter().position(|p| p.side == PageSide::Front);
-            let last = pages.iter().rposition(|p| p.side == PageSide::Back);
-            let (first, last) = (first.map_or(0, printed), last.map_or(0, printed));
-            format!(
-                "Print single-sided. Each sheet carries fronts on one half and their backs on \
-                 the other: fold on the middle line and glue before cutting. Pieces too large \
-                 for half a sheet follow with their backs on the page after: print pages \
-                 {first}–{last} double-sided, flipping on the long edge, or glue each page of \
-                 backs behind the page before."
-            )
-        }
-        Duplex::GutterFold => "Print single-sided. Each sheet carries fronts on one half and \
-             their backs on the other: fold on the middle line and glue before cutting."
-            .into(),
+        Duplex::GutterFold => gutter_fold_tip(pages, opt, front),
         Duplex::LongEdge if backs => "Print the whole file double-sided, flipping on the long \
              edge: every page of backs lands behind the page of fronts before it; a page whose \
              pieces have no backs is followed by a blank one (page 2 is the cover's back)."

@@ -1,7 +1,7 @@
 //! The gutter-fold layout: no duplex printer needed. Double-sided pieces are packed on the left
 //! half of each sheet and their backs printed on the right half, mirrored across the fold line
 //! in the middle; fold the sheet along it, glue the halves together and cut. Single-sided pieces
-//! follow on ordinary pages, and so do double-sided ones too large for half a sheet, each page
+//! follow on ordinary pages; double-sided ones too large for half a sheet come last, each page
 //! followed by its backs.
 use super::layout::{
     Duplex, Item, LayoutOptions, Page, PageSide, Paper, Placement, Splitter, impose_plain as plain,
@@ -43,6 +43,10 @@ pub fn impose(
         .iter()
         .cloned()
         .partition(|i| i.back.is_some() && on_half(i));
+    // Laid out apart and last, so that only their pages have backs (one-sided pages get no
+    // blank ones) and the pages to print double-sided are one run (see `cover`).
+    let (oversized, single): (Vec<Item>, Vec<Item>) =
+        single.into_iter().partition(|i| i.back.is_some());
     // Fronts only: the backs go on the same sheet, not on a following page.
     let fronts: Vec<Item> = double
         .iter()
@@ -51,6 +55,7 @@ pub fn impose(
             ..i.clone()
         })
         .collect();
+    let back_of = super::layout::backs_by_piece(&double);
     let mut pages = Vec::new();
     if !fronts.is_empty() {
         for mut page in plain(&fronts, captions, &half(opt), splitter)? {
@@ -58,7 +63,7 @@ pub fn impose(
                 .placements
                 .iter()
                 .filter_map(|p| {
-                    let face = double.iter().find(|i| i.piece == p.piece)?.back?;
+                    let face = (*back_of.get(p.piece)?)?;
                     Some(Placement {
                         face,
                         rect: mirror(&p.rect, opt),
@@ -72,12 +77,20 @@ pub fn impose(
             pages.push(page);
         }
     }
-    if !single.is_empty() {
-        let normal = LayoutOptions {
-            duplex: Duplex::LongEdge,
-            ..*opt
-        };
-        pages.extend(plain(&single, captions, &normal, splitter)?);
+    // Backs mirrored left↔right, as the document's gutter-fold options mirror the calibration
+    // square and the footer of a back page: flipped on the long edge of a portrait sheet, on
+    // the short edge of a landscape one.
+    let normal = LayoutOptions {
+        duplex: match opt.paper.h >= opt.paper.w {
+            true => Duplex::LongEdge,
+            false => Duplex::ShortEdge,
+        },
+        ..*opt
+    };
+    for run in [single, oversized] {
+        if !run.is_empty() {
+            pages.extend(plain(&run, captions, &normal, splitter)?);
+        }
     }
     Ok(pages)
 }

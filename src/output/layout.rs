@@ -498,12 +498,23 @@ pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec
     Some(parts)
 }
 
+/// The back face of each item's piece, indexed by piece: found in one step, where a deck has
+/// thousands of pieces.
+pub(super) fn backs_by_piece(items: &[Item]) -> Vec<Option<usize>> {
+    let mut backs = vec![None; items.iter().map(|i| i.piece + 1).max().unwrap_or(0)];
+    for i in items {
+        backs[i.piece] = i.back;
+    }
+    backs
+}
+
 /// After each front page holding double-sided pieces, a back page with each back at the mirror
 /// position, so that fronts and backs register when the sheet is printed duplex. Once a game has
 /// backs at all, every front page but the last gets a back page (blank if it has no backs), so
 /// the whole file prints double-sided with every sheet's two sides in step.
 fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page> {
-    let back_of = |piece: usize| items.iter().find(|i| i.piece == piece).and_then(|i| i.back);
+    let backs = backs_by_piece(items);
+    let back_of = |piece: usize| backs.get(piece).copied().flatten();
     let duplex = fronts
         .iter()
         .flat_map(|p| &p.placements)

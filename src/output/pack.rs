@@ -219,7 +219,7 @@ fn parts_of(
     }
     best.ok_or_else(|| {
         format!(
-            "a {:.1} × {:.1} mm piece cannot be split to fit the printable area",
+            "a {:.1} × {:.1} mm piece does not fit the printable area, whole or in parts",
             item.w, item.h
         )
     })
