@@ -316,10 +316,8 @@ fn turned_captions_and_footer_are_real_text_in_the_letter_pdf() {
 /// refused at its `size:`, and the message says the cover would make room.
 #[test]
 fn a_player_mat_nearly_the_sheets_size_prints_whole_with_the_square_on_the_cover() {
-    let dir = temp_dir("mat");
-    let yaml = dir.join("mat.yaml");
-    std::fs::write(
-        &yaml,
+    let (yaml, game) = game_from(
+        "mat",
         "game: {id: mat, name: Player mat, players: [2]}
 components:
   - id: mat
@@ -328,9 +326,8 @@ components:
     copies: 2
     front: {title: Player mat, text: Your tableau}
 ",
-    )
-    .unwrap();
-    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    );
+    let dir = yaml.parent().unwrap();
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
     assert_eq!(prepared.layout.furniture, Furniture::Margins);
     assert_eq!(prepared.pages.len(), 2);
@@ -355,15 +352,7 @@ components:
         );
     }
     // The big text goes down to fit across the mat instead of running over its edges.
-    let out = dir.join("out");
-    let built = run(&[
-        "build",
-        yaml.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(built.status.success(), "{}", stderr(&built));
-    assert!(!stderr(&built).contains("runs over"), "{}", stderr(&built));
+    builds_with_no_text_running_over(&yaml);
 
     let refused = run(&[
         "build",
@@ -546,10 +535,15 @@ components:
   - {id: chit, kind: card, size: 30mm x 30mm, front: {title: Gold, text: \"+12 VICTORY POINTS\"}}
 ",
     );
-    let out = temp_dir("chit-out");
+    builds_with_no_text_running_over(&path);
+}
+
+/// Builds the game at `yaml` and asserts that no text ran over its space.
+fn builds_with_no_text_running_over(yaml: &std::path::Path) {
+    let out = temp_dir("no-overflow");
     let built = run(&[
         "build",
-        path.to_str().unwrap(),
+        yaml.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
     ]);
