@@ -54,12 +54,11 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
     // Measured against the whole sheet: a gutter-fold layout prints a double-sided piece that
     // its half cannot hold on ordinary pages.
     let splitter = crate::output::board_split::splitter(game, pieces, layout.overlap);
-    let opt = layout;
     for (i, p) in pieces.iter().enumerate() {
         if !joinable(p.kind) || reported.contains(&p.component) {
             continue;
         }
-        if opt.fits(p.w, p.h) {
+        if layout.fits(p.w, p.h) {
             continue;
         }
         let item = Item {
@@ -72,7 +71,7 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
             copies: 1,
             shared_cuts: false,
         };
-        let boxes = opt.piece_boxes();
+        let boxes = layout.piece_boxes();
         if boxes.iter().any(|&(w, h)| splitter(&item, w, h).is_some()) {
             continue;
         }
@@ -80,7 +79,7 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
         let c = &game.spec.components[p.component];
         let most = |side: fn(&(f64, f64)) -> f64| {
             let room = boxes.iter().map(side).fold(0.0, f64::max);
-            MAX_PARTS_A_SIDE * (room - opt.overlap) + opt.overlap
+            MAX_PARTS_A_SIDE * (room - layout.overlap) + layout.overlap
         };
         let message = format!(
             "`{}` is {:.1} × {:.1} mm, too large to print even in parts on {} (at most {MAX_PARTS_A_SIDE} parts along a side: about {:.0} × {:.0} mm); make it smaller or choose other paper (--paper, --landscape)",

@@ -171,18 +171,33 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
 /// braces would give the value and the outer ones would print around it.
 pub(super) fn doubled_braces(c: &Component) -> Option<String> {
     let faces = std::iter::once(&c.front).chain(c.back.iter());
-    let token = faces.flat_map(|f| f.texts()).find_map(|text| {
-        text.match_indices("{{").find_map(|(at, _)| {
-            let inner = &text[at + 1..];
-            let close = inner.find('}')?;
-            let token = &inner[..=close];
-            (is_placeholder(token) && inner[close + 1..].starts_with('}')).then_some(token)
-        })
-    })?;
+    let token = faces.flat_map(|f| f.texts()).find_map(doubled_in)?;
     Some(format!(
         "`{{{token}}}` in `{}` has two braces each side; write `{token}` to fill it in",
         c.id.value
     ))
+}
+
+/// The first `{{axis.prop}}` in `text`, as `{axis.prop}`. One pass, as `Subst::text` reads
+/// placeholders (the last `{` before a `}`), however many braces a text has.
+fn doubled_in(text: &str) -> Option<&str> {
+    let mut open = None;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'{' => open = Some(i),
+            b'}' => {
+                let Some(o) = open.take() else { continue };
+                let token = &text[o..=i];
+                let doubled =
+                    text[..i + 1 - token.len()].ends_with('{') && text[i + 1..].starts_with('}');
+                if doubled && is_placeholder(token) {
+                    return Some(token);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The first `{row.name}` in `text`.
@@ -353,6 +368,16 @@ mod tests {
         assert_eq!(by.back.as_ref().unwrap().text.as_deref(), Some("same"));
         assert_eq!(c.front, Face::default());
         assert!(c.back.is_none());
+    }
+
+    #[test]
+    fn doubled_braces_are_found_past_stray_ones_and_in_one_pass() {
+        assert_eq!(doubled_in("} {x} {{row.title}}"), Some("{row.title}"));
+        assert_eq!(doubled_in("{x: {row.cost}} {{not a placeholder}}"), None);
+        assert_eq!(doubled_in("{{{suit.id}}}"), Some("{suit.id}"));
+        // 300,000 braces: linear, or this test would not finish.
+        let braces = "{".repeat(300_000) + "}}";
+        assert_eq!(doubled_in(&braces), None);
     }
 
     #[test]
