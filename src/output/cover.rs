@@ -410,18 +410,19 @@ fn gutter_fold_tip(pages: &[Page], opt: &LayoutOptions, front: usize) -> String 
         true => "long",
         false => "short",
     };
+    if front == 2 {
+        // No gutter-fold sheet, and every page of fronts has its backs after it.
+        return format!(
+            "No double-sided piece fits half a sheet: print the whole file double-sided, \
+             flipping on the {edge} edge (page 2 is the cover's back)."
+        );
+    }
     let (first, last) = (printed(first_back - 1), printed(last));
     let double = format!(
         "print pages {first}–{last} double-sided, flipping on the {edge} edge, or glue each \
          page of backs behind the page before"
     );
-    if front == 2 {
-        // No gutter-fold sheet, and every page of fronts has its backs after it.
-        format!(
-            "No double-sided piece fits half a sheet: print the whole file double-sided, \
-             flipping on the {edge} edge (page 2 is the cover's back)."
-        )
-    } else if pages.iter().any(|p| p.side == PageSide::GutterFold) {
+    if pages.iter().any(|p| p.side == PageSide::GutterFold) {
         format!(
             "Print single-sided. {fold} Pieces too large for half a sheet follow with their \
              backs on the page after: {double}."
