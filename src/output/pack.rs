@@ -337,7 +337,11 @@ fn pack_around(
         .into_iter()
         .map(|(p, _)| p)
         .filter(|p| !p.placements.is_empty())
-        .map(|p| fit_margin_captions(p, bottom))
+        .map(|mut p| {
+            // Held for the whole build: a page of 9 cards had room for 16.
+            p.placements.shrink_to_fit();
+            fit_margin_captions(p, bottom)
+        })
         .collect())
 }
 
