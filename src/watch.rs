@@ -56,12 +56,9 @@ impl Watched {
             let text = std::fs::read_to_string(&yaml).unwrap_or_default();
             files.extend(values_of(&text, "data").into_iter().map(|f| dir.join(f)));
             if depth < crate::spec::include::MAX_DEPTH {
-                let included = values_of(&text, "include").into_iter().map(|name| {
-                    match name.ends_with(".yaml") || name.ends_with(".yml") {
-                        true => dir.join(name),
-                        false => dir.join(format!("{name}.yaml")),
-                    }
-                });
+                let included = values_of(&text, "include")
+                    .into_iter()
+                    .map(|name| crate::spec::include::file_of(&name, &dir));
                 // A shipped game (`include: [piecepack]`) has no file.
                 games.extend(included.filter(|f| f.is_file()).map(|f| (f, depth + 1)));
             }

@@ -11,15 +11,20 @@ use crate::error::{Located, SpecError};
 /// How deep includes may nest; deeper is almost surely a cycle.
 pub const MAX_DEPTH: usize = 4;
 
+/// The file an `include:` name means in `dir`: `lib/base.yaml` as written, `base` as `base.yaml`.
+pub(crate) fn file_of(name: &str, dir: &Path) -> PathBuf {
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        dir.join(name)
+    } else {
+        dir.join(format!("{name}.yaml"))
+    }
+}
+
 /// Where an included game's YAML is: a file beside the including file, else a shipped game.
 type Found = (String, Vec<u8>, Option<PathBuf>);
 fn locate(name: &str, dir: Option<&Path>) -> Result<Option<Found>, SpecError> {
     if let Some(dir) = dir {
-        let file = if name.ends_with(".yaml") || name.ends_with(".yml") {
-            dir.join(name)
-        } else {
-            dir.join(format!("{name}.yaml"))
-        };
+        let file = file_of(name, dir);
         let inside = !name.contains("..") && !Path::new(name).is_absolute();
         if inside {
             let shown = file.display().to_string();
