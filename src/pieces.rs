@@ -54,7 +54,7 @@ impl Piece {
             PieceFaces::Own(own) => Cow::Borrowed(&own.0),
             PieceFaces::Spec { variant: None } => Cow::Borrowed(&c.front),
             PieceFaces::Spec { variant: Some(v) } => {
-                Cow::Owned(c.front.overlaid(&c.variants[*v].front))
+                Cow::Owned(c.front.overlaid(&c.variant_front(&c.variants[*v])))
             }
         }
     }
@@ -66,9 +66,9 @@ impl Piece {
             PieceFaces::Own(own) => return own.1.as_ref().map(Cow::Borrowed),
             PieceFaces::Spec { variant } => variant.map(|v| &c.variants[v]),
         };
-        match (&c.back, variant.and_then(|v| v.back.as_deref())) {
-            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(vb))),
-            (None, Some(vb)) => Some(Cow::Borrowed(vb)),
+        match (&c.back, variant.and_then(|v| c.variant_back(v))) {
+            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
+            (None, Some(vb)) => Some(vb),
             (b, None) => b.as_ref().map(Cow::Borrowed),
         }
     }

@@ -354,3 +354,38 @@ fn a_placeholder_in_two_braces_each_side_is_refused_at_the_data_line() {
         "{err}"
     );
 }
+
+/// A row's faces are filled in from its variant when drawn, not held filled in (a deck of
+/// thousands of rows held every face twice over): every column still prints as its cell,
+/// `id` and `copies` too, whatever their case, and an empty cell prints as nothing.
+#[test]
+fn every_cell_prints_as_its_row_says_id_and_copies_too() {
+    let yaml = "game: {id: ledger, name: Ledger, players: [2]}
+components:
+  - id: entry
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"No. {row.ID}\", text: \"x{row.Copies}\", label: \"[{row.note}]\"}
+    back: {title: \"Back of {row.ID}\", label: \"{row.note} again\"}
+";
+    let csv = "ID,Copies,note\nfirst,2,kept\nsecond,,\n";
+    let out = build(
+        game_of(yaml, csv.as_bytes()).to_str().unwrap(),
+        &["--no-cover", "--no-png"],
+    );
+    let text = pdf_text(&std::fs::read(out.join("ledger.pdf")).unwrap()).join("\n");
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let count = |s: &str| lines.iter().filter(|l| **l == s).count();
+    // Two copies of the first row, one of the second.
+    assert_eq!(count("No. first"), 2, "{text}");
+    assert_eq!(count("No. second"), 1, "{text}");
+    // The big texts of one row of cards come out as one line.
+    assert_eq!(count("x2 x2 x"), 1, "{text}");
+    assert_eq!(count("[kept]"), 2, "{text}");
+    assert_eq!(count("[]"), 1, "{text}");
+    assert_eq!(count("Back of first"), 2, "{text}");
+    assert_eq!(count("Back of second"), 1, "{text}");
+    assert_eq!(count("kept again"), 2, "{text}");
+    assert_eq!(count("again"), 1, "{text}");
+}

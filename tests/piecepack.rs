@@ -52,7 +52,7 @@ fn a_piecepack_has_24_tiles_24_coins_4_dice_4_pawns() {
         .unwrap();
     assert_eq!(v.tags.get("suit").map(String::as_str), Some("moons"));
     assert_eq!(v.tags.get("rank").map(String::as_str), Some("ace"));
-    assert_eq!(v.front.text.as_deref(), Some("A"));
+    assert_eq!(v.front().text.as_deref(), Some("A"));
 }
 
 #[test]
@@ -640,8 +640,8 @@ fn an_including_game_can_recolour_the_suits() {
         .iter()
         .find(|v| v.id.value == "suns-ace")
         .unwrap();
-    assert_eq!(ace.front.ink.as_ref().unwrap().hex(), "#ff8800");
-    assert_eq!(ace.front.symbol.as_ref().unwrap().value, "sun");
+    assert_eq!(ace.front().ink.as_ref().unwrap().hex(), "#ff8800");
+    assert_eq!(ace.front().symbol.as_ref().unwrap().value, "sun");
     // Its pieces draw with the new colour.
     let pieces = pnp::pieces::expand(&game);
     let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();

@@ -110,16 +110,19 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         for symbol in crate::sheets::symbols(c) {
             check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
-        for (_, face) in faces(c) {
+        each_face(c, |_, face| {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
             }
-        }
+        });
+        each_face(c, |at, face| {
+            for text in face.texts() {
+                check_text(file, at, &c.id.value, text, &mut places, &mut problems);
+            }
+        });
         // Texts outside faces are plain strings, so they are located at their component.
-        let other_texts = other_texts(c).into_iter().map(|t| (&c.id, t));
-        let face_texts = faces(c).flat_map(|(at, f)| f.texts().map(move |t| (at, t)));
-        for (at, text) in face_texts.chain(other_texts) {
-            check_text(file, at, &c.id.value, text, &mut places, &mut problems);
+        for text in other_texts(c) {
+            check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
         }
     }
     if total > MAX_PIECES {
@@ -281,16 +284,18 @@ fn other_texts(c: &Component) -> Vec<&str> {
     out
 }
 
-/// Every face of a component with the id that locates it (the variant's, or the component's).
-fn faces(c: &Component) -> impl Iterator<Item = (&Spanned<String>, &super::Face)> {
-    std::iter::once(&c.front)
-        .chain(c.back.iter())
-        .map(move |f| (&c.id, f))
-        .chain(c.variants.iter().flat_map(|v| {
-            std::iter::once(&v.front)
-                .chain(v.back.as_deref())
-                .map(move |f| (&v.id, f))
-        }))
+/// Calls `f` with every face of a component and the id that locates it (the variant's, or the
+/// component's). A data file's rows are filled in one at a time, never held together.
+fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &super::Face)) {
+    for face in std::iter::once(&c.front).chain(c.back.iter()) {
+        f(&c.id, face);
+    }
+    for v in &c.variants {
+        f(&v.id, &c.variant_front(v));
+        if let Some(back) = c.variant_back(v) {
+            f(&v.id, &back);
+        }
+    }
 }
 
 /// Ids become file names: lowercase letters, digits, `-` and `_`, starting with a letter or digit.
@@ -518,7 +523,7 @@ fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Locate
             ));
         }
     }
-    for (_, face) in faces(c) {
+    each_face(c, |_, face| {
         if let Some(pips) = &face.pips
             && pips.value > crate::draw::pips::MAX_PIPS
         {
@@ -532,7 +537,7 @@ fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Locate
                 ),
             ));
         }
-    }
+    });
 }
 
 /// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is

@@ -131,13 +131,81 @@ fn expand_component(
         )));
     }
     if found.is_empty() {
-        // The variants now carry the whole filled-in faces.
+        // The variants fill the component's faces in from their rows when drawn; the
+        // component itself has nothing left to lay under them.
         c.variants = made.variants;
         c.data_file = Some(shown);
-        c.front = Face::default();
-        c.back = None;
+        c.rows = Some(Box::new(RowFaces {
+            front: std::mem::take(&mut c.front),
+            back: c.back.take(),
+            columns: columns.names,
+            id: columns.id,
+            copies: columns.copies,
+        }));
     }
     problems.extend(found);
+}
+
+/// The faces of a component whose variants are the rows of a data file, as written, with
+/// `{row.<column>}` in them: each variant's are filled in from its row when asked for. A row
+/// keeps only its id, copies and tags (every other non-empty cell), which is all a fill needs.
+#[derive(Debug)]
+pub struct RowFaces {
+    front: Face,
+    back: Option<Face>,
+    /// The file's columns, in order.
+    columns: Vec<String>,
+    /// Which of them are `id` and `copies`.
+    id: Option<usize>,
+    copies: Option<usize>,
+}
+
+impl RowFaces {
+    /// The front variant `v` (a row of this file) fills in.
+    pub fn front(&self, v: &Variant) -> Face {
+        self.fill(v, &self.front)
+    }
+
+    /// The back variant `v` fills in, when the component has one.
+    pub fn back(&self, v: &Variant) -> Option<Face> {
+        self.back.as_ref().map(|b| self.fill(v, b))
+    }
+
+    /// `face` with `v`'s row put back together from its variant: checked when it was read,
+    /// so the fill finds no problems.
+    fn fill(&self, v: &Variant, face: &Face) -> Face {
+        let value = self.row(v);
+        let picked = [(ROW, &value)];
+        Subst {
+            picked: &picked,
+            problems: Vec::new(),
+        }
+        .face(face)
+    }
+
+    /// `v`'s cells by column: its id, its copies (as a number), its tags, and nothing for a
+    /// column it has no tag for (an empty cell).
+    fn row(&self, v: &Variant) -> AxisValue {
+        let cell = |i: usize, name: &str| match v.tags.get(name) {
+            _ if Some(i) == self.id => v.id.value.clone(),
+            _ if Some(i) == self.copies => v
+                .copies
+                .as_ref()
+                .map_or_else(String::new, |n| n.value.to_string()),
+            Some(value) => value.clone(),
+            None => String::new(),
+        };
+        AxisValue {
+            id: v.id.clone(),
+            tags: Default::default(),
+            props: self
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(i, name)| (name.clone(), cell(i, name)))
+                .collect(),
+        }
+    }
 }
 
 /// The file `data:` names, and how messages name it. Data files live beside the YAML or below.
@@ -467,8 +535,12 @@ impl<'a> Made<'a> {
             picked: &picked,
             problems: Vec::new(),
         };
-        let front = fill.face(&c.front);
-        let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
+        // Filled here to find the row's problems; a variant's faces are filled again from its
+        // tags when drawn (`RowFaces`), not held.
+        fill.face(&c.front);
+        if let Some(back) = &c.back {
+            fill.face(back);
+        }
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
         }
@@ -483,8 +555,8 @@ impl<'a> Made<'a> {
             id: value.id,
             copies,
             tags,
-            front,
-            back,
+            front: None,
+            back: None,
         });
         Ok(())
     }

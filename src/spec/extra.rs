@@ -169,7 +169,8 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
         }
     }
     for v in &c.variants {
-        for face in std::iter::once(&v.front).chain(v.back.as_deref()) {
+        let (front, back) = (c.variant_front(v), c.variant_back(v));
+        for face in std::iter::once(&*front).chain(back.as_deref()) {
             let Some(g) = bad(face) else { continue };
             if c.matrix.is_some() {
                 if reported.insert(g) {

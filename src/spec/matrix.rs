@@ -4,6 +4,7 @@
 //! placeholder replaced by that value's property. Runs after includes, before the checks, so
 //! everything downstream (rules, pieces, drawing) sees ordinary variants.
 use serde_saphyr::Spanned;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::color::{is_placeholder, parse_color};
@@ -113,7 +114,7 @@ fn expand_component(
             id: Spanned::new(id.join("-"), m.referenced, m.defined),
             copies: None,
             tags,
-            front,
+            front: Some(Box::new(front)),
             back,
         });
     }
@@ -127,12 +128,12 @@ fn expand_component(
 
 /// Colour or symbol placeholders in a component without a matrix can never be filled.
 fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
-    let faces = std::iter::once(&c.front).chain(c.back.iter()).chain(
-        c.variants
-            .iter()
-            .flat_map(|v| std::iter::once(&v.front).chain(v.back.as_deref())),
-    );
-    for f in faces {
+    let own = std::iter::once(Cow::Borrowed(&c.front)).chain(c.back.iter().map(Cow::Borrowed));
+    let of_variants = c
+        .variants
+        .iter()
+        .flat_map(|v| std::iter::once(c.variant_front(v)).chain(c.variant_back(v)));
+    for f in own.chain(of_variants) {
         let colours = [&f.background, &f.ink, &f.border];
         let stray = colours
             .iter()
@@ -362,9 +363,9 @@ mod tests {
         assert_eq!(by.tags.get("suit").unwrap(), "b");
         assert_eq!(by.tags.get("rank").unwrap(), "y");
         assert_eq!(by.tags.get("dark").unwrap(), "yes");
-        assert_eq!(by.front.ink.as_ref().unwrap().hex(), "#222222");
+        assert_eq!(by.front().ink.as_ref().unwrap().hex(), "#222222");
         // Placeholders of axes outside the matrix stay as written.
-        assert_eq!(by.front.text.as_deref(), Some("Yb {other.x}"));
+        assert_eq!(by.front().text.as_deref(), Some("Yb {other.x}"));
         assert_eq!(by.back.as_ref().unwrap().text.as_deref(), Some("same"));
         assert_eq!(c.front, Face::default());
         assert!(c.back.is_none());

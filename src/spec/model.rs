@@ -155,6 +155,29 @@ pub struct Component {
     /// Only for `kind: sheet`: the sections of a record sheet.
     #[serde(default)]
     pub sheet: Option<crate::sheets::SheetSpec>,
+    /// With `data:`, the faces every row fills in (`{row.title}`); a variant's faces are filled
+    /// from its row when asked for (`variant_front`), not held filled. Boxed: rare.
+    #[serde(skip)]
+    pub rows: Option<Box<super::data::RowFaces>>,
+}
+
+impl Component {
+    /// What variant `v` (one of this component's) lays over the component's front: its own
+    /// front, or the face its data row fills in.
+    pub fn variant_front<'a>(&'a self, v: &'a Variant) -> std::borrow::Cow<'a, Face> {
+        match &self.rows {
+            Some(rows) => std::borrow::Cow::Owned(rows.front(v)),
+            None => std::borrow::Cow::Borrowed(v.front()),
+        }
+    }
+
+    /// Variant `v`'s own back (laid over the component's), if it has one.
+    pub fn variant_back<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
+        match &self.rows {
+            Some(rows) => rows.back(v).map(std::borrow::Cow::Owned),
+            None => v.back.as_deref().map(std::borrow::Cow::Borrowed),
+        }
+    }
 }
 
 /// One value of an axis: its id (a tag value and part of variant ids), extra tags, and the
@@ -183,11 +206,22 @@ pub struct Variant {
     /// Free key/value facts that rules can count by, e.g. `{suit: suns, rank: ace}`.
     #[serde(default)]
     pub tags: super::Tags,
+    // Laid over its component's front. Boxed and left out when unset (`front()`): a face is
+    // 224 bytes before its text, and a deck read from a data file has thousands of variants
+    // whose faces are filled in from their rows only when drawn (`Component::rows`).
     #[serde(default)]
-    pub front: Face,
+    #[schemars(with = "Face")]
+    pub front: Option<Box<Face>>,
     // Boxed: few variants have their own back, and a deck may have thousands of variants.
     #[serde(default)]
     pub back: Option<Box<Face>>,
+}
+
+impl Variant {
+    /// Its own front: what it lays over its component's (nothing when it sets nothing).
+    pub fn front(&self) -> &Face {
+        self.front.as_deref().unwrap_or(&Face::EMPTY)
+    }
 }
 
 /// What is printed on one side of a piece. Every field is optional; a variant's face is laid over
@@ -256,6 +290,23 @@ pub enum Frame {
 }
 
 impl Face {
+    /// A face that sets nothing (`Face::default()`, as a constant to borrow).
+    pub const EMPTY: Face = Face {
+        background: None,
+        ink: None,
+        border: None,
+        symbol: None,
+        title: None,
+        label: None,
+        text: None,
+        lines: None,
+        table: None,
+        pips: None,
+        frame: None,
+        grid: None,
+        mark: None,
+    };
+
     /// Every piece of text on the face.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         [&self.title, &self.label, &self.text]
