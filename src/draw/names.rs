@@ -62,7 +62,7 @@ pub fn disambiguate<'t>(
         if !collides[i] {
             continue;
         }
-        let mut common: BTreeMap<&String, &String> = tags(first).iter().collect();
+        let mut common: BTreeMap<&str, &String> = tags(first).iter().collect();
         let first = &pieces[first];
         for (p, _) in users.of(i) {
             common.retain(|k, v| tags(p).get(k) == Some(*v));

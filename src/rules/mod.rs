@@ -304,10 +304,7 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
             .filter_map(|v| v.tags.get(key).map(String::as_str))
             .collect();
         if values.is_empty() {
-            let keys = c
-                .variants
-                .iter()
-                .flat_map(|v| v.tags.keys().map(String::as_str));
+            let keys = c.variants.iter().flat_map(|v| v.tags.keys());
             return Some(format!(
                 "no variant of `{id}` has a tag `{key}` (its tags: {})",
                 hint(key, &keys.collect())

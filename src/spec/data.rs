@@ -7,6 +7,7 @@
 use serde_saphyr::Spanned;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::csv::{Cell, Rows};
 use super::matrix::Subst;
@@ -357,6 +358,8 @@ struct Made<'a> {
     symbols: Vec<String>,
     /// Columns that give a face's colour (`background: "{row.colour}"`), checked at their cell.
     colour_columns: Vec<usize>,
+    /// The column names as tag keys, shared by every row's tags.
+    keys: Vec<Arc<str>>,
 }
 
 impl<'a> Made<'a> {
@@ -399,6 +402,11 @@ impl<'a> Made<'a> {
             },
             symbol_columns,
             colour_columns,
+            keys: columns
+                .names
+                .iter()
+                .map(|n| Arc::from(n.as_str()))
+                .collect(),
         }
     }
 
@@ -544,12 +552,16 @@ impl<'a> Made<'a> {
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
         }
-        // Tags for the rules; `id` and `copies` are the variant's own.
-        let special = [self.columns.id, self.columns.copies].map(|i| i.map(|i| &names[i]));
-        let tags = value
-            .props
-            .into_iter()
-            .filter(|(k, v)| !v.is_empty() && !special.contains(&Some(k)))
+        // Tags for the rules, keyed by the column names every row shares; `id` and `copies`
+        // are the variant's own.
+        let special = [self.columns.id, self.columns.copies];
+        let mut props = value.props;
+        let tags = (self.keys.iter().enumerate())
+            .filter(|(i, _)| !special.contains(&Some(*i)))
+            .filter_map(|(i, key)| {
+                let cell = props.remove(&names[i])?;
+                (!cell.is_empty()).then(|| (key.clone(), cell))
+            })
             .collect();
         self.variants.push(Variant {
             id: value.id,

@@ -2,12 +2,15 @@
 //! Kept as a short list sorted by key rather than a `BTreeMap`, whose first node has room for
 //! eleven pairs (560 bytes) however few it holds: a deck of 10,000 tagged cards (a spreadsheet's
 //! columns) held 5.6 MB of empty room.
+//! Keys are shared (`Arc<str>`): the rows of a data file all have the same columns, and a
+//! key of its own for every cell of 10,000 rows held 64 bytes a card of copies.
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+pub struct Tags(Vec<(Arc<str>, String)>);
 
 impl Tags {
     pub const EMPTY: Tags = Tags(Vec::new());
@@ -18,6 +21,11 @@ impl Tags {
 
     /// Sets `key` to `value`; returns the value it replaces.
     pub fn insert(&mut self, key: String, value: String) -> Option<String> {
+        self.insert_shared(Arc::from(key), value)
+    }
+
+    /// `insert` with a key shared with other tags (a data file's column name).
+    pub fn insert_shared(&mut self, key: Arc<str>, value: String) -> Option<String> {
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
             Err(i) => {
@@ -28,12 +36,12 @@ impl Tags {
     }
 
     /// The pairs in key order.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &String)> {
-        self.0.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &String)> {
+        self.0.iter().map(|(k, v)| (&**k, v))
     }
 
-    pub fn keys(&self) -> impl Iterator<Item = &String> {
-        self.0.iter().map(|(k, _)| k)
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| &**k)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -41,13 +49,13 @@ impl Tags {
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.0.binary_search_by(|(k, _)| (**k).cmp(key))
     }
 }
 
 impl IntoIterator for Tags {
-    type Item = (String, String);
-    type IntoIter = std::vec::IntoIter<(String, String)>;
+    type Item = (Arc<str>, String);
+    type IntoIter = std::vec::IntoIter<(Arc<str>, String)>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.into_iter()
     }
@@ -56,8 +64,14 @@ impl IntoIterator for Tags {
 /// Later pairs replace earlier ones with the same key, as in a map.
 impl Extend<(String, String)> for Tags {
     fn extend<I: IntoIterator<Item = (String, String)>>(&mut self, pairs: I) {
+        self.extend(pairs.into_iter().map(|(k, v)| (Arc::from(k), v)));
+    }
+}
+
+impl Extend<(Arc<str>, String)> for Tags {
+    fn extend<I: IntoIterator<Item = (Arc<str>, String)>>(&mut self, pairs: I) {
         for (k, v) in pairs {
-            self.insert(k, v);
+            self.insert_shared(k, v);
         }
         self.0.shrink_to_fit();
     }
@@ -71,10 +85,18 @@ impl FromIterator<(String, String)> for Tags {
     }
 }
 
+impl FromIterator<(Arc<str>, String)> for Tags {
+    fn from_iter<I: IntoIterator<Item = (Arc<str>, String)>>(pairs: I) -> Self {
+        let mut tags = Tags::default();
+        tags.extend(pairs);
+        tags
+    }
+}
+
 impl From<BTreeMap<String, String>> for Tags {
     fn from(map: BTreeMap<String, String>) -> Self {
         // Already sorted and unique.
-        Tags(map.into_iter().collect())
+        Tags(map.into_iter().map(|(k, v)| (Arc::from(k), v)).collect())
     }
 }
 
@@ -122,7 +144,7 @@ mod tests {
             t.insert("suit".into(), "moons".into()).as_deref(),
             Some("suns")
         );
-        let keys: Vec<&String> = t.keys().collect();
+        let keys: Vec<&str> = t.keys().collect();
         assert_eq!(keys, ["colour", "rank", "suit"]);
         assert!(!t.is_empty() && Tags::default().is_empty());
     }
