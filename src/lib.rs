@@ -209,7 +209,10 @@ pub fn build_with_progress(
     }
     // What the game itself refuses (`--players`, a piece larger than the paper) is refused
     // before any folder is made.
-    let prepared = prepare(game, opt)?;
+    let mut prepared = prepare(game, opt)?;
+    // The sinks reach every face through the pages: which faces each piece has (24 bytes a
+    // card of a large deck) is not needed past the layout.
+    prepared.faces.of_piece = Vec::new();
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
     let png_dir = dir.join("png");
