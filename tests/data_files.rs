@@ -357,19 +357,19 @@ fn a_placeholder_in_two_braces_each_side_is_refused_at_the_data_line() {
 
 /// A row's faces are filled in from its variant when drawn, not held filled in (a deck of
 /// thousands of rows held every face twice over): every column still prints as its cell,
-/// `id` and `copies` too, whatever their case, and an empty cell prints as nothing.
+/// `id` too, whatever its case, and an empty cell prints as nothing.
 #[test]
-fn every_cell_prints_as_its_row_says_id_and_copies_too() {
+fn every_cell_prints_as_its_row_says() {
     let yaml = "game: {id: ledger, name: Ledger, players: [2]}
 components:
   - id: entry
     kind: card
     size: 63mm x 88mm
     data: cards.csv
-    front: {title: \"No. {row.ID}\", text: \"x{row.Copies}\", label: \"[{row.note}]\"}
+    front: {title: \"No. {row.ID}\", text: \"x{row.n}\", label: \"[{row.note}]\"}
     back: {title: \"Back of {row.ID}\", label: \"{row.note} again\"}
 ";
-    let csv = "ID,Copies,note\nfirst,2,kept\nsecond,,\n";
+    let csv = "ID,Copies,note,n\nfirst,2,kept,7\nsecond,,,8\n";
     let out = build(
         game_of(yaml, csv.as_bytes()).to_str().unwrap(),
         &["--no-cover", "--no-png"],
@@ -381,11 +381,34 @@ components:
     assert_eq!(count("No. first"), 2, "{text}");
     assert_eq!(count("No. second"), 1, "{text}");
     // The big texts of one row of cards come out as one line.
-    assert_eq!(count("x2 x2 x"), 1, "{text}");
+    assert_eq!(count("x7 x7 x8"), 1, "{text}");
     assert_eq!(count("[kept]"), 2, "{text}");
     assert_eq!(count("[]"), 1, "{text}");
     assert_eq!(count("Back of first"), 2, "{text}");
     assert_eq!(count("Back of second"), 1, "{text}");
     assert_eq!(count("kept again"), 2, "{text}");
     assert_eq!(count("again"), 1, "{text}");
+}
+
+/// `{row.copies}` prints its cell as written (`03`), and a `--copies` override changes how
+/// many cards there are, not what the checked card says.
+#[test]
+fn a_printed_copies_cell_is_printed_as_written() {
+    let yaml = "game: {id: counted, name: Counted, players: [2]}
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"{row.id}\", text: \"n={row.copies}\"}
+";
+    let csv = "id,copies\na,03\nb,\n";
+    let path = game_of(yaml, csv.as_bytes());
+    let out = build(
+        path.to_str().unwrap(),
+        &["--no-cover", "--no-png", "--copies", "card=2"],
+    );
+    let text = pdf_text(&std::fs::read(out.join("counted.pdf")).unwrap()).join("\n");
+    assert_eq!(text.matches("n=03").count(), 2, "{text}");
+    assert_eq!(text.matches("n=").count(), 4, "{text}");
 }

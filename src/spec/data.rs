@@ -132,33 +132,35 @@ fn expand_component(
         )));
     }
     if found.is_empty() {
-        // The variants fill the component's faces in from their rows when drawn; the
-        // component itself has nothing left to lay under them.
+        // The variants fill the component's faces in from their rows when drawn (or carry
+        // them filled in, see `Made::filled`); the component has nothing left to lay under them.
         c.variants = made.variants;
         c.data_file = Some(shown);
-        c.rows = Some(Box::new(RowFaces {
-            front: std::mem::take(&mut c.front),
-            back: c.back.take(),
-            columns: columns.names,
-            id: columns.id,
-            copies: columns.copies,
-        }));
+        let (front, back) = (std::mem::take(&mut c.front), c.back.take());
+        if !made.filled {
+            c.rows = Some(Box::new(RowFaces {
+                front,
+                back,
+                columns: columns.names,
+                id: columns.id,
+            }));
+        }
     }
     problems.extend(found);
 }
 
 /// The faces of a component whose variants are the rows of a data file, as written, with
 /// `{row.<column>}` in them: each variant's are filled in from its row when asked for. A row
-/// keeps only its id, copies and tags (every other non-empty cell), which is all a fill needs.
+/// keeps only its id and tags (every other non-empty cell but `copies`, which no face prints
+/// here), which is all a fill needs.
 #[derive(Debug)]
 pub struct RowFaces {
     front: Face,
     back: Option<Face>,
     /// The file's columns, in order.
     columns: Vec<String>,
-    /// Which of them are `id` and `copies`.
+    /// Which of them is `id`.
     id: Option<usize>,
-    copies: Option<usize>,
 }
 
 impl RowFaces {
@@ -184,15 +186,11 @@ impl RowFaces {
         .face(face)
     }
 
-    /// `v`'s cells by column: its id, its copies (as a number), its tags, and nothing for a
-    /// column it has no tag for (an empty cell).
+    /// `v`'s cells by column: its id, its tags, and nothing for a column it has no tag for
+    /// (an empty cell, or `copies`).
     fn row(&self, v: &Variant) -> AxisValue {
         let cell = |i: usize, name: &str| match v.tags.get(name) {
             _ if Some(i) == self.id => v.id.value.clone(),
-            _ if Some(i) == self.copies => v
-                .copies
-                .as_ref()
-                .map_or_else(String::new, |n| n.value.to_string()),
             Some(value) => value.clone(),
             None => String::new(),
         };
@@ -360,6 +358,11 @@ struct Made<'a> {
     colour_columns: Vec<usize>,
     /// The column names as tag keys, shared by every row's tags.
     keys: Vec<Arc<str>>,
+    /// Whether each variant carries its faces filled in, instead of filling them in from its
+    /// row when drawn: when a face prints `{row.copies}`. The cell is printed as written
+    /// (`03`), which the variant's count does not keep, and a `--copies` override, made after
+    /// the checks, must not change what was checked.
+    filled: bool,
 }
 
 impl<'a> Made<'a> {
@@ -407,6 +410,9 @@ impl<'a> Made<'a> {
                 .iter()
                 .map(|n| Arc::from(n.as_str()))
                 .collect(),
+            filled: columns
+                .copies
+                .is_some_and(|i| used.contains(&columns.names[i])),
         }
     }
 
@@ -543,12 +549,14 @@ impl<'a> Made<'a> {
             picked: &picked,
             problems: Vec::new(),
         };
-        // Filled here to find the row's problems; a variant's faces are filled again from its
-        // tags when drawn (`RowFaces`), not held.
-        fill.face(&c.front);
-        if let Some(back) = &c.back {
-            fill.face(back);
-        }
+        // Filled here to find the row's problems; unless `filled`, a variant's faces are
+        // filled again from its tags when drawn (`RowFaces`), not held.
+        let front = fill.face(&c.front);
+        let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
+        let (front, back) = match self.filled {
+            true => (Some(Box::new(front)), back),
+            false => (None, None),
+        };
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
         }
@@ -567,8 +575,8 @@ impl<'a> Made<'a> {
             id: value.id,
             copies,
             tags,
-            front: None,
-            back: None,
+            front,
+            back,
         });
         Ok(())
     }

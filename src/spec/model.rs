@@ -209,12 +209,17 @@ pub struct Variant {
     // Laid over its component's front. Boxed and left out when unset (`front()`): a face is
     // 224 bytes before its text, and a deck read from a data file has thousands of variants
     // whose faces are filled in from their rows only when drawn (`Component::rows`).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "boxed_face")]
     #[schemars(with = "Face")]
     pub front: Option<Box<Face>>,
     // Boxed: few variants have their own back, and a deck may have thousands of variants.
     #[serde(default)]
     pub back: Option<Box<Face>>,
+}
+
+/// A written `front:` is a face, as a component's is (`front: null` is refused).
+fn boxed_face<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Box<Face>>, D::Error> {
+    Face::deserialize(d).map(|f| Some(Box::new(f)))
 }
 
 impl Variant {
