@@ -110,16 +110,18 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         for symbol in crate::sheets::symbols(c) {
             check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
-        each_face(c, |_, face| {
+        // One walk (a data file's rows are filled in for it); the symbols' problems are
+        // listed before the texts', as they were found in two.
+        let mut text_problems = Vec::new();
+        each_face(c, |at, face| {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
             }
-        });
-        each_face(c, |at, face| {
             for text in face.texts() {
-                check_text(file, at, &c.id.value, text, &mut places, &mut problems);
+                check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
             }
         });
+        problems.append(&mut text_problems);
         // Texts outside faces are plain strings, so they are located at their component.
         for text in other_texts(c) {
             check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
