@@ -87,35 +87,28 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
                 ))
             })?;
         let at = c.id.clone();
-        let spanned = |n: u32| Some(Spanned::new(n, at.referenced, at.defined));
+        let spanned = |n: u32| Spanned::new(n, at.referenced, at.defined);
         match &o.variant {
             None => {
-                c.copies = spanned(o.copies).map(Box::new);
-                for v in &mut c.variants {
-                    v.copies = spanned(o.copies).map(Box::new);
-                }
+                c.copies = Some(Box::new(spanned(o.copies)));
+                c.variants.set_all_copies(spanned(o.copies));
             }
             Some(name) => {
-                let known = match c.variants.is_empty() {
-                    true => "it has none; give its count as `COMPONENT=N`".to_string(),
-                    false => c
-                        .variants
-                        .iter()
-                        .map(|v| v.id.value.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                };
-                let v = c
-                    .variants
-                    .iter_mut()
-                    .find(|v| &v.id.value == name)
-                    .ok_or_else(|| {
-                        Error::Options(format!(
-                            "--copies: `{}` has no variant `{name}` (known: {known})",
-                            o.component
-                        ))
-                    })?;
-                v.copies = spanned(o.copies).map(Box::new);
+                if !c.variants.set_copies(name, spanned(o.copies)) {
+                    let known = match c.variants.is_empty() {
+                        true => "it has none; give its count as `COMPONENT=N`".to_string(),
+                        false => c
+                            .variants
+                            .iter()
+                            .map(|v| v.id.value.clone())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    };
+                    return Err(Error::Options(format!(
+                        "--copies: `{}` has no variant `{name}` (known: {known})",
+                        o.component
+                    )));
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! variant's laid over them, worked out when asked for) and how many copies to make.
 use std::borrow::Cow;
 
-use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec};
+use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
 
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -36,37 +36,45 @@ pub enum PieceFaces {
 impl Piece {
     /// Its tags: its own, else its variant's (none for a piece without a variant). `game` must
     /// be the game the piece came from.
-    pub fn tags<'a>(&'a self, game: &'a Game) -> &'a Tags {
-        static NONE: Tags = Tags::EMPTY;
-        match (&self.own_tags, &self.faces) {
-            (Some(own), _) => own,
-            (None, PieceFaces::Spec { variant: Some(v) }) => {
-                &game.spec.components[self.component].variants[*v].tags
+    pub fn tags<'a>(&'a self, game: &'a Game) -> Cow<'a, Tags> {
+        match (&self.own_tags, self.variant(game)) {
+            (Some(own), _) => Cow::Borrowed(own),
+            (None, Some(Cow::Borrowed(v))) => Cow::Borrowed(&v.tags),
+            (None, Some(Cow::Owned(v))) => Cow::Owned(v.tags),
+            (None, None) => Cow::Owned(Tags::EMPTY),
+        }
+    }
+
+    /// Its variant, if it has one. `game` must be the game the piece came from.
+    fn variant<'a>(&self, game: &'a Game) -> Option<Cow<'a, Variant>> {
+        match self.faces {
+            PieceFaces::Spec { variant: Some(v) } => {
+                game.spec.components[self.component].variants.get(v)
             }
-            _ => &NONE,
+            _ => None,
         }
     }
 
     /// The front face. `game` must be the game the piece came from.
     pub fn front<'a>(&'a self, game: &'a Game) -> Cow<'a, Face> {
         let c = &game.spec.components[self.component];
-        match &self.faces {
-            PieceFaces::Own(own) => Cow::Borrowed(&own.0),
-            PieceFaces::Spec { variant: None } => Cow::Borrowed(&c.front),
-            PieceFaces::Spec { variant: Some(v) } => {
-                Cow::Owned(c.front.overlaid(&c.variant_front(&c.variants[*v])))
-            }
+        if let PieceFaces::Own(own) = &self.faces {
+            return Cow::Borrowed(&own.0);
+        }
+        match self.variant(game) {
+            None => Cow::Borrowed(&c.front),
+            Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
         }
     }
 
     /// The back face, if it has one.
     pub fn back<'a>(&'a self, game: &'a Game) -> Option<Cow<'a, Face>> {
         let c = &game.spec.components[self.component];
-        let variant = match &self.faces {
-            PieceFaces::Own(own) => return own.1.as_ref().map(Cow::Borrowed),
-            PieceFaces::Spec { variant } => variant.map(|v| &c.variants[v]),
-        };
-        match (&c.back, variant.and_then(|v| c.variant_back(v))) {
+        if let PieceFaces::Own(own) = &self.faces {
+            return own.1.as_ref().map(Cow::Borrowed);
+        }
+        let own = self.variant(game).and_then(|v| c.variant_faces(v).1);
+        match (&c.back, own) {
             (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
             (None, Some(vb)) => Some(vb),
             (b, None) => b.as_ref().map(Cow::Borrowed),

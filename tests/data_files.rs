@@ -412,3 +412,40 @@ components:
     assert_eq!(text.matches("n=03").count(), 2, "{text}");
     assert_eq!(text.matches("n=").count(), 4, "{text}");
 }
+
+/// `--copies` counts a data file's rows as it counts listed variants: the component's count
+/// for every row, a row's own (`card.b=5`) over it, whatever their order.
+#[test]
+fn copies_overrides_count_a_data_files_rows() {
+    let yaml = "game: {id: tally, name: Tally, players: [2]}
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    data: cards.csv
+    front: {title: \"{row.id}\"}
+";
+    let csv = "id,copies,n\na,3,1\nb,,2\nc,4,3\n";
+    let path = game_of(yaml, csv.as_bytes());
+    let out = build(
+        path.to_str().unwrap(),
+        &[
+            "--no-cover",
+            "--no-png",
+            "--copies",
+            "card.b=5",
+            "--copies",
+            "card=2",
+        ],
+    );
+    let text = pdf_text(&std::fs::read(out.join("tally.pdf")).unwrap()).join("\n");
+    let titles: Vec<&str> = text.split_whitespace().collect();
+    let count = |id: &str| titles.iter().filter(|t| **t == id).count();
+    assert_eq!((count("a"), count("b"), count("c")), (2, 5, 2), "{text}");
+    // Without overrides, the rows' own counts (an empty cell is one).
+    let out = build(path.to_str().unwrap(), &["--no-cover", "--no-png"]);
+    let text = pdf_text(&std::fs::read(out.join("tally.pdf")).unwrap()).join("\n");
+    let titles: Vec<&str> = text.split_whitespace().collect();
+    let count = |id: &str| titles.iter().filter(|t| **t == id).count();
+    assert_eq!((count("a"), count("b"), count("c")), (3, 1, 4), "{text}");
+}

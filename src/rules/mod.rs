@@ -290,28 +290,31 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
     if !check.filter.is_empty() && c.variants.is_empty() {
         return Some(format!("`{id}` has no variants for `where:` to pick from"));
     }
-    let hint = |found: &str, known: &std::collections::BTreeSet<&str>| {
-        let list = known.iter().copied().collect::<Vec<_>>().join(", ");
-        match crate::diagnostic::closest(found, known.iter().copied()) {
+    let hint = |found: &str, known: &std::collections::BTreeSet<String>| {
+        let list = known.iter().cloned().collect::<Vec<_>>().join(", ");
+        match crate::diagnostic::closest(found, known.iter().map(String::as_str)) {
             Some(c) => format!("{list}; did you mean `{c}`?"),
             None => list,
         }
     };
     for (key, want) in &check.filter {
-        let values: std::collections::BTreeSet<&str> = c
+        let values: std::collections::BTreeSet<String> = c
             .variants
             .iter()
-            .filter_map(|v| v.tags.get(key).map(String::as_str))
+            .filter_map(|v| v.tags.get(key).cloned())
             .collect();
         if values.is_empty() {
-            let keys = c.variants.iter().flat_map(|v| v.tags.keys());
+            let keys = c
+                .variants
+                .iter()
+                .flat_map(|v| v.tags.keys().map(str::to_string).collect::<Vec<_>>());
             return Some(format!(
                 "no variant of `{id}` has a tag `{key}` (its tags: {})",
                 hint(key, &keys.collect())
             ));
         }
         // A value like one that exists is a typo even where none would do.
-        let near = crate::diagnostic::closest(want, values.iter().copied()).is_some();
+        let near = crate::diagnostic::closest(want, values.iter().map(String::as_str)).is_some();
         if !values.contains(want.as_str()) && (near || !none_is_fine) {
             return Some(format!(
                 "no variant of `{id}` has `{key}: {want}` (its values: {})",

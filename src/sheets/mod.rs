@@ -359,9 +359,10 @@ fn layout_at(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
     let c = Colors::of(face);
+    let tags = piece.tags(art.game());
     let mut ctx = draw::Ctx {
         ink: c.ink.clone(),
-        fill: piece.tags(art.game()),
+        fill: &tags,
         art,
         spaces: Vec::new(),
     };

@@ -78,9 +78,9 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         check_board_and_players(game, c, &mut problems);
         super::extra::check(game, c, &mut problems);
         let mut variant_ids = HashSet::new();
-        for v in &c.variants {
+        for v in c.variants.iter() {
             check_id(file, &v.id, "variant id", &mut problems);
-            if !variant_ids.insert(v.id.value.as_str()) {
+            if !variant_ids.insert(v.id.value.clone()) {
                 problems.push(Located::at(
                     file,
                     &v.id,
@@ -91,14 +91,12 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
                 ));
             }
         }
-        for copies in std::iter::once(&c.copies)
-            .chain(c.variants.iter().map(|v| &v.copies))
-            .flatten()
-        {
+        let counts = c.variants.iter().map(|v| v.copies.clone());
+        for copies in std::iter::once(c.copies.clone()).chain(counts).flatten() {
             if copies.value > MAX_COPIES {
                 problems.push(Located::at(
                     file,
-                    copies,
+                    &copies,
                     format!(
                         "{} copies is more than the limit of {MAX_COPIES}",
                         copies.value
@@ -292,9 +290,9 @@ fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &super::Face)) {
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
         f(&c.id, face);
     }
-    for v in &c.variants {
-        f(&v.id, &c.variant_front(v));
-        if let Some(back) = c.variant_back(v) {
+    for v in c.variants.iter() {
+        f(&v.id, &c.variant_front(&v));
+        if let Some(back) = c.variant_back(&v) {
             f(&v.id, &back);
         }
     }

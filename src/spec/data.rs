@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::csv::{Cell, Rows};
 use super::matrix::Subst;
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
+use super::variants::{RowTable, Variants};
 use crate::error::Located;
 
 /// Largest data file read: a full deck of `MAX_PIECES` rows is far smaller.
@@ -108,7 +109,7 @@ fn expand_component(
         if let Err(problem) = result {
             found.push(problem);
         }
-        if made.variants.len() as u64 > crate::spec::MAX_PIECES {
+        if made.len() as u64 > crate::spec::MAX_PIECES {
             found.push(here(format!(
                 "`{shown}` has more than {} rows, the most pieces a game may have",
                 crate::spec::MAX_PIECES
@@ -121,11 +122,11 @@ fn expand_component(
             )));
             break;
         }
-        if made.variants.len() as u64 > crate::spec::MAX_PIECES {
+        if made.len() as u64 > crate::spec::MAX_PIECES {
             break;
         }
     }
-    if made.variants.is_empty() && found.is_empty() {
+    if made.len() == 0 && found.is_empty() {
         found.push(here(format!(
             "`{shown}` has a header but no rows: each row below it is one `{}`",
             c.id.value
@@ -134,7 +135,10 @@ fn expand_component(
     if found.is_empty() {
         // The variants fill the component's faces in from their rows when drawn (or carry
         // them filled in, see `Made::filled`); the component has nothing left to lay under them.
-        c.variants = made.variants;
+        c.variants = match made.filled {
+            true => Variants::Listed(made.variants),
+            false => Variants::Rows(Box::new(made.table)),
+        };
         c.data_file = Some(shown);
         let (front, back) = (std::mem::take(&mut c.front), c.back.take());
         if !made.filled {
@@ -345,7 +349,9 @@ struct Made<'a> {
     columns: &'a Columns,
     /// Ids seen, with the line of their row.
     seen: HashMap<String, usize>,
+    /// The rows, as variants with their faces filled in (when `filled`), else as cells.
     variants: Vec<Variant>,
+    table: RowTable,
     /// The file's separator, for messages.
     sep: char,
     /// Whether each column is printed (a face fills it in): its cells must be drawable.
@@ -392,11 +398,18 @@ impl<'a> Made<'a> {
                 .filter_map(|c| c.placeholder());
             colour_columns.extend(placeholders.filter_map(whole_column));
         }
+        let keys: Vec<Arc<str>> = columns
+            .names
+            .iter()
+            .map(|n| Arc::from(n.as_str()))
+            .collect();
+        let place = Spanned::new((), at.referenced, at.defined);
         Made {
             at,
             columns,
             seen: HashMap::new(),
             variants: Vec::new(),
+            table: RowTable::new(keys.clone(), columns.id, columns.copies, place),
             sep,
             printed: columns.names.iter().map(|n| used.contains(n)).collect(),
             symbols: match symbol_columns.is_empty() {
@@ -405,11 +418,7 @@ impl<'a> Made<'a> {
             },
             symbol_columns,
             colour_columns,
-            keys: columns
-                .names
-                .iter()
-                .map(|n| Arc::from(n.as_str()))
-                .collect(),
+            keys,
             filled: columns
                 .copies
                 .is_some_and(|i| used.contains(&columns.names[i])),
@@ -553,12 +562,16 @@ impl<'a> Made<'a> {
         // filled again from its tags when drawn (`RowFaces`), not held.
         let front = fill.face(&c.front);
         let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
-        let (front, back) = match self.filled {
-            true => (Some(Box::new(front)), back),
-            false => (None, None),
-        };
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
+        }
+        if !self.filled {
+            // Kept as its cells; the variant is made from them when asked for.
+            let cells = names.iter().map(|n| value.props[n].as_str());
+            if !self.table.push(cells) {
+                return Err(Located::new(shown, line, 1, "the file is too large".into()));
+            }
+            return Ok(());
         }
         // Tags for the rules, keyed by the column names every row shares; `id` and `copies`
         // are the variant's own.
@@ -575,10 +588,15 @@ impl<'a> Made<'a> {
             id: value.id,
             copies,
             tags,
-            front,
+            front: Some(Box::new(front)),
             back,
         });
         Ok(())
+    }
+
+    /// How many rows are made.
+    fn len(&self) -> usize {
+        self.variants.len() + self.table.len()
     }
 
     fn located<T>(&self, value: T) -> Spanned<T> {

@@ -168,8 +168,8 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
             problems.push(Located::at(file, &d.faces, message(g, &c.id.value)));
         }
     }
-    for v in &c.variants {
-        let (front, back) = (c.variant_front(v), c.variant_back(v));
+    for v in c.variants.iter() {
+        let (front, back) = (c.variant_front(&v), c.variant_back(&v));
         for face in std::iter::once(&*front).chain(back.as_deref()) {
             let Some(g) = bad(face) else { continue };
             if c.matrix.is_some() {
@@ -266,7 +266,7 @@ pub fn piece_ids(game: &Game) -> Vec<(String, Kind)> {
         if c.variants.is_empty() {
             out.push((c.id.value.clone(), c.kind.value));
         }
-        for v in &c.variants {
+        for v in c.variants.iter() {
             out.push((format!("{}-{}", c.id.value, v.id.value), c.kind.value));
         }
     }

@@ -123,16 +123,16 @@ fn expand_component(
     // The variants now carry the whole filled-in faces.
     c.front = Face::default();
     c.back = None;
-    c.variants = variants;
+    c.variants = variants.into();
 }
 
 /// Colour or symbol placeholders in a component without a matrix can never be filled.
 fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
     let own = std::iter::once(Cow::Borrowed(&c.front)).chain(c.back.iter().map(Cow::Borrowed));
-    let of_variants = c
-        .variants
-        .iter()
-        .flat_map(|v| std::iter::once(c.variant_front(v)).chain(c.variant_back(v)));
+    let of_variants = c.variants.iter().flat_map(|v| {
+        let (front, back) = c.variant_faces(v);
+        std::iter::once(front).chain(back)
+    });
     for f in own.chain(of_variants) {
         let colours = [&f.background, &f.ink, &f.border];
         let stray = colours
@@ -357,9 +357,9 @@ mod tests {
         ));
         assert!(expand(&mut s, "t.yaml").is_empty());
         let c = &s.components[0];
-        let ids: Vec<&str> = c.variants.iter().map(|v| v.id.value.as_str()).collect();
+        let ids: Vec<String> = c.variants.iter().map(|v| v.id.value.clone()).collect();
         assert_eq!(ids, ["a-x", "a-y", "a-z", "b-x", "b-y", "b-z"]);
-        let by = &c.variants[4];
+        let by = c.variants.get(4).unwrap();
         assert_eq!(by.tags.get("suit").unwrap(), "b");
         assert_eq!(by.tags.get("rank").unwrap(), "y");
         assert_eq!(by.tags.get("dark").unwrap(), "yes");

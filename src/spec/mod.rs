@@ -11,6 +11,7 @@ mod load;
 mod matrix;
 pub mod model;
 mod tags;
+mod variants;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
 pub use data::MAX_DATA_BYTES;
@@ -18,6 +19,7 @@ pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 pub use tags::Tags;
+pub use variants::{RowTable, Variants};
 
 use crate::error::SpecError;
 use std::path::{Path, PathBuf};

@@ -112,7 +112,8 @@ pub struct Component {
     #[serde(default)]
     pub back: Option<Face>,
     #[serde(default)]
-    pub variants: Vec<Variant>,
+    #[schemars(with = "Vec<Variant>")]
+    pub variants: super::Variants,
     /// Only for `kind: track`.
     #[serde(default)]
     pub track: Option<TrackSpec>,
@@ -171,6 +172,25 @@ impl Component {
         }
     }
 
+    /// What variant `v` lays over the component's front and back: borrowed when `v` is (a
+    /// listed variant), made when it is made (a data file's row).
+    pub fn variant_faces<'a>(
+        &'a self,
+        v: std::borrow::Cow<'a, Variant>,
+    ) -> (
+        std::borrow::Cow<'a, Face>,
+        Option<std::borrow::Cow<'a, Face>>,
+    ) {
+        use std::borrow::Cow;
+        match v {
+            Cow::Borrowed(v) => (self.variant_front(v), self.variant_back(v)),
+            Cow::Owned(v) => (
+                Cow::Owned(self.variant_front(&v).into_owned()),
+                self.variant_back(&v).map(|b| Cow::Owned(b.into_owned())),
+            ),
+        }
+    }
+
     /// Variant `v`'s own back (laid over the component's), if it has one.
     pub fn variant_back<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
         match &self.rows {
@@ -193,7 +213,7 @@ pub struct AxisValue {
     pub props: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
     #[schemars(with = "crate::schema::SafeId")]

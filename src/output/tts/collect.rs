@@ -210,7 +210,7 @@ impl<'a> Export<'a> {
 /// a value, a credit), else its id made readable.
 pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
     if p.kind == Kind::PlayingCard
-        && let Some(name) = playing_card_name(p.tags(game))
+        && let Some(name) = playing_card_name(&p.tags(game))
     {
         return name;
     }

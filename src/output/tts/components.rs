@@ -38,10 +38,10 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
     match map::form_of(first.kind, first.shape) {
         Form::Deck { card_type } => {
             // A deck per component, or per `deck:` tag of its variants, in first-use order.
-            let mut groups: Vec<(Option<&str>, Vec<Drawn>)> = Vec::new();
+            let mut groups: Vec<(Option<String>, Vec<Drawn>)> = Vec::new();
             let game = ex.game;
             for d in &pieces {
-                let tag = d.0.tags(game).get(DECK_TAG).map(String::as_str);
+                let tag = d.0.tags(game).get(DECK_TAG).cloned();
                 match groups.iter_mut().find(|(t, _)| *t == tag) {
                     Some((_, g)) => g.push(*d),
                     None => groups.push((tag, vec![*d])),

@@ -1,0 +1,282 @@
+//! A component's variants: listed in its YAML (or made by `matrix:`), or the rows of a data file
+//! (`data:`) kept as their cells' text and made into variants when asked for. A deck of 10,000
+//! rows then holds about 30 bytes a card (its cells and where each ends) instead of a variant,
+//! its tags and their strings (about 300 bytes).
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer};
+use serde_saphyr::Spanned;
+
+use super::model::Variant;
+
+#[derive(Debug)]
+pub enum Variants {
+    Listed(Vec<Variant>),
+    Rows(Box<RowTable>),
+}
+
+impl Default for Variants {
+    fn default() -> Self {
+        Variants::Listed(Vec::new())
+    }
+}
+
+/// Written as a list of variants.
+impl<'de> Deserialize<'de> for Variants {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<Variant>::deserialize(d).map(Variants::Listed)
+    }
+}
+
+impl From<Vec<Variant>> for Variants {
+    fn from(list: Vec<Variant>) -> Self {
+        Variants::Listed(list)
+    }
+}
+
+impl Variants {
+    pub fn len(&self) -> usize {
+        match self {
+            Variants::Listed(list) => list.len(),
+            Variants::Rows(rows) => rows.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Variant `i`: borrowed when listed, made from its row otherwise.
+    pub fn get(&self, i: usize) -> Option<Cow<'_, Variant>> {
+        match self {
+            Variants::Listed(list) => list.get(i).map(Cow::Borrowed),
+            Variants::Rows(rows) => (i < rows.len()).then(|| Cow::Owned(rows.variant(i))),
+        }
+    }
+
+    /// Every variant in order (a data file's made one at a time, never held together).
+    pub fn iter(&self) -> impl Iterator<Item = Cow<'_, Variant>> + '_ {
+        (0..self.len()).map_while(|i| self.get(i))
+    }
+
+    /// Sets the copies of every variant (`--copies card=3`).
+    pub fn set_all_copies(&mut self, copies: Spanned<u32>) {
+        match self {
+            Variants::Listed(list) => {
+                for v in list {
+                    v.copies = Some(Box::new(copies.clone()));
+                }
+            }
+            Variants::Rows(rows) => {
+                rows.one_copies.clear();
+                rows.all_copies = Some(copies);
+            }
+        }
+    }
+
+    /// Sets the copies of the variant with id `id` (`--copies card.c5=3`); false when there
+    /// is none.
+    pub fn set_copies(&mut self, id: &str, copies: Spanned<u32>) -> bool {
+        let found = self.iter().position(|v| v.id.value == id);
+        match (self, found) {
+            (_, None) => false,
+            (Variants::Listed(list), Some(i)) => {
+                list[i].copies = Some(Box::new(copies));
+                true
+            }
+            (Variants::Rows(rows), Some(i)) => {
+                rows.one_copies.retain(|(row, _)| *row != i);
+                rows.one_copies.push((i, copies));
+                true
+            }
+        }
+    }
+
+    pub fn shrink_to_fit(&mut self) {
+        match self {
+            Variants::Listed(list) => list.shrink_to_fit(),
+            Variants::Rows(rows) => rows.shrink_to_fit(),
+        }
+    }
+}
+
+/// A data file's rows as their cells' text, every row's cells one after another. The rows were
+/// checked when read (ids, counts, symbols, colours, what the faces print), so making a variant
+/// from one cannot fail.
+#[derive(Debug)]
+pub struct RowTable {
+    /// Every cell of every row, as read, without separators.
+    text: String,
+    /// Where each cell ends in `text`: row `r`'s are `ends[r * width..(r + 1) * width]`.
+    ends: Vec<u32>,
+    /// The file's columns as tag keys (every row's tags share them).
+    keys: Vec<Arc<str>>,
+    /// Which columns are the variant's `id` and `copies` (the others are tags).
+    id: Option<usize>,
+    copies: Option<usize>,
+    /// Where `data:` is written: each variant's id and count are located there.
+    at: Spanned<()>,
+    /// `--copies` overrides: of every row, then of single rows (which win).
+    all_copies: Option<Spanned<u32>>,
+    one_copies: Vec<(usize, Spanned<u32>)>,
+}
+
+impl RowTable {
+    /// An empty table of these columns (`id` and `copies` at those indices), located at `at`.
+    pub fn new(
+        keys: Vec<Arc<str>>,
+        id: Option<usize>,
+        copies: Option<usize>,
+        at: Spanned<()>,
+    ) -> Self {
+        RowTable {
+            text: String::new(),
+            ends: Vec::new(),
+            keys,
+            id,
+            copies,
+            at,
+            all_copies: None,
+            one_copies: Vec::new(),
+        }
+    }
+
+    fn width(&self) -> usize {
+        self.keys.len().max(1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len() / self.width()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Adds a row of one cell per column (checked by the caller). False, and nothing added,
+    /// when the text would outgrow the table's offsets (a data file is far smaller).
+    pub fn push<'c>(&mut self, cells: impl IntoIterator<Item = &'c str>) -> bool {
+        let start = (self.text.len(), self.ends.len());
+        for cell in cells {
+            self.text.push_str(cell);
+            let Ok(end) = u32::try_from(self.text.len()) else {
+                self.text.truncate(start.0);
+                self.ends.truncate(start.1);
+                return false;
+            };
+            self.ends.push(end);
+        }
+        debug_assert_eq!(self.ends.len() % self.width(), 0);
+        true
+    }
+
+    /// Cell `column` of row `row`.
+    pub fn cell(&self, row: usize, column: usize) -> &str {
+        let i = row * self.width() + column;
+        let start = match i {
+            0 => 0,
+            i => self.ends[i - 1] as usize,
+        };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// The variant row `row` makes: its id (the row's number from 1 without an `id` column),
+    /// its count and its tags (its other non-empty cells). Its faces are filled in from its
+    /// tags when drawn (`Component::variant_front`).
+    pub fn variant(&self, row: usize) -> Variant {
+        let id = match self.id {
+            Some(column) => self.cell(row, column).to_string(),
+            None => (row + 1).to_string(),
+        };
+        let overridden = self.one_copies.iter().find(|(r, _)| *r == row);
+        let copies = match (overridden, &self.all_copies, self.copies) {
+            (Some((_, n)), _, _) | (None, Some(n), _) => Some(n.clone()),
+            (None, None, Some(column)) => self
+                .cell(row, column)
+                .parse::<u32>()
+                .ok()
+                .map(|n| self.located(n)),
+            (None, None, None) => None,
+        };
+        let special = [self.id, self.copies];
+        let tags = (self.keys.iter().enumerate())
+            .filter(|(i, _)| !special.contains(&Some(*i)))
+            .map(|(i, key)| (key.clone(), self.cell(row, i)))
+            .filter(|(_, cell)| !cell.is_empty())
+            .map(|(key, cell)| (key, cell.to_string()))
+            .collect();
+        Variant {
+            id: self.located(id),
+            copies: copies.map(Box::new),
+            tags,
+            front: None,
+            back: None,
+        }
+    }
+
+    fn located<T>(&self, value: T) -> Spanned<T> {
+        Spanned::new(value, self.at.referenced, self.at.defined)
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.ends.shrink_to_fit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_saphyr::Location;
+
+    fn table() -> RowTable {
+        let keys = ["id", "title", "copies", "suit"].map(Arc::from).to_vec();
+        let at = Spanned::new((), Location::UNKNOWN, Location::UNKNOWN);
+        let mut t = RowTable::new(keys, Some(0), Some(2), at);
+        assert!(t.push(["c1", "One", "3", "suns"]));
+        assert!(t.push(["c2", "", "", "moons"]));
+        t
+    }
+
+    #[test]
+    fn a_row_makes_its_variant_with_its_non_empty_cells_as_tags() {
+        let t = table();
+        assert_eq!(t.len(), 2);
+        let v = t.variant(0);
+        assert_eq!(v.id.value, "c1");
+        assert_eq!(v.copies.map(|c| c.value), Some(3));
+        let tags: Vec<_> = v.tags.iter().map(|(k, v)| (k, v.as_str())).collect();
+        // In key order, as every variant's tags are.
+        assert_eq!(tags, [("suit", "suns"), ("title", "One")]);
+        let v = t.variant(1);
+        assert_eq!((v.id.value.as_str(), v.copies), ("c2", None));
+        assert_eq!(v.tags.keys().collect::<Vec<_>>(), ["suit"]);
+    }
+
+    #[test]
+    fn copies_overrides_of_one_row_win_over_every_rows() {
+        let mut variants = Variants::Rows(Box::new(table()));
+        let n = |n| Spanned::new(n, Location::UNKNOWN, Location::UNKNOWN);
+        assert!(variants.set_copies("c2", n(5)));
+        assert!(!variants.set_copies("c9", n(5)));
+        variants.set_all_copies(n(2));
+        assert!(variants.set_copies("c1", n(7)));
+        let copies: Vec<_> = variants
+            .iter()
+            .map(|v| v.copies.as_ref().map(|c| c.value))
+            .collect();
+        assert_eq!(copies, [Some(7), Some(2)]);
+    }
+
+    #[test]
+    fn without_an_id_column_a_row_is_named_by_its_number() {
+        let keys = ["title"].map(Arc::from).to_vec();
+        let at = Spanned::new((), Location::UNKNOWN, Location::UNKNOWN);
+        let mut t = RowTable::new(keys, None, None, at);
+        t.push(["a"]);
+        t.push(["b"]);
+        assert_eq!(t.variant(1).id.value, "2");
+        assert_eq!(t.cell(1, 0), "b");
+    }
+}
