@@ -203,7 +203,7 @@ pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecE
         };
         let message = format!(
             "`{}` ({:.1} × {:.1} mm) would be a {w} × {h} px image at {dpi} dpi, larger than the limit of {MAX_SIDE_PX} px a side and {} Mpx; {lower}",
-            p.id,
+            p.id(game),
             p.w,
             p.h,
             MAX_PIXELS / (1024 * 1024),

@@ -8,8 +8,10 @@ use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
 pub struct Piece {
     /// Index of the component in the spec, for grouping and locating errors.
     pub component: usize,
-    /// `component-variant` (or the component id): names the piece's PNG files.
-    pub id: String,
+    /// Its id where it is not made from its component's and variant's (a player's record
+    /// sheet, `sheet-2`); `None` for the usual ones, worked out when asked for (`id`): a deck's
+    /// 10,000 ids were 10,000 strings held through the whole build. Boxed: rare.
+    pub own_id: Option<Box<str>>,
     pub kind: Kind,
     pub w: f64,
     pub h: f64,
@@ -34,6 +36,19 @@ pub enum PieceFaces {
 }
 
 impl Piece {
+    /// `component-variant` (or the component id, or its own): names the piece's PNG files.
+    /// `game` must be the game the piece came from.
+    pub fn id<'a>(&'a self, game: &'a Game) -> Cow<'a, str> {
+        if let Some(own) = &self.own_id {
+            return Cow::Borrowed(own);
+        }
+        let c = &game.spec.components[self.component];
+        match self.variant(game) {
+            Some(v) => Cow::Owned(format!("{}-{}", c.id.value, v.id.value)),
+            None => Cow::Borrowed(&c.id.value),
+        }
+    }
+
     /// Its tags: its own, else its variant's (none for a piece without a variant). `game` must
     /// be the game the piece came from.
     pub fn tags<'a>(&'a self, game: &'a Game) -> Cow<'a, Tags> {
@@ -147,10 +162,10 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         let (w, h) = folded_size(c.kind.value, w, h);
         let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
-        // Only the faces, id and copies differ from variant to variant.
-        let piece = |id: String, variant, copies| Piece {
+        // Only the variant and copies differ from variant to variant.
+        let piece = |variant, copies| Piece {
             component: index,
-            id,
+            own_id: None,
             kind: c.kind.value,
             w,
             h,
@@ -160,15 +175,12 @@ pub fn expand(game: &Game) -> Vec<Piece> {
             own_tags: None,
         };
         if c.variants.is_empty() {
-            pieces.push(piece(c.id.value.clone(), None, default_copies));
+            pieces.push(piece(None, default_copies));
             continue;
         }
         for (vi, v) in c.variants.iter().enumerate() {
-            pieces.push(piece(
-                format!("{}-{}", c.id.value, v.id.value),
-                Some(vi),
-                v.copies.as_ref().map_or(default_copies, |s| s.value),
-            ));
+            let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
+            pieces.push(piece(Some(vi), copies));
         }
     }
     pieces
@@ -216,7 +228,7 @@ components:
     fn faces_are_the_component_s_with_the_variant_s_laid_over() {
         let game = game(DECK);
         let pieces = expand(&game);
-        let by_id = |id: &str| pieces.iter().find(|p| p.id == id).unwrap();
+        let by_id = |id: &str| pieces.iter().find(|p| p.id(&game) == id).unwrap();
         let title = |f: Option<Cow<Face>>| f.and_then(|f| f.title.clone());
 
         let plain = by_id("card-plain");

@@ -120,7 +120,7 @@ fn board_squares_are_exactly_the_tile_size_in_mm() {
         prepared
             .pieces
             .iter()
-            .find(|p| p.id == id)
+            .find(|p| p.id(&game) == id)
             .unwrap_or_else(|| panic!("no piece {id}"))
     };
     let tile = piece("tiles-grasses");
@@ -142,7 +142,7 @@ fn board_squares_are_exactly_the_tile_size_in_mm() {
     let b7 = prepared
         .pieces
         .iter()
-        .position(|p| p.id == "board-7")
+        .position(|p| p.id(&game) == "board-7")
         .unwrap();
     let placed: Vec<&Placement> = prepared
         .pages
@@ -239,7 +239,7 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
         let b9 = prepared
             .pieces
             .iter()
-            .position(|p| p.id == "board-9")
+            .position(|p| p.id(&game) == "board-9")
             .unwrap();
         let side = 9.0 * SQUARE_MM + 2.0 * EDGE_MM;
         let parts: Vec<&Placement> = prepared
@@ -332,7 +332,7 @@ fn the_printed_board_part_shows_grid_lines_where_the_layout_puts_them() {
     let b9 = prepared
         .pieces
         .iter()
-        .position(|p| p.id == "board-9")
+        .position(|p| p.id(&game) == "board-9")
         .unwrap();
     let mut checked = 0;
     for (raster, page) in pages.iter().zip(&prepared.pages) {

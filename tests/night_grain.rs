@@ -167,7 +167,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
                         b.rect
                     );
                 }
-                match prepared.pieces[a.piece].id.split('-').next() {
+                match prepared.pieces[a.piece].id(&game).split('-').next() {
                     Some("grain") => grain += 1,
                     Some("team") => team += 1,
                     _ => {}
@@ -185,7 +185,7 @@ fn the_track_is_split_into_parts_that_join_to_its_full_size() {
     let track = prepared
         .pieces
         .iter()
-        .position(|p| p.id == "track")
+        .position(|p| p.id(&game) == "track")
         .unwrap();
     let parts: Vec<_> = prepared
         .pages

@@ -41,7 +41,7 @@ pub fn draw(
         let p = &placed.value;
         let piece = pieces
             .iter()
-            .find(|x| x.id == p.piece.value)
+            .find(|x| x.id(game) == p.piece.value)
             .ok_or_else(|| format!("no piece `{}` to place", p.piece.value))?;
         let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
         let x = ox + p.at[0] * scale;
@@ -129,7 +129,7 @@ fn piece_svg(
                 DiagramSide::Back => Side::Back,
             };
             let svg = draw_face(game, piece, side, 0.0, art)?
-                .ok_or_else(|| format!("`{}` has no back to show", piece.id))?;
+                .ok_or_else(|| format!("`{}` has no back to show", piece.id(game)))?;
             Ok((strip_root(&svg).to_string(), piece.w, piece.h))
         }
     }

@@ -358,7 +358,7 @@ pub fn draw_all_keeping(
                     };
                     if idx == next {
                         let suffix = side.name();
-                        if let Some(w) = overflow_warning(&piece.id, side, &overflows) {
+                        if let Some(w) = overflow_warning(&piece.id(game), side, &overflows) {
                             overflowing += 1;
                             if warnings.len() < MAX_OVERFLOW_WARNINGS {
                                 warnings.push(w);
@@ -374,7 +374,7 @@ pub fn draw_all_keeping(
                             Source::Redraw { piece: pi, side }
                         };
                         docs.push(FaceDoc {
-                            name: format!("{}-{suffix}", piece.id),
+                            name: format!("{}-{suffix}", piece.id(game)),
                             source,
                             w: piece.w,
                             h: piece.h,
@@ -392,7 +392,7 @@ pub fn draw_all_keeping(
                     problems.push(Located::at(
                         c.origin.as_deref().unwrap_or(&game.file),
                         &c.id,
-                        format!("cannot draw `{}`: {message}", piece.id),
+                        format!("cannot draw `{}`: {message}", piece.id(game)),
                     ));
                 }
             }
@@ -411,7 +411,12 @@ pub fn draw_all_keeping(
         .map(|c| c.id.value.as_str())
         .collect();
     names::name_shared(&mut docs, &users, pieces, &components);
-    names::disambiguate(&mut docs, &users, pieces, |p| pieces[p].tags(game));
+    names::disambiguate(
+        &mut docs,
+        &users,
+        |p| pieces[p].id(game),
+        |p| pieces[p].tags(game),
+    );
     // Kept for the whole build: without the room a growing Vec keeps (a 10,000-card deck's
     // 10,001 faces sat in room for 16,384, half a megabyte).
     docs.shrink_to_fit();

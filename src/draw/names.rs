@@ -41,10 +41,10 @@ impl Users {
     }
 }
 
-pub fn disambiguate<'t>(
+pub fn disambiguate<'i, 't>(
     docs: &mut [FaceDoc],
     users: &Users,
-    pieces: &[Piece],
+    id: impl Fn(usize) -> std::borrow::Cow<'i, str>,
     tags: impl Fn(usize) -> std::borrow::Cow<'t, crate::spec::Tags>,
 ) {
     // Names borrowed, not copied: a deck's 10,000 names were copied twice, at the build's peak.
@@ -64,7 +64,7 @@ pub fn disambiguate<'t>(
         }
         let first_tags = tags(first);
         let mut common: BTreeMap<&str, &String> = first_tags.iter().collect();
-        let first = &pieces[first];
+        let first_id = id(first);
         for (p, _) in users.of(i) {
             common.retain(|k, v| tags(p).get(k) == Some(*v));
         }
@@ -76,7 +76,7 @@ pub fn disambiguate<'t>(
             .rsplit_once('-')
             .map_or((doc.name.as_str(), ""), |(a, b)| (a, b));
         // Only tag values that name the variant (`ace`, not a grouping tag such as `class`).
-        let parts: Vec<&str> = first.id.split('-').collect();
+        let parts: Vec<&str> = first_id.split('-').collect();
         let mut values: Vec<&str> = common
             .values()
             .map(|v| v.as_str())
@@ -179,7 +179,7 @@ mod tests {
     fn piece(component: usize, id: &str, variant: Option<usize>) -> Piece {
         Piece {
             component,
-            id: id.to_string(),
+            own_id: Some(id.into()),
             kind: crate::spec::Kind::PlayingCard,
             w: 63.0,
             h: 88.0,
@@ -188,6 +188,10 @@ mod tests {
             copies: 1,
             own_tags: None,
         }
+    }
+
+    fn own_id(p: &Piece) -> &str {
+        p.own_id.as_deref().unwrap_or_default()
     }
 
     fn no_tags(_: usize) -> std::borrow::Cow<'static, crate::spec::Tags> {
@@ -211,12 +215,12 @@ mod tests {
         let mut users = Users::default();
         for (pi, p) in pieces.iter().enumerate() {
             users.add_face((pi, Side::Front));
-            docs.push(doc(&format!("{}-front", p.id)));
+            docs.push(doc(&format!("{}-front", own_id(p))));
         }
         for (pi, &b) in backs.iter().enumerate() {
             if b == docs.len() {
                 users.add_face((pi, Side::Back));
-                docs.push(doc(&format!("{}-back", pieces[pi].id)));
+                docs.push(doc(&format!("{}-back", own_id(&pieces[pi]))));
             } else {
                 users.add(b, (pi, Side::Back));
             }
@@ -235,7 +239,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
-        disambiguate(&mut docs, &users, &pieces, no_tags);
+        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
         assert_eq!(docs[4].name, "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces = [
@@ -246,7 +250,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
-        disambiguate(&mut docs, &users, &pieces, no_tags);
+        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
         assert_eq!(docs[4].name, "deck-back");
         assert_eq!(docs[5].name, "court-q-back");
     }
@@ -264,7 +268,7 @@ mod tests {
         ];
         let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
-        disambiguate(&mut docs, &users, &pieces, no_tags);
+        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
         assert_eq!(docs[5].name, "a-back");
         assert_eq!(docs[6].name, "a-z-back");
         assert_eq!(docs[7].name, "b-2-back");

@@ -214,7 +214,7 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Ve
         .enumerate()
         .map(|(i, tags)| Piece {
             component: index,
-            id: format!("{}-{}", c.id.value, i + 1),
+            own_id: Some(format!("{}-{}", c.id.value, i + 1).into()),
             kind: Kind::Sheet,
             w: area.w,
             h: area.h,
@@ -247,14 +247,14 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                     vec![crate::error::Located::at(
                         c.origin.as_deref().unwrap_or(&game.file),
                         &c.id,
-                        format!("cannot draw `{}`: {e}", p.id),
+                        format!("cannot draw `{}`: {e}", p.id(game)),
                     )],
                 )))
             })?;
             let Some((svg, overflows)) = drawn else {
                 continue;
             };
-            warnings.extend(draw::overflow_warning(&p.id, side, &overflows));
+            warnings.extend(draw::overflow_warning(&p.id(game), side, &overflows));
             let suffix = side.name();
             pages.push(Page {
                 side: if side == Side::Front {
@@ -273,7 +273,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                 calibration: true,
             });
             docs.push(FaceDoc {
-                name: format!("{}-{suffix}", p.id),
+                name: format!("{}-{suffix}", p.id(game)),
                 source: Source::Svg(svg),
                 w: p.w,
                 h: p.h,

@@ -184,6 +184,8 @@ impl<'a> Export<'a> {
             ..Face::default()
         };
         blank.faces = PieceFaces::Own(Box::new((front, None)));
+        // Its faces no longer say which variant it is: it keeps the card's id.
+        blank.own_id = Some(piece.id(self.game).into());
         let art = Art::new(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
             .map_err(tts_err)?
@@ -231,7 +233,7 @@ pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
             .as_deref()
             .map(str::trim)
             .filter(|s| !s.is_empty())
-            .map_or_else(|| readable_id(&p.id), str::to_string),
+            .map_or_else(|| readable_id(&p.id(game)), str::to_string),
     }
 }
 

@@ -86,7 +86,12 @@ fn dice(
             let art = crate::draw::Art::new(ex.game);
             let group =
                 crate::draw::die::face_group(face, &art, 0.0, 0.0, edge).map_err(tts_err)?;
-            imgs[i] = ex.push_svg(&format!("{}-face{}", p.id, i + 1), group, edge, edge)?;
+            imgs[i] = ex.push_svg(
+                &format!("{}-face{}", p.id(ex.game), i + 1),
+                group,
+                edge,
+                edge,
+            )?;
             names[i] = [&face.text, &face.label, &face.title]
                 .into_iter()
                 .flatten()
@@ -96,9 +101,9 @@ fn dice(
         }
         for i in 0..p.copies.max(1) {
             let stem = if p.copies > 1 {
-                format!("{}-{i}", p.id)
+                format!("{}-{i}", p.id(ex.game))
             } else {
-                p.id.clone()
+                p.id(ex.game).into_owned()
             };
             let die = ex.die(imgs, &names, edge, &stem, &piece_name(ex.game, p));
             ex.placed.push((Band::Loose, units(edge), units(edge), die));
@@ -114,12 +119,12 @@ fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
         let h = (p.h - 2.0 * crate::draw::pawn::base(w)) / 2.0;
         let art = crate::draw::Art::new(ex.game);
         let group = crate::draw::pawn::panel(&p.front(ex.game), &art, w, h).map_err(tts_err)?;
-        let img = ex.push_svg(&format!("{}-figure", p.id), group, w, h)?;
+        let img = ex.push_svg(&format!("{}-figure", p.id(ex.game)), group, w, h)?;
         for i in 0..p.copies.max(1) {
             let stem = if p.copies > 1 {
-                format!("{}-{i}", p.id)
+                format!("{}-{i}", p.id(ex.game))
             } else {
-                p.id.clone()
+                p.id(ex.game).into_owned()
             };
             let o = ex.standee(img, w, h, &stem, &piece_name(ex.game, p));
             ex.placed.push((Band::Loose, units(w), units(h), o));
@@ -271,11 +276,11 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
             )
         };
         if p.copies <= 1 {
-            let o = make(ex, format!("{}/tile", p.id));
+            let o = make(ex, format!("{}/tile", p.id(ex.game)));
             ex.placed.push((Band::Loose, units(p.w), units(p.h), o));
         } else {
             let contents = (0..p.copies)
-                .map(|i| make(ex, format!("{}/tile/{i}", p.id)))
+                .map(|i| make(ex, format!("{}/tile/{i}", p.id(ex.game))))
                 .collect();
             let label = if pieces.len() > 1 {
                 let cid = &ex.game.spec.components[p.component].id.value;
@@ -285,7 +290,7 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
             };
             let bag = ObjectState::new(
                 "Bag",
-                ex.guid(&format!("{}/bag", p.id)),
+                ex.guid(&format!("{}/bag", p.id(ex.game))),
                 &label,
                 Transform::scaled(1.0, 1.0, 1.0),
             );
@@ -308,7 +313,7 @@ fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
         for i in 0..p.copies.max(1) {
             let o = ObjectState::new(
                 "Custom_Tile",
-                ex.guid(&format!("{}/board/{i}", p.id)),
+                ex.guid(&format!("{}/board/{i}", p.id(ex.game))),
                 &name,
                 Transform::scaled(sx, sy, sz),
             );
