@@ -8,39 +8,35 @@ use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
 pub struct Piece {
     /// Index of the component in the spec, for grouping and locating errors.
     pub component: usize,
-    /// Its id where it is not made from its component's and variant's (a player's record
-    /// sheet, `sheet-2`); `None` for the usual ones, worked out when asked for (`id`): a deck's
-    /// 10,000 ids were 10,000 strings held through the whole build. Boxed: rare.
-    pub own_id: Option<Box<str>>,
+    /// Its variant (by index), whose faces are laid over its component's and whose tags and id
+    /// are its own, all worked out when asked for: a deck of thousands of cards would otherwise
+    /// hold every face, tag and id twice, in the spec and in its piece.
+    pub variant: Option<u32>,
     pub kind: Kind,
     pub w: f64,
     pub h: f64,
     pub shape: Shape,
-    pub faces: PieceFaces,
     pub copies: u32,
-    /// Tags of its own (a player's record sheet: name, seat); `None` for its variant's (see
-    /// `tags`). Not a copy of the variant's: a deck of thousands of tagged cards held every map
-    /// twice. Boxed: rare.
-    pub own_tags: Option<Box<Tags>>,
+    /// What it has of its own, over what its component and variant give. Boxed: rare.
+    pub own: Option<Box<Own>>,
 }
 
-/// Where a piece's faces come from.
-#[derive(Debug, Clone)]
-pub enum PieceFaces {
-    /// Its component's faces with its variant's (by index) laid over them, worked out when
-    /// asked for: a deck of thousands of cards would otherwise hold every face twice, in the
-    /// spec and in its piece.
-    Spec { variant: Option<usize> },
-    /// Faces of its own (a blank back made for Tabletop Simulator). Boxed: rare.
-    Own(Box<(Face, Option<Face>)>),
+/// What a few pieces have of their own: a player's record sheet its id (`sheet-2`) and tags
+/// (name, seat); a blank back made for Tabletop Simulator its faces.
+#[derive(Debug, Clone, Default)]
+pub struct Own {
+    pub id: Option<String>,
+    pub tags: Option<Tags>,
+    /// Front and back, instead of its component's and variant's.
+    pub faces: Option<(Face, Option<Face>)>,
 }
 
 impl Piece {
     /// `component-variant` (or the component id, or its own): names the piece's PNG files.
     /// `game` must be the game the piece came from.
     pub fn id<'a>(&'a self, game: &'a Game) -> Cow<'a, str> {
-        if let Some(own) = &self.own_id {
-            return Cow::Borrowed(own);
+        if let Some(id) = self.own.as_ref().and_then(|o| o.id.as_deref()) {
+            return Cow::Borrowed(id);
         }
         let c = &game.spec.components[self.component];
         match self.variant(game) {
@@ -52,30 +48,33 @@ impl Piece {
     /// Its tags: its own, else its variant's (none for a piece without a variant). `game` must
     /// be the game the piece came from.
     pub fn tags<'a>(&'a self, game: &'a Game) -> Cow<'a, Tags> {
-        match (&self.own_tags, self.variant(game)) {
-            (Some(own), _) => Cow::Borrowed(own),
-            (None, Some(Cow::Borrowed(v))) => Cow::Borrowed(&v.tags),
-            (None, Some(Cow::Owned(v))) => Cow::Owned(v.tags),
-            (None, None) => Cow::Owned(Tags::EMPTY),
+        if let Some(own) = self.own.as_ref().and_then(|o| o.tags.as_ref()) {
+            return Cow::Borrowed(own);
+        }
+        match self.variant(game) {
+            Some(Cow::Borrowed(v)) => Cow::Borrowed(&v.tags),
+            Some(Cow::Owned(v)) => Cow::Owned(v.tags),
+            None => Cow::Owned(Tags::EMPTY),
         }
     }
 
     /// Its variant, if it has one. `game` must be the game the piece came from.
     fn variant<'a>(&self, game: &'a Game) -> Option<Cow<'a, Variant>> {
-        match self.faces {
-            PieceFaces::Spec { variant: Some(v) } => {
-                game.spec.components[self.component].variants.get(v)
-            }
-            _ => None,
-        }
+        let v = self.variant? as usize;
+        game.spec.components[self.component].variants.get(v)
+    }
+
+    /// Its faces of its own, if it has them.
+    fn own_faces(&self) -> Option<&(Face, Option<Face>)> {
+        self.own.as_ref().and_then(|o| o.faces.as_ref())
     }
 
     /// The front face. `game` must be the game the piece came from.
     pub fn front<'a>(&'a self, game: &'a Game) -> Cow<'a, Face> {
-        let c = &game.spec.components[self.component];
-        if let PieceFaces::Own(own) = &self.faces {
-            return Cow::Borrowed(&own.0);
+        if let Some((front, _)) = self.own_faces() {
+            return Cow::Borrowed(front);
         }
+        let c = &game.spec.components[self.component];
         match self.variant(game) {
             None => Cow::Borrowed(&c.front),
             Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
@@ -84,10 +83,10 @@ impl Piece {
 
     /// The back face, if it has one.
     pub fn back<'a>(&'a self, game: &'a Game) -> Option<Cow<'a, Face>> {
-        let c = &game.spec.components[self.component];
-        if let PieceFaces::Own(own) = &self.faces {
-            return own.1.as_ref().map(Cow::Borrowed);
+        if let Some((_, back)) = self.own_faces() {
+            return back.as_ref().map(Cow::Borrowed);
         }
+        let c = &game.spec.components[self.component];
         let own = self.variant(game).and_then(|v| c.variant_faces(v).1);
         match (&c.back, own) {
             (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
@@ -165,14 +164,13 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         // Only the variant and copies differ from variant to variant.
         let piece = |variant, copies| Piece {
             component: index,
-            own_id: None,
+            variant,
             kind: c.kind.value,
             w,
             h,
             shape,
-            faces: PieceFaces::Spec { variant },
             copies,
-            own_tags: None,
+            own: None,
         };
         if c.variants.is_empty() {
             pieces.push(piece(None, default_copies));
@@ -180,7 +178,8 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         }
         for (vi, v) in c.variants.iter().enumerate() {
             let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
-            pieces.push(piece(Some(vi), copies));
+            // A game has at most `MAX_PIECES` pieces, far fewer than `u32::MAX`.
+            pieces.push(piece(u32::try_from(vi).ok(), copies));
         }
     }
     pieces
@@ -263,7 +262,10 @@ components:
             title: Some("Blank".into()),
             ..Face::default()
         };
-        piece.faces = PieceFaces::Own(Box::new((own, None)));
+        piece.own = Some(Box::new(Own {
+            faces: Some((own, None)),
+            ..Own::default()
+        }));
         assert_eq!(piece.front(&game).title.as_deref(), Some("Blank"));
         assert!(piece.back(&game).is_none());
     }

@@ -32,7 +32,8 @@ pub use canvas::n as fmt_mm;
 #[derive(Debug, Clone)]
 pub struct FaceDoc {
     /// File stem for its PNG: `grain-barley-front`, or `tile-back` when shared by a component.
-    pub name: String,
+    /// Boxed strings here and in `Source`: a deck holds a record a card (56 bytes, not 72).
+    pub name: Box<str>,
     pub source: Source,
     /// Trim size in mm (the SVG adds `bleed` on every side).
     pub w: f64,
@@ -45,8 +46,8 @@ pub struct FaceDoc {
 /// memory does not grow with the SVG of every face at once.
 #[derive(Debug, Clone)]
 pub enum Source {
-    Svg(String),
-    Redraw { piece: usize, side: Side },
+    Svg(Box<str>),
+    Redraw { piece: u32, side: Side },
 }
 
 /// SVG text a game's faces keep between drawing and output (drawing again costs a little time).
@@ -57,9 +58,9 @@ impl FaceDoc {
     pub fn svg<'d>(&'d self, painter: &Painter) -> Result<Cow<'d, str>, String> {
         match &self.source {
             Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
-            Source::Redraw { piece, side } => {
-                painter.draw(*piece, *side, self.bleed).map(Cow::Owned)
-            }
+            Source::Redraw { piece, side } => painter
+                .draw(*piece as usize, *side, self.bleed)
+                .map(Cow::Owned),
         }
     }
 }
@@ -366,15 +367,17 @@ pub fn draw_all_keeping(
                         }
                         let source = if kept + svg.len() <= keep {
                             kept += svg.len();
-                            // Without the spare room the text grew into (about 40 %).
-                            let mut svg = svg;
-                            svg.shrink_to_fit();
-                            Source::Svg(svg)
+                            // Boxed, without the spare room the text grew into (about 40 %).
+                            Source::Svg(svg.into_boxed_str())
                         } else {
-                            Source::Redraw { piece: pi, side }
+                            // A game has at most `MAX_PIECES` pieces.
+                            Source::Redraw {
+                                piece: pi as u32,
+                                side,
+                            }
                         };
                         docs.push(FaceDoc {
-                            name: format!("{}-{suffix}", piece.id(game)),
+                            name: format!("{}-{suffix}", piece.id(game)).into(),
                             source,
                             w: piece.w,
                             h: piece.h,

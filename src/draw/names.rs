@@ -53,7 +53,7 @@ pub fn disambiguate<'i, 't>(
         for d in docs.iter() {
             *count.entry(&d.name).or_default() += 1;
         }
-        docs.iter().map(|d| count[d.name.as_str()] > 1).collect()
+        docs.iter().map(|d| count[&*d.name] > 1).collect()
     };
     for (i, doc) in docs.iter_mut().enumerate() {
         let Some((first, _)) = users.of(i).next() else {
@@ -74,7 +74,7 @@ pub fn disambiguate<'i, 't>(
         let (stem, suffix) = doc
             .name
             .rsplit_once('-')
-            .map_or((doc.name.as_str(), ""), |(a, b)| (a, b));
+            .map_or((&*doc.name, ""), |(a, b)| (a, b));
         // Only tag values that name the variant (`ace`, not a grouping tag such as `class`).
         let parts: Vec<&str> = first_id.split('-').collect();
         let mut values: Vec<&str> = common
@@ -86,7 +86,7 @@ pub fn disambiguate<'i, 't>(
         if values.is_empty() {
             continue;
         }
-        doc.name = format!("{stem}-{}-{suffix}", values.join("-"));
+        doc.name = format!("{stem}-{}-{suffix}", values.join("-")).into();
     }
     // The second and later faces of one name are numbered, in face order.
     let numbered: Vec<(usize, usize)> = {
@@ -101,7 +101,7 @@ pub fn disambiguate<'i, 't>(
             .collect()
     };
     for (i, n) in numbered {
-        docs[i].name = format!("{}-{}", docs[i].name, n);
+        docs[i].name = format!("{}-{}", docs[i].name, n).into();
     }
 }
 
@@ -150,7 +150,7 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], compon
             }
         };
         if let Some(id) = components.get(comp) {
-            doc.name = format!("{id}-{}", side.name());
+            doc.name = format!("{id}-{}", side.name()).into();
         }
     }
 }
@@ -179,19 +179,24 @@ mod tests {
     fn piece(component: usize, id: &str, variant: Option<usize>) -> Piece {
         Piece {
             component,
-            own_id: Some(id.into()),
+            variant: variant.map(|v| v as u32),
             kind: crate::spec::Kind::PlayingCard,
             w: 63.0,
             h: 88.0,
             shape: crate::spec::Shape::Rounded,
-            faces: crate::pieces::PieceFaces::Spec { variant },
             copies: 1,
-            own_tags: None,
+            own: Some(Box::new(crate::pieces::Own {
+                id: Some(id.to_string()),
+                ..Default::default()
+            })),
         }
     }
 
     fn own_id(p: &Piece) -> &str {
-        p.own_id.as_deref().unwrap_or_default()
+        p.own
+            .as_ref()
+            .and_then(|o| o.id.as_deref())
+            .unwrap_or_default()
     }
 
     fn no_tags(_: usize) -> std::borrow::Cow<'static, crate::spec::Tags> {
@@ -200,8 +205,8 @@ mod tests {
 
     fn doc(name: &str) -> FaceDoc {
         FaceDoc {
-            name: name.to_string(),
-            source: super::super::Source::Svg(String::new()),
+            name: name.into(),
+            source: super::super::Source::Svg("".into()),
             w: 63.0,
             h: 88.0,
             bleed: 0.0,
@@ -240,7 +245,7 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(docs[4].name, "day-deck-back");
+        assert_eq!(&*docs[4].name, "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces = [
             piece(0, "court-j", Some(0)),
@@ -251,8 +256,8 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(docs[4].name, "deck-back");
-        assert_eq!(docs[5].name, "court-q-back");
+        assert_eq!(&*docs[4].name, "deck-back");
+        assert_eq!(&*docs[5].name, "court-q-back");
     }
 
     #[test]
@@ -269,9 +274,9 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(docs[5].name, "a-back");
-        assert_eq!(docs[6].name, "a-z-back");
-        assert_eq!(docs[7].name, "b-2-back");
+        assert_eq!(&*docs[5].name, "a-back");
+        assert_eq!(&*docs[6].name, "a-z-back");
+        assert_eq!(&*docs[7].name, "b-2-back");
         let names: std::collections::HashSet<_> = docs.iter().map(|d| &d.name).collect();
         assert_eq!(names.len(), docs.len());
     }

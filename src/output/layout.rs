@@ -546,6 +546,8 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
             });
         }
     }
+    // Held for the whole build: without backs, half the room was spare.
+    out.shrink_to_fit();
     out
 }
 

@@ -311,7 +311,7 @@ impl<'a> Sink<'a> {
     pub fn face(&self, face: usize, tree: &Tree) -> Result<(), OutputError> {
         let doc = &self.docs[face];
         let source = self.sources.get(face).ok_or_else(|| OutputError::Png {
-            name: doc.name.clone(),
+            name: doc.name.to_string(),
             message: "drawn before the sink was planned".into(),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
@@ -319,7 +319,7 @@ impl<'a> Sink<'a> {
             let bytes = scratch
                 .png(tree, doc, &self.opt, source)
                 .map_err(|message| OutputError::Png {
-                    name: doc.name.clone(),
+                    name: doc.name.to_string(),
                     message,
                 })?;
             self.staging.write(&self.path(doc), bytes)?;
@@ -564,7 +564,7 @@ mod tests {
             .faces
             .docs
             .iter()
-            .find(|d| d.name == "family-sheet-front")
+            .find(|d| &*d.name == "family-sheet-front")
             .unwrap();
         let tree = crate::faces::parse_face(doc, &painter).unwrap();
         let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);

@@ -151,7 +151,7 @@ mod tests {
     fn the_source_covers_the_options_and_the_size() {
         let doc = |w: f64| FaceDoc {
             name: "f".into(),
-            source: crate::draw::Source::Svg(String::new()),
+            source: crate::draw::Source::Svg("".into()),
             w,
             h: 20.0,
             bleed: 0.0,

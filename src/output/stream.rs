@@ -288,8 +288,8 @@ mod tests {
     #[test]
     fn images_are_rendered_biggest_face_first_and_equal_sizes_keep_their_order() {
         let doc = |w: f64, h: f64| FaceDoc {
-            name: String::new(),
-            source: crate::draw::Source::Svg(String::new()),
+            name: "".into(),
+            source: crate::draw::Source::Svg("".into()),
             w,
             h,
             bleed: 0.0,

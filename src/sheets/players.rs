@@ -9,7 +9,7 @@ use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::output::writer::{Staging, ensure_dir};
-use crate::pieces::{self, Piece, PieceFaces};
+use crate::pieces::{self, Own, Piece};
 use crate::rules::Rule;
 use crate::spec::{Game, Kind};
 use crate::{BuildReport, Written};
@@ -214,15 +214,18 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Ve
         .enumerate()
         .map(|(i, tags)| Piece {
             component: index,
-            own_id: Some(format!("{}-{}", c.id.value, i + 1).into()),
+            // The sheet component's own faces (its variants are not players).
+            variant: None,
             kind: Kind::Sheet,
             w: area.w,
             h: area.h,
             shape: pieces::default_shape(Kind::Sheet),
-            // The sheet component's own faces (its variants are not players).
-            faces: PieceFaces::Spec { variant: None },
             copies: 1,
-            own_tags: Some(Box::new(tags.into())),
+            own: Some(Box::new(Own {
+                id: Some(format!("{}-{}", c.id.value, i + 1)),
+                tags: Some(tags.into()),
+                faces: None,
+            })),
         })
         .collect())
 }
@@ -273,8 +276,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                 calibration: true,
             });
             docs.push(FaceDoc {
-                name: format!("{}-{suffix}", p.id(game)),
-                source: Source::Svg(svg),
+                name: format!("{}-{suffix}", p.id(game)).into(),
+                source: Source::Svg(svg.into()),
                 w: p.w,
                 h: p.h,
                 bleed: 0.0,

@@ -11,7 +11,7 @@ use super::{dice, guid, image, map, objects, sheet, tts_err};
 use crate::Prepared;
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
-use crate::pieces::{Piece, PieceFaces};
+use crate::pieces::{Own, Piece};
 use crate::spec::{Face, Game, Kind};
 use map::units;
 
@@ -162,8 +162,8 @@ impl<'a> Export<'a> {
         let tree = crate::faces::parse(&svg).map_err(tts_err)?;
         self.images.push((
             FaceDoc {
-                name: name.to_string(),
-                source: Source::Svg(svg),
+                name: name.into(),
+                source: Source::Svg(svg.into()),
                 w,
                 h,
                 bleed: 0.0,
@@ -183,9 +183,14 @@ impl<'a> Export<'a> {
             border: f.border.clone(),
             ..Face::default()
         };
-        blank.faces = PieceFaces::Own(Box::new((front, None)));
-        // Its faces no longer say which variant it is: it keeps the card's id.
-        blank.own_id = Some(piece.id(self.game).into());
+        // Faces of its own and no variant (a playing card's suit and rank would draw its pips),
+        // but the card's id.
+        blank.own = Some(Box::new(Own {
+            id: Some(piece.id(self.game).into_owned()),
+            faces: Some((front, None)),
+            tags: None,
+        }));
+        blank.variant = None;
         let art = Art::new(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
             .map_err(tts_err)?
@@ -194,8 +199,8 @@ impl<'a> Export<'a> {
         let comp = &self.game.spec.components[piece.component].id.value;
         self.images.push((
             FaceDoc {
-                name: format!("{comp}-blank-back"),
-                source: Source::Svg(svg),
+                name: format!("{comp}-blank-back").into(),
+                source: Source::Svg(svg.into()),
                 w: piece.w,
                 h: piece.h,
                 bleed: 0.0,
