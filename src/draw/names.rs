@@ -66,7 +66,8 @@ pub fn disambiguate<'i, 't>(
         let mut common: BTreeMap<&str, &String> = first_tags.iter().collect();
         let first_id = id(first);
         for (p, _) in users.of(i) {
-            common.retain(|k, v| tags(p).get(k) == Some(*v));
+            let theirs = tags(p);
+            common.retain(|k, v| theirs.get(k) == Some(*v));
         }
         if common.is_empty() {
             continue;

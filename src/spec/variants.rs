@@ -78,19 +78,20 @@ impl Variants {
     /// Sets the copies of the variant with id `id` (`--copies card.c5=3`); false when there
     /// is none.
     pub fn set_copies(&mut self, id: &str, copies: Spanned<u32>) -> bool {
-        let found = self.iter().position(|v| v.id.value == id);
-        match (self, found) {
-            (_, None) => false,
-            (Variants::Listed(list), Some(i)) => {
-                list[i].copies = Some(Box::new(copies));
-                true
-            }
-            (Variants::Rows(rows), Some(i)) => {
-                rows.one_copies.retain(|(row, _)| *row != i);
-                rows.one_copies.push((i, copies));
-                true
-            }
+        match self {
+            Variants::Listed(list) => match list.iter_mut().find(|v| v.id.value == id) {
+                Some(v) => v.copies = Some(Box::new(copies)),
+                None => return false,
+            },
+            Variants::Rows(rows) => match rows.row_of(id) {
+                Some(row) => {
+                    rows.one_copies.retain(|(r, _)| *r != row);
+                    rows.one_copies.push((row, copies));
+                }
+                None => return false,
+            },
         }
+        true
     }
 
     pub fn shrink_to_fit(&mut self) {
@@ -154,25 +155,42 @@ impl RowTable {
         self.len() == 0
     }
 
-    /// Adds a row of one cell per column (checked by the caller). False, and nothing added,
-    /// when the text would outgrow the table's offsets (a data file is far smaller).
+    /// Adds a row of cells (checked by the caller). False, and nothing added, unless it has one
+    /// cell per column, or when the text would outgrow the table's offsets (a data file is far
+    /// smaller).
     pub fn push<'c>(&mut self, cells: impl IntoIterator<Item = &'c str>) -> bool {
         let start = (self.text.len(), self.ends.len());
         for cell in cells {
             self.text.push_str(cell);
             let Ok(end) = u32::try_from(self.text.len()) else {
-                self.text.truncate(start.0);
-                self.ends.truncate(start.1);
-                return false;
+                break;
             };
             self.ends.push(end);
         }
-        debug_assert_eq!(self.ends.len() % self.width(), 0);
-        true
+        // Short after an overflow, as after a short row.
+        let whole = self.ends.len() - start.1 == self.width();
+        if !whole {
+            self.text.truncate(start.0);
+            self.ends.truncate(start.1);
+        }
+        whole
     }
 
-    /// Cell `column` of row `row`.
-    pub fn cell(&self, row: usize, column: usize) -> &str {
+    /// The row whose variant has id `id`, without making every variant to find it.
+    fn row_of(&self, id: &str) -> Option<usize> {
+        match self.id {
+            Some(column) => (0..self.len()).find(|&row| self.cell(row, column) == id),
+            // Rows are numbered from 1, as written (`2`, not `02`).
+            None => id
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= self.len() && n.to_string() == id)
+                .map(|n| n - 1),
+        }
+    }
+
+    /// Cell `column` of row `row`: both in the table (the callers here see to it).
+    fn cell(&self, row: usize, column: usize) -> &str {
         let i = row * self.width() + column;
         let start = match i {
             0 => 0,
@@ -183,8 +201,9 @@ impl RowTable {
 
     /// The variant row `row` makes: its id (the row's number from 1 without an `id` column),
     /// its count and its tags (its other non-empty cells). Its faces are filled in from its
-    /// tags when drawn (`Component::variant_front`).
-    pub fn variant(&self, row: usize) -> Variant {
+    /// tags when drawn (`Component::variant_front`). `row` is in the table (`Variants::get`
+    /// sees to it).
+    fn variant(&self, row: usize) -> Variant {
         let id = match self.id {
             Some(column) => self.cell(row, column).to_string(),
             None => (row + 1).to_string(),
@@ -274,9 +293,25 @@ mod tests {
         let keys = ["title"].map(Arc::from).to_vec();
         let at = Spanned::new((), Location::UNKNOWN, Location::UNKNOWN);
         let mut t = RowTable::new(keys, None, None, at);
-        t.push(["a"]);
-        t.push(["b"]);
+        assert!(t.push(["a"]) && t.push(["b"]));
         assert_eq!(t.variant(1).id.value, "2");
         assert_eq!(t.cell(1, 0), "b");
+        // Found as written: `2`, not `02` or `3`.
+        assert_eq!(t.row_of("2"), Some(1));
+        assert_eq!(
+            (t.row_of("02"), t.row_of("3"), t.row_of("0")),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn a_row_of_the_wrong_width_is_refused_and_leaves_the_table_as_it_was() {
+        let mut t = table();
+        assert!(!t.push(["c3", "Three", "1"]));
+        assert!(!t.push(["c3", "Three", "1", "suns", "extra"]));
+        assert_eq!(t.len(), 2);
+        assert!(t.push(["c3", "Three", "1", "suns"]));
+        assert_eq!(t.variant(2).id.value, "c3");
+        assert_eq!(t.row_of("c3"), Some(2));
     }
 }
