@@ -2,7 +2,7 @@
 //! (issue 9). A counting allocator measures the live heap at the build's highest point for two
 //! sizes of one deck; the growth per card must stay near what the description costs (about
 //! 0.8 KB a card written in YAML: the parsed variant, its piece, its face record and its
-//! placement; 0.46 KB read from a CSV, whose rows are kept as their cells' text). Holding
+//! placement; 0.37 KB read from a CSV, whose rows are kept as their cells' text). Holding
 //! every page's content stream would add about 1 KB a card, and every image at least the
 //! pixels (31 KB a card at the 30 dpi used here, to keep the test quick).
 //! A Tabletop Simulator export draws its deck sheets (up to 4096 px a side) a row of cards at a
@@ -118,8 +118,10 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
     // A CSV's rows carry tags too: when each piece held a copy of its variant's tag map (a
     // 560-byte node), the CSV deck grew 2.0 KB a card; when each row held its faces filled in
     // and its own copy of every column name, 935 B; about 650 B once they were filled when
-    // drawn and the names shared; about 460 B since a row is kept as its cells' text and
-    // made into a variant when asked for (`spec::Variants::Rows`).
+    // drawn and the names shared; about 460 B once a row was kept as its cells' text and
+    // made into a variant when asked for (`spec::Variants::Rows`); 365 B since a piece works
+    // out its id when asked for and a piece's and a face's records shrank (72 to 48 and 56
+    // bytes).
     for (png, csv, limit) in [
         (false, false, 1_200),
         (true, false, 1_600),
