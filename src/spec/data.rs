@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::csv::{Cell, Rows};
 use super::matrix::Subst;
-use super::model::{AxisValue, Component, Face, GameSpec, Variant};
+use super::model::{AxisValue, Component, GameSpec, Variant};
 use super::variants::{RowTable, Variants};
 use crate::error::Located;
 
@@ -19,7 +19,7 @@ use crate::error::Located;
 pub const MAX_DATA_BYTES: usize = 4 * 1024 * 1024;
 
 /// The placeholder prefix a face uses for a row's cells: `{row.title}`.
-const ROW: &str = "row";
+pub(super) const ROW: &str = "row";
 
 /// Problems past this many in one file are not listed: the first ones tell what is wrong.
 const MAX_PROBLEMS: usize = 10;
@@ -135,80 +135,14 @@ fn expand_component(
     if found.is_empty() {
         // The variants fill the component's faces in from their rows when drawn (or carry
         // them filled in, see `Made::filled`); the component has nothing left to lay under them.
+        let (front, back) = (std::mem::take(&mut c.front), c.back.take());
         c.variants = match made.filled {
             true => Variants::Listed(made.variants),
-            false => Variants::Rows(Box::new(made.table)),
+            false => Variants::Rows(Box::new(made.table.with_faces(front, back))),
         };
         c.data_file = Some(shown);
-        let (front, back) = (std::mem::take(&mut c.front), c.back.take());
-        if !made.filled {
-            c.rows = Some(Box::new(RowFaces {
-                front,
-                back,
-                columns: columns.names,
-                id: columns.id,
-            }));
-        }
     }
     problems.extend(found);
-}
-
-/// The faces of a component whose variants are the rows of a data file, as written, with
-/// `{row.<column>}` in them: each variant's are filled in from its row when asked for. A row
-/// keeps only its id and tags (every other non-empty cell but `copies`, which no face prints
-/// here), which is all a fill needs.
-#[derive(Debug)]
-pub struct RowFaces {
-    front: Face,
-    back: Option<Face>,
-    /// The file's columns, in order.
-    columns: Vec<String>,
-    /// Which of them is `id`.
-    id: Option<usize>,
-}
-
-impl RowFaces {
-    /// The front variant `v` (a row of this file) fills in.
-    pub fn front(&self, v: &Variant) -> Face {
-        self.fill(v, &self.front)
-    }
-
-    /// The back variant `v` fills in, when the component has one.
-    pub fn back(&self, v: &Variant) -> Option<Face> {
-        self.back.as_ref().map(|b| self.fill(v, b))
-    }
-
-    /// `face` with `v`'s row put back together from its variant: checked when it was read,
-    /// so the fill finds no problems.
-    fn fill(&self, v: &Variant, face: &Face) -> Face {
-        let value = self.row(v);
-        let picked = [(ROW, &value)];
-        Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        }
-        .face(face)
-    }
-
-    /// `v`'s cells by column: its id, its tags, and nothing for a column it has no tag for
-    /// (an empty cell, or `copies`).
-    fn row(&self, v: &Variant) -> AxisValue {
-        let cell = |i: usize, name: &str| match v.tags.get(name) {
-            _ if Some(i) == self.id => v.id.value.clone(),
-            Some(value) => value.clone(),
-            None => String::new(),
-        };
-        AxisValue {
-            id: v.id.clone(),
-            tags: Default::default(),
-            props: self
-                .columns
-                .iter()
-                .enumerate()
-                .map(|(i, name)| (name.clone(), cell(i, name)))
-                .collect(),
-        }
-    }
 }
 
 /// The file `data:` names, and how messages name it. Data files live beside the YAML or below.
@@ -559,7 +493,7 @@ impl<'a> Made<'a> {
             problems: Vec::new(),
         };
         // Filled here to find the row's problems; unless `filled`, a variant's faces are
-        // filled again from its tags when drawn (`RowFaces`), not held.
+        // filled again from its cells when drawn (`RowTable::front`), not held.
         let front = fill.face(&c.front);
         let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
         if let Some(p) = fill.problems.into_iter().next() {

@@ -156,19 +156,15 @@ pub struct Component {
     /// Only for `kind: sheet`: the sections of a record sheet.
     #[serde(default)]
     pub sheet: Option<crate::sheets::SheetSpec>,
-    /// With `data:`, the faces every row fills in (`{row.title}`); a variant's faces are filled
-    /// from its row when asked for (`variant_front`), not held filled. Boxed: rare.
-    #[serde(skip)]
-    pub rows: Option<Box<super::data::RowFaces>>,
 }
 
 impl Component {
     /// What variant `v` (one of this component's) lays over the component's front: its own
-    /// front, or the face its data row fills in.
+    /// front, or the face its data row fills in (`RowTable::front`).
     pub fn variant_front<'a>(&'a self, v: &'a Variant) -> std::borrow::Cow<'a, Face> {
-        match &self.rows {
-            Some(rows) => std::borrow::Cow::Owned(rows.front(v)),
-            None => std::borrow::Cow::Borrowed(v.front()),
+        match &self.variants {
+            super::Variants::Rows(rows) => std::borrow::Cow::Owned(rows.front(v)),
+            super::Variants::Listed(_) => std::borrow::Cow::Borrowed(v.front()),
         }
     }
 
@@ -193,9 +189,9 @@ impl Component {
 
     /// Variant `v`'s own back (laid over the component's), if it has one.
     pub fn variant_back<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
-        match &self.rows {
-            Some(rows) => rows.back(v).map(std::borrow::Cow::Owned),
-            None => v.back.as_deref().map(std::borrow::Cow::Borrowed),
+        match &self.variants {
+            super::Variants::Rows(rows) => rows.back(v).map(std::borrow::Cow::Owned),
+            super::Variants::Listed(_) => v.back.as_deref().map(std::borrow::Cow::Borrowed),
         }
     }
 }

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::Spanned;
 
-use super::model::Variant;
+use super::matrix::Subst;
+use super::model::{AxisValue, Face, Variant};
 
 #[derive(Debug)]
 pub enum Variants {
@@ -102,9 +103,9 @@ impl Variants {
     }
 }
 
-/// A data file's rows as their cells' text, every row's cells one after another. The rows were
-/// checked when read (ids, counts, symbols, colours, what the faces print), so making a variant
-/// from one cannot fail.
+/// A data file's rows as their cells' text, every row's cells one after another, and the faces
+/// they fill in. The rows were checked when read (ids, counts, symbols, colours, what the faces
+/// print), so making a variant from one, or filling in its faces, cannot fail.
 #[derive(Debug)]
 pub struct RowTable {
     /// Every cell of every row, as read, without separators.
@@ -121,6 +122,10 @@ pub struct RowTable {
     /// `--copies` overrides: of every row, then of single rows (which win).
     all_copies: Option<Spanned<u32>>,
     one_copies: Vec<(usize, Spanned<u32>)>,
+    /// The component's faces as written, with `{row.<column>}` in them: each row's are filled in
+    /// when asked for (`front`, `back`), not held filled.
+    front: Face,
+    back: Option<Face>,
 }
 
 impl RowTable {
@@ -140,7 +145,51 @@ impl RowTable {
             at,
             all_copies: None,
             one_copies: Vec::new(),
+            front: Face::default(),
+            back: None,
         }
+    }
+
+    /// This table, whose rows fill in `front` and `back` (the component's faces as written).
+    pub fn with_faces(self, front: Face, back: Option<Face>) -> Self {
+        RowTable {
+            front,
+            back,
+            ..self
+        }
+    }
+
+    /// The front variant `v` (one of these rows) fills in.
+    pub fn front(&self, v: &Variant) -> Face {
+        self.fill(v, &self.front)
+    }
+
+    /// The back variant `v` fills in, when the component has one.
+    pub fn back(&self, v: &Variant) -> Option<Face> {
+        self.back.as_ref().map(|b| self.fill(v, b))
+    }
+
+    /// `face` with `v`'s row put back together from its id and tags (every non-empty cell
+    /// but `copies`, which a face of such a table does not print: see `data::Made::filled`).
+    fn fill(&self, v: &Variant, face: &Face) -> Face {
+        let cell = |i: usize, name: &str| match v.tags.get(name) {
+            _ if Some(i) == self.id => v.id.value.clone(),
+            Some(value) => value.clone(),
+            None => String::new(),
+        };
+        let value = AxisValue {
+            id: v.id.clone(),
+            tags: Default::default(),
+            props: (self.keys.iter().enumerate())
+                .map(|(i, name)| (name.to_string(), cell(i, name)))
+                .collect(),
+        };
+        let picked = [(super::data::ROW, &value)];
+        Subst {
+            picked: &picked,
+            problems: Vec::new(),
+        }
+        .face(face)
     }
 
     fn width(&self) -> usize {
