@@ -39,8 +39,8 @@ impl Piece {
             return Cow::Borrowed(id);
         }
         let c = &game.spec.components[self.component];
-        match self.variant(game) {
-            Some(v) => Cow::Owned(format!("{}-{}", c.id.value, v.id.value)),
+        match self.variant.and_then(|v| c.variants.id(v as usize)) {
+            Some(v) => Cow::Owned(format!("{}-{v}", c.id.value)),
             None => Cow::Borrowed(&c.id.value),
         }
     }
@@ -51,15 +51,19 @@ impl Piece {
         if let Some(own) = self.own.as_ref().and_then(|o| o.tags.as_ref()) {
             return Cow::Borrowed(own);
         }
-        match self.variant(game) {
+        match self.spec_variant(game) {
             Some(Cow::Borrowed(v)) => Cow::Borrowed(&v.tags),
             Some(Cow::Owned(v)) => Cow::Owned(v.tags),
             None => Cow::Owned(Tags::EMPTY),
         }
     }
 
-    /// Its variant, if it has one. `game` must be the game the piece came from.
-    fn variant<'a>(&self, game: &'a Game) -> Option<Cow<'a, Variant>> {
+    /// Its variant, whose faces and tags it has: none when it has faces of its own (a blank
+    /// back shows nothing of the card's). `game` must be the game the piece came from.
+    fn spec_variant<'a>(&self, game: &'a Game) -> Option<Cow<'a, Variant>> {
+        if self.own_faces().is_some() {
+            return None;
+        }
         let v = self.variant? as usize;
         game.spec.components[self.component].variants.get(v)
     }
@@ -75,7 +79,7 @@ impl Piece {
             return Cow::Borrowed(front);
         }
         let c = &game.spec.components[self.component];
-        match self.variant(game) {
+        match self.spec_variant(game) {
             None => Cow::Borrowed(&c.front),
             Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
         }
@@ -87,7 +91,12 @@ impl Piece {
             return back.as_ref().map(Cow::Borrowed);
         }
         let c = &game.spec.components[self.component];
-        let own = self.variant(game).and_then(|v| c.variant_faces(v).1);
+        // Only the back filled in: a data file's row would fill its front too.
+        let own = match self.spec_variant(game) {
+            Some(Cow::Borrowed(v)) => c.variant_back(v),
+            Some(Cow::Owned(v)) => c.variant_back(&v).map(|b| Cow::Owned(b.into_owned())),
+            None => None,
+        };
         match (&c.back, own) {
             (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
             (None, Some(vb)) => Some(vb),
@@ -178,7 +187,8 @@ pub fn expand(game: &Game) -> Vec<Piece> {
         }
         for (vi, v) in c.variants.iter().enumerate() {
             let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
-            // A game has at most `MAX_PIECES` pieces, far fewer than `u32::MAX`.
+            // The YAML's and data files' size limits (1 MB, 4 MB) keep a component's variants
+            // far fewer than `u32::MAX`.
             pieces.push(piece(u32::try_from(vi).ok(), copies));
         }
     }

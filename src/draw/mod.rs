@@ -370,9 +370,10 @@ pub fn draw_all_keeping(
                             // Boxed, without the spare room the text grew into (about 40 %).
                             Source::Svg(svg.into_boxed_str())
                         } else {
-                            // A game has at most `MAX_PIECES` pieces.
+                            // A game's pieces are far fewer than `u32::MAX` (its YAML and
+                            // data files are at most 1 and 4 MB); past it, "no such piece".
                             Source::Redraw {
-                                piece: pi as u32,
+                                piece: u32::try_from(pi).unwrap_or(u32::MAX),
                                 side,
                             }
                         };

@@ -3,7 +3,8 @@
 //! `copies` (in any case) are the variant's own, every other column is a tag (so rules can count
 //! by it), and every column fills `{row.<column>}` in the component's faces, as an axis value
 //! fills `{suit.color}`.
-//! Runs after includes and before `matrix:`, so everything downstream sees ordinary variants.
+//! Runs after includes and before `matrix:`. The rows are kept as their cells' text
+//! (`Variants::Rows`), each made into an ordinary variant when asked for.
 use serde_saphyr::Spanned;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -359,7 +360,8 @@ impl<'a> Made<'a> {
         }
     }
 
-    /// Makes the variant of row `number` (1 for the first under the header).
+    /// Checks row `number` (1 for the first under the header) and keeps it: as its cells, or as
+    /// a variant with its faces filled in (`filled`).
     fn variant(
         &mut self,
         number: usize,
@@ -502,6 +504,8 @@ impl<'a> Made<'a> {
         if !self.filled {
             // Kept as its cells; the variant is made from them when asked for.
             let cells = names.iter().map(|n| value.props[n].as_str());
+            // It has a cell per column (checked above), so only a table past 4 GB of text
+            // would refuse it: far past `MAX_DATA_BYTES`.
             if !self.table.push(cells) {
                 return Err(Located::new(shown, line, 1, "the file is too large".into()));
             }

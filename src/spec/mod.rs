@@ -19,7 +19,7 @@ pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 pub use tags::Tags;
-pub use variants::{RowTable, Variants};
+pub use variants::Variants;
 
 use crate::error::SpecError;
 use std::path::{Path, PathBuf};

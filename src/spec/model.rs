@@ -223,8 +223,8 @@ pub struct Variant {
     #[serde(default)]
     pub tags: super::Tags,
     // Laid over its component's front. Boxed and left out when unset (`front()`): a face is
-    // 224 bytes before its text, and a deck read from a data file has thousands of variants
-    // whose faces are filled in from their rows only when drawn (`Component::rows`).
+    // 224 bytes before its text, and a matrix or a data file can make thousands of variants
+    // (a data file's rows fill their faces in only when drawn: `RowTable::front`).
     #[serde(default, deserialize_with = "boxed_face")]
     #[schemars(with = "Face")]
     pub front: Option<Box<Face>>,

@@ -48,6 +48,14 @@ impl Variants {
         self.len() == 0
     }
 
+    /// Variant `i`'s id, without making a row's whole variant.
+    pub fn id(&self, i: usize) -> Option<Cow<'_, str>> {
+        match self {
+            Variants::Listed(list) => list.get(i).map(|v| Cow::Borrowed(v.id.value.as_str())),
+            Variants::Rows(rows) => (i < rows.len()).then(|| rows.id(i)),
+        }
+    }
+
     /// Variant `i`: borrowed when listed, made from its row otherwise.
     pub fn get(&self, i: usize) -> Option<Cow<'_, Variant>> {
         match self {
@@ -115,11 +123,12 @@ pub struct RowTable {
     /// The file's columns as tag keys (every row's tags share them).
     keys: Vec<Arc<str>>,
     /// Which columns are the variant's `id` and `copies` (the others are tags).
-    id: Option<usize>,
-    copies: Option<usize>,
+    id_column: Option<usize>,
+    copies_column: Option<usize>,
     /// Where `data:` is written: each variant's id and count are located there.
     at: Spanned<()>,
-    /// `--copies` overrides: of every row, then of single rows (which win).
+    /// `--copies` overrides, in the order given, as they would be set on listed variants: of
+    /// every row (which clears those of single rows before it), then of single rows.
     all_copies: Option<Spanned<u32>>,
     one_copies: Vec<(usize, Spanned<u32>)>,
     /// The component's faces as written, with `{row.<column>}` in them: each row's are filled in
@@ -140,8 +149,8 @@ impl RowTable {
             text: String::new(),
             ends: Vec::new(),
             keys,
-            id,
-            copies,
+            id_column: id,
+            copies_column: copies,
             at,
             all_copies: None,
             one_copies: Vec::new(),
@@ -173,7 +182,7 @@ impl RowTable {
     /// but `copies`, which a face of such a table does not print: see `data::Made::filled`).
     fn fill(&self, v: &Variant, face: &Face) -> Face {
         let cell = |i: usize, name: &str| match v.tags.get(name) {
-            _ if Some(i) == self.id => v.id.value.clone(),
+            _ if Some(i) == self.id_column => v.id.value.clone(),
             Some(value) => value.clone(),
             None => String::new(),
         };
@@ -192,8 +201,18 @@ impl RowTable {
         .face(face)
     }
 
+    /// Cells a row (at least one, so that an empty header could not divide by zero; the data
+    /// file's header names at least one column).
     fn width(&self) -> usize {
         self.keys.len().max(1)
+    }
+
+    /// Row `row`'s id: its `id` cell, or its number from 1 without an `id` column.
+    fn id(&self, row: usize) -> Cow<'_, str> {
+        match self.id_column {
+            Some(column) => Cow::Borrowed(self.cell(row, column)),
+            None => Cow::Owned((row + 1).to_string()),
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -227,7 +246,7 @@ impl RowTable {
 
     /// The row whose variant has id `id`, without making every variant to find it.
     fn row_of(&self, id: &str) -> Option<usize> {
-        match self.id {
+        match self.id_column {
             Some(column) => (0..self.len()).find(|&row| self.cell(row, column) == id),
             // Rows are numbered from 1, as written (`2`, not `02`).
             None => id
@@ -253,12 +272,9 @@ impl RowTable {
     /// tags when drawn (`Component::variant_front`). `row` is in the table (`Variants::get`
     /// sees to it).
     fn variant(&self, row: usize) -> Variant {
-        let id = match self.id {
-            Some(column) => self.cell(row, column).to_string(),
-            None => (row + 1).to_string(),
-        };
+        let id = self.id(row).into_owned();
         let overridden = self.one_copies.iter().find(|(r, _)| *r == row);
-        let copies = match (overridden, &self.all_copies, self.copies) {
+        let copies = match (overridden, &self.all_copies, self.copies_column) {
             (Some((_, n)), _, _) | (None, Some(n), _) => Some(n.clone()),
             (None, None, Some(column)) => self
                 .cell(row, column)
@@ -267,7 +283,7 @@ impl RowTable {
                 .map(|n| self.located(n)),
             (None, None, None) => None,
         };
-        let special = [self.id, self.copies];
+        let special = [self.id_column, self.copies_column];
         let tags = (self.keys.iter().enumerate())
             .filter(|(i, _)| !special.contains(&Some(*i)))
             .map(|(i, key)| (key.clone(), self.cell(row, i)))
@@ -323,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn copies_overrides_of_one_row_win_over_every_rows() {
+    fn copies_overrides_on_rows_apply_in_order_as_on_listed_variants() {
         let mut variants = Variants::Rows(Box::new(table()));
         let n = |n| Spanned::new(n, Location::UNKNOWN, Location::UNKNOWN);
         assert!(variants.set_copies("c2", n(5)));

@@ -183,14 +183,13 @@ impl<'a> Export<'a> {
             border: f.border.clone(),
             ..Face::default()
         };
-        // Faces of its own and no variant (a playing card's suit and rank would draw its pips),
-        // but the card's id.
+        // Faces of its own, which hide its variant's faces and tags (a playing card's suit and
+        // rank would draw its pips), and the card's id.
         blank.own = Some(Box::new(Own {
             id: Some(piece.id(self.game).into_owned()),
             faces: Some((front, None)),
             tags: None,
         }));
-        blank.variant = None;
         let art = Art::new(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
             .map_err(tts_err)?
