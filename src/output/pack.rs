@@ -338,8 +338,10 @@ fn pack_around(
         .map(|(p, _)| p)
         .filter(|p| !p.placements.is_empty())
         .map(|mut p| {
-            // Held for the whole build: a page of 9 cards had room for 16.
+            // Held for the whole build: a page of 9 cards had room for 16, and a page's one
+            // caption room for 4 (256 bytes a page).
             p.placements.shrink_to_fit();
+            p.captions.shrink_to_fit();
             fit_margin_captions(p, bottom)
         })
         .collect())
