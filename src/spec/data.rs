@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::csv::{Cell, Rows};
 use super::matrix::Subst;
-use super::model::{AxisValue, Component, GameSpec, Variant};
+use super::model::{AxisValue, Component, Face, GameSpec, Variant};
 use super::variants::{RowTable, Variants};
 use crate::error::Located;
 
@@ -110,7 +110,7 @@ fn expand_component(
         if let Err(problem) = result {
             found.push(problem);
         }
-        if made.len() as u64 > crate::spec::MAX_PIECES {
+        if made.table.len() as u64 > crate::spec::MAX_PIECES {
             found.push(here(format!(
                 "`{shown}` has more than {} rows, the most pieces a game may have",
                 crate::spec::MAX_PIECES
@@ -123,11 +123,11 @@ fn expand_component(
             )));
             break;
         }
-        if made.len() as u64 > crate::spec::MAX_PIECES {
+        if made.table.len() as u64 > crate::spec::MAX_PIECES {
             break;
         }
     }
-    if made.len() == 0 && found.is_empty() {
+    if made.table.is_empty() && found.is_empty() {
         found.push(here(format!(
             "`{shown}` has a header but no rows: each row below it is one `{}`",
             c.id.value
@@ -137,10 +137,7 @@ fn expand_component(
         // The variants fill the component's faces in from their rows when drawn (or carry
         // them filled in, see `Made::filled`); the component has nothing left to lay under them.
         let (front, back) = (std::mem::take(&mut c.front), c.back.take());
-        c.variants = match made.filled {
-            true => Variants::Listed(made.variants),
-            false => Variants::Rows(Box::new(made.table.with_faces(front, back))),
-        };
+        c.variants = made.variants(front, back);
         c.data_file = Some(shown);
     }
     problems.extend(found);
@@ -284,8 +281,7 @@ struct Made<'a> {
     columns: &'a Columns,
     /// Ids seen, with the line of their row.
     seen: HashMap<String, usize>,
-    /// The rows, as variants with their faces filled in (when `filled`), else as cells.
-    variants: Vec<Variant>,
+    /// The rows read, as their cells.
     table: RowTable,
     /// The file's separator, for messages.
     sep: char,
@@ -297,13 +293,11 @@ struct Made<'a> {
     symbols: Vec<String>,
     /// Columns that give a face's colour (`background: "{row.colour}"`), checked at their cell.
     colour_columns: Vec<usize>,
-    /// The column names as tag keys, shared by every row's tags.
-    keys: Vec<Arc<str>>,
-    /// Whether each variant carries its faces filled in, instead of filling them in from its
-    /// row when drawn: when a face prints `{row.copies}`. The cell is printed as written
-    /// (`03`), which the variant's count does not keep, and a `--copies` override, made after
-    /// the checks, must not change what was checked.
-    filled: bool,
+    /// Each row's faces filled in, when its variant must carry them instead of filling them in
+    /// from its cells when drawn: when a face prints `{row.copies}`. The cell is printed as
+    /// written (`03`), which the variant's count does not keep, and a `--copies` override, made
+    /// after the checks, must not change what was checked. `None` otherwise.
+    filled: Option<Vec<(Face, Option<Box<Face>>)>>,
 }
 
 impl<'a> Made<'a> {
@@ -343,8 +337,7 @@ impl<'a> Made<'a> {
             at,
             columns,
             seen: HashMap::new(),
-            variants: Vec::new(),
-            table: RowTable::new(keys.clone(), columns.id, columns.copies, place),
+            table: RowTable::new(keys, columns.id, columns.copies, place),
             sep,
             printed: columns.names.iter().map(|n| used.contains(n)).collect(),
             symbols: match symbol_columns.is_empty() {
@@ -353,10 +346,10 @@ impl<'a> Made<'a> {
             },
             symbol_columns,
             colour_columns,
-            keys,
             filled: columns
                 .copies
-                .is_some_and(|i| used.contains(&columns.names[i])),
+                .is_some_and(|i| used.contains(&columns.names[i]))
+                .then(Vec::new),
         }
     }
 
@@ -432,23 +425,20 @@ impl<'a> Made<'a> {
         }
         let line = cells[0].line;
         self.seen.insert(id.clone(), line);
-        let copies = match self.columns.copies.map(|i| &cells[i]) {
-            Some(cell) if cell.text.is_empty() => None,
-            Some(cell) => match cell.text.parse::<u32>() {
-                Ok(n) if n <= super::MAX_COPIES => Some(Box::new(self.located(n))),
-                _ => {
-                    return Err(at(
-                        cell,
-                        format!(
-                            "copies `{}`: expected a whole number from 0 to {}",
-                            cell.text,
-                            super::MAX_COPIES
-                        ),
-                    ));
-                }
-            },
-            None => None,
-        };
+        // An empty cell is the component's count; the table reads the others.
+        if let Some(cell) = self.columns.copies.map(|i| &cells[i])
+            && !cell.text.is_empty()
+            && !matches!(cell.text.parse::<u32>(), Ok(n) if n <= super::MAX_COPIES)
+        {
+            return Err(at(
+                cell,
+                format!(
+                    "copies `{}`: expected a whole number from 0 to {}",
+                    cell.text,
+                    super::MAX_COPIES
+                ),
+            ));
+        }
         for &i in &self.symbol_columns {
             let name = cells[i].text.trim();
             let known = name.is_empty() || self.symbols.iter().any(|s| s == name);
@@ -501,40 +491,36 @@ impl<'a> Made<'a> {
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
         }
-        if !self.filled {
-            // Kept as its cells; the variant is made from them when asked for.
-            let cells = names.iter().map(|n| value.props[n].as_str());
-            // It has a cell per column (checked above), so only a table past 4 GB of text
-            // would refuse it: far past `MAX_DATA_BYTES`.
-            if !self.table.push(cells) {
-                return Err(Located::new(shown, line, 1, "the file is too large".into()));
-            }
-            return Ok(());
+        // Kept as its cells; its variant is made from them when asked for. It has a cell per
+        // column (checked above), so only a table past 4 GB of text would refuse it: far past
+        // `MAX_DATA_BYTES`.
+        let cells = names.iter().map(|n| value.props[n].as_str());
+        if !self.table.push(cells) {
+            return Err(Located::new(shown, line, 1, "the file is too large".into()));
         }
-        // Tags for the rules, keyed by the column names every row shares; `id` and `copies`
-        // are the variant's own.
-        let special = [self.columns.id, self.columns.copies];
-        let mut props = value.props;
-        let tags = (self.keys.iter().enumerate())
-            .filter(|(i, _)| !special.contains(&Some(*i)))
-            .filter_map(|(i, key)| {
-                let cell = props.remove(&names[i])?;
-                (!cell.is_empty()).then(|| (key.clone(), cell))
-            })
-            .collect();
-        self.variants.push(Variant {
-            id: value.id,
-            copies,
-            tags,
-            front: Some(Box::new(front)),
-            back,
-        });
+        if let Some(filled) = &mut self.filled {
+            filled.push((front, back));
+        }
         Ok(())
     }
 
-    /// How many rows are made.
-    fn len(&self) -> usize {
-        self.variants.len() + self.table.len()
+    /// The variants of the rows read: made from their cells when asked for, or (`filled`)
+    /// made now, each with its faces filled in. `front` and `back` are the component's faces
+    /// as written.
+    fn variants(self, front: Face, back: Option<Face>) -> Variants {
+        let Some(filled) = self.filled else {
+            return Variants::Rows(Box::new(self.table.with_faces(front, back)));
+        };
+        let table = self.table;
+        let made = filled.into_iter().enumerate();
+        Variants::Listed(
+            made.map(|(row, (front, back))| Variant {
+                front: Some(Box::new(front)),
+                back,
+                ..table.variant(row)
+            })
+            .collect(),
+        )
     }
 
     fn located<T>(&self, value: T) -> Spanned<T> {

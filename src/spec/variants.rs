@@ -271,7 +271,7 @@ impl RowTable {
     /// its count and its tags (its other non-empty cells). Its faces are filled in from its
     /// tags when drawn (`Component::variant_front`). `row` is in the table (`Variants::get`
     /// sees to it).
-    fn variant(&self, row: usize) -> Variant {
+    pub(super) fn variant(&self, row: usize) -> Variant {
         let id = self.id(row).into_owned();
         let overridden = self.one_copies.iter().find(|(r, _)| *r == row);
         let copies = match (overridden, &self.all_copies, self.copies_column) {
