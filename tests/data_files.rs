@@ -201,6 +201,16 @@ fn a_bad_cell_is_named_by_its_line_and_column_in_the_csv() {
             "cards.csv:1:4: ",
             "column name `card title`",
         ),
+        (
+            b"ID,title,id\nA,B,c\n",
+            "cards.csv:1:10: ",
+            "columns `ID` and `id` both give the `id`",
+        ),
+        (
+            b"id,Copies,title,COPIES\na,1,B,2\n",
+            "cards.csv:1:17: ",
+            "columns `Copies` and `COPIES` both give the `copies`",
+        ),
     ];
     // These fill the whole deck's faces.
     let whole: &[(&[u8], &str, &str)] = &[

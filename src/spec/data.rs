@@ -235,6 +235,20 @@ impl Columns {
             if names.iter().any(|n| n == name) {
                 return Err((cell, format!("column `{name}` is named twice")));
             }
+            // `ID` is the id as `id` is: with both, which one names the cards would be a guess.
+            let special = ["id", "copies"]
+                .into_iter()
+                .find(|s| name.eq_ignore_ascii_case(s));
+            let first = special.and_then(|s| names.iter().find(|n| n.eq_ignore_ascii_case(s)));
+            if let (Some(special), Some(first)) = (special, first) {
+                return Err((
+                    cell,
+                    format!(
+                        "columns `{first}` and `{name}` both give the `{special}` (read in any \
+                         case): keep one"
+                    ),
+                ));
+            }
             names.push(name.to_string());
         }
         // `ID` and `Copies` as a spreadsheet may capitalize them.
