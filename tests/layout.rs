@@ -65,7 +65,8 @@ fn pieces_never_overlap_each_other_or_the_calibration_square() {
                     !page.calibration || sheet.contains(&square),
                     "{id} page {n}: square on the sheet"
                 );
-                for (i, a) in page.placements.iter().enumerate() {
+                let list = page.placements.to_vec();
+                for (i, a) in list.iter().enumerate() {
                     let r = a.rect;
                     assert!(
                         sheet.contains(&r),
@@ -76,7 +77,7 @@ fn pieces_never_overlap_each_other_or_the_calibration_square() {
                         "{id} {} page {n}: {r:?} over the calibration square {square:?}",
                         paper.name
                     );
-                    for b in &page.placements[i + 1..] {
+                    for b in &list[i + 1..] {
                         assert!(
                             !r.overlaps(&b.rect),
                             "{id} page {n}: {r:?} overlaps {:?}",
@@ -333,7 +334,7 @@ components:
     assert_eq!(prepared.pages.len(), 2);
     let area = prepared.layout.content();
     for page in &prepared.pages {
-        let [mat] = &page.placements[..] else {
+        let [mat] = &page.placements.to_vec()[..] else {
             panic!("one whole mat a page: {:?}", page.placements)
         };
         assert!(mat.part.is_none(), "{mat:?}");
@@ -385,19 +386,19 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
         .iter()
         .position(|p| p.id(&game) == "family-sheet")
         .unwrap();
-    let on: Vec<(usize, &pnp::output::layout::Placement)> = prepared
+    let on: Vec<(usize, pnp::output::layout::Placement)> = prepared
         .pages
         .iter()
         .enumerate()
         .flat_map(|(i, page)| page.placements.iter().map(move |p| (i, p)))
         .filter(|(_, p)| p.piece == sheet)
         .collect();
-    let [(front, f), (back, b)] = on[..] else {
+    let [(front, f), (back, b)] = &on[..] else {
         panic!("the sheet and its back: {on:?}")
     };
-    assert_eq!(back, front + 1);
-    assert_eq!(prepared.pages[front].side, PageSide::Front);
-    assert_eq!(prepared.pages[back].side, PageSide::Back);
+    assert_eq!(*back, front + 1);
+    assert_eq!(prepared.pages[*front].side, PageSide::Front);
+    assert_eq!(prepared.pages[*back].side, PageSide::Back);
     for p in [f, b] {
         assert!(p.part.is_none(), "{p:?}");
         assert_eq!((p.rect.w, p.rect.h), (190.0, 222.0));

@@ -144,7 +144,7 @@ fn board_squares_are_exactly_the_tile_size_in_mm() {
         .iter()
         .position(|p| p.id(&game) == "board-7")
         .unwrap();
-    let placed: Vec<&Placement> = prepared
+    let placed: Vec<Placement> = prepared
         .pages
         .iter()
         .flat_map(|p| &p.placements)
@@ -242,7 +242,7 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
             .position(|p| p.id(&game) == "board-9")
             .unwrap();
         let side = 9.0 * SQUARE_MM + 2.0 * EDGE_MM;
-        let parts: Vec<&Placement> = prepared
+        let parts: Vec<Placement> = prepared
             .pages
             .iter()
             .flat_map(|p| &p.placements)

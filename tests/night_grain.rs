@@ -157,9 +157,10 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
         let mut grain = 0;
         let mut team = 0;
         for page in &prepared.pages {
-            for (i, a) in page.placements.iter().enumerate() {
+            let list = page.placements.to_vec();
+            for (i, a) in list.iter().enumerate() {
                 assert!(area.contains(&a.rect), "{:?} outside {area:?}", a.rect);
-                for b in &page.placements[i + 1..] {
+                for b in &list[i + 1..] {
                     assert!(
                         !a.rect.overlaps(&b.rect),
                         "{:?} overlaps {:?}",

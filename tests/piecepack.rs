@@ -237,7 +237,7 @@ fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
     assert_eq!(pages.len(), prep.pages.len());
     let back = &prep.pages[1];
     assert_eq!(back.side, PageSide::Back);
-    let r = back.placements[0].rect;
+    let r = back.placements.to_vec()[0].rect;
     // Inside a grid square of the back (a quarter in from the corner): parchment, not white.
     let lum = pages[1].lum_at_mm(r.x + r.w * 0.25, r.y + r.h * 0.25);
     assert!(
@@ -245,7 +245,7 @@ fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
         "parchment at the back's place: {lum}"
     );
     // The same spot on the front page is a tile front (near white) at its own position.
-    let f = prep.pages[0].placements[0].rect;
+    let f = prep.pages[0].placements.to_vec()[0].rect;
     assert!((f.y - (opt.paper.h - r.y - r.h)).abs() < 0.01);
 }
 
@@ -273,7 +273,8 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
     );
     let mut pairs = 0;
     for page in &folded {
-        let (fronts, backs) = page.placements.split_at(page.placements.len() / 2);
+        let list = page.placements.to_vec();
+        let (fronts, backs) = list.split_at(list.len() / 2);
         for (f, b) in fronts.iter().zip(backs) {
             assert_eq!(f.piece, b.piece);
             assert!(
@@ -397,7 +398,7 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     assert!(page_box(&doc, first, b"TrimBox").is_none());
     // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
     let raster = &rasterize(&pdf, 2.0)[front + 1];
-    let r = prep.pages[1].placements[0].rect;
+    let r = prep.pages[1].placements.to_vec()[0].rect;
     let lum = raster.lum_at_mm(r.x - 1.5, r.y + r.h * 0.25);
     assert!(
         (200..245).contains(&lum),

@@ -8,7 +8,7 @@ use crate::pieces::Piece;
 use crate::spec::{Game, Kind, Shape};
 
 use super::furniture::{Credits, footer};
-use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement};
+use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement, Placements};
 
 /// What the cover says, gathered from the game and its imposed pages.
 #[derive(Debug, Clone)]
@@ -302,7 +302,7 @@ fn heading(cv: &mut Canvas, x: f64, y: f64, title: &str) {
 fn empty(side: PageSide) -> Page {
     Page {
         side,
-        placements: Vec::new(),
+        placements: Placements::new(),
         captions: Vec::new(),
         calibration: true,
     }
@@ -501,7 +501,7 @@ fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> boo
     pages
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.side != PageSide::Back && p.placements.iter().any(&shown))
+        .filter(|(_, p)| p.side != PageSide::Back && p.placements.iter().any(|pl| shown(&pl)))
         .map(|(i, _)| i + 1 + front)
         .collect()
 }

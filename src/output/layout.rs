@@ -3,6 +3,8 @@
 //! rows, component by component, each group under a caption; a piece larger than the printable
 //! area is split into parts that overlap by `overlap` mm so they can be joined.
 
+pub use super::placements::Placements;
+
 /// Paper, already turned to its orientation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Paper {
@@ -328,7 +330,7 @@ pub enum PageSide {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub side: PageSide,
-    pub placements: Vec<Placement>,
+    pub placements: Placements,
     pub captions: Vec<Caption>,
     /// Whether the page prints the calibration square (`calibration_on`). Every page does,
     /// unless leaving its corner to pieces saves paper (see `pack`); a back page follows its
@@ -540,7 +542,7 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
         if !backs.is_empty() || (duplex && index < last) {
             out.push(Page {
                 side: PageSide::Back,
-                placements: backs,
+                placements: backs.into(),
                 captions: Vec::new(),
                 calibration: page_has_square,
             });
@@ -617,12 +619,13 @@ mod tests {
         let opt = LayoutOptions::new(A4);
         let items = vec![item(0, 0, 20.0, 20.0, 30), item(1, 1, 63.0, 88.0, 5)];
         let pages = impose(&items, &["a".into(), "b".into()], &opt).unwrap();
-        let all: Vec<&Placement> = pages.iter().flat_map(|p| &p.placements).collect();
+        let all: Vec<Placement> = pages.iter().flat_map(|p| &p.placements).collect();
         assert_eq!(all.len(), 35);
         for p in &pages {
-            for (i, a) in p.placements.iter().enumerate() {
+            let list = p.placements.to_vec();
+            for (i, a) in list.iter().enumerate() {
                 assert!(opt.content().contains(&a.rect), "{:?}", a.rect);
-                for b in &p.placements[i + 1..] {
+                for b in &list[i + 1..] {
                     assert!(!a.rect.overlaps(&b.rect));
                 }
             }

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod pack;
 pub mod pdf;
 pub mod pdf_join;
+pub mod placements;
 pub mod png;
 pub mod png_source;
 pub mod raster;

@@ -7,7 +7,7 @@
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
 use super::layout::{CAPTION_MM, Caption, Furniture, Item, LayoutOptions, Page, PageSide};
-use super::layout::{Part, Placement, Rect, Splitter};
+use super::layout::{Part, Placement, Placements, Rect, Splitter};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
 type Key = (u64, u64);
@@ -47,7 +47,7 @@ impl Packer<'_> {
         (
             Page {
                 side: PageSide::Front,
-                placements: Vec::new(),
+                placements: Placements::new(),
                 captions: Vec::new(),
                 calibration: true,
             },
@@ -383,11 +383,11 @@ mod tests {
         let pages = impose(&cards(8, true), &["Cards".into()], &opt).unwrap();
         assert_eq!(pages.len(), 1);
         assert!(pages[0].calibration);
-        let first = &pages[0].placements;
+        let first = pages[0].placements.to_vec();
         // Rows of 3, 3 and 2: the third row stops before the reserved corner.
         let rows: Vec<f64> = first.iter().map(|p| p.rect.y).collect();
         assert_eq!(rows.iter().filter(|&&y| y == rows[7]).count(), 2);
-        for p in first {
+        for p in &first {
             assert!(!p.rect.overlaps(&opt.reserved()), "{:?}", p.rect);
         }
         // Edge to edge: the second card starts where the first ends.
@@ -462,7 +462,7 @@ mod tests {
         assert_eq!(pages.len(), 2);
         for page in &pages {
             assert_eq!(page.placements.len(), 1);
-            assert!(page.placements[0].rect.overlaps(&opt.reserved()));
+            assert!(page.placements.to_vec()[0].rect.overlaps(&opt.reserved()));
             assert!(!page.calibration);
         }
     }
@@ -524,7 +524,7 @@ mod tests {
         let [a, b] = &pages[0].captions[..] else {
             panic!("{:?}", pages[0].captions)
         };
-        let second_top = pages[0].placements[3].rect.y;
+        let second_top = pages[0].placements.to_vec()[3].rect.y;
         assert!(a.y + a.along.unwrap() < second_top - 1.0, "{a:?}");
         assert!(b.y > second_top && b.y + b.along.unwrap() <= opt.content().bottom());
     }
@@ -535,7 +535,7 @@ mod tests {
         for (items, bleed) in [(cards(4, true), 3.0), (cards(4, false), 0.0)] {
             opt.bleed = bleed;
             let pages = impose(&items, &["Cards".into()], &opt).unwrap();
-            let p = &pages[0].placements;
+            let p = pages[0].placements.to_vec();
             assert!(
                 (p[1].rect.x - p[0].rect.right() - opt.effective_gap()).abs() < 1e-9,
                 "bleed {bleed}"

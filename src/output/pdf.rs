@@ -217,7 +217,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         let mut surface = p.surface();
         for placement in &page.placements {
             let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
-            draw_placement(&mut surface, placement, face, layout.bleed)?;
+            draw_placement(&mut surface, &placement, face, layout.bleed)?;
         }
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         surface

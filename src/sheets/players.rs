@@ -271,7 +271,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                     rect: area,
                     turned: false,
                     part: None,
-                }],
+                }]
+                .into(),
                 captions: Vec::new(),
                 calibration: true,
             });
