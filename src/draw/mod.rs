@@ -276,34 +276,35 @@ pub fn overflow_warning(piece: &str, side: Side, overflows: &[String]) -> Option
     ))
 }
 
-/// The faces whose SVG has one hash: nearly always one, kept without a heap block of its own
-/// (a list per face was 10,000 blocks for a deck of 10,000 cards).
+/// Faces by a hash of their SVG (not the SVG itself, which would be held twice). A hash has
+/// one face but for a collision, so the first face is kept in 16 bytes and only the others
+/// in a list (a list a face, or a 40-byte entry, came to 0.5 MB for a deck of 10,000 cards).
 #[derive(Default)]
-enum SameHash {
-    #[default]
-    None,
-    One([usize; 1]),
-    Many(Vec<usize>),
+struct ByHash {
+    first: HashMap<u64, u32>,
+    more: HashMap<u64, Vec<u32>>,
 }
 
-impl SameHash {
-    fn faces(&self) -> &[usize] {
-        match self {
-            SameHash::None => &[],
-            SameHash::One(one) => one,
-            SameHash::Many(many) => many,
-        }
+impl ByHash {
+    /// The faces with hash `h`, first to last.
+    fn faces(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
+        let more = self.more.get(&h).map(Vec::as_slice).unwrap_or_default();
+        self.first
+            .get(&h)
+            .into_iter()
+            .chain(more)
+            .map(|&f| f as usize)
     }
 
-    fn push(&mut self, face: usize) {
-        *self = match std::mem::take(self) {
-            SameHash::None => SameHash::One([face]),
-            SameHash::One([a]) => SameHash::Many(vec![a, face]),
-            SameHash::Many(mut many) => {
-                many.push(face);
-                SameHash::Many(many)
+    fn push(&mut self, h: u64, face: u32) {
+        match self.first.entry(h) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(face);
             }
-        };
+            std::collections::hash_map::Entry::Occupied(_) => {
+                self.more.entry(h).or_default().push(face);
+            }
+        }
     }
 }
 
@@ -332,8 +333,7 @@ pub fn draw_all_keeping(
     // Room for a face per piece up front: a deck has about that many, and growing by doubling
     // holds the old and the new list at once at the build's highest point.
     let mut docs: Vec<FaceDoc> = Vec::with_capacity(pieces.len());
-    // Faces by a hash of their SVG (not the SVG itself, which would be held twice).
-    let mut by_hash: HashMap<u64, SameHash> = HashMap::new();
+    let mut by_hash = ByHash::default();
     let mut users = names::Users::default();
     let mut of_piece = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
@@ -344,16 +344,15 @@ pub fn draw_all_keeping(
             match draw_face_noting(game, piece, side, bleed, art) {
                 Ok(Some((svg, overflows))) => {
                     let next = docs.len();
-                    let same = by_hash.entry(svg_hash(&svg)).or_default();
-                    let found = same
-                        .faces()
-                        .iter()
-                        .find(|&&i| docs[i].svg(&painter).is_ok_and(|s| s == svg))
-                        .copied();
+                    let hash = svg_hash(&svg);
+                    let found = by_hash
+                        .faces(hash)
+                        .find(|&i| docs[i].svg(&painter).is_ok_and(|s| s == svg));
                     let idx = match found {
                         Some(i) => i,
                         None => {
-                            same.push(next);
+                            // Faces, like pieces, number far fewer than `u32::MAX`.
+                            by_hash.push(hash, next as u32);
                             next
                         }
                     };
@@ -408,6 +407,8 @@ pub fn draw_all_keeping(
     if !problems.is_empty() {
         return Err(SpecError::Invalid(Problems(problems)));
     }
+    // Not needed for naming: its room is free for the names' own.
+    drop(by_hash);
     let components: Vec<&str> = game
         .spec
         .components
@@ -442,13 +443,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_hash_keeps_every_face_in_order() {
-        let mut same = SameHash::default();
-        assert!(same.faces().is_empty());
-        same.push(4);
-        assert_eq!(same.faces(), [4]);
-        same.push(9);
-        same.push(2);
-        assert_eq!(same.faces(), [4, 9, 2]);
+    fn faces_of_one_hash_are_kept_in_order() {
+        let mut by_hash = ByHash::default();
+        assert_eq!(by_hash.faces(7).count(), 0);
+        by_hash.push(7, 4);
+        by_hash.push(8, 5);
+        assert_eq!(by_hash.faces(7).collect::<Vec<_>>(), [4]);
+        by_hash.push(7, 9);
+        by_hash.push(7, 2);
+        assert_eq!(by_hash.faces(7).collect::<Vec<_>>(), [4, 9, 2]);
+        assert_eq!(by_hash.faces(8).collect::<Vec<_>>(), [5]);
     }
 }
