@@ -102,15 +102,10 @@ fn main() -> ExitCode {
     // glibc gives each thread its own malloc arena. Face trees are parsed on rayon's threads and
     // freed on others, and the arenas fragmented: the peak of a 10,000-card PDF build jumped
     // between 64 and 140 MB from run to run. Two arenas hold it at 64–71 MB, no slower.
-    // Blocks of 128 KiB and more are mapped on their own and given back when freed. By default
-    // glibc raises that threshold each time such a block is freed, so the PDF part buffers
-    // (about 1 MB, made and dropped every 128 pages) were then carved from the heap, and the
-    // holes they left kept a 20,000-card build 1.5 MB higher.
-    // SAFETY: malloc tuning calls made before any thread exists.
+    // SAFETY: a malloc tuning call made before any thread exists.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
     }
     let cli = Cli::parse();
     let color = std::io::stderr().is_terminal()
