@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Peak memory of CSV decks of 1,000, 10,000 and 20,000 cards (PDF only), for one or more pnp
+# binaries, alternated run by run: medians of the process's own memory (anonymous RSS) and of
+# peak RSS (`VmHWM`, which also counts the program's pages mapped from its file), read from
+# /proc every 2 ms. Each binary is copied afresh first: how much of a file is mapped depends on how much of
+# it the page cache holds, and a binary built or copied just now peaked 1.8 MB higher than the
+# same one copied an hour before.
+#
+#   benches/peak-memory.sh [RUNS] [BINARY...]    (default: 5 runs of target/release/pnp)
+set -euo pipefail
+runs=${1:-5}
+shift || true
+[ $# -gt 0 ] || set -- "$(dirname "$0")/../target/release/pnp"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for n in 1000 10000 20000; do
+  {
+    echo "id,title,number"
+    for ((i = 1; i <= n; i++)); do echo "c$i,Card $i,$i"; done
+  } >"$work/deck$n.csv"
+  printf 'game: {id: deck%s, name: Deck of %s, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    data: deck%s.csv\n    front: {title: "{row.title}", text: "{row.number}"}\n' \
+    "$n" "$n" "$n" >"$work/deck$n.yaml"
+done
+
+bins=()
+for b in "$@"; do
+  copy="$work/bin${#bins[@]}-$(basename "$b")"
+  cp "$b" "$copy"
+  bins+=("$copy")
+done
+
+# Prints "<peak anonymous KB> <peak RSS KB>" of one build.
+measure() {
+  "$@" &
+  local pid=$! anon=0 hwm=0 a h
+  while kill -0 "$pid" 2>/dev/null; do
+    read -r a h < <(awk '/^RssAnon/ {a = $2} /^VmHWM/ {h = $2} END {print a + 0, h + 0}' \
+      "/proc/$pid/status" 2>/dev/null || echo 0 0)
+    [ "$a" -gt "$anon" ] && anon=$a
+    [ "$h" -gt "$hwm" ] && hwm=$h
+    sleep 0.002
+  done
+  wait "$pid"
+  echo "$anon $hwm"
+}
+
+for ((r = 0; r < runs; r++)); do
+  for b in "${bins[@]}"; do
+    for n in 1000 10000 20000; do
+      echo "$(basename "$b") $n $(measure "$b" build "$work/deck$n.yaml" --no-png --out "$work/out$n" -q)"
+    done
+  done
+done | python3 -c '
+import sys, statistics, collections
+runs = collections.defaultdict(list)
+for line in sys.stdin:
+    b, n, anon, hwm = line.split()
+    runs[(b, int(n))].append((int(anon), int(hwm)))
+for (b, n), v in sorted(runs.items()):
+    anon = statistics.median(x[0] for x in v) / 1024
+    hwm = statistics.median(x[1] for x in v) / 1024
+    print(f"{b:24s} {n:6d} cards: own memory {anon:5.1f} MB, peak RSS {hwm:5.1f} MB ({len(v)} runs)")
+'
