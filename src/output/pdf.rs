@@ -167,6 +167,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             let part = std::mem::replace(&mut self.doc, part_document());
             joiner.part(&part.finish().map_err(|e| format!("{e:?}"))?)?;
             self.in_part = 0;
+            release_free_memory();
         }
         self.in_part += 1;
         Ok(self.doc.start_page_with(settings))
@@ -343,6 +344,18 @@ impl Furniture<'_> {
             .map(|m| crate::faces::parse(&m))
             .transpose()?;
         Ok(PageFurniture { overlay, marks })
+    }
+}
+
+/// Gives the heap's free pages back to the system. A part's document (about 1 MB) is made and
+/// dropped every `PART_PAGES` pages, and glibc kept what was freed resident: a 10,000-card
+/// build's own memory peaked at 11.5 MB, 10.0 MB with this call after each part (one call every
+/// 128 pages; no time it costs could be measured).
+fn release_free_memory() {
+    // SAFETY: malloc_trim only returns pages that no allocation holds; it reads no Rust data.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 
