@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use resvg::usvg;
 use std::sync::Arc;
 
-use crate::draw::{FaceDoc, Painter};
+use crate::draw::{FaceDocs, FaceRef, Painter};
 
 /// Parse options: our fonts only, and no external images or files of any kind.
 pub fn options() -> usvg::Options<'static> {
@@ -27,15 +27,16 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
 }
 
 /// Parses one face (drawing it again first if it kept no SVG); errors name the face.
-pub fn parse_face(doc: &FaceDoc, painter: &Painter) -> Result<usvg::Tree, String> {
+pub fn parse_face(doc: FaceRef, painter: &Painter) -> Result<usvg::Tree, String> {
     doc.svg(painter)
         .and_then(|svg| parse(&svg))
         .map_err(|e| format!("face {}: {e}", doc.name))
 }
 
 /// Parses every face, in parallel, in order.
-pub fn parse_all(docs: &[FaceDoc], painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
-    docs.par_iter()
-        .map(|d| parse_face(d, painter).map(Arc::new))
+pub fn parse_all(docs: &FaceDocs, painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
+    (0..docs.len())
+        .into_par_iter()
+        .map(|i| parse_face(docs.face(i), painter).map(Arc::new))
         .collect()
 }

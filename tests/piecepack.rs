@@ -649,7 +649,7 @@ fn an_including_game_can_recolour_the_suits() {
     let doc = faces
         .docs
         .iter()
-        .find(|d| &*d.name == "tile-suns-ace-front")
+        .find(|d| d.name == "tile-suns-ace-front")
         .unwrap();
     let painter = pnp::draw::Painter::new(&game, &pieces);
     assert!(doc.svg(&painter).unwrap().contains("#ff8800"));

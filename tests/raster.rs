@@ -60,7 +60,7 @@ fn every_shipped_face(
             );
             check(
                 game,
-                &doc.name,
+                doc.name,
                 tree,
                 w,
                 h,

@@ -1,6 +1,6 @@
 //! Large games keep memory flat: faces past the SVG budget are drawn again when a sink reaches
 //! them instead of being held. The result must not depend on which faces were kept.
-use pnp::draw::{Painter, Source};
+use pnp::draw::{FaceDocs, Painter, SourceRef};
 
 #[test]
 fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
@@ -13,7 +13,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
                 .faces
                 .docs
                 .iter()
-                .all(|d| matches!(d.source, Source::Svg(_))),
+                .all(|d| matches!(d.source, SourceRef::Svg(_))),
             "a small game keeps every face's SVG"
         );
         let kept = pnp::pdf_bytes(&game, &prepared, true).unwrap();
@@ -22,15 +22,14 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
         assert!(
             lazy.docs
                 .iter()
-                .all(|d| matches!(d.source, Source::Redraw { .. }))
+                .all(|d| matches!(d.source, SourceRef::Redraw { .. }))
         );
         // The same distinct faces, found by comparing drawings made again.
-        let names =
-            |docs: &[pnp::draw::FaceDoc]| docs.iter().map(|d| d.name.clone()).collect::<Vec<_>>();
+        let names = |docs: &FaceDocs| docs.iter().map(|d| d.name.to_string()).collect::<Vec<_>>();
         assert_eq!(names(&lazy.docs), names(&prepared.faces.docs), "{id}");
         assert_eq!(lazy.of_piece, prepared.faces.of_piece, "{id}");
         let painter = Painter::new(&game, &prepared.pieces);
-        for (a, b) in lazy.docs.iter().zip(&prepared.faces.docs) {
+        for (a, b) in lazy.docs.iter().zip(prepared.faces.docs.iter()) {
             assert_eq!(a.svg(&painter).unwrap(), b.svg(&painter).unwrap());
         }
         prepared.faces = lazy;
@@ -47,15 +46,17 @@ fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
     let pieces = pnp::pieces::expand(&game);
     let all = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
     let painter = Painter::new(&game, &pieces);
-    let first_two: usize = all.docs[..2]
+    let first_two: usize = all
+        .docs
         .iter()
+        .take(2)
         .map(|d| d.svg(&painter).unwrap().len())
         .sum();
     let some = pnp::draw::draw_all_keeping(&game, &pieces, 0.0, first_two).unwrap();
     let kept: Vec<bool> = some
         .docs
         .iter()
-        .map(|d| matches!(d.source, Source::Svg(_)))
+        .map(|d| matches!(d.source, SourceRef::Svg(_)))
         .collect();
     assert!(
         kept[0] && kept[1] && !kept[2..].iter().any(|&k| k),

@@ -5,6 +5,7 @@ pub mod canvas;
 mod card;
 pub mod diagram;
 pub mod die;
+mod face_docs;
 mod frame;
 pub mod marks;
 mod names;
@@ -27,12 +28,13 @@ use crate::pieces::Piece;
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
+pub use face_docs::{FaceDocs, FaceRef, SourceRef};
 
-/// One distinct face, drawn.
+/// One distinct face, drawn, as a record of its own (a build keeps its faces together, in
+/// `FaceDocs`).
 #[derive(Debug, Clone)]
 pub struct FaceDoc {
     /// File stem for its PNG: `grain-barley-front`, or `tile-back` when shared by a component.
-    /// Boxed strings here and in `Source`: a deck holds a record a card (56 bytes, not 72).
     pub name: Box<str>,
     pub source: Source,
     /// Trim size in mm (the SVG adds `bleed` on every side).
@@ -56,12 +58,7 @@ pub const KEEP_SVG_BYTES: usize = 1 << 20;
 impl FaceDoc {
     /// Its SVG: the kept text, or drawn again by `painter`.
     pub fn svg<'d>(&'d self, painter: &Painter) -> Result<Cow<'d, str>, String> {
-        match &self.source {
-            Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
-            Source::Redraw { piece, side } => painter
-                .draw(*piece as usize, *side, self.bleed)
-                .map(Cow::Owned),
-        }
+        self.view().svg(painter)
     }
 }
 
@@ -90,7 +87,7 @@ impl<'g> Painter<'g> {
 /// Every distinct face of a game, and which faces each piece uses.
 #[derive(Debug, Clone)]
 pub struct Faces {
-    pub docs: Vec<FaceDoc>,
+    pub docs: FaceDocs,
     /// Per piece (same order as the pieces): (front, back) indices into `docs`.
     pub of_piece: Vec<(usize, Option<usize>)>,
     /// Texts that run over their space even at their smallest size, one line per face.
@@ -331,8 +328,9 @@ pub fn draw_all_keeping(
     let art = &painter.art;
     let mut kept = 0;
     // Room for a face per piece up front: a deck has about that many, and growing by doubling
-    // holds the old and the new list at once at the build's highest point.
-    let mut docs: Vec<FaceDoc> = Vec::with_capacity(pieces.len());
+    // holds the old and the new list at once.
+    let mut docs = FaceDocs::with_capacity(pieces.len());
+    let mut name = String::new();
     let mut by_hash = ByHash::default();
     let mut users = names::Users::default();
     let mut of_piece = Vec::with_capacity(pieces.len());
@@ -347,7 +345,7 @@ pub fn draw_all_keeping(
                     let hash = svg_hash(&svg);
                     let found = by_hash
                         .faces(hash)
-                        .find(|&i| docs[i].svg(&painter).is_ok_and(|s| s == svg));
+                        .find(|&i| docs.face(i).svg(&painter).is_ok_and(|s| s == svg));
                     let idx = match found {
                         Some(i) => i,
                         None => {
@@ -376,13 +374,11 @@ pub fn draw_all_keeping(
                                 side,
                             }
                         };
-                        docs.push(FaceDoc {
-                            name: format!("{}-{suffix}", piece.id(game)).into(),
-                            source,
-                            w: piece.w,
-                            h: piece.h,
-                            bleed,
-                        });
+                        name.clear();
+                        name.push_str(&piece.id(game));
+                        name.push('-');
+                        name.push_str(suffix);
+                        docs.push(&name, source, piece.w, piece.h, bleed);
                         users.add_face((pi, side));
                     } else {
                         users.add(idx, (pi, side));
@@ -422,8 +418,8 @@ pub fn draw_all_keeping(
         |p| pieces[p].id(game),
         |p| pieces[p].tags(game),
     );
-    // Kept for the whole build: without the room a growing Vec keeps (a 10,000-card deck's
-    // 10,001 faces sat in room for 16,384, half a megabyte).
+    // Kept for the whole build: without the room a growing list keeps (a 10,000-card deck's
+    // 10,001 faces sat in room for 16,384).
     docs.shrink_to_fit();
     if overflowing > warnings.len() {
         warnings.push(format!(

@@ -6,7 +6,7 @@
 //! their users have in common (`coin-ace-front`), and a number is added if that still collides.
 use std::collections::{BTreeMap, HashMap};
 
-use super::{FaceDoc, Side};
+use super::{FaceDocs, Side};
 use crate::pieces::Piece;
 
 /// The pieces (and sides) that show each face, by face number. Nearly every face of a large
@@ -44,7 +44,7 @@ impl Users {
 }
 
 pub fn disambiguate<'i, 't>(
-    docs: &mut [FaceDoc],
+    docs: &mut FaceDocs,
     users: &Users,
     id: impl Fn(usize) -> std::borrow::Cow<'i, str>,
     tags: impl Fn(usize) -> std::borrow::Cow<'t, crate::spec::Tags>,
@@ -58,13 +58,10 @@ pub fn disambiguate<'i, 't>(
         }
         collides
     };
-    for (i, doc) in docs.iter_mut().enumerate() {
+    for (i, _) in collides.iter().enumerate().filter(|(_, c)| **c) {
         let Some((first, _)) = users.of(i).next() else {
             continue;
         };
-        if !collides[i] {
-            continue;
-        }
         let first_tags = tags(first);
         let mut common: BTreeMap<&str, &String> = first_tags.iter().collect();
         let first_id = id(first);
@@ -75,10 +72,8 @@ pub fn disambiguate<'i, 't>(
         if common.is_empty() {
             continue;
         }
-        let (stem, suffix) = doc
-            .name
-            .rsplit_once('-')
-            .map_or((&*doc.name, ""), |(a, b)| (a, b));
+        let name = docs.name(i);
+        let (stem, suffix) = name.rsplit_once('-').map_or((name, ""), |(a, b)| (a, b));
         // Only tag values that name the variant (`ace`, not a grouping tag such as `class`).
         let parts: Vec<&str> = first_id.split('-').collect();
         let mut values: Vec<&str> = common
@@ -90,25 +85,28 @@ pub fn disambiguate<'i, 't>(
         if values.is_empty() {
             continue;
         }
-        doc.name = format!("{stem}-{}-{suffix}", values.join("-")).into();
+        let name = format!("{stem}-{}-{suffix}", values.join("-"));
+        docs.rename(i, name);
     }
     // The second and later faces of one name are numbered, in face order.
     for same in same_names(docs) {
         for (n, &i) in same.iter().enumerate().skip(1) {
             let i = i as usize;
-            docs[i].name = format!("{}-{}", docs[i].name, n + 1).into();
+            let name = format!("{}-{}", docs.name(i), n + 1);
+            docs.rename(i, name);
         }
     }
 }
 
 /// The faces that share a name, a list for each such name, each in face order. Found by
 /// sorting face numbers (4 bytes a face): a map of every name was 0.4 MB at 10,000 cards.
-fn same_names(docs: &[FaceDoc]) -> Vec<Vec<u32>> {
+fn same_names(docs: &FaceDocs) -> Vec<Vec<u32>> {
     let mut order: Vec<u32> = (0..docs.len() as u32).collect();
+    let name = |i: u32| docs.name(i as usize);
     // Stable: faces of one name stay in face order.
-    order.sort_by(|&a, &b| docs[a as usize].name.cmp(&docs[b as usize].name));
+    order.sort_by(|&a, &b| name(a).cmp(name(b)));
     order
-        .chunk_by(|&a, &b| docs[a as usize].name == docs[b as usize].name)
+        .chunk_by(|&a, &b| name(a) == name(b))
         .filter(|same| same.len() > 1)
         .map(<[u32]>::to_vec)
         .collect()
@@ -119,10 +117,10 @@ fn same_names(docs: &[FaceDoc]) -> Vec<Vec<u32>> {
 /// its pieces (`tile-back`), else the first component, in use order, whose every piece shows it
 /// (`day-deck-back`, shown by the set-aside court cards too); otherwise it keeps its first
 /// user's name. Clashes are left to `disambiguate`, which runs next.
-pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], components: &[&str]) {
+pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &[Piece], components: &[&str]) {
     // Pieces per component, counted only if some face is shared across components.
     let mut sizes: Option<HashMap<usize, usize>> = None;
-    for (i, doc) in docs.iter_mut().enumerate() {
+    for i in 0..docs.len() {
         if !users.shared(i) {
             continue;
         }
@@ -159,7 +157,7 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], compon
             }
         };
         if let Some(id) = components.get(comp) {
-            doc.name = format!("{id}-{}", side.name()).into();
+            docs.rename(i, format!("{id}-{}", side.name()));
         }
     }
 }
@@ -212,29 +210,23 @@ mod tests {
         std::borrow::Cow::Owned(crate::spec::Tags::EMPTY)
     }
 
-    fn doc(name: &str) -> FaceDoc {
-        FaceDoc {
-            name: name.into(),
-            source: super::super::Source::Svg("".into()),
-            w: 63.0,
-            h: 88.0,
-            bleed: 0.0,
-        }
+    fn doc(docs: &mut FaceDocs, name: &str) {
+        docs.push(name, super::super::Source::Svg("".into()), 63.0, 88.0, 0.0);
     }
 
     /// Pieces and their faces as `draw_all` numbers them: each piece's own front, then `backs`
     /// (face index by piece, on the back side) named after their first user.
-    fn faces(pieces: &[Piece], backs: &[usize]) -> (Vec<FaceDoc>, Users) {
-        let mut docs = Vec::new();
+    fn faces(pieces: &[Piece], backs: &[usize]) -> (FaceDocs, Users) {
+        let mut docs = FaceDocs::new();
         let mut users = Users::default();
         for (pi, p) in pieces.iter().enumerate() {
             users.add_face((pi, Side::Front));
-            docs.push(doc(&format!("{}-front", own_id(p))));
+            doc(&mut docs, &format!("{}-front", own_id(p)));
         }
         for (pi, &b) in backs.iter().enumerate() {
             if b == docs.len() {
                 users.add_face((pi, Side::Back));
-                docs.push(doc(&format!("{}-back", own_id(&pieces[pi]))));
+                doc(&mut docs, &format!("{}-back", own_id(&pieces[pi])));
             } else {
                 users.add(b, (pi, Side::Back));
             }
@@ -254,7 +246,7 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(&*docs[4].name, "day-deck-back");
+        assert_eq!(docs.name(4), "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces = [
             piece(0, "court-j", Some(0)),
@@ -265,8 +257,8 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(&*docs[4].name, "deck-back");
-        assert_eq!(&*docs[5].name, "court-q-back");
+        assert_eq!(docs.name(4), "deck-back");
+        assert_eq!(docs.name(5), "court-q-back");
     }
 
     #[test]
@@ -283,10 +275,10 @@ mod tests {
         let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
         disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
-        assert_eq!(&*docs[5].name, "a-back");
-        assert_eq!(&*docs[6].name, "a-z-back");
-        assert_eq!(&*docs[7].name, "b-2-back");
-        let names: std::collections::HashSet<_> = docs.iter().map(|d| &d.name).collect();
+        assert_eq!(docs.name(5), "a-back");
+        assert_eq!(docs.name(6), "a-z-back");
+        assert_eq!(docs.name(7), "b-2-back");
+        let names: std::collections::HashSet<_> = docs.iter().map(|d| d.name).collect();
         assert_eq!(names.len(), docs.len());
     }
 }

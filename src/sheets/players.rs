@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::family::{self, Family};
-use crate::draw::{self, Art, FaceDoc, Side, Source};
+use crate::draw::{self, Art, FaceDocs, Side, Source};
 use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
@@ -239,7 +239,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let art = Art::new(game);
     let layout = LayoutOptions::new(opt.paper);
     let area = layout.sheet_area();
-    let mut docs = Vec::new();
+    let mut docs = FaceDocs::new();
     let mut pages = Vec::new();
     let mut warnings = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
@@ -276,13 +276,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                 captions: Vec::new(),
                 calibration: true,
             });
-            docs.push(FaceDoc {
-                name: format!("{}-{suffix}", p.id(game)).into(),
-                source: Source::Svg(svg.into()),
-                w: p.w,
-                h: p.h,
-                bleed: 0.0,
-            });
+            let name = format!("{}-{suffix}", p.id(game));
+            docs.push(&name, Source::Svg(svg.into()), p.w, p.h, 0.0);
         }
     }
     let painter = crate::draw::Painter::new(game, &[]);

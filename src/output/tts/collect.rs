@@ -44,7 +44,13 @@ impl<'a> Export<'a> {
             game,
             dpi,
             base,
-            images: prepared.faces.docs.iter().cloned().zip(trees).collect(),
+            images: prepared
+                .faces
+                .docs
+                .iter()
+                .map(|f| f.to_doc())
+                .zip(trees)
+                .collect(),
             jobs: Vec::new(),
             single_files: Vec::new(),
             used_names: HashSet::new(),

@@ -25,7 +25,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::draw::FaceDoc;
+use crate::draw::{FaceDoc, FaceRef};
 use crate::error::{Error, OutputError};
 use crate::options::{BuildOptions, MAX_DPI, MIN_DPI};
 use crate::output::writer::{Staging, ensure_dir};
@@ -287,10 +287,10 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
             chosen.push(*f);
         }
     }
-    let shown: Vec<(&Tree, &FaceDoc)> = chosen
+    let shown: Vec<(&Tree, FaceRef)> = chosen
         .iter()
         .take(9)
-        .map(|&i| (images[i].1.as_ref(), &images[i].0))
+        .map(|&i| (images[i].1.as_ref(), images[i].0.view()))
         .collect();
     image::encode_rgb(image::thumbnail(&shown)?)
 }
