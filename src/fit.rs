@@ -3,10 +3,12 @@
 //! or card that cannot fit on one sheet, a piece too large even in parts, or an image over the
 //! limits at the chosen dpi is an input error, reported at its component before any drawing
 //! starts.
+use std::borrow::Cow;
+
 use crate::error::{Located, Problems, SpecError};
 use crate::output::layout::{Duplex, Furniture, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
-use crate::pieces::Piece;
+use crate::pieces::{Piece, Pieces};
 use crate::spec::{Component, Game, Kind};
 
 /// Kinds that are printed in parts and joined when larger than the paper.
@@ -17,9 +19,9 @@ pub fn joinable(kind: Kind) -> bool {
 /// Most parts along one side of a piece printed in parts (as `output::layout::split` allows).
 const MAX_PARTS_A_SIDE: f64 = 50.0;
 
-pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<(), SpecError> {
+pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
     let rooms = rooms(layout);
-    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
+    let whole: Vec<Cow<Piece>> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
     let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| within(p.w, p.h, b));
     // All pages share one furniture (`layout::choose_furniture`): the one that holds every
     // whole piece, else the one that holds the most (the bands, when even).
@@ -27,7 +29,7 @@ pub fn check(game: &Game, pieces: &[Piece], layout: &LayoutOptions) -> Result<()
     let best = rooms.iter().min_by_key(|r| misfits(r));
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
-    for &p in &whole {
+    for p in &whole {
         if best.is_none_or(|r| fits(p, r)) || !reported.insert(p.component) {
             continue;
         }
@@ -182,7 +184,7 @@ fn furniture(f: Furniture) -> &'static str {
 
 /// Is every piece's image within the PNG limits (`MAX_SIDE_PX` a side, `MAX_PIXELS`) at `dpi`?
 /// Checked before drawing, so that a build does not fail when its images are encoded.
-pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecError> {
+pub fn check_pixels(game: &Game, pieces: &Pieces, dpi: u32) -> Result<(), SpecError> {
     let fits = |p: &Piece, dpi: u32| {
         let (w, h) = pixel_size(p.w, p.h, dpi);
         within_limits(w, h)
@@ -190,12 +192,12 @@ pub fn check_pixels(game: &Game, pieces: &[Piece], dpi: u32) -> Result<(), SpecE
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
     for p in pieces {
-        if fits(p, dpi) || !reported.insert(p.component) {
+        if fits(&p, dpi) || !reported.insert(p.component) {
             continue;
         }
         let (w, h) = pixel_size(p.w, p.h, dpi);
         let min = crate::options::MIN_DPI;
-        let lower = match (min..dpi).rev().find(|&d| fits(p, d)) {
+        let lower = match (min..dpi).rev().find(|&d| fits(&p, d)) {
             Some(d) => format!("the largest --dpi that fits is {d}"),
             None => format!(
                 "it is too large even at --dpi {min}; make it smaller or build without images (--no-png)"

@@ -64,7 +64,7 @@ pub struct BuildReport {
 
 /// Everything a build computes before writing: the sinks take it as it is.
 pub struct Prepared {
-    pub pieces: Vec<pieces::Piece>,
+    pub pieces: pieces::Pieces,
     /// Every distinct face as SVG; parsed into trees only while a sink needs them.
     pub faces: draw::Faces,
     pub layout: LayoutOptions,

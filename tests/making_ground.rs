@@ -27,7 +27,7 @@ fn placed_by_component(prepared: &pnp::Prepared, game: &pnp::spec::Game) -> BTre
         if p.part.as_ref().is_some_and(|part| part.number > 1) {
             continue;
         }
-        let c = &game.spec.components[prepared.pieces[p.piece].component];
+        let c = &game.spec.components[prepared.pieces.piece(p.piece).component];
         *out.entry(c.id.value.clone()).or_default() += 1;
     }
     out
@@ -54,7 +54,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Three families × four ranks, each rank with the documented count, on pages.
     let mut by_kind: BTreeMap<(String, String), u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        let piece = &prepared.pieces[p.piece];
+        let piece = &prepared.pieces.piece(p.piece);
         if let (Some(f), Some(r)) = (
             piece.tags(&game).get("family"),
             piece.tags(&game).get("rank"),
@@ -72,7 +72,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Markers: four colours, 27 each.
     let mut colours: BTreeMap<String, u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        if let Some(c) = prepared.pieces[p.piece].tags(&game).get("player") {
+        if let Some(c) = prepared.pieces.piece(p.piece).tags(&game).get("player") {
             *colours.entry(c.clone()).or_default() += 1;
         }
     }

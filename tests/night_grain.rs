@@ -168,7 +168,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
                         b.rect
                     );
                 }
-                match prepared.pieces[a.piece].id(&game).split('-').next() {
+                match prepared.pieces.piece(a.piece).id(&game).split('-').next() {
                     Some("grain") => grain += 1,
                     Some("team") => team += 1,
                     _ => {}
@@ -198,7 +198,7 @@ fn the_track_is_split_into_parts_that_join_to_its_full_size() {
         parts.len() >= 2,
         "the track is taller than A4 and must be split"
     );
-    let piece = &prepared.pieces[track];
+    let piece = &prepared.pieces.piece(track);
     let last = parts.last().unwrap().part.as_deref().copied().unwrap();
     assert!(
         (last.window.bottom() - piece.h).abs() < 1e-6,
@@ -363,7 +363,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
         .find(|p| p.kind == pnp::spec::Kind::Track)
         .unwrap();
     let art = pnp::draw::Art::new(&game);
-    let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
+    let svg = pnp::draw::draw_face(&game, &track, pnp::draw::Side::Front, 0.0, &art)
         .unwrap()
         .unwrap();
     let tree = pnp::faces::parse(&svg).unwrap();

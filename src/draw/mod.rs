@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use svg::node::element::Group;
 
 use crate::error::{Located, Problems, SpecError};
-use crate::pieces::Piece;
+use crate::pieces::{Piece, Pieces};
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
@@ -65,12 +65,12 @@ impl FaceDoc {
 /// Draws the faces of a game's pieces again on demand (see `Source::Redraw`).
 pub struct Painter<'g> {
     game: &'g Game,
-    pieces: &'g [Piece],
+    pieces: &'g Pieces,
     art: Art<'g>,
 }
 
 impl<'g> Painter<'g> {
-    pub fn new(game: &'g Game, pieces: &'g [Piece]) -> Self {
+    pub fn new(game: &'g Game, pieces: &'g Pieces) -> Self {
         Painter {
             game,
             pieces,
@@ -80,7 +80,7 @@ impl<'g> Painter<'g> {
 
     fn draw(&self, piece: usize, side: Side, bleed: f64) -> Result<String, String> {
         let p = self.pieces.get(piece).ok_or("no such piece")?;
-        draw_face(self.game, p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
+        draw_face(self.game, &p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
     }
 }
 
@@ -313,14 +313,14 @@ fn svg_hash(svg: &str) -> u64 {
 }
 
 /// Draws every face of every piece once; identical faces (same SVG) are kept once.
-pub fn draw_all(game: &Game, pieces: &[Piece], bleed: f64) -> Result<Faces, SpecError> {
+pub fn draw_all(game: &Game, pieces: &Pieces, bleed: f64) -> Result<Faces, SpecError> {
     draw_all_keeping(game, pieces, bleed, KEEP_SVG_BYTES)
 }
 
 /// `draw_all`, keeping at most `keep` bytes of SVG text (the rest is drawn again when needed).
 pub fn draw_all_keeping(
     game: &Game,
-    pieces: &[Piece],
+    pieces: &Pieces,
     bleed: f64,
     keep: usize,
 ) -> Result<Faces, SpecError> {
@@ -339,7 +339,7 @@ pub fn draw_all_keeping(
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            match draw_face_noting(game, piece, side, bleed, art) {
+            match draw_face_noting(game, &piece, side, bleed, art) {
                 Ok(Some((svg, overflows))) => {
                     let next = docs.len();
                     let hash = svg_hash(&svg);
@@ -415,8 +415,9 @@ pub fn draw_all_keeping(
     names::disambiguate(
         &mut docs,
         &users,
-        |p| pieces[p].id(game),
-        |p| pieces[p].tags(game),
+        // Owned: a piece is made from its run when asked for. Only clashing faces ask.
+        |p| Cow::Owned(pieces.piece(p).id(game).into_owned()),
+        |p| Cow::Owned(pieces.piece(p).tags(game).into_owned()),
     );
     // Kept for the whole build: without the room a growing list keeps (a 10,000-card deck's
     // 10,001 faces sat in room for 16,384).

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{FaceDocs, Side};
-use crate::pieces::Piece;
+use crate::pieces::Pieces;
 
 /// The pieces (and sides) that show each face, by face number. Nearly every face of a large
 /// deck has one user, so that one is kept apart and only a shared face holds a list: a list per
@@ -117,7 +117,7 @@ fn same_names(docs: &FaceDocs) -> Vec<Vec<u32>> {
 /// its pieces (`tile-back`), else the first component, in use order, whose every piece shows it
 /// (`day-deck-back`, shown by the set-aside court cards too); otherwise it keeps its first
 /// user's name. Clashes are left to `disambiguate`, which runs next.
-pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &[Piece], components: &[&str]) {
+pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &Pieces, components: &[&str]) {
     // Pieces per component, counted only if some face is shared across components.
     let mut sizes: Option<HashMap<usize, usize>> = None;
     for i in 0..docs.len() {
@@ -133,7 +133,7 @@ pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &[Piece], compone
         // Users per component, in first-use order.
         let mut shown: Vec<(usize, usize)> = Vec::new();
         for (p, _) in users.of(i) {
-            let c = pieces[p].component;
+            let c = pieces.piece(p).component;
             match shown.iter_mut().find(|(k, _)| *k == c) {
                 Some((_, n)) => *n += 1,
                 None => shown.push((c, 1)),
@@ -165,6 +165,7 @@ pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &[Piece], compone
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pieces::Piece;
 
     #[test]
     fn users_lists_the_first_user_then_the_others_in_order() {
@@ -216,17 +217,17 @@ mod tests {
 
     /// Pieces and their faces as `draw_all` numbers them: each piece's own front, then `backs`
     /// (face index by piece, on the back side) named after their first user.
-    fn faces(pieces: &[Piece], backs: &[usize]) -> (FaceDocs, Users) {
+    fn faces(pieces: &Pieces, backs: &[usize]) -> (FaceDocs, Users) {
         let mut docs = FaceDocs::new();
         let mut users = Users::default();
         for (pi, p) in pieces.iter().enumerate() {
             users.add_face((pi, Side::Front));
-            doc(&mut docs, &format!("{}-front", own_id(p)));
+            doc(&mut docs, &format!("{}-front", own_id(&p)));
         }
         for (pi, &b) in backs.iter().enumerate() {
             if b == docs.len() {
                 users.add_face((pi, Side::Back));
-                doc(&mut docs, &format!("{}-back", own_id(&pieces[pi])));
+                doc(&mut docs, &format!("{}-back", own_id(&pieces.piece(pi))));
             } else {
                 users.add(b, (pi, Side::Back));
             }
@@ -237,26 +238,38 @@ mod tests {
     #[test]
     fn a_back_shared_across_components_is_named_after_the_one_it_covers() {
         // A deck (two cards) and its set-aside cards (two) share one back: `day-deck-back`.
-        let pieces = [
+        let pieces: Pieces = vec![
             piece(0, "day-deck-hearts-a", Some(0)),
             piece(0, "day-deck-spades-2", Some(1)),
             piece(1, "day-court-hearts-j", Some(0)),
             piece(1, "day-court-hearts-q", Some(1)),
-        ];
+        ]
+        .into();
         let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
-        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
+        disambiguate(
+            &mut docs,
+            &users,
+            |p| own_id(&pieces.piece(p)).to_string().into(),
+            no_tags,
+        );
         assert_eq!(docs.name(4), "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
-        let pieces = [
+        let pieces: Pieces = vec![
             piece(0, "court-j", Some(0)),
             piece(0, "court-q", Some(1)),
             piece(1, "deck-a", Some(0)),
             piece(1, "deck-2", Some(1)),
-        ];
+        ]
+        .into();
         let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
         name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
-        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
+        disambiguate(
+            &mut docs,
+            &users,
+            |p| own_id(&pieces.piece(p)).to_string().into(),
+            no_tags,
+        );
         assert_eq!(docs.name(4), "deck-back");
         assert_eq!(docs.name(5), "court-q-back");
     }
@@ -265,16 +278,22 @@ mod tests {
     fn a_back_no_component_shows_whole_keeps_its_first_users_name() {
         // `a-back` (shared within a), and a back that part of a shares with part of b: no
         // component's name fits it, so it keeps its first user's.
-        let pieces = [
+        let pieces: Pieces = vec![
             piece(0, "a-x", Some(0)),
             piece(0, "a-y", Some(1)),
             piece(0, "a-z", Some(2)),
             piece(1, "b-1", Some(0)),
             piece(1, "b-2", Some(1)),
-        ];
+        ]
+        .into();
         let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
         name_shared(&mut docs, &users, &pieces, &["a", "b"]);
-        disambiguate(&mut docs, &users, |p| own_id(&pieces[p]).into(), no_tags);
+        disambiguate(
+            &mut docs,
+            &users,
+            |p| own_id(&pieces.piece(p)).to_string().into(),
+            no_tags,
+        );
         assert_eq!(docs.name(5), "a-back");
         assert_eq!(docs.name(6), "a-z-back");
         assert_eq!(docs.name(7), "b-2-back");

@@ -2,20 +2,23 @@
 //! that lies on top ends exactly on a line between squares, and the next part starts `overlap`
 //! mm earlier, under it, with the glue strip. The joined board shows no cut through a square.
 use super::layout::{Item, Part, Rect, split};
-use crate::pieces::Piece;
+use crate::pieces::Pieces;
 use crate::spec::{Game, Kind};
 
 /// The splitter for `layout::impose_with`: boards on their grid lines, tracks evenly, and every
 /// other piece whole (one part) or not at all.
 pub fn splitter<'a>(
     game: &'a Game,
-    pieces: &'a [Piece],
+    pieces: &'a Pieces,
     overlap: f64,
 ) -> impl Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a {
     move |item: &Item, max_w: f64, max_h: f64| {
         let piece = pieces.get(item.piece);
         // A card or token is printed whole or not at all: only tracks and boards are joined.
-        if piece.is_some_and(|p| !crate::fit::joinable(p.kind)) {
+        if piece
+            .as_ref()
+            .is_some_and(|p| !crate::fit::joinable(p.kind))
+        {
             return split(item.w, item.h, max_w, max_h, overlap).filter(|parts| parts.len() == 1);
         }
         let board = piece

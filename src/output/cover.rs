@@ -2,9 +2,11 @@
 //! (actual size, paper, double-sided or not) and how to cut and assemble the pieces — only the
 //! tips this game needs. When backs are printed double-sided, an almost blank page follows, so
 //! the cover does not shift every back onto the wrong sheet.
+use std::borrow::Cow;
+
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
-use crate::pieces::Piece;
+use crate::pieces::{Piece, Pieces};
 use crate::spec::{Game, Kind, Shape};
 
 use super::furniture::{Credits, footer};
@@ -55,7 +57,7 @@ pub fn front_pages(pages: &[Page]) -> usize {
 }
 
 impl Cover {
-    pub fn of(game: &Game, pieces: &[Piece], pages: &[Page], opt: &LayoutOptions) -> Cover {
+    pub fn of(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Cover {
         let g = &game.spec.game;
         let front = front_pages(pages);
         let mut byline = Vec::new();
@@ -69,9 +71,9 @@ impl Cover {
             .iter()
             .enumerate()
             .filter_map(|(ci, c)| {
-                let mine: Vec<&Piece> = pieces.iter().filter(|p| p.component == ci).collect();
+                let mine: Vec<Cow<Piece>> = pieces.iter().filter(|p| p.component == ci).collect();
                 let first = mine.first()?;
-                let on = pages_showing(pages, front, |pl| pieces[pl.piece].component == ci);
+                let on = pages_showing(pages, front, |pl| pieces.piece(pl.piece).component == ci);
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count: mine.iter().map(|p| p.copies as u64).sum(),
@@ -507,8 +509,10 @@ fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> boo
 }
 
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
-fn sheets_tip(game: &Game, pieces: &[Piece], pages: &[Page], front: usize) -> Option<String> {
-    let on = pages_showing(pages, front, |pl| pieces[pl.piece].kind == Kind::Sheet);
+fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
+    let on = pages_showing(pages, front, |pl| {
+        pieces.piece(pl.piece).kind == Kind::Sheet
+    });
     (!on.is_empty()).then(|| {
         format!(
             "Record sheets (page {}) are written on in play: print one for each player, or \
@@ -519,14 +523,14 @@ fn sheets_tip(game: &Game, pieces: &[Piece], pages: &[Page], front: usize) -> Op
     })
 }
 
-fn cutting_tips(pieces: &[Piece], pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
+fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
     let mut tips = vec![
         "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
          no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
          give the cleanest edges."
             .to_string(),
     ];
-    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
+    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(|p| f(&p));
     if any(&|p| super::layout::can_share_cuts(p.kind, p.shape)) {
         tips.push(
             "Where pieces touch, one cut frees both: cut full-length strips first, then cut \

@@ -9,7 +9,7 @@ use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::output::writer::{Staging, ensure_dir};
-use crate::pieces::{self, Own, Piece};
+use crate::pieces::{self, Own, Piece, Pieces};
 use crate::rules::Rule;
 use crate::spec::{Game, Kind};
 use crate::{BuildReport, Written};
@@ -205,7 +205,7 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
 }
 
 /// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable area.
-pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Vec<Piece>, Error> {
+pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pieces, Error> {
     let index = sheet_component(game, req.sheet.as_deref())?;
     let c = &game.spec.components[index];
     let area = LayoutOptions::new(opt.paper).sheet_area();
@@ -245,7 +245,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     for (i, p) in pieces.iter().enumerate() {
         for side in [Side::Front, Side::Back] {
             let c = &game.spec.components[p.component];
-            let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
+            let drawn = draw::draw_face_noting(game, &p, side, 0.0, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
                     vec![crate::error::Located::at(
                         c.origin.as_deref().unwrap_or(&game.file),
@@ -280,7 +280,9 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             docs.push(&name, Source::Svg(svg.into()), p.w, p.h, 0.0);
         }
     }
-    let painter = crate::draw::Painter::new(game, &[]);
+    // Every face keeps its SVG: the painter has no pieces to draw again.
+    let none = Pieces::new();
+    let painter = crate::draw::Painter::new(game, &none);
     let trees = crate::faces::parse_all(&docs, &painter)
         .map_err(|e| Error::Output(OutputError::Face(e)))?;
     let g = &game.spec.game;

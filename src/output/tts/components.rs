@@ -25,13 +25,14 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
     let comp = &ex.game.spec.components[ci];
     let cid = comp.id.value.clone();
     let cname = comp.name.clone().unwrap_or_else(|| cid.clone());
-    let pieces: Vec<Drawn> = prepared
+    // The component's pieces, made from their runs (see `pieces::Pieces`), then borrowed.
+    let made: Vec<_> = prepared
         .pieces
         .iter()
         .zip(&prepared.faces.of_piece)
         .filter(|(p, _)| p.component == ci)
-        .map(|(p, (f, b))| (p, *f, *b))
         .collect();
+    let pieces: Vec<Drawn> = made.iter().map(|(p, (f, b))| (&**p, *f, *b)).collect();
     let Some(&(first, _, _)) = pieces.first() else {
         return Ok(());
     };

@@ -1,6 +1,10 @@
 //! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
 //! variant's laid over them, worked out when asked for) and how many copies to make.
+mod list;
+
 use std::borrow::Cow;
+
+pub use list::Pieces;
 
 use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
 
@@ -153,9 +157,8 @@ pub fn track_size(t: &TrackSpec) -> (f64, f64) {
     }
 }
 
-pub fn expand(game: &Game) -> Vec<Piece> {
-    let count = game.spec.components.iter().map(|c| c.variants.len().max(1));
-    let mut pieces = Vec::with_capacity(count.sum());
+pub fn expand(game: &Game) -> Pieces {
+    let mut pieces = Pieces::new();
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = match (&c.track, &c.size) {
             (Some(t), _) => track_size(t),
@@ -237,7 +240,13 @@ components:
     fn faces_are_the_component_s_with_the_variant_s_laid_over() {
         let game = game(DECK);
         let pieces = expand(&game);
-        let by_id = |id: &str| pieces.iter().find(|p| p.id(&game) == id).unwrap();
+        let by_id = |id: &str| {
+            pieces
+                .iter()
+                .find(|p| p.id(&game) == id)
+                .unwrap()
+                .into_owned()
+        };
         let title = |f: Option<Cow<Face>>| f.and_then(|f| f.title.clone());
 
         let plain = by_id("card-plain");
@@ -251,7 +260,8 @@ components:
         assert_eq!(front.background.as_ref().map(|c| c.hex()), Some("#eeeeee"));
 
         // A variant's back over the component's: its title, the component's ink.
-        let back = by_id("card-backed").back(&game).unwrap();
+        let backed = by_id("card-backed");
+        let back = backed.back(&game).unwrap();
         assert_eq!(back.title.as_deref(), Some("Its back"));
         assert_eq!(back.ink.as_ref().map(|c| c.hex()), Some("#112233"));
 
@@ -267,7 +277,7 @@ components:
     #[test]
     fn a_piece_with_faces_of_its_own_ignores_the_spec() {
         let game = game(DECK);
-        let mut piece = expand(&game).remove(0);
+        let mut piece = expand(&game).piece(0).into_owned();
         let own = Face {
             title: Some("Blank".into()),
             ..Face::default()
