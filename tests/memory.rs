@@ -123,7 +123,8 @@ fn memory_grows_with_the_description_not_with_pages_or_images() {
     // out its id when asked for and a piece's and a face's records shrank (72 to 48 and 56
     // bytes); 285-320 B since a page keeps its placements as grids (`output::placements`);
     // 175-210 B since a build keeps its faces in 16 bytes and a shared string of names
-    // (`draw::FaceDocs`). YAML variants grow 0.5-0.61 KB a card, 0.62-0.68 KB with images.
+    // (`draw::FaceDocs`); 113-180 B since its pieces are kept as runs (`pieces::Pieces`).
+    // YAML variants grow 0.5-0.61 KB a card, 0.56-0.68 KB with images.
     for (png, csv, limit) in [(false, false, 800), (true, false, 900), (false, true, 280)] {
         // Both sizes past what is bounded but not reached by a small deck: the 1 MB of SVG
         // text kept (`draw::KEEP_SVG_BYTES`) and a PDF part's pages (`pdf::PART_PAGES`).
