@@ -571,3 +571,34 @@ fn every_shipped_game_exports_with_each_kind_mapped() {
     let v = json(&dir, "the-beast");
     assert!(all_objects(&v).iter().any(|o| o["Name"] == "DeckCustom"));
 }
+
+#[test]
+fn playing_cards_without_a_back_get_a_blank_one() {
+    // Their blank back was once drawn as a playing card's front, and refused for want of a suit.
+    let dir = tts("tests/fixtures/tts-playing-cards.yaml", &["--dpi", "60"]);
+    let v = json(&dir, "tts-playing-cards");
+    let deck = all_objects(&v)
+        .into_iter()
+        .find(|o| o["Name"] == "DeckCustom")
+        .expect("a deck");
+    let sheet = &deck["CustomDeck"]["1"];
+    assert_eq!(
+        (sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let back = local_path(sheet["BackURL"].as_str().unwrap());
+    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&back).unwrap()));
+    let mut reader = dec.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    // One card's size at 60 dpi (63 × 88 mm), and blank: every pixel inside its border white.
+    assert_eq!((info.width, info.height), (149, 208));
+    let channels = info.line_size / info.width as usize;
+    let (w, h) = (info.width as usize, info.height as usize);
+    for y in h / 8..h - h / 8 {
+        for x in w / 8..w - w / 8 {
+            let p = &pixels[y * info.line_size + x * channels..][..3];
+            assert_eq!(p, [255, 255, 255], "ink at ({x}, {y}) of the blank back");
+        }
+    }
+}

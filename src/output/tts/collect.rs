@@ -196,6 +196,11 @@ impl<'a> Export<'a> {
             faces: Some((front, None)),
             tags: None,
         }));
+        // A playing card's front is its suit and rank, which a blank has not: drawn as a card
+        // (a playing card's back is drawn so too), not refused for want of a suit.
+        if blank.kind == Kind::PlayingCard {
+            blank.kind = Kind::Card;
+        }
         let art = Art::new(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
             .map_err(tts_err)?
