@@ -191,7 +191,7 @@ pub fn check_pixels(game: &Game, pieces: &Pieces, dpi: u32) -> Result<(), SpecEr
     };
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
-    for p in pieces {
+    for p in pieces.iter() {
         if fits(&p, dpi) || !reported.insert(p.component) {
             continue;
         }

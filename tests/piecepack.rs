@@ -20,7 +20,7 @@ fn prepared(game: &str, choices: Choices) -> (pnp::Prepared, BuildOptions) {
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
     let g = pnp::spec::load(game).unwrap();
     let mut out = BTreeMap::new();
-    for p in &pnp::pieces::expand(&g) {
+    for p in pnp::pieces::expand(&g).iter() {
         let id = g.spec.components[p.component].id.value.clone();
         *out.entry(id).or_default() += p.copies;
     }

@@ -144,7 +144,7 @@ pub fn name_shared(docs: &mut FaceDocs, users: &Users, pieces: &Pieces, componen
             _ => {
                 let sizes = sizes.get_or_insert_with(|| {
                     let mut m = HashMap::new();
-                    for p in pieces {
+                    for p in pieces.iter() {
                         *m.entry(p.component).or_default() += 1;
                     }
                     m

@@ -118,15 +118,6 @@ impl Pieces {
     }
 }
 
-impl<'a> IntoIterator for &'a Pieces {
-    type Item = Cow<'a, Piece>;
-    type IntoIter = Box<dyn Iterator<Item = Cow<'a, Piece>> + 'a>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
 impl FromIterator<Piece> for Pieces {
     fn from_iter<I: IntoIterator<Item = Piece>>(pieces: I) -> Self {
         let mut all = Pieces::new();
