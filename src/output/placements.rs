@@ -137,10 +137,11 @@ impl Placements {
     }
 
     /// Every placement, in the order they were put.
-    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
-        self.grids
-            .iter()
-            .flat_map(|g| (0..g.count).map(|k| g.at(k)))
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            grids: self.grids.iter(),
+            current: None,
+        }
     }
 
     pub fn get(&self, i: usize) -> Option<Placement> {
@@ -185,11 +186,34 @@ impl From<Vec<Placement>> for Placements {
     }
 }
 
+/// A page's placements, made from its grids one by one (`Placements::iter`).
+pub struct Iter<'a> {
+    grids: std::slice::Iter<'a, Grid>,
+    /// The grid being walked and the next placement's number in it.
+    current: Option<(&'a Grid, u32)>,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        loop {
+            match &mut self.current {
+                Some((grid, k)) if *k < grid.count => {
+                    *k += 1;
+                    return Some(grid.at(*k - 1));
+                }
+                _ => self.current = Some((self.grids.next()?, 0)),
+            }
+        }
+    }
+}
+
 impl<'a> IntoIterator for &'a Placements {
     type Item = Placement;
-    type IntoIter = Box<dyn Iterator<Item = Placement> + 'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
     }
 }
 
