@@ -235,6 +235,15 @@ mod tests {
         (docs, users)
     }
 
+    /// The faces of `pieces` (see `faces`) named as `draw_all` names them; `components`: ids.
+    fn named(pieces: &Pieces, backs: &[usize], components: &[&str]) -> FaceDocs {
+        let (mut docs, users) = faces(pieces, backs);
+        name_shared(&mut docs, &users, pieces, components);
+        let id = |p| own_id(&pieces.piece(p)).to_string().into();
+        disambiguate(&mut docs, &users, id, no_tags);
+        docs
+    }
+
     #[test]
     fn a_back_shared_across_components_is_named_after_the_one_it_covers() {
         // A deck (two cards) and its set-aside cards (two) share one back: `day-deck-back`.
@@ -245,14 +254,7 @@ mod tests {
             piece(1, "day-court-hearts-q", Some(1)),
         ]
         .into();
-        let (mut docs, users) = faces(&pieces, &[4, 4, 4, 4]);
-        name_shared(&mut docs, &users, &pieces, &["day-deck", "day-court"]);
-        disambiguate(
-            &mut docs,
-            &users,
-            |p| own_id(&pieces.piece(p)).to_string().into(),
-            no_tags,
-        );
+        let docs = named(&pieces, &[4, 4, 4, 4], &["day-deck", "day-court"]);
         assert_eq!(docs.name(4), "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces: Pieces = vec![
@@ -262,14 +264,7 @@ mod tests {
             piece(1, "deck-2", Some(1)),
         ]
         .into();
-        let (mut docs, users) = faces(&pieces, &[4, 5, 4, 4]);
-        name_shared(&mut docs, &users, &pieces, &["court", "deck"]);
-        disambiguate(
-            &mut docs,
-            &users,
-            |p| own_id(&pieces.piece(p)).to_string().into(),
-            no_tags,
-        );
+        let docs = named(&pieces, &[4, 5, 4, 4], &["court", "deck"]);
         assert_eq!(docs.name(4), "deck-back");
         assert_eq!(docs.name(5), "court-q-back");
     }
@@ -286,14 +281,7 @@ mod tests {
             piece(1, "b-2", Some(1)),
         ]
         .into();
-        let (mut docs, users) = faces(&pieces, &[5, 5, 6, 6, 7]);
-        name_shared(&mut docs, &users, &pieces, &["a", "b"]);
-        disambiguate(
-            &mut docs,
-            &users,
-            |p| own_id(&pieces.piece(p)).to_string().into(),
-            no_tags,
-        );
+        let docs = named(&pieces, &[5, 5, 6, 6, 7], &["a", "b"]);
         assert_eq!(docs.name(5), "a-back");
         assert_eq!(docs.name(6), "a-z-back");
         assert_eq!(docs.name(7), "b-2-back");
