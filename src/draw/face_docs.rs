@@ -72,9 +72,10 @@ impl FaceDoc {
 }
 
 /// A face: where its name ends in `FaceDocs::names`, its source (a piece, or an index into
-/// `FaceDocs::svgs`) and its size's index. Numbers as `u32`: a game's YAML and data files are
-/// at most 1 and 4 MB, far from `u32::MAX` names' bytes, pieces or sizes.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// `FaceDocs::svgs`) and its size's index. Numbers as `u32`: a game has at most 20,000 pieces
+/// (`spec::check`'s limit), so at most 40,000 faces whose names (ids of at most a few dozen
+/// characters) come to a few megabytes, far from `u32::MAX`.
+#[derive(Debug, Clone, Copy)]
 struct Entry {
     name_end: u32,
     source: u32,
@@ -90,7 +91,7 @@ enum Kind {
 }
 
 /// Every distinct face of a build, by face number (see the module's note).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct FaceDocs {
     entries: Vec<Entry>,
     /// Every face's name, one after the other.
@@ -106,6 +107,7 @@ pub struct FaceDocs {
 
 /// `n` as a `u32` (see `Entry`).
 fn small(n: usize) -> u32 {
+    debug_assert!(n <= u32::MAX as usize, "{n} faces, names' bytes or sizes");
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 

@@ -327,9 +327,9 @@ pub fn draw_all_keeping(
     let painter = Painter::new(game, pieces);
     let art = &painter.art;
     let mut kept = 0;
-    // Room for a face per piece up front: a deck has about that many, and growing by doubling
-    // holds the old and the new list at once.
-    let mut docs = FaceDocs::with_capacity(pieces.len());
+    // Room for a face per piece, and a shared back per component, up front: a deck has about
+    // that many, and growing by doubling holds the old and the new list at once.
+    let mut docs = FaceDocs::with_capacity(pieces.len() + game.spec.components.len());
     let mut name = String::new();
     let mut by_hash = ByHash::default();
     let mut users = names::Users::default();

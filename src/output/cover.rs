@@ -2,8 +2,6 @@
 //! (actual size, paper, double-sided or not) and how to cut and assemble the pieces — only the
 //! tips this game needs. When backs are printed double-sided, an almost blank page follows, so
 //! the cover does not shift every back onto the wrong sheet.
-use std::borrow::Cow;
-
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::pieces::{Piece, Pieces};
@@ -71,13 +69,15 @@ impl Cover {
             .iter()
             .enumerate()
             .filter_map(|(ci, c)| {
-                let mine: Vec<Cow<Piece>> = pieces.iter().filter(|p| p.component == ci).collect();
-                let first = mine.first()?;
+                // Made from their runs one at a time (see `pieces::Pieces`), not collected.
+                let mut mine = pieces.iter().filter(|p| p.component == ci);
+                let first = mine.next()?;
+                let count = first.copies as u64 + mine.map(|p| p.copies as u64).sum::<u64>();
                 let on = pages_showing(pages, front, |pl| pieces.piece(pl.piece).component == ci);
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
-                    count: mine.iter().map(|p| p.copies as u64).sum(),
-                    piece: describe(first),
+                    count,
+                    piece: describe(&first),
                     pages: page_ranges(&on),
                 })
             })

@@ -1,7 +1,7 @@
-//! A build's pieces, kept as runs. A data file's rows are pieces that differ only in their
-//! variant number, so a run of them is its first piece and a count: a deck of 10,000 cards is
-//! one record, not 10,000 of 48 bytes. A piece is given back by value (`Cow`), made from its
-//! run when asked for.
+//! A build's pieces, kept as runs. A component's variants (a data file's rows, or listed ones)
+//! are pieces that differ only in their variant number, unless their copies differ, so a run of
+//! them is its first piece and a count: a deck of 10,000 cards is one record, not 10,000 of 48
+//! bytes. A piece is given back by value (`Cow`), made from its run when asked for.
 use std::borrow::Cow;
 
 use super::Piece;
@@ -190,11 +190,24 @@ mod tests {
                     w: 0.1 + 0.2,
                     ..piece(1, Some(1), 2)
                 },
+                // And each of these starts a run of its own: another height, kind or shape.
+                Piece {
+                    h: 87.0,
+                    ..piece(1, Some(2), 2)
+                },
+                Piece {
+                    kind: Kind::Token,
+                    ..piece(1, Some(3), 2)
+                },
+                Piece {
+                    shape: Shape::Square,
+                    ..piece(1, Some(4), 2)
+                },
             ])
             .collect();
         let pieces: Pieces = list.clone().into();
         assert_eq!(pieces.len(), list.len());
-        assert_eq!(pieces.runs.len(), 1 + 3 + 2 + 1 + 1);
+        assert_eq!(pieces.runs.len(), 1 + 3 + 2 + 1 + 1 + 3);
         for (i, p) in list.iter().enumerate() {
             assert!(same(&pieces.piece(i), p), "piece {i}");
         }
