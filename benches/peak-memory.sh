@@ -48,7 +48,7 @@ done
 
 # Prints "<peak anonymous KB> <peak RSS KB>" of one build, or "failed".
 measure() {
-  "$@" &
+  "$@" >/dev/null &
   local pid=$! anon=0 hwm=0 a h
   while kill -0 "$pid" 2>/dev/null; do
     read -r a h < <(awk '/^RssAnon/ {a = $2} /^VmHWM/ {h = $2} END {print a + 0, h + 0}' \

@@ -591,14 +591,15 @@ fn playing_cards_without_a_back_get_a_blank_one() {
     let mut reader = dec.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut pixels).unwrap();
-    // One card's size at 60 dpi (63 × 88 mm), and blank: every pixel inside its border white.
+    // One card's size at 60 dpi (63 × 88 mm), and blank: every pixel inside its border is the
+    // card's background.
     assert_eq!((info.width, info.height), (149, 208));
     let channels = info.line_size / info.width as usize;
     let (w, h) = (info.width as usize, info.height as usize);
     for y in h / 8..h - h / 8 {
         for x in w / 8..w - w / 8 {
             let p = &pixels[y * info.line_size + x * channels..][..3];
-            assert_eq!(p, [255, 255, 255], "ink at ({x}, {y}) of the blank back");
+            assert_eq!(p, [0xd8, 0xe8, 0xf8], "ink at ({x}, {y}) of the blank back");
         }
     }
 }
