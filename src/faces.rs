@@ -35,8 +35,7 @@ pub fn parse_face(doc: FaceRef, painter: &Painter) -> Result<usvg::Tree, String>
 
 /// Parses every face, in parallel, in order.
 pub fn parse_all(docs: &FaceDocs, painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
-    (0..docs.len())
-        .into_par_iter()
-        .map(|i| parse_face(docs.face(i), painter).map(Arc::new))
+    docs.par_iter()
+        .map(|d| parse_face(d, painter).map(Arc::new))
         .collect()
 }

@@ -5,6 +5,8 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
+use rayon::prelude::*;
+
 use super::{FaceDoc, Painter, Side, Source};
 
 /// One face as the sinks read it: borrowed from a `FaceDocs` or a `FaceDoc`.
@@ -227,6 +229,11 @@ impl FaceDocs {
         (0..self.len()).map(|i| self.face(i))
     }
 
+    /// Every face, in order, on every core.
+    pub fn par_iter(&self) -> impl IndexedParallelIterator<Item = FaceRef<'_>> + '_ {
+        (0..self.len()).into_par_iter().map(|i| self.face(i))
+    }
+
     /// Gives back the room its lists grew into.
     pub fn shrink_to_fit(&mut self) {
         self.entries.shrink_to_fit();
@@ -306,6 +313,8 @@ mod tests {
         assert!(all.get(4).is_none());
         assert_eq!(all.name(4), "");
         assert_eq!(all.iter().count(), 4);
+        let in_parallel: Vec<&str> = all.par_iter().map(|f| f.name).collect();
+        assert_eq!(in_parallel, all.iter().map(|f| f.name).collect::<Vec<_>>());
     }
 
     #[test]

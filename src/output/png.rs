@@ -275,19 +275,20 @@ impl<'a> Sink<'a> {
     /// same source and not changed since is kept as it is (unless `redraw_all`). Returns, per
     /// face, whether it must be drawn.
     pub fn plan(&mut self, painter: &Painter, redraw_all: bool) -> Result<Vec<bool>, OutputError> {
-        self.sources = (0..self.docs.len())
-            .into_par_iter()
-            .map(|i| {
-                let doc = self.docs.face(i);
+        self.sources = self
+            .docs
+            .par_iter()
+            .map(|doc| {
                 let svg = doc.svg(painter).map_err(OutputError::Face)?;
                 Ok(png_source::source(doc, &svg, &self.opt))
             })
             .collect::<Result<_, OutputError>>()?;
-        let wanted = (0..self.docs.len())
-            .into_par_iter()
+        let wanted = self
+            .docs
+            .par_iter()
             .zip(&self.sources)
-            .map(|(i, source)| {
-                let path = self.path(self.docs.face(i));
+            .map(|(doc, source)| {
+                let path = self.path(doc);
                 let existing = match redraw_all {
                     true => None,
                     false => std::fs::read(&path).ok(),
