@@ -30,7 +30,7 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
 pub fn parse_face(doc: FaceRef, painter: &Painter) -> Result<usvg::Tree, String> {
     doc.svg(painter)
         .and_then(|svg| parse(&svg))
-        .map_err(|e| format!("face {}: {e}", doc.name))
+        .map_err(|e| format!("face {}: {e}", doc.name.text(painter)))
 }
 
 /// Parses every face, in parallel, in order.

@@ -243,10 +243,16 @@ pub fn build_with_progress(
         ..Default::default()
     };
     let painter = draw::Painter::new(game, &prepared.pieces);
-    let mut png = output::png::Sink::new(&prepared.faces.docs, png_dir.clone(), popt, &staging);
+    let mut png = output::png::Sink::new(
+        &prepared.faces.docs,
+        &painter,
+        png_dir.clone(),
+        popt,
+        &staging,
+    );
     // Images already up to date are kept; only the others are drawn.
     let wanted = match opt.png {
-        true => png.plan(&painter, opt.redraw)?,
+        true => png.plan(opt.redraw)?,
         false => Vec::new(),
     };
     let steps = (opt.pdf as u64) * prepared.pages.len() as u64

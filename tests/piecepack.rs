@@ -646,11 +646,11 @@ fn an_including_game_can_recolour_the_suits() {
     // Its pieces draw with the new colour.
     let pieces = pnp::pieces::expand(&game);
     let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
+    let painter = pnp::draw::Painter::new(&game, &pieces);
     let doc = faces
         .docs
         .iter()
-        .find(|d| d.name == "tile-suns-ace-front")
+        .find(|d| d.name.text(&painter) == "tile-suns-ace-front")
         .unwrap();
-    let painter = pnp::draw::Painter::new(&game, &pieces);
     assert!(doc.svg(&painter).unwrap().contains("#ff8800"));
 }

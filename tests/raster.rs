@@ -52,6 +52,7 @@ fn every_shipped_face(
         let spec = pnp::spec::load(game).unwrap();
         let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
         let trees = prepared.parse_all(&spec).unwrap();
+        let painter = pnp::draw::Painter::new(&spec, &prepared.pieces);
         for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
             let size = tree.size();
             let (w, h) = (
@@ -60,7 +61,7 @@ fn every_shipped_face(
             );
             check(
                 game,
-                doc.name,
+                &doc.name.text(&painter),
                 tree,
                 w,
                 h,

@@ -25,10 +25,14 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
                 .all(|d| matches!(d.source, SourceRef::Redraw { .. }))
         );
         // The same distinct faces, found by comparing drawings made again.
-        let names = |docs: &FaceDocs| docs.iter().map(|d| d.name.to_string()).collect::<Vec<_>>();
+        let painter = Painter::new(&game, &prepared.pieces);
+        let names = |docs: &FaceDocs| {
+            docs.iter()
+                .map(|d| d.name.text(&painter).into_owned())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(names(&lazy.docs), names(&prepared.faces.docs), "{id}");
         assert_eq!(lazy.of_piece, prepared.faces.of_piece, "{id}");
-        let painter = Painter::new(&game, &prepared.pieces);
         for (a, b) in lazy.docs.iter().zip(prepared.faces.docs.iter()) {
             assert_eq!(a.svg(&painter).unwrap(), b.svg(&painter).unwrap());
         }

@@ -1,7 +1,11 @@
-//! Every distinct face of a build, kept in a few bytes a face: a deck of 10,000 cards has
-//! 10,000 faces, held from drawing to the last page. A face is a 16-byte entry, its name's
-//! characters in one string shared by all, and its size an index into the few sizes a game
-//! has; a record a face with its own name block was 96 bytes (1 MB at 10,000 cards).
+//! Every distinct face of a build, kept in a few bytes a run of faces: a deck of 10,000 cards
+//! has 10,000 faces, held from drawing to the last page. Faces drawn one after the other from
+//! pieces one after the other (a deck's fronts) are one run: its first face, how many, and
+//! where each comes from follows by counting. A face drawn for a piece is named after that
+//! piece when asked (`card-c12-front`), not stored; only names given otherwise (shared faces,
+//! clashes, the faces of record sheets) are kept as text. A 16-byte entry and the name's
+//! characters a face were 0.66 MB at 20,000 cards; a record a face with its own name block
+//! before them, 96 bytes.
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
@@ -13,12 +17,33 @@ use super::{FaceDoc, Painter, Side, Source};
 #[derive(Debug, Clone, Copy)]
 pub struct FaceRef<'a> {
     /// File stem for its PNG (see `FaceDoc::name`).
-    pub name: &'a str,
+    pub name: FaceName<'a>,
     pub source: SourceRef<'a>,
     /// Trim size in mm (the SVG adds `bleed` on every side).
     pub w: f64,
     pub h: f64,
     pub bleed: f64,
+}
+
+/// A face's name: kept as text, or made from the piece it was drawn for when asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaceName<'a> {
+    Text(&'a str),
+    /// `<piece id>-<side>`.
+    Piece {
+        piece: u32,
+        side: Side,
+    },
+}
+
+impl<'a> FaceName<'a> {
+    /// The name as text; `painter` names pieces (it must paint the pieces the faces came from).
+    pub fn text(self, painter: &Painter) -> Cow<'a, str> {
+        match self {
+            FaceName::Text(text) => Cow::Borrowed(text),
+            FaceName::Piece { piece, side } => Cow::Owned(painter.face_name(piece, side)),
+        }
+    }
 }
 
 /// Where a face's SVG comes from (see `Source`).
@@ -39,10 +64,10 @@ impl<'a> FaceRef<'a> {
         }
     }
 
-    /// The face as a record of its own.
-    pub fn to_doc(&self) -> FaceDoc {
+    /// The face as a record of its own, its name made by `painter` if it is a piece's.
+    pub fn to_doc(&self, painter: &Painter) -> FaceDoc {
         FaceDoc {
-            name: self.name.into(),
+            name: self.name.text(painter).into(),
             source: match self.source {
                 SourceRef::Svg(svg) => Source::Svg(svg.into()),
                 SourceRef::Redraw { piece, side } => Source::Redraw { piece, side },
@@ -58,7 +83,7 @@ impl FaceDoc {
     /// The face as the sinks read it.
     pub fn view(&self) -> FaceRef<'_> {
         FaceRef {
-            name: &self.name,
+            name: FaceName::Text(&self.name),
             source: match &self.source {
                 Source::Svg(svg) => SourceRef::Svg(svg),
                 Source::Redraw { piece, side } => SourceRef::Redraw {
@@ -73,16 +98,19 @@ impl FaceDoc {
     }
 }
 
-/// A face: where its name ends in `FaceDocs::names`, its source (a piece, or an index into
-/// `FaceDocs::svgs`) and its size's index. Numbers as `u32`: a game has at most 20,000 pieces
-/// (`spec::check`'s limit), so at most 40,000 faces whose names (ids of at most a few dozen
-/// characters) come to a few megabytes, far from `u32::MAX`.
+/// Faces `start..start + count`: face `start + k` has source `source + k` (an index into
+/// `FaceDocs::svgs`, or a piece), the size at index `size`, and the name `name` gives it. Numbers
+/// as `u32`: a game has at most 20,000 pieces (`spec::check`'s limit), so at most 40,000 faces
+/// whose kept names (ids of at most a few dozen characters) come to a few megabytes, far from
+/// `u32::MAX`.
 #[derive(Debug, Clone, Copy)]
-struct Entry {
-    name_end: u32,
+struct Run {
+    start: u32,
+    count: u32,
     source: u32,
-    size: u32,
     kind: Kind,
+    size: u32,
+    name: RunName,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,11 +120,20 @@ enum Kind {
     Back,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunName {
+    /// `FaceDocs::names[start..end]`, for a run of one face.
+    Text { start: u32, end: u32 },
+    /// Face `k` of the run is named after piece `piece + k`.
+    Piece { piece: u32, side: Side },
+}
+
 /// Every distinct face of a build, by face number (see the module's note).
 #[derive(Debug, Clone, Default)]
 pub struct FaceDocs {
-    entries: Vec<Entry>,
-    /// Every face's name, one after the other.
+    runs: Vec<Run>,
+    len: usize,
+    /// The names kept as text, one after the other.
     names: String,
     /// Names given after a face was added (shared faces, clashes): few.
     renamed: BTreeMap<u32, Box<str>>,
@@ -107,7 +144,7 @@ pub struct FaceDocs {
     size_index: HashMap<[u64; 3], u32>,
 }
 
-/// `n` as a `u32` (see `Entry`).
+/// `n` as a `u32` (see `Run`).
 fn small(n: usize) -> u32 {
     debug_assert!(n <= u32::MAX as usize, "{n} faces, names' bytes or sizes");
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -118,25 +155,40 @@ impl FaceDocs {
         Self::default()
     }
 
-    /// Room for `faces` faces.
-    pub fn with_capacity(faces: usize) -> Self {
-        FaceDocs {
-            entries: Vec::with_capacity(faces),
-            ..Self::default()
-        }
-    }
-
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len == 0
     }
 
     /// Adds a face with this name, source and size: it is face number `len()` before.
     pub fn push(&mut self, name: &str, source: Source, w: f64, h: f64, bleed: f64) {
+        let start = small(self.names.len());
         self.names.push_str(name);
+        let name = RunName::Text {
+            start,
+            end: small(self.names.len()),
+        };
+        self.add(name, source, w, h, bleed);
+    }
+
+    /// Adds a face drawn for `piece`'s `side`, named after them: it is face number `len()`
+    /// before.
+    pub fn push_drawn(
+        &mut self,
+        piece: u32,
+        side: Side,
+        source: Source,
+        w: f64,
+        h: f64,
+        bleed: f64,
+    ) {
+        self.add(RunName::Piece { piece, side }, source, w, h, bleed);
+    }
+
+    fn add(&mut self, name: RunName, source: Source, w: f64, h: f64, bleed: f64) {
         let (kind, source) = match source {
             Source::Svg(svg) => {
                 self.svgs.push(svg);
@@ -148,12 +200,22 @@ impl FaceDocs {
             },
         };
         let size = self.size(w, h, bleed);
-        self.entries.push(Entry {
-            name_end: small(self.names.len()),
+        let face = Run {
+            start: small(self.len),
+            count: 1,
             source,
-            size,
             kind,
-        });
+            size,
+            name,
+        };
+        self.len += 1;
+        if let Some(last) = self.runs.last_mut()
+            && last.takes(&face)
+        {
+            last.count += 1;
+            return;
+        }
+        self.runs.push(face);
     }
 
     /// The index of a size, added if new.
@@ -172,21 +234,36 @@ impl FaceDocs {
 
     /// Face number `i`, if there is one.
     pub fn get(&self, i: usize) -> Option<FaceRef<'_>> {
-        let e = self.entries.get(i)?;
-        let [w, h, bleed] = self.sizes[e.size as usize];
-        let source = match e.kind {
-            Kind::Svg => SourceRef::Svg(&self.svgs[e.source as usize]),
+        if i >= self.len {
+            return None;
+        }
+        let run = &self.runs[self.runs.partition_point(|r| r.start as usize <= i) - 1];
+        let k = small(i) - run.start;
+        let [w, h, bleed] = self.sizes[run.size as usize];
+        let source = run.source + k;
+        let source = match run.kind {
+            Kind::Svg => SourceRef::Svg(&self.svgs[source as usize]),
             Kind::Front => SourceRef::Redraw {
-                piece: e.source,
+                piece: source,
                 side: Side::Front,
             },
             Kind::Back => SourceRef::Redraw {
-                piece: e.source,
+                piece: source,
                 side: Side::Back,
             },
         };
+        let name = match (self.renamed.get(&small(i)), run.name) {
+            (Some(name), _) => FaceName::Text(name),
+            (None, RunName::Text { start, end }) => {
+                FaceName::Text(&self.names[start as usize..end as usize])
+            }
+            (None, RunName::Piece { piece, side }) => FaceName::Piece {
+                piece: piece + k,
+                side,
+            },
+        };
         Some(FaceRef {
-            name: self.name(i),
+            name,
             source,
             w,
             h,
@@ -202,19 +279,9 @@ impl FaceDocs {
         }
     }
 
-    /// The name of face number `i` ("" past the end).
-    pub fn name(&self, i: usize) -> &str {
-        if let Some(name) = self.renamed.get(&small(i)) {
-            return name;
-        }
-        let Some(end) = self.entries.get(i).map(|e| e.name_end as usize) else {
-            return "";
-        };
-        let start = match i {
-            0 => 0,
-            _ => self.entries[i - 1].name_end as usize,
-        };
-        &self.names[start..end]
+    /// The name of face number `i` (`Text("")` past the end).
+    pub fn name(&self, i: usize) -> FaceName<'_> {
+        self.get(i).map_or(FaceName::Text(""), |f| f.name)
     }
 
     /// Names face number `i` anew.
@@ -236,10 +303,28 @@ impl FaceDocs {
 
     /// Gives back the room its lists grew into.
     pub fn shrink_to_fit(&mut self) {
-        self.entries.shrink_to_fit();
+        self.runs.shrink_to_fit();
         self.names.shrink_to_fit();
         self.svgs.shrink_to_fit();
         self.sizes.shrink_to_fit();
+    }
+}
+
+impl Run {
+    /// Whether `face` (a run of one) is this run's next face.
+    fn takes(&self, face: &Run) -> bool {
+        let next = |a: u32, b: u32| a.checked_add(self.count) == Some(b);
+        let named = match (self.name, face.name) {
+            (RunName::Piece { piece, side }, RunName::Piece { piece: p, side: s }) => {
+                side == s && next(piece, p)
+            }
+            _ => false,
+        };
+        named
+            && self.kind == face.kind
+            && self.size == face.size
+            && next(self.source, face.source)
+            && self.count < u32::MAX
     }
 }
 
@@ -298,22 +383,25 @@ mod tests {
         ];
         let all: FaceDocs = docs.clone().into();
         assert_eq!(all.len(), 4);
+        let game = crate::spec::load("night-grain").unwrap();
+        let pieces = crate::pieces::Pieces::new();
+        let painter = Painter::new(&game, &pieces);
         for (i, d) in docs.iter().enumerate() {
             let got = all.face(i);
-            assert_eq!(got.name, &*d.name);
+            assert_eq!(got.name, FaceName::Text(&d.name));
             assert_eq!(got.source, d.view().source);
             assert_eq!(
                 (got.w.to_bits(), got.h, got.bleed),
                 (d.w.to_bits(), d.h, d.bleed)
             );
-            assert_eq!(got.to_doc().view().name, d.view().name);
+            assert_eq!(got.to_doc(&painter).view().name, d.view().name);
         }
         // Two sizes: 63 × 88 once, however many faces have it.
         assert_eq!(all.sizes.len(), 2);
         assert!(all.get(4).is_none());
-        assert_eq!(all.name(4), "");
+        assert_eq!(all.name(4), FaceName::Text(""));
         assert_eq!(all.iter().count(), 4);
-        let in_parallel: Vec<&str> = all.par_iter().map(|f| f.name).collect();
+        let in_parallel: Vec<FaceName> = all.par_iter().map(|f| f.name).collect();
         assert_eq!(in_parallel, all.iter().map(|f| f.name).collect::<Vec<_>>());
     }
 
@@ -325,7 +413,64 @@ mod tests {
             .collect();
         all.rename(1, "deck-front".into());
         all.rename(9, "nothing".into());
-        let names: Vec<&str> = all.iter().map(|f| f.name).collect();
-        assert_eq!(names, ["a-front", "deck-front", "c-front"]);
+        let names: Vec<FaceName> = all.iter().map(|f| f.name).collect();
+        assert_eq!(
+            names,
+            ["a-front", "deck-front", "c-front"].map(FaceName::Text)
+        );
+    }
+
+    #[test]
+    fn faces_drawn_for_pieces_in_a_row_are_one_run_named_after_their_pieces() {
+        let game = crate::spec::load("piecepack").unwrap();
+        let pieces = crate::pieces::expand(&game);
+        let painter = Painter::new(&game, &pieces);
+        let redraw = |piece, side| Source::Redraw { piece, side };
+        let mut all = FaceDocs::new();
+        // A kept front, then fronts drawn again for pieces 1..6, a shared back, more fronts.
+        all.push_drawn(
+            0,
+            Side::Front,
+            Source::Svg("<svg/>".into()),
+            20.0,
+            20.0,
+            0.0,
+        );
+        for p in 1..6 {
+            all.push_drawn(p, Side::Front, redraw(p, Side::Front), 20.0, 20.0, 0.0);
+        }
+        all.push_drawn(5, Side::Back, redraw(5, Side::Back), 20.0, 20.0, 0.0);
+        for p in 6..9 {
+            all.push_drawn(p, Side::Front, redraw(p, Side::Front), 20.0, 20.0, 0.0);
+        }
+        // Piece 9 is another size, and face 11 has a name of its own: runs of their own.
+        all.push_drawn(9, Side::Front, redraw(9, Side::Front), 30.0, 20.0, 0.0);
+        all.push("token", redraw(10, Side::Front), 30.0, 20.0, 0.0);
+        all.push_drawn(11, Side::Front, redraw(11, Side::Front), 30.0, 20.0, 0.0);
+        assert_eq!(all.len(), 13);
+        assert_eq!(all.runs.len(), 7, "{:?}", all.runs);
+        let named = |piece: u32, side: Side| {
+            format!("{}-{}", pieces.piece(piece as usize).id(&game), side.name())
+        };
+        for (face, piece) in (1..6).chain(7..11).zip((1..6).chain(6..10)) {
+            let f = all.face(face);
+            assert_eq!(f.name.text(&painter), named(piece, Side::Front));
+            assert_eq!(
+                f.source,
+                SourceRef::Redraw {
+                    piece,
+                    side: Side::Front
+                }
+            );
+            assert_eq!(f.w, if piece == 9 { 30.0 } else { 20.0 });
+        }
+        assert_eq!(all.face(6).name.text(&painter), named(5, Side::Back));
+        assert_eq!(all.face(11).name.text(&painter), "token");
+        assert_eq!(all.face(12).name.text(&painter), named(11, Side::Front));
+        assert_eq!(all.face(0).source, SourceRef::Svg("<svg/>"));
+        all.rename(3, "grain-x-front".into());
+        assert_eq!(all.face(3).name, FaceName::Text("grain-x-front"));
+        assert_eq!(all.face(4).name.text(&painter), named(4, Side::Front));
+        assert!(all.get(13).is_none());
     }
 }

@@ -28,7 +28,7 @@ use crate::pieces::{Piece, Pieces};
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
-pub use face_docs::{FaceDocs, FaceRef, SourceRef};
+pub use face_docs::{FaceDocs, FaceName, FaceRef, SourceRef};
 
 /// One distinct face, drawn, as a record of its own (a build keeps its faces together, in
 /// `FaceDocs`).
@@ -82,6 +82,19 @@ impl<'g> Painter<'g> {
         let p = self.pieces.get(piece).ok_or("no such piece")?;
         draw_face(self.game, &p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
     }
+
+    /// The name of a face drawn for `piece`'s `side`: `card-c12-front` (see `FaceName`).
+    pub fn face_name(&self, piece: u32, side: Side) -> String {
+        match self.pieces.get(piece as usize) {
+            Some(p) => face_name(&p.id(self.game), side),
+            None => side.name().to_string(),
+        }
+    }
+}
+
+/// `<piece id>-<side>`: a face's name until it is shared (see `names`).
+fn face_name(piece_id: &str, side: Side) -> String {
+    format!("{piece_id}-{}", side.name())
 }
 
 /// Every distinct face of a game, and which faces each piece uses.
@@ -305,6 +318,12 @@ impl ByHash {
     }
 }
 
+/// A piece's number as a `u32`: a game's pieces are far fewer than `u32::MAX` (its YAML and
+/// data files are at most 1 and 4 MB); past it, "no such piece".
+fn small(piece: usize) -> u32 {
+    u32::try_from(piece).unwrap_or(u32::MAX)
+}
+
 fn svg_hash(svg: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -327,10 +346,7 @@ pub fn draw_all_keeping(
     let painter = Painter::new(game, pieces);
     let art = &painter.art;
     let mut kept = 0;
-    // Room for a face per piece, and a shared back per component, up front: a deck has about
-    // that many, and growing by doubling holds the old and the new list at once.
-    let mut docs = FaceDocs::with_capacity(pieces.len() + game.spec.components.len());
-    let mut name = String::new();
+    let mut docs = FaceDocs::new();
     let mut by_hash = ByHash::default();
     let mut users = names::Users::default();
     let mut of_piece = Vec::with_capacity(pieces.len());
@@ -355,7 +371,6 @@ pub fn draw_all_keeping(
                         }
                     };
                     if idx == next {
-                        let suffix = side.name();
                         if let Some(w) = overflow_warning(&piece.id(game), side, &overflows) {
                             overflowing += 1;
                             if warnings.len() < MAX_OVERFLOW_WARNINGS {
@@ -367,18 +382,13 @@ pub fn draw_all_keeping(
                             // Boxed, without the spare room the text grew into (about 40 %).
                             Source::Svg(svg.into_boxed_str())
                         } else {
-                            // A game's pieces are far fewer than `u32::MAX` (its YAML and
-                            // data files are at most 1 and 4 MB); past it, "no such piece".
                             Source::Redraw {
-                                piece: u32::try_from(pi).unwrap_or(u32::MAX),
+                                piece: small(pi),
                                 side,
                             }
                         };
-                        name.clear();
-                        name.push_str(&piece.id(game));
-                        name.push('-');
-                        name.push_str(suffix);
-                        docs.push(&name, source, piece.w, piece.h, bleed);
+                        // Named after the piece when asked (see `FaceName`).
+                        docs.push_drawn(small(pi), side, source, piece.w, piece.h, bleed);
                         users.add_face((pi, side));
                     } else {
                         users.add(idx, (pi, side));
@@ -415,12 +425,12 @@ pub fn draw_all_keeping(
     names::disambiguate(
         &mut docs,
         &users,
+        |name| name.text(&painter).into_owned(),
         // Owned: a piece is made from its run when asked for. Only clashing faces ask.
         |p| Cow::Owned(pieces.piece(p).id(game).into_owned()),
         |p| Cow::Owned(pieces.piece(p).tags(game).into_owned()),
     );
-    // Kept for the whole build: without the room a growing list keeps (a 10,000-card deck's
-    // 10,001 faces sat in room for 16,384).
+    // Kept for the whole build: without the room its growing lists keep.
     docs.shrink_to_fit();
     if overflowing > warnings.len() {
         warnings.push(format!(

@@ -6,7 +6,7 @@
 //! their users have in common (`coin-ace-front`), and a number is added if that still collides.
 use std::collections::{BTreeMap, HashMap};
 
-use super::{FaceDocs, Side};
+use super::{FaceDocs, FaceName, Side};
 use crate::pieces::Pieces;
 
 /// The pieces (and sides) that show each face, by face number. Nearly every face of a large
@@ -43,15 +43,18 @@ impl Users {
     }
 }
 
+/// Gives faces that would share a name names of their own (see the module's note); `text`
+/// turns a face's name into text, `id` and `tags` give a piece's.
 pub fn disambiguate<'i, 't>(
     docs: &mut FaceDocs,
     users: &Users,
+    text: impl Fn(FaceName) -> String,
     id: impl Fn(usize) -> std::borrow::Cow<'i, str>,
     tags: impl Fn(usize) -> std::borrow::Cow<'t, crate::spec::Tags>,
 ) {
     let collides: Vec<bool> = {
         let mut collides = vec![false; docs.len()];
-        for same in same_names(docs) {
+        for same in same_names(docs, &text) {
             for &i in &same {
                 collides[i as usize] = true;
             }
@@ -72,8 +75,8 @@ pub fn disambiguate<'i, 't>(
         if common.is_empty() {
             continue;
         }
-        let name = docs.name(i);
-        let (stem, suffix) = name.rsplit_once('-').map_or((name, ""), |(a, b)| (a, b));
+        let name = text(docs.name(i));
+        let (stem, suffix) = name.rsplit_once('-').map_or((&*name, ""), |(a, b)| (a, b));
         // Only tag values that name the variant (`ace`, not a grouping tag such as `class`).
         let parts: Vec<&str> = first_id.split('-').collect();
         let mut values: Vec<&str> = common
@@ -89,27 +92,44 @@ pub fn disambiguate<'i, 't>(
         docs.rename(i, name);
     }
     // The second and later faces of one name are numbered, in face order.
-    for same in same_names(docs) {
+    for same in same_names(docs, &text) {
         for (n, &i) in same.iter().enumerate().skip(1) {
             let i = i as usize;
-            let name = format!("{}-{}", docs.name(i), n + 1);
+            let name = format!("{}-{}", text(docs.name(i)), n + 1);
             docs.rename(i, name);
         }
     }
 }
 
 /// The faces that share a name, a list for each such name, each in face order. Found by
-/// sorting face numbers (4 bytes a face): a map of every name was 0.4 MB at 10,000 cards.
-fn same_names(docs: &FaceDocs) -> Vec<Vec<u32>> {
-    let mut order: Vec<u32> = (0..docs.len() as u32).collect();
-    let name = |i: u32| docs.name(i as usize);
-    // Stable: faces of one name stay in face order.
-    order.sort_by(|&a, &b| name(a).cmp(name(b)));
-    order
-        .chunk_by(|&a, &b| name(a) == name(b))
-        .filter(|same| same.len() > 1)
-        .map(<[u32]>::to_vec)
-        .collect()
+/// sorting face numbers by a hash of their names (12 bytes a face), then comparing the names
+/// of equal hashes: most names are made from their piece when asked, and a map of every name
+/// was 0.4 MB at 10,000 cards.
+fn same_names(docs: &FaceDocs, text: impl Fn(FaceName) -> String) -> Vec<Vec<u32>> {
+    let hash = |s: &str| {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(s)
+    };
+    let mut order: Vec<(u64, u32)> = (0..docs.len())
+        .map(|i| (hash(&text(docs.name(i))), i as u32))
+        .collect();
+    // Sorted by hash, then face number: faces of one name stay in face order.
+    order.sort_unstable();
+    let mut same = Vec::new();
+    for equal_hashes in order.chunk_by(|a, b| a.0 == b.0).filter(|c| c.len() > 1) {
+        let mut named: Vec<(String, u32)> = equal_hashes
+            .iter()
+            .map(|&(_, i)| (text(docs.name(i as usize)), i))
+            .collect();
+        named.sort();
+        same.extend(
+            named
+                .chunk_by(|a, b| a.0 == b.0)
+                .filter(|one_name| one_name.len() > 1)
+                .map(|one_name| one_name.iter().map(|&(_, i)| i).collect()),
+        );
+    }
+    same
 }
 
 /// Names each face that several pieces show on one side after a component rather than its
@@ -207,6 +227,14 @@ mod tests {
             .unwrap_or_default()
     }
 
+    /// The names these tests give are all text.
+    fn text(name: FaceName) -> String {
+        match name {
+            FaceName::Text(t) => t.to_string(),
+            FaceName::Piece { .. } => panic!("{name:?}"),
+        }
+    }
+
     fn no_tags(_: usize) -> std::borrow::Cow<'static, crate::spec::Tags> {
         std::borrow::Cow::Owned(crate::spec::Tags::EMPTY)
     }
@@ -240,7 +268,7 @@ mod tests {
         let (mut docs, users) = faces(pieces, backs);
         name_shared(&mut docs, &users, pieces, components);
         let id = |p| own_id(&pieces.piece(p)).to_string().into();
-        disambiguate(&mut docs, &users, id, no_tags);
+        disambiguate(&mut docs, &users, text, id, no_tags);
         docs
     }
 
@@ -255,7 +283,7 @@ mod tests {
         ]
         .into();
         let docs = named(&pieces, &[4, 4, 4, 4], &["day-deck", "day-court"]);
-        assert_eq!(docs.name(4), "day-deck-back");
+        assert_eq!(text(docs.name(4)), "day-deck-back");
         // The court cards first, but only part of the court shows it: the deck's name still.
         let pieces: Pieces = vec![
             piece(0, "court-j", Some(0)),
@@ -265,8 +293,8 @@ mod tests {
         ]
         .into();
         let docs = named(&pieces, &[4, 5, 4, 4], &["court", "deck"]);
-        assert_eq!(docs.name(4), "deck-back");
-        assert_eq!(docs.name(5), "court-q-back");
+        assert_eq!(text(docs.name(4)), "deck-back");
+        assert_eq!(text(docs.name(5)), "court-q-back");
     }
 
     #[test]
@@ -282,10 +310,10 @@ mod tests {
         ]
         .into();
         let docs = named(&pieces, &[5, 5, 6, 6, 7], &["a", "b"]);
-        assert_eq!(docs.name(5), "a-back");
-        assert_eq!(docs.name(6), "a-z-back");
-        assert_eq!(docs.name(7), "b-2-back");
-        let names: std::collections::HashSet<_> = docs.iter().map(|d| d.name).collect();
+        assert_eq!(text(docs.name(5)), "a-back");
+        assert_eq!(text(docs.name(6)), "a-z-back");
+        assert_eq!(text(docs.name(7)), "b-2-back");
+        let names: std::collections::HashSet<_> = docs.iter().map(|d| text(d.name)).collect();
         assert_eq!(names.len(), docs.len());
     }
 }

@@ -243,6 +243,8 @@ fn straighten_pixel(px: &mut [u8]) {
 /// regression guard), the images kept because they were up to date, and the bytes.
 pub struct Sink<'a> {
     docs: &'a FaceDocs,
+    /// Draws the faces that kept no SVG, and names the faces named after their pieces.
+    painter: &'a Painter<'a>,
     dir: PathBuf,
     opt: PngOptions,
     staging: &'a Staging,
@@ -254,9 +256,16 @@ pub struct Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
-    pub fn new(docs: &'a FaceDocs, dir: PathBuf, opt: PngOptions, staging: &'a Staging) -> Self {
+    pub fn new(
+        docs: &'a FaceDocs,
+        painter: &'a Painter<'a>,
+        dir: PathBuf,
+        opt: PngOptions,
+        staging: &'a Staging,
+    ) -> Self {
         Sink {
             docs,
+            painter,
             dir,
             opt,
             staging,
@@ -268,13 +277,15 @@ impl<'a> Sink<'a> {
     }
 
     fn path(&self, doc: FaceRef) -> PathBuf {
-        self.dir.join(format!("{}.png", doc.name))
+        self.dir
+            .join(format!("{}.png", doc.name.text(self.painter)))
     }
 
     /// Decides which faces need drawing: an image already in the folder that was made from the
     /// same source and not changed since is kept as it is (unless `redraw_all`). Returns, per
     /// face, whether it must be drawn.
-    pub fn plan(&mut self, painter: &Painter, redraw_all: bool) -> Result<Vec<bool>, OutputError> {
+    pub fn plan(&mut self, redraw_all: bool) -> Result<Vec<bool>, OutputError> {
+        let painter = self.painter;
         self.sources = self
             .docs
             .par_iter()
@@ -311,7 +322,7 @@ impl<'a> Sink<'a> {
     pub fn face(&self, face: usize, tree: &Tree) -> Result<(), OutputError> {
         let doc = self.docs.face(face);
         let source = self.sources.get(face).ok_or_else(|| OutputError::Png {
-            name: doc.name.to_string(),
+            name: doc.name.text(self.painter).into_owned(),
             message: "drawn before the sink was planned".into(),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
@@ -319,7 +330,7 @@ impl<'a> Sink<'a> {
             let bytes = scratch
                 .png(tree, doc, &self.opt, source)
                 .map_err(|message| OutputError::Png {
-                    name: doc.name.to_string(),
+                    name: doc.name.text(self.painter).into_owned(),
                     message,
                 })?;
             self.staging.write(&self.path(doc), bytes)?;
@@ -564,7 +575,7 @@ mod tests {
             .faces
             .docs
             .iter()
-            .find(|d| d.name == "family-sheet-front")
+            .find(|d| d.name.text(&painter) == "family-sheet-front")
             .unwrap();
         let tree = crate::faces::parse_face(doc, &painter).unwrap();
         let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);

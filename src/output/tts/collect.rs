@@ -40,6 +40,7 @@ impl<'a> Export<'a> {
         dpi: u32,
         base: String,
     ) -> Self {
+        let painter = crate::draw::Painter::new(game, &prepared.pieces);
         Export {
             game,
             dpi,
@@ -48,7 +49,7 @@ impl<'a> Export<'a> {
                 .faces
                 .docs
                 .iter()
-                .map(|f| f.to_doc())
+                .map(|f| f.to_doc(&painter))
                 .zip(trees)
                 .collect(),
             jobs: Vec::new(),
