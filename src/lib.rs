@@ -19,6 +19,7 @@ pub mod output;
 pub mod overrides;
 pub mod pieces;
 pub mod rules;
+pub mod runs;
 pub mod scaffold;
 pub mod schema;
 pub mod select;
@@ -113,15 +114,15 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
         fit::check_pixels(game, &pieces, opt.dpi)?;
     }
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
-    let items: Vec<Item> = pieces
+    let items: output::layout::Items = pieces
         .iter()
-        .zip(&faces.of_piece)
+        .zip(faces.of_piece.iter())
         .enumerate()
         .map(|(i, (p, (front, back)))| Item {
             piece: i,
             component: p.component,
-            front: *front,
-            back: *back,
+            front,
+            back,
             w: p.w,
             h: p.h,
             copies: p.copies,
@@ -210,9 +211,9 @@ pub fn build_with_progress(
     // What the game itself refuses (`--players`, a piece larger than the paper) is refused
     // before any folder is made.
     let mut prepared = prepare(game, opt)?;
-    // The sinks reach every face through the pages: which faces each piece has (24 bytes a
-    // card of a large deck) is not needed past the layout.
-    prepared.faces.of_piece = Vec::new();
+    // The sinks reach every face through the pages: which faces each piece has is not needed
+    // past the layout.
+    prepared.faces.of_piece = Default::default();
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
     let png_dir = dir.join("png");

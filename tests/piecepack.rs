@@ -157,7 +157,12 @@ fn check_backs(choices: Choices, expect: impl Fn(&Rect, f64, f64) -> (Rect, bool
         let fronts: Vec<_> = front
             .placements
             .iter()
-            .filter(|p| prep.faces.of_piece[p.piece].1.is_some())
+            .filter(|p| {
+                prep.faces
+                    .of_piece
+                    .get(p.piece)
+                    .is_some_and(|(_, back)| back.is_some())
+            })
             .collect();
         assert_eq!(fronts.len(), page.placements.len());
         for (f, b) in fronts.iter().zip(&page.placements) {

@@ -101,8 +101,9 @@ fn face_name(piece_id: &str, side: Side) -> String {
 #[derive(Debug, Clone)]
 pub struct Faces {
     pub docs: FaceDocs,
-    /// Per piece (same order as the pieces): (front, back) indices into `docs`.
-    pub of_piece: Vec<(usize, Option<usize>)>,
+    /// Per piece (same order as the pieces): (front, back) indices into `docs`, as runs (a
+    /// deck's were 24 bytes a card).
+    pub of_piece: crate::runs::Runs<(usize, Option<usize>)>,
     /// Texts that run over their space even at their smallest size, one line per face.
     pub warnings: Vec<String>,
 }
@@ -349,7 +350,7 @@ pub fn draw_all_keeping(
     let mut docs = FaceDocs::new();
     let mut by_hash = ByHash::default();
     let mut users = names::Users::default();
-    let mut of_piece = Vec::with_capacity(pieces.len());
+    let mut of_piece = crate::runs::Runs::new();
     let mut problems = Vec::new();
     let (mut warnings, mut overflowing) = (Vec::new(), 0);
     for (pi, piece) in pieces.iter().enumerate() {
@@ -432,6 +433,7 @@ pub fn draw_all_keeping(
     );
     // Kept for the whole build: without the room its growing lists keep.
     docs.shrink_to_fit();
+    of_piece.shrink_to_fit();
     if overflowing > warnings.len() {
         warnings.push(format!(
             "text runs over on {} more faces",

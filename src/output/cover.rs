@@ -305,7 +305,7 @@ fn empty(side: PageSide) -> Page {
     Page {
         side,
         placements: Placements::new(),
-        captions: Vec::new(),
+        captions: Default::default(),
         calibration: true,
     }
 }

@@ -71,7 +71,7 @@ mod tests {
                 placed(80.0, 20.0, 60.0, 90.0),
             ]
             .into(),
-            captions: Vec::new(),
+            captions: Default::default(),
             calibration: true,
         };
         let marks = page_marks(&page, &opt);

@@ -4,8 +4,8 @@
 //! follow on ordinary pages; double-sided ones too large for half a sheet come last, each page
 //! followed by its backs.
 use super::layout::{
-    Duplex, Item, LayoutOptions, Page, PageSide, Paper, Placement, Splitter, impose_plain as plain,
-    mirror,
+    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, Splitter,
+    impose_plain as plain, mirror,
 };
 
 /// The fold line's x on the sheet (mm).
@@ -26,7 +26,7 @@ fn half(opt: &LayoutOptions) -> LayoutOptions {
 }
 
 pub fn impose(
-    items: &[Item],
+    items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
     splitter: &Splitter,
@@ -39,23 +39,13 @@ pub fn impose(
             .iter()
             .any(|&(w, h)| splitter(i, w, h).is_some())
     };
-    let (double, single): (Vec<Item>, Vec<Item>) = items
-        .iter()
-        .cloned()
-        .partition(|i| i.back.is_some() && on_half(i));
+    let (double, single): (Items, Items) =
+        items.iter().partition(|i| i.back.is_some() && on_half(i));
     // Laid out apart and last, so that only their pages have backs (one-sided pages get no
     // blank ones) and the pages to print double-sided are one run (see `cover`).
-    let (oversized, single): (Vec<Item>, Vec<Item>) =
-        single.into_iter().partition(|i| i.back.is_some());
+    let (oversized, single): (Items, Items) = single.iter().partition(|i| i.back.is_some());
     // Fronts only: the backs go on the same sheet, not on a following page.
-    let fronts: Vec<Item> = double
-        .iter()
-        .map(|i| Item {
-            back: None,
-            ..i.clone()
-        })
-        .collect();
-    let back_of = super::layout::backs_by_piece(&double);
+    let fronts: Items = double.iter().map(|i| Item { back: None, ..i }).collect();
     let mut pages = Vec::new();
     if !fronts.is_empty() {
         for mut page in plain(&fronts, captions, &half(opt), splitter)? {
@@ -63,7 +53,7 @@ pub fn impose(
                 .placements
                 .iter()
                 .filter_map(|p| {
-                    let face = (*back_of.get(p.piece)?)?;
+                    let face = double.back_of(p.piece)?;
                     Some(Placement {
                         face,
                         rect: mirror(&p.rect, opt),
@@ -115,7 +105,7 @@ mod tests {
             shared_cuts: false,
         };
         let pages = crate::output::layout::impose(
-            &[item(0, Some(9)), item(1, None)],
+            &Items::from(vec![item(0, Some(9)), item(1, None)]),
             &["a".into(), "b".into()],
             &opt,
         )

@@ -3,7 +3,10 @@
 //! rows, component by component, each group under a caption; a piece larger than the printable
 //! area is split into parts that overlap by `overlap` mm so they can be joined.
 
+pub use super::items::Items;
 pub use super::placements::Placements;
+
+use std::sync::Arc;
 
 /// Paper, already turned to its orientation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -318,6 +321,99 @@ pub struct Caption {
     pub component: usize,
 }
 
+/// A page's group captions. A group that runs over many pages repeats its caption on each:
+/// such pages share one list (`share`), where a list a page, with its text, was 0.15 MB for a
+/// 20,000-card deck.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Captions(Option<Arc<Vec<Caption>>>);
+
+impl Captions {
+    pub fn push(&mut self, caption: Caption) {
+        Arc::make_mut(self.0.get_or_insert_default()).push(caption);
+    }
+
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Caption> {
+        match &mut self.0 {
+            Some(list) => Arc::make_mut(list).iter_mut(),
+            None => [].iter_mut(),
+        }
+    }
+
+    /// Takes `earlier`'s list if it is the same, bit for bit.
+    pub fn share(&mut self, earlier: &Captions) {
+        let same = |a: &Caption, b: &Caption| {
+            let bits = |c: &Caption| [c.x, c.y, c.along.unwrap_or(f64::NAN)].map(f64::to_bits);
+            bits(a) == bits(b)
+                && a.along.is_some() == b.along.is_some()
+                && a.text == b.text
+                && a.component == b.component
+        };
+        if let (Some(mine), Some(theirs)) = (&self.0, &earlier.0)
+            && mine.len() == theirs.len()
+            && mine.iter().zip(theirs.iter()).all(|(a, b)| same(a, b))
+        {
+            self.0 = Some(theirs.clone());
+        }
+    }
+
+    /// Held for the whole build: without the room a growing list keeps.
+    pub fn shrink_to_fit(&mut self) {
+        if let Some(list) = self.0.as_mut().and_then(Arc::get_mut) {
+            list.shrink_to_fit();
+        }
+    }
+}
+
+impl std::ops::Deref for Captions {
+    type Target = [Caption];
+    fn deref(&self) -> &[Caption] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl<'a> IntoIterator for &'a Captions {
+    type Item = &'a Caption;
+    type IntoIter = std::slice::Iter<'a, Caption>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Captions {
+    type Item = &'a mut Caption;
+    type IntoIter = std::slice::IterMut<'a, Caption>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl From<Vec<Caption>> for Captions {
+    fn from(list: Vec<Caption>) -> Self {
+        Captions((!list.is_empty()).then(|| Arc::new(list)))
+    }
+}
+
+/// Lets pages that repeat an earlier page of their side (the pages of a deck, moved on by a
+/// sheet's worth of cards) hold its placements and captions once (see `Placements::share`).
+pub fn share_repeats(pages: &mut [Page]) {
+    let side = |s: PageSide| match s {
+        PageSide::Front => 0,
+        PageSide::Back => 1,
+        PageSide::GutterFold => 2,
+    };
+    let mut last: [Option<usize>; 3] = [None; 3];
+    for i in 0..pages.len() {
+        let s = side(pages[i].side);
+        if let Some(j) = last[s] {
+            let (before, after) = pages.split_at_mut(i);
+            let (earlier, page) = (&before[j], &mut after[0]);
+            page.placements.share(&earlier.placements);
+            page.captions.share(&earlier.captions);
+        }
+        last[s] = Some(i);
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageSide {
     Front,
@@ -331,7 +427,7 @@ pub enum PageSide {
 pub struct Page {
     pub side: PageSide,
     pub placements: Placements,
-    pub captions: Vec<Caption>,
+    pub captions: Captions,
     /// Whether the page prints the calibration square (`calibration_on`). Every page does,
     /// unless leaving its corner to pieces saves paper (see `pack`); a back page follows its
     /// front.
@@ -340,8 +436,8 @@ pub struct Page {
 
 /// `n` copies of one poker-size card (2.5 × 3.5 in), for the layout tests.
 #[cfg(test)]
-pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
-    vec![Item {
+pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Items {
+    Items::from(vec![Item {
         piece: 0,
         component: 0,
         front: 0,
@@ -350,7 +446,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         h: 88.9,
         copies: n,
         shared_cuts,
-    }]
+    }])
 }
 
 /// One thing to place: a copy of a piece, or one part of a split piece.
@@ -372,7 +468,7 @@ pub struct Item {
 /// so small groups fill the space that large ones leave; a group that runs over continues on
 /// the next page with its caption repeated.
 pub fn impose(
-    items: &[Item],
+    items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, String> {
@@ -386,21 +482,23 @@ pub type Splitter<'a> = dyn Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a;
 
 /// `impose`, with the splitting of oversized items chosen by the caller.
 pub fn impose_with(
-    items: &[Item],
+    items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    if opt.duplex == Duplex::GutterFold {
-        return super::gutterfold::impose(items, captions, opt, splitter);
-    }
-    impose_plain(items, captions, opt, splitter)
+    let mut pages = match opt.duplex {
+        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt, splitter)?,
+        _ => impose_plain(items, captions, opt, splitter)?,
+    };
+    share_repeats(&mut pages);
+    Ok(pages)
 }
 
 /// Ordinary pages: rows per component (see `pack`), then a mirrored back page after each
 /// front page.
 pub fn impose_plain(
-    items: &[Item],
+    items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
     splitter: &Splitter,
@@ -414,7 +512,7 @@ pub fn impose_plain(
 /// piece, in bands otherwise. Only page counts
 /// are kept, so a long deck never holds two layouts.
 pub fn choose_furniture(
-    items: &[Item],
+    items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
     splitter: &Splitter,
@@ -500,29 +598,20 @@ pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec
     Some(parts)
 }
 
-/// The back face of each item's piece, indexed by piece: found in one step, where a deck has
-/// thousands of pieces.
-pub(super) fn backs_by_piece(items: &[Item]) -> Vec<Option<usize>> {
-    let mut backs = vec![None; items.iter().map(|i| i.piece + 1).max().unwrap_or(0)];
-    for i in items {
-        backs[i.piece] = i.back;
-    }
-    backs
-}
-
 /// After each front page holding double-sided pieces, a back page with each back at the mirror
 /// position, so that fronts and backs register when the sheet is printed duplex. Once a game has
 /// backs at all, every front page but the last gets a back page (blank if it has no backs), so
 /// the whole file prints double-sided with every sheet's two sides in step.
-fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page> {
-    let backs = backs_by_piece(items);
-    let back_of = |piece: usize| backs.get(piece).copied().flatten();
+fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page> {
+    let back_of = |piece: usize| items.back_of(piece);
     let duplex = fronts
         .iter()
         .flat_map(|p| &p.placements)
         .any(|p| back_of(p.piece).is_some());
     let last = fronts.len().saturating_sub(1);
     let mut out = Vec::with_capacity(fronts.len() * 2);
+    // The back page before, whose placements the next back page may share.
+    let mut last_back: Option<usize> = None;
     for (index, page) in fronts.into_iter().enumerate() {
         let backs: Vec<Placement> = page
             .placements
@@ -540,12 +629,17 @@ fn add_backs(fronts: Vec<Page>, items: &[Item], opt: &LayoutOptions) -> Vec<Page
         let page_has_square = page.calibration;
         out.push(page);
         if !backs.is_empty() || (duplex && index < last) {
-            out.push(Page {
+            let mut back = Page {
                 side: PageSide::Back,
                 placements: backs.into(),
-                captions: Vec::new(),
+                captions: Captions::default(),
                 calibration: page_has_square,
-            });
+            };
+            if let Some(earlier) = last_back {
+                back.placements.share(&out[earlier].placements);
+            }
+            last_back = Some(out.len());
+            out.push(back);
         }
     }
     // Held for the whole build: without backs, half the room was spare.
@@ -617,7 +711,7 @@ mod tests {
     #[test]
     fn packs_without_overlap_inside_the_area() {
         let opt = LayoutOptions::new(A4);
-        let items = vec![item(0, 0, 20.0, 20.0, 30), item(1, 1, 63.0, 88.0, 5)];
+        let items = Items::from(vec![item(0, 0, 20.0, 20.0, 30), item(1, 1, 63.0, 88.0, 5)]);
         let pages = impose(&items, &["a".into(), "b".into()], &opt).unwrap();
         let all: Vec<Placement> = pages.iter().flat_map(|p| &p.placements).collect();
         assert_eq!(all.len(), 35);

@@ -6,6 +6,7 @@ pub mod cover;
 pub mod cuts;
 pub mod furniture;
 pub mod gutterfold;
+pub mod items;
 pub mod layout;
 pub mod pack;
 pub mod pdf;

@@ -4,11 +4,26 @@
 //! placement and the steps to the next one (along the row, down to the next row, in piece and
 //! face number); a placement joins the last grid only when the grid gives it back bit for bit,
 //! so what the sinks read is exactly what the layout put.
+//!
+//! The pages of a deck repeat: each holds the same grids as the page before it, moved on by as
+//! many pieces and faces. Such a page shares the earlier page's grids (`share`) and keeps only
+//! how far it is moved on: a 20,000-card deck held a grid list a page, 0.24 MB.
+use std::sync::Arc;
+
 use super::layout::{Placement, Rect};
 
 #[derive(Debug, Clone, Default)]
 pub struct Placements {
-    grids: Vec<Grid>,
+    /// `None` while empty: a page's own list is made with its first placement.
+    grids: Option<Arc<Vec<Grid>>>,
+    /// Added to the piece and face numbers of every placement of `grids`.
+    shift: Shift,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shift {
+    piece: usize,
+    face: usize,
 }
 
 /// Placements at `first` and then `step` apart: `cols` a row (unknown while the first row is
@@ -39,17 +54,18 @@ impl Grid {
         }
     }
 
-    /// The `k`th placement (`k < count`, or the one a grid would put next).
-    fn at(&self, k: u32) -> Placement {
+    /// The `k`th placement (`k < count`, or the one a grid would put next), moved on by
+    /// `shift`.
+    fn at(&self, k: u32, shift: Shift) -> Placement {
         let (col, row) = match self.cols {
             Some(cols) => (k % cols, k / cols),
             None => (k, 0),
         };
         let first = &self.first;
-        let shift = |n: usize, by: i64| (n as i64 + i64::from(k) * by) as usize;
+        let step = |n: usize, by: i64| (n as i64 + i64::from(k) * by) as usize;
         Placement {
-            piece: shift(first.piece, self.step.piece),
-            face: shift(first.face, self.step.face),
+            piece: shift.piece + step(first.piece, self.step.piece),
+            face: shift.face + step(first.face, self.step.face),
             rect: Rect {
                 x: first.rect.x + f64::from(col) * self.step.dx,
                 y: first.rect.y + f64::from(row) * self.step.dy,
@@ -89,12 +105,35 @@ impl Grid {
             next.cols = Some(self.count);
             next.step.dy = p.rect.y - first.rect.y;
         }
-        if !same_placement(&next.at(self.count), p) {
+        if !same_placement(&next.at(self.count, Shift::default()), p) {
             return false;
         }
         next.count += 1;
         *self = next;
         true
+    }
+}
+
+impl Grid {
+    /// Equal bit for bit but for its first piece and face numbers.
+    fn same_but_numbers(&self, o: &Grid) -> bool {
+        let moved = Placement {
+            piece: self.first.piece,
+            face: self.first.face,
+            ..o.first.clone()
+        };
+        let step = |s: &Step| {
+            [
+                s.dx.to_bits(),
+                s.dy.to_bits(),
+                s.piece as u64,
+                s.face as u64,
+            ]
+        };
+        same_placement(&self.first, &moved)
+            && self.count == o.count
+            && self.cols == o.cols
+            && step(&self.step) == step(&o.step)
     }
 }
 
@@ -114,7 +153,14 @@ impl Placements {
     }
 
     pub fn push(&mut self, p: Placement) {
-        if let Some(last) = self.grids.last_mut()
+        if self.shift != Shift::default() {
+            // Its grids were shared: from here on, a list of its own.
+            let own: Vec<Placement> = self.iter().collect();
+            *self = Placements::new();
+            own.into_iter().for_each(|p| self.push(p));
+        }
+        let grids = Arc::make_mut(self.grids.get_or_insert_default());
+        if let Some(last) = grids.last_mut()
             && last.take(&p)
         {
             return;
@@ -122,25 +168,62 @@ impl Placements {
         // Room for one grid, then twice as many each time: a page of a deck is one or two
         // grids, and a `Vec` makes room for four at once (a 20,000-card deck's candidate
         // layouts held 448 bytes a page for 224 of grids, 1.5 MB at the build's highest point).
-        if self.grids.len() == self.grids.capacity() {
-            self.grids.reserve_exact(self.grids.len().max(1));
+        if grids.len() == grids.capacity() {
+            grids.reserve_exact(grids.len().max(1));
         }
-        self.grids.push(Grid::one(p));
+        grids.push(Grid::one(p));
+    }
+
+    fn grids(&self) -> &[Grid] {
+        self.grids.as_deref().map_or(&[], Vec::as_slice)
     }
 
     pub fn len(&self) -> usize {
-        self.grids.iter().map(|g| g.count as usize).sum()
+        self.grids().iter().map(|g| g.count as usize).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.grids.is_empty()
+        self.grids().is_empty()
     }
 
     /// Every placement, in the order they were put.
     pub fn iter(&self) -> Iter<'_> {
         Iter {
-            grids: self.grids.iter(),
+            grids: self.grids().iter(),
+            shift: self.shift,
             current: None,
+        }
+    }
+
+    /// Takes `earlier`'s grids if they give this page's placements back exactly once moved
+    /// on by some number of pieces and faces (the next page of a deck): the grids are then
+    /// held once for both.
+    pub fn share(&mut self, earlier: &Placements) {
+        let (Some(mine), Some(theirs)) = (&self.grids, &earlier.grids) else {
+            return;
+        };
+        if Arc::ptr_eq(mine, theirs) || mine.len() != theirs.len() {
+            return;
+        }
+        let mut shift = None;
+        for (a, b) in theirs.iter().zip(mine.iter()) {
+            let moved = (
+                (b.first.piece + self.shift.piece).checked_sub(a.first.piece),
+                (b.first.face + self.shift.face).checked_sub(a.first.face),
+            );
+            let (Some(piece), Some(face)) = moved else {
+                return;
+            };
+            let by = Shift { piece, face };
+            if *shift.get_or_insert(by) != by || !a.same_but_numbers(b) {
+                return;
+            }
+        }
+        if let Some(shift) = shift {
+            *self = Placements {
+                grids: Some(theirs.clone()),
+                shift,
+            };
         }
     }
 
@@ -154,7 +237,9 @@ impl Placements {
 
     /// Held for the whole build: without the room a growing list keeps.
     pub fn shrink_to_fit(&mut self) {
-        self.grids.shrink_to_fit();
+        if let Some(grids) = self.grids.as_mut().and_then(Arc::get_mut) {
+            grids.shrink_to_fit();
+        }
     }
 }
 
@@ -189,6 +274,7 @@ impl From<Vec<Placement>> for Placements {
 /// A page's placements, made from its grids one by one (`Placements::iter`).
 pub struct Iter<'a> {
     grids: std::slice::Iter<'a, Grid>,
+    shift: Shift,
     /// The grid being walked and the next placement's number in it.
     current: Option<(&'a Grid, u32)>,
 }
@@ -201,7 +287,7 @@ impl Iterator for Iter<'_> {
             match &mut self.current {
                 Some((grid, k)) if *k < grid.count => {
                     *k += 1;
-                    return Some(grid.at(*k - 1));
+                    return Some(grid.at(*k - 1, self.shift));
                 }
                 _ => self.current = Some((self.grids.next()?, 0)),
             }
@@ -255,7 +341,7 @@ mod tests {
     fn a_sheet_of_a_deck_is_one_grid_and_gives_back_every_placement() {
         let cards = sheet(3, 3, |i| i + 7);
         let kept: Placements = cards.iter().cloned().collect();
-        assert_eq!(kept.grids.len(), 1);
+        assert_eq!(kept.grids().len(), 1);
         assert_eq!(kept.len(), 9);
         assert_eq!(kept.iter().collect::<Vec<_>>(), cards);
         assert_eq!(kept.get(4), Some(cards[4].clone()));
@@ -267,7 +353,7 @@ mod tests {
         // Card 4 has the same face as card 0 (drawn once): the steps break there.
         let cards = sheet(3, 3, |i| if i == 4 { 0 } else { i });
         let kept: Placements = cards.iter().cloned().collect();
-        assert!(kept.grids.len() > 1);
+        assert!(kept.grids().len() > 1);
         assert_eq!(kept.iter().collect::<Vec<_>>(), cards);
     }
 
@@ -284,7 +370,7 @@ mod tests {
         let column = sheet(1, 3, |i| i);
         for list in [backs, column] {
             let kept = Placements::from(list.clone());
-            assert_eq!(kept.grids.len(), 1);
+            assert_eq!(kept.grids().len(), 1);
             assert_eq!(kept.iter().collect::<Vec<_>>(), list);
         }
     }
@@ -308,7 +394,7 @@ mod tests {
         turned.turned = true;
         list.push(turned);
         let kept = Placements::from(list.clone());
-        assert_eq!(kept.grids.len(), 4);
+        assert_eq!(kept.grids().len(), 4);
         assert_eq!(kept.iter().collect::<Vec<_>>(), list);
     }
 

@@ -256,7 +256,7 @@ mod tests {
                     part: None,
                 })
                 .collect(),
-            captions: Vec::new(),
+            captions: Default::default(),
             calibration: true,
         }
     }

@@ -273,7 +273,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                     part: None,
                 }]
                 .into(),
-                captions: Vec::new(),
+                captions: Default::default(),
                 calibration: true,
             });
             let name = format!("{}-{suffix}", p.id(game));

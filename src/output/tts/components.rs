@@ -29,7 +29,7 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
     let made: Vec<_> = prepared
         .pieces
         .iter()
-        .zip(&prepared.faces.of_piece)
+        .zip(prepared.faces.of_piece.iter())
         .filter(|(p, _)| p.component == ci)
         .collect();
     let pieces: Vec<Drawn> = made.iter().map(|(p, (f, b))| (&**p, *f, *b)).collect();

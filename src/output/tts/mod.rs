@@ -272,8 +272,8 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
     let fronts: Vec<(usize, usize)> = prepared
         .pieces
         .iter()
-        .zip(&prepared.faces.of_piece)
-        .map(|(p, (f, _))| (p.component, *f))
+        .zip(prepared.faces.of_piece.iter())
+        .map(|(p, (f, _))| (p.component, f))
         .collect();
     let mut chosen: Vec<usize> = Vec::new();
     let mut seen_components = HashSet::new();
