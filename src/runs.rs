@@ -1,5 +1,5 @@
 //! Lists kept as runs of values that step evenly: the records a large deck has one of per card
-//! (which faces each piece shows, what the layout places) follow each other by counting — the
+//! (its faces, which faces each piece shows, what the layout places) follow each other by counting — the
 //! next piece, the next front face, the same back — so a run is its first value, how many, and
 //! the step. A value joins the last run only when the run gives it back exactly, so a reader
 //! gets what was put.

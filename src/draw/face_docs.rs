@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use rayon::prelude::*;
 
 use super::{FaceDoc, Painter, Side, Source};
+use crate::runs::{Runs, Stepping};
 
 /// One face as the sinks read it: borrowed from a `FaceDocs` or a `FaceDoc`.
 #[derive(Debug, Clone, Copy)]
@@ -98,19 +99,17 @@ impl FaceDoc {
     }
 }
 
-/// Faces `start..start + count`: face `start + k` has source `source + k` (an index into
-/// `FaceDocs::svgs`, or a piece), the size at index `size`, and the name `name` gives it. Numbers
-/// as `u32`: a game has at most 20,000 pieces (`spec::check`'s limit), so at most 40,000 faces
-/// whose kept names (ids of at most a few dozen characters) come to a few megabytes, far from
-/// `u32::MAX`.
-#[derive(Debug, Clone, Copy)]
-struct Run {
-    start: u32,
-    count: u32,
+/// A face: its source (an index into `FaceDocs::svgs`, or a piece), its size's index and its
+/// name. Kept as runs (`runs::Runs`): the next face of a run has the next source and is named
+/// after the next piece. Numbers as `u32`: a game has at most 20,000 pieces (`spec::check`'s
+/// limit), so at most 40,000 faces whose kept names (ids of at most a few dozen characters)
+/// come to a few megabytes, far from `u32::MAX`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
     source: u32,
     kind: Kind,
     size: u32,
-    name: RunName,
+    name: EntryName,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,18 +120,56 @@ enum Kind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RunName {
-    /// `FaceDocs::names[start..end]`, for a run of one face.
+enum EntryName {
+    /// `FaceDocs::names[start..end]`.
     Text { start: u32, end: u32 },
-    /// Face `k` of the run is named after piece `piece + k`.
+    /// Named after the piece (see `FaceName::Piece`).
     Piece { piece: u32, side: Side },
+}
+
+impl Stepping for Entry {
+    /// Always one: the next source, the next piece.
+    type Step = ();
+
+    fn step_to(&self, next: &Entry) -> Option<()> {
+        let follows = |a: u32, b: u32| a.checked_add(1) == Some(b);
+        let named = match (self.name, next.name) {
+            (EntryName::Piece { piece, side }, EntryName::Piece { piece: p, side: s }) => {
+                side == s && follows(piece, p)
+            }
+            _ => false,
+        };
+        (named
+            && self.kind == next.kind
+            && self.size == next.size
+            && follows(self.source, next.source))
+        .then_some(())
+    }
+
+    fn nth(&self, (): (), k: u32) -> Entry {
+        let name = match self.name {
+            EntryName::Piece { piece, side } => EntryName::Piece {
+                piece: piece + k,
+                side,
+            },
+            text => text,
+        };
+        Entry {
+            source: self.source + k,
+            name,
+            ..*self
+        }
+    }
+
+    fn same(&self, other: &Entry) -> bool {
+        self == other
+    }
 }
 
 /// Every distinct face of a build, by face number (see the module's note).
 #[derive(Debug, Clone, Default)]
 pub struct FaceDocs {
-    runs: Vec<Run>,
-    len: usize,
+    entries: Runs<Entry>,
     /// The names kept as text, one after the other.
     names: String,
     /// Names given after a face was added (shared faces, clashes): few.
@@ -144,7 +181,7 @@ pub struct FaceDocs {
     size_index: HashMap<[u64; 3], u32>,
 }
 
-/// `n` as a `u32` (see `Run`).
+/// `n` as a `u32` (see `Entry`).
 fn small(n: usize) -> u32 {
     debug_assert!(n <= u32::MAX as usize, "{n} faces, names' bytes or sizes");
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -156,18 +193,18 @@ impl FaceDocs {
     }
 
     pub fn len(&self) -> usize {
-        self.len
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.entries.is_empty()
     }
 
     /// Adds a face with this name, source and size: it is face number `len()` before.
     pub fn push(&mut self, name: &str, source: Source, w: f64, h: f64, bleed: f64) {
         let start = small(self.names.len());
         self.names.push_str(name);
-        let name = RunName::Text {
+        let name = EntryName::Text {
             start,
             end: small(self.names.len()),
         };
@@ -185,10 +222,10 @@ impl FaceDocs {
         h: f64,
         bleed: f64,
     ) {
-        self.add(RunName::Piece { piece, side }, source, w, h, bleed);
+        self.add(EntryName::Piece { piece, side }, source, w, h, bleed);
     }
 
-    fn add(&mut self, name: RunName, source: Source, w: f64, h: f64, bleed: f64) {
+    fn add(&mut self, name: EntryName, source: Source, w: f64, h: f64, bleed: f64) {
         let (kind, source) = match source {
             Source::Svg(svg) => {
                 self.svgs.push(svg);
@@ -200,22 +237,12 @@ impl FaceDocs {
             },
         };
         let size = self.size(w, h, bleed);
-        let face = Run {
-            start: small(self.len),
-            count: 1,
+        self.entries.push(Entry {
             source,
             kind,
             size,
             name,
-        };
-        self.len += 1;
-        if let Some(last) = self.runs.last_mut()
-            && last.takes(&face)
-        {
-            last.count += 1;
-            return;
-        }
-        self.runs.push(face);
+        });
     }
 
     /// The index of a size, added if new.
@@ -234,33 +261,25 @@ impl FaceDocs {
 
     /// Face number `i`, if there is one.
     pub fn get(&self, i: usize) -> Option<FaceRef<'_>> {
-        if i >= self.len {
-            return None;
-        }
-        let run = &self.runs[self.runs.partition_point(|r| r.start as usize <= i) - 1];
-        let k = small(i) - run.start;
-        let [w, h, bleed] = self.sizes[run.size as usize];
-        let source = run.source + k;
-        let source = match run.kind {
-            Kind::Svg => SourceRef::Svg(&self.svgs[source as usize]),
+        let e = self.entries.get(i)?;
+        let [w, h, bleed] = self.sizes[e.size as usize];
+        let source = match e.kind {
+            Kind::Svg => SourceRef::Svg(&self.svgs[e.source as usize]),
             Kind::Front => SourceRef::Redraw {
-                piece: source,
+                piece: e.source,
                 side: Side::Front,
             },
             Kind::Back => SourceRef::Redraw {
-                piece: source,
+                piece: e.source,
                 side: Side::Back,
             },
         };
-        let name = match (self.renamed.get(&small(i)), run.name) {
+        let name = match (self.renamed.get(&small(i)), e.name) {
             (Some(name), _) => FaceName::Text(name),
-            (None, RunName::Text { start, end }) => {
+            (None, EntryName::Text { start, end }) => {
                 FaceName::Text(&self.names[start as usize..end as usize])
             }
-            (None, RunName::Piece { piece, side }) => FaceName::Piece {
-                piece: piece + k,
-                side,
-            },
+            (None, EntryName::Piece { piece, side }) => FaceName::Piece { piece, side },
         };
         Some(FaceRef {
             name,
@@ -303,28 +322,10 @@ impl FaceDocs {
 
     /// Gives back the room its lists grew into.
     pub fn shrink_to_fit(&mut self) {
-        self.runs.shrink_to_fit();
+        self.entries.shrink_to_fit();
         self.names.shrink_to_fit();
         self.svgs.shrink_to_fit();
         self.sizes.shrink_to_fit();
-    }
-}
-
-impl Run {
-    /// Whether `face` (a run of one) is this run's next face.
-    fn takes(&self, face: &Run) -> bool {
-        let next = |a: u32, b: u32| a.checked_add(self.count) == Some(b);
-        let named = match (self.name, face.name) {
-            (RunName::Piece { piece, side }, RunName::Piece { piece: p, side: s }) => {
-                side == s && next(piece, p)
-            }
-            _ => false,
-        };
-        named
-            && self.kind == face.kind
-            && self.size == face.size
-            && next(self.source, face.source)
-            && self.count < u32::MAX
     }
 }
 
@@ -448,7 +449,7 @@ mod tests {
         all.push("token", redraw(10, Side::Front), 30.0, 20.0, 0.0);
         all.push_drawn(11, Side::Front, redraw(11, Side::Front), 30.0, 20.0, 0.0);
         assert_eq!(all.len(), 13);
-        assert_eq!(all.runs.len(), 7, "{:?}", all.runs);
+        assert_eq!(all.entries.runs().len(), 7, "{:?}", all.entries.runs());
         let named = |piece: u32, side: Side| {
             format!("{}-{}", pieces.piece(piece as usize).id(&game), side.name())
         };
