@@ -9,7 +9,9 @@ pub trait Stepping: Sized {
     type Step: Copy + Default + std::fmt::Debug;
     /// The step from `self` to `next`, if `next` can follow it in a run.
     fn step_to(&self, next: &Self) -> Option<Self::Step>;
-    /// `self` moved on `k` steps.
+    /// `self` moved on `k` steps. `Runs` also asks for the value one past a run's end (`k` equal
+    /// to its count), which may lie past the numbers' range: it must not panic then (wrap), and
+    /// `same` will tell it from the value pushed.
     fn nth(&self, step: Self::Step, k: u32) -> Self;
     /// Equal, bit for bit.
     fn same(&self, other: &Self) -> bool;
@@ -126,9 +128,10 @@ impl<T: Stepping> Extend<T> for Runs<T> {
     }
 }
 
-/// `n` moved on `k` steps of `by` (faces and pieces are numbered from 0 up).
+/// `n` moved on `k` steps of `by` (faces and pieces are numbered from 0 up); wrapping, as
+/// `Stepping::nth` must.
 pub fn moved(n: usize, by: i64, k: u32) -> usize {
-    (n as i64 + i64::from(k) * by) as usize
+    (n as i64).wrapping_add(i64::from(k).wrapping_mul(by)) as usize
 }
 
 /// A piece's front face and back face (if it has one), as drawing numbers them.

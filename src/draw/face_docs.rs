@@ -17,7 +17,7 @@ use crate::runs::{Runs, Stepping};
 /// One face as the sinks read it: borrowed from a `FaceDocs` or a `FaceDoc`.
 #[derive(Debug, Clone, Copy)]
 pub struct FaceRef<'a> {
-    /// File stem for its PNG (see `FaceDoc::name`).
+    /// File stem for its PNG, as text through `FaceName::text` (see `FaceDoc::name`).
     pub name: FaceName<'a>,
     pub source: SourceRef<'a>,
     /// Trim size in mm (the SVG adds `bleed` on every side).
@@ -26,7 +26,8 @@ pub struct FaceRef<'a> {
     pub bleed: f64,
 }
 
-/// A face's name: kept as text, or made from the piece it was drawn for when asked.
+/// A face's name: kept as text, or made from the piece it was drawn for when asked. Compared as
+/// it is kept: `Text("card-a-front")` is not equal to the `Piece` name that reads the same.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FaceName<'a> {
     Text(&'a str),
@@ -119,6 +120,16 @@ enum Kind {
     Back,
 }
 
+impl Kind {
+    /// The kind of a face drawn again from a piece's `side`.
+    fn of(side: Side) -> Kind {
+        match side {
+            Side::Front => Kind::Front,
+            Side::Back => Kind::Back,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum EntryName {
     /// `FaceDocs::names[start..end]`.
@@ -127,36 +138,72 @@ enum EntryName {
     Piece { piece: u32, side: Side },
 }
 
-impl Stepping for Entry {
-    /// Always one: the next source, the next piece.
-    type Step = ();
+/// How the faces of a run follow each other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum EntryStep {
+    /// The same side of the next piece: a deck's fronts, with one back shared or none.
+    #[default]
+    Pieces,
+    /// Front, back, then the next piece's front: a deck whose every card has a back of its own.
+    Sides,
+}
 
-    fn step_to(&self, next: &Entry) -> Option<()> {
-        let follows = |a: u32, b: u32| a.checked_add(1) == Some(b);
-        let named = match (self.name, next.name) {
-            (EntryName::Piece { piece, side }, EntryName::Piece { piece: p, side: s }) => {
-                side == s && follows(piece, p)
-            }
-            _ => false,
+/// A side's place in `EntryStep::Sides` order.
+fn side_number(side: Side) -> u64 {
+    match side {
+        Side::Front => 0,
+        Side::Back => 1,
+    }
+}
+
+impl Stepping for Entry {
+    type Step = EntryStep;
+
+    /// A step the names allow; `Runs` then checks that it gives `next` back exactly.
+    fn step_to(&self, next: &Entry) -> Option<EntryStep> {
+        let (EntryName::Piece { piece, side }, EntryName::Piece { piece: p, side: s }) =
+            (self.name, next.name)
+        else {
+            return None;
         };
-        (named
-            && self.kind == next.kind
-            && self.size == next.size
-            && follows(self.source, next.source))
-        .then_some(())
+        let (piece, p) = (u64::from(piece), u64::from(p));
+        if side == s && p == piece + 1 {
+            Some(EntryStep::Pieces)
+        } else if 2 * p + side_number(s) == 2 * piece + side_number(side) + 1 {
+            Some(EntryStep::Sides)
+        } else {
+            None
+        }
     }
 
-    fn nth(&self, (): (), k: u32) -> Entry {
-        let name = match self.name {
-            EntryName::Piece { piece, side } => EntryName::Piece {
-                piece: piece + k,
-                side,
-            },
-            text => text,
+    /// Wrapping: `Runs` asks for the face after a run's last, which may be past `u32::MAX`
+    /// (and is then no face of the run).
+    fn nth(&self, step: EntryStep, k: u32) -> Entry {
+        let EntryName::Piece { piece, side } = self.name else {
+            return *self;
+        };
+        let (piece, side) = match step {
+            EntryStep::Pieces => (piece.wrapping_add(k), side),
+            EntryStep::Sides => {
+                let n = 2 * u64::from(piece) + side_number(side) + u64::from(k);
+                let side = if n.is_multiple_of(2) {
+                    Side::Front
+                } else {
+                    Side::Back
+                };
+                ((n / 2) as u32, side)
+            }
+        };
+        // A face drawn again is drawn from its piece and side; a kept one is the next SVG.
+        let (kind, source) = match self.kind {
+            Kind::Svg => (Kind::Svg, self.source.wrapping_add(k)),
+            Kind::Front | Kind::Back if step == EntryStep::Sides => (Kind::of(side), piece),
+            kind => (kind, self.source.wrapping_add(k)),
         };
         Entry {
-            source: self.source + k,
-            name,
+            source,
+            kind,
+            name: EntryName::Piece { piece, side },
             ..*self
         }
     }
@@ -181,9 +228,14 @@ pub struct FaceDocs {
     size_index: HashMap<[u64; 3], u32>,
 }
 
-/// `n` as a `u32` (see `Entry`).
-fn small(n: usize) -> u32 {
-    debug_assert!(n <= u32::MAX as usize, "{n} faces, names' bytes or sizes");
+/// `n` as a `u32` (see `Entry`): a piece's or a face's number, a name's end, a size's index. A
+/// game's pieces are far fewer than `u32::MAX` (its YAML and data files are at most 1 and 4 MB);
+/// past it, a piece's number reads "no such piece".
+pub(super) fn small(n: usize) -> u32 {
+    debug_assert!(
+        n <= u32::MAX as usize,
+        "{n} pieces, faces, names' bytes or sizes"
+    );
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
@@ -231,10 +283,7 @@ impl FaceDocs {
                 self.svgs.push(svg);
                 (Kind::Svg, small(self.svgs.len() - 1))
             }
-            Source::Redraw { piece, side } => match side {
-                Side::Front => (Kind::Front, piece),
-                Side::Back => (Kind::Back, piece),
-            },
+            Source::Redraw { piece, side } => (Kind::of(side), piece),
         };
         let size = self.size(w, h, bleed);
         self.entries.push(Entry {
@@ -473,5 +522,44 @@ mod tests {
         assert_eq!(all.face(3).name, FaceName::Text("grain-x-front"));
         assert_eq!(all.face(4).name.text(&painter), named(4, Side::Front));
         assert!(all.get(13).is_none());
+    }
+
+    #[test]
+    fn fronts_and_backs_of_their_own_in_turn_are_one_run() {
+        let game = crate::spec::load("piecepack").unwrap();
+        let pieces = crate::pieces::expand(&game);
+        let painter = Painter::new(&game, &pieces);
+        let mut all = FaceDocs::new();
+        let sides = |p: u32| [(p, Side::Front), (p, Side::Back)];
+        // Kept SVG for pieces 0 and 1, then drawn again for 2 to 5.
+        for (p, side) in (0..2).flat_map(sides) {
+            all.push_drawn(
+                p,
+                side,
+                Source::Svg(format!("<svg {p}/>").into()),
+                20.0,
+                20.0,
+                0.0,
+            );
+        }
+        for (p, side) in (2..6).flat_map(sides) {
+            all.push_drawn(p, side, Source::Redraw { piece: p, side }, 20.0, 20.0, 0.0);
+        }
+        assert_eq!(all.entries.runs().len(), 2, "{:?}", all.entries.runs());
+        for (face, (p, side)) in (0..6).flat_map(sides).enumerate() {
+            let f = all.face(face);
+            assert_eq!(f.name, FaceName::Piece { piece: p, side });
+            let name = format!("{}-{}", pieces.piece(p as usize).id(&game), side.name());
+            assert_eq!(f.name.text(&painter), name);
+            match p {
+                0 | 1 => assert!(matches!(f.source, SourceRef::Svg(_))),
+                _ => assert_eq!(f.source, SourceRef::Redraw { piece: p, side }),
+            }
+        }
+        let kept: Vec<SourceRef> = (0..4).map(|f| all.face(f).source).collect();
+        assert_eq!(
+            kept,
+            ["<svg 0/>", "<svg 0/>", "<svg 1/>", "<svg 1/>"].map(SourceRef::Svg)
+        );
     }
 }

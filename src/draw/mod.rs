@@ -28,6 +28,7 @@ use crate::pieces::{Piece, Pieces};
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
+use face_docs::small;
 pub use face_docs::{FaceDocs, FaceName, FaceRef, SourceRef};
 
 /// One distinct face, drawn, as a record of its own (a build keeps its faces together, in
@@ -83,18 +84,19 @@ impl<'g> Painter<'g> {
         draw_face(self.game, &p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
     }
 
-    /// The name of a face drawn for `piece`'s `side`: `card-c12-front` (see `FaceName`).
+    /// The name of a face drawn for `piece`'s `side`, `card-c12-front`, until it is shared
+    /// (see `names`). The painter must paint the pieces the face was drawn from.
     pub fn face_name(&self, piece: u32, side: Side) -> String {
-        match self.pieces.get(piece as usize) {
-            Some(p) => face_name(&p.id(self.game), side),
+        let p = self.pieces.get(piece as usize);
+        debug_assert!(
+            p.is_some(),
+            "a face of piece {piece}, which this painter has not"
+        );
+        match p {
+            Some(p) => format!("{}-{}", p.id(self.game), side.name()),
             None => side.name().to_string(),
         }
     }
-}
-
-/// `<piece id>-<side>`: a face's name until it is shared (see `names`).
-fn face_name(piece_id: &str, side: Side) -> String {
-    format!("{piece_id}-{}", side.name())
 }
 
 /// Every distinct face of a game, and which faces each piece uses.
@@ -317,12 +319,6 @@ impl ByHash {
             }
         }
     }
-}
-
-/// A piece's number as a `u32`: a game's pieces are far fewer than `u32::MAX` (its YAML and
-/// data files are at most 1 and 4 MB); past it, "no such piece".
-fn small(piece: usize) -> u32 {
-    u32::try_from(piece).unwrap_or(u32::MAX)
 }
 
 fn svg_hash(svg: &str) -> u64 {

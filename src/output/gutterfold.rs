@@ -125,4 +125,38 @@ mod tests {
         assert_eq!(last.side, PageSide::Front);
         assert!(last.placements.iter().all(|p| p.piece == 1));
     }
+
+    #[test]
+    fn sheets_that_repeat_the_one_before_still_get_their_own_backs() {
+        // The packer shares a sheet's fronts with the sheet before (each moved on by the same
+        // number of cards); adding the backs must give each sheet lists of its own.
+        let opt = LayoutOptions {
+            duplex: Duplex::GutterFold,
+            ..LayoutOptions::new(super::super::layout::A4)
+        };
+        let cards: Items = (0..30)
+            .map(|i| Item {
+                piece: i,
+                component: 0,
+                front: 2 * i,
+                back: Some(2 * i + 1),
+                w: 40.0,
+                h: 30.0,
+                copies: 1,
+                shared_cuts: false,
+            })
+            .collect();
+        let pages = crate::output::layout::impose(&cards, &["a".into()], &opt).unwrap();
+        assert!(pages.len() > 2, "{} sheets", pages.len());
+        let fold = fold_x(&opt);
+        let mut seen = vec![0; 30];
+        for page in &pages {
+            for p in &page.placements {
+                let back = p.rect.x >= fold;
+                assert_eq!(p.face, 2 * p.piece + back as usize, "{p:?}");
+                seen[p.piece] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 2), "{seen:?}");
+    }
 }

@@ -18,19 +18,30 @@ impl Stepping for Item {
     type Step = (i64, i64);
 
     fn step_to(&self, next: &Item) -> Option<(i64, i64)> {
-        let alike = next.piece == self.piece + 1
-            && next.component == self.component
-            && next.w.to_bits() == self.w.to_bits()
-            && next.h.to_bits() == self.h.to_bits()
-            && next.copies == self.copies
-            && next.shared_cuts == self.shared_cuts;
-        let faces = (self.front, self.back).step_to(&(next.front, next.back));
+        // Every field named, so that one added later is not run together unseen.
+        let Item {
+            piece,
+            component,
+            front,
+            back,
+            w,
+            h,
+            copies,
+            shared_cuts,
+        } = self;
+        let alike = next.piece == piece + 1
+            && next.component == *component
+            && next.w.to_bits() == w.to_bits()
+            && next.h.to_bits() == h.to_bits()
+            && next.copies == *copies
+            && next.shared_cuts == *shared_cuts;
+        let faces = (*front, *back).step_to(&(next.front, next.back));
         faces.filter(|_| alike)
     }
 
     fn nth(&self, (front, back): (i64, i64), k: u32) -> Item {
         Item {
-            piece: self.piece + k as usize,
+            piece: self.piece.wrapping_add(k as usize),
             front: moved(self.front, front, k),
             back: self.back.map(|b| moved(b, back, k)),
             ..self.clone()
@@ -38,11 +49,20 @@ impl Stepping for Item {
     }
 
     fn same(&self, o: &Item) -> bool {
-        (self.piece, self.component, self.front, self.back)
-            == (o.piece, o.component, o.front, o.back)
-            && self.w.to_bits() == o.w.to_bits()
-            && self.h.to_bits() == o.h.to_bits()
-            && (self.copies, self.shared_cuts) == (o.copies, o.shared_cuts)
+        let Item {
+            piece,
+            component,
+            front,
+            back,
+            w,
+            h,
+            copies,
+            shared_cuts,
+        } = self;
+        (*piece, *component, *front, *back) == (o.piece, o.component, o.front, o.back)
+            && w.to_bits() == o.w.to_bits()
+            && h.to_bits() == o.h.to_bits()
+            && (*copies, *shared_cuts) == (o.copies, o.shared_cuts)
     }
 }
 
@@ -80,7 +100,8 @@ impl Items {
         self.list.iter()
     }
 
-    /// The back face of `piece`'s item (the last one, if it has several).
+    /// The back face of `piece`'s item (the last one, if it has several). Items out of piece
+    /// order (as tests make them) are searched run by run.
     pub fn back_of(&self, piece: usize) -> Option<usize> {
         let runs = self.list.runs();
         let end = |r: &crate::runs::Run<Item>| r.first.piece + r.count as usize;

@@ -342,11 +342,20 @@ impl Captions {
     /// Takes `earlier`'s list if it is the same, bit for bit.
     pub fn share(&mut self, earlier: &Captions) {
         let same = |a: &Caption, b: &Caption| {
-            let bits = |c: &Caption| [c.x, c.y, c.along.unwrap_or(f64::NAN)].map(f64::to_bits);
-            bits(a) == bits(b)
-                && a.along.is_some() == b.along.is_some()
-                && a.text == b.text
-                && a.component == b.component
+            // Every field named, so that one added later is not shared unseen.
+            let Caption {
+                x,
+                y,
+                text,
+                along,
+                component,
+            } = a;
+            let bits = |v: [f64; 3]| v.map(f64::to_bits);
+            bits([*x, *y, along.unwrap_or(f64::NAN)])
+                == bits([b.x, b.y, b.along.unwrap_or(f64::NAN)])
+                && along.is_some() == b.along.is_some()
+                && *text == b.text
+                && *component == b.component
         };
         if let (Some(mine), Some(theirs)) = (&self.0, &earlier.0)
             && mine.len() == theirs.len()
@@ -395,6 +404,8 @@ impl From<Vec<Caption>> for Captions {
 
 /// Lets pages that repeat an earlier page of their side (the pages of a deck, moved on by a
 /// sheet's worth of cards) hold its placements and captions once (see `Placements::share`).
+/// The packer and `add_backs` share as they go, so that a long deck's pages are never all
+/// held unshared; this pass catches the rest (gutter-fold sheets).
 pub fn share_repeats(pages: &mut [Page]) {
     let side = |s: PageSide| match s {
         PageSide::Front => 0,
@@ -406,9 +417,7 @@ pub fn share_repeats(pages: &mut [Page]) {
         let s = side(pages[i].side);
         if let Some(j) = last[s] {
             let (before, after) = pages.split_at_mut(i);
-            let (earlier, page) = (&before[j], &mut after[0]);
-            page.placements.share(&earlier.placements);
-            page.captions.share(&earlier.captions);
+            after[0].share(&before[j]);
         }
         last[s] = Some(i);
     }
@@ -432,6 +441,14 @@ pub struct Page {
     /// unless leaving its corner to pieces saves paper (see `pack`); a back page follows its
     /// front.
     pub calibration: bool,
+}
+
+impl Page {
+    /// Holds once what this page repeats of `earlier` (see `Placements::share`).
+    pub fn share(&mut self, earlier: &Page) {
+        self.placements.share(&earlier.placements);
+        self.captions.share(&earlier.captions);
+    }
 }
 
 /// `n` copies of one poker-size card (2.5 × 3.5 in), for the layout tests.
@@ -636,7 +653,7 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
                 calibration: page_has_square,
             };
             if let Some(earlier) = last_back {
-                back.placements.share(&out[earlier].placements);
+                back.share(&out[earlier]);
             }
             last_back = Some(out.len());
             out.push(back);
@@ -756,5 +773,82 @@ mod tests {
         };
         let m = mirror(&r, &short);
         assert!(m.x == 10.0 && (m.y - (297.0 - 70.0)).abs() < 1e-9);
+    }
+
+    fn caption(text: &str, y: f64) -> Caption {
+        Caption {
+            x: 10.0,
+            y,
+            text: text.into(),
+            along: None,
+            component: 0,
+        }
+    }
+
+    #[test]
+    fn shared_captions_are_copied_before_they_change() {
+        let first = Captions::from(vec![caption("Cards", 5.0)]);
+        let mut next = Captions::from(vec![caption("Cards", 5.0)]);
+        next.share(&first);
+        assert!(matches!((&first.0, &next.0), (Some(a), Some(b)) if Arc::ptr_eq(a, b)));
+        next.iter_mut().for_each(|c| c.y = 7.0);
+        next.push(caption("Tokens", 50.0));
+        assert_eq!(first[..], [caption("Cards", 5.0)]);
+        assert_eq!(next[..], [caption("Cards", 7.0), caption("Tokens", 50.0)]);
+        // -0 is not 0 to a caption: its position is written as it is.
+        let mut other = Captions::from(vec![caption("Cards", -0.0)]);
+        other.share(&Captions::from(vec![caption("Cards", 0.0)]));
+        assert_eq!(other[0].y.to_bits(), (-0.0f64).to_bits());
+        assert!(Captions::from(Vec::new()).is_empty());
+    }
+
+    #[test]
+    fn a_decks_pages_share_their_grids_and_still_give_every_card_once() {
+        // 50 cards with their own fronts and one shared back, double-sided: the full sheets'
+        // fronts share one grid list, and so do their backs.
+        let opt = LayoutOptions::new(A4);
+        let cards: Items = (0..50)
+            .map(|i| Item {
+                back: Some(1),
+                front: i + 2,
+                ..item(i, 0, 63.5, 88.9, 1)
+            })
+            .collect();
+        let pages = impose(&cards, &["Cards · 50".into()], &opt).unwrap();
+        let fronts: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Front).collect();
+        let backs: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Back).collect();
+        assert!(fronts.len() >= 4, "{} front pages", fronts.len());
+        let full = fronts.len() - 1;
+        for list in [&fronts, &backs] {
+            for p in &list[1..full] {
+                assert!(p.placements.shares_grids_with(&list[0].placements));
+            }
+        }
+        // The first page's caption is the group's; the next ones add "(continued)".
+        for p in &fronts[2..full] {
+            assert!(
+                matches!((&p.captions.0, &fronts[1].captions.0), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
+            );
+        }
+        let placed: Vec<Placement> = fronts.iter().flat_map(|p| &p.placements).collect();
+        assert_eq!(
+            placed.iter().map(|p| (p.piece, p.face)).collect::<Vec<_>>(),
+            (0..50).map(|i| (i, i + 2)).collect::<Vec<_>>()
+        );
+        for (front, back) in pages
+            .iter()
+            .zip(&pages[1..])
+            .filter(|(f, _)| f.side == PageSide::Front)
+        {
+            let mirrored: Vec<(usize, Rect)> = front
+                .placements
+                .iter()
+                .map(|p| (p.piece, mirror(&p.rect, &opt)))
+                .collect();
+            let got: Vec<(usize, Rect)> =
+                back.placements.iter().map(|p| (p.piece, p.rect)).collect();
+            assert_eq!(got, mirrored);
+            assert!(back.placements.iter().all(|p| p.face == 1));
+        }
     }
 }

@@ -65,8 +65,7 @@ impl Packer<'_> {
     /// each until the end. A page that takes more later gets its own lists back.
     fn share_last(&mut self) {
         if let [.., (earlier, _), (last, _)] = &mut self.pages[..] {
-            last.placements.share(&earlier.placements);
-            last.captions.share(&earlier.captions);
+            last.share(earlier);
         }
     }
 
@@ -353,9 +352,9 @@ fn pack_around(
         p.placements.shrink_to_fit();
         p.captions.shrink_to_fit();
         let mut p = fit_margin_captions(p, bottom);
+        // Again: fitting the captions may have given a page lists of its own.
         if let Some(earlier) = pages.last() {
-            p.placements.share(&earlier.placements);
-            p.captions.share(&earlier.captions);
+            p.share(earlier);
         }
         pages.push(p);
     }

@@ -62,7 +62,7 @@ impl Grid {
             None => (k, 0),
         };
         let first = &self.first;
-        let step = |n: usize, by: i64| (n as i64 + i64::from(k) * by) as usize;
+        let step = |n: usize, by: i64| crate::runs::moved(n, by, k);
         Placement {
             piece: shift.piece + step(first.piece, self.step.piece),
             face: shift.face + step(first.face, self.step.face),
@@ -233,6 +233,11 @@ impl Placements {
 
     pub fn to_vec(&self) -> Vec<Placement> {
         self.iter().collect()
+    }
+
+    /// Whether this page holds `other`'s grids (see `share`).
+    pub fn shares_grids_with(&self, other: &Placements) -> bool {
+        matches!((&self.grids, &other.grids), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
     }
 
     /// Held for the whole build: without the room a growing list keeps.
@@ -407,5 +412,62 @@ mod tests {
             assert!(same_placement(&a, b));
         }
         assert_eq!(kept.len(), 3);
+    }
+
+    /// A sheet of nine cards from piece `first` on, faces `face_of(piece)`.
+    fn page(first: usize, face_of: impl Fn(usize) -> usize) -> Placements {
+        sheet(3, 3, |i| face_of(first + i))
+            .into_iter()
+            .map(|p| Placement {
+                piece: p.piece + first,
+                ..p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_page_moved_on_by_a_sheet_shares_the_grids_and_gives_back_its_own_placements() {
+        let first = page(0, |p| p + 2);
+        // A chain: each page shares with the one before, moved on from the first.
+        let mut second = page(9, |p| p + 2);
+        second.share(&first);
+        let mut third = page(18, |p| p + 2);
+        third.share(&second);
+        assert!(second.shares_grids_with(&first) && third.shares_grids_with(&first));
+        assert_eq!(third.to_vec(), page(18, |p| p + 2).to_vec());
+        assert_eq!(second.to_vec(), page(9, |p| p + 2).to_vec());
+        // The same back on every card: moved on in pieces only.
+        let (back, mut next) = (page(0, |_| 1), page(9, |_| 1));
+        next.share(&back);
+        assert!(next.shares_grids_with(&back));
+        assert_eq!(next.to_vec(), page(9, |_| 1).to_vec());
+        // Moved back, or by different steps, or laid out differently: not shared.
+        for (earlier, mut later) in [
+            (page(9, |p| p), page(0, |p| p)),
+            (page(0, |p| p), page(9, |p| 2 * p)),
+            (page(0, |p| p), sheet(4, 2, |i| i + 9).into_iter().collect()),
+        ] {
+            let own = later.to_vec();
+            later.share(&earlier);
+            assert!(!later.shares_grids_with(&earlier));
+            assert_eq!(later.to_vec(), own);
+        }
+    }
+
+    #[test]
+    fn a_shared_page_that_takes_more_gets_its_own_grids_and_the_earlier_page_keeps_its_own() {
+        for moved_on in [9, 0] {
+            let first = page(0, |p| p);
+            let mut next = page(moved_on, |p| p);
+            next.share(&first);
+            assert!(next.shares_grids_with(&first));
+            let extra = at(99, 99, 150.0, 250.0);
+            next.push(extra.clone());
+            assert!(!next.shares_grids_with(&first));
+            let mut expected = page(moved_on, |p| p).to_vec();
+            expected.push(extra);
+            assert_eq!(next.to_vec(), expected);
+            assert_eq!(first.to_vec(), page(0, |p| p).to_vec());
+        }
     }
 }
