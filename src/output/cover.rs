@@ -78,7 +78,7 @@ impl Cover {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count,
                     piece: describe(&first),
-                    pages: page_ranges(&on),
+                    pages: contents_pages(&on),
                 })
             })
             .collect();
@@ -213,7 +213,7 @@ impl Cover {
             let piece = fit(
                 Font::Condensed,
                 ROW_TEXT,
-                right - piece_x - 14.0,
+                right - piece_x - (PAGES_COLUMN + 2.0),
                 &row.piece,
             );
             cv.add(text(
@@ -498,15 +498,45 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
 }
 
 /// The numbers (counting the `front` cover pages) of the pages of fronts that hold a placement
-/// `shown` picks.
+/// `shown` picks, and of the pages of backs between two of them: a double-sided deck is on
+/// pages 3–225, not on every other page from 3 to 225.
 fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> bool) -> Vec<usize> {
-    pages
+    let on: Vec<bool> = pages
         .iter()
-        .enumerate()
-        .filter(|(_, p)| p.side != PageSide::Back && p.placements.iter().any(|pl| shown(&pl)))
-        .map(|(i, _)| i + 1 + front)
+        .map(|p| p.side != PageSide::Back && p.placements.iter().any(|pl| shown(&pl)))
+        .collect();
+    let between = |i: usize| {
+        pages[i].side == PageSide::Back
+            && i > 0
+            && on[i - 1]
+            && pages[i + 1..]
+                .iter()
+                .zip(&on[i + 1..])
+                .find(|(p, _)| p.side != PageSide::Back)
+                .is_some_and(|(_, &next)| next)
+    };
+    (0..pages.len())
+        .filter(|&i| on[i] || between(i))
+        .map(|i| i + 1 + front)
         .collect()
 }
+
+/// The pages a contents row lists: their ranges, or the first and the last only where the
+/// ranges would not fit their column (a group on many scattered pages).
+fn contents_pages(on: &[usize]) -> String {
+    let ranges = page_ranges(on);
+    match on {
+        [first, .., last]
+            if crate::draw::text::width(Font::Sans, ROW_TEXT, &ranges) > PAGES_COLUMN =>
+        {
+            format!("{first}–{last}")
+        }
+        _ => ranges,
+    }
+}
+
+/// Width of the contents' page column: what the piece column leaves, less a gap.
+const PAGES_COLUMN: f64 = 12.0;
 
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
 fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
@@ -572,6 +602,55 @@ fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page of `side` with one placement of piece `piece`.
+    fn page(side: PageSide, piece: usize) -> Page {
+        Page {
+            side,
+            placements: vec![Placement {
+                piece,
+                face: 0,
+                rect: super::super::layout::Rect {
+                    x: 10.0,
+                    y: 10.0,
+                    w: 20.0,
+                    h: 20.0,
+                },
+                turned: false,
+                part: None,
+            }]
+            .into(),
+            captions: Default::default(),
+            calibration: true,
+        }
+    }
+
+    #[test]
+    fn a_group_on_pages_of_fronts_is_on_the_pages_of_backs_between_them_too() {
+        use PageSide::{Back, Front};
+        // Piece 7 on the first, second and fourth page of fronts; piece 1 on the third.
+        let pages = [
+            page(Front, 7),
+            page(Back, 7),
+            page(Front, 7),
+            page(Back, 7),
+            page(Front, 1),
+            page(Back, 1),
+            page(Front, 7),
+            page(Back, 7),
+        ];
+        let on = pages_showing(&pages, 2, |p| p.piece == 7);
+        assert_eq!(on, [3, 4, 5, 9]);
+        assert_eq!(contents_pages(&on), "3–5, 9");
+    }
+
+    #[test]
+    fn a_contents_row_too_long_for_its_column_gives_the_first_and_last_page() {
+        let scattered: Vec<usize> = (3..226).step_by(2).collect();
+        assert_eq!(contents_pages(&scattered), "3–225");
+        assert_eq!(contents_pages(&[3, 5]), "3, 5");
+        assert_eq!(contents_pages(&[]), "");
+    }
 
     #[test]
     fn page_ranges_are_compact() {
