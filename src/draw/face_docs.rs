@@ -101,8 +101,8 @@ impl FaceDoc {
 }
 
 /// A face: its source (an index into `FaceDocs::svgs`, or a piece), its size's index and its
-/// name. Kept as runs (`runs::Runs`): the next face of a run has the next source and is named
-/// after the next piece. Numbers as `u32`: a game has at most 20,000 pieces (`spec::check`'s
+/// name. Kept as runs (`runs::Runs`) of faces named after pieces one after the other, as
+/// `EntryStep` says. Numbers as `u32`: a game has at most 20,000 pieces (`spec::check`'s
 /// limit), so at most 40,000 faces whose kept names (ids of at most a few dozen characters)
 /// come to a few megabytes, far from `u32::MAX`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,30 +13,32 @@ pub struct Items {
     ascending: bool,
 }
 
+/// Equal, bit for bit, but for the piece and face numbers: every other field named, so that
+/// one added later is not run together unseen.
+fn alike(a: &Item, b: &Item) -> bool {
+    let Item {
+        piece: _,
+        component,
+        front: _,
+        back: _,
+        w,
+        h,
+        copies,
+        shared_cuts,
+    } = a;
+    *component == b.component
+        && w.to_bits() == b.w.to_bits()
+        && h.to_bits() == b.h.to_bits()
+        && (*copies, *shared_cuts) == (b.copies, b.shared_cuts)
+}
+
 impl Stepping for Item {
     /// Steps of the front and back face numbers; the piece steps by one.
     type Step = (i64, i64);
 
     fn step_to(&self, next: &Item) -> Option<(i64, i64)> {
-        // Every field named, so that one added later is not run together unseen.
-        let Item {
-            piece,
-            component,
-            front,
-            back,
-            w,
-            h,
-            copies,
-            shared_cuts,
-        } = self;
-        let alike = next.piece == piece + 1
-            && next.component == *component
-            && next.w.to_bits() == w.to_bits()
-            && next.h.to_bits() == h.to_bits()
-            && next.copies == *copies
-            && next.shared_cuts == *shared_cuts;
-        let faces = (*front, *back).step_to(&(next.front, next.back));
-        faces.filter(|_| alike)
+        let faces = (self.front, self.back).step_to(&(next.front, next.back));
+        faces.filter(|_| next.piece == self.piece + 1 && alike(self, next))
     }
 
     fn nth(&self, (front, back): (i64, i64), k: u32) -> Item {
@@ -49,20 +51,7 @@ impl Stepping for Item {
     }
 
     fn same(&self, o: &Item) -> bool {
-        let Item {
-            piece,
-            component,
-            front,
-            back,
-            w,
-            h,
-            copies,
-            shared_cuts,
-        } = self;
-        (*piece, *component, *front, *back) == (o.piece, o.component, o.front, o.back)
-            && w.to_bits() == o.w.to_bits()
-            && h.to_bits() == o.h.to_bits()
-            && (*copies, *shared_cuts) == (o.copies, o.shared_cuts)
+        (self.piece, self.front, self.back) == (o.piece, o.front, o.back) && alike(self, o)
     }
 }
 

@@ -112,9 +112,7 @@ impl Grid {
         *self = next;
         true
     }
-}
 
-impl Grid {
     /// Equal bit for bit but for its first piece and face numbers.
     fn same_but_numbers(&self, o: &Grid) -> bool {
         let moved = Placement {
