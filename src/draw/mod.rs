@@ -321,10 +321,11 @@ impl ByHash {
     }
 }
 
-fn svg_hash(svg: &str) -> u64 {
+/// A hash of a face's SVG or name, to find equal ones without holding them all.
+fn text_hash(text: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    svg.hash(&mut h);
+    text.hash(&mut h);
     h.finish()
 }
 
@@ -355,7 +356,7 @@ pub fn draw_all_keeping(
             match draw_face_noting(game, &piece, side, bleed, art) {
                 Ok(Some((svg, overflows))) => {
                     let next = docs.len();
-                    let hash = svg_hash(&svg);
+                    let hash = text_hash(&svg);
                     let found = by_hash
                         .faces(hash)
                         .find(|&i| docs.face(i).svg(&painter).is_ok_and(|s| s == svg));

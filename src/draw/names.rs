@@ -106,12 +106,8 @@ pub fn disambiguate<'i, 't>(
 /// of equal hashes: most names are made from their piece when asked, and a map of every name
 /// was 0.4 MB at 10,000 cards.
 fn same_names(docs: &FaceDocs, text: impl Fn(FaceName) -> String) -> Vec<Vec<u32>> {
-    let hash = |s: &str| {
-        use std::hash::{BuildHasher, BuildHasherDefault};
-        BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(s)
-    };
     let mut order: Vec<(u64, u32)> = (0..docs.len())
-        .map(|i| (hash(&text(docs.name(i))), i as u32))
+        .map(|i| (super::text_hash(&text(docs.name(i))), i as u32))
         .collect();
     // Sorted by hash, then face number: faces of one name stay in face order.
     order.sort_unstable();

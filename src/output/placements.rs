@@ -233,8 +233,9 @@ impl Placements {
         self.iter().collect()
     }
 
-    /// Whether this page holds `other`'s grids (see `share`).
-    pub fn shares_grids_with(&self, other: &Placements) -> bool {
+    /// Whether this page holds `other`'s grids (see `share`), for tests.
+    #[cfg(test)]
+    pub(crate) fn shares_grids_with(&self, other: &Placements) -> bool {
         matches!((&self.grids, &other.grids), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
     }
 
