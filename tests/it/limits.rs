@@ -2,8 +2,7 @@
 //! says it (file:line:column, exit code 2): `grid:` on every face (variants' and matrices' too),
 //! a smallest side for every length that makes a piece's size, the pixel limits of its image at
 //! the chosen dpi, and the number of parts a large piece may be printed in. Found by fuzzing.
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 

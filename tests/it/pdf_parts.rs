@@ -1,8 +1,7 @@
 //! A long PDF is made in parts of `PART_PAGES` pages and joined as it goes, so memory holds one
 //! part. A joined file must show the same document as one made whole: pages, boxes, text, pixels,
 //! bookmarks, document information and fonts.
-mod common;
-use common::*;
+use crate::common::*;
 use lopdf::{Document, Object, ObjectId};
 
 /// A game's PDF made in parts of `part_pages` pages (with its cover).

@@ -1,8 +1,7 @@
 //! Issue 10: `pnp schema` prints the JSON Schema of the game YAML. The committed
 //! docs/pnp.schema.json is that output; every shipped game, the README walkthrough and a `pnp new`
 //! scaffold validate against it; documents the loader refuses for their shape are refused too.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pnp.schema.json");

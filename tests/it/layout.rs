@@ -1,8 +1,7 @@
 //! The imposition: shared cut lines for identical rectangles, the calibration square as an
 //! obstacle on every page unless pieces need its corner (The Beast's cards 9 to an A4 sheet),
 //! and the paper that saves.
-mod common;
-use common::*;
+use crate::common::*;
 
 use pnp::options::BuildOptions;
 use pnp::output::layout::{A4, Duplex, Furniture, LETTER, PageSide, Rect, calibration_on};

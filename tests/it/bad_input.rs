@@ -2,8 +2,7 @@
 //! line and column and what was expected, and exit code 2 (1 when the output itself fails).
 //! The corpus is `tests/bad/*.yaml`; `tests/bad/EXPECTED.tsv` holds, per file, the expected
 //! `line:column` and a fragment of the message.
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 fn manifest() -> Vec<(String, String, String)> {

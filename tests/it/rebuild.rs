@@ -1,7 +1,6 @@
 //! Rebuilding into the same folder keeps the images that are already up to date and draws only
 //! the others; whatever happens, the folder ends up byte-identical to a build into an empty one.
-mod common;
-use common::temp_dir;
+use crate::common::temp_dir;
 use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -126,13 +125,13 @@ fn a_build_that_cannot_put_one_file_in_place_puts_none() {
     let out = temp_dir("blocked");
     let blocker = out.join("png/grain-barley-front.png");
     std::fs::create_dir_all(&blocker).unwrap();
-    let run = common::pnp()
+    let run = crate::common::pnp()
         .args(["build", "night-grain", "--dpi", "30", "--out"])
         .arg(&out)
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(1));
-    let err = common::stderr(&run);
+    let err = crate::common::stderr(&run);
     assert!(err.contains("grain-barley-front.png"), "{err}");
     assert!(
         err.contains("nothing of this build was put in place"),

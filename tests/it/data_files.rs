@@ -1,8 +1,7 @@
 //! `data: cards.csv`: a deck kept in a spreadsheet. Each row is one variant; its cells fill the
 //! faces' `{row.<column>}` and become tags the rules count by; a bad cell is named by the CSV
 //! file's line and column, and nothing is written.
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::{Path, PathBuf};
 
 const DECK: &str = "game: {id: spells, name: Spells, players: [2]}

@@ -1,7 +1,6 @@
 //! Issue 7, end to end: `pnp tts` on Night Grain and on the fixtures in tests/fixtures/ (an
 //! 80-card deck over two sheets, unique backs, a lone card, two-sided tiles and coins, a track).
-mod common;
-use common::*;
+use crate::common::*;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};

@@ -2,8 +2,7 @@
 //! a pipe or a symlink to `/dev/zero` stops at the size limit (read through `take`, not by the
 //! size the file claims), `--copies` is held to the piece limits, and options are refused before
 //! any folder is made. Found by fuzzing.
-mod common;
-use common::*;
+use crate::common::*;
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};

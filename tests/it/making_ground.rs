@@ -1,8 +1,7 @@
 //! Issue 6, end to end on Making Ground: the board (7×7 and 9×9, chosen by `--players`), tiles
 //! in three families × four ranks sized to the board's squares, markers, rocks, the player aid,
 //! and the rules in data/making-ground.yaml.
-mod common;
-use common::*;
+use crate::common::*;
 
 use pnp::options::BuildOptions;
 use pnp::output::layout::{A4, LETTER, Placement};

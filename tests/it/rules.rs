@@ -1,8 +1,7 @@
 //! Issue 3: `pnp validate` checks each game's components against its rules. For every Night Grain
 //! rule a copy of the shipped YAML is broken so that the rule fails; the error must name the rule
 //! and point at the right line.
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::PathBuf;
 
 fn shipped(game: &str) -> String {

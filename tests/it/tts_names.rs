@@ -1,8 +1,7 @@
 //! Names a player reads: a Tabletop Simulator object's `Nickname` says what the piece is (a
 //! playing card's rank and suit, else its title), and a face shared by a whole component is saved
 //! as `<component>-<side>.png` even when another component shows it too.
-mod common;
-use common::*;
+use crate::common::*;
 
 use serde_json::Value;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: run the real binary, read PDFs (lopdf) and raster
 //! them (hayro), read PNG headers.
-#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,6 +1,5 @@
 //! Issue 2 (foundation), end to end on Night Grain: the real binary on data/night-grain.yaml.
-mod common;
-use common::*;
+use crate::common::*;
 
 use pnp::output::layout::{A4, LETTER};
 

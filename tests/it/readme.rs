@@ -1,6 +1,5 @@
 //! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true.
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn the_readme_walkthrough_builds_and_validates() {

@@ -1,7 +1,6 @@
 //! The cover page that opens a game's PDF: contents with true page numbers, print settings,
 //! only the cutting tips the game needs, a blank back for double-sided printing, `--no-cover`.
-mod common;
-use common::*;
+use crate::common::*;
 
 use pnp::options::BuildOptions;
 use pnp::output::layout::PageSide;

@@ -1,7 +1,6 @@
 //! Issue 5: record sheets for The Beast and the Bean-Off, their chits and cards, end to end on
 //! the real binary and the shipped YAML.
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,7 @@
 //! Issue 4: the piecepack and Cream of the Crop, end to end — counts, sizes in pixels, backs
 //! that register with their fronts in every duplex mode, the gutter fold, trim and bleed boxes,
 //! and the rules validation of both games.
-mod common;
-use common::*;
+use crate::common::*;
 
 use pnp::options::{BuildOptions, Choices};
 use pnp::output::layout::{PageSide, Rect};

@@ -1,0 +1,24 @@
+//! The integration tests: one binary (linking one copy of pnp and its dependencies, not one a
+//! file), each file a module. Most run the real `pnp` binary on real games (`common::pnp`).
+#![allow(dead_code)]
+
+mod bad_input;
+mod common;
+mod cover;
+mod data_files;
+mod input_limits;
+mod layout;
+mod limits;
+mod making_ground;
+mod night_grain;
+mod pdf_parts;
+mod piecepack;
+mod raster;
+mod readme;
+mod rebuild;
+mod rules;
+mod schema;
+mod sheets;
+mod streaming;
+mod tts;
+mod tts_names;
