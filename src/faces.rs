@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use resvg::usvg;
 use std::sync::Arc;
 
-use crate::draw::{FaceDocs, FaceRef, Painter};
+use crate::draw::{FaceDoc, Painter};
 
 /// Parse options: our fonts only, and no external images or files of any kind.
 pub fn options() -> usvg::Options<'static> {
@@ -27,14 +27,14 @@ pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
 }
 
 /// Parses one face (drawing it again first if it kept no SVG); errors name the face.
-pub fn parse_face(doc: FaceRef, painter: &Painter) -> Result<usvg::Tree, String> {
+pub fn parse_face(doc: &FaceDoc, painter: &Painter) -> Result<usvg::Tree, String> {
     doc.svg(painter)
         .and_then(|svg| parse(&svg))
-        .map_err(|e| format!("face {}: {e}", doc.name.text(painter)))
+        .map_err(|e| format!("face {}: {e}", doc.name))
 }
 
 /// Parses every face, in parallel, in order.
-pub fn parse_all(docs: &FaceDocs, painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
+pub fn parse_all(docs: &[FaceDoc], painter: &Painter) -> Result<Vec<Arc<usvg::Tree>>, String> {
     docs.par_iter()
         .map(|d| parse_face(d, painter).map(Arc::new))
         .collect()

@@ -3,7 +3,6 @@
 //! or card that cannot fit on one sheet, a piece too large even in parts, or an image over the
 //! limits at the chosen dpi is an input error, reported at its component before any drawing
 //! starts.
-use std::borrow::Cow;
 
 use crate::error::{Located, Problems, SpecError};
 use crate::output::layout::{Duplex, Furniture, Item, LayoutOptions, within};
@@ -21,7 +20,7 @@ const MAX_PARTS_A_SIDE: f64 = 50.0;
 
 pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
     let rooms = rooms(layout);
-    let whole: Vec<Cow<Piece>> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
+    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
     let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| within(p.w, p.h, b));
     // All pages share one furniture (`layout::choose_furniture`): the one that holds every
     // whole piece, else the one that holds the most (the bands, when even).
@@ -192,12 +191,12 @@ pub fn check_pixels(game: &Game, pieces: &Pieces, dpi: u32) -> Result<(), SpecEr
     let mut problems = Vec::new();
     let mut reported = std::collections::HashSet::new();
     for p in pieces.iter() {
-        if fits(&p, dpi) || !reported.insert(p.component) {
+        if fits(p, dpi) || !reported.insert(p.component) {
             continue;
         }
         let (w, h) = pixel_size(p.w, p.h, dpi);
         let min = crate::options::MIN_DPI;
-        let lower = match (min..dpi).rev().find(|&d| fits(&p, d)) {
+        let lower = match (min..dpi).rev().find(|&d| fits(p, d)) {
             Some(d) => format!("the largest --dpi that fits is {d}"),
             None => format!(
                 "it is too large even at --dpi {min}; make it smaller or build without images (--no-png)"

@@ -19,7 +19,6 @@ pub mod output;
 pub mod overrides;
 pub mod pieces;
 pub mod rules;
-pub mod runs;
 pub mod scaffold;
 pub mod schema;
 pub mod select;
@@ -114,9 +113,9 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
         fit::check_pixels(game, &pieces, opt.dpi)?;
     }
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
-    let items: output::layout::Items = pieces
+    let items: Vec<Item> = pieces
         .iter()
-        .zip(faces.of_piece.iter())
+        .zip(faces.of_piece.iter().copied())
         .enumerate()
         .map(|(i, (p, (front, back)))| Item {
             piece: i,
@@ -384,6 +383,5 @@ pub fn pdf_options(game: &Game, prepared: &Prepared, cover: bool) -> output::pdf
             .iter()
             .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
             .collect(),
-        part_pages: output::pdf::PART_PAGES,
     }
 }

@@ -64,6 +64,9 @@ impl Ui {
                 "{} images rendered (one per distinct face drawn), {} already up to date",
                 report.renders, report.reused
             );
+            if let Some(kb) = peak_memory_kb() {
+                eprintln!("peak memory {:.1} MB", kb as f64 / 1024.0);
+            }
         }
     }
     /// A spinner on an interactive terminal while an export runs (never in pipes, CI or -q).
@@ -89,6 +92,14 @@ impl Ui {
         }
         Some(bar)
     }
+}
+
+/// The most memory this process has held (its peak resident set, `VmHWM`), where the system
+/// says (Linux).
+fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 fn main() -> ExitCode {

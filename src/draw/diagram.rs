@@ -43,7 +43,7 @@ pub fn draw(
             .iter()
             .find(|x| x.id(game) == p.piece.value)
             .ok_or_else(|| format!("no piece `{}` to place", p.piece.value))?;
-        let (inner, pw, ph) = piece_svg(game, &piece, p.side, p.face.unwrap_or(0), art)?;
+        let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
         let x = ox + p.at[0] * scale;
         let y = oy + top + p.at[1] * scale;
         let mut g = Group::new()

@@ -5,7 +5,6 @@ pub mod canvas;
 mod card;
 pub mod diagram;
 pub mod die;
-mod face_docs;
 mod frame;
 pub mod marks;
 mod names;
@@ -28,15 +27,12 @@ use crate::pieces::{Piece, Pieces};
 use crate::spec::{Face, Game, Kind, symbol_source};
 
 pub use canvas::n as fmt_mm;
-use face_docs::small;
-pub use face_docs::{FaceDocs, FaceName, FaceRef, SourceRef};
 
-/// One distinct face, drawn, as a record of its own (a build keeps its faces together, in
-/// `FaceDocs`).
+/// One distinct face, drawn.
 #[derive(Debug, Clone)]
 pub struct FaceDoc {
     /// File stem for its PNG: `grain-barley-front`, or `tile-back` when shared by a component.
-    pub name: Box<str>,
+    pub name: String,
     pub source: Source,
     /// Trim size in mm (the SVG adds `bleed` on every side).
     pub w: f64,
@@ -50,7 +46,7 @@ pub struct FaceDoc {
 #[derive(Debug, Clone)]
 pub enum Source {
     Svg(Box<str>),
-    Redraw { piece: u32, side: Side },
+    Redraw { piece: usize, side: Side },
 }
 
 /// SVG text a game's faces keep between drawing and output (drawing again costs a little time).
@@ -59,7 +55,12 @@ pub const KEEP_SVG_BYTES: usize = 1 << 20;
 impl FaceDoc {
     /// Its SVG: the kept text, or drawn again by `painter`.
     pub fn svg<'d>(&'d self, painter: &Painter) -> Result<Cow<'d, str>, String> {
-        self.view().svg(painter)
+        match &self.source {
+            Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
+            Source::Redraw { piece, side } => {
+                painter.draw(*piece, *side, self.bleed).map(Cow::Owned)
+            }
+        }
     }
 }
 
@@ -81,31 +82,16 @@ impl<'g> Painter<'g> {
 
     fn draw(&self, piece: usize, side: Side, bleed: f64) -> Result<String, String> {
         let p = self.pieces.get(piece).ok_or("no such piece")?;
-        draw_face(self.game, &p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
-    }
-
-    /// The name of a face drawn for `piece`'s `side`, `card-c12-front`, until it is shared
-    /// (see `names`). The painter must paint the pieces the face was drawn from.
-    pub fn face_name(&self, piece: u32, side: Side) -> String {
-        let p = self.pieces.get(piece as usize);
-        debug_assert!(
-            p.is_some(),
-            "a face of piece {piece}, which this painter has not"
-        );
-        match p {
-            Some(p) => format!("{}-{}", p.id(self.game), side.name()),
-            None => side.name().to_string(),
-        }
+        draw_face(self.game, p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
     }
 }
 
 /// Every distinct face of a game, and which faces each piece uses.
 #[derive(Debug, Clone)]
 pub struct Faces {
-    pub docs: FaceDocs,
-    /// Per piece (same order as the pieces): (front, back) indices into `docs`, as runs (a
-    /// deck's were 24 bytes a card).
-    pub of_piece: crate::runs::Runs<(usize, Option<usize>)>,
+    pub docs: Vec<FaceDoc>,
+    /// Per piece (same order as the pieces): (front, back) indices into `docs`.
+    pub of_piece: Vec<(usize, Option<usize>)>,
     /// Texts that run over their space even at their smallest size, one line per face.
     pub warnings: Vec<String>,
 }
@@ -289,44 +275,14 @@ pub fn overflow_warning(piece: &str, side: Side, overflows: &[String]) -> Option
     ))
 }
 
-/// Faces by a hash of their SVG (not the SVG itself, which would be held twice). A hash has
-/// one face but for a collision, so the first face is kept in 16 bytes and only the others
-/// in a list (a list a face, or a 40-byte entry, came to 0.5 MB for a deck of 10,000 cards).
-#[derive(Default)]
-struct ByHash {
-    first: HashMap<u64, u32>,
-    more: HashMap<u64, Vec<u32>>,
-}
-
-impl ByHash {
-    /// The faces with hash `h`, first to last.
-    fn faces(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
-        let more = self.more.get(&h).map(Vec::as_slice).unwrap_or_default();
-        self.first
-            .get(&h)
-            .into_iter()
-            .chain(more)
-            .map(|&f| f as usize)
-    }
-
-    fn push(&mut self, h: u64, face: u32) {
-        match self.first.entry(h) {
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(face);
-            }
-            std::collections::hash_map::Entry::Occupied(_) => {
-                self.more.entry(h).or_default().push(face);
-            }
-        }
-    }
-}
-
-/// A hash of a face's SVG or name, to find equal ones without holding them all.
-fn text_hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
+/// A 128-bit hash of a face's SVG: faces with equal hashes are the same face (a collision
+/// among a game's at most 40,000 faces is about as likely as 2^-98).
+pub(crate) fn svg_hash(svg: &str) -> u128 {
+    use siphasher::sip128::{Hasher128, SipHasher13};
+    use std::hash::Hasher;
+    let mut h = SipHasher13::new();
+    h.write(svg.as_bytes());
+    h.finish128().as_u128()
 }
 
 /// Draws every face of every piece once; identical faces (same SVG) are kept once.
@@ -341,33 +297,21 @@ pub fn draw_all_keeping(
     bleed: f64,
     keep: usize,
 ) -> Result<Faces, SpecError> {
-    let painter = Painter::new(game, pieces);
-    let art = &painter.art;
+    let art = Art::new(game);
     let mut kept = 0;
-    let mut docs = FaceDocs::new();
-    let mut by_hash = ByHash::default();
+    let mut docs: Vec<FaceDoc> = Vec::new();
+    let mut by_hash: HashMap<u128, usize> = HashMap::new();
     let mut users = names::Users::default();
-    let mut of_piece = crate::runs::Runs::new();
+    let mut of_piece = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
     let (mut warnings, mut overflowing) = (Vec::new(), 0);
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            match draw_face_noting(game, &piece, side, bleed, art) {
+            match draw_face_noting(game, piece, side, bleed, &art) {
                 Ok(Some((svg, overflows))) => {
                     let next = docs.len();
-                    let hash = text_hash(&svg);
-                    let found = by_hash
-                        .faces(hash)
-                        .find(|&i| docs.face(i).svg(&painter).is_ok_and(|s| s == svg));
-                    let idx = match found {
-                        Some(i) => i,
-                        None => {
-                            // Faces, like pieces, number far fewer than `u32::MAX`.
-                            by_hash.push(hash, next as u32);
-                            next
-                        }
-                    };
+                    let idx = *by_hash.entry(svg_hash(&svg)).or_insert(next);
                     if idx == next {
                         if let Some(w) = overflow_warning(&piece.id(game), side, &overflows) {
                             overflowing += 1;
@@ -377,20 +321,19 @@ pub fn draw_all_keeping(
                         }
                         let source = if kept + svg.len() <= keep {
                             kept += svg.len();
-                            // Boxed, without the spare room the text grew into (about 40 %).
                             Source::Svg(svg.into_boxed_str())
                         } else {
-                            Source::Redraw {
-                                piece: small(pi),
-                                side,
-                            }
+                            Source::Redraw { piece: pi, side }
                         };
-                        // Named after the piece when asked (see `FaceName`).
-                        docs.push_drawn(small(pi), side, source, piece.w, piece.h, bleed);
-                        users.add_face((pi, side));
-                    } else {
-                        users.add(idx, (pi, side));
+                        docs.push(FaceDoc {
+                            name: format!("{}-{}", piece.id(game), side.name()),
+                            source,
+                            w: piece.w,
+                            h: piece.h,
+                            bleed,
+                        });
                     }
+                    users.add(idx, (pi, side));
                     ids[k] = Some(idx);
                 }
                 Ok(None) => {}
@@ -411,8 +354,6 @@ pub fn draw_all_keeping(
     if !problems.is_empty() {
         return Err(SpecError::Invalid(Problems(problems)));
     }
-    // Not needed for naming: its room is free for the names' own.
-    drop(by_hash);
     let components: Vec<&str> = game
         .spec
         .components
@@ -423,14 +364,9 @@ pub fn draw_all_keeping(
     names::disambiguate(
         &mut docs,
         &users,
-        |name| name.text(&painter).into_owned(),
-        // Owned: a piece is made from its run when asked for. Only clashing faces ask.
-        |p| Cow::Owned(pieces.piece(p).id(game).into_owned()),
-        |p| Cow::Owned(pieces.piece(p).tags(game).into_owned()),
+        |p| pieces[p].id(game).into_owned(),
+        |p| pieces[p].tags(game).into_owned(),
     );
-    // Kept for the whole build: without the room its growing lists keep.
-    docs.shrink_to_fit();
-    of_piece.shrink_to_fit();
     if overflowing > warnings.len() {
         warnings.push(format!(
             "text runs over on {} more faces",
@@ -442,22 +378,4 @@ pub fn draw_all_keeping(
         of_piece,
         warnings,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn faces_of_one_hash_are_kept_in_order() {
-        let mut by_hash = ByHash::default();
-        assert_eq!(by_hash.faces(7).count(), 0);
-        by_hash.push(7, 4);
-        by_hash.push(8, 5);
-        assert_eq!(by_hash.faces(7).collect::<Vec<_>>(), [4]);
-        by_hash.push(7, 9);
-        by_hash.push(7, 2);
-        assert_eq!(by_hash.faces(7).collect::<Vec<_>>(), [4, 9, 2]);
-        assert_eq!(by_hash.faces(8).collect::<Vec<_>>(), [5]);
-    }
 }

@@ -8,7 +8,7 @@ use crate::pieces::{Piece, Pieces};
 use crate::spec::{Game, Kind, Shape};
 
 use super::furniture::{Credits, footer};
-use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement, Placements};
+use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement};
 
 /// What the cover says, gathered from the game and its imposed pages.
 #[derive(Debug, Clone)]
@@ -69,15 +69,14 @@ impl Cover {
             .iter()
             .enumerate()
             .filter_map(|(ci, c)| {
-                // Made from their runs one at a time (see `pieces::Pieces`), not collected.
                 let mut mine = pieces.iter().filter(|p| p.component == ci);
                 let first = mine.next()?;
                 let count = first.copies as u64 + mine.map(|p| p.copies as u64).sum::<u64>();
-                let on = pages_showing(pages, front, |pl| pieces.piece(pl.piece).component == ci);
+                let on = pages_showing(pages, front, |pl| pieces[pl.piece].component == ci);
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count,
-                    piece: describe(&first),
+                    piece: describe(first),
                     pages: contents_pages(&on),
                 })
             })
@@ -304,7 +303,7 @@ fn heading(cv: &mut Canvas, x: f64, y: f64, title: &str) {
 fn empty(side: PageSide) -> Page {
     Page {
         side,
-        placements: Placements::new(),
+        placements: Vec::new(),
         captions: Default::default(),
         calibration: true,
     }
@@ -503,7 +502,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
 fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> bool) -> Vec<usize> {
     let on: Vec<bool> = pages
         .iter()
-        .map(|p| p.side != PageSide::Back && p.placements.iter().any(|pl| shown(&pl)))
+        .map(|p| p.side != PageSide::Back && p.placements.iter().any(&shown))
         .collect();
     let between = |i: usize| {
         pages[i].side == PageSide::Back
@@ -540,9 +539,7 @@ const PAGES_COLUMN: f64 = 12.0;
 
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
 fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
-    let on = pages_showing(pages, front, |pl| {
-        pieces.piece(pl.piece).kind == Kind::Sheet
-    });
+    let on = pages_showing(pages, front, |pl| pieces[pl.piece].kind == Kind::Sheet);
     (!on.is_empty()).then(|| {
         format!(
             "Record sheets (page {}) are written on in play: print one for each player, or \
@@ -560,7 +557,7 @@ fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<Str
          give the cleanest edges."
             .to_string(),
     ];
-    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(|p| f(&p));
+    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
     if any(&|p| super::layout::can_share_cuts(p.kind, p.shape)) {
         tips.push(
             "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
@@ -618,8 +615,7 @@ mod tests {
                 },
                 turned: false,
                 part: None,
-            }]
-            .into(),
+            }],
             captions: Default::default(),
             calibration: true,
         }

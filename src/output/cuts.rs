@@ -69,8 +69,7 @@ mod tests {
             placements: vec![
                 placed(20.0, 20.0, 60.0, 90.0),
                 placed(80.0, 20.0, 60.0, 90.0),
-            ]
-            .into(),
+            ],
             captions: Default::default(),
             calibration: true,
         };

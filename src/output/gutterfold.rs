@@ -4,7 +4,7 @@
 //! follow on ordinary pages; double-sided ones too large for half a sheet come last, each page
 //! followed by its backs.
 use super::layout::{
-    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, Splitter,
+    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, Splitter, back_of,
     impose_plain as plain, mirror,
 };
 
@@ -39,13 +39,22 @@ pub fn impose(
             .iter()
             .any(|&(w, h)| splitter(i, w, h).is_some())
     };
-    let (double, single): (Items, Items) =
-        items.iter().partition(|i| i.back.is_some() && on_half(i));
+    let (double, single): (Vec<Item>, Vec<Item>) = items
+        .iter()
+        .cloned()
+        .partition(|i| i.back.is_some() && on_half(i));
     // Laid out apart and last, so that only their pages have backs (one-sided pages get no
     // blank ones) and the pages to print double-sided are one run (see `cover`).
-    let (oversized, single): (Items, Items) = single.iter().partition(|i| i.back.is_some());
+    let (oversized, single): (Vec<Item>, Vec<Item>) =
+        single.into_iter().partition(|i| i.back.is_some());
     // Fronts only: the backs go on the same sheet, not on a following page.
-    let fronts: Items = double.iter().map(|i| Item { back: None, ..i }).collect();
+    let fronts: Vec<Item> = double
+        .iter()
+        .map(|i| Item {
+            back: None,
+            ..i.clone()
+        })
+        .collect();
     let mut pages = Vec::new();
     if !fronts.is_empty() {
         for mut page in plain(&fronts, captions, &half(opt), splitter)? {
@@ -53,7 +62,7 @@ pub fn impose(
                 .placements
                 .iter()
                 .filter_map(|p| {
-                    let face = double.back_of(p.piece)?;
+                    let face = back_of(&double, p.piece)?;
                     Some(Placement {
                         face,
                         rect: mirror(&p.rect, opt),
@@ -105,7 +114,7 @@ mod tests {
             shared_cuts: false,
         };
         let pages = crate::output::layout::impose(
-            &Items::from(vec![item(0, Some(9)), item(1, None)]),
+            &[item(0, Some(9)), item(1, None)],
             &["a".into(), "b".into()],
             &opt,
         )
@@ -134,7 +143,7 @@ mod tests {
             duplex: Duplex::GutterFold,
             ..LayoutOptions::new(super::super::layout::A4)
         };
-        let cards: Items = (0..30)
+        let cards: Vec<Item> = (0..30)
             .map(|i| Item {
                 piece: i,
                 component: 0,

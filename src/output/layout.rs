@@ -3,10 +3,8 @@
 //! rows, component by component, each group under a caption; a piece larger than the printable
 //! area is split into parts that overlap by `overlap` mm so they can be joined.
 
-pub use super::items::Items;
-pub use super::placements::Placements;
-
-use std::sync::Arc;
+/// What a layout places: one item a piece, in piece order.
+pub type Items = [Item];
 
 /// Paper, already turned to its orientation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -304,8 +302,8 @@ pub struct Placement {
     pub rect: Rect,
     /// Turned 180° (backs for short-edge duplex).
     pub turned: bool,
-    /// Boxed: only the parts of a split board have one, and a deck has a placement a card.
-    pub part: Option<Box<Part>>,
+    /// Only the parts of a piece printed in parts have one.
+    pub part: Option<Part>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -321,108 +319,6 @@ pub struct Caption {
     pub component: usize,
 }
 
-/// A page's group captions. A group that runs over many pages repeats its caption on each:
-/// such pages share one list (`share`), where a list a page, with its text, was 0.15 MB for a
-/// 20,000-card deck.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Captions(Option<Arc<Vec<Caption>>>);
-
-impl Captions {
-    pub fn push(&mut self, caption: Caption) {
-        Arc::make_mut(self.0.get_or_insert_default()).push(caption);
-    }
-
-    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Caption> {
-        match &mut self.0 {
-            Some(list) => Arc::make_mut(list).iter_mut(),
-            None => [].iter_mut(),
-        }
-    }
-
-    /// Takes `earlier`'s list if it is the same, bit for bit.
-    pub fn share(&mut self, earlier: &Captions) {
-        let same = |a: &Caption, b: &Caption| {
-            // Every field named, so that one added later is not shared unseen.
-            let Caption {
-                x,
-                y,
-                text,
-                along,
-                component,
-            } = a;
-            let bits = |v: [f64; 3]| v.map(f64::to_bits);
-            bits([*x, *y, along.unwrap_or(f64::NAN)])
-                == bits([b.x, b.y, b.along.unwrap_or(f64::NAN)])
-                && along.is_some() == b.along.is_some()
-                && *text == b.text
-                && *component == b.component
-        };
-        if let (Some(mine), Some(theirs)) = (&self.0, &earlier.0)
-            && mine.len() == theirs.len()
-            && mine.iter().zip(theirs.iter()).all(|(a, b)| same(a, b))
-        {
-            self.0 = Some(theirs.clone());
-        }
-    }
-
-    /// Held for the whole build: without the room a growing list keeps.
-    pub fn shrink_to_fit(&mut self) {
-        if let Some(list) = self.0.as_mut().and_then(Arc::get_mut) {
-            list.shrink_to_fit();
-        }
-    }
-}
-
-impl std::ops::Deref for Captions {
-    type Target = [Caption];
-    fn deref(&self) -> &[Caption] {
-        self.0.as_deref().map_or(&[], Vec::as_slice)
-    }
-}
-
-impl<'a> IntoIterator for &'a Captions {
-    type Item = &'a Caption;
-    type IntoIter = std::slice::Iter<'a, Caption>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a mut Captions {
-    type Item = &'a mut Caption;
-    type IntoIter = std::slice::IterMut<'a, Caption>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter_mut()
-    }
-}
-
-impl From<Vec<Caption>> for Captions {
-    fn from(list: Vec<Caption>) -> Self {
-        Captions((!list.is_empty()).then(|| Arc::new(list)))
-    }
-}
-
-/// Lets pages that repeat an earlier page of their side (the pages of a deck, moved on by a
-/// sheet's worth of cards) hold its placements and captions once (see `Placements::share`).
-/// The packer and `add_backs` share as they go, so that a long deck's pages are never all
-/// held unshared; this pass catches the rest (gutter-fold sheets).
-pub fn share_repeats(pages: &mut [Page]) {
-    let side = |s: PageSide| match s {
-        PageSide::Front => 0,
-        PageSide::Back => 1,
-        PageSide::GutterFold => 2,
-    };
-    let mut last: [Option<usize>; 3] = [None; 3];
-    for i in 0..pages.len() {
-        let s = side(pages[i].side);
-        if let Some(j) = last[s] {
-            let (before, after) = pages.split_at_mut(i);
-            after[0].share(&before[j]);
-        }
-        last[s] = Some(i);
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageSide {
     Front,
@@ -435,26 +331,18 @@ pub enum PageSide {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub side: PageSide,
-    pub placements: Placements,
-    pub captions: Captions,
+    pub placements: Vec<Placement>,
+    pub captions: Vec<Caption>,
     /// Whether the page prints the calibration square (`calibration_on`). Every page does,
     /// unless leaving its corner to pieces saves paper (see `pack`); a back page follows its
     /// front.
     pub calibration: bool,
 }
 
-impl Page {
-    /// Holds once what this page repeats of `earlier` (see `Placements::share`).
-    pub fn share(&mut self, earlier: &Page) {
-        self.placements.share(&earlier.placements);
-        self.captions.share(&earlier.captions);
-    }
-}
-
 /// `n` copies of one poker-size card (2.5 × 3.5 in), for the layout tests.
 #[cfg(test)]
-pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Items {
-    Items::from(vec![Item {
+pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
+    vec![Item {
         piece: 0,
         component: 0,
         front: 0,
@@ -463,7 +351,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Items {
         h: 88.9,
         copies: n,
         shared_cuts,
-    }])
+    }]
 }
 
 /// One thing to place: a copy of a piece, or one part of a split piece.
@@ -478,6 +366,12 @@ pub struct Item {
     pub copies: u32,
     /// May be packed edge to edge with identical neighbours (see `can_share_cuts`).
     pub shared_cuts: bool,
+}
+
+/// The back face of `piece`, if it has one (items come in piece order).
+pub fn back_of(items: &Items, piece: usize) -> Option<usize> {
+    let i = items.binary_search_by_key(&piece, |i| i.piece).ok()?;
+    items[i].back
 }
 
 /// Packs items (in order, grouped by component) onto pages; `captions[component]` names groups.
@@ -504,12 +398,10 @@ pub fn impose_with(
     opt: &LayoutOptions,
     splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    let mut pages = match opt.duplex {
-        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt, splitter)?,
-        _ => impose_plain(items, captions, opt, splitter)?,
-    };
-    share_repeats(&mut pages);
-    Ok(pages)
+    match opt.duplex {
+        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt, splitter),
+        _ => impose_plain(items, captions, opt, splitter),
+    }
 }
 
 /// Ordinary pages: rows per component (see `pack`), then a mirrored back page after each
@@ -620,15 +512,13 @@ pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec
 /// backs at all, every front page but the last gets a back page (blank if it has no backs), so
 /// the whole file prints double-sided with every sheet's two sides in step.
 fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page> {
-    let back_of = |piece: usize| items.back_of(piece);
+    let back_of = |piece: usize| back_of(items, piece);
     let duplex = fronts
         .iter()
         .flat_map(|p| &p.placements)
         .any(|p| back_of(p.piece).is_some());
     let last = fronts.len().saturating_sub(1);
     let mut out = Vec::with_capacity(fronts.len() * 2);
-    // The back page before, whose placements the next back page may share.
-    let mut last_back: Option<usize> = None;
     for (index, page) in fronts.into_iter().enumerate() {
         let backs: Vec<Placement> = page
             .placements
@@ -646,21 +536,14 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
         let page_has_square = page.calibration;
         out.push(page);
         if !backs.is_empty() || (duplex && index < last) {
-            let mut back = Page {
+            out.push(Page {
                 side: PageSide::Back,
-                placements: backs.into(),
-                captions: Captions::default(),
+                placements: backs,
+                captions: Vec::new(),
                 calibration: page_has_square,
-            };
-            if let Some(earlier) = last_back {
-                back.share(&out[earlier]);
-            }
-            last_back = Some(out.len());
-            out.push(back);
+            });
         }
     }
-    // Held for the whole build: without backs, half the room was spare.
-    out.shrink_to_fit();
     out
 }
 
@@ -728,9 +611,9 @@ mod tests {
     #[test]
     fn packs_without_overlap_inside_the_area() {
         let opt = LayoutOptions::new(A4);
-        let items = Items::from(vec![item(0, 0, 20.0, 20.0, 30), item(1, 1, 63.0, 88.0, 5)]);
+        let items = vec![item(0, 0, 20.0, 20.0, 30), item(1, 1, 63.0, 88.0, 5)];
         let pages = impose(&items, &["a".into(), "b".into()], &opt).unwrap();
-        let all: Vec<Placement> = pages.iter().flat_map(|p| &p.placements).collect();
+        let all: Vec<&Placement> = pages.iter().flat_map(|p| &p.placements).collect();
         assert_eq!(all.len(), 35);
         for p in &pages {
             let list = p.placements.to_vec();
@@ -775,39 +658,11 @@ mod tests {
         assert!(m.x == 10.0 && (m.y - (297.0 - 70.0)).abs() < 1e-9);
     }
 
-    fn caption(text: &str, y: f64) -> Caption {
-        Caption {
-            x: 10.0,
-            y,
-            text: text.into(),
-            along: None,
-            component: 0,
-        }
-    }
-
     #[test]
-    fn shared_captions_are_copied_before_they_change() {
-        let first = Captions::from(vec![caption("Cards", 5.0)]);
-        let mut next = Captions::from(vec![caption("Cards", 5.0)]);
-        next.share(&first);
-        assert!(matches!((&first.0, &next.0), (Some(a), Some(b)) if Arc::ptr_eq(a, b)));
-        next.iter_mut().for_each(|c| c.y = 7.0);
-        next.push(caption("Tokens", 50.0));
-        assert_eq!(first[..], [caption("Cards", 5.0)]);
-        assert_eq!(next[..], [caption("Cards", 7.0), caption("Tokens", 50.0)]);
-        // -0 is not 0 to a caption: its position is written as it is.
-        let mut other = Captions::from(vec![caption("Cards", -0.0)]);
-        other.share(&Captions::from(vec![caption("Cards", 0.0)]));
-        assert_eq!(other[0].y.to_bits(), (-0.0f64).to_bits());
-        assert!(Captions::from(Vec::new()).is_empty());
-    }
-
-    #[test]
-    fn a_decks_pages_share_their_grids_and_still_give_every_card_once() {
-        // 50 cards with their own fronts and one shared back, double-sided: the full sheets'
-        // fronts share one grid list, and so do their backs.
+    fn a_decks_backs_mirror_its_fronts_and_every_card_is_placed_once() {
+        // 50 cards with their own fronts and one shared back, double-sided.
         let opt = LayoutOptions::new(A4);
-        let cards: Items = (0..50)
+        let cards: Vec<Item> = (0..50)
             .map(|i| Item {
                 back: Some(1),
                 front: i + 2,
@@ -818,19 +673,8 @@ mod tests {
         let fronts: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Front).collect();
         let backs: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Back).collect();
         assert!(fronts.len() >= 4, "{} front pages", fronts.len());
-        let full = fronts.len() - 1;
-        for list in [&fronts, &backs] {
-            for p in &list[1..full] {
-                assert!(p.placements.shares_grids_with(&list[0].placements));
-            }
-        }
-        // The first page's caption is the group's; the next ones add "(continued)".
-        for p in &fronts[2..full] {
-            assert!(
-                matches!((&p.captions.0, &fronts[1].captions.0), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
-            );
-        }
-        let placed: Vec<Placement> = fronts.iter().flat_map(|p| &p.placements).collect();
+        assert_eq!(backs.len(), fronts.len());
+        let placed: Vec<&Placement> = fronts.iter().flat_map(|p| &p.placements).collect();
         assert_eq!(
             placed.iter().map(|p| (p.piece, p.face)).collect::<Vec<_>>(),
             (0..50).map(|i| (i, i + 2)).collect::<Vec<_>>()

@@ -7,7 +7,7 @@
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
 use super::layout::{CAPTION_MM, Caption, Furniture, Item, Items, LayoutOptions, Page, PageSide};
-use super::layout::{Part, Placement, Placements, Rect, Splitter};
+use super::layout::{Part, Placement, Rect, Splitter};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
 type Key = (u64, u64);
@@ -47,7 +47,7 @@ impl Packer<'_> {
         (
             Page {
                 side: PageSide::Front,
-                placements: Placements::new(),
+                placements: Vec::new(),
                 captions: Default::default(),
                 calibration: true,
             },
@@ -58,15 +58,6 @@ impl Packer<'_> {
                 row: Row::Empty,
             },
         )
-    }
-
-    /// Lets the last page share what it repeats of the one before it, now that pieces go on
-    /// a new page (see `Placements::share`): a long deck's pages are held once, not a list
-    /// each until the end. A page that takes more later gets its own lists back.
-    fn share_last(&mut self) {
-        if let [.., (earlier, _), (last, _)] = &mut self.pages[..] {
-            last.share(earlier);
-        }
     }
 
     /// Whether a piece may go at `r`: inside the area, clear of the calibration square.
@@ -167,7 +158,6 @@ impl Packer<'_> {
         let i = match (from..self.pages.len()).find(|&i| self.group_slot(i, w, h).is_some()) {
             Some(i) => i,
             None => {
-                self.share_last();
                 let page = self.fresh();
                 self.pages.push(page);
                 let i = self.pages.len() - 1;
@@ -286,7 +276,7 @@ fn pack_around(
     let mut current = 0usize;
     let mut group = usize::MAX;
     for item in items.iter() {
-        let parts = parts_of(&item, packer.opt, splitter, reserved.is_none())?;
+        let parts = parts_of(item, packer.opt, splitter, reserved.is_none())?;
         // Bleed needs room around every piece, and parts of a split piece overlap when joined.
         let key = (item.shared_cuts && parts.len() == 1 && opt.bleed <= 0.0)
             .then(|| (item.w.to_bits(), item.h.to_bits()));
@@ -331,34 +321,19 @@ fn pack_around(
                         face: item.front,
                         rect: r,
                         turned: false,
-                        part: if parts.len() == 1 {
-                            None
-                        } else {
-                            Some(Box::new(*part))
-                        },
+                        part: if parts.len() == 1 { None } else { Some(*part) },
                     },
                 );
             }
         }
     }
     let bottom = packer.area.bottom();
-    let mut pages: Vec<Page> = Vec::with_capacity(packer.pages.len());
-    for (mut p, _) in packer.pages {
-        if p.placements.is_empty() {
-            continue;
-        }
-        // Held for the whole build: a page of 9 cards had room for 16, and a page's one
-        // caption room for 4 (256 bytes a page).
-        p.placements.shrink_to_fit();
-        p.captions.shrink_to_fit();
-        let mut p = fit_margin_captions(p, bottom);
-        // Again: fitting the captions may have given a page lists of its own.
-        if let Some(earlier) = pages.last() {
-            p.share(earlier);
-        }
-        pages.push(p);
-    }
-    Ok(pages)
+    Ok(packer
+        .pages
+        .into_iter()
+        .filter(|(p, _)| !p.placements.is_empty())
+        .map(|(p, _)| fit_margin_captions(p, bottom))
+        .collect())
 }
 
 /// A caption in the margin starts this far below its group's top cut, clear of the crop mark
@@ -368,10 +343,6 @@ const MARGIN_CAPTION_INSET: f64 = 4.0;
 /// Each caption in the margin may run down to the next group on its page (or the content's
 /// bottom), ending the caption's inset before it.
 fn fit_margin_captions(mut page: Page, bottom: f64) -> Page {
-    if page.captions.iter().all(|c| c.along.is_none()) {
-        // Nothing to fit: a list shared with the page before stays shared.
-        return page;
-    }
     let tops: Vec<f64> = page.captions.iter().map(|c| c.y).collect();
     for c in &mut page.captions {
         if c.along.is_some() {
@@ -391,7 +362,7 @@ mod tests {
     use super::*;
     use crate::output::layout::{A4, impose};
 
-    fn cards(n: u32, shared_cuts: bool) -> Items {
+    fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         crate::output::layout::poker_cards(n, shared_cuts)
     }
 
@@ -454,12 +425,12 @@ mod tests {
         use crate::output::layout::{Furniture, choose_furniture, impose_with, split};
         // A 180 × 270 mm player mat on A4: whole or not at all.
         let whole = |i: &Item, w, h| split(i.w, i.h, w, h, 12.0).filter(|p| p.len() == 1);
-        let mats = Items::from(vec![Item {
+        let mats = vec![Item {
             w: 180.0,
             h: 270.0,
             copies: 2,
-            ..cards(1, true).iter().next().unwrap()
-        }]);
+            ..cards(1, true)[0].clone()
+        }];
         let captions = ["Mats".to_string()];
         let mut opt = LayoutOptions::new(A4);
         // Nowhere to measure the square: refused, in either furniture.
@@ -533,11 +504,11 @@ mod tests {
             ..LayoutOptions::new(A4)
         };
         let mut items = cards(3, true);
-        let first = items.iter().next().unwrap();
+        let first = items.first().unwrap();
         items.push(Item {
             piece: 1,
             component: 1,
-            ..first
+            ..first.clone()
         });
         let pages = impose(&items, &["A".into(), "B".into()], &opt).unwrap();
         let [a, b] = &pages[0].captions[..] else {

@@ -2,9 +2,9 @@
 //! Shapes stay vectors, text stays text in our embedded (subset) fonts, and the bytes are the
 //! same on every run (no dates, no random ids).
 use krilla::Document;
-use krilla::SerializeSettings;
 use krilla::destination::XyzDestination;
 use krilla::geom::{PathBuilder, Point, Rect as KRect, Size, Transform};
+use krilla::graphic::Graphic;
 use krilla::metadata::Metadata;
 use krilla::outline::{Outline, OutlineNode};
 use krilla::page::PageSettings;
@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 use super::furniture::{Credits, page_svg};
 use super::layout::{LayoutOptions, Page, Placement};
-use super::pdf_join::{Bookmark, DocInfo, Joiner};
 use crate::units::PT_PER_MM;
 
 #[derive(Debug, Clone)]
@@ -33,15 +32,7 @@ pub struct PdfOptions {
     pub front_matter: Vec<String>,
     /// Search words: "print and play", the game, its licence.
     pub keywords: Vec<String>,
-    /// Pages per part of a long PDF: `PART_PAGES` (tests make it small to join a short game).
-    pub part_pages: usize,
 }
-
-/// Pages per krilla document. krilla holds a whole document in memory until it is finished, so
-/// a longer PDF is made in parts of this many pages, each joined into the file as it is done
-/// (`pdf_join`): memory then stays that of one part, however long the deck. Every shipped game
-/// fits in one part, and a one-part PDF is krilla's file as it is.
-pub const PART_PAGES: usize = 128;
 
 fn pt(mm: f64) -> f32 {
     (mm * PT_PER_MM) as f32
@@ -58,16 +49,19 @@ pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<
 }
 
 /// A PDF written page by page to `W`: each page needs only the trees of its own faces, so a
-/// caller can parse faces as it goes and drop them after. krilla keeps the serialized pages of
-/// one part (`PdfOptions::part_pages`); a longer PDF goes out part by part.
+/// caller can parse faces as it goes and drop them after. krilla keeps the serialized pages
+/// (compressed) until the file is finished.
 pub struct PdfWriter<'p, W: Write> {
     pages: &'p [Page],
     opt: PdfOptions,
     doc: Document,
-    out: Output<W>,
-    /// Pages in `doc`, the part being made, and how many a part holds.
-    in_part: usize,
-    part_pages: usize,
+    out: W,
+    /// Each face of the current window of pages, drawn once as a graphic (a PDF form XObject)
+    /// that every copy on every page shows.
+    graphics: std::collections::HashMap<usize, Graphic>,
+    /// How many times each face is shown in the document: a face shown once is drawn where it
+    /// is (as a graphic of its own, each face of a 10,000-card deck took krilla 50 KB more).
+    shown: Vec<u32>,
     bookmarks: Vec<Mark>,
     seen_groups: std::collections::BTreeSet<usize>,
     /// The front matter is not drawn yet.
@@ -81,29 +75,17 @@ struct Mark {
     down: f32,
 }
 
-/// Where finished pages go: one krilla document written at the end, or parts joined as they
-/// come.
-enum Output<W: Write> {
-    Whole(W),
-    Parts(Joiner<W>),
-}
-
 impl<'p, W: Write> PdfWriter<'p, W> {
     /// Starts the document. The front matter is drawn before the first page (or at `finish`),
     /// so a caller can parse it on other threads meanwhile (`front_matter`, `draw_front`).
     pub fn new(pages: &'p [Page], opt: PdfOptions, out: W) -> Result<Self, String> {
-        let part_pages = opt.part_pages.max(1);
-        let (doc, out) = match opt.front_matter.len() + pages.len() > part_pages {
-            true => (part_document(), Output::Parts(Joiner::new(out))),
-            false => (Document::new(), Output::Whole(out)),
-        };
         let front_pending = !opt.front_matter.is_empty();
         Ok(PdfWriter {
             pages,
-            doc,
+            doc: Document::new(),
             out,
-            in_part: 0,
-            part_pages,
+            graphics: Default::default(),
+            shown: times_shown(pages),
             bookmarks: Vec::new(),
             seen_groups: Default::default(),
             front_pending,
@@ -159,18 +141,14 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         self.draw_front(&trees)
     }
 
-    /// Starts the next page, first sending the part out when it is full.
     fn start_page(&mut self, settings: PageSettings) -> Result<krilla::page::Page<'_>, String> {
-        if let Output::Parts(joiner) = &mut self.out
-            && self.in_part >= self.part_pages
-        {
-            let part = std::mem::replace(&mut self.doc, part_document());
-            joiner.part(&part.finish().map_err(|e| format!("{e:?}"))?)?;
-            self.in_part = 0;
-            release_free_memory();
-        }
-        self.in_part += 1;
         Ok(self.doc.start_page_with(settings))
+    }
+
+    /// Lets go of the faces drawn so far: the stream calls it after each window of pages. A face
+    /// shown again later is drawn again, and krilla writes it once all the same.
+    pub fn forget_faces(&mut self) {
+        self.graphics.clear();
     }
 
     /// What draws the pages' furniture, apart from the writer: a caller can parse the furniture
@@ -214,11 +192,24 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
         let PageFurniture { overlay, marks } = furniture;
-        let mut p = self.start_page(settings)?;
+        let mut p = self.doc.start_page_with(settings);
         let mut surface = p.surface();
         for placement in &page.placements {
-            let face = tree(placement.face).ok_or("a face was not parsed before its page")?;
-            draw_placement(&mut surface, &placement, face, layout.bleed)?;
+            let face = placement.face;
+            let look = match self.graphics.get(&face) {
+                Some(g) => Look::Graphic(g.clone()),
+                None => {
+                    let tree = tree(face).ok_or("a face was not parsed before its page")?;
+                    if self.shown[face] > 1 {
+                        let g = face_graphic(&mut surface, tree)?;
+                        self.graphics.insert(face, g.clone());
+                        Look::Graphic(g)
+                    } else {
+                        Look::Tree(tree)
+                    }
+                }
+            };
+            draw_placement(&mut surface, placement, look, layout.bleed)?;
         }
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
         surface
@@ -255,60 +246,31 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         let opt = &self.opt;
         let creator = format!("pnp {}", env!("CARGO_PKG_VERSION"));
         let producer = format!("pnp {} with krilla", env!("CARGO_PKG_VERSION"));
-        match self.out {
-            Output::Whole(mut out) => {
-                let mut outline = Outline::new();
-                for b in self.bookmarks {
-                    let dest = XyzDestination::new(b.page, Point::from_xy(0.0, b.down));
-                    outline.push_child(OutlineNode::new(b.title, dest));
-                }
-                self.doc.set_outline(outline);
-                let mut meta = Metadata::new()
-                    .title(opt.title.clone())
-                    .creator(creator)
-                    .producer(producer);
-                if !opt.keywords.is_empty() {
-                    meta = meta.keywords(opt.keywords.clone());
-                }
-                if let Some(a) = &opt.author {
-                    meta = meta.authors(vec![a.clone()]);
-                }
-                if let Some(s) = &opt.subject {
-                    meta = meta.description(s.clone());
-                }
-                self.doc.set_metadata(meta);
-                let bytes = self.doc.finish().map_err(|e| format!("{e:?}"))?;
-                out.write_all(&bytes)
-                    .map_err(|e| format!("could not write the PDF: {e}"))?;
-                Ok(out)
-            }
-            Output::Parts(mut joiner) => {
-                if self.in_part > 0 {
-                    joiner.part(&self.doc.finish().map_err(|e| format!("{e:?}"))?)?;
-                }
-                // Measured up from the bottom in the file; every page is the paper's size.
-                let height = pt(opt.layout.paper.h);
-                let bookmarks: Vec<Bookmark> = self
-                    .bookmarks
-                    .into_iter()
-                    .map(|b| Bookmark {
-                        title: b.title,
-                        page: b.page,
-                        y: height - b.down,
-                    })
-                    .collect();
-                let keywords = opt.keywords.join(", ");
-                let info = DocInfo {
-                    title: &opt.title,
-                    author: opt.author.as_deref(),
-                    subject: opt.subject.as_deref(),
-                    keywords: (!keywords.is_empty()).then_some(keywords.as_str()),
-                    creator: &creator,
-                    producer: &producer,
-                };
-                joiner.finish(&bookmarks, &info)
-            }
+        let mut outline = Outline::new();
+        for b in self.bookmarks {
+            let dest = XyzDestination::new(b.page, Point::from_xy(0.0, b.down));
+            outline.push_child(OutlineNode::new(b.title, dest));
         }
+        self.doc.set_outline(outline);
+        let mut meta = Metadata::new()
+            .title(opt.title.clone())
+            .creator(creator)
+            .producer(producer);
+        if !opt.keywords.is_empty() {
+            meta = meta.keywords(opt.keywords.clone());
+        }
+        if let Some(a) = &opt.author {
+            meta = meta.authors(vec![a.clone()]);
+        }
+        if let Some(s) = &opt.subject {
+            meta = meta.description(s.clone());
+        }
+        self.doc.set_metadata(meta);
+        let bytes = self.doc.finish().map_err(|e| format!("{e:?}"))?;
+        let mut out = self.out;
+        out.write_all(&bytes)
+            .map_err(|e| format!("could not write the PDF: {e}"))?;
+        Ok(out)
     }
 }
 
@@ -347,27 +309,6 @@ impl Furniture<'_> {
     }
 }
 
-/// Gives the heap's free pages back to the system. A part's document (about 1 MB) is made and
-/// dropped every `PART_PAGES` pages, and glibc kept what was freed resident: a 10,000-card
-/// build's own memory peaked at 11.5 MB, 10.0 MB with this call after each part (one call every
-/// 128 pages; no time it costs could be measured).
-fn release_free_memory() {
-    // SAFETY: malloc_trim only returns pages that no allocation holds; it reads no Rust data.
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
-/// A krilla document for one part of a long PDF: no XMP packet (the joined file has its own
-/// document information), no outline or metadata (written once, by the joiner).
-fn part_document() -> Document {
-    Document::new_with(SerializeSettings {
-        xmp_metadata: false,
-        ..Default::default()
-    })
-}
-
 fn svg_settings() -> SvgSettings {
     SvgSettings {
         embed_text: true,
@@ -375,11 +316,42 @@ fn svg_settings() -> SvgSettings {
     }
 }
 
+/// How many times each face is shown on `pages`, by face number.
+fn times_shown(pages: &[Page]) -> Vec<u32> {
+    let mut shown = Vec::new();
+    for p in pages.iter().flat_map(|p| &p.placements) {
+        if p.face >= shown.len() {
+            shown.resize(p.face + 1, 0);
+        }
+        shown[p.face] += 1;
+    }
+    shown
+}
+
+/// How a face is drawn: from its tree, or as the graphic made of it once for all its copies.
+enum Look<'t> {
+    Tree(&'t Tree),
+    Graphic(Graphic),
+}
+
+/// A face as a graphic, at its size with its bleed (the tree's size, in millimetres).
+fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, String> {
+    let (w, h) = (tree.size().width() as f64, tree.size().height() as f64);
+    let size = Size::from_wh(pt(w), pt(h)).ok_or("empty face")?;
+    let mut builder = surface.stream_builder();
+    let mut inner = builder.surface();
+    inner
+        .draw_svg(tree, size, svg_settings())
+        .ok_or("could not draw a face")?;
+    inner.finish();
+    Ok(Graphic::new(builder.finish(), false))
+}
+
 /// Draws one face at its place: whole, turned 180°, or the window of a split part (clipped).
 fn draw_placement(
     surface: &mut Surface,
     pl: &Placement,
-    tree: &Tree,
+    look: Look,
     bleed: f64,
 ) -> Result<(), String> {
     let r = pl.rect;
@@ -394,32 +366,31 @@ fn draw_placement(
         ));
         pushed += 1;
     }
-    let (full_w, full_h) = match &pl.part {
-        Some(part) => {
-            let mut clip = PathBuilder::new();
-            let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h)).ok_or("empty part")?;
-            clip.push_rect(k);
-            surface.push_clip_path(&clip.finish().ok_or("empty part")?, &FillRule::NonZero);
-            pushed += 1;
-            surface.push_transform(&Transform::from_translate(
-                -pt(part.window.x),
-                -pt(part.window.y),
-            ));
-            pushed += 1;
-            (
-                tree.size().width() as f64 - 2.0 * bleed,
-                tree.size().height() as f64 - 2.0 * bleed,
-            )
-        }
-        None => (r.w, r.h),
-    };
+    if let Some(part) = &pl.part {
+        let mut clip = PathBuilder::new();
+        let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h)).ok_or("empty part")?;
+        clip.push_rect(k);
+        surface.push_clip_path(&clip.finish().ok_or("empty part")?, &FillRule::NonZero);
+        pushed += 1;
+        surface.push_transform(&Transform::from_translate(
+            -pt(part.window.x),
+            -pt(part.window.y),
+        ));
+        pushed += 1;
+    }
     surface.push_transform(&Transform::from_translate(-pt(bleed), -pt(bleed)));
     pushed += 1;
-    let size =
-        Size::from_wh(pt(full_w + 2.0 * bleed), pt(full_h + 2.0 * bleed)).ok_or("empty face")?;
-    surface
-        .draw_svg(tree, size, svg_settings())
-        .ok_or("could not draw a face")?;
+    match look {
+        Look::Graphic(g) => surface.draw_graphic(g),
+        Look::Tree(tree) => {
+            let size = tree.size();
+            let size = Size::from_wh(pt(size.width() as f64), pt(size.height() as f64))
+                .ok_or("empty face")?;
+            surface
+                .draw_svg(tree, size, svg_settings())
+                .ok_or("could not draw a face")?;
+        }
+    }
     for _ in 0..pushed {
         surface.pop();
     }

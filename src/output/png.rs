@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::png_source;
 use super::writer::Staging;
-use crate::draw::{FaceDocs, FaceRef, Painter};
+use crate::draw::{FaceDoc, Painter};
 use crate::error::OutputError;
 use crate::units::MM_PER_INCH;
 
@@ -44,7 +44,7 @@ pub fn pixel_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 }
 
 /// Renders the trim area of a face (its bleed is cut off) to a pixmap of the exact size.
-pub fn render(tree: &Tree, face: FaceRef, dpi: u32) -> Result<Pixmap, String> {
+pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, String> {
     let (pw, ph) = checked_size(face, dpi)?;
     render_into(tree, face, pw, ph, None)
 }
@@ -55,7 +55,7 @@ pub fn within_limits(w: u32, h: u32) -> bool {
 }
 
 /// The pixel size of a face at `dpi`, refused when it is over the limits.
-fn checked_size(face: FaceRef, dpi: u32) -> Result<(u32, u32), String> {
+fn checked_size(face: &FaceDoc, dpi: u32) -> Result<(u32, u32), String> {
     let (pw, ph) = pixel_size(face.w, face.h, dpi);
     if !within_limits(pw, ph) {
         return Err(format!(
@@ -69,7 +69,7 @@ fn checked_size(face: FaceRef, dpi: u32) -> Result<(u32, u32), String> {
 /// (transparent when `None`). Shared by the PNG and Tabletop Simulator sinks.
 pub fn render_into(
     tree: &Tree,
-    face: FaceRef,
+    face: &FaceDoc,
     pw: u32,
     ph: u32,
     background: Option<Color>,
@@ -81,7 +81,7 @@ pub fn render_into(
 
 /// Paints the whole of `pixmap` with the trim area of a face on `background` (transparent when
 /// `None`).
-fn draw(tree: &Tree, face: FaceRef, pixmap: &mut PixmapMut, background: Option<Color>) {
+fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<Color>) {
     let size = (pixmap.width(), pixmap.height());
     draw_rows(tree, face, size, 0, pixmap, background);
 }
@@ -89,7 +89,7 @@ fn draw(tree: &Tree, face: FaceRef, pixmap: &mut PixmapMut, background: Option<C
 /// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image at `size` px.
 fn draw_rows(
     tree: &Tree,
-    face: FaceRef,
+    face: &FaceDoc,
     (pw, ph): (u32, u32),
     top: u32,
     pixmap: &mut PixmapMut,
@@ -242,7 +242,7 @@ fn straighten_pixel(px: &mut [u8]) {
 /// Faces arrive from several threads; it counts the renders (one per face drawn is the
 /// regression guard), the images kept because they were up to date, and the bytes.
 pub struct Sink<'a> {
-    docs: &'a FaceDocs,
+    docs: &'a [FaceDoc],
     /// Draws the faces that kept no SVG, and names the faces named after their pieces.
     painter: &'a Painter<'a>,
     dir: PathBuf,
@@ -257,7 +257,7 @@ pub struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub fn new(
-        docs: &'a FaceDocs,
+        docs: &'a [FaceDoc],
         painter: &'a Painter<'a>,
         dir: PathBuf,
         opt: PngOptions,
@@ -276,9 +276,8 @@ impl<'a> Sink<'a> {
         }
     }
 
-    fn path(&self, doc: FaceRef) -> PathBuf {
-        self.dir
-            .join(format!("{}.png", doc.name.text(self.painter)))
+    fn path(&self, doc: &FaceDoc) -> PathBuf {
+        self.dir.join(format!("{}.png", doc.name))
     }
 
     /// Decides which faces need drawing: an image already in the folder that was made from the
@@ -320,9 +319,9 @@ impl<'a> Sink<'a> {
 
     /// Renders, encodes and stages face number `face`.
     pub fn face(&self, face: usize, tree: &Tree) -> Result<(), OutputError> {
-        let doc = self.docs.face(face);
+        let doc = &self.docs[face];
         let source = self.sources.get(face).ok_or_else(|| OutputError::Png {
-            name: doc.name.text(self.painter).into_owned(),
+            name: doc.name.clone(),
             message: "drawn before the sink was planned".into(),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
@@ -330,7 +329,7 @@ impl<'a> Sink<'a> {
             let bytes = scratch
                 .png(tree, doc, &self.opt, source)
                 .map_err(|message| OutputError::Png {
-                    name: doc.name.text(self.painter).into_owned(),
+                    name: doc.name.clone(),
                     message,
                 })?;
             self.staging.write(&self.path(doc), bytes)?;
@@ -383,7 +382,7 @@ impl Scratch {
     fn png(
         &mut self,
         tree: &Tree,
-        face: FaceRef,
+        face: &FaceDoc,
         opt: &PngOptions,
         source: &png_source::Hash,
     ) -> Result<&[u8], String> {
@@ -410,7 +409,7 @@ impl Scratch {
     fn png_in_bands(
         &mut self,
         tree: &Tree,
-        face: FaceRef,
+        face: &FaceDoc,
         (pw, ph): (u32, u32),
         opt: &PngOptions,
         source: &png_source::Hash,
@@ -532,10 +531,10 @@ mod tests {
             30.0,
             20.0,
         );
-        let rendered = render(&square_tree, square.view(), opt.dpi).unwrap();
+        let rendered = render(&square_tree, &square, opt.dpi).unwrap();
         let faint = rendered.data().chunks_exact(4).filter(|p| p[3] == 254);
         assert!(faint.count() > 100, "vello leaves alpha 254 under the ink");
-        let rgba = decode(&png(&square_tree, square.view(), &opt).unwrap());
+        let rgba = decode(&png(&square_tree, &square, &opt).unwrap());
         assert!(rgba.chunks_exact(4).all(|p| p[3] == 255));
         // Its colours are the rendering's, where vello left them opaque and where it did not.
         for (got, drawn) in rgba.chunks_exact(4).zip(rendered.data().chunks_exact(4)) {
@@ -555,7 +554,7 @@ mod tests {
     }
 
     /// One face through this thread's reused buffers, as the sink does it.
-    fn png(tree: &Tree, face: FaceRef, opt: &PngOptions) -> Result<Vec<u8>, String> {
+    fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, String> {
         with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
     }
 
@@ -575,7 +574,7 @@ mod tests {
             .faces
             .docs
             .iter()
-            .find(|d| d.name.text(&painter) == "family-sheet-front")
+            .find(|d| d.name == "family-sheet-front")
             .unwrap();
         let tree = crate::faces::parse_face(doc, &painter).unwrap();
         let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);
@@ -620,16 +619,16 @@ mod tests {
             20.0,
             30.0,
         );
-        let first = png(&big_tree, big.view(), &opt).unwrap();
-        let reused = png(&small_tree, small.view(), &opt).unwrap();
+        let first = png(&big_tree, &big, &opt).unwrap();
+        let reused = png(&small_tree, &small, &opt).unwrap();
         let fresh = {
-            let p = render(&small_tree, small.view(), opt.dpi).unwrap();
+            let p = render(&small_tree, &small, opt.dpi).unwrap();
             let mut png = encode(&p, &opt).unwrap();
             png_source::stamp(&mut png, &SOURCE).unwrap();
             png
         };
         assert_eq!(reused, fresh);
         assert_ne!(first, fresh);
-        assert_eq!(png(&big_tree, big.view(), &opt).unwrap(), first);
+        assert_eq!(png(&big_tree, &big, &opt).unwrap(), first);
     }
 }

@@ -10,7 +10,7 @@ use siphasher::sip128::{Hasher128, SipHasher13};
 use std::hash::Hasher;
 
 use super::png::PngOptions;
-use crate::draw::FaceRef;
+use crate::draw::FaceDoc;
 
 /// A 128-bit hash: SipHash-1-3 with fixed keys, the same on every machine and in every release.
 pub type Hash = [u8; 16];
@@ -31,7 +31,7 @@ fn hash(parts: &[&[u8]]) -> Hash {
 }
 
 /// What an image of `face` drawn from `svg` with `opt` is made from.
-pub fn source(face: FaceRef, svg: &str, opt: &PngOptions) -> Hash {
+pub fn source(face: &FaceDoc, svg: &str, opt: &PngOptions) -> Hash {
     let settings = format!(
         "pnp {} {} png {} dpi={} compression={:?} size={}x{} bleed={}\n",
         env!("CARGO_PKG_VERSION"),
@@ -158,10 +158,10 @@ mod tests {
         };
         let opt = PngOptions::default();
         let at = |dpi| PngOptions { dpi, ..opt };
-        let s = source(doc(10.0).view(), "<svg/>", &opt);
-        assert_eq!(s, source(doc(10.0).view(), "<svg/>", &opt));
-        assert_ne!(s, source(doc(10.0).view(), "<svg />", &opt));
-        assert_ne!(s, source(doc(11.0).view(), "<svg/>", &opt));
-        assert_ne!(s, source(doc(10.0).view(), "<svg/>", &at(150)));
+        let s = source(&doc(10.0), "<svg/>", &opt);
+        assert_eq!(s, source(&doc(10.0), "<svg/>", &opt));
+        assert_ne!(s, source(&doc(10.0), "<svg />", &opt));
+        assert_ne!(s, source(&doc(11.0), "<svg/>", &opt));
+        assert_ne!(s, source(&doc(10.0), "<svg/>", &at(150)));
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::layout::Page;
 use super::pdf::{Furniture, PageFurniture, PdfWriter};
-use crate::draw::{FaceDocs, Painter};
+use crate::draw::{FaceDoc, Painter};
 use crate::error::{Error, OutputError};
 
 /// About how many distinct faces a window holds: enough to keep every core busy, few enough
@@ -35,7 +35,7 @@ pub struct Images<'a> {
 /// Runs the pages through `pdf` (in order) and every wanted face through `images` (once each);
 /// `page_done` is called after each PDF page (for a progress bar).
 pub fn run<W: std::io::Write>(
-    docs: &FaceDocs,
+    docs: &[FaceDoc],
     painter: &Painter,
     pages: &[Page],
     mut pdf: Option<&mut PdfWriter<W>>,
@@ -99,7 +99,7 @@ pub fn run<W: std::io::Write>(
         let mut rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
         biggest_first(docs, &mut rest, |&f| f);
         rest.into_iter().par_bridge().try_for_each(|f| {
-            let tree = crate::faces::parse_face(docs.face(f), painter)
+            let tree = crate::faces::parse_face(&docs[f], painter)
                 .map_err(|e| Error::Output(OutputError::Face(e)))?;
             sink(f, &tree)
         })?;
@@ -150,6 +150,7 @@ fn draw_pages<W: std::io::Write>(
             .map_err(pdf_err)?;
         page_done();
     }
+    writer.forget_faces();
     Ok(())
 }
 
@@ -157,7 +158,7 @@ fn draw_pages<W: std::io::Write>(
 /// long renders start early and the small ones fill in around them (split in halves instead,
 /// Night Grain's two large faces could end up on one thread after everything else).
 fn render(
-    docs: &FaceDocs,
+    docs: &[FaceDoc],
     sink: &FaceSink,
     mut jobs: Vec<(usize, Arc<Tree>)>,
 ) -> Result<(), Error> {
@@ -168,9 +169,9 @@ fn render(
 }
 
 /// Sorts `items` by the area of their face, largest first (stable: equal sizes keep order).
-fn biggest_first<T>(docs: &FaceDocs, items: &mut [T], face: impl Fn(&T) -> usize) {
+fn biggest_first<T>(docs: &[FaceDoc], items: &mut [T], face: impl Fn(&T) -> usize) {
     let area = |item: &T| {
-        let doc = docs.face(face(item));
+        let doc = &docs[face(item)];
         doc.w * doc.h
     };
     items.sort_by(|a, b| area(b).total_cmp(&area(a)));
@@ -207,7 +208,7 @@ fn faces_of(pages: &[Page]) -> Vec<usize> {
 
 /// The trees of `faces`: those already in `kept` are reused, the others parsed in parallel.
 fn parse_window(
-    docs: &FaceDocs,
+    docs: &[FaceDoc],
     painter: &Painter,
     faces: &[usize],
     mut kept: HashMap<usize, Arc<Tree>>,
@@ -220,7 +221,7 @@ fn parse_window(
     let parsed = missing
         .par_iter()
         .map(|&f| {
-            crate::faces::parse_face(docs.face(f), painter)
+            crate::faces::parse_face(&docs[f], painter)
                 .map(|t| (f, Arc::new(t)))
                 .map_err(|e| Error::Output(OutputError::Face(e)))
         })
@@ -287,9 +288,15 @@ mod tests {
 
     #[test]
     fn images_are_rendered_biggest_face_first_and_equal_sizes_keep_their_order() {
-        let mut docs = FaceDocs::new();
+        let mut docs = Vec::<FaceDoc>::new();
         for (w, h) in [(10.0, 10.0), (70.0, 300.0), (10.0, 10.0), (40.0, 40.0)] {
-            docs.push("", crate::draw::Source::Svg("".into()), w, h, 0.0);
+            docs.push(FaceDoc {
+                name: String::new(),
+                source: crate::draw::Source::Svg("".into()),
+                w,
+                h,
+                bleed: 0.0,
+            });
         }
         let mut faces = vec![0, 1, 2, 3];
         biggest_first(&docs, &mut faces, |&f| f);

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::family::{self, Family};
-use crate::draw::{self, Art, FaceDocs, Side, Source};
+use crate::draw::{self, Art, FaceDoc, Side, Source};
 use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
@@ -239,13 +239,13 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let art = Art::new(game);
     let layout = LayoutOptions::new(opt.paper);
     let area = layout.sheet_area();
-    let mut docs = FaceDocs::new();
+    let mut docs = Vec::<FaceDoc>::new();
     let mut pages = Vec::new();
     let mut warnings = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         for side in [Side::Front, Side::Back] {
             let c = &game.spec.components[p.component];
-            let drawn = draw::draw_face_noting(game, &p, side, 0.0, &art).map_err(|e| {
+            let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
                     vec![crate::error::Located::at(
                         c.origin.as_deref().unwrap_or(&game.file),
@@ -271,13 +271,18 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                     rect: area,
                     turned: false,
                     part: None,
-                }]
-                .into(),
+                }],
                 captions: Default::default(),
                 calibration: true,
             });
             let name = format!("{}-{suffix}", p.id(game));
-            docs.push(&name, Source::Svg(svg.into()), p.w, p.h, 0.0);
+            docs.push(FaceDoc {
+                name,
+                source: Source::Svg(svg.into()),
+                w: p.w,
+                h: p.h,
+                bleed: 0.0,
+            });
         }
     }
     // Every face keeps its SVG: the painter has no pieces to draw again.
@@ -300,7 +305,6 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         // A handout for the table: no cover.
         front_matter: Vec::new(),
         keywords: vec!["record sheet".into(), g.name.clone()],
-        part_pages: crate::output::pdf::PART_PAGES,
     };
     let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
         .map_err(|e| Error::Output(OutputError::Pdf(e)))?;

@@ -194,140 +194,206 @@ fn cid_widths(
     (map, dw)
 }
 
-/// Every text-showing operator of every page, decoded through its font's ToUnicode map and
-/// placed by the current transformation and text matrices (krilla shows one glyph per operator).
-pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
-    use lopdf::{Object, content::Content};
-    type M = [f64; 6];
-    fn mul(a: &M, b: &M) -> M {
-        // a then b (row vectors, PDF convention: a × b).
-        [
-            a[0] * b[0] + a[1] * b[2],
-            a[0] * b[1] + a[1] * b[3],
-            a[2] * b[0] + a[3] * b[2],
-            a[2] * b[1] + a[3] * b[3],
-            a[4] * b[0] + a[5] * b[2] + b[4],
-            a[4] * b[1] + a[5] * b[3] + b[5],
-        ]
+type Matrix = [f64; 6];
+
+/// `a` then `b` (row vectors, PDF convention: a × b).
+fn mat_mul(a: &Matrix, b: &Matrix) -> Matrix {
+    [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+}
+
+fn pdf_num(o: &lopdf::Object) -> f64 {
+    o.as_float()
+        .map(f64::from)
+        .or_else(|_| o.as_i64().map(|v| v as f64))
+        .unwrap_or(0.0)
+}
+
+/// `o`, followed if it is a reference.
+fn resolved<'d>(doc: &'d lopdf::Document, o: &'d lopdf::Object) -> &'d lopdf::Object {
+    match o {
+        lopdf::Object::Reference(r) => doc.get_object(*r).unwrap_or(o),
+        other => other,
     }
-    let num = |o: &Object| {
-        o.as_float()
-            .map(f64::from)
-            .or_else(|_| o.as_i64().map(|v| v as f64))
-            .unwrap_or(0.0)
-    };
+}
+
+/// The entry `key` of a resource dictionary (`Font`, `XObject`), as a dictionary.
+fn resource<'d>(
+    doc: &'d lopdf::Document,
+    resources: Option<&'d lopdf::Dictionary>,
+    key: &[u8],
+) -> Option<&'d lopdf::Dictionary> {
+    resolved(doc, resources?.get(key).ok()?).as_dict().ok()
+}
+
+/// The text of one font's glyph codes (its ToUnicode map) and their widths.
+struct FontInfo {
+    unicode: std::collections::HashMap<u16, String>,
+    widths: (std::collections::HashMap<u16, f64>, f64),
+}
+
+fn font_info(doc: &lopdf::Document, font: &lopdf::Dictionary) -> FontInfo {
+    let unicode = font
+        .get(b"ToUnicode")
+        .and_then(|o| o.as_reference())
+        .and_then(|r| doc.get_object(r))
+        .and_then(|o| o.as_stream())
+        .ok()
+        .and_then(|s| {
+            s.decompressed_content()
+                .ok()
+                .or_else(|| Some(s.content.clone()))
+        })
+        .map(|c| parse_cmap(&String::from_utf8_lossy(&c)))
+        .unwrap_or_default();
+    FontInfo {
+        unicode,
+        widths: cid_widths(doc, font),
+    }
+}
+
+/// Runs one content stream with its resources from `ctm`, adding the glyphs it shows to `out`
+/// and following the form XObjects it draws (`Do`), each with its own resources and matrix.
+fn glyphs_of_content(
+    doc: &lopdf::Document,
+    content: &[u8],
+    resources: Option<&lopdf::Dictionary>,
+    mut ctm: Matrix,
+    depth: usize,
+    out: &mut Vec<Glyph>,
+) {
+    use lopdf::{Object, content::Content};
+    let num = pdf_num;
+    let fonts: std::collections::HashMap<Vec<u8>, FontInfo> = resource(doc, resources, b"Font")
+        .map(|d| {
+            d.iter()
+                .filter_map(|(name, f)| {
+                    let f = resolved(doc, f).as_dict().ok()?;
+                    Some((name.clone(), font_info(doc, f)))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let xobjects = resource(doc, resources, b"XObject");
+    let content = Content::decode(content).unwrap();
+    let mut stack = Vec::new();
+    let mut tm: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+    let mut font: Option<Vec<u8>> = None;
+    let mut size = 0.0;
+    for op in content.operations {
+        let o = &op.operands;
+        let six = |o: &[Object]| {
+            [
+                num(&o[0]),
+                num(&o[1]),
+                num(&o[2]),
+                num(&o[3]),
+                num(&o[4]),
+                num(&o[5]),
+            ]
+        };
+        match op.operator.as_str() {
+            "q" => stack.push(ctm),
+            "Q" => ctm = stack.pop().unwrap_or(ctm),
+            "cm" if o.len() == 6 => ctm = mat_mul(&six(o), &ctm),
+            "BT" => tm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+            "Tm" if o.len() == 6 => tm = six(o),
+            "Td" if o.len() == 2 => {
+                tm = mat_mul(&[1.0, 0.0, 0.0, 1.0, num(&o[0]), num(&o[1])], &tm)
+            }
+            "Tf" if o.len() == 2 => {
+                font = o[0].as_name().ok().map(<[u8]>::to_vec);
+                size = num(&o[1]);
+            }
+            "Do" if o.len() == 1 && depth < 8 => {
+                let Some(form) = o[0]
+                    .as_name()
+                    .ok()
+                    .and_then(|n| xobjects?.get(n).ok())
+                    .and_then(|x| resolved(doc, x).as_stream().ok())
+                else {
+                    continue;
+                };
+                if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
+                    continue;
+                }
+                let matrix = form
+                    .dict
+                    .get(b"Matrix")
+                    .and_then(|m| m.as_array())
+                    .ok()
+                    .filter(|m| m.len() == 6)
+                    .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| six(m));
+                let inner = form.decompressed_content().unwrap_or(form.content.clone());
+                let own = form
+                    .dict
+                    .get(b"Resources")
+                    .ok()
+                    .and_then(|r| resolved(doc, r).as_dict().ok());
+                glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
+            }
+            "Tj" | "TJ" => {
+                let info = font.as_ref().and_then(|f| fonts.get(f));
+                let mut strings = Vec::new();
+                for item in o {
+                    match item {
+                        Object::String(b, _) => strings.push(b.clone()),
+                        Object::Array(a) => strings
+                            .extend(a.iter().filter_map(|i| i.as_str().ok().map(<[u8]>::to_vec))),
+                        _ => {}
+                    }
+                }
+                let mut text = String::new();
+                let mut em = 0.0;
+                for b in strings {
+                    for pair in b.chunks(2) {
+                        let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
+                        if let Some(s) = info.and_then(|f| f.unicode.get(&code)) {
+                            text.push_str(s);
+                        }
+                        em += info.map_or(550.0, |f| *f.widths.0.get(&code).unwrap_or(&f.widths.1))
+                            / 1000.0;
+                    }
+                }
+                let m = mat_mul(&tm, &ctm);
+                let scale = (m[2] * m[2] + m[3] * m[3]).sqrt();
+                let run = (m[0] * m[0] + m[1] * m[1]).sqrt().max(1e-9);
+                out.push(Glyph {
+                    text,
+                    x: m[4],
+                    y: m[5],
+                    size: size * scale,
+                    advance: em * size * scale,
+                    dir: (m[0] / run, m[1] / run),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Every text-showing operator of every page (and of the form XObjects a page draws), decoded
+/// through its font's ToUnicode map and placed by the current transformation and text matrices
+/// (krilla shows one glyph per operator).
+pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
     let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
     let mut pages = Vec::new();
     for (_, page_id) in doc.get_pages() {
-        let fonts = doc.get_page_fonts(page_id).unwrap_or_default();
-        let maps: std::collections::HashMap<Vec<u8>, std::collections::HashMap<u16, String>> =
-            fonts
-                .iter()
-                .map(|(name, dict)| {
-                    let map = dict
-                        .get(b"ToUnicode")
-                        .and_then(|o| o.as_reference())
-                        .and_then(|r| doc.get_object(r))
-                        .and_then(|o| o.as_stream())
-                        .ok()
-                        .and_then(|s| {
-                            s.decompressed_content()
-                                .ok()
-                                .or_else(|| Some(s.content.clone()))
-                        })
-                        .map(|c| parse_cmap(&String::from_utf8_lossy(&c)))
-                        .unwrap_or_default();
-                    (name.clone(), map)
-                })
-                .collect();
-        let widths: std::collections::HashMap<Vec<u8>, (std::collections::HashMap<u16, f64>, f64)> =
-            fonts
-                .iter()
-                .map(|(name, dict)| (name.clone(), cid_widths(&doc, dict)))
-                .collect();
-        let content = Content::decode(&doc.get_page_content(page_id)).unwrap();
-        let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
-        let mut stack = Vec::new();
-        let mut tm: M = ctm;
-        let mut font: Option<Vec<u8>> = None;
-        let mut size = 0.0;
+        let page = doc.get_dictionary(page_id).unwrap();
+        let resources = page
+            .get(b"Resources")
+            .ok()
+            .and_then(|r| resolved(&doc, r).as_dict().ok());
         let mut glyphs = Vec::new();
-        for op in content.operations {
-            let o = &op.operands;
-            match op.operator.as_str() {
-                "q" => stack.push(ctm),
-                "Q" => ctm = stack.pop().unwrap_or(ctm),
-                "cm" if o.len() == 6 => {
-                    ctm = mul(
-                        &[
-                            num(&o[0]),
-                            num(&o[1]),
-                            num(&o[2]),
-                            num(&o[3]),
-                            num(&o[4]),
-                            num(&o[5]),
-                        ],
-                        &ctm,
-                    )
-                }
-                "BT" => tm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
-                "Tm" if o.len() == 6 => {
-                    tm = [
-                        num(&o[0]),
-                        num(&o[1]),
-                        num(&o[2]),
-                        num(&o[3]),
-                        num(&o[4]),
-                        num(&o[5]),
-                    ]
-                }
-                "Td" if o.len() == 2 => {
-                    tm = mul(&[1.0, 0.0, 0.0, 1.0, num(&o[0]), num(&o[1])], &tm)
-                }
-                "Tf" if o.len() == 2 => {
-                    font = o[0].as_name().ok().map(<[u8]>::to_vec);
-                    size = num(&o[1]);
-                }
-                "Tj" | "TJ" => {
-                    let map = font.as_ref().and_then(|f| maps.get(f));
-                    let mut strings = Vec::new();
-                    for item in o {
-                        match item {
-                            Object::String(b, _) => strings.push(b.clone()),
-                            Object::Array(a) => strings.extend(
-                                a.iter().filter_map(|i| i.as_str().ok().map(<[u8]>::to_vec)),
-                            ),
-                            _ => {}
-                        }
-                    }
-                    let mut text = String::new();
-                    let width = font.as_ref().and_then(|f| widths.get(f));
-                    let mut em = 0.0;
-                    for b in strings {
-                        for pair in b.chunks(2) {
-                            let code = u16::from_be_bytes([pair[0], *pair.get(1).unwrap_or(&0)]);
-                            if let Some(s) = map.and_then(|m| m.get(&code)) {
-                                text.push_str(s);
-                            }
-                            em +=
-                                width.map_or(550.0, |(w, dw)| *w.get(&code).unwrap_or(dw)) / 1000.0;
-                        }
-                    }
-                    let m = mul(&tm, &ctm);
-                    let scale = (m[2] * m[2] + m[3] * m[3]).sqrt();
-                    let run = (m[0] * m[0] + m[1] * m[1]).sqrt().max(1e-9);
-                    glyphs.push(Glyph {
-                        text,
-                        x: m[4],
-                        y: m[5],
-                        size: size * scale,
-                        advance: em * size * scale,
-                        dir: (m[0] / run, m[1] / run),
-                    });
-                }
-                _ => {}
-            }
-        }
+        let content = doc.get_page_content(page_id);
+        let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        glyphs_of_content(&doc, &content, resources, identity, 0, &mut glyphs);
         pages.push(glyphs);
     }
     pages

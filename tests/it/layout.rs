@@ -166,7 +166,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
     let deck = |page: &&pnp::output::layout::Page, component: usize| {
         page.placements
             .iter()
-            .filter(|p| prepared.pieces.piece(p.piece).component == component)
+            .filter(|p| prepared.pieces[p.piece].component == component)
             .count()
     };
     let mut cards = 0;
@@ -194,7 +194,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
         .filter(|p| {
             p.placements.iter().any(|pl| {
                 matches!(
-                    prepared.pieces.piece(pl.piece).kind,
+                    prepared.pieces[pl.piece].kind,
                     pnp::spec::Kind::Card | pnp::spec::Kind::PlayingCard
                 )
             })
@@ -218,7 +218,7 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
     let rect_of = |kind: pnp::spec::Kind| -> Vec<Rect> {
         page.placements
             .iter()
-            .filter(|p| prepared.pieces.piece(p.piece).kind == kind)
+            .filter(|p| prepared.pieces[p.piece].kind == kind)
             .map(|p| p.rect)
             .collect()
     };
@@ -385,7 +385,7 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
         .iter()
         .position(|p| p.id(&game) == "family-sheet")
         .unwrap();
-    let on: Vec<(usize, pnp::output::layout::Placement)> = prepared
+    let on: Vec<(usize, &pnp::output::layout::Placement)> = prepared
         .pages
         .iter()
         .enumerate()
@@ -488,13 +488,13 @@ components:
         let big = |page: &pnp::output::layout::Page| {
             page.placements
                 .iter()
-                .all(|p| prepared.pieces.piece(p.piece).id(&game) == "big")
+                .all(|p| prepared.pieces[p.piece].id(&game) == "big")
         };
         assert!(pages[first_back - 1..].iter().all(big));
         assert!(!pages[..first_back - 1].iter().any(|p| {
             p.placements
                 .iter()
-                .any(|p| prepared.pieces.piece(p.piece).id(&game) == "big")
+                .any(|p| prepared.pieces[p.piece].id(&game) == "big")
         }));
         for page in pages {
             if let Some(square) = calibration_on(page, &prepared.layout) {

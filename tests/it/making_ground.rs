@@ -26,7 +26,7 @@ fn placed_by_component(prepared: &pnp::Prepared, game: &pnp::spec::Game) -> BTre
         if p.part.as_ref().is_some_and(|part| part.number > 1) {
             continue;
         }
-        let c = &game.spec.components[prepared.pieces.piece(p.piece).component];
+        let c = &game.spec.components[prepared.pieces[p.piece].component];
         *out.entry(c.id.value.clone()).or_default() += 1;
     }
     out
@@ -53,7 +53,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Three families × four ranks, each rank with the documented count, on pages.
     let mut by_kind: BTreeMap<(String, String), u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        let piece = &prepared.pieces.piece(p.piece);
+        let piece = &prepared.pieces[p.piece];
         if let (Some(f), Some(r)) = (
             piece.tags(&game).get("family"),
             piece.tags(&game).get("rank"),
@@ -71,7 +71,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Markers: four colours, 27 each.
     let mut colours: BTreeMap<String, u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        if let Some(c) = prepared.pieces.piece(p.piece).tags(&game).get("player") {
+        if let Some(c) = prepared.pieces[p.piece].tags(&game).get("player") {
             *colours.entry(c.clone()).or_default() += 1;
         }
     }
@@ -143,7 +143,7 @@ fn board_squares_are_exactly_the_tile_size_in_mm() {
         .iter()
         .position(|p| p.id(&game) == "board-7")
         .unwrap();
-    let placed: Vec<Placement> = prepared
+    let placed: Vec<&Placement> = prepared
         .pages
         .iter()
         .flat_map(|p| &p.placements)
@@ -241,7 +241,7 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
             .position(|p| p.id(&game) == "board-9")
             .unwrap();
         let side = 9.0 * SQUARE_MM + 2.0 * EDGE_MM;
-        let parts: Vec<Placement> = prepared
+        let parts: Vec<&Placement> = prepared
             .pages
             .iter()
             .flat_map(|p| &p.placements)
@@ -302,7 +302,7 @@ fn the_9x9_board_parts_join_to_exactly_the_board_size_on_grid_lines() {
             .iter()
             .zip(&parts)
             .map(|(w, p)| {
-                let part = p.part.as_deref().copied().unwrap();
+                let part = p.part.unwrap();
                 let cw = w.w - if part.glue_left { overlap } else { 0.0 };
                 let ch = w.h - if part.glue_top { overlap } else { 0.0 };
                 cw * ch

@@ -167,7 +167,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
                         b.rect
                     );
                 }
-                match prepared.pieces.piece(a.piece).id(&game).split('-').next() {
+                match prepared.pieces[a.piece].id(&game).split('-').next() {
                     Some("grain") => grain += 1,
                     Some("team") => team += 1,
                     _ => {}
@@ -197,22 +197,19 @@ fn the_track_is_split_into_parts_that_join_to_its_full_size() {
         parts.len() >= 2,
         "the track is taller than A4 and must be split"
     );
-    let piece = &prepared.pieces.piece(track);
-    let last = parts.last().unwrap().part.as_deref().copied().unwrap();
+    let piece = &prepared.pieces[track];
+    let last = parts.last().unwrap().part.unwrap();
     assert!(
         (last.window.bottom() - piece.h).abs() < 1e-6,
         "parts reach the bottom of the track"
     );
     for pair in parts.windows(2) {
-        let (a, b) = (
-            pair[0].part.as_deref().copied().unwrap().window,
-            pair[1].part.as_deref().copied().unwrap().window,
-        );
+        let (a, b) = (pair[0].part.unwrap().window, pair[1].part.unwrap().window);
         assert!(
             (a.bottom() - b.y - 12.0).abs() < 1e-6,
             "consecutive parts overlap by 12 mm"
         );
-        assert!(pair[1].part.as_deref().copied().unwrap().glue_top);
+        assert!(pair[1].part.unwrap().glue_top);
     }
 }
 
@@ -362,7 +359,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
         .find(|p| p.kind == pnp::spec::Kind::Track)
         .unwrap();
     let art = pnp::draw::Art::new(&game);
-    let svg = pnp::draw::draw_face(&game, &track, pnp::draw::Side::Front, 0.0, &art)
+    let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
         .unwrap()
         .unwrap();
     let tree = pnp::faces::parse(&svg).unwrap();

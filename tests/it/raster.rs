@@ -52,7 +52,6 @@ fn every_shipped_face(
         let spec = pnp::spec::load(game).unwrap();
         let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
         let trees = prepared.parse_all(&spec).unwrap();
-        let painter = pnp::draw::Painter::new(&spec, &prepared.pieces);
         for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
             let size = tree.size();
             let (w, h) = (
@@ -61,7 +60,7 @@ fn every_shipped_face(
             );
             check(
                 game,
-                &doc.name.text(&painter),
+                &doc.name,
                 tree,
                 w,
                 h,

@@ -107,7 +107,7 @@ fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
     let pieces = sheet_pieces(&game, &req, &opt).unwrap();
     let area = LayoutOptions::new(A4).sheet_area();
     for (page, piece) in pdf_glyphs(&pdf).iter().zip(pieces.iter()) {
-        let spaces = pnp::sheets::track_spaces(&game, &piece, piece.w, piece.h).unwrap();
+        let spaces = pnp::sheets::track_spaces(&game, piece, piece.w, piece.h).unwrap();
         assert_eq!(spaces.len(), 12, "12 spaces");
         for pair in spaces.windows(2) {
             assert!(
@@ -330,7 +330,7 @@ fn placed_by_component(game: &str) -> BTreeMap<String, usize> {
         .filter(|p| p.side == pnp::output::layout::PageSide::Front)
     {
         for pl in &page.placements {
-            let c = prepared.pieces.piece(pl.piece).component;
+            let c = prepared.pieces[pl.piece].component;
             *counts
                 .entry(game.spec.components[c].id.value.clone())
                 .or_insert(0) += 1;

@@ -40,18 +40,11 @@ impl<'a> Export<'a> {
         dpi: u32,
         base: String,
     ) -> Self {
-        let painter = crate::draw::Painter::new(game, &prepared.pieces);
         Export {
             game,
             dpi,
             base,
-            images: prepared
-                .faces
-                .docs
-                .iter()
-                .map(|f| f.to_doc(&painter))
-                .zip(trees)
-                .collect(),
+            images: prepared.faces.docs.iter().cloned().zip(trees).collect(),
             jobs: Vec::new(),
             single_files: Vec::new(),
             used_names: HashSet::new(),
@@ -210,7 +203,7 @@ impl<'a> Export<'a> {
         let comp = &self.game.spec.components[piece.component].id.value;
         self.images.push((
             FaceDoc {
-                name: format!("{comp}-blank-back").into(),
+                name: format!("{comp}-blank-back"),
                 source: Source::Svg(svg.into()),
                 w: piece.w,
                 h: piece.h,

@@ -4,7 +4,7 @@ use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 use resvg::usvg::Tree;
 
 use super::sheet::MAX_SHEET_PX;
-use crate::draw::FaceRef;
+use crate::draw::FaceDoc;
 
 /// Pixel size of a `w`×`h` mm face at `dpi`, shrunk (keeping proportions) so neither side
 /// exceeds TTS's 4096 px texture limit.
@@ -20,18 +20,18 @@ pub fn fitted_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 }
 
 /// Renders the trim area of `face` stretched to exactly `pw`×`ph` pixels, on white.
-pub fn render(tree: &Tree, face: FaceRef, pw: u32, ph: u32) -> Result<Pixmap, String> {
+pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
     render_on(tree, face, pw, ph, Some(Color::WHITE))
 }
 
 /// Like `render`, but transparent where nothing is drawn (a standee's outline).
-pub fn render_clear(tree: &Tree, face: FaceRef, pw: u32, ph: u32) -> Result<Pixmap, String> {
+pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
     render_on(tree, face, pw, ph, None)
 }
 
 fn render_on(
     tree: &Tree,
-    face: FaceRef,
+    face: &FaceDoc,
     pw: u32,
     ph: u32,
     background: Option<Color>,
@@ -116,7 +116,7 @@ pub const THUMBNAIL_PX: u32 = 256;
 
 /// The 256×256 picture TTS shows for a saved object: up to nine of the game's faces in a 3×3
 /// grid (fewer faces, fewer cells), each fitted into its cell on a light background.
-pub fn thumbnail(faces: &[(&Tree, FaceRef)]) -> Result<Pixmap, String> {
+pub fn thumbnail(faces: &[(&Tree, &FaceDoc)]) -> Result<Pixmap, String> {
     let mut thumb = Pixmap::new(THUMBNAIL_PX, THUMBNAIL_PX).ok_or("thumbnail")?;
     thumb.fill(Color::from_rgba8(238, 236, 230, 255));
     let shown = &faces[..faces.len().min(9)];
@@ -134,7 +134,7 @@ pub fn thumbnail(faces: &[(&Tree, FaceRef)]) -> Result<Pixmap, String> {
             ((face.w * s).round() as u32).max(1),
             ((face.h * s).round() as u32).max(1),
         );
-        let img = render(tree, *face, pw, ph)?;
+        let img = render(tree, face, pw, ph)?;
         let (col, row) = (i as u32 % per_row, i as u32 / per_row);
         let x = col * cell + (cell - pw) / 2;
         let y = row * cell + (cell - ph) / 2;

@@ -25,7 +25,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::draw::{FaceDoc, FaceRef};
+use crate::draw::FaceDoc;
 use crate::error::{Error, OutputError};
 use crate::options::{BuildOptions, MAX_DPI, MIN_DPI};
 use crate::output::writer::{Staging, ensure_dir};
@@ -273,7 +273,7 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
         .pieces
         .iter()
         .zip(prepared.faces.of_piece.iter())
-        .map(|(p, (f, _))| (p.component, f))
+        .map(|(p, &(f, _))| (p.component, f))
         .collect();
     let mut chosen: Vec<usize> = Vec::new();
     let mut seen_components = HashSet::new();
@@ -287,10 +287,10 @@ fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec
             chosen.push(*f);
         }
     }
-    let shown: Vec<(&Tree, FaceRef)> = chosen
+    let shown: Vec<(&Tree, &FaceDoc)> = chosen
         .iter()
         .take(9)
-        .map(|&i| (images[i].1.as_ref(), images[i].0.view()))
+        .map(|&i| (images[i].1.as_ref(), &images[i].0))
         .collect();
     image::encode_rgb(image::thumbnail(&shown)?)
 }

@@ -26,12 +26,12 @@ pub(super) type Images = [(FaceDoc, Arc<Tree>)];
 
 /// Renders and encodes one picture.
 pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, String> {
-    let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, images[i].0.view(), w, h);
+    let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, &images[i].0, w, h);
     match picture {
         Picture::Single { img, w, h } => image::encode_rgb(one(*img, *w, *h)?),
         Picture::Cutout { img, w, h } => {
             let (doc, tree) = &images[*img];
-            let p = image::render_clear(tree, doc.view(), *w, *h)?;
+            let p = image::render_clear(tree, doc, *w, *h)?;
             crate::output::png::encode(&p, &Default::default())
         }
         // Cells in parallel too: one big deck is most of the work.

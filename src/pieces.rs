@@ -1,10 +1,9 @@
 //! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
 //! variant's laid over them, worked out when asked for) and how many copies to make.
-mod list;
-
 use std::borrow::Cow;
 
-pub use list::Pieces;
+/// Every piece of a build, in order.
+pub type Pieces = Vec<Piece>;
 
 use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
 
@@ -15,7 +14,7 @@ pub struct Piece {
     /// Its variant (by index), whose faces are laid over its component's and whose tags and id
     /// are its own, all worked out when asked for: a deck of thousands of cards would otherwise
     /// hold every face, tag and id twice, in the spec and in its piece.
-    pub variant: Option<u32>,
+    pub variant: Option<usize>,
     pub kind: Kind,
     pub w: f64,
     pub h: f64,
@@ -43,7 +42,7 @@ impl Piece {
             return Cow::Borrowed(id);
         }
         let c = &game.spec.components[self.component];
-        match self.variant.and_then(|v| c.variants.id(v as usize)) {
+        match self.variant.and_then(|v| c.variants.id(v)) {
             Some(v) => Cow::Owned(format!("{}-{v}", c.id.value)),
             None => Cow::Borrowed(&c.id.value),
         }
@@ -68,7 +67,7 @@ impl Piece {
         if self.own_faces().is_some() {
             return None;
         }
-        let v = self.variant? as usize;
+        let v = self.variant?;
         game.spec.components[self.component].variants.get(v)
     }
 
@@ -190,9 +189,7 @@ pub fn expand(game: &Game) -> Pieces {
         }
         for (vi, v) in c.variants.iter().enumerate() {
             let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
-            // The YAML's and data files' size limits (1 MB, 4 MB) keep a component's variants
-            // far fewer than `u32::MAX`.
-            pieces.push(piece(u32::try_from(vi).ok(), copies));
+            pieces.push(piece(Some(vi), copies));
         }
     }
     pieces
@@ -240,13 +237,7 @@ components:
     fn faces_are_the_component_s_with_the_variant_s_laid_over() {
         let game = game(DECK);
         let pieces = expand(&game);
-        let by_id = |id: &str| {
-            pieces
-                .iter()
-                .find(|p| p.id(&game) == id)
-                .unwrap()
-                .into_owned()
-        };
+        let by_id = |id: &str| pieces.iter().find(|p| p.id(&game) == id).unwrap().clone();
         let title = |f: Option<Cow<Face>>| f.and_then(|f| f.title.clone());
 
         let plain = by_id("card-plain");
@@ -277,7 +268,7 @@ components:
     #[test]
     fn a_piece_with_faces_of_its_own_ignores_the_spec() {
         let game = game(DECK);
-        let mut piece = expand(&game).piece(0).into_owned();
+        let mut piece = expand(&game)[0].clone();
         let own = Face {
             title: Some("Blank".into()),
             ..Face::default()

@@ -1,0 +1,92 @@
+//! The memory guard: a deck of 10,000 cards builds its PDF well under 150 MB, and a build's
+//! memory grows with the deck's description, not with its pages, its copies or its images.
+//! Measured on the real binary as the kernel counts it (peak resident set, `wait4`), for two
+//! sizes of one deck: what the larger adds, per card, is what a card costs.
+//!
+//! What a double-sided card of a deck read from a CSV file costs (3 KB at most, 2.7 KB measured
+//! with a debug build): its piece, its face and its placements (about 0.4 KB), and its share of
+//! the PDF, which krilla holds whole until it writes it out: the card's drawing, and a ninth of
+//! two pages' furniture (crop marks, footer, registration marks), held twice while the file is
+//! made. A copy costs only its share of the pages (its face is drawn once, as a graphic that
+//! every copy shows), and an image nothing that stays.
+use crate::common::*;
+use std::path::Path;
+use std::process::Command;
+
+/// The peak memory (KB) of `command`, which must succeed: as `pnp -v` reports it, from the
+/// kernel's count of its peak resident set (`VmHWM`). Not `wait4`'s: a process started by
+/// this test binary inherits its size there.
+fn peak_kb(mut command: Command) -> u64 {
+    let out = command.arg("-v").output().expect("pnp runs");
+    assert!(out.status.success(), "the build failed: {}", stderr(&out));
+    let err = stderr(&out);
+    let line = err
+        .lines()
+        .find_map(|l| l.strip_prefix("peak memory "))
+        .unwrap_or_else(|| panic!("no peak memory in {err}"));
+    let mb: f64 = line.trim_end_matches(" MB").parse().unwrap();
+    (mb * 1024.0) as u64
+}
+
+/// Writes a deck of `cards` cards (one row each of `deck<cards>.csv`, `copies` copies of each)
+/// and returns its YAML.
+fn deck(dir: &Path, cards: usize, copies: u32) -> std::path::PathBuf {
+    let mut rows = String::from("id,title,number\n");
+    for i in 1..=cards {
+        rows.push_str(&format!("c{i:05},Card {i:05},{i:05}\n"));
+    }
+    std::fs::write(dir.join(format!("deck{cards}.csv")), rows).unwrap();
+    let yaml = format!(
+        "game: {{id: deck, name: Deck, players: [2]}}\ncomponents:\n  - id: card\n    kind: card\n    size: 2.5in x 3.5in\n    copies: {copies}\n    data: deck{cards}.csv\n    front: {{title: \"{{row.title}}\", text: \"{{row.number}}\"}}\n    back: {{background: \"#335577\", title: Deck}}\n"
+    );
+    let file = dir.join(format!("deck{cards}-{copies}.yaml"));
+    std::fs::write(&file, yaml).unwrap();
+    file
+}
+
+fn build_peak(yaml: &Path, out: &Path, extra: &[&str]) -> u64 {
+    let mut c = pnp();
+    c.arg("build").arg(yaml).arg("--out").arg(out);
+    c.args(extra);
+    peak_kb(c)
+}
+
+#[test]
+fn a_deck_of_ten_thousand_cards_builds_its_pdf_in_little_memory() {
+    let dir = temp_dir("memory-deck");
+    let small = build_peak(&deck(&dir, 2_000, 1), &dir.join("small"), &["--no-png"]);
+    let large = build_peak(&deck(&dir, 10_000, 1), &dir.join("large"), &["--no-png"]);
+    let per_card = (large.saturating_sub(small)) as f64 * 1024.0 / 8_000.0;
+    eprintln!("PDF: {small} KB at 2,000 cards, {large} KB at 10,000: {per_card:.0} B a card");
+    assert!(large < 150 * 1024, "10,000 cards took {large} KB");
+    assert!(per_card <= 3072.0, "{per_card:.0} B a card");
+}
+
+#[test]
+fn copies_and_images_add_no_memory_of_their_own() {
+    let dir = temp_dir("memory-copies");
+    // One card, copied: its face is drawn, parsed and held once however many copies there are.
+    let few = build_peak(&deck(&dir, 1, 500), &dir.join("few"), &["--no-png"]);
+    let many = build_peak(&deck(&dir, 1, 5_000), &dir.join("many"), &["--no-png"]);
+    let per_copy = (many.saturating_sub(few)) as f64 * 1024.0 / 4_500.0;
+    eprintln!("copies: {few} KB at 500, {many} KB at 5,000: {per_copy:.0} B a copy");
+    assert!(per_copy <= 2048.0, "{per_copy:.0} B a copy");
+    // Images are rendered, written and dropped a few at a time: 3,500 more images (31 KB of
+    // pixels each at 30 dpi) cost about what their cards cost in the PDF, not their pixels.
+    let small = build_peak(
+        &deck(&dir, 500, 1),
+        &dir.join("img-small"),
+        &["--dpi", "30"],
+    );
+    let large = build_peak(
+        &deck(&dir, 4_000, 1),
+        &dir.join("img-large"),
+        &["--dpi", "30"],
+    );
+    let per_image = (large.saturating_sub(small)) as f64 * 1024.0 / 3_500.0;
+    eprintln!("images: {small} KB at 500 cards, {large} KB at 4,000: {per_image:.0} B a card");
+    assert!(
+        per_image <= 4096.0,
+        "{per_image:.0} B a card with its images"
+    );
+}
