@@ -5,22 +5,23 @@
 //! starts.
 
 use crate::error::{Located, Problems, SpecError};
+use crate::kinds::Split;
 use crate::output::layout::{Duplex, Furniture, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::{Piece, Pieces};
-use crate::spec::{Component, Game, Kind};
+use crate::spec::{Component, Game};
 
-/// Kinds that are printed in parts and joined when larger than the paper.
-pub fn joinable(kind: Kind) -> bool {
-    matches!(kind, Kind::Track | Kind::Board)
+/// Whether a piece may be printed in parts and joined when larger than the paper.
+fn joinable(game: &Game, p: &Piece) -> bool {
+    crate::kinds::of(game, p).split() != Split::Never
 }
 
-/// Most parts along one side of a piece printed in parts (as `output::layout::split` allows).
-const MAX_PARTS_A_SIDE: f64 = 50.0;
+/// Most parts along one side of a piece printed in parts.
+const MAX_PARTS_A_SIDE: f64 = crate::output::split::MAX_PARTS_A_SIDE as f64;
 
 pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
     let rooms = rooms(layout);
-    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(p.kind)).collect();
+    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(game, p)).collect();
     let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| within(p.w, p.h, b));
     // All pages share one furniture (`layout::choose_furniture`): the one that holds every
     // whole piece, else the one that holds the most (the bands, when even).
@@ -54,9 +55,8 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
     // Pieces printed in parts: the parts must be few enough (as `output::pack` splits them).
     // Measured against the whole sheet: a gutter-fold layout prints a double-sided piece that
     // its half cannot hold on ordinary pages.
-    let splitter = crate::output::board_split::splitter(game, pieces, layout.overlap);
     for (i, p) in pieces.iter().enumerate() {
-        if !joinable(p.kind) || reported.contains(&p.component) {
+        if !joinable(game, p) || reported.contains(&p.component) {
             continue;
         }
         if layout.fits(p.w, p.h) {
@@ -71,9 +71,13 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
             h: p.h,
             copies: 1,
             shared_cuts: false,
+            split: crate::kinds::of(game, p).split(),
         };
         let boxes = layout.piece_boxes();
-        if boxes.iter().any(|&(w, h)| splitter(&item, w, h).is_some()) {
+        if boxes
+            .iter()
+            .any(|&(w, h)| item.parts(w, h, layout.overlap).is_some())
+        {
             continue;
         }
         reported.insert(p.component);

@@ -14,6 +14,7 @@ pub mod error;
 pub mod faces;
 pub mod fit;
 pub mod fonts;
+pub mod kinds;
 pub mod options;
 pub mod output;
 pub mod overrides;
@@ -34,7 +35,7 @@ use std::path::{Path, PathBuf};
 use error::{Error, OutputError};
 use options::BuildOptions;
 use output::furniture::Credits;
-use output::layout::{Item, LayoutOptions, Page, impose_with};
+use output::layout::{Item, LayoutOptions, Page, impose};
 use output::writer::{Staging, ensure_dir};
 use spec::Game;
 
@@ -99,6 +100,14 @@ pub fn check_rules(game: &Game) -> Result<rules::Report, Error> {
     }
 }
 
+/// Everything `build` checks before it writes: the rules, and that every piece fits the paper
+/// and draws (`prepare`). The rules' report when all is well.
+pub fn validate(game: &Game, opt: &BuildOptions) -> Result<rules::Report, Error> {
+    let report = check_rules(game)?;
+    prepare(game, opt)?;
+    Ok(report)
+}
+
 /// Expand, draw, parse and impose: everything but writing.
 pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
     let mut pieces = pieces::expand(game);
@@ -117,24 +126,26 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
         .iter()
         .zip(faces.of_piece.iter().copied())
         .enumerate()
-        .map(|(i, (p, (front, back)))| Item {
-            piece: i,
-            component: p.component,
-            front,
-            back,
-            w: p.w,
-            h: p.h,
-            copies: p.copies,
-            shared_cuts: output::layout::can_share_cuts(p.kind, p.shape),
+        .map(|(i, (p, (front, back)))| {
+            let kind = kinds::of(game, p);
+            Item {
+                piece: i,
+                component: p.component,
+                front,
+                back,
+                w: p.w,
+                h: p.h,
+                copies: p.copies,
+                shared_cuts: kind.shares_cuts(p.shape),
+                split: kind.split(),
+            }
         })
         .collect();
     let pages = {
-        // Boards split on their grid lines, other large pieces evenly.
-        let splitter = output::board_split::splitter(game, &pieces, layout.overlap);
         let captions = captions(game);
-        output::layout::choose_furniture(&items, &captions, &layout, &splitter)
+        output::layout::choose_furniture(&items, &captions, &layout)
             .map(|furniture| layout.furniture = furniture)
-            .and_then(|()| impose_with(&items, &captions, &layout, &splitter))
+            .and_then(|()| impose(&items, &captions, &layout))
     }
     .map_err(|e| {
         Error::Spec(error::SpecError::Yaml(error::Located::new(
@@ -199,7 +210,10 @@ pub fn build_with_progress(
     opt: &BuildOptions,
     progress: &Progress,
 ) -> Result<BuildReport, Error> {
-    let mut report = BuildReport::default();
+    let mut report = BuildReport {
+        warnings: game.warnings.iter().map(ToString::to_string).collect(),
+        ..BuildReport::default()
+    };
     if opt.validate {
         check_rules(game)?;
     } else {

@@ -286,9 +286,11 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     for name in &names {
         let outcome = pnp::spec::load(name)
             .map_err(Error::from)
-            .and_then(|g| pnp::check_rules(&g).map(|r| (g, r)));
+            .and_then(|g| pnp::validate(&g, &BuildOptions::default()).map(|r| (g, r)));
         match outcome {
             Ok((game, report)) => {
+                let warnings: Vec<String> = game.warnings.iter().map(ToString::to_string).collect();
+                ui.warnings(&warnings);
                 if !ui.quiet {
                     println!("✓ {}: {} rules hold", game.name(), report.held());
                 }

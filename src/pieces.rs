@@ -5,7 +5,7 @@ use std::borrow::Cow;
 /// Every piece of a build, in order.
 pub type Pieces = Vec<Piece>;
 
-use crate::spec::{Component, Face, Game, Kind, Shape, Tags, TrackSpec, Variant};
+use crate::spec::{Component, Face, Game, Shape, Tags, Variant};
 
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -15,7 +15,7 @@ pub struct Piece {
     /// are its own, all worked out when asked for: a deck of thousands of cards would otherwise
     /// hold every face, tag and id twice, in the spec and in its piece.
     pub variant: Option<usize>,
-    pub kind: Kind,
+    /// Its printed size (mm): for a die, its net; for a track, its spaces in a line.
     pub w: f64,
     pub h: f64,
     pub shape: Shape,
@@ -121,62 +121,16 @@ pub fn copies_of(c: &Component) -> u64 {
     }
 }
 
-pub fn default_shape(kind: Kind) -> Shape {
-    match kind {
-        Kind::Card => Shape::Rounded,
-        Kind::PlayingCard => Shape::Rounded,
-        _ => Shape::Square,
-    }
-}
-
-/// The outer size (mm) of a track: its spaces in a line plus the end area.
-pub fn track_size(t: &TrackSpec) -> (f64, f64) {
-    let (sw, sh) = (t.space.value.w.mm(), t.space.value.h.mm());
-    let n = t.spaces.len() as f64;
-    let end = t
-        .end_size
-        .as_ref()
-        .map_or(if t.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
-    let label_band = if t.labels == crate::spec::LabelPosition::Outside {
-        crate::draw::track::OUTSIDE_LABEL_MM
-    } else {
-        0.0
-    };
-    let pad = crate::draw::track::PAD_MM;
-    let title = crate::draw::track::TITLE_MM;
-    match t.direction {
-        crate::spec::Direction::Down => (
-            sw + 2.0 * pad + label_band,
-            title + n * sh + end + 2.0 * pad,
-        ),
-        crate::spec::Direction::Right => (
-            n * sw + end + 2.0 * pad,
-            title + sh + 2.0 * pad + label_band,
-        ),
-    }
-}
-
 pub fn expand(game: &Game) -> Pieces {
     let mut pieces = Pieces::new();
     for (index, c) in game.spec.components.iter().enumerate() {
-        let (w, h) = match (&c.track, &c.size) {
-            (Some(t), _) => track_size(t),
-            _ if c.board.is_some() => c
-                .board
-                .as_ref()
-                .map_or((0.0, 0.0), crate::draw::board::size),
-            (None, Some(s)) => (s.value.w.mm(), s.value.h.mm()),
-            (None, None) if c.kind.value == Kind::Sheet => crate::sheets::DEFAULT_SIZE,
-            (None, None) => continue, // refused by the spec checks
-        };
-        let (w, h) = folded_size(c.kind.value, w, h);
-        let shape = c.shape.unwrap_or_else(|| default_shape(c.kind.value));
+        let (w, h) = c.kind.kind().size(c);
+        let shape = c.shape();
         let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
         // Only the variant and copies differ from variant to variant.
         let piece = |variant, copies| Piece {
             component: index,
             variant,
-            kind: c.kind.value,
             w,
             h,
             shape,
@@ -193,16 +147,6 @@ pub fn expand(game: &Game) -> Pieces {
         }
     }
     pieces
-}
-
-/// The printed size of a piece whose `size` is that of the folded object: a die's net for its
-/// edge, a pawn's strip for its figure.
-pub fn folded_size(kind: Kind, w: f64, h: f64) -> (f64, f64) {
-    match kind {
-        Kind::Die => crate::draw::die::net_size(w.min(h)),
-        Kind::Pawn => crate::draw::pawn::strip_size(w, h),
-        _ => (w, h),
-    }
 }
 
 #[cfg(test)]

@@ -135,6 +135,75 @@ fn widen_text(ty: &mut serde_json::Value) {
     *ty = serde_json::json!(wide);
 }
 
+/// A component: one branch a kind (`kind: board` takes the board's fields and no others), each
+/// the fields every kind takes, the shared ones its kind takes (`size`, `shape`, `back`) and its
+/// section, so that editors complete and check each kind's own keys.
+impl JsonSchema for crate::spec::Component {
+    fn schema_name() -> Cow<'static, str> {
+        "Component".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        use crate::kinds::{Field, KindName, KindSpec};
+        let fields = crate::spec::model::ComponentFields::json_schema(generator);
+        let sections = KindSpec::section_schemas(generator);
+        let branches: Vec<serde_json::Value> = KindName::ALL
+            .iter()
+            .filter_map(|name| KindName::parse(name))
+            .map(|name| {
+                let kind = KindSpec::empty(name);
+                let takes = kind.kind().fields();
+                let mut branch = fields.clone().to_value();
+                let props = branch["properties"]
+                    .as_object_mut()
+                    .expect("an object's fields");
+                for field in [Field::Size, Field::Shape, Field::Back] {
+                    let taken = takes.contains(&field)
+                        || (field == Field::Size && takes.contains(&Field::SizeOptional));
+                    if !taken {
+                        props.remove(field.key());
+                    }
+                }
+                props.insert(
+                    "kind".into(),
+                    serde_json::json!({"const": name.as_str(), "description": kind.kind().about()}),
+                );
+
+                let mut required = vec![serde_json::json!("id"), serde_json::json!("kind")];
+                if takes.contains(&Field::Size) {
+                    required.push("size".into());
+                }
+                if let Some((key, section)) = sections.iter().find(|(k, _)| *k == name.as_str()) {
+                    props.insert((*key).into(), section.clone().to_value());
+                    required.push((*key).into());
+                }
+                branch["required"] = required.into();
+                branch["description"] = format!("`kind: {name}`: {}", kind.kind().about()).into();
+                branch
+            })
+            .collect();
+        // `if kind is …, then …` rather than `oneOf`: a validator then says what is wrong inside
+        // the one branch that applies, at its place, not that no branch matched.
+        let rules: Vec<serde_json::Value> = KindName::ALL
+            .iter()
+            .zip(branches)
+            .map(|(name, then)| {
+                serde_json::json!({
+                    "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+                    "then": then,
+                })
+            })
+            .collect();
+        json_schema!({
+            "description": "One kind of piece: `kind` says which, and which fields it takes.",
+            "type": "object",
+            "required": ["id", "kind"],
+            "properties": {"kind": generator.subschema_for::<KindName>()},
+            "allOf": rules,
+        })
+    }
+}
+
 /// A game, component or variant id: it names files, so `spec::check::is_safe_id` holds it to
 /// lowercase letters, digits, `-` and `_`. (A bare number such as `7` reads as the id "7".)
 pub struct SafeId;
@@ -311,7 +380,9 @@ mod tests {
         assert_eq!(scalar["type"], "string");
         let column = &s["definitions"]["Column"]["properties"]["label"];
         assert_eq!(column["type"], "string");
-        let copies = &s["definitions"]["Component"]["properties"]["copies"];
+        let token = &s["definitions"]["Component"]["allOf"][0]["then"];
+        assert_eq!(token["properties"]["kind"]["const"], "token");
+        let copies = &token["properties"]["copies"];
         assert_eq!(copies["type"], serde_json::json!(["integer", "null"]));
     }
 

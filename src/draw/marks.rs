@@ -7,7 +7,6 @@ use svg::node::element::Group;
 use super::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
 use super::text::{Font, fit};
 use super::{Art, Colors};
-use crate::pieces::Piece;
 use crate::spec::{Face, Mark, Shape};
 
 /// Whether this face is drawn here rather than by the plain token drawing.
@@ -55,11 +54,11 @@ pub fn glyph(
     }
 }
 
-pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+pub fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
-    let round = piece.shape == Shape::Round;
+    let round = shape == Shape::Round;
     if round {
         cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
     } else {
@@ -166,16 +165,16 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
         }
     }
     if face.mark == Some(Mark::Arrow) {
-        arrow(cv, piece, &c.ink);
+        arrow(cv, shape, &c.ink);
     }
     Ok(())
 }
 
 /// The direction mark: a small solid triangle pointing up, just inside the top edge.
-pub fn arrow(cv: &mut Canvas, piece: &Piece, color: &str) {
+pub fn arrow(cv: &mut Canvas, shape: Shape, color: &str) {
     let (w, h) = (cv.w, cv.h);
     let m = w.min(h);
-    let top = if piece.shape == Shape::Round {
+    let top = if shape == Shape::Round {
         m * 0.085
     } else {
         m * 0.05

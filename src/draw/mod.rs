@@ -1,20 +1,12 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
-pub mod board;
 pub mod canvas;
-mod card;
-pub mod diagram;
-pub mod die;
-mod frame;
+pub mod frame;
 pub mod marks;
 mod names;
-pub mod pawn;
 pub mod pips;
-pub mod playing;
 pub mod symbol;
 pub mod text;
-mod token;
-pub mod track;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -24,7 +16,7 @@ use svg::node::element::Group;
 
 use crate::error::{Located, Problems, SpecError};
 use crate::pieces::{Piece, Pieces};
-use crate::spec::{Face, Game, Kind, symbol_source};
+use crate::spec::{Face, Game, symbol_source};
 
 pub use canvas::n as fmt_mm;
 
@@ -203,7 +195,7 @@ pub fn draw_face_noting(
     Ok(svg?.map(|svg| (svg, overflows)))
 }
 
-/// Draws one side of a piece at `bleed` mm.
+/// Draws one side of a piece at `bleed` mm, as its kind draws it.
 fn draw_svg(
     game: &Game,
     piece: &Piece,
@@ -218,48 +210,18 @@ fn draw_svg(
             None => return Ok(None),
         },
     };
-    let face = face.as_ref();
-    let mut cv = canvas::Canvas::new(piece.w, piece.h, bleed);
-    match piece.kind {
-        Kind::Token | Kind::Tile if marks::applies(face) => marks::draw(&mut cv, piece, face, art)?,
-        Kind::Token | Kind::Tile => token::draw(&mut cv, piece, face, art)?,
-        Kind::Die => {
-            let spec = game.spec.components[piece.component]
-                .die
-                .as_ref()
-                .ok_or("a die needs a `die:` section")?;
-            die::draw(&mut cv, &piece.front(game), spec, art)?
-        }
-        Kind::Pawn => pawn::draw(&mut cv, face, art)?,
-        Kind::Diagram => {
-            let spec = game.spec.components[piece.component]
-                .diagram
-                .as_ref()
-                .ok_or("a diagram needs a `diagram:` section")?;
-            diagram::draw(&mut cv, game, spec, face, art)?
-        }
-        Kind::Card => card::draw(&mut cv, piece, face, art)?,
-        Kind::Track => {
-            let component = &game.spec.components[piece.component];
-            let spec = component
-                .track
-                .as_ref()
-                .ok_or("a track needs a `track:` section")?;
-            track::draw(&mut cv, spec, face)?
-        }
-        Kind::Board => {
-            let component = &game.spec.components[piece.component];
-            let spec = component
-                .board
-                .as_ref()
-                .ok_or("a board needs a `board:` section")?;
-            board::draw(&mut cv, spec, face)?
-        }
-        Kind::Sheet => crate::sheets::draw(&mut cv, game, piece, face, side, art)?,
-        Kind::PlayingCard if side == Side::Back => card::draw(&mut cv, piece, face, art)?,
-        Kind::PlayingCard => playing::draw(&mut cv, piece, face, art)?,
-    }
-    Ok(Some(cv.finish()))
+    let component = &game.spec.components[piece.component];
+    let mut canvas = canvas::Canvas::new(piece.w, piece.h, bleed);
+    let mut cx = crate::kinds::FaceCx {
+        game,
+        component,
+        piece,
+        side,
+        canvas: &mut canvas,
+        art,
+    };
+    component.kind.kind().draw(&face, &mut cx)?;
+    Ok(Some(canvas.finish()))
 }
 
 /// The warning for a face whose texts ran over (the list `draw_face_noting` returns).

@@ -140,7 +140,6 @@ mod tests {
         Piece {
             component,
             variant: Some(variant),
-            kind: crate::spec::Kind::PlayingCard,
             w: 63.0,
             h: 88.0,
             shape: crate::spec::Shape::Rounded,

@@ -4,8 +4,9 @@
 //! the cover does not shift every back onto the wrong sheet.
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
+use crate::kinds::KindName;
 use crate::pieces::{Piece, Pieces};
-use crate::spec::{Game, Kind, Shape};
+use crate::spec::{Game, Shape};
 
 use super::furniture::{Credits, footer};
 use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement};
@@ -76,7 +77,7 @@ impl Cover {
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count,
-                    piece: describe(first),
+                    piece: c.kind.kind().describe(first.shape, first.w, first.h),
                     pages: contents_pages(&on),
                 })
             })
@@ -90,7 +91,7 @@ impl Cover {
                 .into_iter()
                 .chain(sheets_tip(game, pieces, pages, front))
                 .collect(),
-            cutting: cutting_tips(pieces, pages, opt)
+            cutting: cutting_tips(game, pieces, pages, opt)
                 .into_iter()
                 .chain(
                     (!g.needs.is_empty())
@@ -367,33 +368,6 @@ pub fn page_ranges(pages: &[usize]) -> String {
     parts.join(", ")
 }
 
-fn mm(v: f64) -> String {
-    crate::draw::canvas::n((v * 10.0).round() / 10.0)
-}
-
-/// "round token, 19 mm", "card, 63.5 × 88.9 mm".
-fn describe(p: &Piece) -> String {
-    let kind = match p.kind {
-        Kind::Token => "token",
-        Kind::Tile => "tile",
-        Kind::Card | Kind::PlayingCard => "card",
-        Kind::Track => "track",
-        Kind::Board => "board",
-        Kind::Die => "die net",
-        Kind::Pawn => "pawn",
-        Kind::Diagram => "diagram",
-        Kind::Sheet => "sheet",
-    };
-    match p.shape {
-        Shape::Round => format!("round {kind}, {} mm", mm(p.w)),
-        // A die's piece is its net; the player cares about the cube it folds into.
-        _ if p.kind == Kind::Die => {
-            format!("{kind}, {} mm cube", mm(crate::draw::die::edge_of_net(p.w)))
-        }
-        _ => format!("{kind}, {} × {} mm", mm(p.w), mm(p.h)),
-    }
-}
-
 /// How to print a gutter-fold file: its sheets single-sided, and the pages of pieces too large
 /// for half a sheet (last, each followed by its backs) double-sided.
 fn gutter_fold_tip(pages: &[Page], opt: &LayoutOptions, front: usize) -> String {
@@ -485,7 +459,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
         tips.push(format!(
             "The art runs {} mm past every cut (bleed), so a cut slightly off the line leaves \
              no white edge.",
-            mm(opt.bleed)
+            crate::draw::canvas::n((opt.bleed * 10.0).round() / 10.0)
         ));
     }
     tips.push(
@@ -539,7 +513,8 @@ const PAGES_COLUMN: f64 = 12.0;
 
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
 fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
-    let on = pages_showing(pages, front, |pl| pieces[pl.piece].kind == Kind::Sheet);
+    let sheet = |p: &Piece| game.spec.components[p.component].kind.name() == KindName::Sheet;
+    let on = pages_showing(pages, front, |pl| sheet(&pieces[pl.piece]));
     (!on.is_empty()).then(|| {
         format!(
             "Record sheets (page {}) are written on in play: print one for each player, or \
@@ -550,7 +525,7 @@ fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Opt
     })
 }
 
-fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
+fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
     let mut tips = vec![
         "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
          no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
@@ -558,7 +533,8 @@ fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<Str
             .to_string(),
     ];
     let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
-    if any(&|p| super::layout::can_share_cuts(p.kind, p.shape)) {
+    let kind = |p: &Piece| crate::kinds::of(game, p);
+    if any(&|p| kind(p).shares_cuts(p.shape)) {
         tips.push(
             "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
              the strips across."
@@ -586,7 +562,7 @@ fn cutting_tips(pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<Str
                 .into(),
         );
     }
-    if any(&|p| matches!(p.kind, Kind::Die | Kind::Pawn)) || opt.duplex == Duplex::GutterFold {
+    if any(&|p| kind(p).folds()) || opt.duplex == Duplex::GutterFold {
         tips.push(
             "Score the dashed fold lines with a blunt point along a ruler before folding; glue \
              the tabs."

@@ -4,7 +4,7 @@
 //! follow on ordinary pages; double-sided ones too large for half a sheet come last, each page
 //! followed by its backs.
 use super::layout::{
-    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, Splitter, back_of,
+    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, back_of,
     impose_plain as plain, mirror,
 };
 
@@ -29,7 +29,6 @@ pub fn impose(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-    splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
     // A double-sided piece that half a sheet cannot hold, even in parts (a record sheet), is
     // printed as in the duplex layout: on an ordinary page, its back on the page after.
@@ -37,7 +36,7 @@ pub fn impose(
         half(opt)
             .piece_boxes()
             .iter()
-            .any(|&(w, h)| splitter(i, w, h).is_some())
+            .any(|&(w, h)| i.parts(w, h, opt.overlap).is_some())
     };
     let (double, single): (Vec<Item>, Vec<Item>) = items
         .iter()
@@ -57,7 +56,7 @@ pub fn impose(
         .collect();
     let mut pages = Vec::new();
     if !fronts.is_empty() {
-        for mut page in plain(&fronts, captions, &half(opt), splitter)? {
+        for mut page in plain(&fronts, captions, &half(opt))? {
             let backs: Vec<Placement> = page
                 .placements
                 .iter()
@@ -88,7 +87,7 @@ pub fn impose(
     };
     for run in [single, oversized] {
         if !run.is_empty() {
-            pages.extend(plain(&run, captions, &normal, splitter)?);
+            pages.extend(plain(&run, captions, &normal)?);
         }
     }
     Ok(pages)
@@ -112,6 +111,7 @@ mod tests {
             h: 30.0,
             copies: 5,
             shared_cuts: false,
+            split: crate::kinds::Split::Even,
         };
         let pages = crate::output::layout::impose(
             &[item(0, Some(9)), item(1, None)],
@@ -136,9 +136,7 @@ mod tests {
     }
 
     #[test]
-    fn sheets_that_repeat_the_one_before_still_get_their_own_backs() {
-        // The packer shares a sheet's fronts with the sheet before (each moved on by the same
-        // number of cards); adding the backs must give each sheet lists of its own.
+    fn every_sheet_gets_the_backs_of_its_own_fronts() {
         let opt = LayoutOptions {
             duplex: Duplex::GutterFold,
             ..LayoutOptions::new(super::super::layout::A4)
@@ -153,6 +151,7 @@ mod tests {
                 h: 30.0,
                 copies: 1,
                 shared_cuts: false,
+                split: crate::kinds::Split::Even,
             })
             .collect();
         let pages = crate::output::layout::impose(&cards, &["a".into()], &opt).unwrap();

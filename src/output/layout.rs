@@ -234,18 +234,6 @@ pub fn within(w: f64, h: f64, b: (f64, f64)) -> bool {
 /// Height of the footer band (see `LayoutOptions::footer`).
 pub const FOOTER_MM: f64 = 9.5;
 
-/// Whether pieces of this kind and shape may be packed edge to edge, sharing their cut lines
-/// (the guillotine layout of card sheets): rectangles cut straight, not dice nets, boards
-/// (printed in parts), record sheets or setup diagrams.
-pub fn can_share_cuts(kind: crate::spec::Kind, shape: crate::spec::Shape) -> bool {
-    use crate::spec::{Kind, Shape};
-    matches!(shape, Shape::Square | Shape::Rounded)
-        && matches!(
-            kind,
-            Kind::Token | Kind::Tile | Kind::Card | Kind::PlayingCard | Kind::Track | Kind::Pawn
-        )
-}
-
 /// Crop marks start this far outside the cut (plus the bleed).
 pub const MARK_OFFSET: f64 = 1.0;
 /// Height of a group caption.
@@ -351,6 +339,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         h: 88.9,
         copies: n,
         shared_cuts,
+        split: crate::kinds::Split::Even,
     }]
 }
 
@@ -364,8 +353,17 @@ pub struct Item {
     pub w: f64,
     pub h: f64,
     pub copies: u32,
-    /// May be packed edge to edge with identical neighbours (see `can_share_cuts`).
+    /// May be packed edge to edge with identical neighbours (`Kind::shares_cuts`).
     pub shared_cuts: bool,
+    /// How it is printed when larger than the printable area.
+    pub split: crate::kinds::Split,
+}
+
+impl Item {
+    /// Its parts when each may be at most `max_w`×`max_h` (one when it fits whole).
+    pub fn parts(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
+        super::split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
+    }
 }
 
 /// The back face of `piece`, if it has one (items come in piece order).
@@ -383,24 +381,9 @@ pub fn impose(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, String> {
-    impose_with(items, captions, opt, &|item, max_w, max_h| {
-        split(item.w, item.h, max_w, max_h, opt.overlap)
-    })
-}
-
-/// How an item is split into parts that fit `max_w`×`max_h` (boards split on their grid lines).
-pub type Splitter<'a> = dyn Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a;
-
-/// `impose`, with the splitting of oversized items chosen by the caller.
-pub fn impose_with(
-    items: &Items,
-    captions: &[String],
-    opt: &LayoutOptions,
-    splitter: &Splitter,
-) -> Result<Vec<Page>, String> {
     match opt.duplex {
-        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt, splitter),
-        _ => impose_plain(items, captions, opt, splitter),
+        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt),
+        _ => impose_plain(items, captions, opt),
     }
 }
 
@@ -410,9 +393,8 @@ pub fn impose_plain(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-    splitter: &Splitter,
 ) -> Result<Vec<Page>, String> {
-    let pages = super::pack::pack(items, captions, opt, splitter)?;
+    let pages = super::pack::pack(items, captions, opt)?;
     Ok(add_backs(pages, items, opt))
 }
 
@@ -424,14 +406,13 @@ pub fn choose_furniture(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-    splitter: &Splitter,
 ) -> Result<Furniture, String> {
     if opt.duplex == Duplex::GutterFold {
         return Ok(Furniture::Bands);
     }
     let sheets_and_parts = |furniture| {
         let opt = LayoutOptions { furniture, ..*opt };
-        super::pack::pack(items, captions, &opt, splitter).map(|pages| {
+        super::pack::pack(items, captions, &opt).map(|pages| {
             let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
             (pages.len(), parts)
         })
@@ -470,41 +451,6 @@ fn square_on(side: PageSide, opt: &LayoutOptions) -> Rect {
         }
         .calibration(),
     }
-}
-
-/// Splits a w×h piece into parts no larger than max_w×max_h that overlap by `overlap`.
-pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
-    let count = |len: f64, max: f64| -> Option<usize> {
-        if len <= max + 1e-9 {
-            return Some(1);
-        }
-        if max <= overlap {
-            return None;
-        }
-        let n = ((len - overlap) / (max - overlap)).ceil() as usize;
-        (n <= 50).then_some(n)
-    };
-    let (nx, ny) = (count(w, max_w)?, count(h, max_h)?);
-    let pw = (w + (nx - 1) as f64 * overlap) / nx as f64;
-    let ph = (h + (ny - 1) as f64 * overlap) / ny as f64;
-    let mut parts = Vec::new();
-    for j in 0..ny {
-        for i in 0..nx {
-            parts.push(Part {
-                number: j * nx + i + 1,
-                count: nx * ny,
-                window: Rect {
-                    x: i as f64 * (pw - overlap),
-                    y: j as f64 * (ph - overlap),
-                    w: pw,
-                    h: ph,
-                },
-                glue_top: j > 0,
-                glue_left: i > 0,
-            });
-        }
-    }
-    Some(parts)
 }
 
 /// After each front page holding double-sided pieces, a back page with each back at the mirror
@@ -605,6 +551,7 @@ mod tests {
             h,
             copies,
             shared_cuts: true,
+            split: crate::kinds::Split::Even,
         }
     }
 
@@ -624,19 +571,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn split_parts_cover_the_piece_with_overlap() {
-        let parts = split(80.0, 330.0, 190.0, 240.0, 12.0).unwrap();
-        assert_eq!(parts.len(), 2);
-        let (a, b) = (parts[0].window, parts[1].window);
-        assert!((a.y + a.h - b.y - 12.0).abs() < 1e-9, "overlap is 12 mm");
-        assert!(
-            (b.bottom() - 330.0).abs() < 1e-9,
-            "parts join to the full height"
-        );
-        assert!(parts[1].glue_top && !parts[0].glue_top);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
 use super::layout::{CAPTION_MM, Caption, Furniture, Item, Items, LayoutOptions, Page, PageSide};
-use super::layout::{Part, Placement, Rect, Splitter};
+use super::layout::{Part, Placement, Rect};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
 type Key = (u64, u64);
@@ -199,15 +199,10 @@ impl Packer<'_> {
 /// always be placed in (full width above the calibration square, full height beside it). With
 /// `corner_free`, a piece that fits neither may take the whole content area; only then, so
 /// that the parts of tracks and boards stay those that leave room for the square.
-fn parts_of(
-    item: &Item,
-    opt: &LayoutOptions,
-    splitter: &Splitter,
-    corner_free: bool,
-) -> Result<Vec<Part>, String> {
+fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<Part>, String> {
     let mut best: Option<Vec<Part>> = None;
     for (w, h) in opt.piece_boxes() {
-        if let Some(parts) = splitter(item, w, h)
+        if let Some(parts) = item.parts(w, h, opt.overlap)
             && best.as_ref().is_none_or(|b| parts.len() < b.len())
         {
             best = Some(parts);
@@ -215,7 +210,7 @@ fn parts_of(
     }
     if best.is_none() && corner_free {
         let (w, h) = opt.free_corner_box();
-        best = splitter(item, w, h);
+        best = item.parts(w, h, opt.overlap);
     }
     best.ok_or_else(|| {
         format!(
@@ -229,16 +224,11 @@ fn parts_of(
 /// groups. A group starts on a new row under its caption, on the first page that still has room
 /// for it, so small groups fill the space that large ones leave; a group that runs over
 /// continues on the next page with room, its caption repeated.
-pub fn pack(
-    items: &Items,
-    captions: &[String],
-    opt: &LayoutOptions,
-    splitter: &Splitter,
-) -> Result<Vec<Page>, String> {
+pub fn pack(items: &Items, captions: &[String], opt: &LayoutOptions) -> Result<Vec<Page>, String> {
     let corner = opt.reserved();
     // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
-    let around = pack_around(items, captions, opt, splitter, Some(corner)).map(|p| p.len());
-    let over = pack_around(items, captions, opt, splitter, None).map(|mut over| {
+    let around = pack_around(items, captions, opt, Some(corner)).map(|p| p.len());
+    let over = pack_around(items, captions, opt, None).map(|mut over| {
         for page in &mut over {
             page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
         }
@@ -255,7 +245,7 @@ pub fn pack(
         (Ok(_), over) => over,
     };
     drop(over);
-    pack_around(items, captions, opt, splitter, Some(corner))
+    pack_around(items, captions, opt, Some(corner))
 }
 
 /// `pack`, keeping `reserved` free on every page (or no corner at all).
@@ -263,7 +253,6 @@ fn pack_around(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-    splitter: &Splitter,
     reserved: Option<Rect>,
 ) -> Result<Vec<Page>, String> {
     let mut packer = Packer {
@@ -276,7 +265,7 @@ fn pack_around(
     let mut current = 0usize;
     let mut group = usize::MAX;
     for item in items.iter() {
-        let parts = parts_of(item, packer.opt, splitter, reserved.is_none())?;
+        let parts = parts_of(item, packer.opt, reserved.is_none())?;
         // Bleed needs room around every piece, and parts of a split piece overlap when joined.
         let key = (item.shared_cuts && parts.len() == 1 && opt.bleed <= 0.0)
             .then(|| (item.w.to_bits(), item.h.to_bits()));
@@ -422,13 +411,13 @@ mod tests {
 
     #[test]
     fn a_piece_only_a_free_corner_has_room_for_takes_it_when_the_cover_prints_the_square() {
-        use crate::output::layout::{Furniture, choose_furniture, impose_with, split};
+        use crate::output::layout::{Furniture, choose_furniture};
         // A 180 × 270 mm player mat on A4: whole or not at all.
-        let whole = |i: &Item, w, h| split(i.w, i.h, w, h, 12.0).filter(|p| p.len() == 1);
         let mats = vec![Item {
             w: 180.0,
             h: 270.0,
             copies: 2,
+            split: crate::kinds::Split::Never,
             ..cards(1, true)[0].clone()
         }];
         let captions = ["Mats".to_string()];
@@ -436,39 +425,38 @@ mod tests {
         // Nowhere to measure the square: refused, in either furniture.
         for furniture in [Furniture::Bands, Furniture::Margins] {
             opt.furniture = furniture;
-            assert!(impose_with(&mats, &captions, &opt, &whole).is_err());
+            assert!(impose(&mats, &captions, &opt).is_err());
         }
         opt.cover_square = true;
         opt.furniture = Furniture::Bands;
         // Under a caption band and above the footer band it is still too tall.
-        assert!(impose_with(&mats, &captions, &opt, &whole).is_err());
+        assert!(impose(&mats, &captions, &opt).is_err());
         assert_eq!(
-            choose_furniture(&mats, &captions, &opt, &whole),
+            choose_furniture(&mats, &captions, &opt),
             Ok(Furniture::Margins)
         );
         opt.furniture = Furniture::Margins;
-        let pages = impose_with(&mats, &captions, &opt, &whole).unwrap();
+        let pages = impose(&mats, &captions, &opt).unwrap();
         assert_eq!(pages.len(), 2);
         for page in &pages {
             assert_eq!(page.placements.len(), 1);
-            assert!(page.placements.to_vec()[0].rect.overlaps(&opt.reserved()));
+            assert!(page.placements[0].rect.overlaps(&opt.reserved()));
             assert!(!page.calibration);
         }
     }
 
     #[test]
     fn letter_takes_nine_poker_cards_with_the_footer_in_the_margins() {
-        use crate::output::layout::{Furniture, LETTER, choose_furniture, split};
+        use crate::output::layout::{Furniture, LETTER, choose_furniture};
         let mut opt = LayoutOptions::new(LETTER);
         opt.cover_square = true;
         let items = cards(27, true);
         let captions = ["Cards".to_string()];
-        let splitter = |i: &Item, w, h| split(i.w, i.h, w, h, 12.0);
         // Three rows of 88.9 mm do not fit above the footer band and under a caption.
         let bands = impose(&items, &captions, &opt).unwrap();
         assert_eq!(bands.len(), 5);
         assert_eq!(
-            choose_furniture(&items, &captions, &opt, &splitter),
+            choose_furniture(&items, &captions, &opt),
             Ok(Furniture::Margins)
         );
         opt.furniture = Furniture::Margins;
@@ -491,7 +479,7 @@ mod tests {
             ..LayoutOptions::new(A4)
         };
         assert_eq!(
-            choose_furniture(&items, &captions, &a4, &splitter),
+            choose_furniture(&items, &captions, &a4),
             Ok(Furniture::Bands)
         );
     }

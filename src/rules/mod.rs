@@ -2,14 +2,15 @@
 //! requires. Each rule in the YAML quotes the rulebook and states a check in a small vocabulary
 //! (see `model`); checks that need logic are named and implemented in `named`. Every rule is
 //! evaluated and every failure reported, not only the first.
-mod board;
 mod model;
 pub mod named;
+mod subject;
 
 pub use model::{Check, Expected, Rule, Scalar};
+pub use subject::Subject;
 
 use crate::error::Located;
-use crate::spec::{Component, Game, LabelPosition};
+use crate::spec::{Component, Game};
 use serde_saphyr::Spanned;
 use std::fmt;
 
@@ -115,39 +116,6 @@ enum Found {
 /// What a check without `equals`, `at_least` or `at_most` lacks.
 const NO_EXPECTATION: &str = "an expectation (equals, at_least or at_most)";
 
-/// What a check lacks to be compared at all: a counting check needs a number to meet, a list
-/// check (`labels`, `players`) an `equals: [..]`. `None` when it has what its subject needs
-/// (checks that judge themselves need nothing).
-fn expectation_problem(check: &Check) -> Option<String> {
-    let counts = [
-        &check.total,
-        &check.variants,
-        &check.each_variant,
-        &check.per_player,
-        &check.board,
-    ]
-    .iter()
-    .any(|s| s.is_some());
-    let lists = check.labels.is_some() || check.players.is_some();
-    let list_given = matches!(check.equals, Some(Expected::List(_)));
-    let number_given = matches!(check.equals, Some(Expected::Number(_)))
-        || check.at_least.is_some()
-        || check.at_most.is_some()
-        || check.at_least_squares_of.is_some();
-    if counts && list_given {
-        Some(
-            "a number after `equals:` (this check counts; a list is for `labels` and `players`)"
-                .into(),
-        )
-    } else if counts && !number_given {
-        Some(NO_EXPECTATION.into())
-    } else if lists && !list_given {
-        Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
-    } else {
-        None
-    }
-}
-
 fn evaluate(game: &Game, rule: &Rule) -> Outcome {
     let file = &game.file;
     let rule_at = Located::at(file, &rule.id, String::new());
@@ -164,7 +132,12 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
         rule_at,
     };
     let check_at = outcome.at.clone();
-    match measure(game, check) {
+    let subject = Subject::of(check);
+    let measured = match &subject {
+        Ok(s) => s.measure(game, check),
+        Err(e) => Err((None, e.clone())),
+    };
+    match measured {
         Err((at, problem)) => {
             outcome.at = at.unwrap_or(outcome.at);
             outcome.malformed = true;
@@ -177,7 +150,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
             }
             let (held, expected, found) = match found {
                 Found::Verdict(h, e, f) => (h, e, f),
-                Found::Number(v, shown) => match board::compare_with_squares(game, v, check) {
+                Found::Number(v, shown) => match subject::compare_with_squares(game, v, check) {
                     Ok((h, e)) => (h, e, shown),
                     Err((at, problem)) => {
                         outcome.at = at.unwrap_or(outcome.at);
@@ -195,7 +168,10 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
             outcome.found = found;
             // Nothing of the right kind to compare with: the check is what to mend, not the
             // component.
-            if let Some(lacks) = expectation_problem(check) {
+            let lacks = subject
+                .ok()
+                .and_then(|s| subject::expectation_problem(s, check));
+            if let Some(lacks) = lacks {
                 outcome.held = false;
                 outcome.malformed = true;
                 outcome.at = check_at.clone();
@@ -214,18 +190,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
 
 /// The file an included component came from, when the check is about one.
 fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
-    let id = [
-        &check.total,
-        &check.variants,
-        &check.each_variant,
-        &check.labels,
-        &check.per_player,
-        &check.uses,
-        &check.blank,
-    ]
-    .into_iter()
-    .flatten()
-    .next()?;
+    let id = Subject::of(check).ok()?.component()?;
     let c = game
         .spec
         .components
@@ -234,12 +199,12 @@ fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
     c.origin.as_deref()
 }
 
-type Measured = Result<(Option<Located>, Found), (Option<Located>, String)>;
+/// Why a check cannot be evaluated, and where to mend it.
+type Unmeasured = (Option<Located>, String);
 
-fn component<'g>(
-    game: &'g Game,
-    id: &Spanned<String>,
-) -> Result<&'g Component, (Option<Located>, String)> {
+type Measured = Result<(Option<Located>, Found), Unmeasured>;
+
+fn component<'g>(game: &'g Game, id: &Spanned<String>) -> Result<&'g Component, Unmeasured> {
     game.spec
         .components
         .iter()
@@ -338,276 +303,6 @@ fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
         Some(v) => Located::at(file, &v.id, String::new()),
         None => Located::at(file, &c.id, String::new()),
     }
-}
-
-fn measure(game: &Game, check: &Check) -> Measured {
-    let file = &game.file;
-    let subjects = [
-        ("total", check.total.is_some()),
-        ("variants", check.variants.is_some()),
-        ("each_variant", check.each_variant.is_some()),
-        ("labels", check.labels.is_some()),
-        ("players", check.players.is_some()),
-        ("per_player", check.per_player.is_some()),
-        ("uses", check.uses.is_some()),
-        ("blank", check.blank.is_some()),
-        ("named", check.named.is_some()),
-        ("board", check.board.is_some()),
-    ];
-    let given: Vec<&str> = subjects.iter().filter(|s| s.1).map(|s| s.0).collect();
-    if given.len() != 1 {
-        let all: Vec<&str> = subjects.iter().map(|s| s.0).collect();
-        let found = match given.len() {
-            0 => "no subject".to_string(),
-            _ => format!("{} subjects ({})", given.len(), given.join(", ")),
-        };
-        return Err((
-            None,
-            format!("{found}: a check has exactly one of {}", all.join(", ")),
-        ));
-    }
-    let at = |s: &Spanned<String>| Some(Located::at(file, s, String::new()));
-    let filter_note = if check.filter.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " where {}",
-            check
-                .filter
-                .iter()
-                .map(|(k, v)| format!("{k} = {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
-    if let Some(id) = &check.total {
-        let c = component(game, id)?;
-        if let Some(problem) = filter_problem(c, check) {
-            return Err((None, problem));
-        }
-        let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
-        return Ok((
-            Some(subject_at(file, c, check)),
-            Found::Number(total as f64, format!("{total} {}{filter_note}", c.id.value)),
-        ));
-    }
-    if let Some(id) = &check.variants {
-        let c = component(game, id)?;
-        if let Some(problem) = filter_problem(c, check) {
-            return Err((None, problem));
-        }
-        // A variant with no copies is not a type that is actually printed.
-        let m: Vec<_> = matching(c, check)
-            .into_iter()
-            .filter(|(_, n)| *n > 0)
-            .collect();
-        let names: Vec<String> = m.iter().map(|(v, _)| v.clone()).collect();
-        return Ok((
-            Some(Located::at(file, &c.id, String::new())),
-            Found::Number(
-                m.len() as f64,
-                format!("{} variants{filter_note} ({})", m.len(), names.join(", ")),
-            ),
-        ));
-    }
-    if let Some(id) = &check.each_variant {
-        let c = component(game, id)?;
-        if let Some(problem) = filter_problem(c, check) {
-            return Err((None, problem));
-        }
-        let m = matching(c, check);
-        let bad: Vec<String> = m
-            .iter()
-            .filter(|(_, n)| !compare_number(*n as f64, check).0)
-            .map(|(v, n)| format!("{v}: {n}"))
-            .collect();
-        let (_, expected) = compare_number(0.0, check);
-        let found = if bad.is_empty() {
-            format!(
-                "every variant{filter_note}: {}",
-                m.iter()
-                    .map(|(v, n)| format!("{v} {n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        } else {
-            bad.join(", ").to_string()
-        };
-        let loc = bad
-            .first()
-            .and_then(|b| {
-                c.variants
-                    .iter()
-                    .find(|v| b.starts_with(&format!("{}:", v.id.value)))
-            })
-            .map(|v| Located::at(file, &v.id, String::new()))
-            .unwrap_or_else(|| Located::at(file, &c.id, String::new()));
-        return Ok((
-            Some(loc),
-            Found::Verdict(
-                bad.is_empty() && !m.is_empty(),
-                format!("copies of each variant{filter_note}: {expected}"),
-                found,
-            ),
-        ));
-    }
-    if let Some(id) = &check.labels {
-        let c = component(game, id)?;
-        if c.sheet.is_some() {
-            // A track on a record sheet (the one titled `args: {section}` if there are several).
-            let labels =
-                crate::sheets::checks::sheet_track_labels(c, check).map_err(|e| (at(id), e))?;
-            return Ok((
-                Some(Located::at(file, &c.id, String::new())),
-                Found::List(labels),
-            ));
-        }
-        let track = c
-            .track
-            .as_ref()
-            .ok_or_else(|| (at(id), format!("`{}` is not a track", id.value)))?;
-        let labels = track
-            .spaces
-            .iter()
-            .map(|s| s.value.label.clone().unwrap_or_default())
-            .collect();
-        return Ok((
-            Some(Located::at(file, &c.id, String::new())),
-            Found::List(labels),
-        ));
-    }
-    if check.players.is_some() {
-        let players = &game.spec.game.players;
-        let list = players.value.iter().map(u32::to_string).collect();
-        return Ok((
-            Some(Located::at(file, players, String::new())),
-            Found::List(list),
-        ));
-    }
-    if let Some(id) = &check.per_player {
-        let c = component(game, id)?;
-        let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
-        let most = game
-            .spec
-            .game
-            .players
-            .value
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0);
-        if most == 0 {
-            return Err((
-                at(id),
-                "the game lists no player counts (`game.players`)".into(),
-            ));
-        }
-        let per = total as f64 / most as f64;
-        return Ok((
-            Some(Located::at(file, &c.id, String::new())),
-            Found::Number(
-                per,
-                format!(
-                    "{total} {}{filter_note} for {most} players = {per:.2} per player",
-                    c.id.value
-                ),
-            ),
-        ));
-    }
-    if let Some(id) = &check.uses {
-        let c = component(game, id)?;
-        let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
-        let by = check.by_players.as_ref().ok_or_else(|| {
-            (
-                at(id),
-                "`uses` needs `by_players: {count: variants}`".into(),
-            )
-        })?;
-        let mut problems = Vec::new();
-        for p in &game.spec.game.players.value {
-            match by.get(p) {
-                None => problems.push(format!("no entry for {p} players")),
-                Some(n) if *n > available => {
-                    problems.push(format!("{p} players use {n} but only {available} exist"))
-                }
-                Some(_) => {}
-            }
-        }
-        for p in by
-            .keys()
-            .filter(|p| !game.spec.game.players.value.contains(p))
-        {
-            problems.push(format!("{p} players is not an allowed player count"));
-        }
-        let expected = by
-            .iter()
-            .map(|(p, n)| format!("{p} players: {n}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let found = if problems.is_empty() {
-            format!("{available} variants of {} available", c.id.value)
-        } else {
-            problems.join("; ")
-        };
-        return Ok((
-            Some(Located::at(file, &c.id, String::new())),
-            Found::Verdict(
-                problems.is_empty(),
-                format!("variants in use by player count ({expected})"),
-                found,
-            ),
-        ));
-    }
-    if let Some(id) = &check.blank {
-        let c = component(game, id)?;
-        if c.sheet.is_some() {
-            let (held, expected, found) =
-                crate::sheets::checks::sheet_track_blank(c, check).map_err(|e| (at(id), e))?;
-            return Ok((
-                Some(Located::at(file, &c.id, String::new())),
-                Found::Verdict(held, expected, found),
-            ));
-        }
-        let track = c
-            .track
-            .as_ref()
-            .ok_or_else(|| (at(id), format!("`{}` is not a track", id.value)))?;
-        let mut inside = Vec::new();
-        for (i, s) in track.spaces.iter().enumerate() {
-            if s.value.label.is_some() && track.labels == LabelPosition::Inside {
-                inside.push(format!(
-                    "space {} shows `{}` inside",
-                    i + 1,
-                    s.value.label.as_deref().unwrap_or("")
-                ));
-            }
-            if let Some(h) = &s.value.hint {
-                inside.push(format!("space {} shows `{h}` inside", i + 1));
-            }
-        }
-        let found = if inside.is_empty() {
-            "every space is blank inside".to_string()
-        } else {
-            inside.join("; ")
-        };
-        return Ok((
-            Some(Located::at(file, &c.id, String::new())),
-            Found::Verdict(
-                inside.is_empty(),
-                "nothing printed inside the spaces (labels outside)".into(),
-                found,
-            ),
-        ));
-    }
-    if let Some(id) = &check.board {
-        return board::side(game, id);
-    }
-    if let Some(name) = &check.named {
-        return named::run(game, name, check)
-            .map(|(held, expected, found)| (None, Found::Verdict(held, expected, found)))
-            .map_err(|e| (at(name), e));
-    }
-    unreachable!("one subject is set")
 }
 
 fn fmt_num(v: f64) -> String {

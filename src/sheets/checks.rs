@@ -1,9 +1,10 @@
 //! Named rules checks for record sheets (see `rules::named`): `beast-family` and `sheet-value`.
+use super::SheetSpec;
 use super::family;
 use super::model::Section;
 use super::model::Track;
 use crate::rules::Check;
-use crate::spec::{Component, Game};
+use crate::spec::Game;
 
 fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, String> {
     let c = game
@@ -12,10 +13,9 @@ fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Stri
         .iter()
         .find(|c| c.id.value == id)
         .ok_or_else(|| format!("no component `{id}`"))?;
-    let sheet = c
-        .sheet
-        .as_ref()
-        .ok_or_else(|| format!("`{id}` is not a sheet"))?;
+    let crate::kinds::KindSpec::Sheet(sheet) = &c.kind else {
+        return Err(format!("`{id}` is not a sheet"));
+    };
     let mut all = Vec::new();
     let back = sheet.back.iter().flat_map(|b| &b.sections);
     for s in sheet.sections.iter().chain(back) {
@@ -95,11 +95,10 @@ pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, St
 }
 
 /// The track of a sheet that a check is about: the one titled `args: {section}`, or the only one.
-fn sheet_track<'c>(c: &'c Component, check: &Check) -> Result<&'c Track, String> {
-    let sheet = c
-        .sheet
-        .as_ref()
-        .ok_or_else(|| format!("`{}` is not a sheet", c.id.value))?;
+fn sheet_track<'s>(
+    sheet: &'s SheetSpec,
+    args: &std::collections::BTreeMap<String, String>,
+) -> Result<&'s Track, String> {
     let mut all = Vec::new();
     let back = sheet.back.iter().flat_map(|b| &b.sections);
     for s in sheet.sections.iter().chain(back) {
@@ -112,23 +111,25 @@ fn sheet_track<'c>(c: &'c Component, check: &Check) -> Result<&'c Track, String>
             _ => None,
         })
         .collect();
-    match check.args.get("section") {
+    match args.get("section") {
         Some(title) => tracks
             .into_iter()
             .find(|t| t.title.as_deref() == Some(title.as_str()))
-            .ok_or_else(|| format!("no track titled `{title}` on `{}`", c.id.value)),
+            .ok_or_else(|| format!("no track titled `{title}` on the sheet")),
         None if tracks.len() == 1 => Ok(tracks[0]),
         None => Err(format!(
-            "`{}` has {} tracks: name one with `args: {{section: <its title>}}`",
-            c.id.value,
+            "the sheet has {} tracks: name one with `args: {{section: <its title>}}`",
             tracks.len()
         )),
     }
 }
 
 /// The labels printed beside each space of a sheet's track, in order ("" where none).
-pub fn sheet_track_labels(c: &Component, check: &Check) -> Result<Vec<String>, String> {
-    let t = sheet_track(c, check)?;
+pub fn track_labels(
+    sheet: &SheetSpec,
+    args: &std::collections::BTreeMap<String, String>,
+) -> Result<Vec<String>, String> {
+    let t = sheet_track(sheet, args)?;
     Ok((0..t.spaces.value as usize)
         .map(|i| t.labels.get(i).cloned().unwrap_or_default())
         .collect())
@@ -136,8 +137,11 @@ pub fn sheet_track_labels(c: &Component, check: &Check) -> Result<Vec<String>, S
 
 /// Whether a sheet's track leaves every space blank inside (labels are always printed outside;
 /// pre-printed `values` are inside).
-pub fn sheet_track_blank(c: &Component, check: &Check) -> Result<(bool, String, String), String> {
-    let t = sheet_track(c, check)?;
+pub fn track_blank(
+    sheet: &SheetSpec,
+    args: &std::collections::BTreeMap<String, String>,
+) -> Result<(bool, String, String), String> {
+    let t = sheet_track(sheet, args)?;
     let mut inside: Vec<String> = t
         .values
         .iter()
@@ -172,7 +176,10 @@ pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, S
         .iter()
         .find(|c| c.id.value == *id)
         .ok_or_else(|| format!("no component `{id}`"))?;
-    let t = sheet_track(c, check)?;
+    let crate::kinds::KindSpec::Sheet(sheet) = &c.kind else {
+        return Err(format!("`{id}` is not a sheet"));
+    };
+    let t = sheet_track(sheet, &check.args)?;
     let want = match &check.equals {
         Some(crate::rules::Expected::Number(n)) => *n,
         _ => return Err("`sheet-spaces` needs `equals: <number of spaces>`".into()),

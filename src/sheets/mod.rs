@@ -17,9 +17,10 @@ use crate::draw::canvas::{Anchor, Canvas, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
 use crate::error::Located;
+use crate::kinds::CheckCx;
 use crate::output::layout::Rect;
 use crate::pieces::Piece;
-use crate::spec::{Component, Face, Game, Kind};
+use crate::spec::{Face, Game};
 use model::{ColumnSpec, Section};
 
 /// Size of a sheet in `pnp build` when the YAML gives none: the printable area that A4 and
@@ -28,75 +29,43 @@ pub const DEFAULT_SIZE: (f64, f64) = (190.0, 222.0);
 const TITLE_H: f64 = 14.0;
 const FOOTER_H: f64 = 7.0;
 
-/// Spec problems of a component's `sheet:` section.
-pub fn check_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
-    match (c.kind.value, &c.sheet) {
-        (Kind::Sheet, None) => problems.push(Located::at(
-            file,
-            &c.kind,
-            format!(
-                "`{}` is a sheet but has no `sheet:` section (sections: [...])",
-                c.id.value
-            ),
-        )),
-        (k, Some(_)) if k != Kind::Sheet => problems.push(Located::at(
-            file,
-            &c.kind,
-            format!(
-                "`{}` has a `sheet:` section but its kind is not `sheet`",
-                c.id.value
-            ),
-        )),
-        (Kind::Sheet, Some(s)) => {
-            if s.sections.is_empty() {
-                problems.push(Located::at(
-                    file,
-                    &c.id,
-                    "a sheet needs at least one section".into(),
-                ));
-            }
-            if s.back.is_some() && c.back.is_none() {
-                problems.push(Located::at(
-                    file,
-                    &c.id,
-                    "a sheet with `sheet.back` sections needs a `back:` face (its title and colours)".into(),
-                ));
-            }
-            for section in all_sections(s) {
-                if let Section::Track(t) = section
-                    && !(1..=200).contains(&t.spaces.value)
-                {
-                    problems.push(Located::at(
-                        file,
-                        &t.spaces,
-                        "a track has 1 to 200 spaces".into(),
-                    ));
-                }
-                if let Section::Grid(g) = section
-                    && !(1..=60).contains(&g.columns.value)
-                {
-                    problems.push(Located::at(
-                        file,
-                        &g.columns,
-                        "a grid has 1 to 60 columns".into(),
-                    ));
-                }
-                if let Section::Roster(r) = section
-                    && let Some(b) = &r.blocks
-                    && !(1..=6).contains(&b.value)
-                {
-                    problems.push(Located::at(file, b, "a roster has 1 to 6 blocks".into()));
-                }
-                if let Section::Roster(r) = section
-                    && let Some(rows) = &r.rows
-                    && !(1..=200).contains(&rows.value)
-                {
-                    problems.push(Located::at(file, rows, "a roster has 1 to 200 rows".into()));
-                }
-                check_numbers(file, section, problems);
-            }
+/// Spec problems of a record sheet's sections.
+pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
+    let c = cx.component;
+    if s.sections.is_empty() {
+        cx.at(&c.id, "a sheet needs at least one section".into());
+    }
+    if s.back.is_some() && c.back.is_none() {
+        cx.at(
+            &c.id,
+            "a sheet with `sheet.back` sections needs a `back:` face (its title and colours)"
+                .into(),
+        );
+    }
+    for section in all_sections(s) {
+        if let Section::Track(t) = section
+            && !(1..=200).contains(&t.spaces.value)
+        {
+            cx.at(&t.spaces, "a track has 1 to 200 spaces".into());
         }
-        _ => {}
+        if let Section::Grid(g) = section
+            && !(1..=60).contains(&g.columns.value)
+        {
+            cx.at(&g.columns, "a grid has 1 to 60 columns".into());
+        }
+        if let Section::Roster(r) = section
+            && let Some(b) = &r.blocks
+            && !(1..=6).contains(&b.value)
+        {
+            cx.at(b, "a roster has 1 to 6 blocks".into());
+        }
+        if let Section::Roster(r) = section
+            && let Some(rows) = &r.rows
+            && !(1..=200).contains(&rows.value)
+        {
+            cx.at(rows, "a roster has 1 to 200 rows".into());
+        }
+        check_numbers(cx.file, section, cx.problems);
     }
 }
 
@@ -192,9 +161,8 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
     }
 }
 
-/// Every text a component's sheet prints (titles, labels, cells, notes), for the spec checks.
-pub fn texts(c: &Component) -> Vec<&str> {
-    let Some(s) = &c.sheet else { return Vec::new() };
+/// Every text a sheet prints (titles, labels, cells, notes), for the spec checks.
+pub fn texts(s: &SheetSpec) -> Vec<&str> {
     let back = s.back.as_ref();
     let mut out: Vec<&str> = s
         .subtitle
@@ -217,9 +185,8 @@ fn all_sections(s: &SheetSpec) -> Vec<&Section> {
     out
 }
 
-/// Every symbol a component's sheet names, for the spec checks.
-pub fn symbols(c: &Component) -> Vec<&Spanned<String>> {
-    let Some(s) = &c.sheet else { return Vec::new() };
+/// Every symbol a sheet names, for the spec checks.
+pub fn symbols(s: &SheetSpec) -> Vec<&Spanned<String>> {
     let mut out = Vec::new();
     for section in all_sections(s) {
         match section {
@@ -234,16 +201,14 @@ pub fn symbols(c: &Component) -> Vec<&Spanned<String>> {
 /// Draws a sheet piece; the piece's tags are the player's values for `{key}` placeholders.
 pub fn draw(
     cv: &mut Canvas,
+    spec: &SheetSpec,
     game: &Game,
     piece: &Piece,
     face: &Face,
     side: Side,
     art: &Art,
 ) -> Result<(), String> {
-    let spec = game.spec.components[piece.component]
-        .sheet
-        .as_ref()
-        .ok_or("a sheet needs a `sheet:` section")?;
+    let _ = game;
     let (subtitle, sections) = match (side, &spec.back) {
         (Side::Front, _) => (&spec.subtitle, &spec.sections),
         (Side::Back, Some(b)) => (&b.subtitle, &b.sections),
@@ -261,10 +226,9 @@ pub fn draw(
 
 /// The track spaces of a sheet piece drawn at w × h mm, in order, in sheet millimetres.
 pub fn track_spaces(game: &Game, piece: &Piece, w: f64, h: f64) -> Result<Vec<Rect>, String> {
-    let spec = game.spec.components[piece.component]
-        .sheet
-        .as_ref()
-        .ok_or("not a sheet")?;
+    let crate::kinds::KindSpec::Sheet(spec) = &game.spec.components[piece.component].kind else {
+        return Err("not a sheet".into());
+    };
     let art = Art::new(game);
     layout(
         spec.subtitle.as_deref(),

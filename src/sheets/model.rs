@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::spec::color::Color;
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SheetSpec {
     /// A line under the title band (e.g. "Family record sheet").
@@ -230,6 +230,7 @@ pub enum Flow {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "SheetTrack")]
 pub struct Track {
     #[serde(default)]
     pub title: Option<String>,

@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use super::family::{self, Family};
 use crate::draw::{self, Art, FaceDoc, Side, Source};
 use crate::error::{Error, OutputError};
+use crate::kinds::KindName;
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::output::writer::{Staging, ensure_dir};
-use crate::pieces::{self, Own, Piece, Pieces};
+use crate::pieces::{Own, Piece, Pieces};
 use crate::rules::Rule;
-use crate::spec::{Game, Kind};
+use crate::spec::Game;
 use crate::{BuildReport, Written};
 
 /// What the user asked `pnp sheets` for.
@@ -179,7 +180,7 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
         .components
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.kind.value == Kind::Sheet)
+        .filter(|(_, c)| c.kind.name() == KindName::Sheet)
         .map(|(i, _)| i)
         .collect();
     let ids = || {
@@ -216,10 +217,9 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pi
             component: index,
             // The sheet component's own faces (its variants are not players).
             variant: None,
-            kind: Kind::Sheet,
             w: area.w,
             h: area.h,
-            shape: pieces::default_shape(Kind::Sheet),
+            shape: c.shape(),
             copies: 1,
             own: Some(Box::new(Own {
                 id: Some(format!("{}-{}", c.id.value, i + 1)),

@@ -2,10 +2,10 @@
 //! sections, and limits enforced before any work starts. All problems are reported together.
 use std::collections::HashSet;
 
-use super::{Component, Game, Kind, symbol_source};
+use super::{Component, Face, Game, symbol_source};
 use crate::error::{Located, Problems, SpecError};
 use crate::units::Size;
-use serde_saphyr::Spanned;
+use serde_saphyr::{Location, Spanned};
 
 /// Most copies of one variant; more is surely a typo (and would take minutes to draw).
 pub const MAX_COPIES: u32 = 10_000;
@@ -73,10 +73,20 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
                 ),
             ));
         }
-        check_kind_sections(file, c, &mut problems);
-        check_small_sizes(file, c, &mut problems);
-        check_board_and_players(game, c, &mut problems);
-        super::extra::check(game, c, &mut problems);
+        check_kind_fields(file, c, &mut problems);
+        check_small_size(file, c, &mut problems);
+        check_players_and_pips(game, c, &mut problems);
+        check_grids(file, c, &mut problems);
+        // A kind whose section is missing has nothing of its own to check.
+        if !c.stray.iter().any(|s| s.missing) {
+            let mut cx = crate::kinds::CheckCx {
+                game,
+                component: c,
+                file,
+                problems: &mut problems,
+            };
+            c.kind.kind().check(&mut cx);
+        }
         let mut variant_ids = HashSet::new();
         for v in c.variants.iter() {
             check_id(file, &v.id, "variant id", &mut problems);
@@ -105,7 +115,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
         }
         total += crate::pieces::copies_of(c);
-        for symbol in crate::sheets::symbols(c) {
+        for symbol in c.kind.kind().symbols() {
             check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
         // One walk (a data file's rows are filled in for it); the symbols' problems are
@@ -263,24 +273,11 @@ impl TextPlaces {
     }
 }
 
-/// A component's printed texts that are not on its faces: its name (captions, bookmarks), a
-/// die's faces, a track's labels, a diagram's labels and a sheet's texts.
+/// A component's printed texts that are not on its faces: its name (captions, bookmarks) and
+/// what its kind prints (a track's labels, a die's faces, a sheet's texts).
 fn other_texts(c: &Component) -> Vec<&str> {
     let mut out: Vec<&str> = c.name.iter().map(String::as_str).collect();
-    if let Some(die) = &c.die {
-        out.extend(die.faces.value.iter().flat_map(|f| f.texts()));
-    }
-    if let Some(t) = &c.track {
-        let spaces = t
-            .spaces
-            .iter()
-            .flat_map(|s| s.value.label.iter().chain(&s.value.hint));
-        out.extend(spaces.chain(&t.end).map(String::as_str));
-    }
-    if let Some(d) = &c.diagram {
-        out.extend(d.labels.iter().map(|l| l.text.as_str()));
-    }
-    out.extend(crate::sheets::texts(c));
+    out.extend(c.kind.kind().texts());
     out
 }
 
@@ -319,29 +316,43 @@ fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Loc
     }
 }
 
-fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
-    let kind = c.kind.value;
-    match (kind, &c.track) {
-        (Kind::Track, None) => problems.push(Located::at(
-            file,
-            &c.kind,
+/// The fields a component's kind does not take, or a section it needs and lacks: errors at the
+/// field. Face fields its kind does not draw: warnings are `unused_face_fields`' job.
+fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    let kind = c.kind.name();
+    let takes = c.kind.kind().fields();
+    for stray in &c.stray {
+        let key = stray.key.value.as_str();
+        let message = if stray.missing {
             format!(
-                "`{}` is a track but has no `track:` section (spaces, space size)",
-                c.id.value
-            ),
-        )),
-        (k, Some(_)) if k != Kind::Track => problems.push(Located::at(
-            file,
-            &c.kind,
+                "`{}` is a {kind} but has no `{kind}:` section ({})",
+                c.id.value,
+                section_keys(kind).join(", ")
+            )
+        } else if crate::kinds::SECTIONS.contains(&key) {
             format!(
-                "`{}` has a `track:` section but its kind is not `track`",
-                c.id.value
-            ),
-        )),
-        _ => {}
+                "`{key}:` describes a {key}, but `{}` is a {kind}: {}",
+                c.id.value,
+                match kind.section() {
+                    Some(own) => format!("its section is `{own}:`"),
+                    None => format!("a {kind} has no section of its own"),
+                }
+            )
+        } else {
+            let own: Vec<String> = takes.iter().map(|f| format!("`{}`", f.key())).collect();
+            format!(
+                "a {kind} takes no `{key}:`{}",
+                match (key, own.is_empty()) {
+                    ("size", _) => " (its size follows from its section)".to_string(),
+                    (_, true) => String::new(),
+                    (_, false) => format!(" (of the shared fields it takes {})", own.join(", ")),
+                }
+            )
+        };
+        problems.push(Located::at(file, &stray.key, message));
     }
-    crate::sheets::check_sections(file, c, problems);
-    if !matches!(kind, Kind::Track | Kind::Board | Kind::Sheet) && c.size.is_none() {
+    let needs_size = takes.contains(&crate::kinds::Field::Size);
+    if needs_size && c.size.is_none() {
         problems.push(Located::at(
             file,
             &c.id,
@@ -351,72 +362,176 @@ fn check_kind_sections(file: &str, c: &Component, problems: &mut Vec<Located>) {
             ),
         ));
     }
-    if let Some(track) = &c.track
-        && track.spaces.is_empty()
-    {
-        problems.push(Located::at(
-            file,
-            &track.space,
-            "a track needs at least one space".to_string(),
-        ));
-    }
+}
+
+/// The keys a kind's section must have, as its JSON Schema says.
+fn section_keys(kind: crate::kinds::KindName) -> Vec<String> {
+    let mut generator = schemars::SchemaGenerator::default();
+    let schemas = crate::kinds::KindSpec::section_schemas(&mut generator);
+    let Some((_, schema)) = schemas.iter().find(|(k, _)| *k == kind.as_str()) else {
+        return Vec::new();
+    };
+    let schema = match schema.get("$ref").and_then(|r| r.as_str()) {
+        Some(r) => {
+            let name = r.rsplit('/').next().unwrap_or_default();
+            generator
+                .definitions()
+                .get(name)
+                .cloned()
+                .unwrap_or_default()
+        }
+        None => schema.clone().to_value(),
+    };
+    let required = schema["required"].as_array().cloned().unwrap_or_default();
+    required
+        .iter()
+        .filter_map(|k| k.as_str())
+        .map(|k| format!("`{k}:`"))
+        .collect()
 }
 
 /// The smallest side of a piece, of a track's space or end area and of a board's square. The
 /// smallest shipped piece is 11 mm; below a millimetre a face cannot be drawn at all.
 pub const MIN_SIDE_MM: f64 = 1.0;
 
-/// Every length that makes a piece's size, at least `MIN_SIDE_MM`.
-fn check_small_sizes(file: &str, c: &Component, problems: &mut Vec<Located>) {
-    let id = &c.id.value;
-    // `what` is too small, says `rule` (who must be at least the floor).
-    let mut check = |what: String, rule: &str, size: &Spanned<Size>| {
-        let s = &size.value;
-        if s.w.mm() < MIN_SIDE_MM || s.h.mm() < MIN_SIDE_MM {
-            let (w, h) = (mm(s.w.mm()), mm(s.h.mm()));
-            problems.push(Located::at(
-                file,
-                size,
-                format!(
-                    "{what} is {w} × {h} mm; {rule} be at least {MIN_SIDE_MM} mm on every side"
-                ),
-            ));
-        }
-    };
-    if let Some(size) = &c.size {
-        check(format!("`{id}`"), "a piece must", size);
+/// A size of `what` at least `MIN_SIDE_MM` on every side, as `rule` says it must be.
+pub fn check_min_side(
+    cx: &mut crate::kinds::CheckCx,
+    what: &str,
+    rule: &str,
+    size: &Spanned<Size>,
+) {
+    if let Some(message) = too_small(what, rule, &size.value) {
+        cx.at(size, message);
     }
-    if let Some(b) = &c.board {
-        check(format!("a square of board `{id}`"), "it must", &b.square);
+}
+
+fn too_small(what: &str, rule: &str, s: &Size) -> Option<String> {
+    (s.w.mm() < MIN_SIDE_MM || s.h.mm() < MIN_SIDE_MM).then(|| {
+        let (w, h) = (short_mm(s.w.mm()), short_mm(s.h.mm()));
+        format!("{what} is {w} × {h} mm; {rule} be at least {MIN_SIDE_MM} mm on every side")
+    })
+}
+
+/// A piece's `size` at least `MIN_SIDE_MM` a side.
+fn check_small_size(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    if let Some(size) = &c.size
+        && let Some(m) = too_small(&format!("`{}`", c.id.value), "a piece must", &size.value)
+    {
+        problems.push(Located::at(file, size, m));
     }
-    if let Some(t) = &c.track {
-        check(format!("a space of track `{id}`"), "it must", &t.space);
-        if let Some(end) = &t.end_size
-            && end.value.mm() < MIN_SIDE_MM
+}
+
+/// Most squares along a side of a `grid:` face.
+pub const MAX_GRID: u32 = 12;
+
+/// `grid:` on every face a component's pieces are drawn from: its own front and back and its
+/// variants' (each reported at the variant). A matrix's variants carry the component's faces,
+/// so theirs are reported once, at the component.
+fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
+    let bad = |face: &Face| face.grid.filter(|g| !(1..=MAX_GRID).contains(g));
+    let message =
+        |g: u32, piece: &str| format!("`grid: {g}` in `{piece}`: expected 1 to {MAX_GRID}");
+    // Bad values already reported at the component.
+    let mut reported = HashSet::new();
+    for face in std::iter::once(&c.front).chain(c.back.iter()) {
+        if let Some(g) = bad(face)
+            && reported.insert(g)
         {
-            problems.push(Located::at(
-                file,
-                end,
-                format!(
-                    "the end area of track `{id}` is {} mm long; it must be at least {MIN_SIDE_MM} mm",
-                    mm(end.value.mm())
-                ),
-            ));
+            problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+        }
+    }
+    for v in c.variants.iter() {
+        let (front, back) = (c.variant_front(&v), c.variant_back(&v));
+        for face in std::iter::once(&*front).chain(back.as_deref()) {
+            let Some(g) = bad(face) else { continue };
+            if c.matrix.is_some() {
+                if reported.insert(g) {
+                    problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+                }
+            } else {
+                let piece = format!("{}-{}", c.id.value, v.id.value);
+                problems.push(Located::at(file, &v.id, message(g, &piece)));
+            }
         }
     }
 }
 
+/// Face fields that a component's kind does not draw (`pips:` on a card), each named once per
+/// component and side, at the face that sets it first: warnings, since the piece still prints.
+pub fn unused_face_fields(game: &Game) -> Vec<Located> {
+    use crate::draw::Side;
+    use crate::kinds::FaceField;
+    let mut found = Vec::new();
+    for c in &game.spec.components {
+        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let kind = c.kind.kind();
+        let name = c.kind.name();
+        for side in [Side::Front, Side::Back] {
+            let draws = kind.draws(side);
+            let mut faces: Vec<(Location, Face)> = Vec::new();
+            let own = match side {
+                Side::Front => Some((c.front_at, c.front.clone())),
+                Side::Back => c.back.clone().map(|b| (c.back_at, b)),
+            };
+            faces.extend(own);
+            for v in c.variants.iter() {
+                let face = match side {
+                    Side::Front => Some(c.variant_front(&v).into_owned()),
+                    Side::Back => c.variant_back(&v).map(|b| b.into_owned()),
+                };
+                faces.extend(face.map(|f| (v.id.referenced, f)));
+            }
+            for field in FaceField::ALL.into_iter().filter(|f| !draws.contains(f)) {
+                if let Some((at, _)) = faces.iter().find(|(_, f)| field.is_set(f)) {
+                    let key = field.key();
+                    let drawn: Vec<&str> = draws.iter().map(|f| f.key()).collect();
+                    let message = format!(
+                        "`{key}:` on the {} of `{}` is not drawn: a {name}'s {} shows {}",
+                        side.name(),
+                        c.id.value,
+                        side.name(),
+                        drawn.join(", ")
+                    );
+                    let (line, column) = key_near(file, *at, key);
+                    found.push(Located::new(file, line, column, message));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Where `key:` is written at or after `at` (the face that sets it), else `at` itself.
+fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
+    let (line, column) = ((at.line() as usize).max(1), (at.column() as usize).max(1));
+    let Some(source) = crate::diagnostic::source_of(file) else {
+        return (line, column);
+    };
+    let needle = format!("{key}:");
+    let found = source
+        .lines()
+        .enumerate()
+        .skip(line - 1)
+        .take(40)
+        .find_map(|(n, l)| {
+            let byte = l.find(&needle)?;
+            let before = l[..byte].chars().last();
+            before
+                .is_none_or(|c| !c.is_alphanumeric() && c != '_')
+                .then(|| (n + 1, l[..byte].chars().count() + 1))
+        });
+    found.unwrap_or((line, column))
+}
+
 /// A length in millimetres for a message: `2.54`, `0.0001`, or `1e-6` when that rounds to nothing.
-fn mm(v: f64) -> String {
+pub fn short_mm(v: f64) -> String {
     if v < 0.000_05 {
         return format!("{v:.0e}");
     }
     let s = format!("{v:.4}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
-
-/// Most squares along a board's side.
-pub const MAX_BOARD_SQUARES: u32 = 40;
 
 /// The game's player counts: some, each from 1 to 99, none twice.
 fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Located>) {
@@ -447,53 +562,9 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
     problems.extend(problem.map(|m| Located::at(file, players, m)));
 }
 
-/// Board sections, component player lists and pips: what serde cannot say about them.
-fn check_board_and_players(game: &Game, c: &Component, problems: &mut Vec<Located>) {
+/// A component's player counts and pips: what serde cannot say about them.
+fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Located>) {
     let file = c.origin.as_deref().unwrap_or(&game.file);
-    match (c.kind.value, &c.board) {
-        (Kind::Board, None) => problems.push(Located::at(
-            file,
-            &c.kind,
-            format!(
-                "`{}` is a board but has no `board:` section (squares, square size)",
-                c.id.value
-            ),
-        )),
-        (k, Some(_)) if k != Kind::Board => problems.push(Located::at(
-            file,
-            &c.kind,
-            format!(
-                "`{}` has a `board:` section but its kind is not `board`",
-                c.id.value
-            ),
-        )),
-        _ => {}
-    }
-    if let Some(b) = &c.board
-        && !(1..=MAX_BOARD_SQUARES).contains(&b.squares.value)
-    {
-        problems.push(Located::at(
-            file,
-            &b.squares,
-            format!(
-                "a board has 1 to {MAX_BOARD_SQUARES} squares per side, not {}",
-                b.squares.value
-            ),
-        ));
-    }
-    if let Some(b) = &c.board {
-        let (w, h) = crate::draw::board::size(b);
-        if w.max(h) > crate::units::MAX_LENGTH_MM {
-            problems.push(Located::at(
-                file,
-                &b.square,
-                format!(
-                    "the board would be {w:.0} × {h:.0} mm; the limit is {} mm",
-                    crate::units::MAX_LENGTH_MM
-                ),
-            ));
-        }
-    }
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
         let unknown: Vec<String> = players
@@ -571,15 +642,15 @@ fn check_symbol(
 
 #[cfg(test)]
 mod tests {
-    use super::{is_safe_id, mm};
+    use super::{is_safe_id, short_mm};
 
     #[test]
     fn lengths_in_messages_are_short() {
-        assert_eq!(mm(63.0), "63");
-        assert_eq!(mm(2.54), "2.54");
-        assert_eq!(mm(0.03 * 10.0), "0.3");
-        assert_eq!(mm(0.0001), "0.0001");
-        assert_eq!(mm(0.000_001), "1e-6");
+        assert_eq!(short_mm(63.0), "63");
+        assert_eq!(short_mm(2.54), "2.54");
+        assert_eq!(short_mm(0.03 * 10.0), "0.3");
+        assert_eq!(short_mm(0.0001), "0.0001");
+        assert_eq!(short_mm(0.000_001), "1e-6");
     }
 
     #[test]

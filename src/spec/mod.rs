@@ -4,7 +4,7 @@ mod check;
 pub mod color;
 mod csv;
 mod data;
-pub mod extra;
+
 pub(crate) mod include;
 mod indent;
 mod load;
@@ -14,8 +14,8 @@ mod tags;
 mod variants;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
+pub use check::{MIN_SIDE_MM, check_min_side, short_mm};
 pub use data::MAX_DATA_BYTES;
-pub use extra::{DiagramSide, DiagramSpec, DieSpec, Mark};
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 pub use tags::Tags;
@@ -32,6 +32,9 @@ pub struct Game {
     pub file: String,
     /// The folder of a user's YAML file: its own `symbols/` may add art. `None` for shipped games.
     pub dir: Option<PathBuf>,
+    /// What is written but will not show (a face field its kind does not draw): said, located,
+    /// but not refused.
+    pub warnings: Vec<crate::error::Located>,
 }
 
 impl Game {
@@ -90,7 +93,9 @@ fn unknown_game_hint(name: &str) -> String {
 
 /// Parses and checks YAML bytes; `file` is how errors name them.
 pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
-    from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])
+    let mut game = from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])?;
+    game.warnings = check::unused_face_fields(&game);
+    Ok(game)
 }
 
 /// `from_bytes` inside a chain of includes (`stack`: the files being loaded, outermost first).
@@ -121,6 +126,7 @@ fn from_bytes_nested(
         spec,
         file: file.to_string(),
         dir,
+        warnings: Vec::new(),
     };
     check::check(&game)?;
     Ok(game)

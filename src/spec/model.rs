@@ -6,8 +6,10 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::color::Color;
+use crate::kinds::{Field, KindName, KindSpec, SECTIONS};
 use crate::rules::Rule;
 use crate::units::Size;
+use serde_saphyr::Location;
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -51,33 +53,6 @@ pub struct GameInfo {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// A counter, marker or coin: one face per side, symbol and caption.
-    Token,
-    /// A square or rectangular tile (same drawing as a token, square by default).
-    Tile,
-    /// A card with a title, body text and an optional table.
-    Card,
-    /// A track of ordered spaces (drawn as one piece; split into parts if larger than the paper).
-    Track,
-    /// A board of N×N squares with a title and edge coordinates (split into parts if larger
-    /// than the paper). Its size follows from its `board:` section.
-    Board,
-    /// A cube printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` the six faces.
-    Die,
-    /// A fold-over standee with a base; `size` is the standing figure.
-    Pawn,
-    /// A picture made of other pieces' faces (a setup diagram); see `diagram:`.
-    Diagram,
-    /// A full-page record sheet described by the sections of its `sheet:` (see `sheets`).
-    Sheet,
-    /// A standard playing card drawn from its variant's tags `suit` and `rank` (see `draw::playing`).
-    #[serde(rename = "playing-card")]
-    PlayingCard,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
 pub enum Shape {
     Square,
     Round,
@@ -85,80 +60,282 @@ pub enum Shape {
     Rounded,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+/// One kind of piece of the game: its kind (with the kind's own section), its faces and its
+/// variants. Read field by field (`de::read_component`): `kind:` selects which fields it takes.
+#[derive(Debug)]
 pub struct Component {
-    #[schemars(with = "crate::schema::SafeId")]
     pub id: Spanned<String>,
-    #[schemars(with = "Kind")]
-    pub kind: Spanned<Kind>,
+    /// The kind, where `kind:` is written.
+    pub kind_name: Spanned<KindName>,
+    /// The kind and its section (`kind: board` with its `board:`).
+    pub kind: KindSpec,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
-    #[serde(default)]
     pub name: Option<String>,
-    /// Required for every kind but `track`, whose size follows from its spaces.
-    #[serde(default)]
-    #[schemars(with = "Option<Size>")]
+    /// The piece's size (for a die, its edge; for a pawn, the standing figure). Kinds whose
+    /// size follows from their section (tracks, boards) take none.
     pub size: Option<Spanned<Size>>,
-    #[serde(default)]
-    pub shape: Option<Shape>,
+    pub shape: Option<Spanned<Shape>>,
     /// Copies of each variant (or of the component when it has no variants). Default 1.
-    #[serde(default)]
-    #[schemars(with = "Option<u32>")]
     pub copies: Option<Box<Spanned<u32>>>,
     /// Defaults for every variant's front.
-    #[serde(default)]
     pub front: Face,
     /// The back, when the piece is double-sided; variants may override it.
-    #[serde(default)]
     pub back: Option<Face>,
-    #[serde(default)]
-    #[schemars(with = "Vec<Variant>")]
+    /// Where `front:` and `back:` are written (`Location::UNKNOWN` when they are not).
+    pub front_at: Location,
+    pub back_at: Location,
     pub variants: super::Variants,
-    /// Only for `kind: track`.
-    #[serde(default)]
-    pub track: Option<TrackSpec>,
     /// Free text: why the component is as it is (ignored by drawing).
-    #[serde(default)]
     pub note: Option<String>,
-    /// Only for `kind: board`.
-    #[serde(default)]
-    pub board: Option<BoardSpec>,
     /// Player counts this component is for, e.g. `[2]` or `[3, 4]`: `pnp build --players N`
     /// builds only the components whose list holds N (and those without a list). Default: all.
-    #[serde(default)]
-    #[schemars(with = "Option<Vec<u32>>")]
     pub players: Option<Spanned<Vec<u32>>>,
     /// Axis names (`[suit, rank]`): one variant per combination of their values (see `axes:`).
-    #[serde(default)]
-    #[schemars(with = "Option<Vec<String>>")]
     pub matrix: Option<Spanned<Vec<String>>>,
-    /// A CSV file beside this YAML with one variant per row (`data: cards.csv`). Its first
-    /// line names the columns: `id` and `copies` are the variant's, every other column is a tag,
-    /// and the faces fill in any column as `{row.<column>}` (`title: "{row.title}"`).
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    /// A CSV file beside this YAML with one variant per row (`data: cards.csv`).
     pub data: Option<Spanned<String>>,
-    /// Only for `kind: die`.
-    #[serde(default)]
-    pub die: Option<crate::spec::extra::DieSpec>,
-    /// Only for `kind: diagram`.
-    #[serde(default)]
-    pub diagram: Option<crate::spec::extra::DiagramSpec>,
+    /// Fields written that its kind does not take, found while reading it: reported by the
+    /// checks, at the field.
+    pub stray: Vec<Stray>,
     /// The file the component was written in, when it came from an included game.
-    #[serde(skip)]
     pub origin: Option<String>,
     /// The folder of that file (`None` for a shipped game): its `data:` is read from there.
-    #[serde(skip)]
     pub origin_dir: Option<std::path::PathBuf>,
     /// The CSV file the variants were read from (`data:`), as messages name it.
-    #[serde(skip)]
     pub data_file: Option<String>,
-    /// Only for `kind: sheet`: the sections of a record sheet.
+}
+
+/// A field of a component that its kind does not take (`shape:` on a board, `board:` on a
+/// card), or a section its kind needs and it lacks.
+#[derive(Debug, Clone)]
+pub struct Stray {
+    pub key: Spanned<String>,
+    pub missing: bool,
+}
+
+/// What a component is written with in the YAML, for the JSON Schema and editors: the fields
+/// every kind takes (the kinds' own are added per kind by `schema`).
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct ComponentFields {
+    #[schemars(with = "crate::schema::SafeId")]
+    id: String,
+    kind: KindName,
+    /// Human name, used for captions and PDF bookmarks; defaults to the id.
     #[serde(default)]
-    pub sheet: Option<crate::sheets::SheetSpec>,
+    name: Option<String>,
+    /// One length (`20mm`: square or round) or two (`63mm x 88mm`, `[2.5in, 3.5in]`).
+    #[serde(default)]
+    size: Option<Size>,
+    /// `square`, `round` or `rounded` (default: square; rounded for cards).
+    #[serde(default)]
+    shape: Option<Shape>,
+    /// Copies of each variant (or of the component when it has no variants). Default 1.
+    #[serde(default)]
+    copies: Option<u32>,
+    /// Defaults for every variant's front.
+    #[serde(default)]
+    front: Face,
+    /// The back, when the piece is double-sided; variants may override it.
+    #[serde(default)]
+    back: Option<Face>,
+    #[serde(default)]
+    variants: Vec<Variant>,
+    /// Free text: why the component is as it is (not printed).
+    #[serde(default)]
+    note: Option<String>,
+    /// Player counts this component is for (`--players N` builds only those): default all.
+    #[serde(default)]
+    players: Option<Vec<u32>>,
+    /// Axis names (`[suit, rank]`): one variant per combination of their values.
+    #[serde(default)]
+    matrix: Option<Vec<String>>,
+    /// A CSV file beside this YAML with one variant per row (`data: cards.csv`). Its first line
+    /// names the columns: `id` and `copies` are the variant's, every other column is a tag, and
+    /// the faces fill in any column as `{row.<column>}`.
+    #[serde(default)]
+    data: Option<String>,
+}
+
+/// The keys of a component: those every kind takes, then the kinds' sections.
+pub(crate) const COMMON_KEYS: &[&str] = &[
+    "id", "kind", "name", "size", "shape", "copies", "front", "back", "variants", "note",
+    "players", "matrix", "data",
+];
+
+impl<'de> Deserialize<'de> for Component {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ComponentVisitor)
+    }
+}
+
+struct ComponentVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
+    type Value = Component;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a component (`id:`, `kind:` and the kind's fields)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Component, A::Error> {
+        use serde::de::Error;
+        let mut id = None;
+        let mut kind_name: Option<Spanned<KindName>> = None;
+        let mut name = None;
+        let mut size = None;
+        let mut shape = None;
+        let mut copies = None;
+        let mut front = None;
+        let mut back = None;
+        let mut variants = None;
+        let mut note = None;
+        let mut players = None;
+        let mut matrix = None;
+        let mut data = None;
+        let mut section: Option<(Stray, KindSpec)> = None;
+        let mut stray = Vec::new();
+        // Every key once: YAML's own duplicate-key check catches the rest.
+        // Keys are read as plain text (so that error paths name them), and fields are located
+        // where their values are written.
+        let located = |key: &str, at: Location| Stray {
+            key: Spanned::new(key.to_string(), at, at),
+            missing: false,
+        };
+        while let Some(key) = map.next_key_seed(KeyName)? {
+            match key.as_str() {
+                "id" => id = Some(map.next_value()?),
+                "kind" => kind_name = Some(map.next_value()?),
+                "name" => name = map.next_value()?,
+                "size" => size = Some(map.next_value::<Spanned<Size>>()?),
+                "shape" => shape = Some(map.next_value::<Spanned<Shape>>()?),
+                "copies" => copies = map.next_value::<Option<Spanned<u32>>>()?.map(Box::new),
+                "front" => front = Some(map.next_value::<Spanned<Face>>()?),
+                "back" => back = Some(map.next_value::<Spanned<Face>>()?),
+                "variants" => variants = Some(map.next_value()?),
+                "note" => note = map.next_value()?,
+                "players" => players = Some(map.next_value()?),
+                "matrix" => matrix = Some(map.next_value()?),
+                "data" => data = Some(map.next_value()?),
+                other if SECTIONS.contains(&other) => {
+                    let (read, at) = KindSpec::read_section(other, &mut map)?;
+                    let here = located(other, at);
+                    if let Some((earlier, _)) = section.replace((here, read)) {
+                        stray.push(earlier);
+                    }
+                }
+                other => unreachable!("`KeyName` refuses `{other}`"),
+            }
+        }
+        let id: Spanned<String> = id.ok_or_else(|| A::Error::missing_field("id"))?;
+        let kind_name: Spanned<KindName> =
+            kind_name.ok_or_else(|| A::Error::missing_field("kind"))?;
+        let name_of = kind_name.value;
+        // The kind with its section; a section of another kind is reported, and a missing one
+        // stands in empty until the checks report it.
+        let kind = match section {
+            Some((_, spec)) if spec.name() == name_of => spec,
+            other => {
+                if let Some((key, _)) = other {
+                    stray.push(key);
+                }
+                match KindSpec::plain(name_of) {
+                    Some(plain) => plain,
+                    None => {
+                        stray.push(Stray {
+                            key: Spanned::new(
+                                name_of.as_str().to_string(),
+                                kind_name.referenced,
+                                kind_name.defined,
+                            ),
+                            missing: true,
+                        });
+                        KindSpec::empty(name_of)
+                    }
+                }
+            }
+        };
+        let fields = kind.kind().fields();
+        let takes = |f: Field| {
+            fields.contains(&f) || (f == Field::Size && fields.contains(&Field::SizeOptional))
+        };
+        let mut keep = |field: Field, at: Option<Location>| match at {
+            Some(at) if !takes(field) => {
+                stray.push(located(field.key(), at));
+                false
+            }
+            _ => true,
+        };
+        let size = size.filter(|s| keep(Field::Size, Some(s.referenced)));
+        let shape = shape.filter(|s| keep(Field::Shape, Some(s.referenced)));
+        let back = back.filter(|b| keep(Field::Back, Some(b.referenced)));
+        Ok(Component {
+            id,
+            kind_name,
+            kind,
+            name,
+            size,
+            shape,
+            copies,
+            front_at: front.as_ref().map_or(Location::UNKNOWN, |f| f.referenced),
+            back_at: back.as_ref().map_or(Location::UNKNOWN, |b| b.referenced),
+            front: front.map(|f| f.value).unwrap_or_default(),
+            back: back.map(|b| b.value),
+            variants: variants.unwrap_or_default(),
+            note,
+            players,
+            matrix,
+            data,
+            stray,
+            origin: None,
+            origin_dir: None,
+            data_file: None,
+        })
+    }
+}
+
+/// A component's key, refused while it is read when no kind takes it (so that the error's path
+/// names it, as a derived struct's would).
+struct KeyName;
+
+impl<'de> serde::de::DeserializeSeed<'de> for KeyName {
+    type Value = String;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = String;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a component's key")
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<String, E> {
+                if COMMON_KEYS.contains(&key) || SECTIONS.contains(&key) {
+                    return Ok(key.to_string());
+                }
+                let keys: Vec<&str> = COMMON_KEYS.iter().chain(SECTIONS).copied().collect();
+                Err(E::unknown_field(key, leak(keys)))
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+/// `keys` for serde's "expected one of", which wants them for the program's life: made once.
+fn leak(keys: Vec<&'static str>) -> &'static [&'static str] {
+    static KEYS: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| Box::leak(keys.into_boxed_slice()))
 }
 
 impl Component {
+    /// The shape of its pieces: as written, else its kind's default.
+    pub fn shape(&self) -> Shape {
+        match &self.shape {
+            Some(s) => s.value,
+            None => self.kind.kind().default_shape(),
+        }
+    }
+
     /// What variant `v` (one of this component's) lays over the component's front: its own
     /// front, or the face its data row fills in (`RowTable::front`).
     pub fn variant_front<'a>(&'a self, v: &'a Variant) -> std::borrow::Cow<'a, Face> {
@@ -293,7 +470,18 @@ pub struct Face {
     /// A piecepack-style mark: `corners` (rank in the centre, symbol in two corners) or
     /// `arrow` (a direction mark at the top edge).
     #[serde(default)]
-    pub mark: Option<crate::spec::extra::Mark>,
+    pub mark: Option<Mark>,
+}
+
+/// A piecepack mark on a face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// The rank large in the centre and the symbol small in two opposite corners (tiles);
+    /// a face without text shows its symbol large instead.
+    Corners,
+    /// A small triangle at the top edge: which way the piece points (coins).
+    Arrow,
 }
 
 /// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
@@ -370,74 +558,4 @@ impl Face {
             mark: pick(&self.mark, &over.mark),
         }
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Direction {
-    /// First space at the top.
-    #[default]
-    Down,
-    /// First space at the left.
-    Right,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LabelPosition {
-    /// The label is printed inside the space.
-    #[default]
-    Inside,
-    /// The label is printed beside the space, leaving its inside blank.
-    Outside,
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TrackSpec {
-    /// Size of one space.
-    #[schemars(with = "Size")]
-    pub space: Spanned<Size>,
-    /// The spaces in track order.
-    #[schemars(with = "Vec<TrackSpace>")]
-    pub spaces: Vec<Spanned<TrackSpace>>,
-    #[serde(default)]
-    pub direction: Direction,
-    #[serde(default)]
-    pub labels: LabelPosition,
-    /// A final area after the last space (e.g. "Receiving area"), as tall as `end_size`.
-    #[serde(default)]
-    pub end: Option<String>,
-    #[serde(default)]
-    #[schemars(with = "Option<crate::units::Length>")]
-    pub end_size: Option<Spanned<crate::units::Length>>,
-}
-
-#[derive(Debug, Clone, Deserialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct TrackSpace {
-    #[serde(default)]
-    pub label: Option<String>,
-    /// Small hint printed in the space (e.g. "place new grain here").
-    #[serde(default)]
-    pub hint: Option<String>,
-}
-
-/// A board of `squares`×`squares` squares of side `square`, with a margin for coordinates.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardSpec {
-    /// Squares along each side (a 9 makes a 9×9 board).
-    #[schemars(with = "u32")]
-    pub squares: Spanned<u32>,
-    /// Side of one square: usually the tile size (`24mm`).
-    #[schemars(with = "Size")]
-    pub square: Spanned<Size>,
-    /// Letters along the top and numbers along both sides. Default true.
-    #[serde(default = "yes")]
-    pub coordinates: bool,
-}
-
-fn yes() -> bool {
-    true
 }

@@ -1,9 +1,15 @@
 //! Helpers shared by the integration tests: run the real binary, read PDFs (lopdf) and raster
 //! them (hayro), read PNG headers.
 
+pub use pnp::kinds::KindName;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The kind of a piece of `game`.
+pub fn kind_of(game: &pnp::spec::Game, p: &pnp::pieces::Piece) -> pnp::kinds::KindName {
+    game.spec.components[p.component].kind.name()
+}
 
 pub fn pnp() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pnp"))

@@ -171,8 +171,8 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
     };
     let mut cards = 0;
     for component in 0..game.spec.components.len() {
-        let kind = game.spec.components[component].kind.value;
-        if !matches!(kind, pnp::spec::Kind::Card | pnp::spec::Kind::PlayingCard) {
+        let kind = game.spec.components[component].kind.name();
+        if !matches!(kind, KindName::Card | KindName::PlayingCard) {
             continue;
         }
         let counts: Vec<usize> = fronts
@@ -194,8 +194,8 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
         .filter(|p| {
             p.placements.iter().any(|pl| {
                 matches!(
-                    prepared.pieces[pl.piece].kind,
-                    pnp::spec::Kind::Card | pnp::spec::Kind::PlayingCard
+                    kind_of(&game, &prepared.pieces[pl.piece]),
+                    KindName::Card | KindName::PlayingCard
                 )
             })
         })
@@ -215,15 +215,15 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
         prepared.pages[1..].iter().all(|p| p.side == PageSide::Back),
         "five cards and five chits: one sheet"
     );
-    let rect_of = |kind: pnp::spec::Kind| -> Vec<Rect> {
+    let rect_of = |kind: KindName| -> Vec<Rect> {
         page.placements
             .iter()
-            .filter(|p| prepared.pieces[p.piece].kind == kind)
+            .filter(|p| kind_of(&game, &prepared.pieces[p.piece]) == kind)
             .map(|p| p.rect)
             .collect()
     };
-    let cards = rect_of(pnp::spec::Kind::Card);
-    let chits = rect_of(pnp::spec::Kind::Token);
+    let cards = rect_of(KindName::Card);
+    let chits = rect_of(KindName::Token);
     assert_eq!((cards.len(), chits.len()), (5, 5));
     // Edge to edge: each card after the first of its row starts where the one before ends,
     // and the second row starts where the first ends.

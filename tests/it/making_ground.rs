@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const SQUARE_MM: f64 = 24.0;
-const EDGE_MM: f64 = pnp::draw::board::EDGE_MM;
+const EDGE_MM: f64 = pnp::kinds::board::EDGE_MM;
 
 fn game() -> pnp::spec::Game {
     pnp::spec::load("making-ground").unwrap()
@@ -134,7 +134,10 @@ fn board_squares_are_exactly_the_tile_size_in_mm() {
         );
         // And the square in the spec is the tile's size (the YAML anchor ties them).
         let c = &game.spec.components[b.component];
-        let sq = c.board.as_ref().unwrap().square.value;
+        let pnp::kinds::KindSpec::Board(board) = &c.kind else {
+            panic!("`{}` is not a board", c.id.value)
+        };
+        let sq = board.square.value;
         assert_eq!(sq.w.mm(), tile.w);
     }
     // The 7×7 board fits on A4 whole: one placement of exactly its size.

@@ -356,7 +356,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     let pieces = pnp::pieces::expand(&game);
     let track = pieces
         .iter()
-        .find(|p| p.kind == pnp::spec::Kind::Track)
+        .find(|p| kind_of(&game, p) == KindName::Track)
         .unwrap();
     let art = pnp::draw::Art::new(&game);
     let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)

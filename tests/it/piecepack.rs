@@ -80,14 +80,14 @@ fn pngs_have_the_exact_sizes_and_one_shared_tile_back() {
     assert_eq!((w, h), (225, 225));
     // A 1/2 in die: the net is four faces and a tab wide, three faces and two tabs tall.
     let s = 12.7;
-    let tab = pnp::draw::die::tab(s);
+    let tab = pnp::kinds::die::tab(s);
     let (w, h, _) = png_info(&png.join("die-suns-front.png"));
     assert_eq!(w, ((4.0 * s + tab) / 25.4 * 300.0).round() as u32);
     assert_eq!(h, ((3.0 * s + 2.0 * tab) / 25.4 * 300.0).round() as u32);
     // Every face cell is opaque and a face is 150 px across; the corner beside the cross is empty.
     let img = decode(&png.join("die-suns-front.png"));
     for i in 0..6 {
-        let (x, y) = pnp::draw::die::cell_origin(s, i);
+        let (x, y) = pnp::kinds::die::cell_origin(s, i);
         let px = |mm: f64| (mm / 25.4 * 300.0).round() as usize;
         assert_eq!(img.alpha(px(x + s / 2.0), px(y + s / 2.0)), 255, "face {i}");
         // 150 px wide: the face's left and right edges are inside, one pixel past is on a fold.
@@ -117,7 +117,7 @@ fn a_larger_die_is_a_yaml_size_away() {
     let (w, _, _) = png_info(&out.join("png/die-moons-front.png"));
     assert_eq!(
         w,
-        ((4.0 * s + pnp::draw::die::tab(s)) / 25.4 * 100.0).round() as u32
+        ((4.0 * s + pnp::kinds::die::tab(s)) / 25.4 * 100.0).round() as u32
     );
 }
 
@@ -470,7 +470,9 @@ fn the_setup_diagram_is_a_png_and_a_pdf_page() {
         .iter()
         .find(|c| c.id.value == "setup")
         .unwrap();
-    let d = setup.diagram.as_ref().unwrap();
+    let pnp::kinds::KindSpec::Diagram(d) = &setup.kind else {
+        panic!("the setup is a diagram")
+    };
     let count = |prefix: &str| {
         d.place
             .iter()
@@ -482,7 +484,8 @@ fn the_setup_diagram_is_a_png_and_a_pdf_page() {
         .place
         .iter()
         .filter(|p| {
-            p.value.piece.value.starts_with("tile-") && p.value.side == pnp::spec::DiagramSide::Back
+            p.value.piece.value.starts_with("tile-")
+                && p.value.side == pnp::kinds::diagram::DiagramSide::Back
         })
         .count();
     assert_eq!(

@@ -256,12 +256,12 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
         (
             "unknown sheet section",
             sheet.replace("{table:", "{tabel:"),
-            "/components/0/sheet",
+            "/components/0/sheet/sections/0",
         ),
         (
             "a number as a sheet column",
             sheet.replace("columns: [a]", "columns: [5]"),
-            "/components/0/sheet",
+            "/components/0/sheet/sections/0",
         ),
         (
             "die with five faces",
@@ -269,7 +269,7 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
                 "kind: token",
                 "kind: die\n    die: {faces: [{}, {}, {}, {}, {}]}",
             ),
-            "/components/0/die",
+            "/components/0/die/faces",
         ),
     ];
     for (what, yaml, at) in cases {

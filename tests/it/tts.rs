@@ -339,12 +339,11 @@ fn night_grain_markers_are_bagged_by_type_and_the_track_is_a_board() {
     assert!((mm - 20.0).abs() < 0.1, "{mm} mm");
     let track = by_nickname(&v, "Track of Persephone");
     assert_eq!(track["Name"], "Custom_Tile");
-    let (_, h) = pnp::pieces::track_size(
-        pnp::spec::load("night-grain").unwrap().spec.components[2]
-            .track
-            .as_ref()
-            .unwrap(),
-    );
+    let game = pnp::spec::load("night-grain").unwrap();
+    let (_, h) = game.spec.components[2]
+        .kind
+        .kind()
+        .size(&game.spec.components[2]);
     let mm = track["Transform"]["scaleZ"].as_f64().unwrap() * TILE_UNITS_AT_SCALE_1 * MM_PER_UNIT;
     assert!((mm - h).abs() < 0.2, "{mm} vs {h}");
     let aid = by_nickname(&v, "Player aid");

@@ -11,8 +11,9 @@ use super::{dice, guid, image, map, objects, sheet, tts_err};
 use crate::Prepared;
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
+use crate::kinds::KindName;
 use crate::pieces::{Own, Piece};
-use crate::spec::{Face, Game, Kind};
+use crate::spec::{Face, Game};
 use map::units;
 
 /// Everything gathered while mapping the components.
@@ -185,18 +186,14 @@ impl<'a> Export<'a> {
         };
         // Faces of its own, which hide its variant's faces and tags (a playing card's suit and
         // rank would draw its pips), and the card's id.
+        // Drawn as a back: a playing card's front is its suit and rank, which a blank has not.
         blank.own = Some(Box::new(Own {
             id: Some(piece.id(self.game).into_owned()),
-            faces: Some((front, None)),
+            faces: Some((front.clone(), Some(front))),
             tags: None,
         }));
-        // A playing card's front is its suit and rank, which a blank has not: drawn as a card
-        // (a playing card's back is drawn so too), not refused for want of a suit.
-        if blank.kind == Kind::PlayingCard {
-            blank.kind = Kind::Card;
-        }
         let art = Art::new(self.game);
-        let svg = crate::draw::draw_face(self.game, &blank, Side::Front, 0.0, &art)
+        let svg = crate::draw::draw_face(self.game, &blank, Side::Back, 0.0, &art)
             .map_err(tts_err)?
             .ok_or_else(|| tts_err("a blank back drew nothing".into()))?;
         let tree = crate::faces::parse(&svg).map_err(tts_err)?;
@@ -220,7 +217,8 @@ impl<'a> Export<'a> {
 /// big text when that is a short value: "Time Slot 1"), its big text, its label (a small footer:
 /// a value, a credit), else its id made readable.
 pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
-    if p.kind == Kind::PlayingCard
+    let kind = game.spec.components[p.component].kind.name();
+    if kind == KindName::PlayingCard
         && let Some(name) = playing_card_name(&p.tags(game))
     {
         return name;

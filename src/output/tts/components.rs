@@ -1,14 +1,15 @@
-//! Each component → its TTS objects, by the form its kind maps to (`map::form_of`): one function
-//! per form.
+//! Each component → its TTS objects, by the form its kind maps to (`kinds::Kind::tts`): one
+//! function per form.
 use super::collect::{Export, piece_color, piece_name, piece_tooltip};
 use super::deck::{self, DeckLook, DeckPlan, SheetUrls};
-use super::map::{self, Form, TileType, units};
+use super::map::units;
 use super::model::{ObjectState, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
 use super::{objects, sheet, tts_err};
 use crate::Prepared;
 use crate::error::Error;
+use crate::kinds::TtsForm;
 use crate::pieces::Piece;
 
 /// A piece with its (front, back) image indices.
@@ -16,6 +17,9 @@ type Drawn<'p> = (&'p Piece, usize, Option<usize>);
 
 /// The variant tag that splits a card component into several decks (`tags: {deck: court}`).
 pub const DECK_TAG: &str = "deck";
+
+/// `CustomTile.Type` of a square tile.
+const TILE_BOX: u8 = 0;
 
 /// Footprint of a bag on the table (units).
 const BAG_UNITS: f64 = 2.5;
@@ -25,19 +29,18 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
     let comp = &ex.game.spec.components[ci];
     let cid = comp.id.value.clone();
     let cname = comp.name.clone().unwrap_or_else(|| cid.clone());
-    // The component's pieces, made from their runs (see `pieces::Pieces`), then borrowed.
-    let made: Vec<_> = prepared
+    let pieces: Vec<Drawn> = prepared
         .pieces
         .iter()
         .zip(prepared.faces.of_piece.iter())
         .filter(|(p, _)| p.component == ci)
+        .map(|(p, &(f, b))| (p, f, b))
         .collect();
-    let pieces: Vec<Drawn> = made.iter().map(|(p, (f, b))| (&**p, *f, *b)).collect();
     let Some(&(first, _, _)) = pieces.first() else {
         return Ok(());
     };
-    match map::form_of(first.kind, first.shape) {
-        Form::Deck { card_type } => {
+    match comp.kind.kind().tts(first.shape) {
+        TtsForm::Deck { card_type } => {
             // A deck per component, or per `deck:` tag of its variants, in first-use order.
             let mut groups: Vec<(Option<String>, Vec<Drawn>)> = Vec::new();
             let game = ex.game;
@@ -56,49 +59,39 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> 
                 one_deck(ex, &group, &stem, &name, card_type)?;
             }
         }
-        Form::Tile {
+        TtsForm::Tile {
             tile_type,
             thickness,
         } => tiles(ex, &pieces, &cname, tile_type, thickness),
-        Form::Board => boards(ex, &pieces, &cname),
-        Form::Die6 => dice(ex, &pieces, comp.die.as_ref(), &cid)?,
-        Form::Standee => standees(ex, &pieces)?,
+        TtsForm::Board => boards(ex, &pieces, &cname),
+        TtsForm::Die6 => dice(ex, &pieces, &cid)?,
+        TtsForm::Standee => standees(ex, &pieces)?,
     }
     Ok(())
 }
 
 /// Dice: each die's six faces drawn as their own square images, then a `Custom_Dice` per copy.
-fn dice(
-    ex: &mut Export,
-    pieces: &[Drawn],
-    spec: Option<&crate::spec::DieSpec>,
-    cid: &str,
-) -> Result<(), Error> {
-    let spec = spec.ok_or_else(|| tts_err(format!("die `{cid}` has no `die:` section")))?;
+fn dice(ex: &mut Export, pieces: &[Drawn], cid: &str) -> Result<(), Error> {
     for (p, _, _) in pieces {
-        let edge = crate::draw::die::edge_of_net(p.w);
-        let six = crate::draw::die::faces(&p.front(ex.game), spec);
+        let art = crate::draw::Art::new(ex.game);
+        let kind = crate::kinds::of(ex.game, p);
+        let (edge, six) = kind
+            .die_faces(ex.game, p, &art)
+            .ok_or_else(|| tts_err(format!("`{cid}` is not a die")))?
+            .map_err(tts_err)?;
         if six.len() != 6 {
             return Err(tts_err(format!("die `{cid}` needs six faces")));
         }
         let mut imgs = [0usize; 6];
         let mut names: [String; 6] = Default::default();
-        for (i, face) in six.iter().enumerate() {
-            let art = crate::draw::Art::new(ex.game);
-            let group =
-                crate::draw::die::face_group(face, &art, 0.0, 0.0, edge).map_err(tts_err)?;
+        for (i, (group, name)) in six.into_iter().enumerate() {
             imgs[i] = ex.push_svg(
                 &format!("{}-face{}", p.id(ex.game), i + 1),
                 group,
                 edge,
                 edge,
             )?;
-            names[i] = [&face.text, &face.label, &face.title]
-                .into_iter()
-                .flatten()
-                .find(|t| !t.trim().is_empty())
-                .cloned()
-                .unwrap_or_else(|| (i + 1).to_string());
+            names[i] = name;
         }
         for i in 0..p.copies.max(1) {
             let stem = if p.copies > 1 {
@@ -113,13 +106,15 @@ fn dice(
     Ok(())
 }
 
-/// Pawns: the standing figure (one panel of the fold-over strip) as a `Custom_Token` standee.
+/// Pawns: the standing figure as a `Custom_Token` standee.
 fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
     for (p, _, _) in pieces {
-        let w = p.w;
-        let h = (p.h - 2.0 * crate::draw::pawn::base(w)) / 2.0;
         let art = crate::draw::Art::new(ex.game);
-        let group = crate::draw::pawn::panel(&p.front(ex.game), &art, w, h).map_err(tts_err)?;
+        let kind = crate::kinds::of(ex.game, p);
+        let (group, w, h) = match kind.on_table(ex.game, p, 0, &art) {
+            Some(shown) => shown.map_err(tts_err)?,
+            None => return Err(tts_err(format!("`{}` has no figure", p.id(ex.game)))),
+        };
         let img = ex.push_svg(&format!("{}-figure", p.id(ex.game)), group, w, h)?;
         for i in 0..p.copies.max(1) {
             let stem = if p.copies > 1 {
@@ -207,7 +202,7 @@ fn one_deck(
     }
     // TTS's card is portrait; a landscape card is a sideways portrait one.
     let sideways = first.w > first.h;
-    let (sx, sy, sz) = map::card_scale(first.w.min(first.h), first.w.max(first.h));
+    let (sx, sy, sz) = super::map::card_scale(first.w.min(first.h), first.w.max(first.h));
     let mut t = Transform::scaled(sx, sy, sz);
     // A deck with printed backs lies face down, like a real one; a one-sided aid face up.
     if cards.iter().any(|(_, _, b)| b.is_some()) {
@@ -255,10 +250,10 @@ fn without_component<'n>(name: &'n str, component_id: &str) -> std::borrow::Cow<
 }
 
 /// Tokens and tiles: loose when there is one copy, else a bag of the copies per variant.
-fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, thickness: f64) {
+fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: u8, thickness: f64) {
     for &(p, front, back) in pieces {
         let (front_url, back_url) = two_sides(ex, front, back);
-        let (sx, sy, sz) = map::tile_scale(p.h);
+        let (sx, sy, sz) = super::map::tile_scale(p.h);
         let name = piece_name(ex.game, p);
         let make = |ex: &mut Export, path: String| {
             let o = ObjectState::new(
@@ -305,7 +300,7 @@ fn tiles(ex: &mut Export, pieces: &[Drawn], cname: &str, tile_type: TileType, th
 fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
     for &(p, front, back) in pieces {
         let (front_url, back_url) = two_sides(ex, front, back);
-        let (sx, sy, sz) = map::tile_scale(p.h);
+        let (sx, sy, sz) = super::map::tile_scale(p.h);
         let name = if pieces.len() > 1 {
             piece_name(ex.game, p)
         } else {
@@ -318,14 +313,7 @@ fn boards(ex: &mut Export, pieces: &[Drawn], cname: &str) {
                 &name,
                 Transform::scaled(sx, sy, sz),
             );
-            let o = objects::tile(
-                o,
-                front_url.clone(),
-                back_url.clone(),
-                TileType::Box,
-                0.2,
-                false,
-            );
+            let o = objects::tile(o, front_url.clone(), back_url.clone(), TILE_BOX, 0.2, false);
             ex.placed.push((Band::Board, units(p.w), units(p.h), o));
         }
     }

@@ -1,9 +1,7 @@
-//! What each kind of piece becomes in Tabletop Simulator, and how big it is there.
-//!
-//! Adding a kind is one arm in `form_of`. Sizes: **1 TTS unit = 1 inch (25.4 mm)**, the scale
+//! How big pieces are in Tabletop Simulator (what each kind becomes there is the kind's own:
+//! `kinds::Kind::tts`). Sizes: **1 TTS unit = 1 inch (25.4 mm)**, the scale
 //! TTS's own grid and measuring tool use. An object's `Transform` scale is its real size divided
 //! by the size TTS gives that object type at scale 1 (the constants below).
-use crate::spec::{Kind, Shape};
 use crate::units::MM_PER_INCH;
 
 /// Millimetres per TTS unit.
@@ -16,68 +14,6 @@ pub const CARD_UNITS_AT_SCALE_1: (f64, f64) = (2.2, 3.1);
 pub const DIE_UNITS_AT_SCALE_1: f64 = 1.0;
 /// A `Custom_Token` at scale 1: its image's height spans about 2 units, like a tile.
 pub const TOKEN_UNITS_AT_SCALE_1: f64 = 2.0;
-
-/// TTS tile shapes (`CustomTile.Type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TileType {
-    Box = 0,
-    Circle = 2,
-    Rounded = 3,
-}
-
-impl TileType {
-    pub fn of(shape: Shape) -> TileType {
-        match shape {
-            Shape::Square => TileType::Box,
-            Shape::Round => TileType::Circle,
-            Shape::Rounded => TileType::Rounded,
-        }
-    }
-}
-
-/// TTS card shapes (`CustomDeck.Type`).
-pub fn card_type(shape: Shape) -> u8 {
-    match shape {
-        Shape::Rounded => 0,
-        Shape::Square => 1,
-        Shape::Round => 4,
-    }
-}
-
-/// The TTS object family a piece maps to.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Form {
-    /// Cards: one `DeckCustom` per component (a lone card stays a `CardCustom`).
-    Deck { card_type: u8 },
-    /// Flat counters: `Custom_Tile`, two-sided when the piece has a back; the copies of one
-    /// variant go in a `Bag`.
-    Tile { tile_type: TileType, thickness: f64 },
-    /// A large flat piece (track, board, sheet): a `Custom_Tile` laid out first, not stackable.
-    Board,
-    /// A six-sided die: `Custom_Dice` from six face images (see `dice.rs`).
-    Die6,
-    /// A standee: `Custom_Token` standing up.
-    Standee,
-}
-
-/// One arm per kind.
-pub fn form_of(kind: Kind, shape: Shape) -> Form {
-    match kind {
-        Kind::Card => Form::Deck {
-            card_type: card_type(shape),
-        },
-        Kind::Token | Kind::Tile => Form::Tile {
-            tile_type: TileType::of(shape),
-            thickness: 0.1,
-        },
-        Kind::PlayingCard => Form::Deck {
-            card_type: card_type(shape),
-        },
-        Kind::Track | Kind::Board | Kind::Sheet | Kind::Diagram => Form::Board,
-        Kind::Die => Form::Die6,
-        Kind::Pawn => Form::Standee,
-    }
-}
 
 pub fn units(mm: f64) -> f64 {
     mm / MM_PER_UNIT
@@ -104,29 +40,6 @@ pub fn die_scale(edge_mm: f64) -> (f64, f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_kind_has_a_form() {
-        assert!(matches!(
-            form_of(Kind::Card, Shape::Rounded),
-            Form::Deck { card_type: 0 }
-        ));
-        assert!(matches!(
-            form_of(Kind::Token, Shape::Round),
-            Form::Tile {
-                tile_type: TileType::Circle,
-                ..
-            }
-        ));
-        assert!(matches!(
-            form_of(Kind::Tile, Shape::Square),
-            Form::Tile {
-                tile_type: TileType::Box,
-                ..
-            }
-        ));
-        assert_eq!(form_of(Kind::Track, Shape::Square), Form::Board);
-    }
 
     #[test]
     fn scales_turn_millimetres_into_units() {

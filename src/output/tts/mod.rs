@@ -143,7 +143,10 @@ fn file_url(dir: &Path) -> String {
 
 /// Exports a game for Tabletop Simulator.
 pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
-    let mut report = TtsReport::default();
+    let mut report = TtsReport {
+        warnings: game.warnings.iter().map(ToString::to_string).collect(),
+        ..TtsReport::default()
+    };
     if opt.validate {
         crate::check_rules(game)?;
     } else {

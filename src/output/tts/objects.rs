@@ -1,6 +1,5 @@
 //! Builders for the flat objects: tiles (tokens, counters, boards), bags, standees. Each takes an
 //! `ObjectState::new(…)` with its GUID and transform and fills in what its type needs.
-use super::map::TileType;
 use super::model::{CustomImage, CustomTile, CustomToken, ObjectState, Rgb};
 
 /// A `Custom_Tile` showing `front` on top and `back` underneath (the front again when the piece
@@ -9,13 +8,13 @@ pub fn tile(
     mut obj: ObjectState,
     front: String,
     back: String,
-    tile_type: TileType,
+    tile_type: u8,
     thickness: f64,
     stackable: bool,
 ) -> ObjectState {
     let mut image = CustomImage::new(front, back);
     image.custom_tile = Some(CustomTile {
-        tile_type: tile_type as u8,
+        tile_type,
         thickness,
         stackable,
         stretch: false,

@@ -2,17 +2,58 @@
 //! they would overflow, set smaller until they fit. Lines starting with `# ` are subheadings.
 use svg::node::element::Group;
 
-use super::canvas::{Anchor, Canvas, line, n, place, rect, text};
-use super::text::{Font, fit, fit_down_to, width, wrap};
-use super::{Art, Colors};
-use crate::pieces::Piece;
+use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
+use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
+use crate::draw::{Art, Colors, Side};
 use crate::spec::{Face, Shape};
 
-pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+/// A card with a title, body text and an optional table.
+#[derive(Debug, Default)]
+pub struct Card;
+
+/// What a card's face shows (a playing card's back is drawn as a card's).
+pub(super) const DRAWS: &[FaceField] = &[
+    FaceField::Background,
+    FaceField::Ink,
+    FaceField::Border,
+    FaceField::Symbol,
+    FaceField::Title,
+    FaceField::Label,
+    FaceField::Text,
+    FaceField::Lines,
+    FaceField::Table,
+];
+
+impl Kind for Card {
+    fn about(&self) -> &'static str {
+        "A card: a title band, a table and paragraphs of text set smaller until they fit."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Size, Field::Shape, Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        DRAWS
+    }
+    fn default_shape(&self) -> Shape {
+        Shape::Rounded
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw(cx.canvas, cx.piece.shape, face, cx.art)
+    }
+    fn noun(&self) -> &'static str {
+        "card"
+    }
+    fn tts(&self, shape: Shape) -> TtsForm {
+        TtsForm::card(shape)
+    }
+}
+
+pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
-    let radius = if piece.shape == Shape::Rounded {
+    let radius = if shape == Shape::Rounded {
         m * 0.05
     } else {
         0.0
@@ -115,18 +156,20 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
     // Body: try the natural size, shrink until the table and paragraphs fit the space left.
     let avail = bottom - top;
     let mut size = (m * 0.05).clamp(2.2, 4.6);
-    let before = super::text::overflow_count();
+    let before = crate::draw::text::overflow_count();
     loop {
         let (body, used) = body(face, &c, pad, top, w - 2.0 * pad, size);
         if used <= avail || size < 1.6 {
             if used > avail {
-                super::text::overflowed("the body text (table and lines) is too long for the card");
+                crate::draw::text::overflowed(
+                    "the body text (table and lines) is too long for the card",
+                );
             }
             cv.add(body);
             break;
         }
         // Only the layout used counts.
-        super::text::forget_overflows_after(before);
+        crate::draw::text::forget_overflows_after(before);
         size *= 0.93;
     }
 

@@ -2,21 +2,136 @@
 //! numbers up both sides, counted from the bottom as on a chess board) and the title, at the
 //! left of the bottom margin (where a split board's "part k of n" badges, bottom right, miss it). Squares alternate between two close tints so rows and columns are easy to count
 //! without hiding the tiles' own colours.
-use super::Colors;
-use super::canvas::{Anchor, Canvas, n, rect, text};
-use super::text::{Font, fit};
-use crate::spec::{BoardSpec, Face};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Colors, Side};
+use crate::spec::{Component, Face, Shape};
+use crate::units::Size;
 
 /// The margin around the grid on every side: room for the title and the coordinates.
 pub const EDGE_MM: f64 = 8.0;
 /// Width of the grid lines; the outer frame is twice as thick.
 const LINE_MM: f64 = 0.35;
+/// Most squares along a board's side.
+pub const MAX_SQUARES: u32 = 40;
 
-/// The outer size (mm) of a board: the grid plus its margin on every side.
-pub fn size(b: &BoardSpec) -> (f64, f64) {
-    let side = b.squares.value as f64 * b.square.value.w.mm() + 2.0 * EDGE_MM;
-    let tall = b.squares.value as f64 * b.square.value.h.mm() + 2.0 * EDGE_MM;
-    (side, tall)
+/// A board of `squares`×`squares` squares of side `square`, with a margin for coordinates
+/// (`board:`).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    /// Squares along each side (a 9 makes a 9×9 board).
+    #[schemars(with = "u32")]
+    pub squares: Spanned<u32>,
+    /// Side of one square: usually the tile size (`24mm`).
+    #[schemars(with = "Size")]
+    pub square: Spanned<Size>,
+    /// Letters along the top and numbers along both sides. Default true.
+    #[serde(default = "yes")]
+    pub coordinates: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        let none = serde_saphyr::Location::UNKNOWN;
+        Board {
+            squares: Spanned::new(0, none, none),
+            square: Spanned::new(Size::default(), none, none),
+            coordinates: true,
+        }
+    }
+}
+
+impl Board {
+    /// Where the grid lines run (mm from the board's edge), across and down.
+    fn lines(&self) -> (Vec<f64>, Vec<f64>) {
+        let n = self.squares.value;
+        let at = |step: f64| (0..=n).map(|k| EDGE_MM + k as f64 * step).collect();
+        (at(self.square.value.w.mm()), at(self.square.value.h.mm()))
+    }
+}
+
+impl Kind for Board {
+    fn about(&self) -> &'static str {
+        "A board of squares with edge coordinates (`board:`), split on its grid lines when larger than the paper."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        let id = &cx.component.id.value;
+        if !(1..=MAX_SQUARES).contains(&self.squares.value) {
+            cx.at(
+                &self.squares,
+                format!(
+                    "a board has 1 to {MAX_SQUARES} squares per side, not {}",
+                    self.squares.value
+                ),
+            );
+            return;
+        }
+        crate::spec::check_min_side(
+            cx,
+            &format!("a square of board `{id}`"),
+            "it must",
+            &self.square,
+        );
+        let (w, h) = self.size(cx.component);
+        if w.max(h) > crate::units::MAX_LENGTH_MM {
+            cx.at(
+                &self.square,
+                format!(
+                    "the board would be {w:.0} × {h:.0} mm; the limit is {} mm",
+                    crate::units::MAX_LENGTH_MM
+                ),
+            );
+        }
+    }
+    /// The grid plus its margin on every side.
+    fn size(&self, _: &Component) -> (f64, f64) {
+        let n = self.squares.value as f64;
+        (
+            n * self.square.value.w.mm() + 2.0 * EDGE_MM,
+            n * self.square.value.h.mm() + 2.0 * EDGE_MM,
+        )
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw(cx.canvas, self, face)
+    }
+    /// On its grid lines, so that no seam cuts through a square.
+    fn split(&self) -> Split {
+        let (xs, ys) = self.lines();
+        Split::OnLines { xs, ys }
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "board"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn squares(&self) -> Option<&Spanned<u32>> {
+        Some(&self.squares)
+    }
 }
 
 /// The name of column `i` (0-based): A…Z, then AA, AB… (boards beyond 26 columns are rare).
@@ -34,7 +149,7 @@ pub fn column_name(i: u32) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-pub fn draw(cv: &mut Canvas, board: &BoardSpec, face: &Face) -> Result<(), String> {
+fn draw(cv: &mut Canvas, board: &Board, face: &Face) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));

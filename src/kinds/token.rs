@@ -1,16 +1,92 @@
 //! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
-//! a symbol and/or a large text, and a caption that is fitted to the space it has.
-use super::canvas::{Anchor, Canvas, circle, n, place, rect, text};
-use super::text::{Font, fit};
-use super::{Art, Colors};
-use crate::pieces::Piece;
+//! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
+//! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
+use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, Colors, Side, marks};
 use crate::spec::{Face, Shape};
 
-pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+/// A counter, marker or coin: one face per side, symbol and caption.
+#[derive(Debug, Default)]
+pub struct Token;
+
+/// A square or rectangular tile: drawn as a token is.
+#[derive(Debug, Default)]
+pub struct Tile;
+
+const FIELDS: &[Field] = &[Field::Size, Field::Shape, Field::Back];
+
+const DRAWS: &[FaceField] = &[
+    FaceField::Background,
+    FaceField::Ink,
+    FaceField::Border,
+    FaceField::Symbol,
+    FaceField::Title,
+    FaceField::Label,
+    FaceField::Text,
+    FaceField::Pips,
+    FaceField::Frame,
+    FaceField::Grid,
+    FaceField::Mark,
+];
+
+/// Draws a token's or tile's face.
+fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    let shape = cx.piece.shape;
+    match marks::applies(face) {
+        true => marks::draw(cx.canvas, shape, face, cx.art),
+        false => draw(cx.canvas, shape, face, cx.art),
+    }
+}
+
+impl Kind for Token {
+    fn about(&self) -> &'static str {
+        "A counter, marker or coin: one face per side, with a symbol, a title, a large text and a caption."
+    }
+    fn fields(&self) -> &'static [Field] {
+        FIELDS
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        DRAWS
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw_face(face, cx)
+    }
+    fn noun(&self) -> &'static str {
+        "token"
+    }
+    fn tts(&self, shape: Shape) -> TtsForm {
+        TtsForm::tile(shape)
+    }
+}
+
+impl Kind for Tile {
+    fn about(&self) -> &'static str {
+        "A square or rectangular tile, drawn as a token is; piecepack faces (`grid:`, `mark:`) too."
+    }
+    fn fields(&self) -> &'static [Field] {
+        FIELDS
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        DRAWS
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw_face(face, cx)
+    }
+    fn noun(&self) -> &'static str {
+        "tile"
+    }
+    fn tts(&self, shape: Shape) -> TtsForm {
+        TtsForm::tile(shape)
+    }
+}
+
+fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
-    let round = piece.shape == Shape::Round;
+    let round = shape == Shape::Round;
     let stroke = (m * 0.03).clamp(0.3, 0.8);
     if round {
         cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
@@ -67,7 +143,7 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
     if let Some(pips) = &face.pips {
         // Under the symbol, above any label: the rank as dots.
         let want = m * 0.085;
-        let used = super::pips::row(
+        let used = crate::draw::pips::row(
             cv,
             w / 2.0,
             bottom - want / 2.0,
@@ -124,7 +200,7 @@ pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<()
     }
 
     if let (Some(style), false) = (face.frame, round) {
-        super::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
+        crate::draw::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
     }
     if let Some(border) = c.border() {
         if round {

@@ -3,10 +3,66 @@
 //! it stands. `size` is the standing figure; the strip adds a base at each end.
 use svg::node::element::{Group, Path};
 
-use super::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
-use super::text::{Font, fit};
-use super::{Art, Colors};
-use crate::spec::Face;
+use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, Colors, Side};
+use crate::spec::{Component, Face, Shape};
+
+/// A fold-over standee with a base; `size` is the standing figure.
+#[derive(Debug, Default)]
+pub struct Pawn;
+
+impl Kind for Pawn {
+    fn about(&self) -> &'static str {
+        "A fold-over standee with a base at each end; `size` is the standing figure."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Size]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Symbol,
+            FaceField::Label,
+        ]
+    }
+    /// The strip: the figure twice and a base at each end.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        let (w, h) = c
+            .size
+            .as_ref()
+            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+        strip_size(w, h)
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw(cx.canvas, face, cx.art)
+    }
+    fn noun(&self) -> &'static str {
+        "pawn"
+    }
+    fn folds(&self) -> bool {
+        true
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Standee
+    }
+    /// Its figure, standing.
+    fn on_table(
+        &self,
+        game: &crate::spec::Game,
+        piece: &crate::pieces::Piece,
+        _: usize,
+        art: &Art,
+    ) -> Option<Result<(Group, f64, f64), String>> {
+        let d = base(piece.w);
+        let h = (piece.h - 2.0 * d) / 2.0;
+        let front = piece.front(game);
+        Some(panel(&front, art, piece.w, h).map(|g| (g, piece.w, h)))
+    }
+}
 
 /// Depth of each base flap for a figure `w` wide.
 pub fn base(w: f64) -> f64 {
@@ -18,7 +74,7 @@ pub fn strip_size(w: f64, h: f64) -> (f64, f64) {
     (w, 2.0 * h + 2.0 * base(w))
 }
 
-pub fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
     let (w, b) = (cv.w, cv.bleed);
     let d = base(w);
     let h = (cv.h - 2.0 * d) / 2.0;
@@ -71,7 +127,7 @@ pub fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
 
 /// One figure in a `w` × `h` box at the origin: a pawn in the ink colour, the symbol on its
 /// body in the background colour, the label under it.
-pub fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, String> {
+fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, String> {
     let c = Colors::of(face);
     let cx = w / 2.0;
     let mut g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));

@@ -1,12 +1,143 @@
 //! Dice as fold-up cube nets: a cross of six faces (one above and one below a belt of four),
 //! seven trapezoid glue tabs, the cut outline solid and the folds dashed. Opposite faces are
 //! the 1st and 6th, 2nd and 5th, 3rd and 4th of `die.faces` (null–5, ace–4, 2–3 for a piecepack).
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
 use svg::Node;
 
-use super::canvas::{Canvas, element, line, n, rect};
-use super::marks::glyph;
-use super::{Art, Colors};
-use crate::spec::{DieSpec, Face};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::draw::canvas::{Canvas, element, line, n, rect};
+use crate::draw::marks::glyph;
+use crate::draw::{Art, Colors, Side};
+use crate::spec::{Component, Face, Shape};
+
+/// A die: six faces laid over the component's front, printed as a cube net (`die:`). `size`
+/// is the edge.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Die {
+    /// Exactly six faces. Opposite faces are 1st–6th, 2nd–5th and 3rd–4th.
+    #[schemars(with = "Vec<Face>", length(equal = 6))]
+    pub faces: Spanned<Vec<Face>>,
+}
+
+impl Default for Die {
+    fn default() -> Self {
+        let none = serde_saphyr::Location::UNKNOWN;
+        Die {
+            faces: Spanned::new(Vec::new(), none, none),
+        }
+    }
+}
+
+impl Kind for Die {
+    fn about(&self) -> &'static str {
+        "A cube printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` its six faces."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Size]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Symbol,
+            FaceField::Text,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        let n = self.faces.value.len();
+        if n != 6 {
+            let id = &cx.component.id.value;
+            cx.at(
+                &self.faces,
+                format!("a die has six faces; `{id}` lists {n}"),
+            );
+        }
+    }
+    /// Its net: four faces and a tab wide, three faces and two tabs tall.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        let edge = c
+            .size
+            .as_ref()
+            .map_or(0.0, |s| s.value.w.mm().min(s.value.h.mm()));
+        net_size(edge)
+    }
+    fn outline(&self, _: Shape, w: f64, _: f64) -> Outline {
+        let s = edge_of_net(w);
+        Outline::Polygon(outline_points(s, tab(s)))
+    }
+    fn draw(&self, _: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        let front = cx.piece.front(cx.game);
+        draw(cx.canvas, &front, self, cx.art)
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "die net"
+    }
+    /// The cube it folds into, which is what a player cares about.
+    fn describe(&self, _: Shape, w: f64, _: f64) -> String {
+        let edge = (edge_of_net(w) * 10.0).round() / 10.0;
+        format!("die net, {} mm cube", crate::draw::canvas::n(edge))
+    }
+    fn folds(&self) -> bool {
+        true
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Die6
+    }
+    fn texts(&self) -> Vec<&str> {
+        self.faces.value.iter().flat_map(|f| f.texts()).collect()
+    }
+    fn die_faces(
+        &self,
+        game: &crate::spec::Game,
+        piece: &crate::pieces::Piece,
+        art: &Art,
+    ) -> Option<Result<super::DieFaces, String>> {
+        let edge = edge_of_net(piece.w);
+        let six = faces(&piece.front(game), self);
+        let drawn = six.iter().enumerate().map(|(i, face)| {
+            let name = [&face.text, &face.label, &face.title]
+                .into_iter()
+                .flatten()
+                .find(|t| !t.trim().is_empty())
+                .cloned()
+                .unwrap_or_else(|| (i + 1).to_string());
+            face_group(face, art, 0.0, 0.0, edge).map(|g| (g, name))
+        });
+        Some(drawn.collect::<Result<Vec<_>, _>>().map(|f| (edge, f)))
+    }
+    /// One face up, with rounded edges.
+    fn on_table(
+        &self,
+        game: &crate::spec::Game,
+        piece: &crate::pieces::Piece,
+        which: usize,
+        art: &Art,
+    ) -> Option<Result<(svg::node::element::Group, f64, f64), String>> {
+        let faces = faces(&piece.front(game), self);
+        let Some(face) = faces.get(which) else {
+            return Some(Err("a die has faces 0 to 5".into()));
+        };
+        let s = edge_of_net(piece.w);
+        Some(face_group(face, art, 0.0, 0.0, s).map(|g| {
+            let outline = rect(0.0, 0.0, s, s, "none")
+                .set("stroke", "#333333")
+                .set("stroke-width", n(s * 0.03))
+                .set("rx", n(s * 0.12));
+            (svg::node::element::Group::new().add(g).add(outline), s, s)
+        }))
+    }
+    fn symbols(&self) -> Vec<&Spanned<String>> {
+        let faces = self.faces.value.iter();
+        faces.filter_map(|f| f.symbol.as_deref()).collect()
+    }
+}
 
 /// Depth of a glue tab for a die of edge `s` (mm).
 pub fn tab(s: f64) -> f64 {
@@ -39,12 +170,12 @@ pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
 }
 
 /// The six faces of a die piece: the piece's front with each listed face laid over it.
-pub fn faces(front: &Face, spec: &DieSpec) -> Vec<Face> {
+pub fn faces(front: &Face, spec: &Die) -> Vec<Face> {
     spec.faces.value.iter().map(|f| front.overlaid(f)).collect()
 }
 
 /// The net of a die whose front face is `front`.
-pub fn draw(cv: &mut Canvas, front: &Face, spec: &DieSpec, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), String> {
     let s = edge_of_net(cv.w);
     let t = tab(s);
     let faces = faces(front, spec);
@@ -93,7 +224,7 @@ pub fn draw(cv: &mut Canvas, front: &Face, spec: &DieSpec, art: &Art) -> Result<
 }
 
 /// One die face in an `s` square at (x, y): background and its glyph.
-pub fn face_group(
+fn face_group(
     face: &Face,
     art: &Art,
     x: f64,
@@ -190,6 +321,15 @@ mod tests {
                 assert_eq!((ca.0, ca.1 + 2), (cb.0, cb.1), "{a}/{b}");
             }
         }
+    }
+
+    #[test]
+    fn the_outline_is_the_cut_line() {
+        let s = 12.7;
+        let (w, h) = net_size(s);
+        let outline = Die::default().outline(Shape::Square, w, h);
+        let tab_area = (2.0 * s - 2.0 * tab(s).min(s * 0.25)) / 2.0 * tab(s);
+        assert!((outline.area(w, h) - (6.0 * s * s + 7.0 * tab_area)).abs() < 1e-6);
     }
 
     #[test]

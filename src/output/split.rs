@@ -1,49 +1,64 @@
-//! Splitting a board larger than the paper so that every seam falls on a grid line: each part
-//! that lies on top ends exactly on a line between squares, and the next part starts `overlap`
-//! mm earlier, under it, with the glue strip. The joined board shows no cut through a square.
-use super::layout::{Item, Part, Rect, split};
-use crate::pieces::Pieces;
-use crate::spec::{Game, Kind};
+//! Printing a piece larger than the paper in parts that overlap by `overlap` mm, to be glued:
+//! evenly (a track), or with every seam on one of the piece's lines (a board's grid lines): each
+//! part that lies on top ends exactly on a line, and the next part starts `overlap` mm earlier,
+//! under it, with the glue strip. The joined board shows no cut through a square.
+use super::layout::{Part, Rect};
+use crate::kinds::Split;
 
-/// The splitter for `layout::impose_with`: boards on their grid lines, tracks evenly, and every
-/// other piece whole (one part) or not at all.
-pub fn splitter<'a>(
-    game: &'a Game,
-    pieces: &'a Pieces,
+/// Most parts along one side of a piece printed in parts.
+pub const MAX_PARTS_A_SIDE: usize = 50;
+
+/// The parts a `w`×`h` piece split as `how` is printed in, each at most `max_w`×`max_h`: one
+/// part when it fits, `None` when it cannot be printed so.
+pub fn parts(
+    how: &Split,
+    w: f64,
+    h: f64,
+    max_w: f64,
+    max_h: f64,
     overlap: f64,
-) -> impl Fn(&Item, f64, f64) -> Option<Vec<Part>> + 'a {
-    move |item: &Item, max_w: f64, max_h: f64| {
-        let piece = pieces.get(item.piece);
-        // A card or token is printed whole or not at all: only tracks and boards are joined.
-        if piece
-            .as_ref()
-            .is_some_and(|p| !crate::fit::joinable(p.kind))
-        {
-            return split(item.w, item.h, max_w, max_h, overlap).filter(|parts| parts.len() == 1);
+) -> Option<Vec<Part>> {
+    match how {
+        // Whole or not at all.
+        Split::Never => split(w, h, max_w, max_h, overlap).filter(|parts| parts.len() == 1),
+        Split::Even => split(w, h, max_w, max_h, overlap),
+        Split::OnLines { xs, ys } => split_on_lines(w, h, max_w, max_h, overlap, xs, ys),
+    }
+}
+
+/// Splits a w×h piece into parts no larger than max_w×max_h that overlap by `overlap`.
+pub fn split(w: f64, h: f64, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
+    let count = |len: f64, max: f64| -> Option<usize> {
+        if len <= max + 1e-9 {
+            return Some(1);
         }
-        let board = piece
-            .filter(|p| p.kind == Kind::Board)
-            .and_then(|p| game.spec.components.get(p.component))
-            .and_then(|c| c.board.as_ref());
-        match board {
-            Some(b) => {
-                let n = b.squares.value;
-                let edge = crate::draw::board::EDGE_MM;
-                let lines =
-                    |step: f64| -> Vec<f64> { (0..=n).map(|k| edge + k as f64 * step).collect() };
-                split_on_lines(
-                    item.w,
-                    item.h,
-                    max_w,
-                    max_h,
-                    overlap,
-                    &lines(b.square.value.w.mm()),
-                    &lines(b.square.value.h.mm()),
-                )
-            }
-            None => split(item.w, item.h, max_w, max_h, overlap),
+        if max <= overlap {
+            return None;
+        }
+        let n = ((len - overlap) / (max - overlap)).ceil() as usize;
+        (n <= MAX_PARTS_A_SIDE).then_some(n)
+    };
+    let (nx, ny) = (count(w, max_w)?, count(h, max_h)?);
+    let pw = (w + (nx - 1) as f64 * overlap) / nx as f64;
+    let ph = (h + (ny - 1) as f64 * overlap) / ny as f64;
+    let mut parts = Vec::new();
+    for j in 0..ny {
+        for i in 0..nx {
+            parts.push(Part {
+                number: j * nx + i + 1,
+                count: nx * ny,
+                window: Rect {
+                    x: i as f64 * (pw - overlap),
+                    y: j as f64 * (ph - overlap),
+                    w: pw,
+                    h: ph,
+                },
+                glue_top: j > 0,
+                glue_left: i > 0,
+            });
         }
     }
+    Some(parts)
 }
 
 /// Segments [start, end) covering 0..len, each at most `max` long, where every end but the last
@@ -102,7 +117,7 @@ fn greedy(len: f64, max: f64, overlap: f64, lines: &[f64]) -> Option<Vec<(f64, f
             })?;
         out.push((start, end));
         start = end - overlap;
-        if out.len() > 50 {
+        if out.len() > MAX_PARTS_A_SIDE {
             return None;
         }
     }
@@ -111,8 +126,8 @@ fn greedy(len: f64, max: f64, overlap: f64, lines: &[f64]) -> Option<Vec<(f64, f
 }
 
 /// Parts of a `w`×`h` board whose vertical grid lines are at `xs` and horizontal ones at `ys`
-/// (mm from its top-left), numbered row by row like `layout::split`.
-pub fn split_on_lines(
+/// (mm from its top-left), numbered row by row like `split`.
+fn split_on_lines(
     w: f64,
     h: f64,
     max_w: f64,
@@ -186,6 +201,19 @@ mod tests {
         for p in &parts {
             assert!(p.window.w >= 100.0 && p.window.h >= 100.0, "{:?}", p.window);
         }
+    }
+
+    #[test]
+    fn split_parts_cover_the_piece_with_overlap() {
+        let parts = split(80.0, 330.0, 190.0, 240.0, 12.0).unwrap();
+        assert_eq!(parts.len(), 2);
+        let (a, b) = (parts[0].window, parts[1].window);
+        assert!((a.y + a.h - b.y - 12.0).abs() < 1e-9, "overlap is 12 mm");
+        assert!(
+            (b.bottom() - 330.0).abs() < 1e-9,
+            "parts join to the full height"
+        );
+        assert!(parts[1].glue_top && !parts[0].glue_top);
     }
 
     #[test]

@@ -4,11 +4,112 @@
 //! double-headed court cards, and the face's `label` as a small note (e.g. the game's value).
 use svg::node::element::Group;
 
-use super::canvas::{Anchor, Canvas, line, n, place, rect, text};
-use super::text::{Font, fit};
-use super::{Art, Colors};
-use crate::pieces::Piece;
-use crate::spec::Face;
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, Colors, Side};
+use crate::spec::{Face, Shape, Tags};
+
+/// A standard playing card drawn from its variant's tags `suit` and `rank`.
+#[derive(Debug, Default)]
+pub struct PlayingCard;
+
+impl Kind for PlayingCard {
+    fn about(&self) -> &'static str {
+        "A standard playing card drawn from its variant's tags `suit` and `rank`."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Size, Field::Shape, Field::Back]
+    }
+    fn draws(&self, side: Side) -> &'static [FaceField] {
+        match side {
+            // The suit and rank make the front: a title or symbol there would not be drawn.
+            Side::Front => &[
+                FaceField::Background,
+                FaceField::Ink,
+                FaceField::Border,
+                FaceField::Label,
+            ],
+            Side::Back => super::card::DRAWS,
+        }
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        let c = cx.component;
+        for v in c.variants.iter() {
+            if let Err(why) = Card::of(&v.tags) {
+                cx.at(&v.id, format!("`{}-{}`: {why}", c.id.value, v.id.value));
+            }
+        }
+        if c.variants.is_empty() {
+            cx.at(
+                &c.id,
+                format!(
+                    "`{}` is a playing card: each variant is one card, with tags `suit` and `rank`",
+                    c.id.value
+                ),
+            );
+        }
+    }
+    fn default_shape(&self) -> Shape {
+        Shape::Rounded
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        match cx.side {
+            Side::Front => draw(cx.canvas, &cx.piece.tags(cx.game), face, cx.art),
+            Side::Back => super::card::draw(cx.canvas, cx.piece.shape, face, cx.art),
+        }
+    }
+    fn noun(&self) -> &'static str {
+        "card"
+    }
+    fn tts(&self, shape: Shape) -> TtsForm {
+        TtsForm::card(shape)
+    }
+}
+
+/// What a card's tags make it.
+struct Card {
+    color: &'static str,
+    joker: bool,
+    number: Option<u32>,
+    court: Option<(&'static str, &'static str)>,
+}
+
+impl Card {
+    fn of(tags: &Tags) -> Result<Card, String> {
+        let suit = tags.get("suit").map(String::as_str).unwrap_or("");
+        let rank = tags.get("rank").map(String::as_str).unwrap_or("");
+        let joker = suit == "joker";
+        let color = match (suit, rank) {
+            ("hearts" | "diamonds", _) | ("joker", "red") => RED,
+            ("clubs" | "spades", _) | ("joker", _) => BLACK,
+            _ => {
+                return Err(format!(
+                    "a playing card needs tags `suit` (hearts, diamonds, clubs, spades or joker) and `rank`; found suit `{suit}`"
+                ));
+            }
+        };
+        let number: Option<u32> = match rank {
+            "a" | "ace" | "1" => Some(1),
+            r => r.parse().ok().filter(|n| (2..=10).contains(n)),
+        };
+        let court = match rank {
+            "j" | "jack" => Some(("J", "court-jack")),
+            "q" | "queen" => Some(("Q", "court-queen")),
+            "k" | "king" => Some(("K", "court-king")),
+            _ => None,
+        };
+        if !joker && number.is_none() && court.is_none() {
+            return Err(format!("rank `{rank}`: expected a, 2 to 10, j, q or k"));
+        }
+        Ok(Card {
+            color,
+            joker,
+            number,
+            court,
+        })
+    }
+}
 
 const RED: &str = "#b3261e";
 const BLACK: &str = "#1d1d1d";
@@ -45,35 +146,17 @@ fn turned(g: Group, cx: f64, cy: f64) -> Group {
         .add(g)
 }
 
-pub fn draw(cv: &mut Canvas, piece: &Piece, face: &Face, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
-    let tags = piece.tags(art.game());
+    let Card {
+        color,
+        joker,
+        number,
+        court,
+    } = Card::of(tags)?;
     let suit = tags.get("suit").map(String::as_str).unwrap_or("");
     let rank = tags.get("rank").map(String::as_str).unwrap_or("");
-    let joker = suit == "joker";
-    let color = match (suit, rank) {
-        ("hearts" | "diamonds", _) | ("joker", "red") => RED,
-        ("clubs" | "spades", _) | ("joker", _) => BLACK,
-        _ => {
-            return Err(format!(
-                "a playing card needs tags `suit` (hearts, diamonds, clubs, spades or joker) and `rank`; found suit `{suit}`"
-            ));
-        }
-    };
-    let number: Option<u32> = match rank {
-        "a" | "ace" | "1" => Some(1),
-        r => r.parse().ok().filter(|n| (2..=10).contains(n)),
-    };
-    let court = match rank {
-        "j" | "jack" => Some(("J", "court-jack")),
-        "q" | "queen" => Some(("Q", "court-queen")),
-        "k" | "king" => Some(("K", "court-king")),
-        _ => None,
-    };
-    if !joker && number.is_none() && court.is_none() {
-        return Err(format!("rank `{rank}`: expected a, 2 to 10, j, q or k"));
-    }
     let radius = w.min(h) * 0.05;
     cv.add(
         rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background)

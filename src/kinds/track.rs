@@ -1,18 +1,199 @@
 //! Tracks: a title band, then the ordered spaces (top to bottom or left to right) and an optional
 //! end area. Labels sit inside a space (a faint large numeral plus a small corner label, leaving
 //! room for markers) or outside it (leaving the inside blank to write in).
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
 use svg::node::element::Path;
 
-use super::Colors;
-use super::canvas::{Anchor, Canvas, n, rect, text};
-use super::text::{Font, fit, wrap};
-use crate::spec::{Direction, Face, LabelPosition, TrackSpec};
+use super::{FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
+use crate::draw::text::{Font, fit, wrap};
+use crate::draw::{Colors, Side};
+use crate::spec::{Component, Face, Shape};
+use crate::units::{Length, Size};
 
 pub const PAD_MM: f64 = 4.0;
 pub const TITLE_MM: f64 = 16.0;
 pub const OUTSIDE_LABEL_MM: f64 = 12.0;
 
-pub fn draw(cv: &mut Canvas, track: &TrackSpec, face: &Face) -> Result<(), String> {
+/// A track of ordered spaces (`track:`), drawn as one piece and printed in parts when larger
+/// than the paper.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Track {
+    /// Size of one space.
+    #[schemars(with = "Size")]
+    pub space: Spanned<Size>,
+    /// The spaces in track order.
+    #[schemars(with = "Vec<TrackSpace>")]
+    pub spaces: Vec<Spanned<TrackSpace>>,
+    #[serde(default)]
+    pub direction: Direction,
+    #[serde(default)]
+    pub labels: LabelPosition,
+    /// A final area after the last space (e.g. "Receiving area"), as tall as `end_size`.
+    #[serde(default)]
+    pub end: Option<String>,
+    #[serde(default)]
+    #[schemars(with = "Option<Length>")]
+    pub end_size: Option<Spanned<Length>>,
+}
+
+impl Default for Track {
+    fn default() -> Self {
+        let none = serde_saphyr::Location::UNKNOWN;
+        Track {
+            space: Spanned::new(Size::default(), none, none),
+            spaces: Vec::new(),
+            direction: Direction::default(),
+            labels: LabelPosition::default(),
+            end: None,
+            end_size: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// First space at the top.
+    #[default]
+    Down,
+    /// First space at the left.
+    Right,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LabelPosition {
+    /// The label is printed inside the space.
+    #[default]
+    Inside,
+    /// The label is printed beside the space, leaving its inside blank.
+    Outside,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TrackSpace {
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Small hint printed in the space (e.g. "place new grain here").
+    #[serde(default)]
+    pub hint: Option<String>,
+}
+
+impl Kind for Track {
+    fn about(&self) -> &'static str {
+        "A track of ordered spaces (`track:`), printed in parts to glue when larger than the paper."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+        ]
+    }
+    fn check(&self, cx: &mut super::CheckCx) {
+        let id = &cx.component.id.value;
+        if self.spaces.is_empty() {
+            cx.at(&self.space, "a track needs at least one space".to_string());
+        }
+        let space = format!("a space of track `{id}`");
+        crate::spec::check_min_side(cx, &space, "it must", &self.space);
+        if let Some(end) = &self.end_size
+            && end.value.mm() < crate::spec::MIN_SIDE_MM
+        {
+            let message = format!(
+                "the end area of track `{id}` is {} mm long; it must be at least {} mm",
+                crate::spec::short_mm(end.value.mm()),
+                crate::spec::MIN_SIDE_MM
+            );
+            cx.at(end, message);
+        }
+    }
+    /// Its spaces in a line, plus the end area, the title band and the padding.
+    fn size(&self, _: &Component) -> (f64, f64) {
+        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
+        let n = self.spaces.len() as f64;
+        let end = self
+            .end_size
+            .as_ref()
+            .map_or(if self.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
+        let label_band = match self.labels {
+            LabelPosition::Outside => OUTSIDE_LABEL_MM,
+            LabelPosition::Inside => 0.0,
+        };
+        match self.direction {
+            Direction::Down => (
+                sw + 2.0 * PAD_MM + label_band,
+                TITLE_MM + n * sh + end + 2.0 * PAD_MM,
+            ),
+            Direction::Right => (
+                n * sw + end + 2.0 * PAD_MM,
+                TITLE_MM + sh + 2.0 * PAD_MM + label_band,
+            ),
+        }
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw(cx.canvas, self, face)
+    }
+    fn split(&self) -> Split {
+        Split::Even
+    }
+    fn noun(&self) -> &'static str {
+        "track"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn texts(&self) -> Vec<&str> {
+        let spaces = self
+            .spaces
+            .iter()
+            .flat_map(|s| s.value.label.iter().chain(&s.value.hint));
+        spaces.chain(&self.end).map(String::as_str).collect()
+    }
+    fn labels(&self, _: &BTreeMap<String, String>) -> Option<Result<Vec<String>, String>> {
+        let labels = self.spaces.iter();
+        Some(Ok(labels
+            .map(|s| s.value.label.clone().unwrap_or_default())
+            .collect()))
+    }
+    fn blank_inside(
+        &self,
+        _: &BTreeMap<String, String>,
+    ) -> Option<Result<(bool, String, String), String>> {
+        let mut inside = Vec::new();
+        for (i, s) in self.spaces.iter().enumerate() {
+            if let Some(label) = &s.value.label
+                && self.labels == LabelPosition::Inside
+            {
+                inside.push(format!("space {} shows `{label}` inside", i + 1));
+            }
+            if let Some(h) = &s.value.hint {
+                inside.push(format!("space {} shows `{h}` inside", i + 1));
+            }
+        }
+        let found = match inside.is_empty() {
+            true => "every space is blank inside".to_string(),
+            false => inside.join("; "),
+        };
+        Some(Ok((
+            inside.is_empty(),
+            "nothing printed inside the spaces (labels outside)".into(),
+            found,
+        )))
+    }
+}
+
+fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), String> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));

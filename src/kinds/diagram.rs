@@ -1,0 +1,306 @@
+//! Setup diagrams: pieces of the game placed on a table and drawn from their own face SVGs, so
+//! the picture always matches the printed pieces. Positions are table millimetres (the centre
+//! of each piece), drawn at `scale` from `origin`.
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use svg::node::Blob;
+use svg::node::element::Group;
+
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, Colors, Side, draw_face};
+use crate::pieces::{Piece, expand};
+use crate::spec::{Face, Game, Shape};
+
+/// Which side of a piece a diagram shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DiagramSide {
+    #[default]
+    Front,
+    Back,
+}
+
+/// A setup diagram (`diagram:`): pieces of the game placed on a table, drawn from their own
+/// faces.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Diagram {
+    /// Drawing millimetres per table millimetre, e.g. `0.5` for a half-size picture. Default 1.
+    #[serde(default)]
+    pub scale: Option<f64>,
+    /// Where the table's origin is on the drawing (mm of the drawing), default `[0, 0]`.
+    #[serde(default)]
+    pub origin: Option<[f64; 2]>,
+    #[serde(default)]
+    #[schemars(with = "Vec<Placed>")]
+    pub place: Vec<Spanned<Placed>>,
+    #[serde(default)]
+    pub labels: Vec<DiagramLabel>,
+}
+
+/// One piece on the diagram's table.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Placed {
+    /// A piece id: `tile-suns-ace` (component-variant) or a component id without variants.
+    #[schemars(with = "String")]
+    pub piece: Spanned<String>,
+    #[serde(default)]
+    pub side: DiagramSide,
+    /// Centre of the piece on the table, in millimetres.
+    pub at: [f64; 2],
+    /// Turn, in degrees clockwise.
+    #[serde(default)]
+    pub rotate: f64,
+    /// For dice: which face shows (0–5, in `die.faces` order). Default 0.
+    #[serde(default)]
+    pub face: Option<usize>,
+    /// Draw half-transparent (pieces only used in some set-ups).
+    #[serde(default)]
+    pub faded: bool,
+}
+
+/// Text on a diagram, at table millimetres, centred.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DiagramLabel {
+    pub text: String,
+    pub at: [f64; 2],
+    /// Text size in drawing millimetres (default 4).
+    #[serde(default)]
+    pub size: Option<f64>,
+}
+
+/// Largest number of pieces on one diagram.
+pub const MAX_PLACED: usize = 500;
+
+impl Kind for Diagram {
+    fn about(&self) -> &'static str {
+        "A setup picture placing other pieces' own faces on a table (`diagram:`)."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Size, Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+            FaceField::Label,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        let c = cx.component;
+        if let Some(s) = self.scale
+            && !(s.is_finite() && s > 0.0 && s <= 10.0)
+        {
+            cx.at(
+                &c.id,
+                format!("diagram `scale: {s}`: expected a number above 0, at most 10"),
+            );
+        }
+        if self.place.len() > MAX_PLACED {
+            cx.at(
+                &c.id,
+                format!("a diagram places at most {MAX_PLACED} pieces"),
+            );
+        }
+        let ids = piece_ids(cx.game);
+        for p in &self.place {
+            let v = &p.value;
+            let finite =
+                v.at.iter().all(|n| n.is_finite() && n.abs() < 10_000.0) && v.rotate.is_finite();
+            if !finite {
+                cx.at(
+                    p,
+                    "`at:` and `rotate:` must be plain numbers (millimetres, degrees)".into(),
+                );
+            }
+            match ids.iter().find(|(id, _)| *id == v.piece.value) {
+                None => cx.at(
+                    &v.piece,
+                    format!(
+                        "no piece `{}` to place: expected a component id or component-variant id such as `{}`",
+                        v.piece.value,
+                        ids.first().map_or("tile-suns-ace", |(i, _)| i.as_str())
+                    ),
+                ),
+                Some((_, super::KindName::Diagram)) => cx.at(
+                    &v.piece,
+                    "a diagram cannot place another diagram".into(),
+                ),
+                Some((_, kind)) => {
+                    if v.face.is_some_and(|f| f > 5)
+                        || (v.face.is_some() && *kind != super::KindName::Die)
+                    {
+                        cx.at(
+                            &v.piece,
+                            "`face:` picks a die face, 0 to 5; only dice have it".into(),
+                        );
+                    }
+                }
+            }
+        }
+        for l in &self.labels {
+            if !l.at.iter().all(|n| n.is_finite())
+                || l.size.is_some_and(|s| !(s > 0.0 && s < 100.0))
+            {
+                cx.at(
+                    &c.id,
+                    format!(
+                        "diagram label `{}`: `at:` and `size:` must be plain, positive numbers",
+                        l.text
+                    ),
+                );
+            }
+        }
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        draw(cx.canvas, cx.game, self, face, cx.art)
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "diagram"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn texts(&self) -> Vec<&str> {
+        self.labels.iter().map(|l| l.text.as_str()).collect()
+    }
+}
+
+/// Every piece id the game makes, with its kind.
+pub fn piece_ids(game: &Game) -> Vec<(String, super::KindName)> {
+    let mut out = Vec::new();
+    for c in &game.spec.components {
+        let kind = c.kind.name();
+        if c.variants.is_empty() {
+            out.push((c.id.value.clone(), kind));
+        }
+        for v in c.variants.iter() {
+            out.push((format!("{}-{}", c.id.value, v.id.value), kind));
+        }
+    }
+    out
+}
+
+fn draw(
+    cv: &mut Canvas,
+    game: &Game,
+    spec: &Diagram,
+    face: &Face,
+    art: &Art,
+) -> Result<(), String> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    let scale = spec.scale.unwrap_or(1.0);
+    let [ox, oy] = spec.origin.unwrap_or([0.0, 0.0]);
+    let mut top = 0.0;
+    if let Some(title) = &face.title {
+        let size = fit(Font::CondensedBold, 7.0, w * 0.9, title);
+        cv.add(text(
+            w / 2.0,
+            4.0 + size * 0.8,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            title,
+        ));
+        top = size * 1.2 + 4.0;
+    }
+    let pieces = expand(game);
+    for placed in &spec.place {
+        let p = &placed.value;
+        let piece = pieces
+            .iter()
+            .find(|x| x.id(game) == p.piece.value)
+            .ok_or_else(|| format!("no piece `{}` to place", p.piece.value))?;
+        let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
+        let x = ox + p.at[0] * scale;
+        let y = oy + top + p.at[1] * scale;
+        let mut g = Group::new()
+            .set(
+                "transform",
+                format!(
+                    "translate({} {}) rotate({}) scale({}) translate({} {})",
+                    n(x),
+                    n(y),
+                    n(p.rotate),
+                    n(scale),
+                    n(-pw / 2.0),
+                    n(-ph / 2.0)
+                ),
+            )
+            .add(Blob::new(inner));
+        if p.faded {
+            g = g.set("opacity", "0.45");
+        }
+        cv.add(g);
+    }
+    for l in &spec.labels {
+        let size = l.size.unwrap_or(4.0);
+        cv.add(text(
+            ox + l.at[0] * scale,
+            oy + top + l.at[1] * scale + size * 0.35,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            &l.text,
+        ));
+    }
+    if let Some(label) = &face.label {
+        let size = fit(Font::Condensed, 3.6, w * 0.92, label);
+        cv.add(text(
+            w / 2.0,
+            h - 3.0,
+            size,
+            Font::Condensed,
+            Anchor::Middle,
+            &c.ink,
+            label,
+        ));
+    }
+    Ok(())
+}
+
+/// The inside of one piece's face SVG (without its `<svg>` element) and its size in mm: what
+/// its kind shows on a table (a die one face, a pawn its figure), else the side asked for.
+fn piece_svg(
+    game: &Game,
+    piece: &Piece,
+    side: DiagramSide,
+    die_face: usize,
+    art: &Art,
+) -> Result<(String, f64, f64), String> {
+    let kind = super::of(game, piece);
+    if let Some(shown) = kind.on_table(game, piece, die_face, art) {
+        return shown.map(|(g, w, h)| (g.to_string(), w, h));
+    }
+    let side = match side {
+        DiagramSide::Front => Side::Front,
+        DiagramSide::Back => Side::Back,
+    };
+    let svg = draw_face(game, piece, side, 0.0, art)?
+        .ok_or_else(|| format!("`{}` has no back to show", piece.id(game)))?;
+    Ok((strip_root(&svg).to_string(), piece.w, piece.h))
+}
+
+/// The children of an SVG document's root element.
+fn strip_root(svg: &str) -> &str {
+    let start = svg
+        .find("<svg")
+        .and_then(|i| svg[i..].find('>').map(|j| i + j + 1))
+        .unwrap_or(0);
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    if start <= end { &svg[start..end] } else { "" }
+}

@@ -1,0 +1,527 @@
+//! Kinds of piece. Everything one kind knows lives in its own file behind the `Kind` trait: its
+//! YAML section, which shared fields it takes, its size and outline, how it draws a face, how it
+//! is printed when larger than the paper, what the cover calls it and what it becomes in
+//! Tabletop Simulator. `registry!` at the end of this file lists the kinds: adding one is a
+//! file, a line there, and its YAML (see docs/adding-a-kind.md).
+pub mod board;
+pub mod card;
+pub mod diagram;
+pub mod die;
+pub mod pawn;
+pub mod playing_card;
+pub mod sheet;
+pub mod token;
+pub mod track;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::draw::canvas::Canvas;
+use crate::draw::{Art, Side};
+use crate::error::Located;
+use crate::pieces::Piece;
+use crate::spec::{Component, Face, Game, Shape};
+
+/// A field of a face (`front:`, `back:`, a variant's faces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaceField {
+    Background,
+    Ink,
+    Border,
+    Symbol,
+    Title,
+    Label,
+    Text,
+    Lines,
+    Table,
+    Pips,
+    Frame,
+    Grid,
+    Mark,
+}
+
+impl FaceField {
+    pub const ALL: [FaceField; 13] = [
+        FaceField::Background,
+        FaceField::Ink,
+        FaceField::Border,
+        FaceField::Symbol,
+        FaceField::Title,
+        FaceField::Label,
+        FaceField::Text,
+        FaceField::Lines,
+        FaceField::Table,
+        FaceField::Pips,
+        FaceField::Frame,
+        FaceField::Grid,
+        FaceField::Mark,
+    ];
+
+    /// Its key in the YAML.
+    pub fn key(self) -> &'static str {
+        match self {
+            FaceField::Background => "background",
+            FaceField::Ink => "ink",
+            FaceField::Border => "border",
+            FaceField::Symbol => "symbol",
+            FaceField::Title => "title",
+            FaceField::Label => "label",
+            FaceField::Text => "text",
+            FaceField::Lines => "lines",
+            FaceField::Table => "table",
+            FaceField::Pips => "pips",
+            FaceField::Frame => "frame",
+            FaceField::Grid => "grid",
+            FaceField::Mark => "mark",
+        }
+    }
+
+    /// Whether `face` sets it.
+    pub fn is_set(self, face: &Face) -> bool {
+        match self {
+            FaceField::Background => face.background.is_some(),
+            FaceField::Ink => face.ink.is_some(),
+            FaceField::Border => face.border.is_some(),
+            FaceField::Symbol => face.symbol.is_some(),
+            FaceField::Title => face.title.is_some(),
+            FaceField::Label => face.label.is_some(),
+            FaceField::Text => face.text.is_some(),
+            FaceField::Lines => face.lines.is_some(),
+            FaceField::Table => face.table.is_some(),
+            FaceField::Pips => face.pips.is_some(),
+            FaceField::Frame => face.frame.is_some(),
+            FaceField::Grid => face.grid.is_some(),
+            FaceField::Mark => face.mark.is_some(),
+        }
+    }
+}
+
+/// The colours every kind draws with.
+pub const COLOURS: [FaceField; 3] = [FaceField::Background, FaceField::Ink, FaceField::Border];
+
+/// A component-level field that only some kinds take (`id`, `name`, `copies`, `front`,
+/// `variants` and the like every kind takes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `size:`, required.
+    Size,
+    /// `size:`, which may be left out (a default).
+    SizeOptional,
+    Shape,
+    Back,
+}
+
+impl Field {
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Size | Field::SizeOptional => "size",
+            Field::Shape => "shape",
+            Field::Back => "back",
+        }
+    }
+}
+
+/// The path a piece is cut along, in the piece's millimetres (origin at its top-left corner).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outline {
+    Rect,
+    /// A rectangle with corners of this radius.
+    Rounded(f64),
+    /// The circle (ellipse) inscribed in the piece's box.
+    Circle,
+    /// A closed polygon (a die's net with its tabs).
+    Polygon(Vec<(f64, f64)>),
+}
+
+impl Outline {
+    /// The outline of a `w`×`h` piece of `shape`: rounded corners are 5 % of its shorter side.
+    pub fn of_shape(shape: Shape, w: f64, h: f64) -> Outline {
+        match shape {
+            Shape::Square => Outline::Rect,
+            Shape::Round => Outline::Circle,
+            Shape::Rounded => Outline::Rounded(w.min(h) * 0.05),
+        }
+    }
+
+    /// The area it encloses in a `w`×`h` box (mm²).
+    pub fn area(&self, w: f64, h: f64) -> f64 {
+        match self {
+            Outline::Rect => w * h,
+            Outline::Rounded(r) => w * h - (4.0 - std::f64::consts::PI) * r * r,
+            Outline::Circle => std::f64::consts::PI * w * h / 4.0,
+            Outline::Polygon(p) => {
+                let twice: f64 = p
+                    .iter()
+                    .zip(p.iter().cycle().skip(1))
+                    .map(|(a, b)| a.0 * b.1 - b.0 * a.1)
+                    .sum();
+                twice.abs() / 2.0
+            }
+        }
+    }
+}
+
+/// How a piece larger than the printable area is printed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Split {
+    /// Whole or not at all (a card that does not fit is an error).
+    Never,
+    /// In parts of equal size that overlap, to be glued (a track).
+    Even,
+    /// In parts whose seams fall on these lines across and down (a board's grid lines, mm).
+    OnLines { xs: Vec<f64>, ys: Vec<f64> },
+}
+
+/// What a piece becomes in Tabletop Simulator.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TtsForm {
+    /// Cards: one deck per component (a lone card stays a card), of `CustomDeck.Type` shape.
+    Deck { card_type: u8 },
+    /// A flat counter (`Custom_Tile` of `CustomTile.Type`), two-sided when it has a back.
+    Tile { tile_type: u8, thickness: f64 },
+    /// A large flat piece laid out first, not stackable (track, board, sheet, diagram).
+    Board,
+    /// A six-sided die from its six faces.
+    Die6,
+    /// A standee standing up.
+    Standee,
+}
+
+impl TtsForm {
+    /// The card or tile of a piece of `shape`.
+    pub fn card(shape: Shape) -> TtsForm {
+        TtsForm::Deck {
+            card_type: match shape {
+                Shape::Rounded => 0,
+                Shape::Square => 1,
+                Shape::Round => 4,
+            },
+        }
+    }
+
+    pub fn tile(shape: Shape) -> TtsForm {
+        TtsForm::Tile {
+            tile_type: match shape {
+                Shape::Square => 0,
+                Shape::Round => 2,
+                Shape::Rounded => 3,
+            },
+            thickness: 0.1,
+        }
+    }
+}
+
+/// A die's edge (mm) and its six faces, each drawn in a square of that edge with the value it
+/// shows.
+pub type DieFaces = (f64, Vec<(svg::node::element::Group, String)>);
+
+/// What drawing one face of a piece has at hand.
+pub struct FaceCx<'a> {
+    pub game: &'a Game,
+    pub component: &'a Component,
+    pub piece: &'a Piece,
+    pub side: Side,
+    pub canvas: &'a mut Canvas,
+    pub art: &'a Art<'a>,
+}
+
+/// What checking a component has at hand, and where its problems go.
+pub struct CheckCx<'a> {
+    pub game: &'a Game,
+    pub component: &'a Component,
+    /// The file the component is written in.
+    pub file: &'a str,
+    pub problems: &'a mut Vec<Located>,
+}
+
+impl CheckCx<'_> {
+    /// A problem at a located value.
+    pub fn at<T>(&mut self, place: &Spanned<T>, message: String) {
+        self.problems.push(Located::at(self.file, place, message));
+    }
+}
+
+/// One kind of piece. Defaults suit a flat rectangular piece printed whole.
+pub trait Kind: std::fmt::Debug + Send + Sync {
+    /// What it is, in a sentence: the schema and `pnp list` show it.
+    fn about(&self) -> &'static str;
+    /// The component-level fields it takes beside those every kind takes.
+    fn fields(&self) -> &'static [Field];
+    /// The face fields it draws on `side`: a face that sets another is reported, not ignored.
+    fn draws(&self, side: Side) -> &'static [FaceField];
+    /// Its own checks, beyond what the YAML's types check.
+    fn check(&self, _cx: &mut CheckCx) {}
+    /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
+    /// the fields say it must be), a die's net for its edge, a track's spaces.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        c.size
+            .as_ref()
+            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()))
+    }
+    /// The shape of its pieces when `shape:` is not given.
+    fn default_shape(&self) -> Shape {
+        Shape::Square
+    }
+    /// The cut path of a `w`×`h` piece.
+    fn outline(&self, shape: Shape, w: f64, h: f64) -> Outline {
+        Outline::of_shape(shape, w, h)
+    }
+    /// Draws one face on `cx.canvas`.
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String>;
+    /// How a piece too large for the paper is printed.
+    fn split(&self) -> Split {
+        Split::Never
+    }
+    /// Whether identical pieces may be packed edge to edge, one cut serving two (rectangles cut
+    /// straight, not round pieces, nets or record sheets).
+    fn shares_cuts(&self, shape: Shape) -> bool {
+        matches!(shape, Shape::Square | Shape::Rounded)
+    }
+    /// What the cover calls it ("token", "die net").
+    fn noun(&self) -> &'static str;
+    /// How the cover describes one piece: "round token, 19 mm", "card, 63.5 × 88.9 mm".
+    fn describe(&self, shape: Shape, w: f64, h: f64) -> String {
+        let mm = |v: f64| crate::draw::canvas::n((v * 10.0).round() / 10.0);
+        match shape {
+            Shape::Round => format!("round {}, {} mm", self.noun(), mm(w)),
+            _ => format!("{}, {} × {} mm", self.noun(), mm(w), mm(h)),
+        }
+    }
+    /// Whether it has fold lines to score (the cover says how).
+    fn folds(&self) -> bool {
+        false
+    }
+    /// What it becomes in Tabletop Simulator.
+    fn tts(&self, shape: Shape) -> TtsForm;
+    /// Texts it prints that are not on its faces (a track's labels): the font check sees them.
+    fn texts(&self) -> Vec<&str> {
+        Vec::new()
+    }
+    /// Symbols it draws that are not on its faces (a sheet's legend).
+    fn symbols(&self) -> Vec<&Spanned<String>> {
+        Vec::new()
+    }
+    /// The labels of its spaces in order, for the rules' `labels:` (`args` may name a
+    /// section); `None` when it has no spaces.
+    fn labels(
+        &self,
+        _args: &std::collections::BTreeMap<String, String>,
+    ) -> Option<Result<Vec<String>, String>> {
+        None
+    }
+    /// Whether its spaces are blank inside (held, what was expected, what was found), for the
+    /// rules' `blank:`; `None` when it has no spaces.
+    fn blank_inside(
+        &self,
+        _args: &std::collections::BTreeMap<String, String>,
+    ) -> Option<Result<(bool, String, String), String>> {
+        None
+    }
+    /// How one of its pieces looks in play, for a setup diagram and Tabletop Simulator: a
+    /// drawing and its size (mm); `which` picks a die's face. `None`: the side asked for, as
+    /// printed.
+    fn on_table(
+        &self,
+        _game: &Game,
+        _piece: &Piece,
+        _which: usize,
+        _art: &Art,
+    ) -> Option<Result<(svg::node::element::Group, f64, f64), String>> {
+        None
+    }
+    /// A die's six faces, each in a square of its edge, with the value it shows (for Tabletop
+    /// Simulator's dice); `None` for other kinds.
+    fn die_faces(
+        &self,
+        _game: &Game,
+        _piece: &Piece,
+        _art: &Art,
+    ) -> Option<Result<DieFaces, String>> {
+        None
+    }
+    /// Squares along each side, where they are written, for the rules' `board:` and
+    /// `at_least_squares_of:`.
+    fn squares(&self) -> Option<&Spanned<u32>> {
+        None
+    }
+}
+
+/// Lists the kinds: its name in the YAML, its variant in `KindSpec` and the type that carries
+/// its section. A kind whose section is a key of its own (`board: {squares: 9, ...}`) is
+/// listed under `sections`; the others have nothing but the shared fields.
+macro_rules! registry {
+    (
+        plain { $($pname:literal => $pvar:ident($pty:ty),)* }
+        sections { $($sname:literal => $svar:ident($sty:ty),)* }
+    ) => {
+        /// A component's kind, with its section.
+        #[derive(Debug)]
+        pub enum KindSpec {
+            $($pvar($pty),)*
+            $($svar($sty),)*
+        }
+
+        /// The name of a kind, as `kind:` gives it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, JsonSchema)]
+        pub enum KindName {
+            $(#[serde(rename = $pname)] $pvar,)*
+            $(#[serde(rename = $sname)] $svar,)*
+        }
+
+        impl KindName {
+            /// Every kind's name, in the registry's order.
+            pub const ALL: &'static [&'static str] = &[$($pname,)* $($sname,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(KindName::$pvar => $pname,)*
+                    $(KindName::$svar => $sname,)*
+                }
+            }
+
+            pub fn parse(name: &str) -> Option<KindName> {
+                match name {
+                    $($pname => Some(KindName::$pvar),)*
+                    $($sname => Some(KindName::$svar),)*
+                    _ => None,
+                }
+            }
+
+            /// The key of its section, if it has one (its name).
+            pub fn section(self) -> Option<&'static str> {
+                match self {
+                    $(KindName::$svar => Some($sname),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The keys of the kinds' sections.
+        pub const SECTIONS: &[&str] = &[$($sname,)*];
+
+        impl KindSpec {
+            /// A kind without a section, by name (`None` for a kind that needs its section).
+            pub fn plain(name: KindName) -> Option<KindSpec> {
+                match name {
+                    $(KindName::$pvar => Some(KindSpec::$pvar(<$pty>::default())),)*
+                    _ => None,
+                }
+            }
+
+            /// A kind that needs its section, with an empty one: stands in for a section the YAML
+            /// lacks until the checks report it.
+            pub fn empty(name: KindName) -> KindSpec {
+                match name {
+                    $(KindName::$pvar => KindSpec::$pvar(<$pty>::default()),)*
+                    $(KindName::$svar => KindSpec::$svar(<$sty>::default()),)*
+                }
+            }
+
+            pub fn name(&self) -> KindName {
+                match self {
+                    $(KindSpec::$pvar(_) => KindName::$pvar,)*
+                    $(KindSpec::$svar(_) => KindName::$svar,)*
+                }
+            }
+
+            /// Its behaviour.
+            pub fn kind(&self) -> &dyn Kind {
+                match self {
+                    $(KindSpec::$pvar(k) => k,)*
+                    $(KindSpec::$svar(k) => k,)*
+                }
+            }
+
+            /// Reads the section under `key` (one of `SECTIONS`) from a YAML mapping, with where
+            /// it is written.
+            pub(crate) fn read_section<'de, A: serde::de::MapAccess<'de>>(
+                key: &str,
+                map: &mut A,
+            ) -> Result<(KindSpec, serde_saphyr::Location), A::Error> {
+                match key {
+                    $($sname => map
+                        .next_value::<Spanned<$sty>>()
+                        .map(|s| (KindSpec::$svar(s.value), s.referenced)),)*
+                    _ => Err(serde::de::Error::custom(format!("no section `{key}`"))),
+                }
+            }
+
+            /// The JSON Schema of each kind's section, by name.
+            pub fn section_schemas(
+                generator: &mut schemars::SchemaGenerator,
+            ) -> Vec<(&'static str, schemars::Schema)> {
+                vec![$(($sname, generator.subschema_for::<$sty>()),)*]
+            }
+        }
+    };
+}
+
+registry! {
+    plain {
+        "token" => Token(token::Token),
+        "tile" => Tile(token::Tile),
+        "card" => Card(card::Card),
+        "playing-card" => PlayingCard(playing_card::PlayingCard),
+        "pawn" => Pawn(pawn::Pawn),
+    }
+    sections {
+        "track" => Track(track::Track),
+        "board" => Board(board::Board),
+        "die" => Die(die::Die),
+        "diagram" => Diagram(diagram::Diagram),
+        "sheet" => Sheet(sheet::Sheet),
+    }
+}
+
+/// `kind:` is read by name, with an error that lists the kinds.
+impl<'de> Deserialize<'de> for KindName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // Read as serde reads an enum of unit variants, so that an unknown name is refused
+        // while it is read, and located at it.
+        struct Name;
+        impl<'de> serde::de::DeserializeSeed<'de> for Name {
+            type Value = KindName;
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<KindName, D::Error> {
+                d.deserialize_identifier(Name)
+            }
+        }
+        impl serde::de::Visitor<'_> for Name {
+            type Value = KindName;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a kind of piece")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<KindName, E> {
+                KindName::parse(name).ok_or_else(|| E::unknown_variant(name, KindName::ALL))
+            }
+        }
+        struct Kinds;
+        impl<'de> serde::de::Visitor<'de> for Kinds {
+            type Value = KindName;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a kind of piece")
+            }
+            fn visit_enum<A: serde::de::EnumAccess<'de>>(
+                self,
+                data: A,
+            ) -> Result<KindName, A::Error> {
+                use serde::de::VariantAccess;
+                let (name, variant) = data.variant_seed(Name)?;
+                variant.unit_variant()?;
+                Ok(name)
+            }
+        }
+        d.deserialize_enum("KindName", KindName::ALL, Kinds)
+    }
+}
+
+impl std::fmt::Display for KindName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The piece's kind: its component's.
+pub fn of<'g>(game: &'g Game, piece: &Piece) -> &'g dyn Kind {
+    game.spec.components[piece.component].kind.kind()
+}

@@ -1,0 +1,67 @@
+//! Record sheets (`kind: sheet`): a full page of sections (fields, tables, rosters, grids,
+//! write-in tracks…) filled in during play. The section vocabulary, its drawing and `pnp sheets`
+//! are in `sheets`; this file is what the pipeline knows of the kind.
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::Side;
+use crate::sheets::SheetSpec;
+use crate::spec::{Component, Face, Shape};
+
+/// A record sheet's section (`sheet:`).
+pub type Sheet = SheetSpec;
+
+impl Kind for SheetSpec {
+    fn about(&self) -> &'static str {
+        "A record sheet of sections to fill in during play (`sheet:`)."
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::SizeOptional, Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+            FaceField::Label,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        crate::sheets::check_sections(cx, self);
+    }
+    /// Its `size`, or the printable area that A4 and Letter share under a group caption.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        c.size.as_ref().map_or(crate::sheets::DEFAULT_SIZE, |s| {
+            (s.value.w.mm(), s.value.h.mm())
+        })
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+        crate::sheets::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "sheet"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn texts(&self) -> Vec<&str> {
+        crate::sheets::texts(self)
+    }
+    fn symbols(&self) -> Vec<&Spanned<String>> {
+        crate::sheets::symbols(self)
+    }
+    fn labels(&self, args: &BTreeMap<String, String>) -> Option<Result<Vec<String>, String>> {
+        Some(crate::sheets::checks::track_labels(self, args))
+    }
+    fn blank_inside(
+        &self,
+        args: &BTreeMap<String, String>,
+    ) -> Option<Result<(bool, String, String), String>> {
+        Some(crate::sheets::checks::track_blank(self, args))
+    }
+}

@@ -1,0 +1,413 @@
+//! What a check is about: exactly one subject key of its YAML (`total:`, `labels:`…), as an
+//! enum, and how each subject is measured: one function each.
+use serde_saphyr::Spanned;
+
+use super::{
+    Check, Expected, Found, Measured, Unmeasured, compare_number, component, filter_problem,
+    matching, subject_at,
+};
+use crate::error::Located;
+use crate::spec::{Component, Game};
+
+/// One subject of a check, with the id it names.
+#[derive(Debug, Clone, Copy)]
+pub enum Subject<'c> {
+    /// Total copies of a component (of the variants `where:` picks).
+    Total(&'c Spanned<String>),
+    /// Distinct variants of a component that are printed.
+    Variants(&'c Spanned<String>),
+    /// Copies of each variant: every one must meet the expectation.
+    EachVariant(&'c Spanned<String>),
+    /// The labels of a track's spaces (or a record sheet's track), in order.
+    Labels(&'c Spanned<String>),
+    /// The game's allowed player counts.
+    Players,
+    /// Copies of a component per player at the largest player count.
+    PerPlayer(&'c Spanned<String>),
+    /// Variants of a component that each player count uses (`by_players:`).
+    Uses(&'c Spanned<String>),
+    /// Nothing printed inside a track's spaces.
+    Blank(&'c Spanned<String>),
+    /// Squares along each side of a board.
+    Board(&'c Spanned<String>),
+    /// A check written in Rust (`rules::named`).
+    Named(&'c Spanned<String>),
+}
+
+/// What a subject is compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// A number: `equals: 4`, `at_least`, `at_most`.
+    Count,
+    /// A list: `equals: [5, 4, 3]`.
+    List,
+    /// Nothing: the subject judges itself.
+    Verdict,
+}
+
+impl<'c> Subject<'c> {
+    /// The subject a check has, or what is wrong with its subjects (none, or several).
+    pub fn of(check: &'c Check) -> Result<Subject<'c>, String> {
+        let all = [
+            ("total", check.total.as_ref().map(Subject::Total)),
+            ("variants", check.variants.as_ref().map(Subject::Variants)),
+            (
+                "each_variant",
+                check.each_variant.as_ref().map(Subject::EachVariant),
+            ),
+            ("labels", check.labels.as_ref().map(Subject::Labels)),
+            ("players", check.players.as_ref().map(|_| Subject::Players)),
+            (
+                "per_player",
+                check.per_player.as_ref().map(Subject::PerPlayer),
+            ),
+            ("uses", check.uses.as_ref().map(Subject::Uses)),
+            ("blank", check.blank.as_ref().map(Subject::Blank)),
+            ("named", check.named.as_ref().map(Subject::Named)),
+            ("board", check.board.as_ref().map(Subject::Board)),
+        ];
+        let given: Vec<(&str, Subject)> = all
+            .iter()
+            .filter_map(|(name, s)| s.map(|s| (*name, s)))
+            .collect();
+        match given[..] {
+            [(_, one)] => Ok(one),
+            _ => {
+                let names: Vec<&str> = all.iter().map(|(n, _)| *n).collect();
+                let found = match given.len() {
+                    0 => "no subject".to_string(),
+                    n => format!(
+                        "{n} subjects ({})",
+                        given.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    ),
+                };
+                Err(format!(
+                    "{found}: a check has exactly one of {}",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// The component it is about, if any.
+    pub fn component(self) -> Option<&'c Spanned<String>> {
+        match self {
+            Subject::Total(id)
+            | Subject::Variants(id)
+            | Subject::EachVariant(id)
+            | Subject::Labels(id)
+            | Subject::PerPlayer(id)
+            | Subject::Uses(id)
+            | Subject::Blank(id) => Some(id),
+            Subject::Players | Subject::Board(_) | Subject::Named(_) => None,
+        }
+    }
+
+    pub fn measure_kind(self) -> Measure {
+        match self {
+            Subject::Total(_)
+            | Subject::Variants(_)
+            | Subject::EachVariant(_)
+            | Subject::PerPlayer(_)
+            | Subject::Board(_) => Measure::Count,
+            Subject::Labels(_) | Subject::Players => Measure::List,
+            Subject::Uses(_) | Subject::Blank(_) | Subject::Named(_) => Measure::Verdict,
+        }
+    }
+
+    /// What the game has of it.
+    pub(super) fn measure(self, game: &Game, check: &Check) -> Measured {
+        match self {
+            Subject::Total(id) => total(game, id, check),
+            Subject::Variants(id) => variants(game, id, check),
+            Subject::EachVariant(id) => each_variant(game, id, check),
+            Subject::Labels(id) => labels(game, id, check),
+            Subject::Players => players(game),
+            Subject::PerPlayer(id) => per_player(game, id, check),
+            Subject::Uses(id) => uses(game, id, check),
+            Subject::Blank(id) => blank(game, id, check),
+            Subject::Board(id) => board(game, id),
+            Subject::Named(name) => super::named::run(game, name, check)
+                .map(|(held, expected, found)| (None, Found::Verdict(held, expected, found)))
+                .map_err(|e| (at(game, name), e)),
+        }
+    }
+}
+
+fn at(game: &Game, s: &Spanned<String>) -> Option<Located> {
+    Some(Located::at(&game.file, s, String::new()))
+}
+
+/// " where suit = suns", or nothing.
+fn filter_note(check: &Check) -> String {
+    if check.filter.is_empty() {
+        return String::new();
+    }
+    let pairs: Vec<String> = check
+        .filter
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    format!(" where {}", pairs.join(", "))
+}
+
+/// The component a check is about, with the variants `where:` can pick from.
+fn filtered<'g>(
+    game: &'g Game,
+    id: &Spanned<String>,
+    check: &Check,
+) -> Result<&'g Component, Unmeasured> {
+    let c = component(game, id)?;
+    match filter_problem(c, check) {
+        Some(problem) => Err((None, problem)),
+        None => Ok(c),
+    }
+}
+
+fn total(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = filtered(game, id, check)?;
+    let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
+    Ok((
+        Some(subject_at(&game.file, c, check)),
+        Found::Number(
+            total as f64,
+            format!("{total} {}{}", c.id.value, filter_note(check)),
+        ),
+    ))
+}
+
+fn variants(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = filtered(game, id, check)?;
+    // A variant with no copies is not a type that is actually printed.
+    let printed: Vec<(String, u64)> = matching(c, check)
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let names: Vec<String> = printed.iter().map(|(v, _)| v.clone()).collect();
+    Ok((
+        Some(Located::at(&game.file, &c.id, String::new())),
+        Found::Number(
+            printed.len() as f64,
+            format!(
+                "{} variants{} ({})",
+                printed.len(),
+                filter_note(check),
+                names.join(", ")
+            ),
+        ),
+    ))
+}
+
+fn each_variant(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = filtered(game, id, check)?;
+    let file = &game.file;
+    let note = filter_note(check);
+    let m = matching(c, check);
+    let bad: Vec<&(String, u64)> = m
+        .iter()
+        .filter(|(_, n)| !compare_number(*n as f64, check).0)
+        .collect();
+    let (_, expected) = compare_number(0.0, check);
+    let found = match bad.is_empty() {
+        true => {
+            let all: Vec<String> = m.iter().map(|(v, n)| format!("{v} {n}")).collect();
+            format!("every variant{note}: {}", all.join(", "))
+        }
+        false => {
+            let list: Vec<String> = bad.iter().map(|(v, n)| format!("{v}: {n}")).collect();
+            list.join(", ")
+        }
+    };
+    let loc = bad
+        .first()
+        .and_then(|(id, _)| c.variants.iter().find(|v| v.id.value == *id))
+        .map(|v| Located::at(file, &v.id, String::new()))
+        .unwrap_or_else(|| Located::at(file, &c.id, String::new()));
+    Ok((
+        Some(loc),
+        Found::Verdict(
+            bad.is_empty() && !m.is_empty(),
+            format!("copies of each variant{note}: {expected}"),
+            found,
+        ),
+    ))
+}
+
+fn labels(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = component(game, id)?;
+    let labels = c
+        .kind
+        .kind()
+        .labels(&check.args)
+        .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
+        .map_err(|e| (at(game, id), e))?;
+    Ok((
+        Some(Located::at(&game.file, &c.id, String::new())),
+        Found::List(labels),
+    ))
+}
+
+fn players(game: &Game) -> Measured {
+    let players = &game.spec.game.players;
+    let list = players.value.iter().map(u32::to_string).collect();
+    Ok((
+        Some(Located::at(&game.file, players, String::new())),
+        Found::List(list),
+    ))
+}
+
+fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = component(game, id)?;
+    let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
+    let most = game
+        .spec
+        .game
+        .players
+        .value
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(0);
+    if most == 0 {
+        return Err((
+            at(game, id),
+            "the game lists no player counts (`game.players`)".into(),
+        ));
+    }
+    let per = total as f64 / most as f64;
+    Ok((
+        Some(Located::at(&game.file, &c.id, String::new())),
+        Found::Number(
+            per,
+            format!(
+                "{total} {}{} for {most} players = {per:.2} per player",
+                c.id.value,
+                filter_note(check)
+            ),
+        ),
+    ))
+}
+
+fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = component(game, id)?;
+    let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
+    let by = check.by_players.as_ref().ok_or_else(|| {
+        (
+            at(game, id),
+            "`uses` needs `by_players: {count: variants}`".into(),
+        )
+    })?;
+    let allowed = &game.spec.game.players.value;
+    let mut problems = Vec::new();
+    for p in allowed {
+        match by.get(p) {
+            None => problems.push(format!("no entry for {p} players")),
+            Some(n) if *n > available => {
+                problems.push(format!("{p} players use {n} but only {available} exist"))
+            }
+            Some(_) => {}
+        }
+    }
+    for p in by.keys().filter(|p| !allowed.contains(p)) {
+        problems.push(format!("{p} players is not an allowed player count"));
+    }
+    let expected: Vec<String> = by
+        .iter()
+        .map(|(p, n)| format!("{p} players: {n}"))
+        .collect();
+    let found = match problems.is_empty() {
+        true => format!("{available} variants of {} available", c.id.value),
+        false => problems.join("; "),
+    };
+    Ok((
+        Some(Located::at(&game.file, &c.id, String::new())),
+        Found::Verdict(
+            problems.is_empty(),
+            format!("variants in use by player count ({})", expected.join(", ")),
+            found,
+        ),
+    ))
+}
+
+fn blank(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let c = component(game, id)?;
+    let (held, expected, found) = c
+        .kind
+        .kind()
+        .blank_inside(&check.args)
+        .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
+        .map_err(|e| (at(game, id), e))?;
+    Ok((
+        Some(Located::at(&game.file, &c.id, String::new())),
+        Found::Verdict(held, expected, found),
+    ))
+}
+
+/// The squares of board `id` per side, where they are written, and the board's id.
+fn squares<'g>(
+    game: &'g Game,
+    id: &Spanned<String>,
+) -> Result<(&'g Spanned<u32>, &'g Component), Unmeasured> {
+    let c = component(game, id)?;
+    let n = c
+        .kind
+        .kind()
+        .squares()
+        .ok_or_else(|| (at(game, id), format!("`{}` is not a board", id.value)))?;
+    Ok((n, c))
+}
+
+fn board(game: &Game, id: &Spanned<String>) -> Measured {
+    let (n, c) = squares(game, id)?;
+    let file = c.origin.as_deref().unwrap_or(&game.file);
+    Ok((
+        Some(Located::at(file, n, String::new())),
+        Found::Number(
+            n.value as f64,
+            format!("{0}×{0} squares ({1})", n.value, c.id.value),
+        ),
+    ))
+}
+
+/// `compare_number`, plus `at_least_squares_of` when the check has it.
+pub(super) fn compare_with_squares(
+    game: &Game,
+    v: f64,
+    check: &Check,
+) -> Result<(bool, String), Unmeasured> {
+    let Some(id) = &check.at_least_squares_of else {
+        return Ok(compare_number(v, check));
+    };
+    let (n, c) = squares(game, id)?;
+    let squares = (n.value as u64).pow(2);
+    let mut held = v >= squares as f64 - 1e-9;
+    let mut expected = format!("at least {squares} (the squares of {})", c.id.value);
+    let others = check.equals.is_some() || check.at_least.is_some() || check.at_most.is_some();
+    if others {
+        let (h, e) = compare_number(v, check);
+        held &= h;
+        expected = format!("{e} and {expected}");
+    }
+    Ok((held, expected))
+}
+
+/// What a check lacks to be compared at all: a counting check needs a number to meet, a list
+/// check an `equals: [..]`; a check that judges itself needs nothing.
+pub(super) fn expectation_problem(subject: Subject, check: &Check) -> Option<String> {
+    let list_given = matches!(check.equals, Some(Expected::List(_)));
+    let number_given = matches!(check.equals, Some(Expected::Number(_)))
+        || check.at_least.is_some()
+        || check.at_most.is_some()
+        || check.at_least_squares_of.is_some();
+    match subject.measure_kind() {
+        Measure::Count if list_given => Some(
+            "a number after `equals:` (this check counts; a list is for `labels` and `players`)"
+                .into(),
+        ),
+        Measure::Count if !number_given => Some(super::NO_EXPECTATION.into()),
+        Measure::List if !list_given => {
+            Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
+        }
+        _ => None,
+    }
+}
