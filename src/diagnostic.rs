@@ -21,10 +21,12 @@ pub fn source_of(file: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// The candidate most like `found` (a typo's fix), if any is close enough.
+/// The candidate most like `found` (a typo's fix), if any is close enough and is not `found`
+/// itself.
 pub fn closest<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     candidates
         .into_iter()
+        .filter(|c| *c != found)
         .map(|c| (strsim::jaro_winkler(found, c), c))
         .filter(|(score, _)| *score > 0.75)
         .max_by(|a, b| a.0.total_cmp(&b.0))

@@ -176,13 +176,16 @@ fn check_text(
     }
 }
 
-/// Why `name` cannot name a symbol file.
-pub(super) fn unsafe_symbol_name(name: &str) -> String {
+/// Why `name` cannot name a symbol file, with the symbol it most likely means (of `known`).
+pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
     let lower = name.to_lowercase();
-    let hint = match is_safe_id(&lower) {
-        true => format!("; did you mean `{lower}`?"),
-        false => String::new(),
+    let meant = match known.contains(&lower) {
+        true => Some(lower.as_str()),
+        false => crate::diagnostic::closest(&lower, known.iter().map(String::as_str)),
     };
+    let hint = meant
+        .map(|m| format!("; did you mean `{m}`?"))
+        .unwrap_or_default();
     format!(
         "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
     )
@@ -195,7 +198,7 @@ pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
         None => String::new(),
     };
     format!(
-        "no symbol `{name}`: expected a file `symbols/{name}.svg` beside the YAML or in templates/{hint}"
+        "no symbol `{name}`: expected one of pnp's symbols or a file `symbols/{name}.svg` beside the game's YAML{hint}"
     )
 }
 
@@ -623,7 +626,7 @@ fn check_symbol(
     let name = &symbol.value;
     let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
         if !is_safe_id(name) {
-            Some(unsafe_symbol_name(name))
+            Some(unsafe_symbol_name(name, &crate::spec::symbol_names(game)))
         } else {
             match symbol_source(game, name) {
                 Ok(Some(file)) => crate::draw::symbol::parse(&file.source)

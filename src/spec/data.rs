@@ -459,7 +459,7 @@ impl<'a> Made<'a> {
             let problem = if known {
                 None
             } else if !super::check::is_safe_id(name) {
-                Some(super::check::unsafe_symbol_name(name))
+                Some(super::check::unsafe_symbol_name(name, &self.symbols))
             } else {
                 Some(super::check::no_symbol(name, &self.symbols))
             };

@@ -266,6 +266,7 @@ fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col:
     if let Some(hint) = did_you_mean(&msg) {
         msg.push_str(&format!(" (did you mean `{hint}`?)"));
     }
+
     // Type errors say what was expected: add what was found, unless the message already has it.
     let is_type_error =
         (msg.starts_with("expected") || msg.starts_with("invalid")) && !msg.contains(", found `");
@@ -277,6 +278,16 @@ fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col:
     // `Spanned` values add a `.value` step and unknown positions a `?`: neither helps the reader.
     let path = path.replace(".value", "");
     let path = path.trim_end_matches(".?").trim_end_matches('?');
+    // serde's "unknown variant" is a value of the key: "unknown kind `tokn`", "unknown shape".
+    let key = path.rsplit('.').next().unwrap_or_default();
+    let plain_key = !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+    if msg.starts_with("unknown variant `") && plain_key {
+        msg = msg.replacen(
+            "unknown variant",
+            &format!("unknown {}", key.replace('_', " ")),
+            1,
+        );
+    }
     if path.is_empty() || path == "." {
         msg
     } else {

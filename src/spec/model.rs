@@ -436,7 +436,8 @@ pub struct Face {
     /// Colour of the outline (the cut line); `none` for no outline.
     #[serde(default)]
     pub border: Option<Color>,
-    /// Name of an SVG in `templates/symbols/` (without `.svg`).
+    /// A symbol: one of pnp's own (`sun`, `moon`, `card-hearts`…) or the name of an SVG in a
+    /// `symbols/` folder beside the game's YAML (without `.svg`).
     // Boxed (here and `pips`): a located value is 64-80 bytes and most faces have neither.
     #[serde(default)]
     #[schemars(with = "Option<String>")]

@@ -75,6 +75,11 @@ fn every_bad_input_is_located_and_writes_nothing() {
             "{name}: wrote {:?}",
             files(&out_dir)
         );
+        // What build refuses, validate refuses too, at the same place.
+        let checked = pnp().arg("validate").arg(&file).output().unwrap();
+        let err = stderr(&checked);
+        assert_eq!(checked.status.code(), Some(2), "{name}: validate\n{err}");
+        assert!(err.contains(&place), "{name}: validate says\n{err}");
     }
 }
 
@@ -397,4 +402,42 @@ fn a_game_with_nothing_to_print_builds_with_a_warning() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn face_fields_a_kind_does_not_draw_are_located_warnings_not_silence() {
+    let dir = temp_dir("unused-fields");
+    let yaml = dir.join("g.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: c\n    kind: card\n    size: 63mm x 88mm\n    front: {title: Hi, pips: 3}\n  - id: b\n    kind: board\n    front:\n      title: Board\n      symbol: sun\n    board: {squares: 3, square: 20mm}\n  - id: p\n    kind: playing-card\n    size: 63mm x 88mm\n    variants:\n      - {id: a, tags: {suit: hearts, rank: a}, front: {title: Ace}}\n",
+    )
+    .unwrap();
+    for command in ["validate", "build"] {
+        let mut run = pnp();
+        run.arg(command).arg(&yaml);
+        if command == "build" {
+            run.arg("--no-png").arg("--out").arg(dir.join("out"));
+        }
+        let out = run.output().unwrap();
+        let err = stderr(&out);
+        assert!(out.status.success(), "{command}: {err}");
+        for (at, what) in [
+            ("g.yaml:6:24: ", "`pips:` on the front of `c` is not drawn"),
+            (
+                "g.yaml:11:7: ",
+                "`symbol:` on the front of `b` is not drawn",
+            ),
+            (
+                "g.yaml:17:56: ",
+                "`title:` on the front of `p` is not drawn",
+            ),
+        ] {
+            let line = err.lines().find(|l| l.contains(what));
+            assert!(
+                line.is_some_and(|l| l.starts_with("warning: ") && l.contains(at)),
+                "{command}: {what} at {at}:\n{err}"
+            );
+        }
+    }
 }
