@@ -262,7 +262,7 @@ fn main() {
             .faces
             .docs
             .iter()
-            .zip(prepared.parse_all(&game).unwrap())
+            .zip(prepared.face_trees().unwrap())
             .map(|(d, t)| {
                 let mut p = pnp::output::png::render(&t, d, popt.dpi).unwrap();
                 pnp::output::png::straighten(p.data_mut());

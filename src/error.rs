@@ -99,8 +99,8 @@ pub enum OutputError {
     },
     #[error("the output directory {path} is not a directory")]
     NotADirectory { path: PathBuf },
-    #[error("could not make the PDF: {0}")]
-    Pdf(String),
+    #[error(transparent)]
+    Pdf(#[from] crate::output::pdf::PdfError),
     /// A face's own SVG did not parse (a bug in drawing, whichever sink needed it).
     #[error("could not read the drawing of {0}")]
     Face(String),

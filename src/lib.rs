@@ -11,20 +11,18 @@ pub mod assets;
 pub mod diagnostic;
 pub mod draw;
 pub mod error;
-pub mod faces;
-pub mod fit;
 pub mod fonts;
 pub mod kinds;
+pub mod layout;
 pub mod options;
 pub mod output;
-pub mod overrides;
 pub mod pieces;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;
-pub mod select;
 pub mod sheets;
 pub mod spec;
+pub mod trees;
 pub mod units;
 pub mod watch;
 
@@ -33,9 +31,10 @@ pub use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
 
 use error::{Error, OutputError};
+use layout::document::Document;
+use layout::furniture::Credits;
+use layout::{Item, LayoutOptions, impose};
 use options::BuildOptions;
-use output::furniture::Credits;
-use output::layout::{Item, LayoutOptions, Page, impose};
 use output::writer::{Staging, ensure_dir};
 use spec::Game;
 
@@ -61,25 +60,6 @@ pub struct BuildReport {
     pub reused: usize,
     /// Images of faces the game no longer has, removed from the PNG folder.
     pub stale_removed: usize,
-}
-
-/// Everything a build computes before writing: the sinks take it as it is.
-pub struct Prepared {
-    pub pieces: pieces::Pieces,
-    /// Every distinct face as SVG; parsed into trees only while a sink needs them.
-    pub faces: draw::Faces,
-    pub layout: LayoutOptions,
-    pub pages: Vec<Page>,
-}
-
-impl Prepared {
-    /// Every face parsed at once, for sinks that need them all together (Tabletop Simulator's
-    /// deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
-    pub fn parse_all(&self, game: &Game) -> Result<Vec<std::sync::Arc<usvg::Tree>>, Error> {
-        let painter = draw::Painter::new(game, &self.pieces);
-        faces::parse_all(&self.faces.docs, &painter)
-            .map_err(|e| Error::Output(OutputError::Face(e)))
-    }
 }
 
 /// Where a game's files go.
@@ -108,18 +88,19 @@ pub fn validate(game: &Game, opt: &BuildOptions) -> Result<rules::Report, Error>
     Ok(report)
 }
 
-/// Expand, draw, parse and impose: everything but writing.
-pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
+/// Expand, draw and lay out: everything but writing. The cover is drawn when the options ask
+/// for it and for a PDF.
+pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, Error> {
     let mut pieces = pieces::expand(game);
-    let keep = select::components(game, opt.players)?;
+    let keep = pieces::select::components(game, opt.players)?;
     pieces.retain(|p| keep[p.component]);
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
     layout.cover_square = opt.cover;
-    fit::check(game, &pieces, &layout)?;
+    pieces::fit::check(game, &pieces, &layout)?;
     if opt.png {
-        fit::check_pixels(game, &pieces, opt.dpi)?;
+        pieces::fit::check_pixels(game, &pieces, opt.dpi)?;
     }
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
     let items: Vec<Item> = pieces
@@ -141,23 +122,57 @@ pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Prepared, Error> {
             }
         })
         .collect();
-    let pages = {
-        let captions = captions(game);
-        output::layout::choose_furniture(&items, &captions, &layout)
-            .map(|furniture| layout.furniture = furniture)
-            .and_then(|()| impose(&items, &captions, &layout))
-    }
-    .map_err(|e| {
-        Error::Spec(error::SpecError::Yaml(error::Located::new(
-            &game.file, 1, 1, e,
-        )))
-    })?;
-    Ok(Prepared {
-        pieces,
-        faces,
+    let captions = captions(game);
+    let pages = layout::choose_furniture(&items, &captions, &layout)
+        .map(|furniture| layout.furniture = furniture)
+        .and_then(|()| impose(&items, &captions, &layout))
+        .map_err(|e| {
+            let c = &game.spec.components[e.component];
+            let file = c.origin.as_deref().unwrap_or(&game.file);
+            let at = match &c.size {
+                Some(size) => error::Located::at(file, size, e.message),
+                None => error::Located::at(file, &c.id, e.message),
+            };
+            Error::Spec(error::SpecError::Invalid(error::Problems(vec![at])))
+        })?;
+    let credits = credits(game);
+    let front_matter = match opt.cover && opt.pdf {
+        // The cover has no pieces: its footer stays in its band.
+        true => {
+            let bands = layout.with_bands();
+            layout::cover::Cover::of(game, &pieces, &pages, &bands).pages_svg(&credits, &bands)
+        }
+        false => Vec::new(),
+    };
+    let g = &game.spec.game;
+    let mut keywords = vec!["print and play".to_string(), g.name.clone()];
+    keywords.extend(g.licence.clone());
+    let info = layout::document::Info {
+        title: format!("{} — print and play", g.name),
+        author: g.designer.clone(),
+        subject: g
+            .licence
+            .as_ref()
+            .map(|l| format!("Components of {}; licence: {l}", g.name)),
+        keywords,
+    };
+    let groups = game
+        .spec
+        .components
+        .iter()
+        .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
+        .collect();
+    Ok(Document::new(
         layout,
         pages,
-    })
+        front_matter,
+        credits,
+        info,
+        groups,
+        pieces,
+        faces,
+        draw::Painter::new(game),
+    ))
 }
 
 /// Group captions, by component index: "Grain markers · 24".
@@ -223,54 +238,37 @@ pub fn build_with_progress(
     }
     // What the game itself refuses (`--players`, a piece larger than the paper) is refused
     // before any folder is made.
-    let mut prepared = prepare(game, opt)?;
-    // The sinks reach every face through the pages: which faces each piece has is not needed
-    // past the layout.
-    prepared.faces.of_piece = Default::default();
+    let doc = prepare(game, opt)?;
     let dir = out_dir(game, opt);
     ensure_dir(&dir)?;
     let png_dir = dir.join("png");
     for d in [&dir, &png_dir] {
         output::writer::remove_temporaries(d)?;
     }
-    report.pieces = prepared.pieces.iter().map(|p| p.copies as u64).sum();
+    report.pieces = doc.pieces.iter().map(|p| p.copies as u64).sum();
     if report.pieces == 0 {
         report.warnings.push(
             "nothing to print: no component has a copy (components: empty, or every count 0)"
                 .into(),
         );
     }
-    report.faces = prepared.faces.docs.len();
-    report
-        .warnings
-        .extend(prepared.faces.warnings.iter().cloned());
-    // Pages of the PDF as printed: the cover (and its back) count.
-    let front = match opt.cover {
-        true => output::cover::front_pages(&prepared.pages),
-        false => 0,
-    };
-    report.pages = prepared.pages.len() + front;
+    report.faces = doc.faces.docs.len();
+    report.warnings.extend(doc.faces.warnings.iter().cloned());
+    report.pages = doc.page_count();
 
     let staging = Staging::new();
     let popt = output::png::PngOptions {
         dpi: opt.dpi,
         ..Default::default()
     };
-    let painter = draw::Painter::new(game, &prepared.pieces);
-    let mut png = output::png::Sink::new(
-        &prepared.faces.docs,
-        &painter,
-        png_dir.clone(),
-        popt,
-        &staging,
-    );
+    let mut png = output::png::Sink::new(&doc, png_dir.clone(), popt, &staging);
     // Images already up to date are kept; only the others are drawn.
     let wanted = match opt.png {
         true => png.plan(opt.redraw)?,
         false => Vec::new(),
     };
-    let steps = (opt.pdf as u64) * prepared.pages.len() as u64
-        + wanted.iter().filter(|w| **w).count() as u64;
+    let steps =
+        (opt.pdf as u64) * doc.pages.len() as u64 + wanted.iter().filter(|w| **w).count() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let step = || {
         let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -285,20 +283,13 @@ pub fn build_with_progress(
         sink: &png_sink,
         wanted: &wanted,
     };
-    // The PDF goes straight to its temporary: a long one is never whole in memory.
+    // The PDF goes straight to its temporary.
     let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let pdf_file = match opt.pdf {
-        true => Some((opt.cover, staging.create(&pdf_path)?)),
+        true => Some(staging.create(&pdf_path)?),
         false => None,
     };
-    let pdf = run_sinks(
-        game,
-        &prepared,
-        &painter,
-        pdf_file,
-        opt.png.then_some(images),
-        &step,
-    )?;
+    let pdf = run_sinks(&doc, pdf_file, opt.png.then_some(images), &step)?;
     if let Some(file) = pdf {
         let bytes = staging.close(file)?;
         report.written.push(Written {
@@ -311,7 +302,7 @@ pub fn build_with_progress(
     if opt.png {
         report.written.push(Written {
             path: png_dir.clone(),
-            what: format!("{} images at {} dpi", prepared.faces.docs.len(), opt.dpi),
+            what: format!("{} images at {} dpi", doc.faces.docs.len(), opt.dpi),
             bytes: png_bytes,
         });
     }
@@ -324,78 +315,22 @@ pub fn build_with_progress(
     Ok(report)
 }
 
-/// The PDF of a prepared game.
-pub fn pdf_bytes(game: &Game, prepared: &Prepared, cover: bool) -> Result<Vec<u8>, Error> {
-    let painter = draw::Painter::new(game, &prepared.pieces);
-    let bytes = run_sinks(
-        game,
-        prepared,
-        &painter,
-        Some((cover, Vec::new())),
-        None,
-        &|| {},
-    )?;
+/// The PDF of a laid-out game.
+pub fn pdf_bytes(doc: &Document) -> Result<Vec<u8>, Error> {
+    let bytes = run_sinks(doc, Some(Vec::new()), None, &|| {})?;
     Ok(bytes.unwrap_or_default())
 }
 
-/// Streams a prepared game through its sinks: the PDF into `pdf`'s output when it is
-/// `Some((with a cover?, output))`, and `png` for every distinct face. Returns the output.
+/// Streams a laid-out game through its sinks: the PDF into `pdf` when there is one, and
+/// `images` for every distinct face. Returns the PDF's output.
 fn run_sinks<W: std::io::Write>(
-    game: &Game,
-    prepared: &Prepared,
-    painter: &draw::Painter,
-    pdf: Option<(bool, W)>,
+    doc: &Document,
+    pdf: Option<W>,
     images: Option<output::stream::Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<Option<W>, Error> {
-    let pdf_err = |e| Error::Output(OutputError::Pdf(e));
-    let mut writer = pdf
-        .map(|(cover, out)| {
-            output::pdf::PdfWriter::new(&prepared.pages, pdf_options(game, prepared, cover), out)
-                .map_err(pdf_err)
-        })
-        .transpose()?;
-    output::stream::run(
-        &prepared.faces.docs,
-        painter,
-        &prepared.pages,
-        writer.as_mut(),
-        images,
-        page_done,
-    )?;
-    writer.map(|w| w.finish().map_err(pdf_err)).transpose()
-}
-
-/// How a game's PDF is made: title, metadata, credits, bookmarks and (if `cover`) the cover.
-pub fn pdf_options(game: &Game, prepared: &Prepared, cover: bool) -> output::pdf::PdfOptions {
-    let g = &game.spec.game;
-    let credits = credits(game);
-    let front_matter = if cover {
-        // The cover has no pieces: its footer stays in its band.
-        let layout = prepared.layout.with_bands();
-        output::cover::Cover::of(game, &prepared.pieces, &prepared.pages, &layout)
-            .pages_svg(&credits, &layout)
-    } else {
-        Vec::new()
-    };
-    let mut keywords = vec!["print and play".to_string(), g.name.clone()];
-    keywords.extend(g.licence.clone());
-    output::pdf::PdfOptions {
-        layout: prepared.layout,
-        front_matter,
-        keywords,
-        credits,
-        title: format!("{} — print and play", g.name),
-        author: g.designer.clone(),
-        subject: g
-            .licence
-            .as_ref()
-            .map(|l| format!("Components of {}; licence: {l}", g.name)),
-        groups: game
-            .spec
-            .components
-            .iter()
-            .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
-            .collect(),
-    }
+    let mut writer = pdf.map(|out| output::pdf::PdfWriter::new(doc, out));
+    output::stream::run(doc, writer.as_mut(), images, page_done)?;
+    let finished = writer.map(|w| w.finish()).transpose();
+    finished.map_err(|e| Error::Output(OutputError::Pdf(e)))
 }

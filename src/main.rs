@@ -224,10 +224,10 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let copies = args
         .copies
         .iter()
-        .map(|c| pnp::overrides::parse(c))
+        .map(|c| pnp::pieces::overrides::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
     let mut game = pnp::spec::load(&args.game)?;
-    pnp::overrides::apply(&mut game, &copies)?;
+    pnp::pieces::overrides::apply(&mut game, &copies)?;
     let bar = ui.progress(format!("building {}", game.name()));
     let report = pnp::build_with_progress(&game, &opt, &|done, steps| {
         if let Some(bar) = &bar {

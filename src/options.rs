@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::error::Error;
-use crate::output::layout::{A4, Duplex, LETTER, Paper};
+use crate::layout::{A4, Duplex, LETTER, Paper};
 use crate::units::parse_length_or_zero;
 
 pub const MIN_DPI: u32 = 30;

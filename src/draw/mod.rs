@@ -8,7 +8,6 @@ pub mod pips;
 pub mod symbol;
 pub mod text;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -44,37 +43,23 @@ pub enum Source {
 /// SVG text a game's faces keep between drawing and output (drawing again costs a little time).
 pub const KEEP_SVG_BYTES: usize = 1 << 20;
 
-impl FaceDoc {
-    /// Its SVG: the kept text, or drawn again by `painter`.
-    pub fn svg<'d>(&'d self, painter: &Painter) -> Result<Cow<'d, str>, String> {
-        match &self.source {
-            Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
-            Source::Redraw { piece, side } => {
-                painter.draw(*piece, *side, self.bleed).map(Cow::Owned)
-            }
-        }
-    }
-}
-
 /// Draws the faces of a game's pieces again on demand (see `Source::Redraw`).
 pub struct Painter<'g> {
     game: &'g Game,
-    pieces: &'g Pieces,
     art: Art<'g>,
 }
 
 impl<'g> Painter<'g> {
-    pub fn new(game: &'g Game, pieces: &'g Pieces) -> Self {
+    pub fn new(game: &'g Game) -> Self {
         Painter {
             game,
-            pieces,
             art: Art::new(game),
         }
     }
 
-    fn draw(&self, piece: usize, side: Side, bleed: f64) -> Result<String, String> {
-        let p = self.pieces.get(piece).ok_or("no such piece")?;
-        draw_face(self.game, p, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
+    /// `piece`'s `side`, drawn as it was the first time.
+    pub fn draw(&self, piece: &Piece, side: Side, bleed: f64) -> Result<String, String> {
+        draw_face(self.game, piece, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
     }
 }
 

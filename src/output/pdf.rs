@@ -13,54 +13,47 @@ use krilla::surface::Surface;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg::Tree;
 use std::io::Write;
-use std::sync::Arc;
 
-use super::furniture::{Credits, page_svg};
-use super::layout::{LayoutOptions, Page, Placement};
+use crate::layout::Placement;
+use crate::layout::document::Document as Laid;
 use crate::units::PT_PER_MM;
 
-#[derive(Debug, Clone)]
-pub struct PdfOptions {
-    pub layout: LayoutOptions,
-    pub credits: Credits,
-    pub title: String,
-    pub author: Option<String>,
-    pub subject: Option<String>,
-    /// Bookmark titles by component index.
-    pub groups: Vec<String>,
-    /// Whole pages (SVG) printed before the components: the cover (`output::cover`).
-    pub front_matter: Vec<String>,
-    /// Search words: "print and play", the game, its licence.
-    pub keywords: Vec<String>,
+/// What can keep the PDF from being made: writing it, or (a bug of pnp's) a drawing of its own.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    #[error("could not write the PDF: {0}")]
+    Write(#[from] std::io::Error),
+    #[error("the paper cannot be a PDF page")]
+    Paper,
+    #[error("could not read pnp's drawing of {what}: {why}")]
+    Drawing { what: &'static str, why: String },
+    #[error("could not draw {0}")]
+    Draw(&'static str),
+    #[error("could not finish the PDF: {0}")]
+    Finish(String),
 }
 
 fn pt(mm: f64) -> f32 {
     (mm * PT_PER_MM) as f32
 }
 
-/// Renders the pages to PDF bytes, every face tree at hand (small documents such as record
-/// sheets). Games stream through `PdfWriter` instead; see `output::stream`.
-pub fn pdf(pages: &[Page], trees: &[Arc<Tree>], opt: &PdfOptions) -> Result<Vec<u8>, String> {
-    let mut writer = PdfWriter::new(pages, opt.clone(), Vec::new())?;
-    for index in 0..pages.len() {
-        writer.page(index, |face| trees.get(face).map(|t| t.as_ref()))?;
-    }
-    writer.finish()
+/// Parses one of pnp's own drawings (the cover, a page's furniture).
+fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
+    crate::trees::parse(svg).map_err(|why| PdfError::Drawing { what, why })
 }
 
 /// A PDF written page by page to `W`: each page needs only the trees of its own faces, so a
 /// caller can parse faces as it goes and drop them after. krilla keeps the serialized pages
 /// (compressed) until the file is finished.
-pub struct PdfWriter<'p, W: Write> {
-    pages: &'p [Page],
-    opt: PdfOptions,
+pub struct PdfWriter<'d, W: Write> {
+    laid: &'d Laid<'d>,
     doc: Document,
     out: W,
     /// Each face of the current window of pages, drawn once as a graphic (a PDF form XObject)
     /// that every copy on every page shows.
     graphics: std::collections::HashMap<usize, Graphic>,
     /// How many times each face is shown in the document: a face shown once is drawn where it
-    /// is (as a graphic of its own, each face of a 10,000-card deck took krilla 50 KB more).
+    /// is (see docs/performance.md: graphics of 10,000 distinct cards).
     shown: Vec<u32>,
     bookmarks: Vec<Mark>,
     seen_groups: std::collections::BTreeSet<usize>,
@@ -75,51 +68,64 @@ struct Mark {
     down: f32,
 }
 
-impl<'p, W: Write> PdfWriter<'p, W> {
+/// One page's furniture, parsed: crop marks, captions, footer and calibration square, and the
+/// registration marks of a page printed double-sided. About a millisecond a page (seven lines
+/// of text shaped), so `output::stream` parses a window's on several threads while the writer,
+/// alone on its thread, draws.
+pub struct PageFurniture {
+    overlay: Tree,
+    marks: Option<Tree>,
+}
+
+impl PageFurniture {
+    pub fn parse(laid: &Laid, index: usize) -> Result<PageFurniture, PdfError> {
+        let overlay = parse("the page furniture", &laid.furniture_svg(index))?;
+        let marks = laid
+            .registration_svg(index)
+            .map(|m| parse("the registration marks", &m))
+            .transpose()?;
+        Ok(PageFurniture { overlay, marks })
+    }
+}
+
+impl<'d, W: Write> PdfWriter<'d, W> {
     /// Starts the document. The front matter is drawn before the first page (or at `finish`),
     /// so a caller can parse it on other threads meanwhile (`front_matter`, `draw_front`).
-    pub fn new(pages: &'p [Page], opt: PdfOptions, out: W) -> Result<Self, String> {
-        let front_pending = !opt.front_matter.is_empty();
-        Ok(PdfWriter {
-            pages,
+    pub fn new(laid: &'d Laid<'d>, out: W) -> Self {
+        PdfWriter {
+            laid,
             doc: Document::new(),
             out,
             graphics: Default::default(),
-            shown: times_shown(pages),
+            shown: times_shown(laid),
             bookmarks: Vec::new(),
             seen_groups: Default::default(),
-            front_pending,
-            opt,
-        })
+            front_pending: !laid.front_matter.is_empty(),
+        }
     }
 
     /// The front matter's SVG pages while they are still to be drawn (else none).
-    pub fn front_matter(&self) -> &[String] {
+    pub fn front_matter(&self) -> &'d [String] {
         match self.front_pending {
-            true => &self.opt.front_matter,
+            true => &self.laid.front_matter,
             false => &[],
         }
     }
 
     /// Draws the front matter from its parsed pages (`front_matter`, in order), once.
-    pub fn draw_front(&mut self, trees: &[Tree]) -> Result<(), String> {
+    pub fn draw_front(&mut self, trees: &[Tree]) -> Result<(), PdfError> {
         if !std::mem::replace(&mut self.front_pending, false) {
             return Ok(());
         }
-        // Page numbers count the front matter's pages: every one must be drawn.
-        if trees.len() != self.opt.front_matter.len() {
-            return Err("the front matter was not parsed whole".into());
-        }
-        let paper = self.opt.layout.paper;
-        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        let paper = self.laid.layout.paper;
+        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
+        let settings = PageSettings::from_wh(size.width(), size.height()).ok_or(PdfError::Paper)?;
         for tree in trees {
-            let settings =
-                PageSettings::from_wh(size.width(), size.height()).ok_or("invalid paper size")?;
-            let mut p = self.start_page(settings)?;
+            let mut p = self.doc.start_page_with(settings.clone());
             let mut surface = p.surface();
             surface
                 .draw_svg(tree, size, svg_settings())
-                .ok_or("could not draw the cover")?;
+                .ok_or(PdfError::Draw("the cover"))?;
             surface.finish();
             p.finish();
         }
@@ -132,17 +138,13 @@ impl<'p, W: Write> PdfWriter<'p, W> {
     }
 
     /// Draws the front matter if no caller has, parsing it here.
-    fn draw_front_if_pending(&mut self) -> Result<(), String> {
+    fn draw_front_if_pending(&mut self) -> Result<(), PdfError> {
         let trees = self
             .front_matter()
             .iter()
-            .map(|svg| crate::faces::parse(svg))
+            .map(|svg| parse("the cover", svg))
             .collect::<Result<Vec<_>, _>>()?;
         self.draw_front(&trees)
-    }
-
-    fn start_page(&mut self, settings: PageSettings) -> Result<krilla::page::Page<'_>, String> {
-        Ok(self.doc.start_page_with(settings))
     }
 
     /// Lets go of the faces drawn so far: the stream calls it after each window of pages. A face
@@ -151,44 +153,23 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         self.graphics.clear();
     }
 
-    /// What draws the pages' furniture, apart from the writer: a caller can parse the furniture
-    /// of the next pages on other threads (see `output::stream`).
-    pub fn furniture(&self) -> Furniture<'p> {
-        Furniture {
-            pages: self.pages,
-            front: self.opt.front_matter.len(),
-            credits: self.opt.credits.clone(),
-            layout: self.opt.layout,
-        }
-    }
-
-    /// Draws page `index` (pages must come in order); `tree` gives the parsed face by index.
+    /// Draws page `index` (pages must come in order) with its furniture (see
+    /// `PageFurniture::parse`); `tree` gives the parsed face by index.
     pub fn page<'t>(
         &mut self,
         index: usize,
         tree: impl Fn(usize) -> Option<&'t Tree>,
-    ) -> Result<(), String> {
-        let furniture = self.furniture().parse(index)?;
-        self.page_with(index, tree, furniture)
-    }
-
-    /// `page`, with its furniture already parsed (by `furniture().parse(index)`).
-    pub fn page_with<'t>(
-        &mut self,
-        index: usize,
-        tree: impl Fn(usize) -> Option<&'t Tree>,
         furniture: PageFurniture,
-    ) -> Result<(), String> {
+    ) -> Result<(), PdfError> {
         self.draw_front_if_pending()?;
-        let page = &self.pages[index];
-        // Page numbers count the front matter; `index` does not.
-        let front = self.opt.front_matter.len();
-        let layout = self.opt.layout;
+        let laid = self.laid;
+        let page = &laid.pages[index];
+        let layout = laid.layout;
         let paper = layout.paper;
         let mut settings =
-            PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
-        if let Some((trim, bleed)) = super::registration::trim_and_bleed(page, &layout) {
-            let k = |r: super::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
+            PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
+        if let Some((trim, bleed)) = crate::layout::registration::trim_and_bleed(page, &layout) {
+            let k = |r: crate::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
         let PageFurniture { overlay, marks } = furniture;
@@ -199,7 +180,7 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             let look = match self.graphics.get(&face) {
                 Some(g) => Look::Graphic(g.clone()),
                 None => {
-                    let tree = tree(face).ok_or("a face was not parsed before its page")?;
+                    let tree = tree(face).ok_or(PdfError::Draw("a face not parsed in time"))?;
                     if self.shown[face] > 1 {
                         let g = face_graphic(&mut surface, tree)?;
                         self.graphics.insert(face, g.clone());
@@ -211,28 +192,27 @@ impl<'p, W: Write> PdfWriter<'p, W> {
             };
             draw_placement(&mut surface, placement, look, layout.bleed)?;
         }
-        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or("invalid paper size")?;
+        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
         surface
             .draw_svg(&overlay, size, svg_settings())
-            .ok_or("could not draw the page furniture")?;
+            .ok_or(PdfError::Draw("the page furniture"))?;
         if let Some(marks) = marks {
             surface
                 .draw_svg(&marks, size, svg_settings())
-                .ok_or("could not draw the registration marks")?;
+                .ok_or(PdfError::Draw("the registration marks"))?;
         }
         surface.finish();
         p.finish();
         for c in &page.captions {
             if self.seen_groups.insert(c.component) {
-                let title = self
-                    .opt
+                let title = laid
                     .groups
                     .get(c.component)
                     .cloned()
                     .unwrap_or_else(|| c.text.clone());
                 self.bookmarks.push(Mark {
                     title,
-                    page: front + index,
+                    page: laid.page_number(index) - 1,
                     down: pt(c.y - 6.0).max(0.0),
                 });
             }
@@ -241,9 +221,9 @@ impl<'p, W: Write> PdfWriter<'p, W> {
     }
 
     /// Finishes the file and returns the output it was written to.
-    pub fn finish(mut self) -> Result<W, String> {
+    pub fn finish(mut self) -> Result<W, PdfError> {
         self.draw_front_if_pending()?;
-        let opt = &self.opt;
+        let info = &self.laid.info;
         let creator = format!("pnp {}", env!("CARGO_PKG_VERSION"));
         let producer = format!("pnp {} with krilla", env!("CARGO_PKG_VERSION"));
         let mut outline = Outline::new();
@@ -253,59 +233,26 @@ impl<'p, W: Write> PdfWriter<'p, W> {
         }
         self.doc.set_outline(outline);
         let mut meta = Metadata::new()
-            .title(opt.title.clone())
+            .title(info.title.clone())
             .creator(creator)
             .producer(producer);
-        if !opt.keywords.is_empty() {
-            meta = meta.keywords(opt.keywords.clone());
+        if !info.keywords.is_empty() {
+            meta = meta.keywords(info.keywords.clone());
         }
-        if let Some(a) = &opt.author {
+        if let Some(a) = &info.author {
             meta = meta.authors(vec![a.clone()]);
         }
-        if let Some(s) = &opt.subject {
+        if let Some(s) = &info.subject {
             meta = meta.description(s.clone());
         }
         self.doc.set_metadata(meta);
-        let bytes = self.doc.finish().map_err(|e| format!("{e:?}"))?;
+        let bytes = self
+            .doc
+            .finish()
+            .map_err(|e| PdfError::Finish(format!("{e:?}")))?;
         let mut out = self.out;
-        out.write_all(&bytes)
-            .map_err(|e| format!("could not write the PDF: {e}"))?;
+        out.write_all(&bytes)?;
         Ok(out)
-    }
-}
-
-/// Parses the furniture of any page: its crop marks, page number, credits and calibration
-/// square, and the registration marks of duplexed pages. About 1 ms a page (seven lines of text
-/// shaped), so `output::stream` parses a window's pages on several threads before the writer,
-/// which is alone on its thread, draws them.
-pub struct Furniture<'p> {
-    pages: &'p [Page],
-    /// Pages before the first of `pages` (the cover): page numbers count them.
-    front: usize,
-    credits: Credits,
-    layout: LayoutOptions,
-}
-
-/// One page's furniture, parsed.
-pub struct PageFurniture {
-    overlay: Tree,
-    marks: Option<Tree>,
-}
-
-impl Furniture<'_> {
-    pub fn parse(&self, index: usize) -> Result<PageFurniture, String> {
-        let page = &self.pages[index];
-        let overlay = crate::faces::parse(&page_svg(
-            page,
-            self.front + index + 1,
-            self.front + self.pages.len(),
-            &self.credits,
-            &self.layout,
-        ))?;
-        let marks = super::registration::overlay(self.pages, index, &self.layout)
-            .map(|m| crate::faces::parse(&m))
-            .transpose()?;
-        Ok(PageFurniture { overlay, marks })
     }
 }
 
@@ -316,13 +263,10 @@ fn svg_settings() -> SvgSettings {
     }
 }
 
-/// How many times each face is shown on `pages`, by face number.
-fn times_shown(pages: &[Page]) -> Vec<u32> {
-    let mut shown = Vec::new();
-    for p in pages.iter().flat_map(|p| &p.placements) {
-        if p.face >= shown.len() {
-            shown.resize(p.face + 1, 0);
-        }
+/// How many times each face is shown on the document's pages, by face number.
+fn times_shown(laid: &Laid) -> Vec<u32> {
+    let mut shown = vec![0; laid.faces.docs.len()];
+    for p in laid.pages.iter().flat_map(|p| &p.placements) {
         shown[p.face] += 1;
     }
     shown
@@ -335,14 +279,14 @@ enum Look<'t> {
 }
 
 /// A face as a graphic, at its size with its bleed (the tree's size, in millimetres).
-fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, String> {
+fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, PdfError> {
     let (w, h) = (tree.size().width() as f64, tree.size().height() as f64);
-    let size = Size::from_wh(pt(w), pt(h)).ok_or("empty face")?;
+    let size = Size::from_wh(pt(w), pt(h)).ok_or(PdfError::Draw("a face of no size"))?;
     let mut builder = surface.stream_builder();
     let mut inner = builder.surface();
     inner
         .draw_svg(tree, size, svg_settings())
-        .ok_or("could not draw a face")?;
+        .ok_or(PdfError::Draw("a face"))?;
     inner.finish();
     Ok(Graphic::new(builder.finish(), false))
 }
@@ -353,7 +297,7 @@ fn draw_placement(
     pl: &Placement,
     look: Look,
     bleed: f64,
-) -> Result<(), String> {
+) -> Result<(), PdfError> {
     let r = pl.rect;
     let mut pushed = 0;
     surface.push_transform(&Transform::from_translate(pt(r.x), pt(r.y)));
@@ -368,9 +312,13 @@ fn draw_placement(
     }
     if let Some(part) = &pl.part {
         let mut clip = PathBuilder::new();
-        let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h)).ok_or("empty part")?;
+        let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h))
+            .ok_or(PdfError::Draw("a part of no size"))?;
         clip.push_rect(k);
-        surface.push_clip_path(&clip.finish().ok_or("empty part")?, &FillRule::NonZero);
+        surface.push_clip_path(
+            &clip.finish().ok_or(PdfError::Draw("a part of no size"))?,
+            &FillRule::NonZero,
+        );
         pushed += 1;
         surface.push_transform(&Transform::from_translate(
             -pt(part.window.x),
@@ -385,10 +333,10 @@ fn draw_placement(
         Look::Tree(tree) => {
             let size = tree.size();
             let size = Size::from_wh(pt(size.width() as f64), pt(size.height() as f64))
-                .ok_or("empty face")?;
+                .ok_or(PdfError::Draw("a face of no size"))?;
             surface
                 .draw_svg(tree, size, svg_settings())
-                .ok_or("could not draw a face")?;
+                .ok_or(PdfError::Draw("a face"))?;
         }
     }
     for _ in 0..pushed {

@@ -10,8 +10,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::png_source;
 use super::writer::Staging;
-use crate::draw::{FaceDoc, Painter};
+use crate::draw::FaceDoc;
 use crate::error::OutputError;
+use crate::layout::document::Document;
 use crate::units::MM_PER_INCH;
 
 /// Largest side of one image in pixels (a 1 m piece at 300 dpi is 11 811 px).
@@ -242,9 +243,8 @@ fn straighten_pixel(px: &mut [u8]) {
 /// Faces arrive from several threads; it counts the renders (one per face drawn is the
 /// regression guard), the images kept because they were up to date, and the bytes.
 pub struct Sink<'a> {
+    laid: &'a Document<'a>,
     docs: &'a [FaceDoc],
-    /// Draws the faces that kept no SVG, and names the faces named after their pieces.
-    painter: &'a Painter<'a>,
     dir: PathBuf,
     opt: PngOptions,
     staging: &'a Staging,
@@ -257,15 +257,14 @@ pub struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     pub fn new(
-        docs: &'a [FaceDoc],
-        painter: &'a Painter<'a>,
+        laid: &'a Document<'a>,
         dir: PathBuf,
         opt: PngOptions,
         staging: &'a Staging,
     ) -> Self {
         Sink {
-            docs,
-            painter,
+            laid,
+            docs: &laid.faces.docs,
             dir,
             opt,
             staging,
@@ -284,13 +283,12 @@ impl<'a> Sink<'a> {
     /// same source and not changed since is kept as it is (unless `redraw_all`). Returns, per
     /// face, whether it must be drawn.
     pub fn plan(&mut self, redraw_all: bool) -> Result<Vec<bool>, OutputError> {
-        let painter = self.painter;
-        self.sources = self
-            .docs
-            .par_iter()
-            .map(|doc| {
-                let svg = doc.svg(painter).map_err(OutputError::Face)?;
-                Ok(png_source::source(doc, &svg, &self.opt))
+        let laid = self.laid;
+        self.sources = (0..self.docs.len())
+            .into_par_iter()
+            .map(|f| {
+                let svg = laid.face_svg(f)?;
+                Ok(png_source::source(&self.docs[f], &svg, &self.opt))
             })
             .collect::<Result<_, OutputError>>()?;
         let wanted = self
@@ -550,7 +548,7 @@ mod tests {
             h,
             bleed: 0.0,
         };
-        (doc, crate::faces::parse(svg).unwrap())
+        (doc, crate::trees::parse(svg).unwrap())
     }
 
     /// One face through this thread's reused buffers, as the sink does it.
@@ -568,15 +566,15 @@ mod tests {
             dpi: 300,
             ..Default::default()
         };
-        let prepared = crate::prepare(&game, &crate::options::BuildOptions::default()).unwrap();
-        let painter = crate::draw::Painter::new(&game, &prepared.pieces);
-        let doc = prepared
+        let laid = crate::prepare(&game, &crate::options::BuildOptions::default()).unwrap();
+        let face = laid
             .faces
             .docs
             .iter()
-            .find(|d| d.name == "family-sheet-front")
+            .position(|d| d.name == "family-sheet-front")
             .unwrap();
-        let tree = crate::faces::parse_face(doc, &painter).unwrap();
+        let doc = &laid.faces.docs[face];
+        let tree = laid.face_tree(face).unwrap();
         let (pw, ph) = pixel_size(doc.w, doc.h, opt.dpi);
         assert!(pw as u64 * ph as u64 > BAND_PIXELS);
         assert!(crate::output::raster::draws_in_bands(&tree));

@@ -8,10 +8,11 @@ use resvg::usvg::Tree;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::layout::Page;
-use super::pdf::{Furniture, PageFurniture, PdfWriter};
-use crate::draw::{FaceDoc, Painter};
+use super::pdf::{PageFurniture, PdfError, PdfWriter};
+use crate::draw::FaceDoc;
 use crate::error::{Error, OutputError};
+use crate::layout::Page;
+use crate::layout::document::Document;
 
 /// About how many distinct faces a window holds: enough to keep every core busy, few enough
 /// that memory does not depend on the size of the game.
@@ -35,13 +36,12 @@ pub struct Images<'a> {
 /// Runs the pages through `pdf` (in order) and every wanted face through `images` (once each);
 /// `page_done` is called after each PDF page (for a progress bar).
 pub fn run<W: std::io::Write>(
-    docs: &[FaceDoc],
-    painter: &Painter,
-    pages: &[Page],
+    doc: &Document,
     mut pdf: Option<&mut PdfWriter<W>>,
     images: Option<Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<(), Error> {
+    let (docs, pages) = (&doc.faces.docs[..], &doc.pages[..]);
     let png = images.as_ref().map(|i| i.sink);
     // Faces the image sink has had (or does not want).
     let mut sent: Vec<bool> = match &images {
@@ -62,11 +62,11 @@ pub fn run<W: std::io::Write>(
         // with the first window, the front matter (made first by the writer, the cover held up
         // everything else; it is now drawn while the first images render). The writer itself
         // stays on this thread: only what it would parse is handed out.
-        let pdf_parts = pdf.as_deref().map(|w| (w.front_matter(), w.furniture()));
+        let front_pending = pdf.as_deref().map(|w| w.front_matter());
         let (parsed, pdf_parts) = rayon::join(
-            || parse_window(docs, painter, &faces, kept),
-            || match &pdf_parts {
-                Some((front, furniture)) => parse_pdf_parts(front, furniture, window.clone()),
+            || parse_window(doc, &faces, kept),
+            || match front_pending {
+                Some(front) => parse_pdf_parts(doc, front, window.clone()),
                 None => Ok((Vec::new(), Vec::new())),
             },
         );
@@ -99,8 +99,7 @@ pub fn run<W: std::io::Write>(
         let mut rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
         biggest_first(docs, &mut rest, |&f| f);
         rest.into_iter().par_bridge().try_for_each(|f| {
-            let tree = crate::faces::parse_face(&docs[f], painter)
-                .map_err(|e| Error::Output(OutputError::Face(e)))?;
+            let tree = doc.face_tree(f)?;
             sink(f, &tree)
         })?;
     }
@@ -110,21 +109,26 @@ pub fn run<W: std::io::Write>(
 /// The front matter still to draw (`front`: none after the first window) and the furniture of
 /// each page of `window`, parsed in parallel.
 fn parse_pdf_parts(
+    doc: &Document,
     front: &[String],
-    furniture: &Furniture,
     window: std::ops::Range<usize>,
-) -> Result<(Vec<Tree>, Vec<PageFurniture>), String> {
+) -> Result<(Vec<Tree>, Vec<PageFurniture>), PdfError> {
     let (front, furniture) = rayon::join(
         || {
             front
                 .par_iter()
-                .map(|svg| crate::faces::parse(svg))
+                .map(|svg| {
+                    crate::trees::parse(svg).map_err(|why| PdfError::Drawing {
+                        what: "the cover",
+                        why,
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()
         },
         || {
             window
                 .into_par_iter()
-                .map(|index| furniture.parse(index))
+                .map(|index| PageFurniture::parse(doc, index))
                 .collect::<Result<Vec<_>, _>>()
         },
     );
@@ -146,7 +150,7 @@ fn draw_pages<W: std::io::Write>(
     }
     for (index, parsed) in window.zip(furniture) {
         writer
-            .page_with(index, |f| kept.get(&f).map(|t| t.as_ref()), parsed)
+            .page(index, |f| kept.get(&f).map(|t| t.as_ref()), parsed)
             .map_err(pdf_err)?;
         page_done();
     }
@@ -208,8 +212,7 @@ fn faces_of(pages: &[Page]) -> Vec<usize> {
 
 /// The trees of `faces`: those already in `kept` are reused, the others parsed in parallel.
 fn parse_window(
-    docs: &[FaceDoc],
-    painter: &Painter,
+    doc: &Document,
     faces: &[usize],
     mut kept: HashMap<usize, Arc<Tree>>,
 ) -> Result<HashMap<usize, Arc<Tree>>, Error> {
@@ -221,9 +224,9 @@ fn parse_window(
     let parsed = missing
         .par_iter()
         .map(|&f| {
-            crate::faces::parse_face(&docs[f], painter)
+            doc.face_tree(f)
                 .map(|t| (f, Arc::new(t)))
-                .map_err(|e| Error::Output(OutputError::Face(e)))
+                .map_err(Error::Output)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut trees: HashMap<usize, Arc<Tree>> = faces
@@ -237,7 +240,7 @@ fn parse_window(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::layout::{PageSide, Placement, Rect};
+    use crate::layout::{PageSide, Placement, Rect};
 
     fn page(faces: &[usize]) -> Page {
         Page {

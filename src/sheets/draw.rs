@@ -12,7 +12,7 @@ use super::tracks::{track, track_max, track_natural};
 use crate::draw::Art;
 use crate::draw::canvas::{Anchor, line, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
-use crate::output::layout::Rect;
+use crate::layout::Rect;
 
 /// Body text size (mm): about 9.6 pt.
 pub const TEXT: f64 = 3.4;

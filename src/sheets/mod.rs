@@ -18,7 +18,7 @@ use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
 use crate::error::Located;
 use crate::kinds::CheckCx;
-use crate::output::layout::Rect;
+use crate::layout::Rect;
 use crate::pieces::Piece;
 use crate::spec::{Face, Game};
 use model::{ColumnSpec, Section};

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 
 use super::family::{self, Family};
 use crate::draw::{self, Art, FaceDoc, Side, Source};
-use crate::error::{Error, OutputError};
+use crate::error::Error;
 use crate::kinds::KindName;
+use crate::layout::document::Document;
+use crate::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::options::BuildOptions;
-use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::output::writer::{Staging, ensure_dir};
 use crate::pieces::{Own, Piece, Pieces};
 use crate::rules::Rule;
@@ -285,15 +286,8 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             });
         }
     }
-    // Every face keeps its SVG: the painter has no pieces to draw again.
-    let none = Pieces::new();
-    let painter = crate::draw::Painter::new(game, &none);
-    let trees = crate::faces::parse_all(&docs, &painter)
-        .map_err(|e| Error::Output(OutputError::Face(e)))?;
     let g = &game.spec.game;
-    let popt = crate::output::pdf::PdfOptions {
-        layout,
-        credits: crate::credits(game),
+    let info = crate::layout::document::Info {
         title: format!("{} — record sheets", g.name),
         author: g.designer.clone(),
         subject: Some(format!(
@@ -301,13 +295,27 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             g.name,
             pieces.len()
         )),
-        groups: Vec::new(),
-        // A handout for the table: no cover.
-        front_matter: Vec::new(),
         keywords: vec!["record sheet".into(), g.name.clone()],
     };
-    let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
-        .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+    let (sheets, page_count, face_count) = (pieces.len(), pages.len(), docs.len());
+    let faces = draw::Faces {
+        docs,
+        of_piece: Vec::new(),
+        warnings: Vec::new(),
+    };
+    // A handout for the table: no cover, no bookmarks.
+    let laid = Document::new(
+        layout,
+        pages,
+        Vec::new(),
+        crate::credits(game),
+        info,
+        Vec::new(),
+        pieces,
+        faces,
+        draw::Painter::new(game),
+    );
+    let bytes = crate::pdf_bytes(&laid)?;
     let dir: PathBuf = crate::out_dir(game, opt);
     ensure_dir(&dir)?;
     let path = dir.join(format!("{}-sheets.pdf", game.id()));
@@ -317,13 +325,13 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     Ok(BuildReport {
         written: vec![Written {
             path,
-            what: format!("{} sheets, {} pages", pieces.len(), pages.len()),
+            what: format!("{sheets} sheets, {page_count} pages"),
             bytes: bytes.len() as u64,
         }],
         warnings,
-        pieces: pieces.len() as u64,
-        faces: docs.len(),
-        pages: pages.len(),
+        pieces: sheets as u64,
+        faces: face_count,
+        pages: page_count,
         renders: 0,
         reused: 0,
         stale_removed: 0,

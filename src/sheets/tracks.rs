@@ -5,7 +5,7 @@ use super::draw::*;
 use super::model::*;
 use crate::draw::canvas::{Anchor, text};
 use crate::draw::text::{Font, fit};
-use crate::output::layout::Rect;
+use crate::layout::Rect;
 
 /// Column width for the labels of a downward track.
 pub(super) const TRACK_LABEL_W: f64 = 12.0;

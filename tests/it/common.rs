@@ -596,7 +596,7 @@ pub fn ppm(dpi: u32) -> u32 {
 /// them ±1, the other 0) across every piece whose edge starts where the walk stands and whose
 /// extent covers the line. Returns the coordinate along the walk where the line leaves the last
 /// piece.
-pub fn cut_line_end(rects: &[pnp::output::layout::Rect], x: f64, y: f64, dx: f64, dy: f64) -> f64 {
+pub fn cut_line_end(rects: &[pnp::layout::Rect], x: f64, y: f64, dx: f64, dy: f64) -> f64 {
     let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
     let (mut x, mut y) = (x, y);
     'walk: loop {
@@ -626,10 +626,10 @@ pub fn cut_line_end(rects: &[pnp::output::layout::Rect], x: f64, y: f64, dx: f64
 /// and beside a piece with no neighbour touching it, the middle of the gap stays white.
 pub fn assert_crop_marks(
     raster: &Raster,
-    rects: &[pnp::output::layout::Rect],
-    opt: &pnp::output::layout::LayoutOptions,
+    rects: &[pnp::layout::Rect],
+    opt: &pnp::layout::LayoutOptions,
 ) {
-    let out = opt.bleed + pnp::output::layout::MARK_OFFSET + 0.8;
+    let out = opt.bleed + pnp::layout::MARK_OFFSET + 0.8;
     for r in rects {
         for y in [r.y, r.bottom()] {
             let left = cut_line_end(rects, r.x, y, -1.0, 0.0);

@@ -2,8 +2,8 @@
 //! only the cutting tips the game needs, a blank back for double-sided printing, `--no-cover`.
 use crate::common::*;
 
+use pnp::layout::PageSide;
 use pnp::options::BuildOptions;
-use pnp::output::layout::PageSide;
 
 fn pdf_of(game: &str, extra: &[&str]) -> Vec<u8> {
     let mut args = vec!["--no-png"];
@@ -194,7 +194,7 @@ fn a_game_with_many_groups_keeps_its_cover_on_one_page_above_the_footer() {
     assert!(cover.contains("CUTTING AND ASSEMBLY"), "the tips still fit");
     // Below the top of the calibration square there is only the footer and the square's own
     // labels: the contents and tips never run into them.
-    let cal = pnp::output::layout::LayoutOptions::new(pnp::output::layout::A4).calibration();
+    let cal = pnp::layout::LayoutOptions::new(pnp::layout::A4).calibration();
     let cal_top_pt = 842.0 - cal.y * 72.0 / 25.4;
     let mut lines: std::collections::BTreeMap<i64, Vec<(f64, String)>> = Default::default();
     for g in &pdf_glyphs(&pdf)[0] {
@@ -267,7 +267,7 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
         let g = pnp::spec::load(game).unwrap();
         let prepared = pnp::prepare(&g, &BuildOptions::default()).unwrap();
         let pages = &prepared.pages;
-        let front = pnp::output::cover::front_pages(pages);
+        let front = pnp::layout::cover::front_pages(pages);
         assert_eq!(front, 2, "{game}: the cover has a back");
         let pdf_pages = pdf_page_sizes(&pdf_of(game, &[])).len();
         assert_eq!(pdf_pages, pages.len() + front, "{game}");
@@ -300,7 +300,7 @@ fn every_page_shows_its_own_number_and_the_footer_its_side_repeats() {
     let game = pnp::spec::load("the-beast").unwrap();
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
     let text = pdf_text(&pdf_of("the-beast", &[]));
-    let front = pnp::output::cover::front_pages(&prepared.pages);
+    let front = pnp::layout::cover::front_pages(&prepared.pages);
     assert_eq!(text.len(), prepared.pages.len() + front);
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     let mut backs = 0;

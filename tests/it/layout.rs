@@ -3,8 +3,8 @@
 //! and the paper that saves.
 use crate::common::*;
 
+use pnp::layout::{A4, Duplex, Furniture, LETTER, PageSide, Rect, calibration_on};
 use pnp::options::BuildOptions;
-use pnp::output::layout::{A4, Duplex, Furniture, LETTER, PageSide, Rect, calibration_on};
 
 const GAMES: [&str; 6] = [
     "night-grain",
@@ -98,8 +98,10 @@ fn the_calibration_square_is_printed_on_every_page() {
                 duplex,
                 ..Default::default()
             };
-            let prepared = pnp::prepare(&game, &opt).unwrap();
-            let pdf = pnp::pdf_bytes(&game, &prepared, false).unwrap();
+            let mut prepared = pnp::prepare(&game, &opt).unwrap();
+            // The pieces' pages only, laid out as with the cover.
+            prepared.front_matter.clear();
+            let pdf = pnp::pdf_bytes(&prepared).unwrap();
             let rasters = rasterize(&pdf, scale);
             assert_eq!(rasters.len(), prepared.pages.len());
             for (n, (raster, page)) in rasters.iter().zip(&prepared.pages).enumerate() {
@@ -144,7 +146,7 @@ fn the_beast_packs_nine_cards_to_a_full_page_of_a4_or_letter() {
     }
 }
 
-fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
+fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
     let game = pnp::spec::load("the-beast").unwrap();
     let opt = BuildOptions {
         paper,
@@ -163,7 +165,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
         .iter()
         .filter(|p| p.side == PageSide::Front)
         .collect();
-    let deck = |page: &&pnp::output::layout::Page, component: usize| {
+    let deck = |page: &&pnp::layout::Page, component: usize| {
         page.placements
             .iter()
             .filter(|p| prepared.pieces[p.piece].component == component)
@@ -209,7 +211,8 @@ fn beast_packs_nine_cards_a_page(paper: pnp::output::layout::Paper) {
 #[test]
 fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
     let game = pnp::spec::load(&fixture("layout-cards.yaml")).unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let mut prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    prepared.front_matter.clear();
     let page = &prepared.pages[0];
     assert!(
         prepared.pages[1..].iter().all(|p| p.side == PageSide::Back),
@@ -241,13 +244,13 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
     for pair in chits.windows(2) {
         assert!((pair[1].x - pair[0].right() - gap).abs() < 1e-6, "{pair:?}");
     }
-    let pdf = pnp::pdf_bytes(&game, &prepared, false).unwrap();
+    let pdf = pnp::pdf_bytes(&prepared).unwrap();
     let raster = &rasterize(&pdf, 2.0)[0];
     let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
     assert_crop_marks(raster, &rects, &prepared.layout);
     // The marks: on each column line (4) above and below the block, each row line (4) left and
     // right of it; none inside it or on a card's edge.
-    let marks = pnp::output::cuts::page_marks(page, &prepared.layout);
+    let marks = pnp::layout::cuts::page_marks(page, &prepared.layout);
     let block = Rect {
         x: cards[0].x,
         y: cards[0].y,
@@ -342,7 +345,7 @@ components:
         assert!(mat.rect.overlaps(&prepared.layout.reserved()));
         assert!(!page.calibration);
     }
-    let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+    let pdf = pnp::pdf_bytes(&prepared).unwrap();
     let sizes = pdf_page_sizes(&pdf);
     assert_eq!(sizes.len(), 3, "the cover and two mats");
     for (w, h) in sizes {
@@ -385,7 +388,7 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
         .iter()
         .position(|p| p.id(&game) == "family-sheet")
         .unwrap();
-    let on: Vec<(usize, &pnp::output::layout::Placement)> = prepared
+    let on: Vec<(usize, &pnp::layout::Placement)> = prepared
         .pages
         .iter()
         .enumerate()
@@ -404,8 +407,8 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
     }
     assert!(prepared.pages[0].side == PageSide::GutterFold);
     // Printed single-sided but for those two pages: the cover has no blank back.
-    assert_eq!(pnp::output::cover::front_pages(&prepared.pages), 1);
-    let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+    assert_eq!(pnp::layout::cover::front_pages(&prepared.pages), 1);
+    let pdf = pnp::pdf_bytes(&prepared).unwrap();
     let cover = pdf_text(&pdf)[0]
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -485,7 +488,7 @@ components:
                 "pair {i}: {sides:?}"
             );
         }
-        let big = |page: &pnp::output::layout::Page| {
+        let big = |page: &pnp::layout::Page| {
             page.placements
                 .iter()
                 .all(|p| prepared.pieces[p.piece].id(&game) == "big")
@@ -508,8 +511,8 @@ components:
                 }
             }
         }
-        assert_eq!(pnp::output::cover::front_pages(pages), 1);
-        let pdf = pnp::pdf_bytes(&game, &prepared, true).unwrap();
+        assert_eq!(pnp::layout::cover::front_pages(pages), 1);
+        let pdf = pnp::pdf_bytes(&prepared).unwrap();
         let cover = pdf_text(&pdf)[0]
             .split_whitespace()
             .collect::<Vec<_>>()

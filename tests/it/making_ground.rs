@@ -3,8 +3,8 @@
 //! and the rules in data/making-ground.yaml.
 use crate::common::*;
 
+use pnp::layout::{A4, LETTER, Placement};
 use pnp::options::BuildOptions;
-use pnp::output::layout::{A4, LETTER, Placement};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -20,7 +20,10 @@ fn px(mm: f64, dpi: u32) -> u32 {
 }
 
 /// Copies placed on the pages, by component id (each part of a split piece counts once).
-fn placed_by_component(prepared: &pnp::Prepared, game: &pnp::spec::Game) -> BTreeMap<String, u32> {
+fn placed_by_component(
+    prepared: &pnp::layout::document::Document,
+    game: &pnp::spec::Game,
+) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
         if p.part.as_ref().is_some_and(|part| part.number > 1) {
@@ -330,7 +333,7 @@ fn the_printed_board_part_shows_grid_lines_where_the_layout_puts_them() {
         ..Default::default()
     };
     let prepared = pnp::prepare(&game, &opt).unwrap();
-    let pages = &pages[pnp::output::cover::front_pages(&prepared.pages)..];
+    let pages = &pages[pnp::layout::cover::front_pages(&prepared.pages)..];
     let b9 = prepared
         .pieces
         .iter()

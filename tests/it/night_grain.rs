@@ -1,7 +1,7 @@
 //! Issue 2 (foundation), end to end on Night Grain: the real binary on data/night-grain.yaml.
 use crate::common::*;
 
-use pnp::output::layout::{A4, LETTER};
+use pnp::layout::{A4, LETTER};
 
 const A4_PT: (f64, f64) = (595.276, 841.89);
 const LETTER_PT: (f64, f64) = (612.0, 792.0);
@@ -115,7 +115,7 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
     let game = pnp::spec::load("night-grain").unwrap();
     let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
     // The cover comes first; the component pages follow in layout order.
-    let pages = &pages[pnp::output::cover::front_pages(&prepared.pages)..];
+    let pages = &pages[pnp::layout::cover::front_pages(&prepared.pages)..];
     assert_eq!(pages.len(), prepared.pages.len());
     let opt = prepared.layout;
     for (raster, page) in pages.iter().zip(&prepared.pages) {
@@ -123,7 +123,7 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
             (raster.width, raster.height),
             ((A4_PT.0 * 2.0) as usize, (A4_PT.1 * 2.0) as usize)
         );
-        if page.side == pnp::output::layout::PageSide::Back {
+        if page.side == pnp::layout::PageSide::Back {
             continue;
         }
         // A crop mark continues each cut line just outside its block of pieces (the aids are
@@ -131,7 +131,7 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
         let rects: Vec<_> = page.placements.iter().map(|p| p.rect).collect();
         assert_crop_marks(raster, &rects, &opt);
         // No mark lies over a piece, nor on its cut edge.
-        for (x1, y1, x2, y2) in pnp::output::cuts::page_marks(page, &opt) {
+        for (x1, y1, x2, y2) in pnp::layout::cuts::page_marks(page, &opt) {
             for r in &rects {
                 let apart = x1.max(x2) < r.x - 0.2
                     || x1.min(x2) > r.right() + 0.2
@@ -362,7 +362,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
         .unwrap()
         .unwrap();
-    let tree = pnp::faces::parse(&svg).unwrap();
+    let tree = pnp::trees::parse(&svg).unwrap();
     // The readable texts (not the faint numerals behind them) and the small filled arrows.
     let (mut texts, mut arrows) = (Vec::new(), Vec::new());
     fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, arrows: &mut Vec<usvg::Rect>) {

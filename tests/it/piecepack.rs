@@ -3,17 +3,21 @@
 //! and the rules validation of both games.
 use crate::common::*;
 
+use pnp::layout::{PageSide, Rect};
 use pnp::options::{BuildOptions, Choices};
-use pnp::output::layout::{PageSide, Rect};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
-fn prepared(game: &str, choices: Choices) -> (pnp::Prepared, BuildOptions) {
-    let game = pnp::spec::load(game).expect("the game loads");
+fn prepared(
+    game: &str,
+    choices: Choices,
+) -> (pnp::layout::document::Document<'static>, BuildOptions) {
+    // Kept for the test's life: the laid-out document borrows it.
+    let game = Box::leak(Box::new(pnp::spec::load(game).expect("the game loads")));
     let opt = BuildOptions::from_choices(&choices).expect("valid options");
-    (pnp::prepare(&game, &opt).expect("prepares"), opt)
+    (pnp::prepare(game, &opt).expect("prepares"), opt)
 }
 
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
@@ -237,7 +241,7 @@ fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let pages = rasterize(&pdf, 1.0);
     // The cover and its blank back come first.
-    let pages = &pages[pnp::output::cover::front_pages(&prep.pages)..];
+    let pages = &pages[pnp::layout::cover::front_pages(&prep.pages)..];
     assert_eq!(pages.len(), prep.pages.len());
     let back = &prep.pages[1];
     assert_eq!(back.side, PageSide::Back);
@@ -264,7 +268,7 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
         },
     );
     let mid = opt.paper.w / 2.0;
-    assert!((pnp::output::gutterfold::fold_x(&prep.layout) - mid).abs() < 1e-9);
+    assert!((pnp::layout::gutterfold::fold_x(&prep.layout) - mid).abs() < 1e-9);
     let folded: Vec<_> = prep
         .pages
         .iter()
@@ -351,7 +355,7 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
     let ids: Vec<_> = doc.get_pages().values().copied().collect();
-    let ids = &ids[pnp::output::cover::front_pages(&prep.pages)..];
+    let ids = &ids[pnp::layout::cover::front_pages(&prep.pages)..];
     assert_eq!(ids.len(), prep.pages.len());
     let ph = opt.paper.h;
     for (id, page) in ids.iter().zip(&prep.pages) {
@@ -397,7 +401,7 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let plain = build("piecepack", &["--no-png"]);
     let doc =
         lopdf::Document::load_mem(&std::fs::read(plain.join("piecepack.pdf")).unwrap()).unwrap();
-    let front = pnp::output::cover::front_pages(&prep.pages);
+    let front = pnp::layout::cover::front_pages(&prep.pages);
     let first = *doc.get_pages().values().nth(front).unwrap();
     assert!(page_box(&doc, first, b"TrimBox").is_none());
     // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
@@ -422,10 +426,10 @@ fn registration_marks_are_on_both_sides_of_a_duplex_sheet_only() {
     let dir = build("piecepack", &["--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let pages = rasterize(&pdf, 2.0);
-    let pages = &pages[pnp::output::cover::front_pages(&prep.pages)..];
-    let inset = pnp::output::registration::TARGET_INSET;
+    let pages = &pages[pnp::layout::cover::front_pages(&prep.pages)..];
+    let inset = pnp::layout::registration::TARGET_INSET;
     for (i, page) in prep.pages.iter().enumerate() {
-        let duplexed = pnp::output::registration::is_duplexed(&prep.pages, i);
+        let duplexed = pnp::layout::registration::is_duplexed(&prep.pages, i);
         for (x, y) in [(inset, inset), (opt.paper.w - inset, opt.paper.h - inset)] {
             let lum = pages[i].darkest_near_mm(x, y, 0.3);
             assert_eq!(
@@ -653,11 +657,13 @@ fn an_including_game_can_recolour_the_suits() {
     // Its pieces draw with the new colour.
     let pieces = pnp::pieces::expand(&game);
     let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
-    let painter = pnp::draw::Painter::new(&game, &pieces);
     let doc = faces
         .docs
         .iter()
         .find(|d| d.name == "tile-suns-ace-front")
         .unwrap();
-    assert!(doc.svg(&painter).unwrap().contains("#ff8800"));
+    let pnp::draw::Source::Svg(svg) = &doc.source else {
+        panic!("a small game keeps its faces' SVG")
+    };
+    assert!(svg.contains("#ff8800"));
 }

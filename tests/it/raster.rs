@@ -51,7 +51,7 @@ fn every_shipped_face(
     for game in GAMES {
         let spec = pnp::spec::load(game).unwrap();
         let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
-        let trees = prepared.parse_all(&spec).unwrap();
+        let trees = prepared.face_trees().unwrap();
         for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
             let size = tree.size();
             let (w, h) = (
@@ -111,7 +111,7 @@ fn the_simd_level_chosen_draws_every_shipped_face_exactly_as_the_baseline() {
 }
 
 fn tree(svg: &str) -> resvg::usvg::Tree {
-    pnp::faces::parse(svg).unwrap()
+    pnp::trees::parse(svg).unwrap()
 }
 
 #[test]

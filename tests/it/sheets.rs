@@ -5,8 +5,8 @@ use crate::common::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use pnp::layout::{A4, LayoutOptions};
 use pnp::options::BuildOptions;
-use pnp::output::layout::{A4, LayoutOptions};
 use pnp::sheets::players::{Request, sheet_pieces};
 use pnp::units::PT_PER_MM;
 
@@ -327,7 +327,7 @@ fn placed_by_component(game: &str) -> BTreeMap<String, usize> {
     for page in prepared
         .pages
         .iter()
-        .filter(|p| p.side == pnp::output::layout::PageSide::Front)
+        .filter(|p| p.side == pnp::layout::PageSide::Front)
     {
         for pl in &page.placements {
             let c = prepared.pieces[pl.piece].component;

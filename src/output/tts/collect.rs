@@ -8,10 +8,10 @@ use super::model::{ObjectState, Rgb, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
 use super::{dice, guid, image, map, objects, sheet, tts_err};
-use crate::Prepared;
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
 use crate::kinds::KindName;
+use crate::layout::document::Document;
 use crate::pieces::{Own, Piece};
 use crate::spec::{Face, Game};
 use map::units;
@@ -36,7 +36,7 @@ pub(super) struct Export<'a> {
 impl<'a> Export<'a> {
     pub(super) fn new(
         game: &'a Game,
-        prepared: &Prepared,
+        prepared: &Document,
         trees: Vec<Arc<Tree>>,
         dpi: u32,
         base: String,
@@ -160,7 +160,7 @@ impl<'a> Export<'a> {
         let mut cv = crate::draw::canvas::Canvas::new(w, h, 0.0);
         cv.add(group);
         let svg = cv.finish();
-        let tree = crate::faces::parse(&svg).map_err(tts_err)?;
+        let tree = crate::trees::parse(&svg).map_err(tts_err)?;
         self.images.push((
             FaceDoc {
                 name: name.into(),
@@ -196,7 +196,7 @@ impl<'a> Export<'a> {
         let svg = crate::draw::draw_face(self.game, &blank, Side::Back, 0.0, &art)
             .map_err(tts_err)?
             .ok_or_else(|| tts_err("a blank back drew nothing".into()))?;
-        let tree = crate::faces::parse(&svg).map_err(tts_err)?;
+        let tree = crate::trees::parse(&svg).map_err(tts_err)?;
         let comp = &self.game.spec.components[piece.component].id.value;
         self.images.push((
             FaceDoc {
@@ -345,7 +345,7 @@ mod tests {
             ..BuildOptions::default()
         };
         let prepared = crate::prepare(&game, &bopt).unwrap();
-        let trees = prepared.parse_all(&game).unwrap();
+        let trees = prepared.face_trees().unwrap();
         let mut ex = Export::new(&game, &prepared, trees, 30, "https://x.org/".into());
         test(&mut ex);
     }

@@ -7,9 +7,9 @@ use super::model::{ObjectState, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
 use super::{objects, sheet, tts_err};
-use crate::Prepared;
 use crate::error::Error;
 use crate::kinds::TtsForm;
+use crate::layout::document::Document;
 use crate::pieces::Piece;
 
 /// A piece with its (front, back) image indices.
@@ -25,7 +25,7 @@ const TILE_BOX: u8 = 0;
 const BAG_UNITS: f64 = 2.5;
 
 /// Maps one component to its TTS objects.
-pub(super) fn map_component(ex: &mut Export, prepared: &Prepared, ci: usize) -> Result<(), Error> {
+pub(super) fn map_component(ex: &mut Export, prepared: &Document, ci: usize) -> Result<(), Error> {
     let comp = &ex.game.spec.components[ci];
     let cid = comp.id.value.clone();
     let cname = comp.name.clone().unwrap_or_else(|| cid.clone());

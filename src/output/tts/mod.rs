@@ -25,12 +25,13 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::Written;
 use crate::draw::FaceDoc;
 use crate::error::{Error, OutputError};
+use crate::layout::document::Document;
 use crate::options::{BuildOptions, MAX_DPI, MIN_DPI};
 use crate::output::writer::{Staging, ensure_dir};
 use crate::spec::Game;
-use crate::{Prepared, Written};
 
 use collect::Export;
 use components::map_component;
@@ -177,7 +178,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         source,
     })?;
     let base = opt.base_url.clone().unwrap_or_else(|| file_url(&abs));
-    let trees = prepared.parse_all(game)?;
+    let trees = prepared.face_trees()?;
     let mut ex = Export::new(game, &prepared, trees, opt.dpi, base);
     for ci in 0..game.spec.components.len() {
         map_component(&mut ex, &prepared, ci)?;
@@ -271,7 +272,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
 }
 
 /// The thumbnail: one front of each component first, then other fronts, up to nine.
-fn thumbnail(prepared: &Prepared, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec<u8>, String> {
+fn thumbnail(prepared: &Document, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec<u8>, String> {
     let fronts: Vec<(usize, usize)> = prepared
         .pieces
         .iter()

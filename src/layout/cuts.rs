@@ -4,7 +4,7 @@
 //! packed edge to edge this leaves exactly the marks of a guillotine sheet: each column and row
 //! boundary continued outward, just outside the block, and nothing inside it.
 use super::furniture::crop_marks;
-use super::layout::{LayoutOptions, Page, Rect, calibration_on};
+use super::{LayoutOptions, Page, Rect, calibration_on};
 
 /// A mark: a line segment (x1, y1, x2, y2) in page millimetres.
 pub type Mark = (f64, f64, f64, f64);
@@ -49,7 +49,7 @@ fn same(a: &Mark, b: &Mark) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::layout::{A4, PageSide, Placement};
+    use crate::layout::{A4, PageSide, Placement};
 
     fn placed(x: f64, y: f64, w: f64, h: f64) -> Placement {
         Placement {

@@ -2,7 +2,7 @@
 //! evenly (a track), or with every seam on one of the piece's lines (a board's grid lines): each
 //! part that lies on top ends exactly on a line, and the next part starts `overlap` mm earlier,
 //! under it, with the glue strip. The joined board shows no cut through a square.
-use super::layout::{Part, Rect};
+use super::{Part, Rect};
 use crate::kinds::Split;
 
 /// Most parts along one side of a piece printed in parts.

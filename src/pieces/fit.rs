@@ -6,7 +6,7 @@
 
 use crate::error::{Located, Problems, SpecError};
 use crate::kinds::Split;
-use crate::output::layout::{Duplex, Furniture, Item, LayoutOptions, within};
+use crate::layout::{Duplex, Furniture, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::{Piece, Pieces};
 use crate::spec::{Component, Game};
@@ -17,7 +17,7 @@ fn joinable(game: &Game, p: &Piece) -> bool {
 }
 
 /// Most parts along one side of a piece printed in parts.
-const MAX_PARTS_A_SIDE: f64 = crate::output::split::MAX_PARTS_A_SIDE as f64;
+const MAX_PARTS_A_SIDE: f64 = crate::layout::split::MAX_PARTS_A_SIDE as f64;
 
 pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
     let rooms = rooms(layout);

@@ -1,5 +1,9 @@
 //! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
 //! variant's laid over them, worked out when asked for) and how many copies to make.
+pub mod fit;
+pub mod overrides;
+pub mod select;
+
 use std::borrow::Cow;
 
 /// Every piece of a build, in order.

@@ -3,8 +3,8 @@
 //! in the middle; fold the sheet along it, glue the halves together and cut. Single-sided pieces
 //! follow on ordinary pages; double-sided ones too large for half a sheet come last, each page
 //! followed by its backs.
-use super::layout::{
-    Duplex, Item, Items, LayoutOptions, Page, PageSide, Paper, Placement, back_of,
+use super::{
+    Duplex, Item, Items, LayoutError, LayoutOptions, Page, PageSide, Paper, Placement, back_of,
     impose_plain as plain, mirror,
 };
 
@@ -29,7 +29,7 @@ pub fn impose(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-) -> Result<Vec<Page>, String> {
+) -> Result<Vec<Page>, LayoutError> {
     // A double-sided piece that half a sheet cannot hold, even in parts (a record sheet), is
     // printed as in the duplex layout: on an ordinary page, its back on the page after.
     let on_half = |i: &Item| {
@@ -96,7 +96,7 @@ pub fn impose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::layout::{A4, LayoutOptions};
+    use crate::layout::{A4, LayoutOptions};
 
     #[test]
     fn backs_mirror_across_the_middle_and_single_sided_pieces_follow() {
@@ -113,7 +113,7 @@ mod tests {
             shared_cuts: false,
             split: crate::kinds::Split::Even,
         };
-        let pages = crate::output::layout::impose(
+        let pages = crate::layout::impose(
             &[item(0, Some(9)), item(1, None)],
             &["a".into(), "b".into()],
             &opt,
@@ -139,7 +139,7 @@ mod tests {
     fn every_sheet_gets_the_backs_of_its_own_fronts() {
         let opt = LayoutOptions {
             duplex: Duplex::GutterFold,
-            ..LayoutOptions::new(super::super::layout::A4)
+            ..LayoutOptions::new(super::super::A4)
         };
         let cards: Vec<Item> = (0..30)
             .map(|i| Item {
@@ -154,7 +154,7 @@ mod tests {
                 split: crate::kinds::Split::Even,
             })
             .collect();
-        let pages = crate::output::layout::impose(&cards, &["a".into()], &opt).unwrap();
+        let pages = crate::layout::impose(&cards, &["a".into()], &opt).unwrap();
         assert!(pages.len() > 2, "{} sheets", pages.len());
         let fold = fold_x(&opt);
         let mut seen = vec![0; 30];

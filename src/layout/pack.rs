@@ -6,8 +6,10 @@
 //! the pieces take fewer pages with the corner free for them (three rows of three poker cards
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
-use super::layout::{CAPTION_MM, Caption, Furniture, Item, Items, LayoutOptions, Page, PageSide};
-use super::layout::{Part, Placement, Rect};
+use super::{
+    CAPTION_MM, Caption, Furniture, Item, Items, LayoutError, LayoutOptions, Page, PageSide,
+};
+use super::{Part, Placement, Rect};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
 type Key = (u64, u64);
@@ -154,7 +156,7 @@ impl Packer<'_> {
         h: f64,
         text: String,
         component: usize,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, LayoutError> {
         let i = match (from..self.pages.len()).find(|&i| self.group_slot(i, w, h).is_some()) {
             Some(i) => i,
             None => {
@@ -162,9 +164,12 @@ impl Packer<'_> {
                 self.pages.push(page);
                 let i = self.pages.len() - 1;
                 if self.group_slot(i, w, h).is_none() {
-                    return Err(format!(
-                        "a {w:.1} × {h:.1} mm piece does not fit on an empty page beside the calibration square"
-                    ));
+                    return Err(LayoutError {
+                        component,
+                        message: format!(
+                            "a {w:.1} × {h:.1} mm piece does not fit on an empty page beside the calibration square"
+                        ),
+                    });
                 }
                 i
             }
@@ -199,7 +204,7 @@ impl Packer<'_> {
 /// always be placed in (full width above the calibration square, full height beside it). With
 /// `corner_free`, a piece that fits neither may take the whole content area; only then, so
 /// that the parts of tracks and boards stay those that leave room for the square.
-fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<Part>, String> {
+fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<Part>, LayoutError> {
     let mut best: Option<Vec<Part>> = None;
     for (w, h) in opt.piece_boxes() {
         if let Some(parts) = item.parts(w, h, opt.overlap)
@@ -212,11 +217,12 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
         let (w, h) = opt.free_corner_box();
         best = item.parts(w, h, opt.overlap);
     }
-    best.ok_or_else(|| {
-        format!(
+    best.ok_or_else(|| LayoutError {
+        component: item.component,
+        message: format!(
             "a {:.1} × {:.1} mm piece does not fit the printable area, whole or in parts",
             item.w, item.h
-        )
+        ),
     })
 }
 
@@ -224,7 +230,11 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
 /// groups. A group starts on a new row under its caption, on the first page that still has room
 /// for it, so small groups fill the space that large ones leave; a group that runs over
 /// continues on the next page with room, its caption repeated.
-pub fn pack(items: &Items, captions: &[String], opt: &LayoutOptions) -> Result<Vec<Page>, String> {
+pub fn pack(
+    items: &Items,
+    captions: &[String],
+    opt: &LayoutOptions,
+) -> Result<Vec<Page>, LayoutError> {
     let corner = opt.reserved();
     // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
     let around = pack_around(items, captions, opt, Some(corner)).map(|p| p.len());
@@ -254,7 +264,7 @@ fn pack_around(
     captions: &[String],
     opt: &LayoutOptions,
     reserved: Option<Rect>,
-) -> Result<Vec<Page>, String> {
+) -> Result<Vec<Page>, LayoutError> {
     let mut packer = Packer {
         opt,
         area: opt.content(),
@@ -349,10 +359,10 @@ fn fit_margin_captions(mut page: Page, bottom: f64) -> Page {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::layout::{A4, impose};
+    use crate::layout::{A4, impose};
 
     fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
-        crate::output::layout::poker_cards(n, shared_cuts)
+        crate::layout::poker_cards(n, shared_cuts)
     }
 
     #[test]
@@ -411,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_piece_only_a_free_corner_has_room_for_takes_it_when_the_cover_prints_the_square() {
-        use crate::output::layout::{Furniture, choose_furniture};
+        use crate::layout::{Furniture, choose_furniture};
         // A 180 × 270 mm player mat on A4: whole or not at all.
         let mats = vec![Item {
             w: 180.0,
@@ -447,7 +457,7 @@ mod tests {
 
     #[test]
     fn letter_takes_nine_poker_cards_with_the_footer_in_the_margins() {
-        use crate::output::layout::{Furniture, LETTER, choose_furniture};
+        use crate::layout::{Furniture, LETTER, choose_furniture};
         let mut opt = LayoutOptions::new(LETTER);
         opt.cover_square = true;
         let items = cards(27, true);
@@ -486,7 +496,7 @@ mod tests {
 
     #[test]
     fn margin_captions_stop_before_the_next_group() {
-        use crate::output::layout::Furniture;
+        use crate::layout::Furniture;
         let opt = LayoutOptions {
             furniture: Furniture::Margins,
             ..LayoutOptions::new(A4)

@@ -4,7 +4,7 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit};
 
-use super::layout::{Caption, Furniture, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
+use super::{Caption, Furniture, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
 
 /// Credits printed on every sheet.
 #[derive(Debug, Clone)]
@@ -123,7 +123,7 @@ const MARGIN_TEXT: f64 = 2.4;
 pub(crate) const MARGIN_CAPTION_CLEARANCE: f64 = 0.9;
 
 /// A hatched glue strip where the previous part lies over this one, and "part k of n".
-fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f64) {
+fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::Part, overlap: f64) {
     let strips = [
         (
             part.glue_top,
@@ -203,7 +203,7 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::layout::Part, overlap: f6
 
 /// The calibration square, labelled, where the layout reserved room for it on this page.
 fn calibration(cv: &mut Canvas, page: &Page, opt: &LayoutOptions) {
-    let Some(r) = super::layout::calibration_on(page, opt) else {
+    let Some(r) = super::calibration_on(page, opt) else {
         return;
     };
     cv.add(
@@ -309,7 +309,7 @@ struct FooterLines<'a> {
 /// right half, so that the middle stays free for a gutter-fold sheet's registration target.
 fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOptions) {
     let paper = opt.paper;
-    let top = page.side == PageSide::Back && super::layout::mirrors_vertically(opt);
+    let top = page.side == PageSide::Back && super::mirrors_vertically(opt);
     let y0 = if top {
         opt.margin
     } else {
@@ -426,7 +426,7 @@ const GREY: &str = "#444444";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::layout::Part;
+    use crate::layout::Part;
     use resvg::usvg;
 
     /// The bounding boxes (mm) of every text and line in the furniture of one part.
@@ -445,7 +445,7 @@ mod tests {
 
     /// The bounding boxes (mm) of every text and every stroked line in an SVG in mm.
     fn boxes(svg: &str) -> (Vec<usvg::Rect>, Vec<usvg::Rect>) {
-        let tree = crate::faces::parse(svg).unwrap();
+        let tree = crate::trees::parse(svg).unwrap();
         let (mut texts, mut lines) = (Vec::new(), Vec::new());
         fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, lines: &mut Vec<usvg::Rect>) {
             for node in g.children() {
@@ -496,14 +496,14 @@ mod tests {
 
     #[test]
     fn turned_footer_and_captions_stay_in_the_margins_clear_of_marks() {
-        use crate::output::layout::{Furniture, LETTER, impose};
+        use crate::layout::{Furniture, LETTER, impose};
         // A cover prints the calibration square: nine cards take this page's corner.
         let opt = LayoutOptions {
             furniture: Furniture::Margins,
             cover_square: true,
             ..LayoutOptions::new(LETTER)
         };
-        let cards = crate::output::layout::poker_cards(9, true);
+        let cards = crate::layout::poker_cards(9, true);
         let pages = impose(&cards, &["Activity cards · 9".into()], &opt).unwrap();
         let page = &pages[0];
         assert_eq!(page.placements.len(), 9);

@@ -3,6 +3,23 @@
 //! rows, component by component, each group under a caption; a piece larger than the printable
 //! area is split into parts that overlap by `overlap` mm so they can be joined.
 
+pub mod cover;
+pub mod cuts;
+pub mod document;
+pub mod furniture;
+pub mod gutterfold;
+pub mod pack;
+pub mod registration;
+pub mod split;
+
+/// A piece that cannot be placed: which component, and why.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct LayoutError {
+    pub component: usize,
+    pub message: String,
+}
+
 /// What a layout places: one item a piece, in piece order.
 pub type Items = [Item];
 
@@ -362,7 +379,7 @@ pub struct Item {
 impl Item {
     /// Its parts when each may be at most `max_w`×`max_h` (one when it fits whole).
     pub fn parts(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
-        super::split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
+        split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
     }
 }
 
@@ -380,9 +397,9 @@ pub fn impose(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-) -> Result<Vec<Page>, String> {
+) -> Result<Vec<Page>, LayoutError> {
     match opt.duplex {
-        Duplex::GutterFold => super::gutterfold::impose(items, captions, opt),
+        Duplex::GutterFold => gutterfold::impose(items, captions, opt),
         _ => impose_plain(items, captions, opt),
     }
 }
@@ -393,8 +410,8 @@ pub fn impose_plain(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-) -> Result<Vec<Page>, String> {
-    let pages = super::pack::pack(items, captions, opt)?;
+) -> Result<Vec<Page>, LayoutError> {
+    let pages = pack::pack(items, captions, opt)?;
     Ok(add_backs(pages, items, opt))
 }
 
@@ -406,13 +423,13 @@ pub fn choose_furniture(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-) -> Result<Furniture, String> {
+) -> Result<Furniture, LayoutError> {
     if opt.duplex == Duplex::GutterFold {
         return Ok(Furniture::Bands);
     }
     let sheets_and_parts = |furniture| {
         let opt = LayoutOptions { furniture, ..*opt };
-        super::pack::pack(items, captions, &opt).map(|pages| {
+        pack::pack(items, captions, &opt).map(|pages| {
             let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
             (pages.len(), parts)
         })
@@ -444,7 +461,7 @@ fn square_on(side: PageSide, opt: &LayoutOptions) -> Rect {
         PageSide::Back => mirror(&opt.calibration(), opt),
         PageSide::GutterFold => LayoutOptions {
             paper: Paper {
-                w: super::gutterfold::fold_x(opt),
+                w: gutterfold::fold_x(opt),
                 ..opt.paper
             },
             ..*opt

@@ -6,7 +6,7 @@ use crate::draw::canvas::{Anchor, Canvas, circle, line, n, text};
 use crate::draw::text::Font;
 
 use super::gutterfold::fold_x;
-use super::layout::{LayoutOptions, Page, PageSide, Rect};
+use super::{LayoutOptions, Page, PageSide, Rect};
 
 /// Centre of the corner targets, from each edge of the sheet (mm): inside most printers'
 /// unprintable border, outside the margin where pieces and crop marks are.

@@ -9,7 +9,7 @@ use crate::pieces::{Piece, Pieces};
 use crate::spec::{Game, Shape};
 
 use super::furniture::{Credits, footer};
-use super::layout::{Duplex, LayoutOptions, Page, PageSide, Placement};
+use super::{Duplex, LayoutOptions, Page, PageSide, Placement};
 
 /// What the cover says, gathered from the game and its imposed pages.
 #[derive(Debug, Clone)]
@@ -583,7 +583,7 @@ mod tests {
             placements: vec![Placement {
                 piece,
                 face: 0,
-                rect: super::super::layout::Rect {
+                rect: super::super::Rect {
                     x: 10.0,
                     y: 10.0,
                     w: 20.0,

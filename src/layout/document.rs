@@ -1,0 +1,122 @@
+//! A game laid out for print: its pages with their placements, captions and furniture, the cover,
+//! page numbers, the document's information, and the distinct faces the pages show. The sinks
+//! (PDF, PNG) take it as it is and look nothing up in the game: what they can still fail on is
+//! writing.
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use resvg::usvg::Tree;
+
+use super::furniture::Credits;
+use super::{LayoutOptions, Page};
+use crate::draw::{Faces, Painter, Source};
+use crate::error::OutputError;
+use crate::pieces::Pieces;
+
+/// The document's information (the PDF's title, author, subject and keywords).
+#[derive(Debug, Clone, Default)]
+pub struct Info {
+    pub title: String,
+    pub author: Option<String>,
+    pub subject: Option<String>,
+    /// Search words: "print and play", the game, its licence.
+    pub keywords: Vec<String>,
+}
+
+pub struct Document<'g> {
+    pub layout: LayoutOptions,
+    pub pages: Vec<Page>,
+    /// Whole pages printed before the pieces (the cover and its blank back), as SVG.
+    pub front_matter: Vec<String>,
+    pub credits: Credits,
+    pub info: Info,
+    /// Bookmark titles by component index.
+    pub groups: Vec<String>,
+    pub pieces: Pieces,
+    pub faces: Faces,
+    /// Draws again the faces whose SVG was not kept (a deck of thousands of cards).
+    painter: Painter<'g>,
+}
+
+impl<'g> Document<'g> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        layout: LayoutOptions,
+        pages: Vec<Page>,
+        front_matter: Vec<String>,
+        credits: Credits,
+        info: Info,
+        groups: Vec<String>,
+        pieces: Pieces,
+        faces: Faces,
+        painter: Painter<'g>,
+    ) -> Self {
+        Document {
+            layout,
+            pages,
+            front_matter,
+            credits,
+            info,
+            groups,
+            pieces,
+            faces,
+            painter,
+        }
+    }
+
+    /// Pages in the file: the front matter's and the pieces'.
+    pub fn page_count(&self) -> usize {
+        self.front_matter.len() + self.pages.len()
+    }
+
+    /// The number printed on page `index` of the pieces' pages (the front matter counts).
+    pub fn page_number(&self, index: usize) -> usize {
+        self.front_matter.len() + index + 1
+    }
+
+    /// The SVG of face `face`: kept, or drawn again as it was drawn first.
+    pub fn face_svg(&self, face: usize) -> Result<Cow<'_, str>, OutputError> {
+        let doc = &self.faces.docs[face];
+        let svg = match &doc.source {
+            Source::Svg(svg) => Ok(Cow::Borrowed(&**svg)),
+            Source::Redraw { piece, side } => self
+                .painter
+                .draw(&self.pieces[*piece], *side, doc.bleed)
+                .map(Cow::Owned),
+        };
+        svg.map_err(|e| OutputError::Face(format!("{}: {e}", doc.name)))
+    }
+
+    /// Face `face`, parsed.
+    pub fn face_tree(&self, face: usize) -> Result<Tree, OutputError> {
+        let svg = self.face_svg(face)?;
+        crate::trees::parse(&svg)
+            .map_err(|e| OutputError::Face(format!("{}: {e}", self.faces.docs[face].name)))
+    }
+
+    /// Every face parsed at once, in parallel, for sinks that need them all together (Tabletop
+    /// Simulator's deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
+    pub fn face_trees(&self) -> Result<Vec<Arc<Tree>>, OutputError> {
+        use rayon::prelude::*;
+        (0..self.faces.docs.len())
+            .into_par_iter()
+            .map(|f| self.face_tree(f).map(Arc::new))
+            .collect()
+    }
+
+    /// The furniture of page `index` (crop marks, captions, footer, calibration square) as SVG.
+    pub fn furniture_svg(&self, index: usize) -> String {
+        super::furniture::page_svg(
+            &self.pages[index],
+            self.page_number(index),
+            self.page_count(),
+            &self.credits,
+            &self.layout,
+        )
+    }
+
+    /// The registration marks of page `index`, if it is printed double-sided.
+    pub fn registration_svg(&self, index: usize) -> Option<String> {
+        super::registration::overlay(&self.pages, index, &self.layout)
+    }
+}

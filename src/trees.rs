@@ -1,0 +1,23 @@
+//! SVG → `usvg::Tree`, with our own font database and no access to files or the network. Every
+//! sink draws faces and pages from such trees.
+use resvg::usvg;
+
+/// Parse options: our fonts only, and no external images or files of any kind.
+pub fn options() -> usvg::Options<'static> {
+    let mut opt = usvg::Options {
+        fontdb: crate::fonts::database(),
+        font_family: crate::fonts::SANS.to_string(),
+        resources_dir: None,
+        ..usvg::Options::default()
+    };
+    opt.image_href_resolver = usvg::ImageHrefResolver {
+        resolve_data: Box::new(|_, _, _| None),
+        resolve_string: Box::new(|_, _| None),
+    };
+    opt
+}
+
+/// Parses one SVG document. Our own documents always parse; an error here is a bug in drawing.
+pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
+    usvg::Tree::from_str(svg, &options()).map_err(|e| e.to_string())
+}
