@@ -35,7 +35,7 @@ use error::{Error, OutputError};
 use options::BuildOptions;
 use output::furniture::Credits;
 use output::layout::{Item, LayoutOptions, Page, impose_with};
-use output::writer::{Staging, ensure_dir};
+use output::writer::{Staging, check_output, ensure_dir};
 use spec::Game;
 
 /// One file written by a build.
@@ -214,8 +214,30 @@ pub fn build_with_progress(
     // past the layout.
     prepared.faces.of_piece = Default::default();
     let dir = out_dir(game, opt);
-    ensure_dir(&dir)?;
     let png_dir = dir.join("png");
+    let pdf_path = dir.join(format!("{}.pdf", game.id()));
+    let staging = Staging::new();
+    let popt = output::png::PngOptions {
+        dpi: opt.dpi,
+        ..Default::default()
+    };
+    let painter = draw::Painter::new(game, &prepared.pieces);
+    let mut png = output::png::Sink::new(
+        &prepared.faces.docs,
+        &painter,
+        png_dir.clone(),
+        popt,
+        &staging,
+    );
+    // An output path holding a link, a device, a FIFO or a folder is refused before any folder
+    // or file is made.
+    if opt.pdf {
+        check_output(&pdf_path)?;
+    }
+    if opt.png {
+        png.check_paths()?;
+    }
+    ensure_dir(&dir)?;
     for d in [&dir, &png_dir] {
         output::writer::remove_temporaries(d)?;
     }
@@ -237,19 +259,6 @@ pub fn build_with_progress(
     };
     report.pages = prepared.pages.len() + front;
 
-    let staging = Staging::new();
-    let popt = output::png::PngOptions {
-        dpi: opt.dpi,
-        ..Default::default()
-    };
-    let painter = draw::Painter::new(game, &prepared.pieces);
-    let mut png = output::png::Sink::new(
-        &prepared.faces.docs,
-        &painter,
-        png_dir.clone(),
-        popt,
-        &staging,
-    );
     // Images already up to date are kept; only the others are drawn.
     let wanted = match opt.png {
         true => png.plan(opt.redraw)?,
@@ -272,7 +281,6 @@ pub fn build_with_progress(
         wanted: &wanted,
     };
     // The PDF goes straight to its temporary: a long one is never whole in memory.
-    let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let pdf_file = match opt.pdf {
         true => Some((opt.cover, staging.create(&pdf_path)?)),
         false => None,

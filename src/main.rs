@@ -375,6 +375,10 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     let (id, text) = pnp::scaffold::new_game(&args.name);
     let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
     let path = dir.join(format!("{id}.yaml"));
+    let schema = dir.join("pnp.schema.json");
+    // Before `exists`, which follows a link: a link is refused as such, even one to nothing.
+    pnp::output::writer::check_output(&path)?;
+    pnp::output::writer::check_output(&schema)?;
     if path.exists() {
         return Err(Error::Options(format!(
             "{} already exists: choose another name or --out",
@@ -383,7 +387,6 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     }
     // The schema beside the game, so the scaffold's modeline works in an editor at once (it is
     // generated: an older copy is brought up to date).
-    let schema = dir.join("pnp.schema.json");
     let staging = pnp::output::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
     staging.write(&schema, pnp::schema::schema_text().as_bytes())?;

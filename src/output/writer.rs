@@ -5,6 +5,9 @@
 //! writes only what changed, and on ext4 renaming over an existing file starts its writeback at
 //! once (`auto_da_alloc`), which made rebuilding Night Grain's images a fifth slower than
 //! building them into an empty folder.
+//!
+//! Only regular files are written: an output path holding anything else (a link, a device, a
+//! FIFO, a folder) is refused (`check_output`).
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -23,6 +26,48 @@ fn write_err(path: &Path, source: std::io::Error) -> OutputError {
     OutputError::Write {
         path: path.to_path_buf(),
         source,
+    }
+}
+
+/// Refuses an output path that holds something other than a regular file: writing would replace
+/// a device, a FIFO or a socket (as root, a device node), or reach through a symbolic link to
+/// wherever it points. The link itself is not followed. Nothing there is fine.
+pub fn check_output(path: &Path) -> Result<(), OutputError> {
+    // Unreadable (a parent is a file, no permission): the write that follows says why.
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    Err(OutputError::NotAFile {
+        path: path.to_path_buf(),
+        what: what_is(&kind),
+    })
+}
+
+/// What a file that is not a regular file is, for messages.
+fn what_is(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
     }
 }
 
@@ -53,6 +98,7 @@ impl Staging {
     /// Writes `bytes` to a temporary beside `path`; it becomes `path` on `commit`. When `path`
     /// already holds exactly these bytes nothing is written and the file keeps its date.
     pub fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+        check_output(path)?;
         if holds(path, bytes) {
             self.keep(path);
             return Ok(());
@@ -68,6 +114,7 @@ impl Staging {
     /// Opens a temporary beside `path` to be written piece by piece (a PDF too large to hold);
     /// hand it back to `close`. Until then it is removed if the build fails.
     pub fn create(&self, path: &Path) -> Result<StagedFile, OutputError> {
+        check_output(path)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
         let tmp = temporary(path);
@@ -124,17 +171,16 @@ impl Staging {
     pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
         let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
         // Renaming a file over a file in its own folder does not fail in practice; over a
-        // folder it does. Checked for every file first, so that then either all of them are put
-        // in place or none is.
-        let blocked = files.iter().find(|(staged, dest)| {
-            *staged && std::fs::symlink_metadata(dest).is_ok_and(|m| m.is_dir())
-        });
-        if let Some((_, dest)) = blocked {
+        // folder it does, and over a link or a device it replaces what the user had there
+        // (`check_output`). Checked for every file first, so that then either all of them are
+        // put in place or none is.
+        let blocked = files
+            .iter()
+            .filter(|(staged, _)| *staged)
+            .find_map(|(_, dest)| check_output(dest).err());
+        if let Some(e) = blocked {
             remove_staged(&files);
-            return Err(write_err(
-                dest,
-                std::io::Error::from(std::io::ErrorKind::IsADirectory),
-            ));
+            return Err(e);
         }
         for (i, (staged, dest)) in files.iter().enumerate() {
             if *staged && let Err(e) = std::fs::rename(temporary(dest), dest) {
@@ -327,20 +373,24 @@ mod tests {
     #[test]
     fn a_commit_that_fails_removes_every_temporary_it_did_not_rename() {
         let dir = empty_dir("fail");
-        // A file cannot be renamed over a folder that holds something.
-        let blocked = dir.join("a.png");
-        std::fs::create_dir_all(blocked.join("inside")).unwrap();
-        let later = dir.join("b.png");
+        let (first, later) = (dir.join("a.png"), dir.join("b.png"));
         let s = Staging::new();
-        s.write(&blocked, b"a").unwrap();
+        s.write(&first, b"a").unwrap();
         s.write(&later, b"b").unwrap();
-        assert!(temporary(&later).exists());
+        let temporaries = [temporary(&first), temporary(&later)];
+        assert!(temporaries.iter().all(|t| t.exists()));
+        // Made while the build ran: a file cannot be renamed over a folder that holds
+        // something, and must not be over a link.
+        std::fs::create_dir_all(dir.join("a.png/inside")).unwrap();
         assert!(s.commit().is_err());
-        assert!(!temporary(&blocked).exists() && !temporary(&later).exists());
-        assert!(
-            !later.exists(),
-            "nothing after the failure was put in place"
-        );
+        assert!(temporaries.iter().all(|t| !t.exists()));
+        assert!(!later.exists(), "nothing was put in place");
+        let s = Staging::new();
+        s.write(&later, b"b").unwrap();
+        std::os::unix::fs::symlink(dir.join("elsewhere"), &later).unwrap();
+        let err = s.commit().unwrap_err().to_string();
+        assert!(err.contains("a symbolic link"), "{err}");
+        assert!(later.is_symlink() && !dir.join("elsewhere").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -417,6 +467,25 @@ mod tests {
         assert!(!left.exists());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
         assert_eq!(remove_temporaries(&dir.join("missing")).unwrap(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_regular_files_are_outputs() {
+        let dir = empty_dir("kinds");
+        std::fs::create_dir_all(dir.join("folder")).unwrap();
+        std::fs::write(dir.join("file"), b"mine").unwrap();
+        std::os::unix::fs::symlink(dir.join("file"), dir.join("link")).unwrap();
+        assert!(check_output(&dir.join("file")).is_ok());
+        assert!(check_output(&dir.join("absent")).is_ok());
+        for (name, what) in [("folder", "a folder"), ("link", "a symbolic link")] {
+            let err = check_output(&dir.join(name)).unwrap_err().to_string();
+            assert!(err.contains(what) && err.contains(name), "{err}");
+        }
+        let s = Staging::new();
+        assert!(s.write(&dir.join("link"), b"x").is_err());
+        assert!(s.create(&dir.join("link")).is_err());
+        assert_eq!(std::fs::read(dir.join("file")).unwrap(), b"mine");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,7 +8,7 @@ use crate::draw::{self, Art, FaceDoc, Side, Source};
 use crate::error::{Error, OutputError};
 use crate::options::BuildOptions;
 use crate::output::layout::{LayoutOptions, Page, PageSide, Placement};
-use crate::output::writer::{Staging, ensure_dir};
+use crate::output::writer::{Staging, check_output, ensure_dir};
 use crate::pieces::{self, Own, Piece, Pieces};
 use crate::rules::Rule;
 use crate::spec::{Game, Kind};
@@ -236,6 +236,10 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         crate::check_rules(game)?;
     }
     let pieces = sheet_pieces(game, req, opt)?;
+    let dir: PathBuf = crate::out_dir(game, opt);
+    let path = dir.join(format!("{}-sheets.pdf", game.id()));
+    // Refused before anything is drawn: a link, a device, a FIFO or a folder at the path.
+    check_output(&path)?;
     let art = Art::new(game);
     let layout = LayoutOptions::new(opt.paper);
     let area = layout.sheet_area();
@@ -308,9 +312,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     };
     let bytes = crate::output::pdf::pdf(&pages, &trees, &popt)
         .map_err(|e| Error::Output(OutputError::Pdf(e)))?;
-    let dir: PathBuf = crate::out_dir(game, opt);
     ensure_dir(&dir)?;
-    let path = dir.join(format!("{}-sheets.pdf", game.id()));
     let staging = Staging::new();
     staging.write(&path, &bytes)?;
     staging.commit()?;

@@ -1,0 +1,280 @@
+//! Never lose a user's file (issue 39, "Lost or damaged files"): an output path that is not a
+//! regular file is refused, never replaced or written through.
+
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{files, pnp, stderr, temp_dir};
+
+/// Runs `cmd`, killing it (and failing) after `secs` seconds: reading a FIFO would hang.
+fn run_within(cmd: &mut Command, secs: u64) -> Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pnp runs");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!("pnp still ran after {secs} s:\n{}", stderr(&out));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The names in `dir`, links and all, sorted (not followed into anything).
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. An output path that is not a regular file is refused, and left as it was.
+
+/// Things that can be where an output goes, none of them a regular file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    /// A link to the user's file: writing through it would change that file.
+    Link,
+    /// A link to nothing: writing through it would make a file where it points.
+    Dangling,
+    Fifo,
+    Socket,
+    /// A character device (a copy of /dev/null's node, made only where mknod is allowed).
+    Device,
+    Folder,
+}
+
+const KINDS: [Kind; 6] = [
+    Kind::Link,
+    Kind::Dangling,
+    Kind::Fifo,
+    Kind::Socket,
+    Kind::Device,
+    Kind::Folder,
+];
+
+/// What the refusal says each kind is.
+fn said(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Link | Kind::Dangling => "a symbolic link",
+        Kind::Fifo => "a named pipe (FIFO)",
+        Kind::Socket => "a socket",
+        Kind::Device => "a device",
+        Kind::Folder => "a folder",
+    }
+}
+
+/// A thing that is not a regular file where an output goes, and what must stay true of it.
+struct Blocker {
+    kind: Kind,
+    path: PathBuf,
+    /// A link's target, outside the output folder, and the bytes it holds.
+    target: PathBuf,
+}
+
+const USERS_FILE: &[u8] = b"the user's own file";
+
+/// Makes a thing of `kind` at `path`; `None` when this system does not let the test make it (a
+/// device without the right to mknod).
+fn make(kind: Kind, path: &Path) -> Option<Blocker> {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let target = temp_dir("link-target").join("users-file.txt");
+    let c_path = || std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    match kind {
+        Kind::Link => {
+            std::fs::write(&target, USERS_FILE).unwrap();
+            std::os::unix::fs::symlink(&target, path).unwrap();
+        }
+        Kind::Dangling => std::os::unix::fs::symlink(&target, path).unwrap(),
+        // SAFETY: a plain system call on a path we own.
+        Kind::Fifo => assert_eq!(unsafe { libc::mkfifo(c_path().as_ptr(), 0o600) }, 0),
+        Kind::Socket => drop(std::os::unix::net::UnixListener::bind(path).unwrap()),
+        Kind::Device => {
+            // SAFETY: as above; /dev/null's numbers (1, 3), so nothing is harmed if written.
+            let made = unsafe {
+                libc::mknod(
+                    c_path().as_ptr(),
+                    libc::S_IFCHR | 0o600,
+                    libc::makedev(1, 3),
+                )
+            };
+            if made != 0 {
+                eprintln!("skipped: this system does not let the test make a device node");
+                return None;
+            }
+        }
+        Kind::Folder => std::fs::create_dir(path).unwrap(),
+    }
+    Some(Blocker {
+        kind,
+        path: path.to_path_buf(),
+        target,
+    })
+}
+
+impl Blocker {
+    /// Asserts it is still what it was, and that nothing was written where a link points.
+    fn unchanged(&self) {
+        let meta = std::fs::symlink_metadata(&self.path).expect("still there");
+        let kind = meta.file_type();
+        let same = match self.kind {
+            Kind::Link | Kind::Dangling => {
+                kind.is_symlink() && std::fs::read_link(&self.path).unwrap() == self.target
+            }
+            Kind::Fifo => kind.is_fifo(),
+            Kind::Socket => kind.is_socket(),
+            Kind::Device => kind.is_char_device(),
+            Kind::Folder => kind.is_dir() && names(&self.path).is_empty(),
+        };
+        assert!(
+            same,
+            "{:?} at {} was replaced",
+            self.kind,
+            self.path.display()
+        );
+        match self.kind {
+            Kind::Link => assert_eq!(std::fs::read(&self.target).unwrap(), USERS_FILE),
+            Kind::Dangling => assert!(!self.target.exists(), "written through the link"),
+            _ => {}
+        }
+    }
+
+    /// Asserts `out` is the refusal of this path: exit 1, the path and what is there named.
+    fn refused(&self, out: &Output) {
+        let err = stderr(out);
+        assert_eq!(out.status.code(), Some(1), "{:?}: {err}", self.kind);
+        assert!(err.contains("refusing to write"), "{err}");
+        assert!(err.contains(&self.path.display().to_string()), "{err}");
+        assert!(err.contains(said(self.kind)), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        self.unchanged();
+    }
+}
+
+#[test]
+fn a_build_refuses_a_pdf_path_that_is_not_a_regular_file() {
+    for kind in KINDS {
+        let dir = temp_dir("refuse-pdf");
+        let Some(blocker) = make(kind, &dir.join("night-grain.pdf")) else {
+            continue;
+        };
+        let out = run_within(
+            pnp()
+                .args(["build", "night-grain", "--no-png", "--out"])
+                .arg(&dir),
+            20,
+        );
+        blocker.refused(&out);
+        assert_eq!(names(&dir), ["night-grain.pdf"], "nothing else written");
+    }
+}
+
+#[test]
+fn a_build_refuses_an_image_path_that_is_not_a_regular_file() {
+    for kind in KINDS {
+        let dir = temp_dir("refuse-png");
+        let Some(blocker) = make(kind, &dir.join("png/grain-barley-front.png")) else {
+            continue;
+        };
+        // Reading a FIFO there to see whether the image is up to date would never return.
+        let out = run_within(
+            pnp()
+                .args(["build", "night-grain", "--dpi", "30", "--out"])
+                .arg(&dir),
+            20,
+        );
+        blocker.refused(&out);
+        assert_eq!(names(&dir), ["png"], "no PDF, no lock file");
+        assert_eq!(names(&dir.join("png")), ["grain-barley-front.png"]);
+    }
+}
+
+#[test]
+fn schema_refuses_an_output_that_is_not_a_regular_file() {
+    for kind in KINDS {
+        let dir = temp_dir("refuse-schema");
+        let Some(blocker) = make(kind, &dir.join("pnp.schema.json")) else {
+            continue;
+        };
+        let out = run_within(pnp().args(["schema", "--out"]).arg(&blocker.path), 20);
+        blocker.refused(&out);
+        assert_eq!(names(&dir), ["pnp.schema.json"]);
+    }
+}
+
+#[test]
+fn new_refuses_paths_that_are_not_regular_files() {
+    for file in ["space-goats.yaml", "pnp.schema.json"] {
+        for kind in KINDS {
+            let dir = temp_dir("refuse-new");
+            let Some(blocker) = make(kind, &dir.join(file)) else {
+                continue;
+            };
+            let out = run_within(pnp().args(["new", "Space Goats", "--out"]).arg(&dir), 20);
+            blocker.refused(&out);
+            assert_eq!(names(&dir), [file], "neither file written");
+        }
+    }
+}
+
+#[test]
+fn tts_refuses_paths_that_are_not_regular_files() {
+    for file in ["night-grain.json", "night-grain.png", "decks/aid-1.png"] {
+        for kind in KINDS {
+            let dir = temp_dir("refuse-tts");
+            let Some(blocker) = make(kind, &dir.join(file)) else {
+                continue;
+            };
+            let out = run_within(
+                pnp()
+                    .args(["tts", "night-grain", "--dpi", "30", "--out"])
+                    .arg(&dir),
+                20,
+            );
+            blocker.refused(&out);
+            let mut written = files(&dir);
+            written.retain(|f| f != file);
+            assert!(written.is_empty(), "written: {written:?}");
+        }
+    }
+    // The copy into Tabletop Simulator's folder too.
+    let home = temp_dir("refuse-tts-home");
+    let saves = home.join("Saves/Saved Objects");
+    let blocker = make(Kind::Link, &saves.join("night-grain.json")).unwrap();
+    let out = pnp()
+        .args(["tts", "night-grain", "--dpi", "30", "--install", "--out"])
+        .arg(temp_dir("refuse-tts-out"))
+        .env("PNP_TTS_DIR", &home)
+        .output()
+        .unwrap();
+    blocker.refused(&out);
+    assert_eq!(names(&saves), ["night-grain.json"]);
+}
+
+#[test]
+fn sheets_refuse_an_output_that_is_not_a_regular_file() {
+    for kind in KINDS {
+        let dir = temp_dir("refuse-sheets");
+        let Some(blocker) = make(kind, &dir.join("the-beast-sheets.pdf")) else {
+            continue;
+        };
+        let out = run_within(
+            pnp()
+                .args(["sheets", "the-beast", "--players", "2", "--out"])
+                .arg(&dir),
+            20,
+        );
+        blocker.refused(&out);
+        assert_eq!(names(&dir), ["the-beast-sheets.pdf"]);
+    }
+}
