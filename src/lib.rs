@@ -35,7 +35,7 @@ use error::{Error, OutputError};
 use options::BuildOptions;
 use output::furniture::Credits;
 use output::layout::{Item, LayoutOptions, Page, impose_with};
-use output::writer::{Staging, check_output, ensure_dir};
+use output::writer::{FolderLock, Staging, check_output, ensure_dir};
 use spec::Game;
 
 /// One file written by a build.
@@ -199,6 +199,17 @@ pub fn build_with_progress(
     opt: &BuildOptions,
     progress: &Progress,
 ) -> Result<BuildReport, Error> {
+    build_observed(game, opt, progress, &|_| {})
+}
+
+/// `build_with_progress`, calling `waiting` with the output folder if another build holds it
+/// for more than a moment (this one then waits its turn: `output::writer::FolderLock`).
+pub fn build_observed(
+    game: &Game,
+    opt: &BuildOptions,
+    progress: &Progress,
+    waiting: &dyn Fn(&Path),
+) -> Result<BuildReport, Error> {
     let mut report = BuildReport::default();
     if opt.validate {
         check_rules(game)?;
@@ -238,6 +249,9 @@ pub fn build_with_progress(
         png.check_paths()?;
     }
     ensure_dir(&dir)?;
+    // Held to the end: another build into this folder waits, and no build is writing the
+    // temporaries swept here (`remove_temporaries` still spares a live process's).
+    let _lock = FolderLock::acquire(&dir, &|| waiting(&dir))?;
     for d in [&dir, &png_dir] {
         output::writer::remove_temporaries(d)?;
     }

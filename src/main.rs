@@ -229,7 +229,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let mut game = pnp::spec::load(&args.game)?;
     pnp::overrides::apply(&mut game, &copies)?;
     let bar = ui.progress(format!("building {}", game.name()));
-    let report = pnp::build_with_progress(&game, &opt, &|done, steps| {
+    let progress = |done, steps| {
         if let Some(bar) = &bar {
             if bar.is_hidden() && started.elapsed() > std::time::Duration::from_millis(300) {
                 bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -237,7 +237,13 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
             bar.set_length(steps);
             bar.set_position(done);
         }
-    });
+    };
+    let waiting = |dir: &std::path::Path| {
+        if !ui.quiet {
+            eprintln!("waiting for another pnp build into {}…", dir.display());
+        }
+    };
+    let report = pnp::build_observed(&game, &opt, &progress, &waiting);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -7,19 +7,37 @@
 //! building them into an empty folder.
 //!
 //! Only regular files are written: an output path holding anything else (a link, a device, a
-//! FIFO, a folder) is refused (`check_output`).
+//! FIFO, a folder) is refused (`check_output`). Each `Staging` names its temporaries after the
+//! process and itself, so builds running at once never share one, and a build holds its
+//! folder's lock (`FolderLock`) while it writes there.
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::error::OutputError;
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Staging {
     /// Final paths in the order they were written, each with whether its temporary (named
     /// after it, see `temporary`) is waiting to be renamed: not when the final file already held
     /// these bytes. One path a file, not two: a 10,000-card build stages 10,001 files.
     files: Mutex<Vec<(bool, PathBuf)>>,
+    /// `<pid>-<n>`, in every temporary's name: this Staging's own, unlike any other's.
+    token: String,
     committed: bool,
+}
+
+impl Default for Staging {
+    fn default() -> Self {
+        static MADE: AtomicU64 = AtomicU64::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        Staging {
+            files: Mutex::default(),
+            token: format!("{}-{n}", std::process::id()),
+            committed: false,
+        }
+    }
 }
 
 fn write_err(path: &Path, source: std::io::Error) -> OutputError {
@@ -105,8 +123,10 @@ impl Staging {
         }
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
-        let tmp = temporary(path);
-        std::fs::write(&tmp, bytes).map_err(|e| write_err(&tmp, e))?;
+        let tmp = self.temporary(path);
+        new_file(&tmp)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, bytes))
+            .map_err(|e| write_err(&tmp, e))?;
         self.push(true, path);
         Ok(())
     }
@@ -117,8 +137,8 @@ impl Staging {
         check_output(path)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
-        let tmp = temporary(path);
-        let file = std::fs::File::create(&tmp).map_err(|e| write_err(&tmp, e))?;
+        let tmp = self.temporary(path);
+        let file = new_file(&tmp).map_err(|e| write_err(&tmp, e))?;
         self.push(true, path);
         Ok(StagedFile {
             file: std::io::BufWriter::with_capacity(1 << 16, file),
@@ -179,18 +199,47 @@ impl Staging {
             .filter(|(staged, _)| *staged)
             .find_map(|(_, dest)| check_output(dest).err());
         if let Some(e) = blocked {
-            remove_staged(&files);
+            self.remove_staged(&files);
             return Err(e);
         }
         for (i, (staged, dest)) in files.iter().enumerate() {
-            if *staged && let Err(e) = std::fs::rename(temporary(dest), dest) {
-                remove_staged(&files[i..]);
+            if *staged && let Err(e) = std::fs::rename(self.temporary(dest), dest) {
+                self.remove_staged(&files[i..]);
                 return Err(write_err(dest, e));
             }
         }
         self.committed = true;
         Ok(files.into_iter().map(|(_, dest)| dest).collect())
     }
+
+    /// Removes the temporaries still waiting among `files`.
+    fn remove_staged(&self, files: &[(bool, PathBuf)]) {
+        for (_, dest) in files.iter().filter(|(staged, _)| *staged) {
+            let _ = std::fs::remove_file(self.temporary(dest));
+        }
+    }
+
+    /// The hidden temporary this Staging writes before renaming it to `path`:
+    /// `.<name>.<pid>-<n>.pnp-tmp` (see `owner`).
+    fn temporary(&self, path: &Path) -> PathBuf {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+        // Within the usual 255-byte limit on a name, however long the output's own name.
+        let mut end = name.len().min(200);
+        while !name.is_char_boundary(end) {
+            end -= 1;
+        }
+        dir.join(format!(".{}.{}{TEMPORARY}", &name[..end], self.token))
+    }
+}
+
+/// Creates `path`, which must not exist: never opens (or writes through) a link or a file that
+/// someone else put there.
+fn new_file(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 /// A temporary being written; see `Staging::create`.
@@ -214,22 +263,39 @@ impl std::io::Write for StagedFile {
     }
 }
 
-/// Removes the temporaries still waiting among `files`.
-fn remove_staged(files: &[(bool, PathBuf)]) {
-    for (_, dest) in files.iter().filter(|(staged, _)| *staged) {
-        let _ = std::fs::remove_file(temporary(dest));
+/// The suffix of every temporary (see `Staging::temporary`).
+const TEMPORARY: &str = ".pnp-tmp";
+
+/// The process that made the temporary named `name`, when its name says (`.<name>.<pid>-<n>
+/// .pnp-tmp`; older versions of pnp wrote `.<name>.pnp-tmp`).
+fn owner(name: &str) -> Option<u32> {
+    let stem = name.strip_suffix(TEMPORARY)?;
+    let (_, token) = stem.rsplit_once('.')?;
+    let (pid, n) = token.split_once('-')?;
+    n.parse::<u64>().ok()?;
+    pid.parse().ok()
+}
+
+/// Whether process `pid` is running (this one included).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // kill(0, …) would mean this process group.
+        if pid <= 0 {
+            return false;
+        }
+        // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+        let found = unsafe { libc::kill(pid, 0) } == 0;
+        found || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        pid == std::process::id()
     }
 }
-
-/// The hidden temporary a build writes before renaming it to `path`.
-fn temporary(path: &Path) -> PathBuf {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    dir.join(format!(".{name}{TEMPORARY}"))
-}
-
-/// The suffix of every temporary (see `temporary`).
-const TEMPORARY: &str = ".pnp-tmp";
 
 /// Whether the files `a` and `b` hold the same bytes (compared a block at a time).
 fn same_files(a: &Path, b: &Path) -> bool {
@@ -271,7 +337,9 @@ fn holds(path: &Path, bytes: &[u8]) -> bool {
 
 /// Removes the temporaries an interrupted build left in `dir` (a build stopped by Ctrl-C never
 /// reaches `Staging`'s clean-up; a long PDF is written to its temporary for seconds). Returns how
-/// many went. Only our own hidden `.*.pnp-tmp` names are touched.
+/// many went. Only our own hidden `.*.pnp-tmp` regular files are touched, and of those only the
+/// ones whose process is gone: another pnp may be writing into the folder (`pnp schema --out`,
+/// which takes no lock). Call it holding the folder's `FolderLock`, so no build is.
 pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(0);
@@ -281,7 +349,9 @@ pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') && name.ends_with(TEMPORARY) && path.is_file() {
+        let ours = name.starts_with('.') && name.ends_with(TEMPORARY);
+        let file = entry.file_type().is_ok_and(|t| t.is_file());
+        if ours && file && !owner(&name).is_some_and(alive) {
             std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
             removed += 1;
         }
@@ -312,8 +382,116 @@ pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, Ou
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
-            remove_staged(&self.files.lock().unwrap_or_else(|e| e.into_inner()));
+            let files = std::mem::take(&mut *self.files.lock().unwrap_or_else(|e| e.into_inner()));
+            self.remove_staged(&files);
         }
+    }
+}
+
+/// The name of the lock file a build holds in its output folder.
+pub const LOCK: &str = ".pnp-lock";
+
+/// How long a build tries for a folder's lock before it says that it is waiting.
+const MOMENT: Duration = Duration::from_millis(300);
+
+/// An advisory lock on an output folder (`flock` on `<dir>/.pnp-lock`), held by a build while
+/// it sweeps, writes and renames there: a second build into the folder waits for the first, so
+/// the folder ends up as one of them made it and neither removes the other's files. The lock
+/// file is removed when the lock is let go (the folder keeps nothing of it).
+pub struct FolderLock {
+    path: PathBuf,
+    _file: std::fs::File,
+}
+
+impl FolderLock {
+    /// Takes the lock on `dir` (which must exist), calling `waiting` once if another process
+    /// holds it for longer than a moment, and then waiting for it.
+    pub fn acquire(dir: &Path, waiting: &dyn Fn()) -> Result<FolderLock, OutputError> {
+        let path = dir.join(LOCK);
+        let started = Instant::now();
+        let mut told = false;
+        loop {
+            check_output(&path)?;
+            let file = open_lock(&path).map_err(|e| write_err(&path, e))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < MOMENT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                    continue;
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    if !told {
+                        waiting();
+                        told = true;
+                    }
+                    file.lock()
+                        .or_else(unlockable)
+                        .map_err(|e| write_err(&path, e))?;
+                }
+                Err(std::fs::TryLockError::Error(e)) => {
+                    unlockable(e).map_err(|e| write_err(&path, e))?;
+                }
+            }
+            // The build before may have removed the file while this one waited for it: the
+            // lock then guards nothing, so start again with the file now at the path.
+            if is_at(&file, &path) {
+                return Ok(FolderLock { path, _file: file });
+            }
+        }
+    }
+}
+
+/// Locking that the file system does not offer (some network file systems) is done without:
+/// each build's temporaries are its own anyway.
+fn unlockable(e: std::io::Error) -> std::io::Result<()> {
+    #[cfg(unix)]
+    let no_locks = e.raw_os_error() == Some(libc::ENOLCK);
+    #[cfg(not(unix))]
+    let no_locks = false;
+    match e.kind() == std::io::ErrorKind::Unsupported || no_locks {
+        true => Ok(()),
+        false => Err(e),
+    }
+}
+
+/// Opens (or makes) the lock file, never through a link, and never blocking on a FIFO.
+fn open_lock(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    Ok(file)
+}
+
+/// Whether `file` is the file at `path`.
+fn is_at(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(open), Ok(named)) = (file.metadata(), std::fs::symlink_metadata(path)) else {
+            return false;
+        };
+        open.dev() == named.dev() && open.ino() == named.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Removed while still held (the file closes after this): a build waiting on it then
+        // finds it gone and starts again (`acquire`).
+        let _ = std::fs::remove_file(&self.path);
     }
 }
 
@@ -366,7 +544,7 @@ mod tests {
         let mut file = mine.create(&target).unwrap();
         std::io::Write::write_all(&mut file, b"%PDF").unwrap();
         assert!(other.close(file).is_err());
-        assert!(!temporary(&target).exists() && !target.exists());
+        assert!(!mine.temporary(&target).exists() && !target.exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -377,7 +555,7 @@ mod tests {
         let s = Staging::new();
         s.write(&first, b"a").unwrap();
         s.write(&later, b"b").unwrap();
-        let temporaries = [temporary(&first), temporary(&later)];
+        let temporaries = [s.temporary(&first), s.temporary(&later)];
         assert!(temporaries.iter().all(|t| t.exists()));
         // Made while the build ran: a file cannot be renamed over a folder that holds
         // something, and must not be over a link.
@@ -454,20 +632,46 @@ mod tests {
     fn temporaries_left_by_an_interrupted_build_are_swept_and_nothing_else() {
         let dir = empty_dir("sweep");
         std::fs::create_dir_all(&dir).unwrap();
-        let left = temporary(&dir.join("game.pdf"));
-        for f in [
-            &left,
-            &dir.join(".notes"),
-            &dir.join("a.pnp-tmp"),
-            &dir.join("game.pdf"),
-        ] {
+        // Left by an older pnp, and by a process that is gone (no pid is this large).
+        let gone = [
+            dir.join(".game.pdf.pnp-tmp"),
+            dir.join(".a.png.999999999-3.pnp-tmp"),
+        ];
+        // Being written by this process and by another that is running (init).
+        let live = [
+            Staging::new().temporary(&dir.join("game.pdf")),
+            dir.join(".b.png.1-0.pnp-tmp"),
+        ];
+        let others = [
+            dir.join(".notes"),
+            dir.join("a.pnp-tmp"),
+            dir.join("game.pdf"),
+        ];
+        for f in gone.iter().chain(&live).chain(&others) {
             std::fs::write(f, b"x").unwrap();
         }
-        assert_eq!(remove_temporaries(&dir).unwrap(), 1);
-        assert!(!left.exists());
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        assert_eq!(remove_temporaries(&dir).unwrap(), 2);
+        assert!(gone.iter().all(|f| !f.exists()));
+        assert!(live.iter().chain(&others).all(|f| f.exists()));
         assert_eq!(remove_temporaries(&dir.join("missing")).unwrap(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporaries_name_their_process_and_are_never_shared() {
+        let dest = Path::new("/out/game.pdf");
+        let (a, b) = (Staging::new(), Staging::new());
+        let name = |s: &Staging| s.temporary(dest).to_string_lossy().into_owned();
+        assert_ne!(name(&a), name(&b));
+        let file = a.temporary(dest);
+        let file = file.file_name().unwrap().to_str().unwrap();
+        assert!(file.starts_with(".game.pdf.") && file.ends_with(TEMPORARY));
+        assert_eq!(owner(file), Some(std::process::id()));
+        assert_eq!(owner(".game.pdf.pnp-tmp"), None);
+        // A long name is cut to leave room for the rest, on a character's boundary.
+        let long = Path::new("/out").join("é".repeat(200));
+        let made = a.temporary(&long);
+        assert!(made.file_name().unwrap().len() < 255);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Never lose a user's file (issue 39, "Lost or damaged files"): an output path that is not a
-//! regular file is refused, never replaced or written through.
+//! regular file is refused, never replaced or written through; builds into one folder take
+//! turns.
 
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{files, pnp, stderr, temp_dir};
+use crate::common::{build, files, pnp, stderr, temp_dir};
 
 /// Runs `cmd`, killing it (and failing) after `secs` seconds: reading a FIFO would hang.
 fn run_within(cmd: &mut Command, secs: u64) -> Output {
@@ -25,6 +26,13 @@ fn run_within(cmd: &mut Command, secs: u64) -> Output {
         std::thread::sleep(Duration::from_millis(10));
     }
     child.wait_with_output().unwrap()
+}
+
+/// The temporaries and lock files anywhere under `dir`.
+fn leftovers(dir: &Path) -> Vec<String> {
+    let mut left = files(dir);
+    left.retain(|f| f.ends_with(".pnp-tmp") || f.ends_with(".pnp-lock"));
+    left
 }
 
 /// The names in `dir`, links and all, sorted (not followed into anything).
@@ -277,4 +285,103 @@ fn sheets_refuse_an_output_that_is_not_a_regular_file() {
         blocker.refused(&out);
         assert_eq!(names(&dir), ["the-beast-sheets.pdf"]);
     }
+}
+
+#[test]
+fn a_lock_file_that_is_a_link_is_refused_and_not_followed() {
+    let dir = temp_dir("refuse-lock");
+    let blocker = make(Kind::Link, &dir.join(".pnp-lock")).unwrap();
+    let out = run_within(
+        pnp()
+            .args(["build", "night-grain", "--no-png", "--out"])
+            .arg(&dir),
+        20,
+    );
+    blocker.refused(&out);
+    assert_eq!(names(&dir), [".pnp-lock"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Builds into one folder take turns, and sweep only temporaries whose owner is gone.
+
+#[test]
+fn builds_into_one_folder_at_once_all_succeed_with_one_builds_files() {
+    let dir = temp_dir("together");
+    let reference = build("night-grain", &[]);
+    let children: Vec<_> = (0..3)
+        .map(|_| {
+            pnp()
+                .args(["build", "night-grain", "--out"])
+                .arg(&dir)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert_eq!(leftovers(&dir), Vec::<String>::new());
+    let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
+    lopdf::Document::load_mem(&pdf).expect("the PDF parses");
+    // Byte for byte what one build alone makes.
+    assert_eq!(files(&dir), files(&reference));
+    for f in files(&reference) {
+        assert!(
+            std::fs::read(dir.join(&f)).unwrap() == std::fs::read(reference.join(&f)).unwrap(),
+            "{f} differs"
+        );
+    }
+}
+
+#[test]
+fn a_build_waits_for_the_build_that_holds_the_folder() {
+    let dir = temp_dir("wait");
+    // This test holds the lock as a build would.
+    let lock = std::fs::File::create(dir.join(".pnp-lock")).unwrap();
+    lock.lock().unwrap();
+    let child = pnp()
+        .args(["build", "night-grain", "--no-png", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    let mut child = child;
+    assert!(child.try_wait().unwrap().is_none(), "it did not wait");
+    assert!(!dir.join("night-grain.pdf").exists());
+    drop(lock);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let waited = format!("waiting for another pnp build into {}", dir.display());
+    assert!(stderr(&out).contains(&waited), "{}", stderr(&out));
+    assert!(dir.join("night-grain.pdf").exists());
+    assert_eq!(leftovers(&dir), Vec::<String>::new(), "lock file removed");
+}
+
+#[test]
+fn a_build_sweeps_only_temporaries_whose_process_is_gone() {
+    let dir = temp_dir("sweep");
+    std::fs::create_dir_all(dir.join("png")).unwrap();
+    // An older pnp's and a finished process's (no pid is this large): stale.
+    let stale = [
+        dir.join(".night-grain.pdf.pnp-tmp"),
+        dir.join("png/.aid-front.png.999999999-0.pnp-tmp"),
+    ];
+    // This test process's: another pnp (`schema --out`) could be writing it now.
+    let live = dir.join(format!(".pnp.schema.json.{}-0.pnp-tmp", std::process::id()));
+    for f in stale.iter().chain([&live]) {
+        std::fs::write(f, b"half written").unwrap();
+    }
+    let out = pnp()
+        .args(["build", "night-grain", "--dpi", "30", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stale.iter().all(|f| !f.exists()), "stale ones swept");
+    assert_eq!(std::fs::read(&live).unwrap(), b"half written");
 }
