@@ -124,11 +124,11 @@ impl Staging {
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
         let tmp = self.temporary(path);
-        new_file(&tmp)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, bytes))
-            .map_err(|e| write_err(&tmp, e))?;
+        // Listed before it is written: one cut short (a full disk) is removed with the rest.
         self.push(true, path);
-        Ok(())
+        let written = new_file(&tmp).and_then(|mut f| std::io::Write::write_all(&mut f, bytes));
+        // Named by the path the user knows, not the temporary's.
+        written.map_err(|e| write_err(path, e))
     }
 
     /// Opens a temporary beside `path` to be written piece by piece (a PDF too large to hold);
@@ -138,8 +138,8 @@ impl Staging {
         let dir = path.parent().unwrap_or(Path::new("."));
         ensure_dir(dir)?;
         let tmp = self.temporary(path);
-        let file = new_file(&tmp).map_err(|e| write_err(&tmp, e))?;
         self.push(true, path);
+        let file = new_file(&tmp).map_err(|e| write_err(path, e))?;
         Ok(StagedFile {
             file: std::io::BufWriter::with_capacity(1 << 16, file),
             tmp,
@@ -159,7 +159,7 @@ impl Staging {
         } = staged;
         let file = file
             .into_inner()
-            .map_err(|e| write_err(&tmp, e.into_error()))?;
+            .map_err(|e| write_err(&dest, e.into_error()))?;
         drop(file);
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
         let Some(entry) = files.iter_mut().find(|(staged, d)| *staged && *d == dest) else {

@@ -1,8 +1,9 @@
 //! Never lose a user's file (issue 39, "Lost or damaged files"): an output path that is not a
 //! regular file is refused, never replaced or written through; builds into one folder take
-//! turns.
+//! turns; a full disk leaves no temporary.
 
 use std::os::unix::fs::FileTypeExt;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -384,4 +385,88 @@ fn a_build_sweeps_only_temporaries_whose_process_is_gone() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stale.iter().all(|f| !f.exists()), "stale ones swept");
     assert_eq!(std::fs::read(&live).unwrap(), b"half written");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. A full disk leaves no temporary behind.
+
+/// `pnp` that may write files of at most `bytes`: a larger write fails with EFBIG, as on a
+/// full disk (SIGXFSZ ignored, so the write returns the error instead of killing pnp).
+fn pnp_with_file_limit(bytes: u64) -> Command {
+    let mut cmd = pnp();
+    // SAFETY: setrlimit and signal are async-signal-safe; nothing else runs before exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes as libc::rlim_t,
+                rlim_max: bytes as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    cmd
+}
+
+/// Every file under `dir` with its bytes.
+fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let files = files(dir);
+    files
+        .into_iter()
+        .map(|f| {
+            let bytes = std::fs::read(dir.join(&f)).unwrap();
+            (f, bytes)
+        })
+        .collect()
+}
+
+#[test]
+fn images_that_do_not_fit_on_the_disk_leave_no_temporary() {
+    let dir = build("night-grain", &["--dpi", "30"]);
+    let before = contents(&dir);
+    // At 300 dpi the images are tens of KB: the first larger than 16 KB fails.
+    let out = pnp_with_file_limit(16 << 10)
+        .args(["build", "night-grain", "--no-pdf", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("File too large") && err.contains(".png"),
+        "{err}"
+    );
+    assert!(
+        err.contains("nothing of this build was put in place"),
+        "{err}"
+    );
+    assert_eq!(leftovers(&dir), Vec::<String>::new());
+    assert!(
+        contents(&dir) == before,
+        "the earlier build's files untouched"
+    );
+}
+
+#[test]
+fn a_pdf_that_does_not_fit_on_the_disk_leaves_no_temporary() {
+    let dir = build("night-grain", &["--no-png"]);
+    let before = contents(&dir);
+    let out = pnp_with_file_limit(16 << 10)
+        .args([
+            "build",
+            "night-grain",
+            "--no-png",
+            "--paper",
+            "letter",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(leftovers(&dir), Vec::<String>::new());
+    assert!(contents(&dir) == before, "the earlier PDF untouched");
 }
