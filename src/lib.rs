@@ -58,8 +58,9 @@ pub struct BuildReport {
     pub renders: usize,
     /// Images already up to date in the output folder, kept without drawing them again.
     pub reused: usize,
-    /// Images of faces the game no longer has, removed from the PNG folder.
-    pub stale_removed: usize,
+    /// Images of faces the game no longer has that an earlier build wrote, removed from the PNG
+    /// folder (sorted).
+    pub stale_removed: Vec<PathBuf>,
 }
 
 /// Everything a build computes before writing: the sinks take it as it is.
@@ -325,7 +326,13 @@ pub fn build_observed(
     }
     let written = staging.commit()?;
     if opt.png {
-        report.stale_removed = output::writer::remove_stale(&png_dir, "png", &written)?;
+        // Only images pnp wrote: a user's own files (a PNG without our record) stay.
+        report.stale_removed = output::writer::remove_stale(
+            &png_dir,
+            "png",
+            &written,
+            &output::png_source::is_stamped,
+        )?;
     }
     report.renders = renders;
     report.reused = reused;

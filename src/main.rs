@@ -11,6 +11,27 @@ use pnp::error::Error;
 use pnp::options::{BuildOptions, Choices};
 use pnp::{BuildReport, Written};
 
+/// Removed images named in the build's last lines: this many, then how many more.
+const NAMED: usize = 5;
+
+/// `a.png, b.png` for a few paths; the first `NAMED` and "and N more" for many.
+fn file_names(paths: &[std::path::PathBuf]) -> String {
+    let names: Vec<String> = paths
+        .iter()
+        .take(NAMED)
+        .map(|p| {
+            p.file_name()
+                .unwrap_or(p.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    match paths.len().saturating_sub(NAMED) {
+        0 => names.join(", "),
+        more => format!("{} and {more} more", names.join(", ")),
+    }
+}
+
 /// How much to print, and whether stderr may be coloured.
 #[derive(Debug, Clone, Copy)]
 struct Ui {
@@ -52,11 +73,13 @@ impl Ui {
             report.faces,
             if files == 1 { "" } else { "s" },
         );
-        if report.stale_removed > 0 {
+        let removed = &report.stale_removed;
+        if !removed.is_empty() {
             println!(
-                "removed {} image{} of faces the game no longer has",
-                report.stale_removed,
-                if report.stale_removed == 1 { "" } else { "s" }
+                "removed {} image{} of faces the game no longer has: {}",
+                removed.len(),
+                if removed.len() == 1 { "" } else { "s" },
+                pnp::diagnostic::printable(&file_names(removed))
             );
         }
         if self.verbose {

@@ -359,23 +359,31 @@ pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
     Ok(removed)
 }
 
-/// Removes the files named `*.{ext}` in `dir` that are not in `keep` (images of faces a game no
-/// longer has, left by an earlier build); other files are left alone. Returns how many went.
-pub fn remove_stale(dir: &Path, ext: &str, keep: &[PathBuf]) -> Result<usize, OutputError> {
+/// Removes the regular files named `*.{ext}` in `dir` that are not in `keep` and that `made`
+/// says pnp wrote (images of faces a game no longer has, left by an earlier build); other
+/// files, links included, are left alone. Returns the paths removed, sorted.
+pub fn remove_stale(
+    dir: &Path,
+    ext: &str,
+    keep: &[PathBuf],
+    made: &dyn Fn(&Path) -> bool,
+) -> Result<Vec<PathBuf>, OutputError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(0);
+        return Ok(Vec::new());
     };
     // A set: a deck of 10,000 cards keeps 10,000 images, and a list made this quadratic.
     let keep: std::collections::HashSet<&PathBuf> = keep.iter().collect();
-    let mut removed = 0;
+    let mut removed = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        let ours = path.extension().is_some_and(|e| e == ext) && path.is_file();
-        if ours && !keep.contains(&path) {
+        let named = path.extension().is_some_and(|e| e == ext);
+        let file = entry.file_type().is_ok_and(|t| t.is_file());
+        if named && file && !keep.contains(&path) && made(&path) {
             std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
-            removed += 1;
+            removed.push(path);
         }
     }
+    removed.sort();
     Ok(removed)
 }
 
@@ -524,14 +532,19 @@ mod tests {
         s.write(&target, b"y").unwrap();
         s.commit().unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"y");
-        // Stale files of the same kind go; the kept one and other kinds stay.
+        // Stale files of the same kind that we made go; the kept one, other kinds, files we did
+        // not make and links stay.
         std::fs::write(dir.join("old.txt"), b"z").unwrap();
+        std::fs::write(dir.join("theirs.txt"), b"u").unwrap();
         std::fs::write(dir.join("notes.md"), b"mine").unwrap();
+        std::os::unix::fs::symlink(dir.join("old.txt"), dir.join("link.txt")).unwrap();
+        let made = |p: &Path| std::fs::read(p).is_ok_and(|b| b != b"u");
         assert_eq!(
-            remove_stale(&dir, "txt", std::slice::from_ref(&target)).unwrap(),
-            1
+            remove_stale(&dir, "txt", std::slice::from_ref(&target), &made).unwrap(),
+            [dir.join("old.txt")]
         );
         assert!(target.exists() && dir.join("notes.md").exists());
+        assert!(dir.join("theirs.txt").exists() && dir.join("link.txt").is_symlink());
         assert!(!dir.join("old.txt").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -328,6 +328,6 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         pages: pages.len(),
         renders: 0,
         reused: 0,
-        stale_removed: 0,
+        stale_removed: Vec::new(),
     })
 }

@@ -1,6 +1,6 @@
-//! Never lose a user's file (issue 39, "Lost or damaged files"): an output path that is not a
-//! regular file is refused, never replaced or written through; builds into one folder take
-//! turns; a full disk leaves no temporary.
+//! Never lose a user's file (issue 39, "Lost or damaged files"): a rebuild removes only images pnp
+//! wrote; an output path that is not a regular file is refused, never replaced or written
+//! through; builds into one folder take turns; a full disk leaves no temporary.
 
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::process::CommandExt;
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{build, files, pnp, stderr, temp_dir};
+use crate::common::{build, files, pnp, stderr, stdout, temp_dir};
 
 /// Runs `cmd`, killing it (and failing) after `secs` seconds: reading a FIFO would hang.
 fn run_within(cmd: &mut Command, secs: u64) -> Output {
@@ -44,6 +44,83 @@ fn names(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. A rebuild removes only the images pnp wrote.
+
+#[test]
+fn a_rebuild_removes_only_images_pnp_wrote_and_names_them() {
+    let dir = build("night-grain", &["--no-pdf", "--dpi", "30"]);
+    let png = dir.join("png");
+    let ours = std::fs::read(png.join("grain-barley-front.png")).unwrap();
+    // Left by an earlier build, of faces the game no longer has: their record proves pnp
+    // wrote them.
+    for stale in ["old-a.png", "old-b.png"] {
+        std::fs::write(png.join(stale), &ours).unwrap();
+    }
+    // The user's: a photo (a PNG without the record), text named .png, an image of pnp's they
+    // edited (its record no longer matches), a link to one of pnp's images, and a folder.
+    let mut photo = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut photo, 1, 1);
+        enc.set_color(png::ColorType::Rgba);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[200, 100, 50, 255]).unwrap();
+    }
+    let mut edited = ours.clone();
+    edited[ours.len() / 2] ^= 1;
+    let target = temp_dir("linked").join("kept.png");
+    std::fs::write(&target, &ours).unwrap();
+    let mine: [(&str, &[u8]); 3] = [
+        ("holiday-photo.png", &photo),
+        ("notes.png", b"my notes"),
+        ("edited.png", &edited),
+    ];
+    for (name, bytes) in mine {
+        std::fs::write(png.join(name), bytes).unwrap();
+    }
+    std::os::unix::fs::symlink(&target, png.join("link.png")).unwrap();
+    std::fs::create_dir(png.join("album.png")).unwrap();
+
+    let out = pnp()
+        .args(["build", "night-grain", "--no-pdf", "--dpi", "30", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out)
+            .contains("removed 2 images of faces the game no longer has: old-a.png, old-b.png\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!png.join("old-a.png").exists() && !png.join("old-b.png").exists());
+    for (name, bytes) in mine {
+        assert_eq!(std::fs::read(png.join(name)).unwrap(), bytes, "{name} kept");
+    }
+    assert_eq!(std::fs::read_link(png.join("link.png")).unwrap(), target);
+    assert_eq!(std::fs::read(&target).unwrap(), ours);
+    assert!(png.join("album.png").is_dir());
+}
+
+#[test]
+fn a_long_list_of_removed_images_is_cut_short() {
+    let dir = build("night-grain", &["--no-pdf", "--dpi", "30"]);
+    let png = dir.join("png");
+    let ours = std::fs::read(png.join("grain-rye-front.png")).unwrap();
+    for i in 0..8 {
+        std::fs::write(png.join(format!("s{i}.png")), &ours).unwrap();
+    }
+    let out = pnp()
+        .args(["build", "night-grain", "--no-pdf", "--dpi", "30", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = "removed 8 images of faces the game no longer has: \
+                s0.png, s1.png, s2.png, s3.png, s4.png and 3 more\n";
+    assert!(stdout(&out).contains(said), "{}", stdout(&out));
 }
 
 // ---------------------------------------------------------------------------------------------
