@@ -105,6 +105,9 @@ pub enum OutputError {
         "refusing to write {path}: it is {what}, and pnp writes only regular files (never through a link); remove it or choose another output path"
     )]
     NotAFile { path: PathBuf, what: &'static str },
+    /// Printing a command's result failed (`pnp list > /dev/full`).
+    #[error("cannot write to standard output: {0}")]
+    Stdout(std::io::Error),
     #[error("could not make the PDF: {0}")]
     Pdf(String),
     /// A face's own SVG did not parse (a bug in drawing, whichever sink needed it).

@@ -1,9 +1,10 @@
 //! Never lose a user's file (issue 39, "Lost or damaged files"): a rebuild removes only images pnp
 //! wrote; an output path that is not a regular file is refused, never replaced or written
-//! through; builds into one folder take turns; a full disk leaves no temporary.
+//! through; builds into one folder take turns; a full disk leaves no temporary; a failed write
+//! to standard output is an error, not a panic.
 
 use std::os::unix::fs::FileTypeExt;
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -546,4 +547,93 @@ fn a_pdf_that_does_not_fit_on_the_disk_leaves_no_temporary() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(leftovers(&dir), Vec::<String>::new());
     assert!(contents(&dir) == before, "the earlier PDF untouched");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Standard output or error that cannot be written.
+
+fn dev_full() -> std::fs::File {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
+#[test]
+fn a_full_standard_output_is_an_output_failure_not_a_panic() {
+    let new_dir = temp_dir("full-new");
+    let build_dir = temp_dir("full-build");
+    let cases: [Vec<&std::ffi::OsStr>; 10] = [
+        vec!["list".as_ref()],
+        vec!["man".as_ref()],
+        vec!["schema".as_ref()],
+        vec!["--help".as_ref()],
+        vec!["build".as_ref(), "--help".as_ref()],
+        vec!["--version".as_ref()],
+        vec!["completions".as_ref(), "bash".as_ref()],
+        vec!["validate".as_ref(), "night-grain".as_ref()],
+        vec![
+            "new".as_ref(),
+            "Goats".as_ref(),
+            "--out".as_ref(),
+            new_dir.as_os_str(),
+        ],
+        vec![
+            "build".as_ref(),
+            "night-grain".as_ref(),
+            "--no-png".as_ref(),
+            "--out".as_ref(),
+            build_dir.as_os_str(),
+        ],
+    ];
+    for args in cases {
+        let out = pnp().args(&args).stdout(dev_full()).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to standard output: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // The build's files are in place: the note that nothing was would be false.
+        assert!(!err.contains("nothing of this build"), "{args:?}: {err}");
+    }
+    assert!(build_dir.join("night-grain.pdf").exists());
+}
+
+#[test]
+fn a_full_standard_error_does_not_change_the_exit_code() {
+    let dir = temp_dir("full-stderr");
+    let out = dir.to_str().unwrap();
+    let cases: [(&[&str], i32); 3] = [
+        (&["validate", "no-such-game"], 2),
+        (&["build", "--no-such-flag"], 2),
+        // Its warning (rules not validated) cannot be shown; the build itself succeeds.
+        (
+            &[
+                "build",
+                "night-grain",
+                "--no-png",
+                "--no-validate",
+                "--out",
+                out,
+            ],
+            0,
+        ),
+    ];
+    for (args, code) in cases {
+        let run = pnp().args(args).stderr(dev_full()).output().unwrap();
+        assert_eq!(run.status.code(), Some(code), "{args:?}");
+    }
+    assert!(dir.join("night-grain.pdf").exists());
+}
+
+#[test]
+fn a_reader_that_goes_away_still_ends_pnp_quietly() {
+    // `pnp man | head`: the reader has gone before pnp writes.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = pnp().arg("man").stdout(writer).output().unwrap();
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
 }
