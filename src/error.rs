@@ -99,6 +99,15 @@ pub enum OutputError {
     },
     #[error("the output directory {path} is not a directory")]
     NotADirectory { path: PathBuf },
+    /// Something other than a regular file is where an output goes: writing would replace a
+    /// device or a FIFO, or reach through a link. Refused before anything is written.
+    #[error(
+        "refusing to write {path}: it is {what}, and pnp writes only regular files (never through a link); remove it or choose another output path"
+    )]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// Printing a command's result failed (`pnp list > /dev/full`).
+    #[error("cannot write to standard output: {0}")]
+    Stdout(std::io::Error),
     #[error(transparent)]
     Pdf(#[from] crate::output::pdf::PdfError),
     /// A face's own SVG did not parse (a bug in drawing, whichever sink needed it).
@@ -134,7 +143,8 @@ impl Error {
         }
     }
 
-    /// 2 when the input (YAML, options) is at fault, 1 when producing the output failed.
+    /// 2 when the input (YAML, options) is at fault, 1 when producing the output failed (an
+    /// output path refused as not a regular file included: see the README's exit codes).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Output(_) => 1,

@@ -35,7 +35,7 @@ use layout::document::Document;
 use layout::furniture::Credits;
 use layout::{Item, LayoutOptions, impose};
 use options::BuildOptions;
-use output::writer::{Staging, ensure_dir};
+use output::writer::{FolderLock, Staging, check_output, ensure_dir};
 use spec::Game;
 
 /// One file written by a build.
@@ -58,8 +58,9 @@ pub struct BuildReport {
     pub renders: usize,
     /// Images already up to date in the output folder, kept without drawing them again.
     pub reused: usize,
-    /// Images of faces the game no longer has, removed from the PNG folder.
-    pub stale_removed: usize,
+    /// Images of faces the game no longer has that an earlier build wrote, removed from the PNG
+    /// folder (sorted).
+    pub stale_removed: Vec<PathBuf>,
 }
 
 /// Where a game's files go.
@@ -225,6 +226,17 @@ pub fn build_with_progress(
     opt: &BuildOptions,
     progress: &Progress,
 ) -> Result<BuildReport, Error> {
+    build_observed(game, opt, progress, &|_| {})
+}
+
+/// `build_with_progress`, calling `waiting` with the output folder if another build holds it
+/// for more than a moment (this one then waits its turn: `output::writer::FolderLock`).
+pub fn build_observed(
+    game: &Game,
+    opt: &BuildOptions,
+    progress: &Progress,
+    waiting: &dyn Fn(&Path),
+) -> Result<BuildReport, Error> {
     let mut report = BuildReport {
         warnings: game.warnings.iter().map(ToString::to_string).collect(),
         ..BuildReport::default()
@@ -240,8 +252,26 @@ pub fn build_with_progress(
     // before any folder is made.
     let doc = prepare(game, opt)?;
     let dir = out_dir(game, opt);
-    ensure_dir(&dir)?;
     let png_dir = dir.join("png");
+    let pdf_path = dir.join(format!("{}.pdf", game.id()));
+    let staging = Staging::new();
+    let popt = output::png::PngOptions {
+        dpi: opt.dpi,
+        ..Default::default()
+    };
+    let mut png = output::png::Sink::new(&doc, png_dir.clone(), popt, &staging);
+    // An output path holding a link, a device, a FIFO or a folder is refused before any folder
+    // or file is made.
+    if opt.pdf {
+        check_output(&pdf_path)?;
+    }
+    if opt.png {
+        png.check_paths()?;
+    }
+    ensure_dir(&dir)?;
+    // Held to the end: another build into this folder waits, and no build is writing the
+    // temporaries swept here (`remove_temporaries` still spares a live process's).
+    let _lock = FolderLock::acquire(&dir, &|| waiting(&dir))?;
     for d in [&dir, &png_dir] {
         output::writer::remove_temporaries(d)?;
     }
@@ -256,12 +286,6 @@ pub fn build_with_progress(
     report.warnings.extend(doc.faces.warnings.iter().cloned());
     report.pages = doc.page_count();
 
-    let staging = Staging::new();
-    let popt = output::png::PngOptions {
-        dpi: opt.dpi,
-        ..Default::default()
-    };
-    let mut png = output::png::Sink::new(&doc, png_dir.clone(), popt, &staging);
     // Images already up to date are kept; only the others are drawn.
     let wanted = match opt.png {
         true => png.plan(opt.redraw)?,
@@ -284,7 +308,6 @@ pub fn build_with_progress(
         wanted: &wanted,
     };
     // The PDF goes straight to its temporary.
-    let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let pdf_file = match opt.pdf {
         true => Some(staging.create(&pdf_path)?),
         false => None,
@@ -308,7 +331,13 @@ pub fn build_with_progress(
     }
     let written = staging.commit()?;
     if opt.png {
-        report.stale_removed = output::writer::remove_stale(&png_dir, "png", &written)?;
+        // Only images pnp wrote: a user's own files (a PNG without our record) stay.
+        report.stale_removed = output::writer::remove_stale(
+            &png_dir,
+            "png",
+            &written,
+            &output::png_source::is_stamped,
+        )?;
     }
     report.renders = renders;
     report.reused = reused;

@@ -2,14 +2,55 @@
 mod cli;
 
 use clap::{CommandFactory, Parser};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use cli::{Cli, Command};
-use pnp::error::Error;
+use pnp::error::{Error, OutputError};
 use pnp::options::{BuildOptions, Choices};
 use pnp::{BuildReport, Written};
+
+/// `println!` that returns an error instead of panicking when standard output cannot be written
+/// (`pnp list > /dev/full`): printing a command's result is part of its work.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(stdout_err)
+    };
+}
+
+/// `eprintln!` that does not panic when standard error cannot be written: there is nowhere
+/// left to say so, and the exit code still tells how the command went.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+fn stdout_err(e: std::io::Error) -> Error {
+    Error::Output(OutputError::Stdout(e))
+}
+
+/// Removed images named in the build's last lines: this many, then how many more.
+const NAMED: usize = 5;
+
+/// `a.png, b.png` for a few paths; the first `NAMED` and "and N more" for many.
+fn file_names(paths: &[std::path::PathBuf]) -> String {
+    let names: Vec<String> = paths
+        .iter()
+        .take(NAMED)
+        .map(|p| {
+            p.file_name()
+                .unwrap_or(p.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    match paths.len().saturating_sub(NAMED) {
+        0 => names.join(", "),
+        more => format!("{} and {more} more", names.join(", ")),
+    }
+}
 
 /// How much to print, and whether stderr may be coloured.
 #[derive(Debug, Clone, Copy)]
@@ -20,54 +61,59 @@ struct Ui {
 }
 
 impl Ui {
-    fn written(&self, written: &[Written]) {
+    fn written(&self, written: &[Written]) -> Result<(), Error> {
         if self.quiet {
-            return;
+            return Ok(());
         }
         for w in written {
-            println!(
+            outln!(
                 "{}  ({}, {})",
                 w.path.display(),
                 w.what,
                 human_bytes(w.bytes)
-            );
+            )?;
         }
+        Ok(())
     }
     fn warnings(&self, warnings: &[String]) {
         for w in warnings {
-            eprintln!("warning: {}", pnp::diagnostic::printable(w));
+            errln!("warning: {}", pnp::diagnostic::printable(w));
         }
     }
     /// One line after a build: what was made and how long it took (more with -v).
-    fn summary(&self, name: &str, report: &BuildReport, started: Instant) {
+    fn summary(&self, name: &str, report: &BuildReport, started: Instant) -> Result<(), Error> {
         if self.quiet {
-            return;
+            return Ok(());
         }
         let secs = started.elapsed().as_secs_f64();
         let files = report.written.len();
-        println!(
+        outln!(
             "built {name}: {} pieces on {} pages, {} distinct faces, {files} output{} in {secs:.2} s",
             report.pieces,
             report.pages,
             report.faces,
             if files == 1 { "" } else { "s" },
-        );
-        if report.stale_removed > 0 {
-            println!(
-                "removed {} image{} of faces the game no longer has",
-                report.stale_removed,
-                if report.stale_removed == 1 { "" } else { "s" }
-            );
+        )?;
+        let removed = &report.stale_removed;
+        if !removed.is_empty() {
+            outln!(
+                "removed {} image{} of faces the game no longer has: {}",
+                removed.len(),
+                if removed.len() == 1 { "" } else { "s" },
+                pnp::diagnostic::printable(&file_names(removed))
+            )?;
         }
         if self.verbose {
-            eprintln!(
+            errln!(
                 "{} images rendered (one per distinct face drawn), {} already up to date",
-                report.renders, report.reused
+                report.renders,
+                report.reused
             );
             if let Some(kb) = peak_memory_kb() {
-                eprintln!("peak memory {:.1} MB", kb as f64 / 1024.0);
+                errln!("peak memory {:.1} MB", kb as f64 / 1024.0);
             }
         }
+        Ok(())
     }
     /// A spinner on an interactive terminal while an export runs (never in pipes, CI or -q).
     fn spinner(&self, message: String) -> Option<indicatif::ProgressBar> {
@@ -118,7 +164,10 @@ fn main() -> ExitCode {
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ui = Ui {
@@ -135,13 +184,25 @@ fn main() -> ExitCode {
         Command::New(args) => new(args, ui),
         Command::Schema(args) => schema(args, ui),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut std::io::stdout());
-            Ok(())
+            // Made in memory: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut script);
+            std::io::stdout()
+                .lock()
+                .write_all(&script)
+                .map_err(stdout_err)
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(&mut std::io::stdout())
-            .map_err(|e| Error::Options(format!("cannot print the manual: {e}"))),
+        // Rendering into memory cannot fail: any error is standard output's.
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .and_then(|()| std::io::stdout().lock().write_all(&page))
+                .map_err(stdout_err)
+        }
     };
+    // What is still buffered must reach the file too, or the failure would go unseen.
+    let result = result.and_then(|()| std::io::stdout().flush().map_err(stdout_err));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -151,18 +212,34 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--help` and `--version` (on standard output, exit 0 once printed) and usage errors (on
+/// standard error, exit 2). clap's own `exit` ignores a failure to print: help that could not
+/// be written would exit 0 with nothing shown.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let printed = e.print().and_then(|()| std::io::stdout().flush());
+    match printed {
+        Err(failed) if !e.use_stderr() => {
+            let failed = stdout_err(failed);
+            errln!("error: {failed}");
+            ExitCode::from(failed.exit_code() as u8)
+        }
+        _ => ExitCode::from(e.exit_code() as u8),
+    }
+}
+
 /// `error: file:line:col: message` (one line that editors can jump to), then the YAML snippet.
 fn print_error(e: &Error, ui: Ui) {
-    eprintln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
+    errln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
     for loc in e.locations().into_iter().take(10) {
         if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
             .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))
         {
-            eprintln!("{}", pnp::diagnostic::printable_snippet(&snippet));
+            errln!("{}", pnp::diagnostic::printable_snippet(&snippet));
         }
     }
-    if matches!(e, Error::Output(_)) {
-        eprintln!(
+    // Not when printing the result failed: the files were put in place by then.
+    if matches!(e, Error::Output(o) if !matches!(o, OutputError::Stdout(_))) {
+        errln!(
             "note: nothing of this build was put in place; files from earlier builds are untouched"
         );
     }
@@ -185,7 +262,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui);
     }
-    eprintln!("watching {} (Ctrl-C to stop)", args.game);
+    errln!("watching {} (Ctrl-C to stop)", args.game);
     loop {
         std::thread::sleep(std::time::Duration::from_millis(300));
         let now = watched.snapshot();
@@ -195,7 +272,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         seen = now;
         let started = Instant::now();
         match build_once(&args, ui) {
-            Ok(()) => eprintln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
+            Ok(()) => errln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
             Err(e) => print_error(&e, ui),
         }
     }
@@ -229,7 +306,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let mut game = pnp::spec::load(&args.game)?;
     pnp::pieces::overrides::apply(&mut game, &copies)?;
     let bar = ui.progress(format!("building {}", game.name()));
-    let report = pnp::build_with_progress(&game, &opt, &|done, steps| {
+    let progress = |done, steps| {
         if let Some(bar) = &bar {
             if bar.is_hidden() && started.elapsed() > std::time::Duration::from_millis(300) {
                 bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -237,15 +314,20 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
             bar.set_length(steps);
             bar.set_position(done);
         }
-    });
+    };
+    let waiting = |dir: &std::path::Path| {
+        if !ui.quiet {
+            errln!("waiting for another pnp build into {}…", dir.display());
+        }
+    };
+    let report = pnp::build_observed(&game, &opt, &progress, &waiting);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     let report = report?;
     ui.warnings(&report.warnings);
-    ui.written(&report.written);
-    ui.summary(game.name(), &report, started);
-    Ok(())
+    ui.written(&report.written)?;
+    ui.summary(game.name(), &report, started)
 }
 
 fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
@@ -265,8 +347,7 @@ fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
     };
     let report = pnp::sheets::players::sheets(&game, &request, &opt)?;
     ui.warnings(&report.warnings);
-    ui.written(&report.written);
-    Ok(())
+    ui.written(&report.written)
 }
 
 fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
@@ -292,13 +373,13 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
                 let warnings: Vec<String> = game.warnings.iter().map(ToString::to_string).collect();
                 ui.warnings(&warnings);
                 if !ui.quiet {
-                    println!("✓ {}: {} rules hold", game.name(), report.held());
+                    outln!("✓ {}: {} rules hold", game.name(), report.held())?;
                 }
             }
             Err(e) => {
-                eprintln!("✗ {name}");
+                errln!("✗ {name}");
                 print_error(&e, ui);
-                eprintln!();
+                errln!();
                 failed.push(name.as_str());
             }
         }
@@ -329,9 +410,9 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     }
     let report = report?;
     ui.warnings(&report.warnings);
-    ui.written(&report.written);
+    ui.written(&report.written)?;
     if let Some(path) = report.installed.as_ref().filter(|_| !ui.quiet) {
-        println!("installed: {}", path.display());
+        outln!("installed: {}", path.display())?;
     }
     Ok(())
 }
@@ -352,7 +433,7 @@ fn list() -> Result<(), Error> {
             .as_deref()
             .map(|d| format!(" by {d}"))
             .unwrap_or_default();
-        println!("{id}: {}{designer} — players {players}", g.name);
+        outln!("{id}: {}{designer} — players {players}", g.name)?;
         let parts: Vec<String> = game
             .spec
             .components
@@ -365,7 +446,7 @@ fn list() -> Result<(), Error> {
                 )
             })
             .collect();
-        println!("    {}", parts.join(", "));
+        outln!("    {}", parts.join(", "))?;
     }
     Ok(())
 }
@@ -377,6 +458,10 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     let (id, text) = pnp::scaffold::new_game(&args.name);
     let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
     let path = dir.join(format!("{id}.yaml"));
+    let schema = dir.join("pnp.schema.json");
+    // Before `exists`, which follows a link: a link is refused as such, even one to nothing.
+    pnp::output::writer::check_output(&path)?;
+    pnp::output::writer::check_output(&schema)?;
     if path.exists() {
         return Err(Error::Options(format!(
             "{} already exists: choose another name or --out",
@@ -385,24 +470,23 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     }
     // The schema beside the game, so the scaffold's modeline works in an editor at once (it is
     // generated: an older copy is brought up to date).
-    let schema = dir.join("pnp.schema.json");
     let staging = pnp::output::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
     staging.write(&schema, pnp::schema::schema_text().as_bytes())?;
     staging.commit()?;
     if !ui.quiet {
-        println!("{}  (new game `{id}`)", path.display());
+        outln!("{}  (new game `{id}`)", path.display())?;
         if pnp::scaffold::slug(&args.name).is_none() {
-            println!(
+            outln!(
                 "note: the name has no Latin letters or digits to make an id from; \
                  change `id:` (and the file's name) to suit"
-            );
+            )?;
         }
-        println!("{}  (lets editors complete and check it)", schema.display());
-        println!(
+        outln!("{}  (lets editors complete and check it)", schema.display())?;
+        outln!(
             "next: pnp build {}   (then edit it and build again)",
             path.display()
-        );
+        )?;
     }
     Ok(())
 }
@@ -410,14 +494,13 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
 fn schema(args: cli::SchemaArgs, ui: Ui) -> Result<(), Error> {
     let text = pnp::schema::schema_text();
     let Some(path) = args.out else {
-        print!("{text}");
-        return Ok(());
+        return write!(std::io::stdout().lock(), "{text}").map_err(stdout_err);
     };
     let staging = pnp::output::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
     staging.commit()?;
     if !ui.quiet {
-        println!("{}  (JSON Schema of the game YAML)", path.display());
+        outln!("{}  (JSON Schema of the game YAML)", path.display())?;
     }
     Ok(())
 }

@@ -279,6 +279,14 @@ impl<'a> Sink<'a> {
         self.dir.join(format!("{}.png", doc.name))
     }
 
+    /// Refuses the build when an image's path holds something that is not a regular file
+    /// (`writer::check_output`), before anything is drawn or written.
+    pub fn check_paths(&self) -> Result<(), OutputError> {
+        self.docs
+            .iter()
+            .try_for_each(|doc| super::writer::check_output(&self.path(doc)))
+    }
+
     /// Decides which faces need drawing: an image already in the folder that was made from the
     /// same source and not changed since is kept as it is (unless `redraw_all`). Returns, per
     /// face, whether it must be drawn.
@@ -297,7 +305,9 @@ impl<'a> Sink<'a> {
             .zip(&self.sources)
             .map(|(doc, source)| {
                 let path = self.path(doc);
-                let existing = match redraw_all {
+                // Regular files only: reading a FIFO would wait for a writer forever.
+                let file = std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+                let existing = match redraw_all || !file {
                     true => None,
                     false => std::fs::read(&path).ok(),
                 };

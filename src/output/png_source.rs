@@ -6,8 +6,11 @@
 //! every byte of the file before the record. An image is up to date only when both match, so a
 //! file changed since (edited, optimised, truncated) is made again, and the folder always ends
 //! up byte-identical to a build into an empty one.
+//!
+//! The record also proves which images pnp wrote (`is_stamped`): a rebuild removes only those.
 use siphasher::sip128::{Hasher128, SipHasher13};
 use std::hash::Hasher;
+use std::path::Path;
 
 use super::png::PngOptions;
 use crate::draw::FaceDoc;
@@ -53,12 +56,17 @@ fn hex(h: &Hash) -> String {
 /// The record chunk (length, type, data, CRC) for an image made from `source` whose bytes before
 /// the record are `before`.
 fn record(source: &Hash, before: &[u8]) -> Vec<u8> {
+    record_of(source, &hash(&[before]))
+}
+
+/// `record`, given the hash of the bytes before it.
+fn record_of(source: &Hash, before: &Hash) -> Vec<u8> {
     let data = [
         KEYWORD,
         b"\0",
         hex(source).as_bytes(),
         b" ",
-        hex(&hash(&[before])).as_bytes(),
+        hex(before).as_bytes(),
     ]
     .concat();
     debug_assert_eq!(data.len(), DATA_LEN);
@@ -96,6 +104,70 @@ pub fn is_up_to_date(file: &[u8], source: &Hash) -> bool {
     rest.ends_with(&IEND) && rest[..RECORD_LEN] == record(source, before)
 }
 
+/// Whether the file at `path` is an image pnp wrote, whatever it was made from, and nobody has
+/// changed since: it ends with a record whose hash is that of the bytes before it. A user's own
+/// PNG has no record, an edited one no longer matches. Read a block at a time, and only past
+/// the record's own test: a large file that is not ours is never read whole.
+pub fn is_stamped(path: &Path) -> bool {
+    use std::io::{Read, Seek, SeekFrom};
+    // Regular files only: opening a FIFO would wait for a writer.
+    if !std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let tail_len = (RECORD_LEN + IEND.len()) as u64;
+    let Some(record_at) = file
+        .metadata()
+        .ok()
+        .and_then(|m| m.len().checked_sub(tail_len))
+    else {
+        return false;
+    };
+    let mut tail = vec![0; tail_len as usize];
+    let read = file.seek(SeekFrom::Start(record_at)).is_ok() && file.read_exact(&mut tail).is_ok();
+    let head = [
+        &(DATA_LEN as u32).to_be_bytes()[..],
+        b"tEXt",
+        KEYWORD,
+        b"\0",
+    ]
+    .concat();
+    if !read || !tail.starts_with(&head) || !tail.ends_with(&IEND) {
+        return false;
+    }
+    let Some(source) = unhex(&tail[head.len()..head.len() + 32]) else {
+        return false;
+    };
+    // The hash of every byte before the record, as `record` takes it.
+    let mut h = SipHasher13::new();
+    let mut block = vec![0; 1 << 16];
+    let mut left = record_at;
+    if file.seek(SeekFrom::Start(0)).is_err() {
+        return false;
+    }
+    while left > 0 {
+        let n = (left as usize).min(block.len());
+        if file.read_exact(&mut block[..n]).is_err() {
+            return false;
+        }
+        h.write(&block[..n]);
+        left -= n as u64;
+    }
+    tail[..RECORD_LEN] == record_of(&source, &h.finish128().as_bytes())
+}
+
+/// 32 lowercase hex digits (as `hex` writes them) back into a hash.
+fn unhex(digits: &[u8]) -> Option<Hash> {
+    let mut out = [0; 16];
+    for (byte, pair) in out.iter_mut().zip(digits.chunks_exact(2)) {
+        let pair = std::str::from_utf8(pair).ok()?;
+        *byte = u8::from_str_radix(pair, 16).ok()?;
+    }
+    (digits.len() == 32).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +199,32 @@ mod tests {
         assert!(!is_up_to_date(&png[..png.len() - 1], &a), "truncated");
         assert!(!is_up_to_date(&tiny_png(), &a), "no record");
         assert!(!is_up_to_date(b"", &a));
+    }
+
+    #[test]
+    fn a_stamped_file_is_known_as_ours_whatever_its_source_and_size() {
+        let dir = std::env::temp_dir().join(format!("pnp-stamped-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("a.png");
+        // Larger than one block read, so the hash is taken over several.
+        let mut big = vec![7u8; 200_001];
+        big.extend_from_slice(&IEND);
+        for mut png in [tiny_png(), big] {
+            std::fs::write(&file, &png).unwrap();
+            assert!(!is_stamped(&file), "no record");
+            stamp(&mut png, &hash(&[b"a face no game has now"])).unwrap();
+            std::fs::write(&file, &png).unwrap();
+            assert!(is_stamped(&file));
+            for i in [0, 20, png.len() - 40, png.len() - 1] {
+                let mut changed = png.clone();
+                changed[i] ^= 1;
+                std::fs::write(&file, &changed).unwrap();
+                assert!(!is_stamped(&file), "byte {i} changed");
+            }
+        }
+        assert!(!is_stamped(&dir.join("missing.png")));
+        assert!(!is_stamped(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

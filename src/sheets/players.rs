@@ -10,7 +10,7 @@ use crate::kinds::KindName;
 use crate::layout::document::Document;
 use crate::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::options::BuildOptions;
-use crate::output::writer::{Staging, ensure_dir};
+use crate::output::writer::{Staging, check_output, ensure_dir};
 use crate::pieces::{Own, Piece, Pieces};
 use crate::rules::Rule;
 use crate::spec::Game;
@@ -237,6 +237,10 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         crate::check_rules(game)?;
     }
     let pieces = sheet_pieces(game, req, opt)?;
+    let dir: PathBuf = crate::out_dir(game, opt);
+    let path = dir.join(format!("{}-sheets.pdf", game.id()));
+    // Refused before anything is drawn: a link, a device, a FIFO or a folder at the path.
+    check_output(&path)?;
     let art = Art::new(game);
     let layout = LayoutOptions::new(opt.paper);
     let area = layout.sheet_area();
@@ -316,9 +320,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         draw::Painter::new(game),
     );
     let bytes = crate::pdf_bytes(&laid)?;
-    let dir: PathBuf = crate::out_dir(game, opt);
     ensure_dir(&dir)?;
-    let path = dir.join(format!("{}-sheets.pdf", game.id()));
     let staging = Staging::new();
     staging.write(&path, &bytes)?;
     staging.commit()?;
@@ -334,6 +336,6 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         pages: page_count,
         renders: 0,
         reused: 0,
-        stale_removed: 0,
+        stale_removed: Vec::new(),
     })
 }

@@ -6,6 +6,7 @@ mod bad_input;
 mod common;
 mod cover;
 mod data_files;
+mod hardening;
 mod input_limits;
 mod layout;
 mod limits;

@@ -302,7 +302,12 @@ fn a_rebuild_removes_images_of_faces_the_game_no_longer_has() {
     let dir = build("night-grain", &["--no-pdf"]);
     let png = dir.join("png");
     let before = files(&png);
-    std::fs::write(png.join("grain-oats-front.png"), b"left by an older build").unwrap();
+    // Left by an older build: an image pnp wrote (its record says so).
+    std::fs::copy(
+        png.join("grain-rye-front.png"),
+        png.join("grain-oats-front.png"),
+    )
+    .unwrap();
     std::fs::write(png.join("README.txt"), b"the user's own note").unwrap();
     let out = run(&[
         "build",

@@ -30,7 +30,7 @@ use crate::draw::FaceDoc;
 use crate::error::{Error, OutputError};
 use crate::layout::document::Document;
 use crate::options::{BuildOptions, MAX_DPI, MIN_DPI};
-use crate::output::writer::{Staging, ensure_dir};
+use crate::output::writer::{Staging, check_output, ensure_dir};
 use crate::spec::Game;
 
 use collect::Export;
@@ -198,6 +198,31 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     }
     report.objects = objects.len();
 
+    // Every file's path is checked before any is drawn or written: a link, a device, a FIFO or
+    // a folder where one goes is refused.
+    let stem = game.id();
+    let json_path = dir.join(format!("{stem}.json"));
+    let thumb_path = dir.join(format!("{stem}.png"));
+    let installed = saves
+        .as_ref()
+        .map(|saves| saves.join(format!("{stem}.json")));
+    // Exporting straight into Saved Objects: the files are already there.
+    let install: Vec<PathBuf> = saves
+        .filter(|saves| !std::fs::canonicalize(saves).is_ok_and(|s| s == abs))
+        .map_or(Vec::new(), |saves| {
+            vec![
+                saves.join(format!("{stem}.json")),
+                saves.join(format!("{stem}.png")),
+            ]
+        });
+    let images = ex.jobs.iter().map(|job| dir.join(&job.rel));
+    for path in images
+        .chain([json_path.clone(), thumb_path.clone()])
+        .chain(install.clone())
+    {
+        check_output(&path)?;
+    }
+
     // Render and encode every image in parallel.
     let images = &ex.images;
     let encoded: Vec<(String, Vec<u8>)> = ex
@@ -244,10 +269,8 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     let mut json = serde_json::to_vec_pretty(&saved).map_err(|e| tts_err(e.to_string()))?;
     json.push(b'\n');
     let thumb = thumbnail(&prepared, &ex.images).map_err(tts_err)?;
-    let stem = game.id();
-    let json_path = dir.join(format!("{stem}.json"));
     staging.write(&json_path, &json)?;
-    staging.write(&dir.join(format!("{stem}.png")), &thumb)?;
+    staging.write(&thumb_path, &thumb)?;
     report.written.push(Written {
         path: json_path,
         what: format!(
@@ -257,16 +280,11 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         ),
         bytes: (json.len() + thumb.len()) as u64,
     });
-    if let Some(saves) = saves {
-        let target = saves.join(format!("{stem}.json"));
-        // Exporting straight into Saved Objects: the files are already there.
-        let same_folder = std::fs::canonicalize(&saves).is_ok_and(|s| s == abs);
-        if !same_folder {
-            staging.write(&target, &json)?;
-            staging.write(&saves.join(format!("{stem}.png")), &thumb)?;
-        }
-        report.installed = Some(target);
+    if let [json_target, thumb_target] = &install[..] {
+        staging.write(json_target, &json)?;
+        staging.write(thumb_target, &thumb)?;
     }
+    report.installed = installed;
     staging.commit()?;
     Ok(report)
 }
