@@ -4,7 +4,95 @@
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 
-use crate::error::Located;
+use std::fmt;
+
+/// How much a diagnostic matters: an error stops the command, a warning is said and the
+/// command goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// What pnp has to say about a game: its severity, where (a file, line and column, 1-based;
+/// no file for what concerns the whole build), the message, and hints on what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    /// Printed under the message, each as `help: …`.
+    pub hints: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error at a place.
+    pub fn new(file: &str, line: usize, column: usize, message: String) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            file: file.to_string(),
+            line,
+            column,
+            message,
+            hints: Vec::new(),
+        }
+    }
+
+    /// An error at a `Spanned` value's position.
+    pub fn at<T>(file: &str, spanned: &serde_saphyr::Spanned<T>, message: String) -> Self {
+        let loc = spanned.referenced;
+        Diagnostic::new(
+            file,
+            (loc.line() as usize).max(1),
+            (loc.column() as usize).max(1),
+            message,
+        )
+    }
+
+    /// A warning about the build as a whole, not a place in a file.
+    pub fn unplaced_warning(message: String) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::new("", 0, 0, message)
+        }
+    }
+
+    /// The same, as a warning.
+    pub fn warning(self) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..self
+        }
+    }
+
+    /// With a hint on what to do.
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// Whether it names a place.
+    pub fn is_placed(&self) -> bool {
+        !self.file.is_empty()
+    }
+
+    /// `file:line:column`.
+    pub fn place(&self) -> String {
+        format!("{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// `file:line:column: message` (editors jump to it), or the message alone.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.is_placed() {
+            true => write!(f, "{}: {}", self.place(), self.message),
+            false => f.write_str(&self.message),
+        }
+    }
+}
 
 /// The text of the file a problem names: a shipped game (`data/<id>.yaml`) or a file on disk.
 pub fn source_of(file: &str) -> Option<String> {
@@ -34,7 +122,7 @@ pub fn closest<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -
 }
 
 /// The snippet under a problem, or `None` when the place is not in the source.
-pub fn snippet(loc: &Located, source: &str, color: bool) -> Option<String> {
+pub fn snippet(loc: &Diagnostic, source: &str, color: bool) -> Option<String> {
     // YAML also breaks lines at a lone CR; as LF it keeps every byte offset.
     let source = lone_cr_as_lf(source);
     let lines: Vec<&str> = source.split_inclusive('\n').collect();
@@ -151,7 +239,7 @@ mod tests {
     #[test]
     fn marks_the_value_on_its_line() {
         let src = "game:\n  id: x\ncomponents:\n  - size: twenty\n";
-        let loc = Located::new("x.yaml", 4, 11, "expected a length".into());
+        let loc = Diagnostic::new("x.yaml", 4, 11, "expected a length".into());
         let out = snippet(&loc, src, false).unwrap();
         assert!(out.contains("size: twenty"), "{out}");
         assert!(out.contains("x.yaml:4:"), "{out}");
@@ -171,7 +259,7 @@ mod tests {
         // Found by fuzzing: a no-break space (or NEL, or U+2028) right after a quoted value.
         for odd in ['\u{a0}', '\u{85}', '\u{2028}'] {
             let src = format!("game:\n  name: \"G\"{odd}\n");
-            let loc = Located::new("x.yaml", 2, 12, "invalid trailing content".into());
+            let loc = Diagnostic::new("x.yaml", 2, 12, "invalid trailing content".into());
             let out = snippet(&loc, &src, false).unwrap();
             assert!(out.contains("x.yaml:2:"), "{out}");
         }
@@ -181,7 +269,7 @@ mod tests {
     fn a_lone_carriage_return_ends_a_line_as_yaml_says() {
         let src = "game:\n  name: G\r  colour: red\ncomponents: []\n";
         // The parser puts `colour` on line 3.
-        let loc = Located::new("x.yaml", 3, 3, "unknown field".into());
+        let loc = Diagnostic::new("x.yaml", 3, 3, "unknown field".into());
         let out = snippet(&loc, src, false).unwrap();
         let marked = out.lines().find(|l| l.contains("colour")).unwrap_or("");
         assert!(marked.contains("3 "), "{out}");
@@ -201,7 +289,7 @@ mod tests {
 
     #[test]
     fn no_snippet_outside_the_source() {
-        let loc = Located::new("x.yaml", 40, 1, String::new());
+        let loc = Diagnostic::new("x.yaml", 40, 1, String::new());
         assert!(snippet(&loc, "a: 1\n", false).is_none());
     }
 }

@@ -4,57 +4,11 @@ use std::fmt;
 use std::path::PathBuf;
 use thiserror::Error;
 
-/// A message tied to a place in a YAML file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl Located {
-    pub fn new(file: &str, line: usize, column: usize, message: String) -> Self {
-        Located {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    }
-
-    /// Located at a `Spanned` value's position.
-    pub fn at<T>(file: &str, spanned: &serde_saphyr::Spanned<T>, message: String) -> Self {
-        let loc = spanned.referenced;
-        Located::new(
-            file,
-            (loc.line() as usize).max(1),
-            (loc.column() as usize).max(1),
-            message,
-        )
-    }
-}
-
-impl Located {
-    /// `file:line:column`.
-    pub fn place(&self) -> String {
-        format!("{}:{}:{}", self.file, self.line, self.column)
-    }
-}
-
-impl fmt::Display for Located {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
-    }
-}
+pub use crate::diagnostic::{Diagnostic, Severity};
 
 /// Several located problems, reported together.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problems(pub Vec<Located>);
+pub struct Problems(pub Vec<Diagnostic>);
 
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -85,7 +39,7 @@ pub enum SpecError {
         hint: String,
     },
     #[error("{0}")]
-    Yaml(Located),
+    Yaml(Diagnostic),
     #[error("{0}")]
     Invalid(Problems),
 }
@@ -110,13 +64,16 @@ pub enum OutputError {
     Stdout(std::io::Error),
     #[error(transparent)]
     Pdf(#[from] crate::output::pdf::PdfError),
-    /// A face's own SVG did not parse (a bug in drawing, whichever sink needed it).
-    #[error("could not read the drawing of {0}")]
-    Face(String),
-    #[error("could not encode {name}: {message}")]
-    Png { name: String, message: String },
+    /// A face that drew once cannot be drawn again, or its SVG does not parse (a bug of pnp's).
+    #[error("could not draw {name} again: {why}")]
+    Face { name: String, why: String },
+    #[error("could not make the image {name}: {why}")]
+    Png {
+        name: String,
+        why: crate::output::png::ImageError,
+    },
     #[error("Tabletop Simulator export: {0}")]
-    Tts(String),
+    Tts(#[from] crate::output::tts::TtsError),
 }
 
 /// Everything `pnp` can fail with.
@@ -134,7 +91,7 @@ pub enum Error {
 
 impl Error {
     /// Every place in a YAML file the error points at (for snippets).
-    pub fn locations(&self) -> Vec<&Located> {
+    pub fn locations(&self) -> Vec<&Diagnostic> {
         match self {
             Error::Spec(SpecError::Yaml(l)) => vec![l],
             Error::Spec(SpecError::Invalid(p)) => p.0.iter().collect(),

@@ -50,7 +50,7 @@ pub struct Written {
 #[derive(Debug, Clone, Default)]
 pub struct BuildReport {
     pub written: Vec<Written>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<error::Diagnostic>,
     pub pieces: u64,
     pub faces: usize,
     pub pages: usize,
@@ -131,8 +131,8 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
             let c = &game.spec.components[e.component];
             let file = c.origin.as_deref().unwrap_or(&game.file);
             let at = match &c.size {
-                Some(size) => error::Located::at(file, size, e.message),
-                None => error::Located::at(file, &c.id, e.message),
+                Some(size) => error::Diagnostic::at(file, size, e.message),
+                None => error::Diagnostic::at(file, &c.id, e.message),
             };
             Error::Spec(error::SpecError::Invalid(error::Problems(vec![at])))
         })?;
@@ -238,15 +238,15 @@ pub fn build_observed(
     waiting: &dyn Fn(&Path),
 ) -> Result<BuildReport, Error> {
     let mut report = BuildReport {
-        warnings: game.warnings.iter().map(ToString::to_string).collect(),
+        warnings: game.warnings.clone(),
         ..BuildReport::default()
     };
     if opt.validate {
         check_rules(game)?;
     } else {
-        report
-            .warnings
-            .push("rules not validated (--no-validate)".into());
+        report.warnings.push(error::Diagnostic::unplaced_warning(
+            "rules not validated (--no-validate)".into(),
+        ));
     }
     // What the game itself refuses (`--players`, a piece larger than the paper) is refused
     // before any folder is made.
@@ -277,10 +277,10 @@ pub fn build_observed(
     }
     report.pieces = doc.pieces.iter().map(|p| p.copies as u64).sum();
     if report.pieces == 0 {
-        report.warnings.push(
+        report.warnings.push(error::Diagnostic::unplaced_warning(
             "nothing to print: no component has a copy (components: empty, or every count 0)"
                 .into(),
-        );
+        ));
     }
     report.faces = doc.faces.docs.len();
     report.warnings.extend(doc.faces.warnings.iter().cloned());

@@ -75,9 +75,12 @@ impl Ui {
         }
         Ok(())
     }
-    fn warnings(&self, warnings: &[String]) {
+    fn warnings(&self, warnings: &[pnp::error::Diagnostic]) {
         for w in warnings {
-            errln!("warning: {}", pnp::diagnostic::printable(w));
+            errln!("warning: {}", pnp::diagnostic::printable(&w.to_string()));
+            for hint in &w.hints {
+                errln!("  help: {}", pnp::diagnostic::printable(hint));
+            }
         }
     }
     /// One line after a build: what was made and how long it took (more with -v).
@@ -236,6 +239,9 @@ fn print_error(e: &Error, ui: Ui) {
         {
             errln!("{}", pnp::diagnostic::printable_snippet(&snippet));
         }
+        for hint in &loc.hints {
+            errln!("  help: {}", pnp::diagnostic::printable(hint));
+        }
     }
     // Not when printing the result failed: the files were put in place by then.
     if matches!(e, Error::Output(o) if !matches!(o, OutputError::Stdout(_))) {
@@ -257,7 +263,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if !args.watch {
         return build_once(&args, ui);
     }
-    let watched = pnp::watch::Watched::of(&args.game).map_err(Error::Options)?;
+    let watched = pnp::watch::Watched::of(&args.game).map_err(|e| Error::Options(e.to_string()))?;
     let mut seen = watched.snapshot();
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui);
@@ -370,8 +376,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             .and_then(|g| pnp::validate(&g, &BuildOptions::default()).map(|r| (g, r)));
         match outcome {
             Ok((game, report)) => {
-                let warnings: Vec<String> = game.warnings.iter().map(ToString::to_string).collect();
-                ui.warnings(&warnings);
+                ui.warnings(&game.warnings);
                 if !ui.quiet {
                     outln!("✓ {}: {} rules hold", game.name(), report.held())?;
                 }

@@ -18,6 +18,6 @@ pub fn options() -> usvg::Options<'static> {
 }
 
 /// Parses one SVG document. Our own documents always parse; an error here is a bug in drawing.
-pub fn parse(svg: &str) -> Result<usvg::Tree, String> {
-    usvg::Tree::from_str(svg, &options()).map_err(|e| e.to_string())
+pub fn parse(svg: &str) -> Result<usvg::Tree, usvg::Error> {
+    usvg::Tree::from_str(svg, &options())
 }

@@ -24,22 +24,39 @@ impl Length {
 
 pub(crate) const EXPECTED_LENGTH: &str = "a length such as `19mm`, `1.9cm`, `0.75in` or `54pt`";
 
-/// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm). Returns a message describing what was expected.
-pub fn parse_length(text: &str) -> Result<Length, String> {
+/// Why a text is not a length or a size.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LengthError {
+    #[error("expected {EXPECTED_LENGTH}, found `{0}`")]
+    NotALength(String),
+    #[error("unknown unit `{unit}` in `{text}`: expected mm, cm, in or pt")]
+    Unit { unit: String, text: String },
+    #[error("length `{0}` must be greater than zero")]
+    NotPositive(String),
+    #[error("length `{0}` must not be negative")]
+    Negative(String),
+    #[error("length `{0}` is larger than the {MAX_LENGTH_MM} mm limit")]
+    TooLarge(String),
+    #[error("expected {EXPECTED_SIZE}, found `{0}`")]
+    NotASize(String),
+}
+
+/// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm).
+pub fn parse_length(text: &str) -> Result<Length, LengthError> {
     check_length(parse_mm(text)?, text)
 }
 
 /// A length that may also be zero (`--bleed 0mm`), in mm; otherwise as `parse_length`.
-pub fn parse_length_or_zero(text: &str) -> Result<f64, String> {
+pub fn parse_length_or_zero(text: &str) -> Result<f64, LengthError> {
     match parse_mm(text)? {
         0.0 => Ok(0.0),
-        mm if mm < 0.0 => Err(format!("length `{}` must not be negative", text.trim())),
+        mm if mm < 0.0 => Err(LengthError::Negative(text.trim().to_string())),
         _ => parse_length(text).map(Length::mm),
     }
 }
 
 /// The number of a length times its unit's size in mm, unchecked.
-fn parse_mm(text: &str) -> Result<f64, String> {
+fn parse_mm(text: &str) -> Result<f64, LengthError> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
@@ -47,29 +64,28 @@ fn parse_mm(text: &str) -> Result<f64, String> {
     let (num, unit) = t.split_at(split);
     let value: f64 = num
         .parse()
-        .map_err(|_| format!("expected {EXPECTED_LENGTH}, found `{text}`"))?;
+        .map_err(|_| LengthError::NotALength(text.to_string()))?;
     let factor = match unit.trim() {
         "" | "mm" => 1.0,
         "cm" => 10.0,
         "in" | "\"" => MM_PER_INCH,
         "pt" => 1.0 / PT_PER_MM,
         other => {
-            return Err(format!(
-                "unknown unit `{other}` in `{text}`: expected mm, cm, in or pt"
-            ));
+            return Err(LengthError::Unit {
+                unit: other.to_string(),
+                text: text.to_string(),
+            });
         }
     };
     Ok(value * factor)
 }
 
-fn check_length(mm: f64, shown: &str) -> Result<Length, String> {
+fn check_length(mm: f64, shown: &str) -> Result<Length, LengthError> {
     if !mm.is_finite() || mm <= 0.0 {
-        return Err(format!("length `{shown}` must be greater than zero"));
+        return Err(LengthError::NotPositive(shown.to_string()));
     }
     if mm > MAX_LENGTH_MM {
-        return Err(format!(
-            "length `{shown}` is larger than the {MAX_LENGTH_MM} mm limit"
-        ));
+        return Err(LengthError::TooLarge(shown.to_string()));
     }
     Ok(Length(mm))
 }
@@ -115,7 +131,7 @@ impl Size {
 pub(crate) const EXPECTED_SIZE: &str =
     "a size such as `19mm` (square or round), `63mm x 88mm` or `[2.5in, 3.5in]`";
 
-pub fn parse_size(text: &str) -> Result<Size, String> {
+pub fn parse_size(text: &str) -> Result<Size, LengthError> {
     let parts: Vec<&str> = text.split(['x', '×']).collect();
     match parts.as_slice() {
         [one] => Ok(Size::square(parse_length(one)?)),
@@ -123,7 +139,7 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
             w: parse_length(w)?,
             h: parse_length(h)?,
         }),
-        _ => Err(format!("expected {EXPECTED_SIZE}, found `{text}`")),
+        _ => Err(LengthError::NotASize(text.to_string())),
     }
 }
 

@@ -11,14 +11,19 @@ pub struct Watched {
 /// (path, modified, length) of every watched file, sorted.
 pub type Snapshot = Vec<(PathBuf, Option<SystemTime>, u64)>;
 
+/// `--watch` of something that is not a YAML file (a shipped game's id).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "--watch needs a YAML file to watch; `{0}` is not one (copy a shipped game with `pnp new` or from data/)"
+)]
+pub struct NotAFile(pub String);
+
 impl Watched {
     /// `game` must be a YAML file: shipped games are built into pnp and never change.
-    pub fn of(game: &str) -> Result<Watched, String> {
+    pub fn of(game: &str) -> Result<Watched, NotAFile> {
         let yaml = PathBuf::from(game);
         if !yaml.is_file() {
-            return Err(format!(
-                "--watch needs a YAML file to watch; `{game}` is not one (copy a shipped game with `pnp new` or from data/)"
-            ));
+            return Err(NotAFile(game.to_string()));
         }
         Ok(Watched { yaml })
     }

@@ -22,7 +22,7 @@ pub fn glyph(
     y: f64,
     size: f64,
     color: &str,
-) -> Result<Option<Group>, String> {
+) -> Result<Option<Group>, super::DrawError> {
     match (
         face.text.as_deref().filter(|t| !t.trim().is_empty()),
         &face.symbol,
@@ -54,7 +54,7 @@ pub fn glyph(
     }
 }
 
-pub fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
+pub fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), super::DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use svg::node::element::Group;
 
-use crate::error::{Located, Problems, SpecError};
+use crate::error::{Diagnostic, Problems, SpecError};
 use crate::pieces::{Piece, Pieces};
 use crate::spec::{Face, Game, symbol_source};
 
@@ -58,8 +58,9 @@ impl<'g> Painter<'g> {
     }
 
     /// `piece`'s `side`, drawn as it was the first time.
-    pub fn draw(&self, piece: &Piece, side: Side, bleed: f64) -> Result<String, String> {
-        draw_face(self.game, piece, side, bleed, &self.art)?.ok_or_else(|| "no such side".into())
+    pub fn draw(&self, piece: &Piece, side: Side, bleed: f64) -> Result<String, DrawError> {
+        let drawn = draw_face(self.game, piece, side, bleed, &self.art)?;
+        drawn.ok_or_else(|| DrawError::NoBack(piece.id(self.game).into_owned()))
     }
 }
 
@@ -70,7 +71,7 @@ pub struct Faces {
     /// Per piece (same order as the pieces): (front, back) indices into `docs`.
     pub of_piece: Vec<(usize, Option<usize>)>,
     /// Texts that run over their space even at their smallest size, one line per face.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Faces whose overflowing texts are listed one by one; the rest are counted.
@@ -122,10 +123,36 @@ impl Colors {
     }
 }
 
+/// Why a face cannot be drawn: what only drawing finds (the checks before it refuse what they
+/// can see).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DrawError {
+    #[error("no symbol `{0}`")]
+    NoSymbol(String),
+    #[error("symbol `{name}` ({path}): {why}")]
+    Symbol {
+        name: String,
+        path: String,
+        why: symbol::SymbolError,
+    },
+    #[error(transparent)]
+    PlayingCard(#[from] crate::kinds::playing_card::CardError),
+    #[error("a board needs at least one square per side")]
+    NoSquares,
+    #[error("no piece `{0}` to place")]
+    NoPiece(String),
+    #[error("`{0}` has no back to show")]
+    NoBack(String),
+    #[error("a die has faces 0 to 5, not {0}")]
+    DieFace(usize),
+    #[error(transparent)]
+    Sheet(#[from] crate::sheets::SheetError),
+}
+
 /// Symbol art, parsed once per name and shared by every face that uses it.
 pub struct Art<'g> {
     game: &'g Game,
-    cache: Mutex<HashMap<String, Result<Arc<Group>, String>>>,
+    cache: Mutex<HashMap<String, Result<Arc<Group>, DrawError>>>,
 }
 
 impl<'g> Art<'g> {
@@ -141,17 +168,25 @@ impl<'g> Art<'g> {
         }
     }
 
-    pub fn symbol(&self, name: &str) -> Result<Arc<Group>, String> {
+    pub fn symbol(&self, name: &str) -> Result<Arc<Group>, DrawError> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         cache
             .entry(name.to_string())
             .or_insert_with(|| {
-                let file = symbol_source(self.game, name)
-                    .map_err(|e| format!("symbol `{name}`: {e}"))?
-                    .ok_or_else(|| format!("no symbol `{name}`"))?;
-                symbol::parse(&file.source)
+                let found = symbol_source(self.game, name);
+                let (path, source) = match found {
+                    Ok(Some(file)) => (file.path, Ok(file.source)),
+                    Ok(None) => return Err(DrawError::NoSymbol(name.to_string())),
+                    Err((path, why)) => (path, Err(why)),
+                };
+                source
+                    .and_then(|svg| symbol::parse(&svg))
                     .map(Arc::new)
-                    .map_err(|e| format!("symbol `{name}` ({}): {e}", file.path))
+                    .map_err(|why| DrawError::Symbol {
+                        name: name.to_string(),
+                        path,
+                        why,
+                    })
             })
             .clone()
     }
@@ -164,7 +199,7 @@ pub fn draw_face(
     side: Side,
     bleed: f64,
     art: &Art,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, DrawError> {
     text::noting_overflows(false, || draw_svg(game, piece, side, bleed, art)).0
 }
 
@@ -175,7 +210,7 @@ pub fn draw_face_noting(
     side: Side,
     bleed: f64,
     art: &Art,
-) -> Result<Option<(String, Vec<String>)>, String> {
+) -> Result<Option<(String, Vec<String>)>, DrawError> {
     let (svg, overflows) = text::noting_overflows(true, || draw_svg(game, piece, side, bleed, art));
     Ok(svg?.map(|svg| (svg, overflows)))
 }
@@ -187,7 +222,7 @@ fn draw_svg(
     side: Side,
     bleed: f64,
     art: &Art,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, DrawError> {
     let face = match side {
         Side::Front => piece.front(game),
         Side::Back => match piece.back(game) {
@@ -210,16 +245,27 @@ fn draw_svg(
 }
 
 /// The warning for a face whose texts ran over (the list `draw_face_noting` returns).
-pub fn overflow_warning(piece: &str, side: Side, overflows: &[String]) -> Option<String> {
+/// Located at the piece's component, with what to do.
+pub fn overflow_warning(
+    game: &Game,
+    piece: &Piece,
+    side: Side,
+    overflows: &[String],
+) -> Option<Diagnostic> {
     if overflows.is_empty() {
         return None;
     }
     let list: Vec<String> = overflows.iter().map(|t| format!("`{t}`")).collect();
-    Some(format!(
-        "text runs over on the {} of `{piece}`: {}",
+    let message = format!(
+        "text runs over on the {} of `{}`: {}",
         side.name(),
+        piece.id(game),
         list.join(", ")
-    ))
+    );
+    let c = &game.spec.components[piece.component];
+    let file = c.origin.as_deref().unwrap_or(&game.file);
+    let at = Diagnostic::at(file, &c.id, message).warning();
+    Some(at.hint("shorten the text, or make the piece larger"))
 }
 
 /// A 128-bit hash of a face's SVG: faces with equal hashes are the same face (a collision
@@ -260,7 +306,7 @@ pub fn draw_all_keeping(
                     let next = docs.len();
                     let idx = *by_hash.entry(svg_hash(&svg)).or_insert(next);
                     if idx == next {
-                        if let Some(w) = overflow_warning(&piece.id(game), side, &overflows) {
+                        if let Some(w) = overflow_warning(game, piece, side, &overflows) {
                             overflowing += 1;
                             if warnings.len() < MAX_OVERFLOW_WARNINGS {
                                 warnings.push(w);
@@ -286,7 +332,7 @@ pub fn draw_all_keeping(
                 Ok(None) => {}
                 Err(message) => {
                     let c = &game.spec.components[piece.component];
-                    problems.push(Located::at(
+                    problems.push(Diagnostic::at(
                         c.origin.as_deref().unwrap_or(&game.file),
                         &c.id,
                         format!("cannot draw `{}`: {message}", piece.id(game)),
@@ -315,10 +361,10 @@ pub fn draw_all_keeping(
         |p| pieces[p].tags(game).into_owned(),
     );
     if overflowing > warnings.len() {
-        warnings.push(format!(
-            "text runs over on {} more faces",
-            overflowing - warnings.len()
-        ));
+        let more = overflowing - warnings.len();
+        warnings.push(Diagnostic::unplaced_warning(format!(
+            "text runs over on {more} more faces"
+        )));
     }
     Ok(Faces {
         docs,

@@ -52,36 +52,66 @@ const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
 /// Largest symbol file accepted.
 pub const MAX_SYMBOL_BYTES: usize = 256 * 1024;
 
+/// Why a symbol file cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SymbolError {
+    #[error("the file is larger than {MAX_SYMBOL_BYTES} bytes")]
+    TooLarge,
+    #[error("not valid SVG: {0}")]
+    NotSvg(String),
+    #[error("the file is not UTF-8 text; save it as UTF-8")]
+    NotUtf8,
+    #[error(
+        "it styles shapes with CSS (<style>), which symbols do not read: save it with \
+         presentation attributes (Illustrator: Export As ▸ SVG, Styling: Presentation Attributes)"
+    )]
+    Css,
+    #[error("the root element must be <svg>")]
+    NotSvgRoot,
+    #[error("the <svg> needs a viewBox (or a plain width and height)")]
+    NoViewBox,
+    #[error("the viewBox must be four numbers")]
+    ViewBoxNumbers,
+    #[error("the viewBox must have a positive width and height")]
+    ViewBoxSize,
+    #[error("element <{name}> is not allowed (use {}){}", ELEMENTS.join(", "), match name.as_str() {
+        "text" | "tspan" | "flowRoot" => " (turn text into paths first: Inkscape's Path ▸ Object to Path)",
+        _ => "",
+    })]
+    Element { name: String },
+    #[error("groups are nested too deeply")]
+    TooDeep,
+    #[error("attribute `{key}` on <{element}> is not allowed")]
+    Attribute { key: String, element: String },
+    #[error("attribute `{0}` may not refer to other content")]
+    Reference(String),
+}
+
 /// Parses a symbol file into a group scaled to a 100×100 box.
-pub fn parse(source: &str) -> Result<Group, String> {
+pub fn parse(source: &str) -> Result<Group, SymbolError> {
     if source.len() > MAX_SYMBOL_BYTES {
-        return Err(format!("the file is larger than {MAX_SYMBOL_BYTES} bytes"));
+        return Err(SymbolError::TooLarge);
     }
-    let doc = roxmltree::Document::parse(source).map_err(|e| format!("not valid SVG: {e}"))?;
+    let doc = roxmltree::Document::parse(source).map_err(|e| SymbolError::NotSvg(e.to_string()))?;
     let root = doc.root_element();
     // Its rules would be lost with the `<defs>` that hold them: shapes would fall back to black.
     if doc.descendants().any(|n| n.tag_name().name() == "style") {
-        return Err(
-            "it styles shapes with CSS (<style>), which symbols do not read: save it with \
-                    presentation attributes (Illustrator: Export As ▸ SVG, Styling: Presentation \
-                    Attributes)"
-                .into(),
-        );
+        return Err(SymbolError::Css);
     }
     if root.tag_name().name() != "svg" {
-        return Err("the root element must be <svg>".into());
+        return Err(SymbolError::NotSvgRoot);
     }
     let vb: Vec<f64> = view_box(root)?
         .split([' ', ','])
         .filter(|s| !s.is_empty())
         .map(str::parse)
         .collect::<Result<_, _>>()
-        .map_err(|_| "the viewBox must be four numbers")?;
+        .map_err(|_| SymbolError::ViewBoxNumbers)?;
     let [x, y, w, h] = vb[..] else {
-        return Err("the viewBox must be four numbers".into());
+        return Err(SymbolError::ViewBoxNumbers);
     };
     if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && x.is_finite() && y.is_finite()) {
-        return Err("the viewBox must have a positive width and height".into());
+        return Err(SymbolError::ViewBoxSize);
     }
     // Fit the viewBox into 100×100, centred, keeping the aspect ratio.
     let s = 100.0 / w.max(h);
@@ -104,7 +134,7 @@ pub fn parse(source: &str) -> Result<Group, String> {
 }
 
 /// The `viewBox`, or one made from a plain `width` and `height` (in user units or `px`).
-fn view_box<'a>(root: roxmltree::Node<'a, 'a>) -> Result<std::borrow::Cow<'a, str>, String> {
+fn view_box<'a>(root: roxmltree::Node<'a, 'a>) -> Result<std::borrow::Cow<'a, str>, SymbolError> {
     if let Some(vb) = root.attribute("viewBox") {
         return Ok(vb.into());
     }
@@ -115,13 +145,13 @@ fn view_box<'a>(root: roxmltree::Node<'a, 'a>) -> Result<std::borrow::Cow<'a, st
     };
     match (plain("width"), plain("height")) {
         (Some(w), Some(h)) => Ok(format!("0 0 {w} {h}").into()),
-        _ => Err("the <svg> needs a viewBox (or a plain width and height)".into()),
+        _ => Err(SymbolError::NoViewBox),
     }
 }
 
 /// The element as a symbol may hold it, or `None` for one that draws nothing (editor data, a
 /// hidden layer).
-fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, String> {
+fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, SymbolError> {
     let name = node.tag_name().name();
     let foreign = node
         .tag_name()
@@ -139,19 +169,12 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Strin
         return Ok(None);
     }
     if !ELEMENTS.contains(&name) {
-        let hint = match name {
-            "text" | "tspan" | "flowRoot" => {
-                " (turn text into paths first: Inkscape's Path ▸ Object to Path)"
-            }
-            _ => "",
-        };
-        return Err(format!(
-            "element <{name}> is not allowed (use {}){hint}",
-            ELEMENTS.join(", ")
-        ));
+        return Err(SymbolError::Element {
+            name: name.to_string(),
+        });
     }
     if depth > 16 {
-        return Err("groups are nested too deeply".into());
+        return Err(SymbolError::TooDeep);
     }
     let mut el = Element::new(name);
     let editor_only =
@@ -167,10 +190,13 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Strin
         .filter(|(k, _)| ATTRIBUTES.contains(k));
     for (key, value) in attributes.chain(styled) {
         if !ATTRIBUTES.contains(&key) {
-            return Err(format!("attribute `{key}` on <{name}> is not allowed"));
+            return Err(SymbolError::Attribute {
+                key: key.to_string(),
+                element: name.to_string(),
+            });
         }
         if value.contains("url(") {
-            return Err(format!("attribute `{key}` may not refer to other content"));
+            return Err(SymbolError::Reference(key.to_string()));
         }
         el.assign(key, value);
     }
@@ -260,13 +286,23 @@ mod tests {
     #[test]
     fn style_may_not_refer_to_other_content() {
         let bad = r#"<svg viewBox="0 0 10 10"><rect style="fill:url(#grad)"/></svg>"#;
-        assert!(parse(bad).unwrap_err().contains("may not refer"));
+        assert!(
+            parse(bad)
+                .unwrap_err()
+                .to_string()
+                .contains("may not refer")
+        );
     }
 
     #[test]
     fn css_classes_are_refused_and_hidden_shapes_dropped() {
         let css = r#"<svg viewBox="0 0 10 10"><defs><style>.a{fill:none;stroke:#000}</style></defs><circle class="a" r="4"/></svg>"#;
-        assert!(parse(css).unwrap_err().contains("presentation attributes"));
+        assert!(
+            parse(css)
+                .unwrap_err()
+                .to_string()
+                .contains("presentation attributes")
+        );
         for hidden in [
             r#"<rect width="10" height="10" visibility="hidden"/>"#,
             r#"<rect width="10" height="10" style="visibility:collapse"/>"#,
@@ -280,7 +316,12 @@ mod tests {
     #[test]
     fn text_is_refused_with_the_way_to_fix_it() {
         let bad = r#"<svg viewBox="0 0 10 10"><text>A</text></svg>"#;
-        assert!(parse(bad).unwrap_err().contains("Object to Path"));
+        assert!(
+            parse(bad)
+                .unwrap_err()
+                .to_string()
+                .contains("Object to Path")
+        );
     }
 
     #[test]

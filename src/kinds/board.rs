@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Colors, Side};
@@ -112,7 +113,7 @@ impl Kind for Board {
             n * self.square.value.h.mm() + 2.0 * EDGE_MM,
         )
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face)
     }
     /// On its grid lines, so that no seam cuts through a square.
@@ -149,13 +150,13 @@ pub fn column_name(i: u32) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-fn draw(cv: &mut Canvas, board: &Board, face: &Face) -> Result<(), String> {
+fn draw(cv: &mut Canvas, board: &Board, face: &Face) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
     let count = board.squares.value;
     if count == 0 {
-        return Err("a board needs at least one square per side".into());
+        return Err(DrawError::NoSquares);
     }
     let (sw, sh) = (board.square.value.w.mm(), board.square.value.h.mm());
     let (gx, gy) = (EDGE_MM, EDGE_MM);

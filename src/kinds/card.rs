@@ -3,6 +3,7 @@
 use svg::node::element::Group;
 
 use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
 use crate::draw::{Art, Colors, Side};
@@ -38,7 +39,7 @@ impl Kind for Card {
     fn default_shape(&self) -> Shape {
         Shape::Rounded
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, cx.piece.shape, face, cx.art)
     }
     fn noun(&self) -> &'static str {
@@ -49,7 +50,7 @@ impl Kind for Card {
     }
 }
 
-pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
+pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);

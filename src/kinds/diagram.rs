@@ -8,6 +8,7 @@ use svg::node::Blob;
 use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side, draw_face};
@@ -159,7 +160,7 @@ impl Kind for Diagram {
             }
         }
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, cx.game, self, face, cx.art)
     }
     fn shares_cuts(&self, _: Shape) -> bool {
@@ -197,7 +198,7 @@ fn draw(
     spec: &Diagram,
     face: &Face,
     art: &Art,
-) -> Result<(), String> {
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
@@ -223,7 +224,7 @@ fn draw(
         let piece = pieces
             .iter()
             .find(|x| x.id(game) == p.piece.value)
-            .ok_or_else(|| format!("no piece `{}` to place", p.piece.value))?;
+            .ok_or_else(|| DrawError::NoPiece(p.piece.value.clone()))?;
         let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
         let x = ox + p.at[0] * scale;
         let y = oy + top + p.at[1] * scale;
@@ -281,7 +282,7 @@ fn piece_svg(
     side: DiagramSide,
     die_face: usize,
     art: &Art,
-) -> Result<(String, f64, f64), String> {
+) -> Result<(String, f64, f64), DrawError> {
     let kind = super::of(game, piece);
     if let Some(shown) = kind.on_table(game, piece, die_face, art) {
         return shown.map(|(g, w, h)| (g.to_string(), w, h));
@@ -291,7 +292,7 @@ fn piece_svg(
         DiagramSide::Back => Side::Back,
     };
     let svg = draw_face(game, piece, side, 0.0, art)?
-        .ok_or_else(|| format!("`{}` has no back to show", piece.id(game)))?;
+        .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
     Ok((strip_root(&svg).to_string(), piece.w, piece.h))
 }
 

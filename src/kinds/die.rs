@@ -7,6 +7,7 @@ use serde_saphyr::Spanned;
 use svg::Node;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Canvas, element, line, n, rect};
 use crate::draw::marks::glyph;
 use crate::draw::{Art, Colors, Side};
@@ -69,7 +70,7 @@ impl Kind for Die {
         let s = edge_of_net(w);
         Outline::Polygon(outline_points(s, tab(s)))
     }
-    fn draw(&self, _: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, _: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         let front = cx.piece.front(cx.game);
         draw(cx.canvas, &front, self, cx.art)
     }
@@ -98,7 +99,7 @@ impl Kind for Die {
         game: &crate::spec::Game,
         piece: &crate::pieces::Piece,
         art: &Art,
-    ) -> Option<Result<super::DieFaces, String>> {
+    ) -> Option<Result<super::DieFaces, DrawError>> {
         let edge = edge_of_net(piece.w);
         let six = faces(&piece.front(game), self);
         let drawn = six.iter().enumerate().map(|(i, face)| {
@@ -119,10 +120,10 @@ impl Kind for Die {
         piece: &crate::pieces::Piece,
         which: usize,
         art: &Art,
-    ) -> Option<Result<(svg::node::element::Group, f64, f64), String>> {
+    ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
         let faces = faces(&piece.front(game), self);
         let Some(face) = faces.get(which) else {
-            return Some(Err("a die has faces 0 to 5".into()));
+            return Some(Err(DrawError::DieFace(which)));
         };
         let s = edge_of_net(piece.w);
         Some(face_group(face, art, 0.0, 0.0, s).map(|g| {
@@ -175,7 +176,7 @@ pub fn faces(front: &Face, spec: &Die) -> Vec<Face> {
 }
 
 /// The net of a die whose front face is `front`.
-fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), DrawError> {
     let s = edge_of_net(cv.w);
     let t = tab(s);
     let faces = faces(front, spec);
@@ -230,7 +231,7 @@ fn face_group(
     x: f64,
     y: f64,
     s: f64,
-) -> Result<svg::node::element::Group, String> {
+) -> Result<svg::node::element::Group, DrawError> {
     let c = Colors::of(face);
     let mut g = svg::node::element::Group::new().add(rect(x, y, s, s, &c.background));
     if let Some(mark) = glyph(face, art, x + s * 0.1, y + s * 0.1, s * 0.8, &c.ink)? {

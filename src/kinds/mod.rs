@@ -18,8 +18,8 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::draw::canvas::Canvas;
-use crate::draw::{Art, Side};
-use crate::error::Located;
+use crate::draw::{Art, DrawError, Side};
+use crate::error::Diagnostic;
 use crate::pieces::Piece;
 use crate::spec::{Component, Face, Game, Shape};
 
@@ -232,13 +232,14 @@ pub struct CheckCx<'a> {
     pub component: &'a Component,
     /// The file the component is written in.
     pub file: &'a str,
-    pub problems: &'a mut Vec<Located>,
+    pub problems: &'a mut Vec<Diagnostic>,
 }
 
 impl CheckCx<'_> {
     /// A problem at a located value.
     pub fn at<T>(&mut self, place: &Spanned<T>, message: String) {
-        self.problems.push(Located::at(self.file, place, message));
+        self.problems
+            .push(Diagnostic::at(self.file, place, message));
     }
 }
 
@@ -268,7 +269,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         Outline::of_shape(shape, w, h)
     }
     /// Draws one face on `cx.canvas`.
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String>;
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError>;
     /// How a piece too large for the paper is printed.
     fn split(&self) -> Split {
         Split::Never
@@ -307,7 +308,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn labels(
         &self,
         _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<Vec<String>, String>> {
+    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
         None
     }
     /// Whether its spaces are blank inside (held, what was expected, what was found), for the
@@ -315,7 +316,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn blank_inside(
         &self,
         _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<(bool, String, String), String>> {
+    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
         None
     }
     /// How one of its pieces looks in play, for a setup diagram and Tabletop Simulator: a
@@ -327,7 +328,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         _piece: &Piece,
         _which: usize,
         _art: &Art,
-    ) -> Option<Result<(svg::node::element::Group, f64, f64), String>> {
+    ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
         None
     }
     /// A die's six faces, each in a square of its edge, with the value it shows (for Tabletop
@@ -337,7 +338,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         _game: &Game,
         _piece: &Piece,
         _art: &Art,
-    ) -> Option<Result<DieFaces, String>> {
+    ) -> Option<Result<DieFaces, DrawError>> {
         None
     }
     /// Squares along each side, where they are written, for the rules' `board:` and

@@ -4,6 +4,7 @@
 use svg::node::element::{Group, Path};
 
 use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
@@ -37,7 +38,7 @@ impl Kind for Pawn {
             .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
         strip_size(w, h)
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, face, cx.art)
     }
     fn noun(&self) -> &'static str {
@@ -56,7 +57,7 @@ impl Kind for Pawn {
         piece: &crate::pieces::Piece,
         _: usize,
         art: &Art,
-    ) -> Option<Result<(Group, f64, f64), String>> {
+    ) -> Option<Result<(Group, f64, f64), DrawError>> {
         let d = base(piece.w);
         let h = (piece.h - 2.0 * d) / 2.0;
         let front = piece.front(game);
@@ -74,7 +75,7 @@ pub fn strip_size(w: f64, h: f64) -> (f64, f64) {
     (w, 2.0 * h + 2.0 * base(w))
 }
 
-fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, b) = (cv.w, cv.bleed);
     let d = base(w);
     let h = (cv.h - 2.0 * d) / 2.0;
@@ -127,7 +128,7 @@ fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), String> {
 
 /// One figure in a `w` × `h` box at the origin: a pawn in the ink colour, the symbol on its
 /// body in the background colour, the label under it.
-fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, String> {
+fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
     let c = Colors::of(face);
     let cx = w / 2.0;
     let mut g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));

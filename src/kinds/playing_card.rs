@@ -5,6 +5,7 @@
 use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
@@ -53,7 +54,7 @@ impl Kind for PlayingCard {
     fn default_shape(&self) -> Shape {
         Shape::Rounded
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         match cx.side {
             Side::Front => draw(cx.canvas, &cx.piece.tags(cx.game), face, cx.art),
             Side::Back => super::card::draw(cx.canvas, cx.piece.shape, face, cx.art),
@@ -67,6 +68,17 @@ impl Kind for PlayingCard {
     }
 }
 
+/// Why a variant's tags make no playing card.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CardError {
+    #[error(
+        "a playing card needs tags `suit` (hearts, diamonds, clubs, spades or joker) and `rank`; found suit `{0}`"
+    )]
+    Suit(String),
+    #[error("rank `{0}`: expected a, 2 to 10, j, q or k")]
+    Rank(String),
+}
+
 /// What a card's tags make it.
 struct Card {
     color: &'static str,
@@ -76,18 +88,14 @@ struct Card {
 }
 
 impl Card {
-    fn of(tags: &Tags) -> Result<Card, String> {
+    fn of(tags: &Tags) -> Result<Card, CardError> {
         let suit = tags.get("suit").map(String::as_str).unwrap_or("");
         let rank = tags.get("rank").map(String::as_str).unwrap_or("");
         let joker = suit == "joker";
         let color = match (suit, rank) {
             ("hearts" | "diamonds", _) | ("joker", "red") => RED,
             ("clubs" | "spades", _) | ("joker", _) => BLACK,
-            _ => {
-                return Err(format!(
-                    "a playing card needs tags `suit` (hearts, diamonds, clubs, spades or joker) and `rank`; found suit `{suit}`"
-                ));
-            }
+            _ => return Err(CardError::Suit(suit.to_string())),
         };
         let number: Option<u32> = match rank {
             "a" | "ace" | "1" => Some(1),
@@ -100,7 +108,7 @@ impl Card {
             _ => None,
         };
         if !joker && number.is_none() && court.is_none() {
-            return Err(format!("rank `{rank}`: expected a, 2 to 10, j, q or k"));
+            return Err(CardError::Rank(rank.to_string()));
         }
         Ok(Card {
             color,
@@ -146,7 +154,7 @@ fn turned(g: Group, cx: f64, cy: f64) -> Group {
         .add(g)
 }
 
-fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let Card {
@@ -215,7 +223,9 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Stri
     let (fx, fy) = (w * 0.2, h * 0.13);
     let (fw, fh) = (w - 2.0 * fx, h - 2.0 * fy);
     if let Some(n_) = number {
-        let pa = pip_art.as_ref().ok_or("no pip")?;
+        let pa = pip_art
+            .as_ref()
+            .ok_or_else(|| DrawError::NoSymbol(format!("card-{suit}")))?;
         if n_ == 1 {
             let s = fw * 0.72;
             cv.add(place(pa, w / 2.0 - s / 2.0, h / 2.0 - s / 2.0, s, color));

@@ -5,6 +5,7 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::Side;
 use crate::sheets::SheetSpec;
 use crate::spec::{Component, Face, Shape};
@@ -37,7 +38,7 @@ impl Kind for SheetSpec {
             (s.value.w.mm(), s.value.h.mm())
         })
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         crate::sheets::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
     }
     fn shares_cuts(&self, _: Shape) -> bool {
@@ -55,13 +56,16 @@ impl Kind for SheetSpec {
     fn symbols(&self) -> Vec<&Spanned<String>> {
         crate::sheets::symbols(self)
     }
-    fn labels(&self, args: &BTreeMap<String, String>) -> Option<Result<Vec<String>, String>> {
+    fn labels(
+        &self,
+        args: &BTreeMap<String, String>,
+    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
         Some(crate::sheets::checks::track_labels(self, args))
     }
     fn blank_inside(
         &self,
         args: &BTreeMap<String, String>,
-    ) -> Option<Result<(bool, String, String), String>> {
+    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
         Some(crate::sheets::checks::track_blank(self, args))
     }
 }

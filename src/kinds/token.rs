@@ -2,6 +2,7 @@
 //! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
 //! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
 use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side, marks};
@@ -32,7 +33,7 @@ const DRAWS: &[FaceField] = &[
 ];
 
 /// Draws a token's or tile's face.
-fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
     let shape = cx.piece.shape;
     match marks::applies(face) {
         true => marks::draw(cx.canvas, shape, face, cx.art),
@@ -50,7 +51,7 @@ impl Kind for Token {
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
     }
     fn noun(&self) -> &'static str {
@@ -71,7 +72,7 @@ impl Kind for Tile {
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
     }
     fn noun(&self) -> &'static str {
@@ -82,7 +83,7 @@ impl Kind for Tile {
     }
 }
 
-fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), String> {
+fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);

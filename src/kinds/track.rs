@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use svg::node::element::Path;
 
 use super::{FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::draw::{Colors, Side};
@@ -141,7 +142,7 @@ impl Kind for Track {
             ),
         }
     }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), String> {
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face)
     }
     fn split(&self) -> Split {
@@ -160,7 +161,10 @@ impl Kind for Track {
             .flat_map(|s| s.value.label.iter().chain(&s.value.hint));
         spaces.chain(&self.end).map(String::as_str).collect()
     }
-    fn labels(&self, _: &BTreeMap<String, String>) -> Option<Result<Vec<String>, String>> {
+    fn labels(
+        &self,
+        _: &BTreeMap<String, String>,
+    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
         let labels = self.spaces.iter();
         Some(Ok(labels
             .map(|s| s.value.label.clone().unwrap_or_default())
@@ -169,7 +173,7 @@ impl Kind for Track {
     fn blank_inside(
         &self,
         _: &BTreeMap<String, String>,
-    ) -> Option<Result<(bool, String, String), String>> {
+    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
         let mut inside = Vec::new();
         for (i, s) in self.spaces.iter().enumerate() {
             if let Some(label) = &s.value.label
@@ -185,15 +189,15 @@ impl Kind for Track {
             true => "every space is blank inside".to_string(),
             false => inside.join("; "),
         };
-        Some(Ok((
+        Some(Ok(crate::rules::Verdict::new(
             inside.is_empty(),
-            "nothing printed inside the spaces (labels outside)".into(),
+            "nothing printed inside the spaces (labels outside)",
             found,
         )))
     }
 }
 
-fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), String> {
+fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));

@@ -84,14 +84,19 @@ impl<'g> Document<'g> {
                 .draw(&self.pieces[*piece], *side, doc.bleed)
                 .map(Cow::Owned),
         };
-        svg.map_err(|e| OutputError::Face(format!("{}: {e}", doc.name)))
+        svg.map_err(|e| OutputError::Face {
+            name: doc.name.clone(),
+            why: e.to_string(),
+        })
     }
 
     /// Face `face`, parsed.
     pub fn face_tree(&self, face: usize) -> Result<Tree, OutputError> {
         let svg = self.face_svg(face)?;
-        crate::trees::parse(&svg)
-            .map_err(|e| OutputError::Face(format!("{}: {e}", self.faces.docs[face].name)))
+        crate::trees::parse(&svg).map_err(|e| OutputError::Face {
+            name: self.faces.docs[face].name.clone(),
+            why: e.to_string(),
+        })
     }
 
     /// Every face parsed at once, in parallel, for sinks that need them all together (Tabletop

@@ -26,7 +26,10 @@ pub enum PdfError {
     #[error("the paper cannot be a PDF page")]
     Paper,
     #[error("could not read pnp's drawing of {what}: {why}")]
-    Drawing { what: &'static str, why: String },
+    Drawing {
+        what: &'static str,
+        why: resvg::usvg::Error,
+    },
     #[error("could not draw {0}")]
     Draw(&'static str),
     #[error("could not finish the PDF: {0}")]

@@ -38,6 +38,22 @@ impl Default for PngOptions {
     }
 }
 
+/// Why an image cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    #[error("{w}×{h} px is larger than the limit ({MAX_SIDE_PX} px a side); lower --dpi")]
+    TooLarge { w: u32, h: u32 },
+    #[error("an image of zero size")]
+    Empty,
+    #[error("could not encode it: {0}")]
+    Encode(#[from] png::EncodingError),
+    #[error("could not encode it: {0}")]
+    Stream(#[from] std::io::Error),
+    /// Parts of one image that do not fit together (a bug of pnp's).
+    #[error("its parts do not fit together: {0}")]
+    Parts(String),
+}
+
 /// Pixel size of a `w`×`h` mm piece at `dpi`.
 pub fn pixel_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
     let px = |mm: f64| (mm / MM_PER_INCH * dpi as f64).round().max(1.0) as u32;
@@ -45,7 +61,7 @@ pub fn pixel_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 }
 
 /// Renders the trim area of a face (its bleed is cut off) to a pixmap of the exact size.
-pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, String> {
+pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, ImageError> {
     let (pw, ph) = checked_size(face, dpi)?;
     render_into(tree, face, pw, ph, None)
 }
@@ -56,12 +72,10 @@ pub fn within_limits(w: u32, h: u32) -> bool {
 }
 
 /// The pixel size of a face at `dpi`, refused when it is over the limits.
-fn checked_size(face: &FaceDoc, dpi: u32) -> Result<(u32, u32), String> {
+fn checked_size(face: &FaceDoc, dpi: u32) -> Result<(u32, u32), ImageError> {
     let (pw, ph) = pixel_size(face.w, face.h, dpi);
     if !within_limits(pw, ph) {
-        return Err(format!(
-            "{pw}×{ph} px is larger than the limit ({MAX_SIDE_PX} px a side); lower --dpi"
-        ));
+        return Err(ImageError::TooLarge { w: pw, h: ph });
     }
     Ok((pw, ph))
 }
@@ -74,8 +88,8 @@ pub fn render_into(
     pw: u32,
     ph: u32,
     background: Option<Color>,
-) -> Result<Pixmap, String> {
-    let mut pixmap = Pixmap::new(pw, ph).ok_or("an image of zero size")?;
+) -> Result<Pixmap, ImageError> {
+    let mut pixmap = Pixmap::new(pw, ph).ok_or(ImageError::Empty)?;
     draw(tree, face, &mut pixmap.as_mut(), background);
     Ok(pixmap)
 }
@@ -118,7 +132,7 @@ fn draw_rows(
 pub const ENCODING: &str = "straight alpha254=opaque rgba, in bands of 4 Mpx";
 
 /// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
-pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, String> {
+pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
     let mut rgba = pixmap.data().to_vec();
     straighten(&mut rgba);
     encode_rgba(&rgba, pixmap.width(), pixmap.height(), opt)
@@ -130,7 +144,7 @@ pub fn encode_rgba(
     width: u32,
     height: u32,
     opt: &PngOptions,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     encode_rgba_into(&mut out, rgba, width, height, opt)?;
     Ok(out)
@@ -143,11 +157,9 @@ fn encode_rgba_into(
     width: u32,
     height: u32,
     opt: &PngOptions,
-) -> Result<(), String> {
-    let mut w = encoder(out, width, height, opt)
-        .write_header()
-        .map_err(|e| e.to_string())?;
-    w.write_image_data(rgba).map_err(|e| e.to_string())
+) -> Result<(), ImageError> {
+    let mut w = encoder(out, width, height, opt).write_header()?;
+    Ok(w.write_image_data(rgba)?)
 }
 
 /// An RGBA encoder with the sink's compression and pHYs set to the DPI.
@@ -330,16 +342,17 @@ impl<'a> Sink<'a> {
         let doc = &self.docs[face];
         let source = self.sources.get(face).ok_or_else(|| OutputError::Png {
             name: doc.name.clone(),
-            message: "drawn before the sink was planned".into(),
+            why: ImageError::Parts("drawn before the sink was planned".into()),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
         with_scratch(|scratch| {
-            let bytes = scratch
-                .png(tree, doc, &self.opt, source)
-                .map_err(|message| OutputError::Png {
-                    name: doc.name.clone(),
-                    message,
-                })?;
+            let bytes =
+                scratch
+                    .png(tree, doc, &self.opt, source)
+                    .map_err(|why| OutputError::Png {
+                        name: doc.name.clone(),
+                        why,
+                    })?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -393,7 +406,7 @@ impl Scratch {
         face: &FaceDoc,
         opt: &PngOptions,
         source: &png_source::Hash,
-    ) -> Result<&[u8], String> {
+    ) -> Result<&[u8], ImageError> {
         let (pw, ph) = checked_size(face, opt.dpi)?;
         if pw as u64 * ph as u64 > BAND_PIXELS && super::raster::draws_in_bands(tree) {
             return self.png_in_bands(tree, face, (pw, ph), opt, source);
@@ -401,7 +414,7 @@ impl Scratch {
         let len = pw as usize * ph as usize * 4;
         self.grow_pixels(len);
         let pixels = &mut self.pixels[..len];
-        let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or("an image of zero size")?;
+        let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or(ImageError::Empty)?;
         draw(tree, face, &mut pixmap, None);
         let pixels = &mut self.pixels[..len];
         straighten(pixels);
@@ -421,30 +434,25 @@ impl Scratch {
         (pw, ph): (u32, u32),
         opt: &PngOptions,
         source: &png_source::Hash,
-    ) -> Result<&[u8], String> {
+    ) -> Result<&[u8], ImageError> {
         let band_rows = (BAND_PIXELS / pw as u64).max(1) as u32;
         let row = pw as usize * 4;
         self.grow_pixels(row * band_rows as usize);
         self.encoded.clear();
         {
-            let mut writer = encoder(&mut self.encoded, pw, ph, opt)
-                .write_header()
-                .map_err(|e| e.to_string())?;
+            let mut writer = encoder(&mut self.encoded, pw, ph, opt).write_header()?;
             // IDAT chunks of 1 MB: the default 4 KB would repeat a chunk header every 4 KB.
-            let mut stream = writer
-                .stream_writer_with_size(1 << 20)
-                .map_err(|e| e.to_string())?;
+            let mut stream = writer.stream_writer_with_size(1 << 20)?;
             for top in (0..ph).step_by(band_rows as usize) {
                 let rows = band_rows.min(ph - top);
                 let pixels = &mut self.pixels[..row * rows as usize];
-                let mut band =
-                    PixmapMut::from_bytes(pixels, pw, rows).ok_or("an image of zero size")?;
+                let mut band = PixmapMut::from_bytes(pixels, pw, rows).ok_or(ImageError::Empty)?;
                 draw_rows(tree, face, (pw, ph), top, &mut band, None);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 straighten(pixels);
-                std::io::Write::write_all(&mut stream, pixels).map_err(|e| e.to_string())?;
+                std::io::Write::write_all(&mut stream, pixels)?;
             }
-            stream.finish().map_err(|e| e.to_string())?;
+            stream.finish()?;
         }
         png_source::stamp(&mut self.encoded, source)?;
         Ok(self.encoded.as_slice())
@@ -562,7 +570,7 @@ mod tests {
     }
 
     /// One face through this thread's reused buffers, as the sink does it.
-    fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, String> {
+    fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
         with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
     }
 

@@ -83,9 +83,10 @@ fn record_of(source: &Hash, before: &Hash) -> Vec<u8> {
 }
 
 /// Stamps the finished PNG in `png` with the record of `source`, just before its `IEND`.
-pub fn stamp(png: &mut Vec<u8>, source: &Hash) -> Result<(), String> {
+pub fn stamp(png: &mut Vec<u8>, source: &Hash) -> Result<(), super::png::ImageError> {
     if !png.ends_with(&IEND) {
-        return Err("the encoder's output does not end with IEND".into());
+        let why = "the encoder's output does not end with IEND".to_string();
+        return Err(super::png::ImageError::Parts(why));
     }
     png.truncate(png.len() - IEND.len());
     let record = record(source, png);

@@ -4,7 +4,7 @@
 //! limits at the chosen dpi is an input error, reported at its component before any drawing
 //! starts.
 
-use crate::error::{Located, Problems, SpecError};
+use crate::error::{Diagnostic, Problems, SpecError};
 use crate::kinds::Split;
 use crate::layout::{Duplex, Furniture, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
@@ -234,15 +234,15 @@ fn paper(layout: &LayoutOptions) -> String {
 
 /// A problem of a component's size: at its `size:`, or its id when its size follows from other
 /// keys (a track's spaces, a board's squares).
-fn at_component(game: &Game, c: &Component, message: String) -> Located {
+fn at_component(game: &Game, c: &Component, message: String) -> Diagnostic {
     let file = c.origin.as_deref().unwrap_or(&game.file);
     match &c.size {
-        Some(size) => Located::at(file, size, message),
-        None => Located::at(file, &c.id, message),
+        Some(size) => Diagnostic::at(file, size, message),
+        None => Diagnostic::at(file, &c.id, message),
     }
 }
 
-fn done(problems: Vec<Located>) -> Result<(), SpecError> {
+fn done(problems: Vec<Diagnostic>) -> Result<(), SpecError> {
     if problems.is_empty() {
         Ok(())
     } else {

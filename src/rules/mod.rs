@@ -9,7 +9,7 @@ mod subject;
 pub use model::{Check, Expected, Rule, Scalar};
 pub use subject::Subject;
 
-use crate::error::Located;
+use crate::error::Diagnostic;
 use crate::spec::{Component, Game};
 use serde_saphyr::Spanned;
 use std::fmt;
@@ -27,9 +27,9 @@ pub struct Outcome {
     /// component or tag): the rule needs mending, not the game.
     pub malformed: bool,
     /// Where to fix it: the component the rule is about (or, for a malformed rule, its check).
-    pub at: Located,
+    pub at: Diagnostic,
     /// Where the rule is written.
-    pub rule_at: Located,
+    pub rule_at: Diagnostic,
 }
 
 #[derive(Debug, Clone)]
@@ -105,12 +105,47 @@ pub fn validate(game: &Game) -> Report {
     }
 }
 
+/// A check that judged itself: whether it held, what it expected and what it found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub held: bool,
+    pub expected: String,
+    pub found: String,
+}
+
+impl Verdict {
+    pub fn new(held: bool, expected: impl Into<String>, found: impl Into<String>) -> Verdict {
+        Verdict {
+            held,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}
+
+/// Why a check cannot be evaluated as written: the rule needs mending (said in the report).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unmeasurable(pub String);
+
+impl From<String> for Unmeasurable {
+    fn from(why: String) -> Self {
+        Unmeasurable(why)
+    }
+}
+
+impl From<&str> for Unmeasurable {
+    fn from(why: &str) -> Self {
+        Unmeasurable(why.to_string())
+    }
+}
+
 /// What a check found, before it is compared with the expectation.
 enum Found {
     Number(f64, String),
     List(Vec<String>),
     /// A check that judged itself (named checks, `uses`, `blank`): held, expected, found.
-    Verdict(bool, String, String),
+    Verdict(Verdict),
 }
 
 /// What a check without `equals`, `at_least` or `at_most` lacks.
@@ -118,7 +153,7 @@ const NO_EXPECTATION: &str = "an expectation (equals, at_least or at_most)";
 
 fn evaluate(game: &Game, rule: &Rule) -> Outcome {
     let file = &game.file;
-    let rule_at = Located::at(file, &rule.id, String::new());
+    let rule_at = Diagnostic::at(file, &rule.id, String::new());
     let check = &rule.check.value;
     let mut outcome = Outcome {
         rule: rule.id.value.clone(),
@@ -128,7 +163,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
         malformed: false,
         expected: String::new(),
         found: String::new(),
-        at: Located::at(file, &rule.check, String::new()),
+        at: Diagnostic::at(file, &rule.check, String::new()),
         rule_at,
     };
     let check_at = outcome.at.clone();
@@ -149,7 +184,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
                 outcome.at = at;
             }
             let (held, expected, found) = match found {
-                Found::Verdict(h, e, f) => (h, e, f),
+                Found::Verdict(v) => (v.held, v.expected, v.found),
                 Found::Number(v, shown) => match subject::compare_with_squares(game, v, check) {
                     Ok((h, e)) => (h, e, shown),
                     Err((at, problem)) => {
@@ -200,9 +235,9 @@ fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
 }
 
 /// Why a check cannot be evaluated, and where to mend it.
-type Unmeasured = (Option<Located>, String);
+type Unmeasured = (Option<Diagnostic>, String);
 
-type Measured = Result<(Option<Located>, Found), Unmeasured>;
+type Measured = Result<(Option<Diagnostic>, Found), Unmeasured>;
 
 fn component<'g>(game: &'g Game, id: &Spanned<String>) -> Result<&'g Component, Unmeasured> {
     game.spec
@@ -211,7 +246,7 @@ fn component<'g>(game: &'g Game, id: &Spanned<String>) -> Result<&'g Component, 
         .find(|c| c.id.value == id.value)
         .ok_or_else(|| {
             (
-                Some(Located::at(&game.file, id, String::new())),
+                Some(Diagnostic::at(&game.file, id, String::new())),
                 format!("no component `{}`", id.value),
             )
         })
@@ -291,7 +326,7 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
 }
 
 /// Where a count over `c` should point: the first variant the filter picks, else the component.
-fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
+fn subject_at(file: &str, c: &Component, check: &Check) -> Diagnostic {
     let picked = c.variants.iter().find(|v| {
         !check.filter.is_empty()
             && check
@@ -300,8 +335,8 @@ fn subject_at(file: &str, c: &Component, check: &Check) -> Located {
                 .all(|(k, want)| v.tags.get(k) == Some(want))
     });
     match picked {
-        Some(v) => Located::at(file, &v.id, String::new()),
-        None => Located::at(file, &c.id, String::new()),
+        Some(v) => Diagnostic::at(file, &v.id, String::new()),
+        None => Diagnostic::at(file, &c.id, String::new()),
     }
 }
 

@@ -10,12 +10,12 @@ pub fn run(
     game: &Game,
     name: &serde_saphyr::Spanned<String>,
     check: &Check,
-) -> Result<(bool, String, String), String> {
+) -> Result<super::Verdict, super::Unmeasurable> {
     match name.value.as_str() {
         "beast-family" => crate::sheets::checks::beast_family_check(game, check),
         "sheet-value" => crate::sheets::checks::sheet_value_check(game, check),
         "sheet-spaces" => crate::sheets::checks::sheet_spaces_check(game, check),
-        _ => Err(format!(
+        _ => Err(super::Unmeasurable(format!(
             "no named check `{}` (known: {})",
             name.value,
             if NAMES.is_empty() {
@@ -23,6 +23,6 @@ pub fn run(
             } else {
                 NAMES.join(", ")
             }
-        )),
+        ))),
     }
 }

@@ -3,10 +3,10 @@
 use serde_saphyr::Spanned;
 
 use super::{
-    Check, Expected, Found, Measured, Unmeasured, compare_number, component, filter_problem,
-    matching, subject_at,
+    Check, Expected, Found, Measured, Unmeasured, Verdict, compare_number, component,
+    filter_problem, matching, subject_at,
 };
-use crate::error::Located;
+use crate::error::Diagnostic;
 use crate::spec::{Component, Game};
 
 /// One subject of a check, with the id it names.
@@ -128,14 +128,14 @@ impl<'c> Subject<'c> {
             Subject::Blank(id) => blank(game, id, check),
             Subject::Board(id) => board(game, id),
             Subject::Named(name) => super::named::run(game, name, check)
-                .map(|(held, expected, found)| (None, Found::Verdict(held, expected, found)))
-                .map_err(|e| (at(game, name), e)),
+                .map(|v| (None, Found::Verdict(v)))
+                .map_err(|e| (at(game, name), e.0)),
         }
     }
 }
 
-fn at(game: &Game, s: &Spanned<String>) -> Option<Located> {
-    Some(Located::at(&game.file, s, String::new()))
+fn at(game: &Game, s: &Spanned<String>) -> Option<Diagnostic> {
+    Some(Diagnostic::at(&game.file, s, String::new()))
 }
 
 /// " where suit = suns", or nothing.
@@ -185,7 +185,7 @@ fn variants(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .collect();
     let names: Vec<String> = printed.iter().map(|(v, _)| v.clone()).collect();
     Ok((
-        Some(Located::at(&game.file, &c.id, String::new())),
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
         Found::Number(
             printed.len() as f64,
             format!(
@@ -221,15 +221,15 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let loc = bad
         .first()
         .and_then(|(id, _)| c.variants.iter().find(|v| v.id.value == *id))
-        .map(|v| Located::at(file, &v.id, String::new()))
-        .unwrap_or_else(|| Located::at(file, &c.id, String::new()));
+        .map(|v| Diagnostic::at(file, &v.id, String::new()))
+        .unwrap_or_else(|| Diagnostic::at(file, &c.id, String::new()));
     Ok((
         Some(loc),
-        Found::Verdict(
+        Found::Verdict(Verdict::new(
             bad.is_empty() && !m.is_empty(),
             format!("copies of each variant{note}: {expected}"),
             found,
-        ),
+        )),
     ))
 }
 
@@ -240,9 +240,9 @@ fn labels(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .kind()
         .labels(&check.args)
         .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
-        .map_err(|e| (at(game, id), e))?;
+        .map_err(|e| (at(game, id), e.0))?;
     Ok((
-        Some(Located::at(&game.file, &c.id, String::new())),
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
         Found::List(labels),
     ))
 }
@@ -251,7 +251,7 @@ fn players(game: &Game) -> Measured {
     let players = &game.spec.game.players;
     let list = players.value.iter().map(u32::to_string).collect();
     Ok((
-        Some(Located::at(&game.file, players, String::new())),
+        Some(Diagnostic::at(&game.file, players, String::new())),
         Found::List(list),
     ))
 }
@@ -276,7 +276,7 @@ fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     }
     let per = total as f64 / most as f64;
     Ok((
-        Some(Located::at(&game.file, &c.id, String::new())),
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
         Found::Number(
             per,
             format!(
@@ -320,26 +320,26 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         false => problems.join("; "),
     };
     Ok((
-        Some(Located::at(&game.file, &c.id, String::new())),
-        Found::Verdict(
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Found::Verdict(Verdict::new(
             problems.is_empty(),
             format!("variants in use by player count ({})", expected.join(", ")),
             found,
-        ),
+        )),
     ))
 }
 
 fn blank(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let c = component(game, id)?;
-    let (held, expected, found) = c
+    let verdict = c
         .kind
         .kind()
         .blank_inside(&check.args)
         .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
-        .map_err(|e| (at(game, id), e))?;
+        .map_err(|e| (at(game, id), e.0))?;
     Ok((
-        Some(Located::at(&game.file, &c.id, String::new())),
-        Found::Verdict(held, expected, found),
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Found::Verdict(verdict),
     ))
 }
 
@@ -361,7 +361,7 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
     let (n, c) = squares(game, id)?;
     let file = c.origin.as_deref().unwrap_or(&game.file);
     Ok((
-        Some(Located::at(file, n, String::new())),
+        Some(Diagnostic::at(file, n, String::new())),
         Found::Number(
             n.value as f64,
             format!("{0}×{0} squares ({1})", n.value, c.id.value),

@@ -3,18 +3,18 @@ use super::SheetSpec;
 use super::family;
 use super::model::Section;
 use super::model::Track;
-use crate::rules::Check;
+use crate::rules::{Check, Unmeasurable, Verdict};
 use crate::spec::Game;
 
-fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, String> {
+fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Unmeasurable> {
     let c = game
         .spec
         .components
         .iter()
         .find(|c| c.id.value == id)
-        .ok_or_else(|| format!("no component `{id}`"))?;
+        .ok_or_else(|| Unmeasurable(format!("no component `{id}`")))?;
     let crate::kinds::KindSpec::Sheet(sheet) = &c.kind else {
-        return Err(format!("`{id}` is not a sheet"));
+        return Err(format!("`{id}` is not a sheet").into());
     };
     let mut all = Vec::new();
     let back = sheet.back.iter().flat_map(|b| &b.sections);
@@ -27,11 +27,11 @@ fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Stri
 /// The named check `beast-family`. With `args: {family: "..."}` it judges that family by the
 /// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster has a row
 /// for every member of the largest legal family.
-pub fn beast_family_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
     if let Some(text) = check.args.get("family") {
-        let f = family::parse(text)?;
+        let f = family::parse(text).map_err(|e| Unmeasurable(e.to_string()))?;
         let problems = f.problems();
-        return Ok((
+        return Ok(Verdict::new(
             problems.is_empty(),
             format!(
                 "a family of at most {} points with at least twice as many Children and Old as Adults",
@@ -54,7 +54,7 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<(bool, String, S
             })
             .sum();
         let need = family::largest_legal();
-        return Ok((
+        return Ok(Verdict::new(
             rows >= need,
             format!("roster rows for the largest legal family ({need} members)"),
             format!("{rows} roster rows on `{id}`"),
@@ -66,7 +66,7 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<(bool, String, S
 /// The named check `sheet-value`: `args: {sheet, section, space, value}` asks that the track
 /// titled `section` on the sheet pre-prints `value` in space number `space` (e.g. a starting
 /// food store of 6).
-pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+pub fn sheet_value_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
     let arg = |k: &str| {
         check.args.get(k).ok_or_else(|| {
             format!("`sheet-value` needs `args: {{sheet, section, space, value}}` (no `{k}`)")
@@ -84,7 +84,7 @@ pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, St
         })
         .ok_or_else(|| format!("no track titled `{title}` on `{id}`"))?;
     let found = track.values.get(&space);
-    Ok((
+    Ok(Verdict::new(
         found == Some(value),
         format!("`{value}` printed in space {space} of `{title}`"),
         match found {
@@ -98,7 +98,7 @@ pub fn sheet_value_check(game: &Game, check: &Check) -> Result<(bool, String, St
 fn sheet_track<'s>(
     sheet: &'s SheetSpec,
     args: &std::collections::BTreeMap<String, String>,
-) -> Result<&'s Track, String> {
+) -> Result<&'s Track, Unmeasurable> {
     let mut all = Vec::new();
     let back = sheet.back.iter().flat_map(|b| &b.sections);
     for s in sheet.sections.iter().chain(back) {
@@ -115,12 +115,13 @@ fn sheet_track<'s>(
         Some(title) => tracks
             .into_iter()
             .find(|t| t.title.as_deref() == Some(title.as_str()))
-            .ok_or_else(|| format!("no track titled `{title}` on the sheet")),
+            .ok_or_else(|| format!("no track titled `{title}` on the sheet").into()),
         None if tracks.len() == 1 => Ok(tracks[0]),
         None => Err(format!(
             "the sheet has {} tracks: name one with `args: {{section: <its title>}}`",
             tracks.len()
-        )),
+        )
+        .into()),
     }
 }
 
@@ -128,7 +129,7 @@ fn sheet_track<'s>(
 pub fn track_labels(
     sheet: &SheetSpec,
     args: &std::collections::BTreeMap<String, String>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, Unmeasurable> {
     let t = sheet_track(sheet, args)?;
     Ok((0..t.spaces.value as usize)
         .map(|i| t.labels.get(i).cloned().unwrap_or_default())
@@ -140,7 +141,7 @@ pub fn track_labels(
 pub fn track_blank(
     sheet: &SheetSpec,
     args: &std::collections::BTreeMap<String, String>,
-) -> Result<(bool, String, String), String> {
+) -> Result<Verdict, Unmeasurable> {
     let t = sheet_track(sheet, args)?;
     let mut inside: Vec<String> = t
         .values
@@ -154,9 +155,9 @@ pub fn track_blank(
             t.spaces.value
         ));
     }
-    Ok((
+    Ok(Verdict::new(
         inside.is_empty(),
-        "nothing printed inside the spaces (labels outside)".into(),
+        "nothing printed inside the spaces (labels outside)",
         if inside.is_empty() {
             format!("{} spaces, every one blank inside", t.spaces.value)
         } else {
@@ -166,7 +167,7 @@ pub fn track_blank(
 }
 
 /// The named check `sheet-spaces`: the number of spaces of a sheet's track, against `equals`.
-pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, String), String> {
+pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
     let id = check.args.get("sheet").ok_or(
         "`sheet-spaces` needs `args: {sheet: <id>}` (and `section:` if it has several tracks)",
     )?;
@@ -175,9 +176,9 @@ pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, S
         .components
         .iter()
         .find(|c| c.id.value == *id)
-        .ok_or_else(|| format!("no component `{id}`"))?;
+        .ok_or_else(|| Unmeasurable(format!("no component `{id}`")))?;
     let crate::kinds::KindSpec::Sheet(sheet) = &c.kind else {
-        return Err(format!("`{id}` is not a sheet"));
+        return Err(format!("`{id}` is not a sheet").into());
     };
     let t = sheet_track(sheet, &check.args)?;
     let want = match &check.equals {
@@ -185,7 +186,7 @@ pub fn sheet_spaces_check(game: &Game, check: &Check) -> Result<(bool, String, S
         _ => return Err("`sheet-spaces` needs `equals: <number of spaces>`".into()),
     };
     let n = t.spaces.value as f64;
-    Ok((
+    Ok(Verdict::new(
         (n - want).abs() < 1e-9,
         format!("exactly {want} spaces"),
         format!("{n} spaces on `{id}`"),

@@ -90,9 +90,22 @@ impl Family {
     }
 }
 
+/// Why a family cannot be read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FamilyError {
+    #[error("`{0}`: expected a count from 0 to 100 then a kind, e.g. `4 children`")]
+    Count(String),
+    #[error("`{part}`: unknown kind `{kind}`; expected children, adults or old")]
+    Kind { part: String, kind: String },
+    #[error("`{part}`: {kind} is given twice")]
+    Twice { part: String, kind: &'static str },
+    #[error("expected members such as `Ann: 4 children, 2 adults, 4 old`")]
+    Empty,
+}
+
 /// Parses "Ann: 4 children, 2 adults, 6 old" (the name is optional; kinds may be in any order,
 /// singular or plural; a kind left out counts 0).
-pub fn parse(text: &str) -> Result<Family, String> {
+pub fn parse(text: &str) -> Result<Family, FamilyError> {
     let (name, list) = match text.split_once(':') {
         Some((n, rest)) => (Some(n.trim().to_string()).filter(|n| !n.is_empty()), rest),
         None => (None, text),
@@ -101,29 +114,32 @@ pub fn parse(text: &str) -> Result<Family, String> {
     for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let mut words = part.split_whitespace();
         let number = words.next().unwrap_or("");
-        let n: u32 = number.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {
-            format!("`{part}`: expected a count from 0 to 100 then a kind, e.g. `4 children`")
-        })?;
+        let n: u32 = number
+            .parse()
+            .ok()
+            .filter(|n| *n <= 100)
+            .ok_or_else(|| FamilyError::Count(part.to_string()))?;
         let kind = words.collect::<Vec<_>>().join(" ").to_ascii_lowercase();
         let index = match kind.as_str() {
             "child" | "children" | "kid" | "kids" => 0,
             "adult" | "adults" => 1,
             "old" | "old people" | "old person" | "elder" | "elders" => 2,
             other => {
-                return Err(format!(
-                    "`{part}`: unknown kind `{other}`; expected children, adults or old"
-                ));
+                return Err(FamilyError::Kind {
+                    part: part.to_string(),
+                    kind: other.to_string(),
+                });
             }
         };
         if counts[index].replace(n).is_some() {
-            return Err(format!(
-                "`{part}`: {} is given twice",
-                ["children", "adults", "old"][index]
-            ));
+            return Err(FamilyError::Twice {
+                part: part.to_string(),
+                kind: ["children", "adults", "old"][index],
+            });
         }
     }
     if counts.iter().all(Option::is_none) {
-        return Err("expected members such as `Ann: 4 children, 2 adults, 4 old`".into());
+        return Err(FamilyError::Empty);
     }
     Ok(Family {
         name,

@@ -16,12 +16,26 @@ use serde_saphyr::Spanned;
 use crate::draw::canvas::{Anchor, Canvas, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
-use crate::error::Located;
+use crate::error::Diagnostic;
 use crate::kinds::CheckCx;
 use crate::layout::Rect;
 use crate::pieces::Piece;
 use crate::spec::{Face, Game};
 use model::{ColumnSpec, Section};
+
+/// Why a record sheet cannot be laid out.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SheetError {
+    #[error("the sheet has a back face but no `sheet.back` sections")]
+    NoBackSections,
+    #[error(
+        "the sections need {need:.0} mm of height but the sheet has {have:.0} mm{}: remove rows or make the sheet larger",
+        match scaled { true => format!(" (even set at {:.0} %)", MIN_SCALE * 100.0), false => String::new() }
+    )]
+    TooFull { need: f64, have: f64, scaled: bool },
+    #[error("the sections do not settle into the sheet")]
+    Unsettled,
+}
 
 /// Size of a sheet in `pnp build` when the YAML gives none: the printable area that A4 and
 /// Letter share under a group caption (190 × 222 mm). `pnp sheets` sizes sheets to the paper.
@@ -81,7 +95,7 @@ const TRACK_WIDTH_MM: (f64, f64) = (5.0, 300.0);
 
 /// The numbers a sheet's sections take: finite and in range, else a section would be drawn
 /// out of shape or left out.
-fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
+fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Diagnostic>) {
     let mut in_range = |v: Option<&Spanned<f64>>, (lo, hi): (f64, f64), what: &str| {
         if let Some(v) = v
             && !(v.value.is_finite() && v.value >= lo && v.value <= hi)
@@ -92,7 +106,7 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
             } else {
                 format!("{:e}", v.value)
             };
-            problems.push(Located::at(file, v, format!("{what}, found `{found}`")));
+            problems.push(Diagnostic::at(file, v, format!("{what}, found `{found}`")));
         }
     };
     let weight = (MIN_WEIGHT, MAX_WEIGHT);
@@ -120,7 +134,7 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
                 in_range(Some(w), weight, relative);
             }
             if let Some(extra) = r.widths.get(r.sections.len()) {
-                problems.push(Located::at(
+                problems.push(Diagnostic::at(
                     file,
                     extra,
                     format!(
@@ -134,7 +148,7 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Located>) {
         Section::Checkboxes(c) => {
             for b in c.items.iter().filter_map(|i| i.boxes.as_ref()) {
                 if !(1..=MAX_CHECKBOXES).contains(&b.value) {
-                    problems.push(Located::at(
+                    problems.push(Diagnostic::at(
                         file,
                         b,
                         format!(
@@ -207,13 +221,13 @@ pub fn draw(
     face: &Face,
     side: Side,
     art: &Art,
-) -> Result<(), String> {
+) -> Result<(), crate::draw::DrawError> {
     let _ = game;
     let (subtitle, sections) = match (side, &spec.back) {
         (Side::Front, _) => (&spec.subtitle, &spec.sections),
         (Side::Back, Some(b)) => (&b.subtitle, &b.sections),
         (Side::Back, None) => {
-            return Err("the sheet has a back face but no `sheet.back` sections".into());
+            return Err(SheetError::NoBackSections.into());
         }
     };
     let (group, _) = layout(subtitle.as_deref(), sections, piece, face, art, cv.w, cv.h)?;
@@ -224,11 +238,15 @@ pub fn draw(
     Ok(())
 }
 
-/// The track spaces of a sheet piece drawn at w × h mm, in order, in sheet millimetres.
-pub fn track_spaces(game: &Game, piece: &Piece, w: f64, h: f64) -> Result<Vec<Rect>, String> {
-    let crate::kinds::KindSpec::Sheet(spec) = &game.spec.components[piece.component].kind else {
-        return Err("not a sheet".into());
-    };
+/// The track spaces of a sheet piece (of a sheet `spec`) drawn at w × h mm, in order, in sheet
+/// millimetres.
+pub fn track_spaces(
+    spec: &SheetSpec,
+    game: &Game,
+    piece: &Piece,
+    w: f64,
+    h: f64,
+) -> Result<Vec<Rect>, crate::draw::DrawError> {
     let art = Art::new(game);
     layout(
         spec.subtitle.as_deref(),
@@ -255,7 +273,7 @@ fn demand(sections: &[Section], face: &Face, w: f64, h: f64) -> (f64, f64) {
 
 /// The scale (≤ 1) at which the sections fit the sheet: a sheet that is a little too full is set
 /// slightly smaller (never below `MIN_SCALE`, so it stays legible) rather than refused.
-fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, String> {
+fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, SheetError> {
     let mut k = 1.0;
     for _ in 0..12 {
         let (need, avail) = demand(sections, face, w / k, h / k);
@@ -270,15 +288,16 @@ fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, S
         // The virtual page must be as tall as the content: h / k = need + (h / k - avail).
         let next = h / (need + (h / k - avail)) * 0.999;
         if next < MIN_SCALE {
-            let (need, avail) = demand(sections, face, w, h);
-            return Err(format!(
-                "the sections need {need:.0} mm of height but the sheet has {avail:.0} mm (even set at {:.0} %): remove rows or make the sheet larger",
-                MIN_SCALE * 100.0
-            ));
+            let (need, have) = demand(sections, face, w, h);
+            return Err(SheetError::TooFull {
+                need,
+                have,
+                scaled: true,
+            });
         }
         k = next.min(k * 0.999);
     }
-    Err("the sections do not settle into the sheet".into())
+    Err(SheetError::Unsettled)
 }
 
 /// Lays the sheet out, scaled down a little if it must be.
@@ -291,7 +310,7 @@ fn layout(
     art: &Art,
     w: f64,
     h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
+) -> Result<(svg::node::element::Group, Vec<Rect>), crate::draw::DrawError> {
     let k = fit_scale(sections, face, w, h)?;
     let (g, spaces) = layout_at(subtitle, sections, piece, face, art, w / k, h / k)?;
     if k == 1.0 {
@@ -321,7 +340,7 @@ fn layout_at(
     art: &Art,
     w: f64,
     h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), String> {
+) -> Result<(svg::node::element::Group, Vec<Rect>), crate::draw::DrawError> {
     let c = Colors::of(face);
     let tags = piece.tags(art.game());
     let mut ctx = draw::Ctx {
@@ -366,9 +385,12 @@ fn layout_at(
     let mut heights: Vec<f64> = sections.iter().map(|s| draw::natural(s, w)).collect();
     let need: f64 = heights.iter().sum::<f64>() + gaps;
     if need > avail + 1e-6 {
-        return Err(format!(
-            "the sections need {need:.0} mm of height but the sheet has {avail:.0} mm: remove rows or make the sheet larger"
-        ));
+        return Err(SheetError::TooFull {
+            need,
+            have: avail,
+            scaled: false,
+        }
+        .into());
     }
     // Share the room left among the sections that can use it, up to what each can use.
     let mut extra = avail - need;

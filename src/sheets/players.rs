@@ -42,21 +42,27 @@ fn family_rule(game: &Game) -> Option<&Rule> {
 /// Longest player name: it is printed on one line of the sheet's name field.
 pub const MAX_NAME_CHARS: usize = 40;
 
+/// Why a player's name cannot be printed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NameError {
+    #[error("`{}` has a character the bundled fonts cannot draw: U+{:04X}", name.escape_debug(), *c as u32)]
+    Undrawable { name: String, c: char },
+    #[error("{0} characters is longer than the {MAX_NAME_CHARS} a sheet's name line holds")]
+    TooLong(usize),
+}
+
 /// A name is printed, so it must fit its line and be drawable by the bundled fonts.
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), NameError> {
     let missing = crate::draw::text::undrawable(name);
-    if let Some(c) = missing.first() {
-        return Err(format!(
-            "`{}` has a character the bundled fonts cannot draw: U+{:04X}",
-            name.escape_debug(),
-            *c as u32
-        ));
+    if let Some(&c) = missing.first() {
+        return Err(NameError::Undrawable {
+            name: name.to_string(),
+            c,
+        });
     }
     let chars = name.chars().count();
     if chars > MAX_NAME_CHARS {
-        return Err(format!(
-            "{chars} characters is longer than the {MAX_NAME_CHARS} a sheet's name line holds"
-        ));
+        return Err(NameError::TooLong(chars));
     }
     Ok(())
 }
@@ -87,7 +93,7 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         if !problems.is_empty() {
             let (quote, section, written) = match family_rule(game) {
                 Some(r) => {
-                    let l = crate::error::Located::at(&game.file, &r.id, String::new());
+                    let l = crate::error::Diagnostic::at(&game.file, &r.id, String::new());
                     (
                         r.quote.clone(),
                         r.section.clone().unwrap_or_default(),
@@ -252,7 +258,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             let c = &game.spec.components[p.component];
             let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
-                    vec![crate::error::Located::at(
+                    vec![crate::error::Diagnostic::at(
                         c.origin.as_deref().unwrap_or(&game.file),
                         &c.id,
                         format!("cannot draw `{}`: {e}", p.id(game)),
@@ -262,7 +268,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
             let Some((svg, overflows)) = drawn else {
                 continue;
             };
-            warnings.extend(draw::overflow_warning(&p.id(game), side, &overflows));
+            warnings.extend(draw::overflow_warning(game, p, side, &overflows));
             let suffix = side.name();
             pages.push(Page {
                 side: if side == Side::Front {

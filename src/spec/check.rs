@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use super::{Component, Face, Game, symbol_source};
-use crate::error::{Located, Problems, SpecError};
+use crate::error::{Diagnostic, Problems, SpecError};
 use crate::units::Size;
 use serde_saphyr::{Location, Spanned};
 
@@ -25,7 +25,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     let mut symbols = std::collections::HashMap::new();
     let mut places = TextPlaces::default();
     if spec.game.name.trim().is_empty() {
-        problems.push(Located::at(
+        problems.push(Diagnostic::at(
             file,
             &spec.game.id,
             "`game.name` is empty: it titles the PDF, its cover and every page's footer".into(),
@@ -36,7 +36,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     let mut rule_ids = std::collections::HashMap::new();
     for r in &spec.rules {
         if let Some(first) = rule_ids.insert(r.id.value.as_str(), r.id.referenced.line()) {
-            problems.push(Located::at(
+            problems.push(Diagnostic::at(
                 file,
                 &r.id,
                 format!(
@@ -64,7 +64,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
                 Some(f) if Some(f) != c.origin.as_deref() => format!("{f}:{first_line}"),
                 _ => format!("line {first_line}"),
             };
-            problems.push(Located::at(
+            problems.push(Diagnostic::at(
                 file,
                 &c.id,
                 format!(
@@ -91,7 +91,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         for v in c.variants.iter() {
             check_id(file, &v.id, "variant id", &mut problems);
             if !variant_ids.insert(v.id.value.clone()) {
-                problems.push(Located::at(
+                problems.push(Diagnostic::at(
                     file,
                     &v.id,
                     format!(
@@ -104,7 +104,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         let counts = c.variants.iter().map(|v| v.copies.clone());
         for copies in std::iter::once(c.copies.clone()).chain(counts).flatten() {
             if copies.value > MAX_COPIES {
-                problems.push(Located::at(
+                problems.push(Diagnostic::at(
                     file,
                     &copies,
                     format!(
@@ -136,7 +136,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         }
     }
     if total > MAX_PIECES {
-        problems.push(Located::new(
+        problems.push(Diagnostic::new(
             file,
             1,
             1,
@@ -161,14 +161,14 @@ fn check_text(
     component: &str,
     text: &str,
     places: &mut TextPlaces,
-    problems: &mut Vec<Located>,
+    problems: &mut Vec<Diagnostic>,
 ) {
     let found = text_faults(text).into_iter().map(|fault| match fault {
         TextFault::Undrawable(_) => format!("the text `{text}` of `{}` {fault}", at.value),
         TextFault::TooLong => format!("a text of `{component}` {fault}"),
     });
     for message in found {
-        let mut problem = Located::at(file, at, message);
+        let mut problem = Diagnostic::at(file, at, message);
         if let Some((line, column)) = places.find(file, at, text) {
             (problem.line, problem.column) = (line, column);
         }
@@ -306,9 +306,9 @@ pub fn is_safe_id(id: &str) -> bool {
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
-fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Located>) {
+fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Diagnostic>) {
     if !is_safe_id(&id.value) {
-        problems.push(Located::at(
+        problems.push(Diagnostic::at(
             file,
             id,
             format!(
@@ -321,7 +321,7 @@ fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Loc
 
 /// The fields a component's kind does not take, or a section it needs and lacks: errors at the
 /// field. Face fields its kind does not draw: warnings are `unused_face_fields`' job.
-fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Located>) {
+fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
     let kind = c.kind.name();
     let takes = c.kind.kind().fields();
     for stray in &c.stray {
@@ -352,11 +352,11 @@ fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Located>) {
                 }
             )
         };
-        problems.push(Located::at(file, &stray.key, message));
+        problems.push(Diagnostic::at(file, &stray.key, message));
     }
     let needs_size = takes.contains(&crate::kinds::Field::Size);
     if needs_size && c.size.is_none() {
-        problems.push(Located::at(
+        problems.push(Diagnostic::at(
             file,
             &c.id,
             format!(
@@ -417,11 +417,11 @@ fn too_small(what: &str, rule: &str, s: &Size) -> Option<String> {
 }
 
 /// A piece's `size` at least `MIN_SIDE_MM` a side.
-fn check_small_size(file: &str, c: &Component, problems: &mut Vec<Located>) {
+fn check_small_size(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
     if let Some(size) = &c.size
         && let Some(m) = too_small(&format!("`{}`", c.id.value), "a piece must", &size.value)
     {
-        problems.push(Located::at(file, size, m));
+        problems.push(Diagnostic::at(file, size, m));
     }
 }
 
@@ -431,7 +431,7 @@ pub const MAX_GRID: u32 = 12;
 /// `grid:` on every face a component's pieces are drawn from: its own front and back and its
 /// variants' (each reported at the variant). A matrix's variants carry the component's faces,
 /// so theirs are reported once, at the component.
-fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
+fn check_grids(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
     let bad = |face: &Face| face.grid.filter(|g| !(1..=MAX_GRID).contains(g));
     let message =
         |g: u32, piece: &str| format!("`grid: {g}` in `{piece}`: expected 1 to {MAX_GRID}");
@@ -441,7 +441,7 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
         if let Some(g) = bad(face)
             && reported.insert(g)
         {
-            problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+            problems.push(Diagnostic::at(file, &c.id, message(g, &c.id.value)));
         }
     }
     for v in c.variants.iter() {
@@ -450,11 +450,11 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
             let Some(g) = bad(face) else { continue };
             if c.matrix.is_some() {
                 if reported.insert(g) {
-                    problems.push(Located::at(file, &c.id, message(g, &c.id.value)));
+                    problems.push(Diagnostic::at(file, &c.id, message(g, &c.id.value)));
                 }
             } else {
                 let piece = format!("{}-{}", c.id.value, v.id.value);
-                problems.push(Located::at(file, &v.id, message(g, &piece)));
+                problems.push(Diagnostic::at(file, &v.id, message(g, &piece)));
             }
         }
     }
@@ -462,7 +462,7 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Located>) {
 
 /// Face fields that a component's kind does not draw (`pips:` on a card), each named once per
 /// component and side, at the face that sets it first: warnings, since the piece still prints.
-pub fn unused_face_fields(game: &Game) -> Vec<Located> {
+pub fn unused_face_fields(game: &Game) -> Vec<Diagnostic> {
     use crate::draw::Side;
     use crate::kinds::FaceField;
     let mut found = Vec::new();
@@ -497,7 +497,7 @@ pub fn unused_face_fields(game: &Game) -> Vec<Located> {
                         drawn.join(", ")
                     );
                     let (line, column) = key_near(file, *at, key);
-                    found.push(Located::new(file, line, column, message));
+                    found.push(Diagnostic::new(file, line, column, message));
                 }
             }
         }
@@ -537,7 +537,7 @@ pub fn short_mm(v: f64) -> String {
 }
 
 /// The game's player counts: some, each from 1 to 99, none twice.
-fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Located>) {
+fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Diagnostic>) {
     let counts = &players.value;
     let shown = || {
         counts
@@ -562,11 +562,11 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
     } else {
         None
     };
-    problems.extend(problem.map(|m| Located::at(file, players, m)));
+    problems.extend(problem.map(|m| Diagnostic::at(file, players, m)));
 }
 
 /// A component's player counts and pips: what serde cannot say about them.
-fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Located>) {
+fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Diagnostic>) {
     let file = c.origin.as_deref().unwrap_or(&game.file);
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
@@ -577,7 +577,7 @@ fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Located
             .map(u32::to_string)
             .collect();
         if players.value.is_empty() || !unknown.is_empty() {
-            problems.push(Located::at(
+            problems.push(Diagnostic::at(
                 file,
                 players,
                 format!(
@@ -601,7 +601,7 @@ fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Located
         if let Some(pips) = &face.pips
             && pips.value > crate::draw::pips::MAX_PIPS
         {
-            problems.push(Located::at(
+            problems.push(Diagnostic::at(
                 file,
                 pips,
                 format!(
@@ -621,7 +621,7 @@ fn check_symbol(
     file: &str,
     symbol: &Spanned<String>,
     verdicts: &mut std::collections::HashMap<String, Option<String>>,
-    problems: &mut Vec<Located>,
+    problems: &mut Vec<Diagnostic>,
 ) {
     let name = &symbol.value;
     let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
@@ -633,13 +633,13 @@ fn check_symbol(
                     .err()
                     .map(|e| format!("{}: {e}", file.path)),
                 Ok(None) => return Some(no_symbol(name, &crate::spec::symbol_names(game))),
-                Err(e) => Some(e),
+                Err((path, e)) => Some(format!("{path}: {e}")),
             }
             .map(|e| format!("symbol `{name}`: {e}"))
         }
     });
     if let Some(message) = verdict {
-        problems.push(Located::at(file, symbol, message.clone()));
+        problems.push(Diagnostic::at(file, symbol, message.clone()));
     }
 }
 

@@ -14,7 +14,7 @@ impl Color {
     pub fn is_none(&self) -> bool {
         self.0 == Self::NONE
     }
-    pub fn new(text: &str) -> Result<Color, String> {
+    pub fn new(text: &str) -> Result<Color, ColorError> {
         parse_color(text)
     }
     /// The `{axis.property}` this colour stands for until a component's `matrix:` fills it in.
@@ -47,7 +47,16 @@ pub(crate) const NAMES: &[(&str, &str)] = &[
     ("yellow", "#ffff00"),
 ];
 
-pub fn parse_color(text: &str) -> Result<Color, String> {
+/// A text that is not a colour.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("expected a colour such as `#8e2a5a`, `#c33` or `white`, found `{text}`{}", match bare_hex { true => format!(" (a hex colour starts with `#`: \"#{}\")", text.trim().to_ascii_lowercase()), false => String::new() })]
+pub struct ColorError {
+    pub text: String,
+    /// It would be a colour with a `#` in front.
+    pub bare_hex: bool,
+}
+
+pub fn parse_color(text: &str) -> Result<Color, ColorError> {
     let t = text.trim().to_ascii_lowercase();
     if t == Color::NONE || is_placeholder(&t) {
         return Ok(Color(t));
@@ -65,13 +74,10 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
         }
         _ => {
             let bare_hex = matches!(t.len(), 3 | 6) && t.chars().all(|c| c.is_ascii_hexdigit());
-            let hint = match bare_hex {
-                true => format!(" (a hex colour starts with `#`: \"#{t}\")"),
-                false => String::new(),
-            };
-            Err(format!(
-                "expected a colour such as `#8e2a5a`, `#c33` or `white`, found `{text}`{hint}"
-            ))
+            Err(ColorError {
+                text: text.to_string(),
+                bare_hex,
+            })
         }
     }
 }

@@ -14,7 +14,7 @@ use super::csv::{Cell, Rows};
 use super::matrix::Subst;
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
 use super::variants::{RowTable, Variants};
-use crate::error::Located;
+use crate::error::Diagnostic;
 
 /// Largest data file read: a full deck of `MAX_PIECES` rows is far smaller.
 pub const MAX_DATA_BYTES: usize = 4 * 1024 * 1024;
@@ -26,7 +26,7 @@ pub(super) const ROW: &str = "row";
 const MAX_PROBLEMS: usize = 10;
 
 /// Replaces every component's `data:` with the variants its rows make; returns the problems.
-pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Located> {
+pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for c in &mut spec.components {
         if let Some(data) = c.data.take() {
@@ -46,9 +46,9 @@ fn expand_component(
     c: &mut Component,
     file: &str,
     dir: Option<&Path>,
-    problems: &mut Vec<Located>,
+    problems: &mut Vec<Diagnostic>,
 ) {
-    let here = |message: String| Located::at(file, data, message);
+    let here = |message: String| Diagnostic::at(file, data, message);
     let clash = match (c.matrix.is_some(), c.variants.is_empty()) {
         (true, _) => Some("matrix"),
         (false, false) => Some("variants"),
@@ -63,19 +63,19 @@ fn expand_component(
     }
     let (path, shown) = match locate(&data.value, dir) {
         Ok(found) => found,
-        Err(why) => return problems.push(here(why)),
+        Err(why) => return problems.push(here(why.to_string())),
     };
     let text = match read(&path, &shown) {
         Ok(text) => text,
         Err(Read::Whole(why)) => return problems.push(here(why)),
         Err(Read::At(line, col, why)) => {
-            return problems.push(Located::new(&shown, line, col, why));
+            return problems.push(Diagnostic::new(&shown, line, col, why));
         }
     };
     let mut rows = Rows::new(&text);
     let header = match rows.next() {
         Some(Ok(cells)) => cells,
-        Some(Err(e)) => return problems.push(Located::new(&shown, e.line, e.col, e.message)),
+        Some(Err(e)) => return problems.push(Diagnostic::new(&shown, e.line, e.col, e.message)),
         None => {
             return problems.push(here(format!(
                 "`{shown}` is empty: its first line names the columns (`id,title,text`)"
@@ -84,7 +84,9 @@ fn expand_component(
     };
     let columns = match Columns::of(&header) {
         Ok(columns) => columns,
-        Err((cell, why)) => return problems.push(Located::new(&shown, cell.line, cell.col, why)),
+        Err((cell, why)) => {
+            return problems.push(Diagnostic::new(&shown, cell.line, cell.col, why));
+        }
     };
     if let Some(message) = super::matrix::doubled_braces(c) {
         return problems.push(here(message));
@@ -105,7 +107,7 @@ fn expand_component(
     });
     for (number, row) in rows.enumerate() {
         let result = row
-            .map_err(|e| Located::new(&shown, e.line, e.col, e.message))
+            .map_err(|e| Diagnostic::new(&shown, e.line, e.col, e.message))
             .and_then(|cells| made.variant(number + 1, cells, c, &shown));
         if let Err(problem) = result {
             found.push(problem);
@@ -143,14 +145,21 @@ fn expand_component(
     problems.extend(found);
 }
 
+/// Why `data:` names no file pnp may read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum Unreachable {
+    #[error("a shipped game cannot read `data:` files")]
+    Shipped,
+    #[error("`{0}`: a data file is named from the game's folder, without `..` or a leading `/`")]
+    Outside(String),
+}
+
 /// The file `data:` names, and how messages name it. Data files live beside the YAML or below.
-fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), String> {
-    let dir = dir.ok_or("a shipped game cannot read `data:` files")?;
+fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), Unreachable> {
+    let dir = dir.ok_or(Unreachable::Shipped)?;
     let relative = Path::new(name);
     if relative.is_absolute() || relative.components().any(|p| p.as_os_str() == "..") {
-        return Err(format!(
-            "`{name}`: a data file is named from the game's folder, without `..` or a leading `/`"
-        ));
+        return Err(Unreachable::Outside(name.to_string()));
     }
     let path = dir.join(relative);
     let shown = match dir == Path::new(".") {
@@ -375,8 +384,8 @@ impl<'a> Made<'a> {
         cells: Vec<Cell>,
         c: &Component,
         shown: &str,
-    ) -> Result<(), Located> {
-        let at = |cell: &Cell, why: String| Located::new(shown, cell.line, cell.col, why);
+    ) -> Result<(), Diagnostic> {
+        let at = |cell: &Cell, why: String| Diagnostic::new(shown, cell.line, cell.col, why);
         let names = &self.columns.names;
         let mut cells = cells;
         // Empty cells past the last column, as spreadsheets write them, are nothing.
@@ -474,7 +483,7 @@ impl<'a> Made<'a> {
                 _ if text.is_empty() => continue,
                 Ok(colour) if colour.placeholder().is_none() => continue,
                 Ok(_) => "expected a colour, not a placeholder".to_string(),
-                Err(e) => e,
+                Err(e) => e.to_string(),
             };
             return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
         }
@@ -503,14 +512,19 @@ impl<'a> Made<'a> {
         let front = fill.face(&c.front);
         let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
         if let Some(p) = fill.problems.into_iter().next() {
-            return Err(Located::new(shown, line, 1, format!("in this row, {p}")));
+            return Err(Diagnostic::new(shown, line, 1, format!("in this row, {p}")));
         }
         // Kept as its cells; its variant is made from them when asked for. It has a cell per
         // column (checked above), so only a table past 4 GB of text would refuse it: far past
         // `MAX_DATA_BYTES`.
         let cells = names.iter().map(|n| value.props[n].as_str());
         if !self.table.push(cells) {
-            return Err(Located::new(shown, line, 1, "the file is too large".into()));
+            return Err(Diagnostic::new(
+                shown,
+                line,
+                1,
+                "the file is too large".into(),
+            ));
         }
         if let Some(filled) = &mut self.filled {
             filled.push((front, back));

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::load::parse;
 use super::model::GameSpec;
-use crate::error::{Located, SpecError};
+use crate::error::{Diagnostic, SpecError};
 
 /// How deep includes may nest; deeper is almost surely a cycle.
 pub const MAX_DEPTH: usize = 4;
@@ -51,7 +51,7 @@ pub fn resolve(
     let includes = std::mem::take(&mut spec.include);
     let mut components = Vec::new();
     for name in &includes {
-        let at = |message: String| SpecError::Yaml(Located::at(file, name, message));
+        let at = |message: String| SpecError::Yaml(Diagnostic::at(file, name, message));
         let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir)? else {
             return Err(at(format!(
                 "cannot include `{}`: no file `{}.yaml` beside this one and no shipped game of that name (shipped: {})",

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::model::GameSpec;
 use crate::assets::TooLarge;
-use crate::error::{Located, SpecError};
+use crate::error::{Diagnostic, SpecError};
 
 /// Largest YAML file accepted. A real game description is a few kilobytes.
 pub const MAX_YAML_BYTES: usize = 1024 * 1024;
@@ -33,7 +33,7 @@ fn too_large(file: &str, size: Option<u64>) -> SpecError {
         size,
         limit: MAX_YAML_BYTES,
     };
-    SpecError::Yaml(Located::new(file, 1, 1, why.to_string()))
+    SpecError::Yaml(Diagnostic::new(file, 1, 1, why.to_string()))
 }
 
 /// Reads a user's YAML file (`file`: how errors name it) at `path`, never more than
@@ -59,7 +59,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
         Ok(t) => t,
         Err(e) => {
             let (line, col) = line_col(bytes, e.valid_up_to());
-            return Err(SpecError::Yaml(Located::new(
+            return Err(SpecError::Yaml(Diagnostic::new(
                 file,
                 line,
                 col,
@@ -68,7 +68,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
         }
     };
     if is_empty_document(text) {
-        return Err(SpecError::Yaml(Located::new(
+        return Err(SpecError::Yaml(Diagnostic::new(
             file,
             1,
             1,
@@ -78,7 +78,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
         )));
     }
     if let Some((line, col, colour)) = unquoted_colour(text) {
-        return Err(SpecError::Yaml(Located::new(
+        return Err(SpecError::Yaml(Diagnostic::new(
             file,
             line,
             col,
@@ -132,7 +132,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
             };
             (line, col) = (hint.line, hint.col);
         }
-        SpecError::Yaml(Located::new(file, line, col, message))
+        SpecError::Yaml(Diagnostic::new(file, line, col, message))
     })
 }
 

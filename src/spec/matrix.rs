@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 
 use super::color::{is_placeholder, parse_color};
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
-use crate::error::Located;
+use crate::error::Diagnostic;
 
 /// Most variants one matrix may make.
 pub const MAX_COMBINATIONS: usize = 1_000;
 
 /// Expands every component's matrix in place; returns the problems found.
-pub fn expand(spec: &mut GameSpec, file: &str) -> Vec<Located> {
+pub fn expand(spec: &mut GameSpec, file: &str) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     let axes = &spec.axes;
     for c in &mut spec.components {
@@ -39,9 +39,9 @@ fn expand_component(
     c: &mut Component,
     axes: &BTreeMap<String, Vec<AxisValue>>,
     file: &str,
-    problems: &mut Vec<Located>,
+    problems: &mut Vec<Diagnostic>,
 ) {
-    let here = |message: String| Located::at(file, &m, message);
+    let here = |message: String| Diagnostic::at(file, &m, message);
     if let Some(message) = doubled_braces(c) {
         problems.push(here(message));
         return;
@@ -127,7 +127,7 @@ fn expand_component(
 }
 
 /// Colour or symbol placeholders in a component without a matrix can never be filled.
-fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
+fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Diagnostic>) {
     let own = std::iter::once(Cow::Borrowed(&c.front)).chain(c.back.iter().map(Cow::Borrowed));
     let of_variants = c.variants.iter().flat_map(|v| {
         let (front, back) = c.variant_faces(v);
@@ -154,7 +154,7 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Located>) {
                 true => ("a data column", "data"),
                 false => ("an axis", "matrix"),
             };
-            problems.push(Located::at(
+            problems.push(Diagnostic::at(
                 file,
                 &c.id,
                 format!(

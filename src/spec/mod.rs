@@ -34,7 +34,7 @@ pub struct Game {
     pub dir: Option<PathBuf>,
     /// What is written but will not show (a face field its kind does not draw): said, located,
     /// but not refused.
-    pub warnings: Vec<crate::error::Located>,
+    pub warnings: Vec<crate::error::Diagnostic>,
 }
 
 impl Game {
@@ -157,14 +157,19 @@ pub struct SymbolFile {
     pub source: String,
 }
 
-/// The SVG of a symbol: the game's own `symbols/<name>.svg` first, then `templates/symbols/`;
-/// `None` when neither has it, an error when the game's own file cannot be used.
+/// The SVG of a symbol: the game's own `symbols/<name>.svg` first, then pnp's own; `None` when
+/// neither has it, the file's path and the error when the game's own file cannot be used.
 /// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
-pub fn symbol_source(game: &Game, name: &str) -> Result<Option<SymbolFile>, String> {
+pub fn symbol_source(
+    game: &Game,
+    name: &str,
+) -> Result<Option<SymbolFile>, (String, crate::draw::symbol::SymbolError)> {
+    use crate::draw::symbol::SymbolError;
     let own_path = format!("symbols/{name}.svg");
     if let Some(dir) = &game.dir {
         let own = dir.join(&own_path);
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
+        // Read whole before it is parsed: a symbol is at most `limit` bytes.
         match crate::assets::read_capped(&own, limit) {
             Ok(Ok(bytes)) => {
                 return match String::from_utf8(bytes) {
@@ -172,11 +177,11 @@ pub fn symbol_source(game: &Game, name: &str) -> Result<Option<SymbolFile>, Stri
                         path: own_path,
                         source,
                     })),
-                    Err(_) => Err(format!("{own_path} is not UTF-8 text; save it as UTF-8")),
+                    Err(_) => Err((own_path, SymbolError::NotUtf8)),
                 };
             }
             // A stream is read no further than the limit.
-            Ok(Err(_)) => return Err(format!("{own_path} is larger than {limit} bytes")),
+            Ok(Err(_)) => return Err((own_path, SymbolError::TooLarge)),
             // None there (or unreadable): the shipped symbols.
             Err(_) => {}
         }

@@ -90,7 +90,7 @@ fn rules_count_rows_by_their_cells() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
-    // Located at the `data:` line, which the component's variants come from.
+    // Diagnostic at the `data:` line, which the component's variants come from.
     assert!(err.contains("deck.yaml:7:11: rule `fire` fails"), "{err}");
     assert!(
         err.contains("found:    2 spell where school = fire"),

@@ -130,7 +130,7 @@ fn a_symbol_that_is_not_utf8_is_named_not_passed_over() {
         &out,
         &[
             "symbol-game.yaml",
-            "symbol `s1`: symbols/s1.svg is not UTF-8 text",
+            "symbol `s1`: symbols/s1.svg: the file is not UTF-8 text",
         ],
     );
 }

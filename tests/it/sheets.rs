@@ -107,7 +107,10 @@ fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
     let pieces = sheet_pieces(&game, &req, &opt).unwrap();
     let area = LayoutOptions::new(A4).sheet_area();
     for (page, piece) in pdf_glyphs(&pdf).iter().zip(pieces.iter()) {
-        let spaces = pnp::sheets::track_spaces(&game, piece, piece.w, piece.h).unwrap();
+        let pnp::kinds::KindSpec::Sheet(sheet) = &game.spec.components[piece.component].kind else {
+            panic!("a sheet")
+        };
+        let spaces = pnp::sheets::track_spaces(sheet, &game, piece, piece.w, piece.h).unwrap();
         assert_eq!(spaces.len(), 12, "12 spaces");
         for pair in spaces.windows(2) {
             assert!(

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::model::{ObjectState, Rgb, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
-use super::{dice, guid, image, map, objects, sheet, tts_err};
+use super::{TtsError, dice, guid, image, map, objects, sheet, tts_err};
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
 use crate::kinds::KindName;
@@ -160,7 +160,12 @@ impl<'a> Export<'a> {
         let mut cv = crate::draw::canvas::Canvas::new(w, h, 0.0);
         cv.add(group);
         let svg = cv.finish();
-        let tree = crate::trees::parse(&svg).map_err(tts_err)?;
+        let tree = crate::trees::parse(&svg).map_err(|why| {
+            tts_err(TtsError::Drawing {
+                what: name.into(),
+                why,
+            })
+        })?;
         self.images.push((
             FaceDoc {
                 name: name.into(),
@@ -193,10 +198,16 @@ impl<'a> Export<'a> {
             tags: None,
         }));
         let art = Art::new(self.game);
+        let id = piece.id(self.game);
         let svg = crate::draw::draw_face(self.game, &blank, Side::Back, 0.0, &art)
             .map_err(tts_err)?
-            .ok_or_else(|| tts_err("a blank back drew nothing".into()))?;
-        let tree = crate::trees::parse(&svg).map_err(tts_err)?;
+            .ok_or_else(|| tts_err(crate::draw::DrawError::NoBack(id.to_string())))?;
+        let tree = crate::trees::parse(&svg).map_err(|why| {
+            tts_err(TtsError::Drawing {
+                what: format!("the blank back of `{id}`"),
+                why,
+            })
+        })?;
         let comp = &self.game.spec.components[piece.component].id.value;
         self.images.push((
             FaceDoc {

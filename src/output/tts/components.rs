@@ -6,7 +6,7 @@ use super::map::units;
 use super::model::{ObjectState, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
-use super::{objects, sheet, tts_err};
+use super::{TtsError, objects, sheet, tts_err};
 use crate::error::Error;
 use crate::kinds::TtsForm;
 use crate::layout::document::Document;
@@ -77,10 +77,10 @@ fn dice(ex: &mut Export, pieces: &[Drawn], cid: &str) -> Result<(), Error> {
         let kind = crate::kinds::of(ex.game, p);
         let (edge, six) = kind
             .die_faces(ex.game, p, &art)
-            .ok_or_else(|| tts_err(format!("`{cid}` is not a die")))?
+            .ok_or_else(|| tts_err(TtsError::NotADie(cid.to_string())))?
             .map_err(tts_err)?;
         if six.len() != 6 {
-            return Err(tts_err(format!("die `{cid}` needs six faces")));
+            return Err(tts_err(TtsError::NotADie(cid.to_string())));
         }
         let mut imgs = [0usize; 6];
         let mut names: [String; 6] = Default::default();
@@ -113,7 +113,7 @@ fn standees(ex: &mut Export, pieces: &[Drawn]) -> Result<(), Error> {
         let kind = crate::kinds::of(ex.game, p);
         let (group, w, h) = match kind.on_table(ex.game, p, 0, &art) {
             Some(shown) => shown.map_err(tts_err)?,
-            None => return Err(tts_err(format!("`{}` has no figure", p.id(ex.game)))),
+            None => return Err(tts_err(TtsError::NoFigure(p.id(ex.game).into_owned()))),
         };
         let img = ex.push_svg(&format!("{}-figure", p.id(ex.game)), group, w, h)?;
         for i in 0..p.copies.max(1) {

@@ -9,6 +9,7 @@
 //!
 //! (opposite faces: 1–6, 2–5, 3–4). `RotationValues` tell TTS which rotation shows which face on
 //! top, so a roll reports the face's name. Used by the piecepack dice once `Kind::Die` exists.
+use crate::output::png::ImageError;
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 
 use super::model::{CustomDice, CustomImage, ObjectState, RotationValue, Vec3};
@@ -29,15 +30,16 @@ pub const D6_ROTATIONS: [(f64, f64, f64); 6] = [
 ];
 
 /// The net image from six square face images of the same size (face 1 first).
-pub fn compose_net(faces: &[Pixmap; 6]) -> Result<Pixmap, String> {
+pub fn compose_net(faces: &[Pixmap; 6]) -> Result<Pixmap, ImageError> {
     let side = faces[0].width();
     if faces
         .iter()
         .any(|f| f.width() != side || f.height() != side)
     {
-        return Err("the six faces of a die must be squares of one size".into());
+        let why = "the six faces of a die must be squares of one size".to_string();
+        return Err(ImageError::Parts(why));
     }
-    let mut net = Pixmap::new(NET_COLS * side, NET_ROWS * side).ok_or("an empty die")?;
+    let mut net = Pixmap::new(NET_COLS * side, NET_ROWS * side).ok_or(ImageError::Empty)?;
     net.fill(Color::WHITE);
     for (face, (col, row)) in faces.iter().zip(D6_NET) {
         net.draw_pixmap(

@@ -5,6 +5,7 @@ use resvg::usvg::Tree;
 
 use super::sheet::MAX_SHEET_PX;
 use crate::draw::FaceDoc;
+use crate::output::png::ImageError;
 
 /// Pixel size of a `w`×`h` mm face at `dpi`, shrunk (keeping proportions) so neither side
 /// exceeds TTS's 4096 px texture limit.
@@ -20,12 +21,12 @@ pub fn fitted_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 }
 
 /// Renders the trim area of `face` stretched to exactly `pw`×`ph` pixels, on white.
-pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, ImageError> {
     render_on(tree, face, pw, ph, Some(Color::WHITE))
 }
 
 /// Like `render`, but transparent where nothing is drawn (a standee's outline).
-pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, String> {
+pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, ImageError> {
     render_on(tree, face, pw, ph, None)
 }
 
@@ -35,20 +36,16 @@ fn render_on(
     pw: u32,
     ph: u32,
     background: Option<Color>,
-) -> Result<Pixmap, String> {
+) -> Result<Pixmap, ImageError> {
     crate::output::png::render_into(tree, face, pw, ph, background)
 }
 
 /// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).
-pub fn encode_rgb(pixmap: Pixmap) -> Result<Vec<u8>, String> {
+pub fn encode_rgb(pixmap: Pixmap) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     {
-        let mut writer = rgb_encoder(&mut out, pixmap.width(), pixmap.height())
-            .write_header()
-            .map_err(|e| e.to_string())?;
-        writer
-            .write_image_data(&rgb(pixmap))
-            .map_err(|e| e.to_string())?;
+        let mut writer = rgb_encoder(&mut out, pixmap.width(), pixmap.height()).write_header()?;
+        writer.write_image_data(&rgb(pixmap))?;
     }
     Ok(out)
 }
@@ -60,31 +57,31 @@ pub fn encode_rgb_bands(
     width: u32,
     height: u32,
     bands: usize,
-    band: impl Fn(usize) -> Result<Pixmap, String> + Sync,
-) -> Result<Vec<u8>, String> {
+    band: impl Fn(usize) -> Result<Pixmap, ImageError> + Sync,
+) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
     {
-        let mut writer = rgb_encoder(&mut out, width, height)
-            .write_header()
-            .map_err(|e| e.to_string())?;
+        let mut writer = rgb_encoder(&mut out, width, height).write_header()?;
         // IDAT chunks of 1 MB: the default 4 KB would repeat a chunk header every 4 KB.
-        let mut stream = writer
-            .stream_writer_with_size(1 << 20)
-            .map_err(|e| e.to_string())?;
+        let mut stream = writer.stream_writer_with_size(1 << 20)?;
         let mut next = (bands > 0).then(|| band(0));
         for i in 0..bands {
-            let current = next.take().ok_or("a band was not drawn")??;
+            let current = next
+                .take()
+                .ok_or_else(|| ImageError::Parts("a band was not drawn".into()))??;
             if current.width() != width {
-                return Err(format!("band {i} is not {width} px wide"));
+                return Err(ImageError::Parts(format!(
+                    "band {i} is not {width} px wide"
+                )));
             }
             let (drawn, written) = rayon::join(
                 || (i + 1 < bands).then(|| band(i + 1)),
                 || std::io::Write::write_all(&mut stream, &rgb(current)),
             );
-            written.map_err(|e| e.to_string())?;
+            written?;
             next = drawn;
         }
-        stream.finish().map_err(|e| e.to_string())?;
+        stream.finish()?;
     }
     Ok(out)
 }
@@ -116,8 +113,8 @@ pub const THUMBNAIL_PX: u32 = 256;
 
 /// The 256×256 picture TTS shows for a saved object: up to nine of the game's faces in a 3×3
 /// grid (fewer faces, fewer cells), each fitted into its cell on a light background.
-pub fn thumbnail(faces: &[(&Tree, &FaceDoc)]) -> Result<Pixmap, String> {
-    let mut thumb = Pixmap::new(THUMBNAIL_PX, THUMBNAIL_PX).ok_or("thumbnail")?;
+pub fn thumbnail(faces: &[(&Tree, &FaceDoc)]) -> Result<Pixmap, ImageError> {
+    let mut thumb = Pixmap::new(THUMBNAIL_PX, THUMBNAIL_PX).ok_or(ImageError::Empty)?;
     thumb.fill(Color::from_rgba8(238, 236, 230, 255));
     let shown = &faces[..faces.len().min(9)];
     let per_row = match shown.len() {

@@ -5,7 +5,16 @@ use std::path::PathBuf;
 pub const ENV_DIR: &str = "PNP_TTS_DIR";
 
 /// `<Tabletop Simulator folder>/Saves/Saved Objects`, or why it cannot be found.
-pub fn saved_objects_dir() -> Result<PathBuf, String> {
+/// Why Tabletop Simulator's folder cannot be found.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InstallError {
+    #[error("{ENV_DIR} is set but empty: set it to the Tabletop Simulator folder, or unset it")]
+    EmptyVariable,
+    #[error("cannot find your home folder; set {ENV_DIR} to the Tabletop Simulator folder")]
+    NoHome,
+}
+
+pub fn saved_objects_dir() -> Result<PathBuf, InstallError> {
     Ok(tts_dir()?.join("Saves").join("Saved Objects"))
 }
 
@@ -17,19 +26,16 @@ fn env_path(name: &str) -> Option<PathBuf> {
 
 /// The Tabletop Simulator folder: `$PNP_TTS_DIR`, else Windows `Documents/My Games/Tabletop
 /// Simulator`, macOS `~/Library/Tabletop Simulator`, Linux `~/.local/share/Tabletop Simulator`.
-pub fn tts_dir() -> Result<PathBuf, String> {
+pub fn tts_dir() -> Result<PathBuf, InstallError> {
     match std::env::var_os(ENV_DIR) {
         // Not the default folder: the user meant to choose one.
         Some(v) if v.is_empty() => {
-            return Err(format!(
-                "{ENV_DIR} is set but empty: set it to the Tabletop Simulator folder, or unset it"
-            ));
+            return Err(InstallError::EmptyVariable);
         }
         Some(dir) => return Ok(PathBuf::from(dir)),
         None => {}
     }
-    let missing =
-        || format!("cannot find your home folder; set {ENV_DIR} to the Tabletop Simulator folder");
+    let missing = || InstallError::NoHome;
     if cfg!(windows) {
         let home = env_path("USERPROFILE").ok_or_else(missing)?;
         Ok(home

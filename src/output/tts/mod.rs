@@ -115,7 +115,7 @@ impl TtsOptions {
 #[derive(Debug, Clone, Default)]
 pub struct TtsReport {
     pub written: Vec<Written>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::error::Diagnostic>,
     /// Objects on the table (a deck or a bag counts once).
     pub objects: usize,
     /// The saved object's copy in TTS's folder, with `--install`.
@@ -129,8 +129,31 @@ pub fn tts_dir(game: &Game, opt: &TtsOptions) -> PathBuf {
         .unwrap_or_else(|| Path::new("output").join(game.id()).join("tts"))
 }
 
-fn tts_err(message: String) -> Error {
-    Error::Output(OutputError::Tts(message))
+/// What can go wrong in an export beyond writing: what only drawing finds, or a bug of pnp's.
+#[derive(Debug, thiserror::Error)]
+pub enum TtsError {
+    #[error(transparent)]
+    Draw(#[from] crate::draw::DrawError),
+    #[error("could not read pnp's drawing of {what}: {why}")]
+    Drawing { what: String, why: Tree2Error },
+    #[error("could not make {what}: {why}")]
+    Image {
+        what: String,
+        why: crate::output::png::ImageError,
+    },
+    #[error("`{0}` is not a die with six faces")]
+    NotADie(String),
+    #[error("`{0}` has no figure to stand up")]
+    NoFigure(String),
+    #[error("could not write the saved object: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// usvg's error, as the export names it.
+pub type Tree2Error = resvg::usvg::Error;
+
+fn tts_err(e: impl Into<TtsError>) -> Error {
+    Error::Output(OutputError::Tts(e.into()))
 }
 
 /// `file:///` URL of a folder (absolute, `/`-separated, ending in `/`).
@@ -145,7 +168,7 @@ fn file_url(dir: &Path) -> String {
 /// Exports a game for Tabletop Simulator.
 pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     let mut report = TtsReport {
-        warnings: game.warnings.iter().map(ToString::to_string).collect(),
+        warnings: game.warnings.clone(),
         ..TtsReport::default()
     };
     if opt.validate {
@@ -153,11 +176,14 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     } else {
         report
             .warnings
-            .push("rules not validated (--no-validate)".into());
+            .push(crate::error::Diagnostic::unplaced_warning(
+                "rules not validated (--no-validate)".into(),
+            ));
     }
     // Everything that can fail on the input or the environment fails before any file is made.
     let saves = if opt.install {
-        Some(install::saved_objects_dir().map_err(Error::Options)?)
+        // Where to install is the user's setting: an options error, as a bad flag is.
+        Some(install::saved_objects_dir().map_err(|e| Error::Options(e.to_string()))?)
     } else {
         None
     };
@@ -229,11 +255,10 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         .jobs
         .par_iter()
         .map(|job| -> Result<(String, Vec<u8>), Error> {
-            let bytes =
-                render_picture(&job.picture, images).map_err(|message| OutputError::Png {
-                    name: job.rel.clone(),
-                    message,
-                })?;
+            let bytes = render_picture(&job.picture, images).map_err(|why| OutputError::Png {
+                name: job.rel.clone(),
+                why,
+            })?;
             Ok((job.rel.clone(), bytes))
         })
         .collect::<Result<_, _>>()?;
@@ -266,9 +291,14 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     }
 
     let saved = SavedObject::new(game.name(), objects);
-    let mut json = serde_json::to_vec_pretty(&saved).map_err(|e| tts_err(e.to_string()))?;
+    let mut json = serde_json::to_vec_pretty(&saved).map_err(tts_err)?;
     json.push(b'\n');
-    let thumb = thumbnail(&prepared, &ex.images).map_err(tts_err)?;
+    let thumb = thumbnail(&prepared, &ex.images).map_err(|why| {
+        tts_err(TtsError::Image {
+            what: "the thumbnail".into(),
+            why,
+        })
+    })?;
     staging.write(&json_path, &json)?;
     staging.write(&thumb_path, &thumb)?;
     report.written.push(Written {
@@ -290,7 +320,10 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
 }
 
 /// The thumbnail: one front of each component first, then other fronts, up to nine.
-fn thumbnail(prepared: &Document, images: &[(FaceDoc, Arc<Tree>)]) -> Result<Vec<u8>, String> {
+fn thumbnail(
+    prepared: &Document,
+    images: &[(FaceDoc, Arc<Tree>)],
+) -> Result<Vec<u8>, crate::output::png::ImageError> {
     let fronts: Vec<(usize, usize)> = prepared
         .pieces
         .iter()

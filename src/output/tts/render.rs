@@ -5,6 +5,7 @@ use std::sync::Arc;
 use super::sheet::Grid;
 use super::{dice, image, sheet};
 use crate::draw::FaceDoc;
+use crate::output::png::ImageError;
 
 /// One image file to render.
 pub(super) enum Picture {
@@ -25,7 +26,7 @@ pub(super) enum Picture {
 pub(super) type Images = [(FaceDoc, Arc<Tree>)];
 
 /// Renders and encodes one picture.
-pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, String> {
+pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, ImageError> {
     let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, &images[i].0, w, h);
     match picture {
         Picture::Single { img, w, h } => image::encode_rgb(one(*img, *w, *h)?),
@@ -45,7 +46,7 @@ pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u
                 .collect::<Result<_, _>>()?;
             let faces: [_; 6] = faces
                 .try_into()
-                .map_err(|_| "a die needs six faces".to_string())?;
+                .map_err(|_| ImageError::Parts("a die needs six faces".into()))?;
             image::encode_rgb(dice::compose_net(&faces)?)
         }
     }

@@ -2,6 +2,7 @@
 //! row by row, every cell the same size, each sheet at most 4096 px a side. By default the last
 //! cell of a grid is the "hidden" image (69 cards a sheet); with `BackIsHidden` the back is shown
 //! instead and all 70 cells hold cards.
+use crate::output::png::ImageError;
 use rayon::prelude::*;
 use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 use std::ops::Range;
@@ -74,8 +75,8 @@ pub fn encode(
     count: usize,
     grid: Grid,
     cell: (u32, u32),
-    draw: impl Fn(usize) -> Result<Pixmap, String> + Sync,
-) -> Result<Vec<u8>, String> {
+    draw: impl Fn(usize) -> Result<Pixmap, ImageError> + Sync,
+) -> Result<Vec<u8>, ImageError> {
     let (width, height) = (grid.cols * cell.0, grid.rows * cell.1);
     super::image::encode_rgb_bands(width, height, grid.rows as usize, |row| {
         strip(row, count, grid, cell, &draw)
@@ -89,9 +90,9 @@ fn strip(
     count: usize,
     grid: Grid,
     cell: (u32, u32),
-    draw: &(impl Fn(usize) -> Result<Pixmap, String> + Sync),
-) -> Result<Pixmap, String> {
-    let mut strip = Pixmap::new(grid.cols * cell.0, cell.1).ok_or("a deck sheet of zero size")?;
+    draw: &(impl Fn(usize) -> Result<Pixmap, ImageError> + Sync),
+) -> Result<Pixmap, ImageError> {
+    let mut strip = Pixmap::new(grid.cols * cell.0, cell.1).ok_or(ImageError::Empty)?;
     strip.fill(Color::WHITE);
     let strip = Mutex::new(strip);
     let first = row * grid.cols as usize;
@@ -100,7 +101,9 @@ fn strip(
         .try_for_each(|k| {
             let img = draw(k)?;
             if (img.width(), img.height()) != cell {
-                return Err(format!("card {k} is not the size of a cell"));
+                return Err(ImageError::Parts(format!(
+                    "card {k} is not the size of a cell"
+                )));
             }
             let (x, _) = grid.origin(k, cell);
             // Laid over the white as a picture, not copied: a card's edge pixels may be a
@@ -184,7 +187,7 @@ mod tests {
             }
         }
         assert_eq!(px(3, 5), (255, 255, 255)); // the fourth cell is empty
-        let wrong = encode(1, grid, (3, 3), cell).unwrap_err();
+        let wrong = encode(1, grid, (3, 3), cell).unwrap_err().to_string();
         assert!(wrong.contains("size of a cell"), "{wrong}");
     }
 }
