@@ -125,7 +125,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         .collect();
     let captions = captions(game);
     let pages = layout::choose_furniture(&items, &captions, &layout)
-        .map(|furniture| layout.furniture = furniture)
+        .map(|furniture| layout.furniture_at = furniture)
         .and_then(|()| impose(&items, &captions, &layout))
         .map_err(|e| {
             let c = &game.spec.components[e.component];

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cli::{Cli, Command};
-use pnp::error::{Error, OutputError};
+use pnp::error::{Diagnostic, Error, OutputError};
 use pnp::options::{BuildOptions, Choices};
 use pnp::{BuildReport, Written};
 
@@ -160,8 +160,8 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     // glibc gives each thread its own malloc arena. Face trees are parsed on rayon's threads and
-    // freed on others, and the arenas fragmented: the peak of a 10,000-card PDF build jumped
-    // between 64 and 140 MB from run to run. Two arenas hold it at 64–71 MB, no slower.
+    // freed on others, and the arenas fragment: two arenas keep a long deck's peak steady
+    // (docs/performance.md).
     // SAFETY: a malloc tuning call made before any thread exists.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     unsafe {
@@ -232,8 +232,8 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 
 /// `error: file:line:col: message` (one line that editors can jump to), then the YAML snippet.
 fn print_error(e: &Error, ui: Ui) {
-    errln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
-    for loc in e.locations().into_iter().take(10) {
+    const SHOWN: usize = 10;
+    let show = |loc: &Diagnostic| {
         if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
             .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))
         {
@@ -242,6 +242,24 @@ fn print_error(e: &Error, ui: Ui) {
         for hint in &loc.hints {
             errln!("  help: {}", pnp::diagnostic::printable(hint));
         }
+    };
+    if let Error::Spec(pnp::error::SpecError::Invalid(problems)) = e {
+        // Each problem on its own, with its place in the file under it.
+        for problem in problems.0.iter().take(SHOWN) {
+            errln!(
+                "error: {}",
+                pnp::diagnostic::printable(&problem.to_string())
+            );
+            show(problem);
+        }
+        if problems.0.len() > SHOWN {
+            errln!("error: … and {} more problems", problems.0.len() - SHOWN);
+        }
+        return;
+    }
+    errln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
+    for loc in e.locations().into_iter().take(SHOWN) {
+        show(loc);
     }
     // Not when printing the result failed: the files were put in place by then.
     if matches!(e, Error::Output(o) if !matches!(o, OutputError::Stdout(_))) {

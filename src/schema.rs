@@ -179,6 +179,10 @@ impl JsonSchema for crate::spec::Component {
                 }
                 branch["required"] = required.into();
                 branch["description"] = format!("`kind: {name}`: {}", kind.kind().about()).into();
+                let example = format!("id: {name}\n{}", kind.kind().example());
+                if let Ok(example) = serde_saphyr::from_str::<serde_json::Value>(&example) {
+                    branch["examples"] = serde_json::json!([example]);
+                }
                 branch
             })
             .collect();

@@ -65,6 +65,12 @@ impl Kind for Board {
     fn about(&self) -> &'static str {
         "A board of squares with edge coordinates (`board:`), split on its grid lines when larger than the paper."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: board
+front: {title: Garden, background: "#f3ecdb"}
+board: {squares: 5, square: 24mm}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Back]
     }

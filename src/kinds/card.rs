@@ -30,6 +30,14 @@ impl Kind for Card {
     fn about(&self) -> &'static str {
         "A card: a title band, a table and paragraphs of text set smaller until they fit."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: card
+size: 2.5in x 3.5in
+copies: 2
+front: {title: Harvest, text: "+2", symbol: sun}
+back: {title: Action, background: "#335577", ink: "#ffffff"}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size, Field::Shape, Field::Back]
     }
@@ -101,22 +109,28 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
         );
         bottom -= size * 1.6;
     }
+    let has_body = face.lines.is_some() || face.table.is_some();
+    let big = face.text.as_deref();
     if let Some(symbol) = &face.symbol {
         let size = ((bottom - top) * 0.3).min(w * 0.4);
         let g = art.symbol(&symbol.value)?;
-        let at_end = face.lines.is_some() || face.table.is_some();
-        let y = if at_end {
+        let y = if has_body {
+            // A faint mark under the body.
             bottom - size
+        } else if big.is_some() {
+            // Above the big text, which takes the space under it.
+            top + pad
         } else {
             top + (bottom - top - size) / 2.0
         };
         cv.add(
             place(&g, w / 2.0 - size / 2.0, y, size, &c.ink)
-                .set("opacity", if at_end { "0.25" } else { "1" }),
+                .set("opacity", if has_body { "0.25" } else { "1" }),
         );
+        if big.is_some() && !has_body {
+            top = y + size + pad;
+        }
     }
-    let has_body = face.lines.is_some() || face.table.is_some();
-    let big = face.text.as_deref();
     // Title-sized: the smallest a card's big text is set.
     let title_sized = (h * 0.12).clamp(7.0, 16.0) * 0.8;
     if let Some(big) = big.filter(|_| has_body) {

@@ -82,6 +82,19 @@ impl Kind for Diagram {
     fn about(&self) -> &'static str {
         "A setup picture placing other pieces' own faces on a table (`diagram:`)."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: diagram
+size: 80mm x 60mm
+front: {title: Setup}
+diagram:
+  origin: [40, 20]
+  place:
+    - {piece: token, at: [-15, 0]}
+    - {piece: token, side: back, at: [15, 0]}
+  labels:
+    - {text: Each player takes a token, at: [0, 20]}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size, Field::Back]
     }

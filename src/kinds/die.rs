@@ -36,6 +36,20 @@ impl Kind for Die {
     fn about(&self) -> &'static str {
         "A cube printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` its six faces."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: die
+size: 16mm
+front: {ink: "#3b2a52", border: "#444444"}
+die:
+  faces:
+    - {text: "1"}
+    - {text: "2"}
+    - {text: "3"}
+    - {text: "4"}
+    - {text: "5"}
+    - {symbol: moon}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size]
     }

@@ -247,6 +247,10 @@ impl CheckCx<'_> {
 pub trait Kind: std::fmt::Debug + Send + Sync {
     /// What it is, in a sentence: the schema and `pnp list` show it.
     fn about(&self) -> &'static str;
+    /// A small component of this kind, as YAML after `- id: …` (unindented). The schema offers
+    /// it to editors and a test builds every kind's example; a `diagram` example may place the
+    /// `token` example, which the test builds beside it.
+    fn example(&self) -> &'static str;
     /// The component-level fields it takes beside those every kind takes.
     fn fields(&self) -> &'static [Field];
     /// The face fields it draws on `side`: a face that sets another is reported, not ignored.

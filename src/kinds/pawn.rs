@@ -18,6 +18,13 @@ impl Kind for Pawn {
     fn about(&self) -> &'static str {
         "A fold-over standee with a base at each end; `size` is the standing figure."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: pawn
+size: 20mm x 30mm
+copies: 2
+front: {symbol: moon, label: Scout, ink: "#3b2a52"}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size]
     }

@@ -19,6 +19,16 @@ impl Kind for PlayingCard {
     fn about(&self) -> &'static str {
         "A standard playing card drawn from its variant's tags `suit` and `rank`."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: playing-card
+size: 2.5in x 3.5in
+variants:
+  - {id: hearts-a, tags: {suit: hearts, rank: a}}
+  - {id: spades-10, tags: {suit: spades, rank: "10"}}
+  - {id: joker, tags: {suit: joker}}
+back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size, Field::Shape, Field::Back]
     }

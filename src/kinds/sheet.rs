@@ -17,6 +17,17 @@ impl Kind for SheetSpec {
     fn about(&self) -> &'static str {
         "A record sheet of sections to fill in during play (`sheet:`)."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: sheet
+front: {title: Score sheet}
+sheet:
+  sections:
+    - fields:
+        items:
+          - {label: Player}
+          - {label: Date}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::SizeOptional, Field::Back]
     }

@@ -45,6 +45,15 @@ impl Kind for Token {
     fn about(&self) -> &'static str {
         "A counter, marker or coin: one face per side, with a symbol, a title, a large text and a caption."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: token
+shape: round
+size: 20mm
+copies: 4
+front: {symbol: sun, label: Gold, background: "#f2c14e"}
+back: {background: "#7a5a14"}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         FIELDS
     }
@@ -65,6 +74,13 @@ impl Kind for Token {
 impl Kind for Tile {
     fn about(&self) -> &'static str {
         "A square or rectangular tile, drawn as a token is; piecepack faces (`grid:`, `mark:`) too."
+    }
+    fn example(&self) -> &'static str {
+        r##"kind: tile
+size: 24mm
+copies: 6
+front: {title: Field, background: "#b5d99c"}
+"##
     }
     fn fields(&self) -> &'static [Field] {
         FIELDS

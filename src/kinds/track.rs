@@ -90,6 +90,18 @@ impl Kind for Track {
     fn about(&self) -> &'static str {
         "A track of ordered spaces (`track:`), printed in parts to glue when larger than the paper."
     }
+    fn example(&self) -> &'static str {
+        r##"kind: track
+front: {title: Score}
+track:
+  space: 20mm x 20mm
+  direction: right
+  spaces:
+    - {label: "1"}
+    - {label: "2"}
+    - {label: "3", hint: Win}
+"##
+    }
     fn fields(&self) -> &'static [Field] {
         &[Field::Back]
     }

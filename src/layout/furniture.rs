@@ -4,7 +4,7 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit};
 
-use super::{Caption, Furniture, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
+use super::{Caption, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
 
 /// Credits printed on every sheet.
 #[derive(Debug, Clone)]
@@ -290,9 +290,9 @@ pub(crate) fn footer(
         page: &label,
         hint: &hint,
     };
-    match opt.furniture {
-        Furniture::Bands => footer_band(cv, page, &lines, opt),
-        Furniture::Margins => footer_margin(cv, &lines, opt),
+    match opt.furniture_at {
+        FurnitureAt::Bands => footer_band(cv, page, &lines, opt),
+        FurnitureAt::Margins => footer_margin(cv, &lines, opt),
     }
 }
 
@@ -496,10 +496,10 @@ mod tests {
 
     #[test]
     fn turned_footer_and_captions_stay_in_the_margins_clear_of_marks() {
-        use crate::layout::{Furniture, LETTER, impose};
+        use crate::layout::{FurnitureAt, LETTER, impose};
         // A cover prints the calibration square: nine cards take this page's corner.
         let opt = LayoutOptions {
-            furniture: Furniture::Margins,
+            furniture_at: FurnitureAt::Margins,
             cover_square: true,
             ..LayoutOptions::new(LETTER)
         };

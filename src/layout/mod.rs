@@ -84,12 +84,12 @@ pub struct LayoutOptions {
     /// square's corner on every page (see `pack`). Without one, some page keeps it.
     pub cover_square: bool,
     /// Where the footer and the group captions go (`choose_furniture`).
-    pub furniture: Furniture,
+    pub furniture_at: FurnitureAt,
 }
 
 /// Where a sheet's footer (credits, page n of N) and its group captions are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Furniture {
+pub enum FurnitureAt {
     /// In bands: the footer under the content, each group's caption above its first row.
     #[default]
     Bands,
@@ -103,7 +103,7 @@ pub enum Furniture {
 pub const EDGE_CLEARANCE: f64 = 3.55;
 
 /// Room in each side margin, outside the crop marks, for two turned lines of small text
-/// (`Furniture::Margins`): a 12.6 mm margin without bleed.
+/// (`FurnitureAt::Margins`): a 12.6 mm margin without bleed.
 pub const SIDE_TEXT_BAND: f64 = 9.85;
 
 impl LayoutOptions {
@@ -118,7 +118,7 @@ impl LayoutOptions {
             overlap: 12.0,
             duplex: Duplex::LongEdge,
             cover_square: false,
-            furniture: Furniture::Bands,
+            furniture_at: FurnitureAt::Bands,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.
@@ -129,16 +129,16 @@ impl LayoutOptions {
     /// it, then two lines of text (credits, page n of N, the print-at-100 % hint).
     /// 0 when the footer runs along the side margins.
     pub fn footer(&self) -> f64 {
-        match self.furniture {
-            Furniture::Bands => FOOTER_MM,
-            Furniture::Margins => 0.0,
+        match self.furniture_at {
+            FurnitureAt::Bands => FOOTER_MM,
+            FurnitureAt::Margins => 0.0,
         }
     }
     /// Height of the band above a group's first row that holds its caption.
     pub fn caption_band(&self) -> f64 {
-        match self.furniture {
-            Furniture::Bands => CAPTION_MM,
-            Furniture::Margins => 0.0,
+        match self.furniture_at {
+            FurnitureAt::Bands => CAPTION_MM,
+            FurnitureAt::Margins => 0.0,
         }
     }
     /// How far crop marks reach outside the pieces' cuts.
@@ -150,16 +150,16 @@ impl LayoutOptions {
     /// the margin does, ending every mark `EDGE_CLEARANCE` inside the sheet (6.3 mm without
     /// bleed: three rows of poker cards still fit Letter).
     pub fn content_top_margin(&self) -> f64 {
-        match self.furniture {
-            Furniture::Bands => self.margin,
-            Furniture::Margins => self.margin.max(self.mark_reach() + EDGE_CLEARANCE),
+        match self.furniture_at {
+            FurnitureAt::Bands => self.margin,
+            FurnitureAt::Margins => self.margin.max(self.mark_reach() + EDGE_CLEARANCE),
         }
     }
     /// Left and right margin of the content area.
     pub fn content_side_margin(&self) -> f64 {
-        match self.furniture {
-            Furniture::Bands => self.side_margin,
-            Furniture::Margins => self.side_margin.max(self.mark_reach() + SIDE_TEXT_BAND),
+        match self.furniture_at {
+            FurnitureAt::Bands => self.side_margin,
+            FurnitureAt::Margins => self.side_margin.max(self.mark_reach() + SIDE_TEXT_BAND),
         }
     }
     /// The printable area pieces may occupy, except `reserved()` in its bottom-right corner.
@@ -175,7 +175,7 @@ impl LayoutOptions {
     /// These options with the footer and captions in bands (the cover, record sheets).
     pub fn with_bands(&self) -> LayoutOptions {
         LayoutOptions {
-            furniture: Furniture::Bands,
+            furniture_at: FurnitureAt::Bands,
             ..*self
         }
     }
@@ -318,7 +318,7 @@ pub struct Caption {
     pub y: f64,
     pub text: String,
     /// Turned to read upwards in the left margin beside the group's first row
-    /// (`Furniture::Margins`), within this many mm from `y` down; `None` for a caption band.
+    /// (`FurnitureAt::Margins`), within this many mm from `y` down; `None` for a caption band.
     pub along: Option<f64>,
     /// Component index, for bookmarks.
     pub component: usize,
@@ -423,27 +423,30 @@ pub fn choose_furniture(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
-) -> Result<Furniture, LayoutError> {
+) -> Result<FurnitureAt, LayoutError> {
     if opt.duplex == Duplex::GutterFold {
-        return Ok(Furniture::Bands);
+        return Ok(FurnitureAt::Bands);
     }
     let sheets_and_parts = |furniture| {
-        let opt = LayoutOptions { furniture, ..*opt };
+        let opt = LayoutOptions {
+            furniture_at: furniture,
+            ..*opt
+        };
         pack::pack(items, captions, &opt).map(|pages| {
             let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
             (pages.len(), parts)
         })
     };
-    let margins = sheets_and_parts(Furniture::Margins);
-    let (bands, parts) = match sheets_and_parts(Furniture::Bands) {
+    let margins = sheets_and_parts(FurnitureAt::Margins);
+    let (bands, parts) = match sheets_and_parts(FurnitureAt::Bands) {
         Ok(counts) => counts,
         // A piece that only the margin layout has room for (a player mat nearly as tall as
         // the sheet) takes it.
-        Err(e) => return margins.map(|_| Furniture::Margins).map_err(|_| e),
+        Err(e) => return margins.map(|_| FurnitureAt::Margins).map_err(|_| e),
     };
     Ok(match margins {
-        Ok((sheets, split)) if sheets < bands && split <= parts => Furniture::Margins,
-        _ => Furniture::Bands,
+        Ok((sheets, split)) if sheets < bands && split <= parts => FurnitureAt::Margins,
+        _ => FurnitureAt::Bands,
     })
 }
 

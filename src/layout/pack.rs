@@ -7,7 +7,7 @@
 //! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
 use super::{
-    CAPTION_MM, Caption, Furniture, Item, Items, LayoutError, LayoutOptions, Page, PageSide,
+    CAPTION_MM, Caption, FurnitureAt, Item, Items, LayoutError, LayoutOptions, Page, PageSide,
 };
 use super::{Part, Placement, Rect};
 
@@ -118,8 +118,8 @@ impl Packer<'_> {
     fn open_group(&mut self, i: usize, text: String, component: usize) {
         let (x, top) = (self.area.x, self.group_top(&self.pages[i].1));
         let band = self.opt.caption_band();
-        let caption = match self.opt.furniture {
-            Furniture::Bands => Caption {
+        let caption = match self.opt.furniture_at {
+            FurnitureAt::Bands => Caption {
                 x,
                 // The baseline at mid-band: descenders stay clear of the crop marks under it.
                 y: top + CAPTION_MM * 0.5,
@@ -129,7 +129,7 @@ impl Packer<'_> {
             },
             // Beside the first row, clear of its corner's crop marks; how far it may run is
             // known once the page is full (`fit_margin_captions`).
-            Furniture::Margins => Caption {
+            FurnitureAt::Margins => Caption {
                 x: x - self.opt.mark_reach() - MARGIN_CAPTION_CLEARANCE,
                 y: top + MARGIN_CAPTION_INSET,
                 text,
@@ -421,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_piece_only_a_free_corner_has_room_for_takes_it_when_the_cover_prints_the_square() {
-        use crate::layout::{Furniture, choose_furniture};
+        use crate::layout::{FurnitureAt, choose_furniture};
         // A 180 × 270 mm player mat on A4: whole or not at all.
         let mats = vec![Item {
             w: 180.0,
@@ -433,19 +433,19 @@ mod tests {
         let captions = ["Mats".to_string()];
         let mut opt = LayoutOptions::new(A4);
         // Nowhere to measure the square: refused, in either furniture.
-        for furniture in [Furniture::Bands, Furniture::Margins] {
-            opt.furniture = furniture;
+        for furniture in [FurnitureAt::Bands, FurnitureAt::Margins] {
+            opt.furniture_at = furniture;
             assert!(impose(&mats, &captions, &opt).is_err());
         }
         opt.cover_square = true;
-        opt.furniture = Furniture::Bands;
+        opt.furniture_at = FurnitureAt::Bands;
         // Under a caption band and above the footer band it is still too tall.
         assert!(impose(&mats, &captions, &opt).is_err());
         assert_eq!(
             choose_furniture(&mats, &captions, &opt),
-            Ok(Furniture::Margins)
+            Ok(FurnitureAt::Margins)
         );
-        opt.furniture = Furniture::Margins;
+        opt.furniture_at = FurnitureAt::Margins;
         let pages = impose(&mats, &captions, &opt).unwrap();
         assert_eq!(pages.len(), 2);
         for page in &pages {
@@ -457,7 +457,7 @@ mod tests {
 
     #[test]
     fn letter_takes_nine_poker_cards_with_the_footer_in_the_margins() {
-        use crate::layout::{Furniture, LETTER, choose_furniture};
+        use crate::layout::{FurnitureAt, LETTER, choose_furniture};
         let mut opt = LayoutOptions::new(LETTER);
         opt.cover_square = true;
         let items = cards(27, true);
@@ -467,9 +467,9 @@ mod tests {
         assert_eq!(bands.len(), 5);
         assert_eq!(
             choose_furniture(&items, &captions, &opt),
-            Ok(Furniture::Margins)
+            Ok(FurnitureAt::Margins)
         );
-        opt.furniture = Furniture::Margins;
+        opt.furniture_at = FurnitureAt::Margins;
         let pages = impose(&items, &captions, &opt).unwrap();
         let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
         assert_eq!(counts, vec![9, 9, 9]);
@@ -490,15 +490,15 @@ mod tests {
         };
         assert_eq!(
             choose_furniture(&items, &captions, &a4),
-            Ok(Furniture::Bands)
+            Ok(FurnitureAt::Bands)
         );
     }
 
     #[test]
     fn margin_captions_stop_before_the_next_group() {
-        use crate::layout::Furniture;
+        use crate::layout::FurnitureAt;
         let opt = LayoutOptions {
-            furniture: Furniture::Margins,
+            furniture_at: FurnitureAt::Margins,
             ..LayoutOptions::new(A4)
         };
         let mut items = cards(3, true);

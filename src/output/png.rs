@@ -183,15 +183,13 @@ fn encoder<W: std::io::Write>(
 }
 
 /// Faces of more pixels than this are drawn and encoded in bands of at most this many
-/// (`Scratch::png_in_bands`): 16 MB of RGBA a thread, whatever the face's size and the DPI.
-/// Every shipped face at 300 dpi but the largest (record sheets, Making Ground's board) is
-/// drawn whole, as before; a band costs a pass over the face's shapes.
+/// (`Scratch::png_in_bands`), so a thread holds at most a band's RGBA whatever the face's size
+/// and the DPI; a band costs a pass over the face's shapes.
 const BAND_PIXELS: u64 = 4 << 20;
 
 /// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place. Opaque and fully transparent
 /// pixels, nearly all of a face, are the same in both: a cache line of 16 pixels that is all one
-/// or the other is skipped after one test (3× quicker than testing pairs on The Beast's faces),
-/// and inside the others, pairs of pixels are.
+/// or the other is skipped after one test, and inside the others, pairs of pixels are.
 ///
 /// Alpha 254 is made opaque, its colour kept: vello's 8-bit pipeline rounds translucent ink laid
 /// over an opaque fill down to 254 (Night Grain's track, solid paper under faint numerals, had
@@ -369,9 +367,8 @@ impl<'a> Sink<'a> {
     }
 }
 
-/// A thread's pixel and PNG buffers, kept from one face to the next. A fresh pixmap of a card
-/// at 300 dpi is 3 MB of new pages for the kernel to fault in and zero: reusing the buffer cut
-/// the page faults of the 54-card build from 4,870 to 2,750.
+/// A thread's pixel and PNG buffers, kept from one face to the next: a fresh pixmap a face is
+/// megabytes of new pages for the kernel to fault in and zero.
 #[derive(Default)]
 struct Scratch {
     pixels: Vec<u8>,
@@ -425,7 +422,7 @@ impl Scratch {
     }
 
     /// `png` for a large face: drawn, straightened and encoded a band of rows at a time, so
-    /// memory holds a band and not the whole image (an A4 sheet at 600 dpi is 94 MB of RGBA).
+    /// memory holds a band and not the whole image.
     /// vello's pixels depend only on the shapes over them, so bands need no overlap.
     fn png_in_bands(
         &mut self,
@@ -459,8 +456,8 @@ impl Scratch {
     }
 
     /// The pixel buffer only grows, and is used up to each face's (or band's) size: drawing
-    /// paints every pixel, background included, so what the last face left needs no clearing
-    /// (clearing was 7 % of Night Grain's PNG build). Too small, it is replaced by a zeroed one,
+    /// paints every pixel, background included, so what the last face left needs no clearing.
+    /// Too small, it is replaced by a zeroed one,
     /// whose pages the kernel zeroes as they are first touched.
     fn grow_pixels(&mut self, len: usize) {
         if self.pixels.len() < len {

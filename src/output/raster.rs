@@ -1,7 +1,7 @@
 //! Rasterizes a face's tree for the PNG and Tabletop Simulator sinks. vello_cpu draws every tree
 //! made only of what faces use (paths with solid fills and strokes, text, groups that move or
-//! fade their children): on our faces it is 2–3× quicker than resvg's tiny-skia, which drew
-//! each shape by supersampling and was most of a PNG build's time (README, Performance).
+//! fade their children): on our faces it is quicker than resvg's tiny-skia, which supersamples
+//! each shape (docs/performance.md).
 //! Anything else (gradients, clips, masks, filters, images, blend modes, crisp edges, strokes of
 //! more than `MAX_DASHES` dashes) is left to resvg, so such a tree renders exactly as resvg draws it.
 use std::cell::RefCell;

@@ -18,9 +18,7 @@ use crate::layout::document::Document;
 /// that memory does not depend on the size of the game.
 pub const WINDOW_FACES: usize = 48;
 /// At most this many pages a window: each page's furniture is parsed ahead for its window, and
-/// one face can fill any number of pages (a card with 10,000 copies). Cut by faces only, 2,000
-/// copies of Cream of the Crop's setup diagram made one window of 2,000 pages and peaked at
-/// 716 MB.
+/// one face can fill any number of pages (a card with 10,000 copies).
 pub const WINDOW_PAGES: usize = 48;
 
 /// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
@@ -57,11 +55,9 @@ pub fn run<W: std::io::Write>(
     };
     for window in windows {
         let faces = faces_of(&pages[window.clone()]);
-        // On every core, together: the window's new faces, each page's furniture (parsed by the
-        // writer, it was a fifth of a PDF's time on its one thread: The Beast 37 of 144 ms) and,
-        // with the first window, the front matter (made first by the writer, the cover held up
-        // everything else; it is now drawn while the first images render). The writer itself
-        // stays on this thread: only what it would parse is handed out.
+        // On every core, together: the window's new faces, each page's furniture and, with the
+        // first window, the front matter, which the writer alone would parse on its one thread.
+        // The writer itself stays on this thread: only what it would parse is handed out.
         let front_pending = pdf.as_deref().map(|w| w.front_matter());
         let (parsed, pdf_parts) = rayon::join(
             || parse_window(doc, &faces, kept),

@@ -6,7 +6,7 @@
 
 use crate::error::{Diagnostic, Problems, SpecError};
 use crate::kinds::Split;
-use crate::layout::{Duplex, Furniture, Item, LayoutOptions, within};
+use crate::layout::{Duplex, FurnitureAt, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::{Piece, Pieces};
 use crate::spec::{Component, Game};
@@ -43,7 +43,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
                 p.w,
                 p.h,
                 paper(layout),
-                furniture(room.furniture),
+                furniture(room.furniture_at),
                 game.spec.components[q.component].id.value,
                 q.w,
                 q.h,
@@ -133,7 +133,7 @@ fn too_large(c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
 
 /// The boxes a whole piece (under its caption) may take on an empty page with one furniture.
 struct Room {
-    furniture: Furniture,
+    furniture_at: FurnitureAt,
     boxes: Vec<(f64, f64)>,
 }
 
@@ -141,15 +141,15 @@ struct Room {
 /// its bands): beside the calibration square, and the whole content area when the cover
 /// prints the square (`pack`).
 fn rooms(layout: &LayoutOptions) -> Vec<Room> {
-    let furniture: &[Furniture] = match layout.duplex {
-        Duplex::GutterFold => &[Furniture::Bands],
-        _ => &[Furniture::Bands, Furniture::Margins],
+    let furniture: &[FurnitureAt] = match layout.duplex {
+        Duplex::GutterFold => &[FurnitureAt::Bands],
+        _ => &[FurnitureAt::Bands, FurnitureAt::Margins],
     };
     furniture
         .iter()
-        .map(|&furniture| {
+        .map(|&furniture_at| {
             let opt = LayoutOptions {
-                furniture,
+                furniture_at,
                 ..*layout
             };
             let mut boxes = opt.piece_boxes().to_vec();
@@ -157,7 +157,7 @@ fn rooms(layout: &LayoutOptions) -> Vec<Room> {
                 boxes.push(opt.free_corner_box());
             }
             Room {
-                furniture,
+                furniture_at,
                 boxes: largest(boxes),
             }
         })
@@ -178,10 +178,10 @@ fn largest(boxes: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
 }
 
 /// How a furniture is named in messages.
-fn furniture(f: Furniture) -> &'static str {
+fn furniture(f: FurnitureAt) -> &'static str {
     match f {
-        Furniture::Bands => "the footer and captions in bands",
-        Furniture::Margins => "the footer and captions along the side margins",
+        FurnitureAt::Bands => "the footer and captions in bands",
+        FurnitureAt::Margins => "the footer and captions along the side margins",
     }
 }
 

@@ -106,8 +106,7 @@ fn from_bytes_nested(
     stack: &mut Vec<String>,
 ) -> Result<Game, SpecError> {
     let mut spec = parse(file, &bytes)?;
-    // Not kept: errors found later quote the file as read again (a 10,000-card deck's YAML is
-    // 600 KB, held for nothing through the whole build).
+    // Not kept: errors found later quote the file as read again.
     drop(bytes);
     include::resolve(&mut spec, file, dir.as_deref(), stack)?;
     let mut problems = data::expand(&mut spec, file, dir.as_deref());

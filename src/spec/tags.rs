@@ -1,9 +1,6 @@
 //! A variant's tags: free key/value facts (`{suit: suns, rank: ace}`) that rules count by.
-//! Kept as a short list sorted by key rather than a `BTreeMap`, whose first node has room for
-//! eleven pairs (560 bytes) however few it holds: a deck of 10,000 tagged cards (a spreadsheet's
-//! columns) held 5.6 MB of empty room.
-//! Keys are shared (`Arc<str>`): the rows of a data file all have the same columns, and a
-//! key of its own for every cell of 10,000 rows held 64 bytes a card of copies.
+//! Kept as a short list sorted by key, with keys shared (`Arc<str>`) by the rows of a data file:
+//! a deck's tags cost its cells, not a map each (docs/performance.md).
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;

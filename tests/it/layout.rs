@@ -3,7 +3,7 @@
 //! and the paper that saves.
 use crate::common::*;
 
-use pnp::layout::{A4, Duplex, Furniture, LETTER, PageSide, Rect, calibration_on};
+use pnp::layout::{A4, Duplex, FurnitureAt, LETTER, PageSide, Rect, calibration_on};
 use pnp::options::BuildOptions;
 
 const GAMES: [&str; 6] = [
@@ -156,10 +156,10 @@ fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
     // Letter is too short for three rows under a caption and above the footer band: they
     // move to the side margins.
     let furniture = match paper == LETTER {
-        true => Furniture::Margins,
-        false => Furniture::Bands,
+        true => FurnitureAt::Margins,
+        false => FurnitureAt::Bands,
     };
-    assert_eq!(prepared.layout.furniture, furniture, "{}", paper.name);
+    assert_eq!(prepared.layout.furniture_at, furniture, "{}", paper.name);
     let fronts: Vec<_> = prepared
         .pages
         .iter()
@@ -332,7 +332,7 @@ components:
     );
     let dir = yaml.parent().unwrap();
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
-    assert_eq!(prepared.layout.furniture, Furniture::Margins);
+    assert_eq!(prepared.layout.furniture_at, FurnitureAt::Margins);
     assert_eq!(prepared.pages.len(), 2);
     let area = prepared.layout.content();
     for page in &prepared.pages {

@@ -173,3 +173,151 @@ fn build_watch_rebuilds_when_the_yaml_changes() {
     let pdf = std::fs::read(dir.join("out/watched.pdf")).unwrap();
     assert!(pdf_text(&pdf).join("\n").contains("Watched Again"));
 }
+
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
+}
+
+/// The numbers after `word`s in `text`: `numbers_after("on 3 pages", "on")` is `[3]`.
+fn numbers_before(text: &str, word: &str) -> Vec<u64> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[1].trim_matches(|c: char| !c.is_alphabetic()) == word)
+        .filter_map(|w| w[0].trim_start_matches('(').parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_readme_says_what_building_night_grain_makes() {
+    let readme = readme();
+    let sample = readme
+        .split("$ pnp build night-grain\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("the README shows a build of Night Grain");
+    let built = sample
+        .lines()
+        .find(|l| l.starts_with("built Night Grain:"))
+        .expect("its summary line");
+    let out = run(&[
+        "build",
+        "night-grain",
+        "--out",
+        temp_dir("readme-ng").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let real = stdout(&out);
+    let real = real.lines().find(|l| l.starts_with("built ")).unwrap();
+    for word in ["pieces", "pages", "faces"] {
+        assert_eq!(
+            numbers_before(built, word),
+            numbers_before(real, word),
+            "{word}: the README says `{built}`, a build says `{real}`"
+        );
+    }
+    let pages = numbers_before(real, "pages")[0];
+    // The paragraph under its pictures names only pages the PDF has.
+    let section = readme
+        .split("## Night Grain, printed")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .unwrap();
+    let words: Vec<&str> = section.split_whitespace().collect();
+    for w in words
+        .windows(2)
+        .filter(|w| w[0].eq_ignore_ascii_case("page"))
+    {
+        if let Ok(n) = w[1]
+            .trim_matches(|c: char| !c.is_ascii_digit())
+            .parse::<u64>()
+        {
+            assert!(
+                n <= pages,
+                "the README names page {n} of a {pages}-page PDF"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_readmes_failing_rule_is_what_validate_prints() {
+    let readme = readme();
+    let shown = readme
+        .split("```\ndata/night-grain.yaml:")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .map(|s| format!("data/night-grain.yaml:{s}"))
+        .expect("the README shows a failing rule of Night Grain");
+    // Two markers of each team where the rules want three: the same lines, one number changed.
+    let yaml = String::from_utf8(pnp::assets::game("night-grain").unwrap().to_vec()).unwrap();
+    let broken = yaml.replacen(
+        "    copies: 3\n    variants:\n      - id: sun",
+        "    copies: 2\n    variants:\n      - id: sun",
+        1,
+    );
+    assert_ne!(broken, yaml);
+    let dir = temp_dir("readme-rule").join("data");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("night-grain.yaml"), broken).unwrap();
+    let out = pnp()
+        .current_dir(dir.parent().unwrap())
+        .args(["validate", "data/night-grain.yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    for line in shown.lines().filter(|l| !l.trim().is_empty()) {
+        assert!(
+            err.contains(line),
+            "`{line}` is not what validate prints:\n{err}"
+        );
+    }
+}
+
+#[test]
+fn the_readme_links_only_files_that_exist() {
+    let readme = readme();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for link in readme.split("](").skip(1) {
+        let target = link.split(')').next().unwrap().split('#').next().unwrap();
+        if target.is_empty() || target.contains("://") {
+            continue;
+        }
+        assert!(
+            root.join(target).exists(),
+            "the README links {target}, which is not in the repository"
+        );
+    }
+    assert!(
+        !readme.contains("DESIGN.md"),
+        "DESIGN.md is not part of the repository"
+    );
+}
+
+#[test]
+fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
+    let text = readme();
+    let table = text
+        .split("| kind | drawn as | guide |")
+        .nth(1)
+        .expect("the README has its table of kinds");
+    let mut named: Vec<String> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or_default().to_string();
+            first
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    named.sort();
+    let mut kinds: Vec<String> = KindName::ALL.iter().map(|k| k.to_string()).collect();
+    kinds.sort();
+    assert_eq!(named, kinds);
+}

@@ -95,8 +95,7 @@ fn rgb_encoder<W: std::io::Write>(out: W, width: u32, height: u32) -> png::Encod
     enc
 }
 
-/// The RGB bytes of an opaque pixmap, packed into its own buffer rather than a copy (a band of
-/// a deck sheet is 9 MB).
+/// The RGB bytes of an opaque pixmap, packed into its own buffer rather than a copy.
 fn rgb(pixmap: Pixmap) -> Vec<u8> {
     let mut data = pixmap.take();
     crate::output::png::straighten(&mut data);

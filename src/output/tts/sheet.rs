@@ -69,8 +69,7 @@ pub fn cell_size(w_mm: f64, h_mm: f64, dpi: u32, grid: Grid) -> (u32, u32) {
 
 /// One sheet of `count` cells, drawn row by row on white (`draw(k)` gives cell `k`), as an RGB
 /// PNG. It is drawn and encoded a row of the grid at a time, the next row's cells drawn on the
-/// other cores while this row is encoded: a whole sheet is up to 64 MB of pixels, and holding
-/// The Beast's two sheets with every card drawn beside them took its export to 290 MB.
+/// other cores while this row is encoded: a whole sheet's pixels are never held at once.
 pub fn encode(
     count: usize,
     grid: Grid,
