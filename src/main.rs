@@ -283,11 +283,11 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let args = args.clone();
     let p = args.print;
     let choices = Choices {
-        paper: p.paper,
+        paper: Some(cli::name_of(&p.paper)),
         landscape: p.landscape,
-        dpi: p.dpi,
-        bleed: p.bleed,
-        duplex: p.duplex,
+        dpi: Some(p.dpi),
+        bleed: Some(p.bleed),
+        duplex: p.duplex.as_ref().map(cli::name_of),
         out: p.out,
         no_validate: args.no_validate,
         no_pdf: args.no_pdf,
@@ -295,7 +295,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         no_cover: args.no_cover,
         redraw: args.redraw,
         players: args.players,
-        layout: p.layout,
+        layout: Some(cli::name_of(&p.layout)),
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let copies = args
@@ -332,7 +332,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
 
 fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
     let choices = Choices {
-        paper: args.paper,
+        paper: Some(cli::name_of(&args.paper)),
         out: args.out,
         no_validate: args.no_validate,
         ..Choices::default()
@@ -396,7 +396,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     let opt = pnp::output::tts::TtsOptions::new(
-        args.dpi,
+        Some(args.dpi),
         args.base_url,
         args.out,
         args.install,

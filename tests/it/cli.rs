@@ -1,0 +1,223 @@
+//! Issue 32, "Habits a newcomer feels": the command line itself. `--help` shows every default;
+//! fixed sets of values are listed and completed; values are refused with their real limits and
+//! never in Rust's terms.
+use crate::common::*;
+use std::process::Output;
+
+/// The commands `pnp --help` lists (clap's own `help` aside).
+fn commands() -> Vec<String> {
+    let help = stdout(&run(&["--help"]));
+    let listed = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("pnp --help lists its commands");
+    listed
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Exit 2 (a usage error), with each of `says` on standard error and nothing on standard output.
+fn assert_refused(out: &Output, says: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "expected `{s}` in:\n{err}");
+    }
+    assert!(out.stdout.is_empty(), "{}", stdout(out));
+}
+
+/// Words of Rust's that a message about a typed value must not show.
+const RUST_WORDS: &[&str] = &[
+    "4294967295",
+    "0..=",
+    "u32",
+    "u64",
+    "usize",
+    "String",
+    "invalid digit",
+    "ParseIntError",
+    "target type",
+];
+
+fn assert_speaks_pnp(out: &Output) {
+    let err = stderr(out);
+    for word in RUST_WORDS {
+        assert!(!err.contains(word), "`{word}` in:\n{err}");
+    }
+}
+
+#[test]
+fn help_shows_the_defaults() {
+    let out = run(&["build", "--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    for default in [
+        "[default: a4]",
+        "[default: 300]",
+        "[default: long]",
+        "[default: duplex]",
+        "[default: 0mm]",
+        "[default: output/<game>]",
+        "[default: every component]",
+    ] {
+        assert!(
+            help.contains(default),
+            "no {default} in build --help:\n{help}"
+        );
+    }
+    // Short help too, with the values of a fixed set.
+    let short = stdout(&run(&["build", "-h"]));
+    assert!(
+        short.contains("[default: a4] [possible values: a4, letter]"),
+        "{short}"
+    );
+    assert!(
+        short.contains("[default: long] [possible values: long, short]"),
+        "{short}"
+    );
+    let tts = stdout(&run(&["tts", "--help"]));
+    assert!(tts.contains("[default: 200]"), "{tts}");
+    assert!(tts.contains("[default: output/<game>/tts]"), "{tts}");
+    let sheets = stdout(&run(&["sheets", "-h"]));
+    assert!(sheets.contains("[default: a4]"), "{sheets}");
+}
+
+#[test]
+fn every_option_has_help_in_one_voice() {
+    for command in commands() {
+        let out = run(&[&command, "-h"]);
+        assert!(out.status.success(), "{command}: {}", stderr(&out));
+        let help = stdout(&out);
+        let Some(options) = help.split("Options:\n").nth(1) else {
+            continue;
+        };
+        for line in options.lines().take_while(|l| l.starts_with("  ")) {
+            // `  -q, --quiet      Print only errors and warnings`: the flag, then its help.
+            let line = line.trim_start();
+            let text = line
+                .split_once("  ")
+                .map(|(_, t)| t.trim())
+                .unwrap_or_default();
+            assert!(!text.is_empty(), "{command}: no help for `{line}`");
+            let first = text.chars().next().unwrap();
+            assert!(
+                first.is_uppercase(),
+                "{command}: `{text}` starts as a sentence fragment does"
+            );
+            let sentence = text.split(" [").next().unwrap_or(text);
+            assert!(
+                !sentence.ends_with('.'),
+                "{command}: `{text}` is a fragment, without a full stop"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unknown_paper_lists_the_valid_values() {
+    for command in ["build", "sheets"] {
+        let out = run(&[command, "night-grain", "--paper", "a3"]);
+        assert_refused(&out, &["--paper a3", "a4 or letter"]);
+    }
+    let out = run(&["build", "night-grain", "--duplex", "sideways"]);
+    assert_refused(&out, &["--duplex sideways", "long or short"]);
+    let out = run(&["build", "night-grain", "--layout", "fold"]);
+    assert_refused(&out, &["--layout fold", "duplex or gutterfold"]);
+    let out = run(&["completions", "tcsh"]);
+    assert_refused(&out, &["tcsh", "bash, elvish, fish, powershell or zsh"]);
+    // Case and the old spelling are still taken: the build stops after parsing, at the options.
+    for paper in ["A4", "Letter", "us-letter"] {
+        let out = run(&[
+            "build",
+            "night-grain",
+            "--paper",
+            paper,
+            "--no-pdf",
+            "--no-png",
+        ]);
+        assert_refused(&out, &["leave nothing to build"]);
+    }
+}
+
+#[test]
+fn numbers_are_refused_with_their_limits_in_pnps_words() {
+    for (args, says) in [
+        (
+            vec!["build", "night-grain", "--dpi", "99999999999"],
+            "--dpi 99999999999: expected 30 to 1200",
+        ),
+        (
+            vec!["build", "night-grain", "--dpi", "-3"],
+            "--dpi -3: expected 30 to 1200",
+        ),
+        (
+            vec!["build", "night-grain", "--dpi", "fine"],
+            "--dpi fine: expected a whole number from 30 to 1200",
+        ),
+        (
+            vec!["tts", "night-grain", "--dpi", "5000"],
+            "--dpi 5000: expected 30 to 1200",
+        ),
+        (
+            vec!["build", "night-grain", "--players", "x"],
+            "--players x: expected a whole number from 1 to 99",
+        ),
+        (
+            vec!["build", "night-grain", "--players", "0"],
+            "--players 0: expected 1 to 99",
+        ),
+        (
+            vec!["sheets", "the-beast", "--players", "99999999999"],
+            "--players 99999999999: expected 1 to 99",
+        ),
+        (
+            vec!["build", "night-grain", "--bleed", "30mm"],
+            "--bleed 30mm: at most 10 mm",
+        ),
+    ] {
+        let out = run(&args);
+        assert_refused(&out, &[says]);
+        assert_speaks_pnp(&out);
+    }
+}
+
+#[test]
+fn copies_beyond_the_limit_name_it() {
+    let limit = pnp::spec::MAX_COPIES.to_string();
+    assert_eq!(limit, "10000");
+    let out = run(&["build", "night-grain", "--copies", "card=99999"]);
+    assert_refused(&out, &["--copies card=99999", &limit]);
+    assert_speaks_pnp(&out);
+    let out = run(&[
+        "build",
+        "night-grain",
+        "--copies",
+        "card=99999999999999999999999",
+    ]);
+    assert_refused(&out, &[&limit]);
+    assert_speaks_pnp(&out);
+}
+
+#[test]
+fn completions_offer_the_fixed_values() {
+    let out = run(&["completions", "bash"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bash = stdout(&out);
+    for values in ["a4 letter", "long short", "duplex gutterfold"] {
+        assert!(
+            bash.contains(&format!("compgen -W \"{values}\"")),
+            "bash does not offer {values}"
+        );
+    }
+    let zsh = stdout(&run(&["completions", "zsh"]));
+    assert!(zsh.contains(r#"((a4\:"#), "zsh does not offer a4");
+    let fish = stdout(&run(&["completions", "fish"]));
+    assert!(
+        fish.contains("-l paper") && fish.contains("letter\\t"),
+        "{fish}"
+    );
+}
