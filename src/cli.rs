@@ -3,7 +3,8 @@
 //! Values are checked as they are parsed and refused in pnp's voice, with their real limits:
 //! `--paper a3: expected a4 or letter`, `--dpi 5000: expected 30 to 1200` (`pnp::options`
 //! checks them again for the library's other callers). Options with a fixed set of values are
-//! value enums, so `--help` lists them and `pnp completions` offers them.
+//! value enums, so `--help` lists them and `pnp completions` offers them. `-q` and `-v` belong to
+//! the commands whose output they change.
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::Shell;
@@ -23,13 +24,12 @@ use pnp::output::tts::DEFAULT_DPI as TTS_DEFAULT_DPI;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Print only errors and warnings
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
-    pub quiet: bool,
-    /// Also print how many images were drawn or kept, and the peak memory
-    #[arg(short, long, global = true)]
-    pub verbose: bool,
 }
+
+/// `-q`'s help, the same on every command that takes it.
+const QUIET: &str = "Print only errors and warnings";
+/// `-q`'s help where only `--out` makes the command print more than its result.
+const QUIET_OUT: &str = "Print only errors when writing to --out";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -80,6 +80,26 @@ pub enum Command {
     Man,
 }
 
+impl Command {
+    /// `-q`: only errors and warnings (see `QUIET`).
+    pub fn quiet(&self) -> bool {
+        match self {
+            Command::Build(a) => a.quiet,
+            Command::Validate(a) => a.quiet,
+            Command::Sheets(a) => a.quiet,
+            Command::Tts(a) => a.quiet,
+            Command::New(a) => a.quiet,
+            Command::Schema(a) => a.quiet,
+            Command::List | Command::Completions { .. } | Command::Man => false,
+        }
+    }
+
+    /// `-v`: a build's image counts and peak memory.
+    pub fn verbose(&self) -> bool {
+        matches!(self, Command::Build(a) if a.verbose)
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// The game's name; its id (and file name) is made from it
@@ -87,6 +107,8 @@ pub struct NewArgs {
     /// Folder to write the YAML into [default: the current folder]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
+    #[arg(short, long, help = QUIET)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -94,6 +116,8 @@ pub struct SchemaArgs {
     /// Write the schema to this file instead of printing it
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub out: Option<PathBuf>,
+    #[arg(short, long, help = QUIET_OUT, requires = "out")]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -122,6 +146,8 @@ pub struct SheetsArgs {
     /// Print even if the game's rules do not hold
     #[arg(long)]
     pub no_validate: bool,
+    #[arg(short, long, help = QUIET)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -144,6 +170,8 @@ pub struct TtsArgs {
     /// Export even if the game's rules do not hold
     #[arg(long)]
     pub no_validate: bool,
+    #[arg(short, long, help = QUIET)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -185,6 +213,11 @@ pub struct BuildArgs {
     /// names, its symbols/, and the same of a game it includes from another folder.
     #[arg(long)]
     pub watch: bool,
+    #[arg(short, long, help = QUIET, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Also print how many images were drawn or kept, and the peak memory
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -227,6 +260,8 @@ pub struct ValidateArgs {
     /// Check every shipped game
     #[arg(long)]
     pub all: bool,
+    #[arg(short, long, help = QUIET)]
+    pub quiet: bool,
 }
 
 /// `--paper`.

@@ -171,8 +171,8 @@ fn main() -> ExitCode {
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ui = Ui {
-        quiet: cli.quiet,
-        verbose: cli.verbose,
+        quiet: cli.command.quiet(),
+        verbose: cli.command.verbose(),
         color,
     };
     let result = match cli.command {
@@ -262,7 +262,9 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui);
     }
-    errln!("watching {} (Ctrl-C to stop)", args.game);
+    if !ui.quiet {
+        errln!("watching {} (Ctrl-C to stop)", args.game);
+    }
     loop {
         std::thread::sleep(std::time::Duration::from_millis(300));
         let now = watched.snapshot();
@@ -272,6 +274,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         seen = now;
         let started = Instant::now();
         match build_once(&args, ui) {
+            Ok(()) if ui.quiet => {}
             Ok(()) => errln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
             Err(e) => print_error(&e, ui),
         }

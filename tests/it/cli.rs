@@ -1,6 +1,6 @@
 //! Issue 32, "Habits a newcomer feels": the command line itself. `--help` shows every default;
 //! fixed sets of values are listed and completed; values are refused with their real limits and
-//! never in Rust's terms.
+//! never in Rust's terms; `-q`/`-v` exist only where they change the output.
 use crate::common::*;
 use std::process::Output;
 
@@ -220,4 +220,49 @@ fn completions_offer_the_fixed_values() {
         fish.contains("-l paper") && fish.contains("letter\\t"),
         "{fish}"
     );
+}
+
+#[test]
+fn quiet_and_verbose_exist_only_where_they_act() {
+    // Nothing to quieten or to add to.
+    for args in [
+        vec!["list", "-q"],
+        vec!["list", "-v"],
+        vec!["completions", "bash", "-q"],
+        vec!["validate", "night-grain", "-v"],
+        vec!["tts", "night-grain", "-v"],
+        vec!["sheets", "the-beast", "-v"],
+        vec!["new", "Goats", "-v"],
+        vec!["-q", "list"],
+    ] {
+        let out = run(&args);
+        assert_refused(&out, &["unexpected argument"]);
+    }
+    // schema prints its result whatever -q says; -q quietens only --out's report.
+    let out = run(&["schema", "-q"]);
+    assert_refused(&out, &["--out"]);
+    let out = run(&["man", "-q"]);
+    assert_refused(&out, &["unexpected argument"]);
+    let out = run(&["build", "night-grain", "-q", "-v"]);
+    assert_refused(&out, &["cannot be used with"]);
+    // Where -q acts, it leaves only errors and warnings.
+    let out = run(&["validate", "-q", "night-grain"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "{}", stdout(&out));
+    let dir = temp_dir("cli-quiet");
+    let schema = dir.join("pnp.schema.json");
+    let out = pnp()
+        .args(["schema", "-q", "--out"])
+        .arg(&schema)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    assert!(schema.is_file());
+    let out = pnp()
+        .args(["schema", "--out"])
+        .arg(&schema)
+        .output()
+        .unwrap();
+    assert!(stdout(&out).contains("pnp.schema.json"), "{}", stdout(&out));
 }
