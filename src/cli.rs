@@ -6,7 +6,7 @@
 //! value enums, so `--help` lists them and `pnp completions` offers them. `-q` and `-v` belong to
 //! the commands whose output they change.
 use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::Shell;
 use std::ffi::OsStr;
 use std::marker::PhantomData;
@@ -75,9 +75,11 @@ pub enum Command {
         #[arg(value_parser = Choice::<Shell>::new())]
         shell: Shell,
     },
-    /// Print the manual page (roff) on standard output
-    #[command(after_help = "Example:\n  pnp man > pnp.1 && man ./pnp.1")]
-    Man,
+    /// Print the manual page (roff), or write every page of the manual with --out
+    #[command(
+        after_help = "Examples:\n  pnp man > pnp.1 && man ./pnp.1\n  pnp man build | man -l -\n  pnp man --out ~/.local/share/man/man1     # pnp.1, pnp-build.1, …"
+    )]
+    Man(ManArgs),
 }
 
 impl Command {
@@ -90,7 +92,8 @@ impl Command {
             Command::Tts(a) => a.quiet,
             Command::New(a) => a.quiet,
             Command::Schema(a) => a.quiet,
-            Command::List | Command::Completions { .. } | Command::Man => false,
+            Command::Man(a) => a.quiet,
+            Command::List | Command::Completions { .. } => false,
         }
     }
 
@@ -99,6 +102,19 @@ impl Command {
         matches!(self, Command::Build(a) if a.verbose)
     }
 }
+
+/// The commands, as `pnp man COMMAND` takes them (a test holds it to `Command`).
+pub const COMMANDS: &[&str] = &[
+    "build",
+    "validate",
+    "sheets",
+    "tts",
+    "list",
+    "new",
+    "schema",
+    "completions",
+    "man",
+];
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
@@ -115,6 +131,18 @@ pub struct NewArgs {
 pub struct SchemaArgs {
     /// Write the schema to this file instead of printing it
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub out: Option<PathBuf>,
+    #[arg(short, long, help = QUIET_OUT, requires = "out")]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print, e.g. build for pnp-build(1) [default: pnp(1), the overview]
+    #[arg(value_name = "COMMAND", value_parser = OneOf(COMMANDS), conflicts_with = "out")]
+    pub command: Option<String>,
+    /// Write every page into this folder instead: pnp.1, and pnp-COMMAND.1 for each command
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     #[arg(short, long, help = QUIET_OUT, requires = "out")]
     pub quiet: bool,
@@ -394,6 +422,35 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Choice<E
     }
 }
 
+/// One of a fixed list of words, refused as `command `x`: expected build, … or man`.
+#[derive(Debug, Clone, Copy)]
+pub struct OneOf(&'static [&'static str]);
+
+impl TypedValueParser for OneOf {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        match value.to_str() {
+            Some(word) if self.0.contains(&word) => Ok(word.to_owned()),
+            _ => Err(refuse(
+                cmd,
+                arg,
+                value,
+                &format!("expected {}", either(self.0)),
+            )),
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|w| PossibleValue::new(*w))))
+    }
+}
+
 /// A whole number from `min` to `max`, refused as `--dpi 5000: expected 30 to 1200` (however
 /// large or negative the number, never in the terms of a Rust integer type).
 #[derive(Debug, Clone, Copy)]
@@ -441,13 +498,44 @@ impl TypedValueParser for Whole {
     }
 }
 
+/// The manual: `pnp(1)`, then `pnp-COMMAND(1)` for each command it lists, in that order.
+pub fn manual() -> Vec<clap_mangen::Man> {
+    // `pnp help` is clap's own: the overview would list a pnp-help(1) that says nothing new.
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let source = format!("pnp {}", env!("CARGO_PKG_VERSION"));
+    let commands: Vec<clap::Command> = cmd
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .cloned()
+        .collect();
+    std::iter::once(cmd)
+        .chain(commands)
+        .map(|c| clap_mangen::Man::new(c).source(source.clone()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn commands_lists_every_command() {
+        let cmd = Cli::command();
+        let names: Vec<&str> = cmd.get_subcommands().map(clap::Command::get_name).collect();
+        assert_eq!(names, COMMANDS);
+    }
+
+    #[test]
+    fn the_manual_has_a_page_for_every_command() {
+        let names: Vec<String> = manual().iter().map(|m| m.get_filename()).collect();
+        let mut want = vec!["pnp.1".to_owned()];
+        want.extend(COMMANDS.iter().map(|c| format!("pnp-{c}.1")));
+        assert_eq!(names, want);
     }
 }

@@ -192,14 +192,7 @@ fn main() -> ExitCode {
                 .write_all(&script)
                 .map_err(stdout_err)
         }
-        // Rendering into memory cannot fail: any error is standard output's.
-        Command::Man => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut page)
-                .and_then(|()| std::io::stdout().lock().write_all(&page))
-                .map_err(stdout_err)
-        }
+        Command::Man(args) => man(args, ui),
     };
     // What is still buffered must reach the file too, or the failure would go unseen.
     let result = result.and_then(|()| std::io::stdout().flush().map_err(stdout_err));
@@ -504,6 +497,51 @@ fn schema(args: cli::SchemaArgs, ui: Ui) -> Result<(), Error> {
     staging.commit()?;
     if !ui.quiet {
         outln!("{}  (JSON Schema of the game YAML)", path.display())?;
+    }
+    Ok(())
+}
+
+/// `pnp man`: the overview on standard output; `pnp man COMMAND`: that command's page;
+/// `pnp man --out DIR`: every page, written into DIR as the other outputs are (staged, then put
+/// in place together; a link or a device where a page goes is refused).
+fn man(args: cli::ManArgs, ui: Ui) -> Result<(), Error> {
+    let pages = cli::manual();
+    // Rendering into memory cannot fail but for a bug; it is reported as the write it was for.
+    let render = |page: &clap_mangen::Man| {
+        let mut roff = Vec::new();
+        page.render(&mut roff).map(|()| roff)
+    };
+    let Some(dir) = args.out else {
+        let want = match &args.command {
+            Some(command) => format!("pnp-{command}.1"),
+            None => "pnp.1".to_owned(),
+        };
+        let page = pages
+            .iter()
+            .find(|p| p.get_filename() == want)
+            .ok_or_else(|| Error::Options(format!("the manual has no page {want}")))?;
+        let roff = render(page).map_err(stdout_err)?;
+        return std::io::stdout()
+            .lock()
+            .write_all(&roff)
+            .map_err(stdout_err);
+    };
+    let staging = pnp::output::writer::Staging::new();
+    for page in &pages {
+        let path = dir.join(page.get_filename());
+        let roff = render(page).map_err(|source| {
+            Error::Output(OutputError::Write {
+                path: path.clone(),
+                source,
+            })
+        })?;
+        staging.write(&path, &roff)?;
+    }
+    let written = staging.commit()?;
+    if !ui.quiet {
+        for path in written {
+            outln!("{}  (manual page)", path.display())?;
+        }
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Issue 32, "Habits a newcomer feels": the command line itself. `--help` shows every default;
 //! fixed sets of values are listed and completed; values are refused with their real limits and
-//! never in Rust's terms; `-q`/`-v` exist only where they change the output.
+//! never in Rust's terms; `-q`/`-v` exist only where they change the output; `pnp man --out`
+//! writes a page for every command its overview lists.
 use crate::common::*;
 use std::process::Output;
 
@@ -238,11 +239,11 @@ fn quiet_and_verbose_exist_only_where_they_act() {
         let out = run(&args);
         assert_refused(&out, &["unexpected argument"]);
     }
-    // schema prints its result whatever -q says; -q quietens only --out's report.
-    let out = run(&["schema", "-q"]);
-    assert_refused(&out, &["--out"]);
-    let out = run(&["man", "-q"]);
-    assert_refused(&out, &["unexpected argument"]);
+    // schema and man print their result whatever -q says; -q quietens only --out's report.
+    for command in ["schema", "man"] {
+        let out = run(&[command, "-q"]);
+        assert_refused(&out, &["--out"]);
+    }
     let out = run(&["build", "night-grain", "-q", "-v"]);
     assert_refused(&out, &["cannot be used with"]);
     // Where -q acts, it leaves only errors and warnings.
@@ -265,4 +266,76 @@ fn quiet_and_verbose_exist_only_where_they_act() {
         .output()
         .unwrap();
     assert!(stdout(&out).contains("pnp.schema.json"), "{}", stdout(&out));
+}
+
+/// The pages `pnp.1` (roff) sends its reader to: `pnp\-build(1)` and the like.
+fn references(roff: &str) -> Vec<String> {
+    roff.split("pnp\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .filter(|name| name.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|name| format!("pnp-{name}.1"))
+        .collect()
+}
+
+#[test]
+fn man_out_writes_every_page_the_overview_lists() {
+    let dir = temp_dir("cli-man").join("man1");
+    let out = pnp().args(["man", "--out"]).arg(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut want: Vec<String> = commands().iter().map(|c| format!("pnp-{c}.1")).collect();
+    want.push("pnp.1".into());
+    want.sort();
+    assert_eq!(files(&dir), want);
+    // Each written page is named on standard output.
+    assert_eq!(stdout(&out).lines().count(), want.len(), "{}", stdout(&out));
+    let overview = std::fs::read_to_string(dir.join("pnp.1")).unwrap();
+    let listed = references(&overview);
+    assert_eq!(listed.len(), commands().len(), "{overview}");
+    for page in &listed {
+        assert!(dir.join(page).is_file(), "pnp.1 lists {page}, not written");
+    }
+    // Each page is its command's, and is what `pnp man COMMAND` prints.
+    for command in commands() {
+        let page = std::fs::read_to_string(dir.join(format!("pnp-{command}.1"))).unwrap();
+        assert!(
+            page.contains(&format!(".TH pnp-{command} 1")),
+            "{command}: {page}"
+        );
+        assert!(page.contains(&format!("\\fBpnp {command}\\fR")), "{page}");
+        assert_eq!(stdout(&run(&["man", &command])), page);
+    }
+    assert_eq!(stdout(&run(&["man"])), overview);
+    // -q leaves the pages and says nothing.
+    let out = pnp()
+        .args(["man", "-q", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success() && out.stdout.is_empty() && out.stderr.is_empty());
+    let out = run(&["man", "nosuch"]);
+    assert_refused(&out, &["nosuch", "build, validate"]);
+}
+
+#[test]
+fn man_out_refuses_a_link_where_a_page_goes_and_writes_nothing() {
+    let dir = temp_dir("cli-man-link");
+    let target = dir.join("elsewhere");
+    std::fs::write(&target, "mine").unwrap();
+    let pages = dir.join("man1");
+    std::fs::create_dir(&pages).unwrap();
+    std::os::unix::fs::symlink(&target, pages.join("pnp-build.1")).unwrap();
+    let out = pnp().args(["man", "--out"]).arg(&pages).output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("refusing to write"), "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine");
+    assert_eq!(files(&pages), ["pnp-build.1"], "only the link is there");
+    assert!(
+        std::fs::symlink_metadata(pages.join("pnp-build.1"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
 }
