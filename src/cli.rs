@@ -5,7 +5,7 @@
 //! checks them again for the library's other callers). Options with a fixed set of values are
 //! value enums, so `--help` lists them and `pnp completions` offers them. `-q` and `-v` belong to
 //! the commands whose output they change.
-use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::builder::{EnumValueParser, PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::Shell;
 use std::ffi::OsStr;
@@ -68,7 +68,7 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Print a shell completion script: bash, zsh, fish, elvish or powershell
     #[command(
-        after_help = "Example:\n  pnp completions bash > ~/.local/share/bash-completion/completions/pnp"
+        after_help = "Example:\n  pnp completions bash > ~/.local/share/bash-completion/completions/pnp\n\nCompleted: commands and options; in bash, zsh and fish the values of --paper, --duplex and\n--layout; for GAME, in bash the shipped games' ids (file names when no id matches), in zsh\nfile names."
     )]
     Completions {
         /// The shell to complete pnp's commands in
@@ -151,6 +151,7 @@ pub struct ManArgs {
 #[derive(Debug, Args)]
 pub struct SheetsArgs {
     /// A shipped game's id (the-beast, bean-off, …; see pnp list) or a path to a YAML file
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub game: String,
     /// Number of sheets [default: one per name or family given]
     #[arg(long, value_name = "N", value_parser = players(), allow_negative_numbers = true)]
@@ -181,6 +182,7 @@ pub struct SheetsArgs {
 #[derive(Debug, Args)]
 pub struct TtsArgs {
     /// A shipped game's id (night-grain, …; see pnp list) or a path to a YAML file
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub game: String,
     /// Address the images will be uploaded to; the JSON then uses hosted URLs instead of file:///
     #[arg(long, value_name = "URL", value_hint = ValueHint::Url)]
@@ -205,6 +207,7 @@ pub struct TtsArgs {
 #[derive(Debug, Args, Clone)]
 pub struct BuildArgs {
     /// A shipped game's id (night-grain, …; see pnp list) or a path to a YAML file
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub game: String,
     #[command(flatten)]
     pub print: PrintArgs,
@@ -284,6 +287,7 @@ pub struct PrintArgs {
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// Shipped games' ids or paths to YAML files
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub games: Vec<String>,
     /// Check every shipped game
     #[arg(long)]
@@ -496,6 +500,50 @@ impl TypedValueParser for Whole {
             _ => Err(refuse(cmd, arg, value, &format!("expected {min} to {max}"))),
         }
     }
+}
+
+/// GAME: a shipped game's id or a path to a YAML file. Any text is taken (loading the game says
+/// which games exist); the shipped ids are its possible values, for the shell completions only
+/// (hidden from `--help`, where they would read as the only choices).
+#[derive(Debug, Clone, Copy)]
+pub struct GameName;
+
+impl TypedValueParser for GameName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            pnp::assets::game_ids().into_iter().map(PossibleValue::new),
+        ))
+    }
+}
+
+/// The command that `shell`'s completion script is made from. clap_complete's scripts offer an
+/// argument's possible values or files, not both: bash falls back to file names by itself when
+/// no shipped id matches, zsh would offer the ids alone, so for zsh GAME completes file names.
+pub fn for_completions(shell: Shell) -> clap::Command {
+    let cmd = Cli::command();
+    if shell != Shell::Zsh {
+        return cmd;
+    }
+    cmd.mut_subcommands(|sub| {
+        sub.mut_args(|arg| {
+            if arg.is_positional() && arg.get_value_hint() == ValueHint::FilePath {
+                arg.value_parser(StringValueParser::new())
+            } else {
+                arg
+            }
+        })
+    })
 }
 
 /// The manual: `pnp(1)`, then `pnp-COMMAND(1)` for each command it lists, in that order.

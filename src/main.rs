@@ -1,7 +1,7 @@
 //! The command line: parse, call the library, print results and errors, pick the exit code.
 mod cli;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -186,7 +186,7 @@ fn main() -> ExitCode {
         Command::Completions { shell } => {
             // Made in memory: clap_complete panics when its writer fails.
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut script);
+            clap_complete::generate(shell, &mut cli::for_completions(shell), "pnp", &mut script);
             std::io::stdout()
                 .lock()
                 .write_all(&script)

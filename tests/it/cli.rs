@@ -204,7 +204,7 @@ fn copies_beyond_the_limit_name_it() {
 }
 
 #[test]
-fn completions_offer_the_fixed_values() {
+fn completions_offer_the_fixed_values_and_the_shipped_games() {
     let out = run(&["completions", "bash"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let bash = stdout(&out);
@@ -214,13 +214,41 @@ fn completions_offer_the_fixed_values() {
             "bash does not offer {values}"
         );
     }
-    let zsh = stdout(&run(&["completions", "zsh"]));
+    // The words offered after `pnp build`: its options and the shipped games.
+    let build = bash
+        .split("pnp__subcmd__build)")
+        .nth(1)
+        .and_then(|b| b.split("opts=\"").nth(1))
+        .and_then(|o| o.split('"').next())
+        .expect("bash completes pnp build");
+    let words: Vec<&str> = build.split_whitespace().collect();
+    assert!(words.contains(&"--paper"), "{build}");
+    for id in pnp::assets::game_ids() {
+        assert!(words.contains(&id), "bash does not offer {id}: {build}");
+    }
+    // bash falls back to file names when no word matches: a YAML file is still completed.
+    assert!(bash.contains("-o default"), "{bash}");
+    let out = run(&["completions", "zsh"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let zsh = stdout(&out);
     assert!(zsh.contains(r#"((a4\:"#), "zsh does not offer a4");
+    // zsh could offer either the ids or files for GAME, not both: files, the open set.
+    assert!(
+        zsh.lines()
+            .any(|l| l.starts_with("':game -- ") && l.ends_with(":_files' \\")),
+        "zsh does not complete files for GAME"
+    );
     let fish = stdout(&run(&["completions", "fish"]));
     assert!(
         fish.contains("-l paper") && fish.contains("letter\\t"),
         "{fish}"
     );
+    // clap_complete's elvish and powershell scripts complete options, not their values.
+    for shell in ["elvish", "powershell"] {
+        let out = run(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        assert!(stdout(&out).contains("--paper"), "{shell} lacks --paper");
+    }
 }
 
 #[test]
