@@ -1,7 +1,7 @@
 //! The command line: parse, call the library, print results and errors, pick the exit code.
 mod cli;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -174,8 +174,8 @@ fn main() -> ExitCode {
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ui = Ui {
-        quiet: cli.quiet,
-        verbose: cli.verbose,
+        quiet: cli.command.quiet(),
+        verbose: cli.command.verbose(),
         color,
     };
     let result = match cli.command {
@@ -189,20 +189,13 @@ fn main() -> ExitCode {
         Command::Completions { shell } => {
             // Made in memory: clap_complete panics when its writer fails.
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "pnp", &mut script);
+            clap_complete::generate(shell, &mut cli::for_completions(shell), "pnp", &mut script);
             std::io::stdout()
                 .lock()
                 .write_all(&script)
                 .map_err(stdout_err)
         }
-        // Rendering into memory cannot fail: any error is standard output's.
-        Command::Man => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut page)
-                .and_then(|()| std::io::stdout().lock().write_all(&page))
-                .map_err(stdout_err)
-        }
+        Command::Man(args) => man(args, ui),
     };
     // What is still buffered must reach the file too, or the failure would go unseen.
     let result = result.and_then(|()| std::io::stdout().flush().map_err(stdout_err));
@@ -286,7 +279,9 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui);
     }
-    errln!("watching {} (Ctrl-C to stop)", args.game);
+    if !ui.quiet {
+        errln!("watching {} (Ctrl-C to stop)", args.game);
+    }
     loop {
         std::thread::sleep(std::time::Duration::from_millis(300));
         let now = watched.snapshot();
@@ -296,6 +291,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         seen = now;
         let started = Instant::now();
         match build_once(&args, ui) {
+            Ok(()) if ui.quiet => {}
             Ok(()) => errln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
             Err(e) => print_error(&e, ui),
         }
@@ -307,11 +303,11 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let args = args.clone();
     let p = args.print;
     let choices = Choices {
-        paper: p.paper,
+        paper: Some(cli::name_of(&p.paper)),
         landscape: p.landscape,
-        dpi: p.dpi,
-        bleed: p.bleed,
-        duplex: p.duplex,
+        dpi: Some(p.dpi),
+        bleed: Some(p.bleed),
+        duplex: p.duplex.as_ref().map(cli::name_of),
         out: p.out,
         no_validate: args.no_validate,
         no_pdf: args.no_pdf,
@@ -319,7 +315,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         no_cover: args.no_cover,
         redraw: args.redraw,
         players: args.players,
-        layout: p.layout,
+        layout: Some(cli::name_of(&p.layout)),
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let copies = args
@@ -356,7 +352,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
 
 fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
     let choices = Choices {
-        paper: args.paper,
+        paper: Some(cli::name_of(&args.paper)),
         out: args.out,
         no_validate: args.no_validate,
         ..Choices::default()
@@ -419,7 +415,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     let opt = pnp::output::tts::TtsOptions::new(
-        args.dpi,
+        Some(args.dpi),
         args.base_url,
         args.out,
         args.install,
@@ -524,6 +520,51 @@ fn schema(args: cli::SchemaArgs, ui: Ui) -> Result<(), Error> {
     staging.commit()?;
     if !ui.quiet {
         outln!("{}  (JSON Schema of the game YAML)", path.display())?;
+    }
+    Ok(())
+}
+
+/// `pnp man`: the overview on standard output; `pnp man COMMAND`: that command's page;
+/// `pnp man --out DIR`: every page, written into DIR as the other outputs are (staged, then put
+/// in place together; a link or a device where a page goes is refused).
+fn man(args: cli::ManArgs, ui: Ui) -> Result<(), Error> {
+    let pages = cli::manual();
+    // Rendering into memory cannot fail but for a bug; it is reported as the write it was for.
+    let render = |page: &clap_mangen::Man| {
+        let mut roff = Vec::new();
+        page.render(&mut roff).map(|()| roff)
+    };
+    let Some(dir) = args.out else {
+        let want = match &args.command {
+            Some(command) => format!("pnp-{command}.1"),
+            None => "pnp.1".to_owned(),
+        };
+        let page = pages
+            .iter()
+            .find(|p| p.get_filename() == want)
+            .ok_or_else(|| Error::Options(format!("the manual has no page {want}")))?;
+        let roff = render(page).map_err(stdout_err)?;
+        return std::io::stdout()
+            .lock()
+            .write_all(&roff)
+            .map_err(stdout_err);
+    };
+    let staging = pnp::output::writer::Staging::new();
+    for page in &pages {
+        let path = dir.join(page.get_filename());
+        let roff = render(page).map_err(|source| {
+            Error::Output(OutputError::Write {
+                path: path.clone(),
+                source,
+            })
+        })?;
+        staging.write(&path, &roff)?;
+    }
+    let written = staging.commit()?;
+    if !ui.quiet {
+        for path in written {
+            outln!("{}  (manual page)", path.display())?;
+        }
     }
     Ok(())
 }

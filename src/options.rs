@@ -8,7 +8,11 @@ use crate::units::parse_length_or_zero;
 
 pub const MIN_DPI: u32 = 30;
 pub const MAX_DPI: u32 = 1200;
+/// The PNGs' resolution when none is chosen.
+pub const DEFAULT_DPI: u32 = 300;
 pub const MAX_BLEED_MM: f64 = 10.0;
+/// The most players a game can be for: `game.players` is held to 1 to 99 (`spec::check`).
+pub const MAX_PLAYERS: u32 = 99;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct BuildOptions {
@@ -33,7 +37,7 @@ impl Default for BuildOptions {
     fn default() -> Self {
         BuildOptions {
             paper: A4,
-            dpi: 300,
+            dpi: DEFAULT_DPI,
             bleed: 0.0,
             duplex: Duplex::LongEdge,
             out: None,
@@ -82,7 +86,7 @@ impl BuildOptions {
         } else {
             paper
         };
-        let dpi = c.dpi.unwrap_or(300);
+        let dpi = c.dpi.unwrap_or(DEFAULT_DPI);
         if !(MIN_DPI..=MAX_DPI).contains(&dpi) {
             return Err(Error::Options(format!(
                 "--dpi {dpi}: expected {MIN_DPI} to {MAX_DPI}"
@@ -125,10 +129,10 @@ impl BuildOptions {
                 )));
             }
         };
-        if c.players == Some(0) {
-            return Err(Error::Options(
-                "--players 0: a game is for one player or more".into(),
-            ));
+        if let Some(n) = c.players.filter(|n| !(1..=MAX_PLAYERS).contains(n)) {
+            return Err(Error::Options(format!(
+                "--players {n}: expected 1 to {MAX_PLAYERS}"
+            )));
         }
         if c.no_pdf && c.no_png {
             return Err(Error::Options(

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 mod bad_input;
+mod cli;
 mod common;
 mod cover;
 mod data_files;
