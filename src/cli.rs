@@ -99,7 +99,11 @@ impl Command {
 
     /// `-v`: a build's image counts and peak memory.
     pub fn verbose(&self) -> bool {
-        matches!(self, Command::Build(a) if a.verbose)
+        match self {
+            Command::Build(a) => a.verbose,
+            Command::Validate(a) => a.verbose,
+            _ => false,
+        }
     }
 }
 
@@ -292,8 +296,11 @@ pub struct ValidateArgs {
     /// Check every shipped game
     #[arg(long)]
     pub all: bool,
-    #[arg(short, long, help = QUIET)]
+    #[arg(short, long, help = QUIET, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// Also print the peak memory
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// `--paper`.

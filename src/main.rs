@@ -403,6 +403,11 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             }
         }
     }
+    if ui.verbose
+        && let Some(kb) = peak_memory_kb()
+    {
+        errln!("peak memory {:.1} MB", kb as f64 / 1024.0);
+    }
     if failed.is_empty() {
         Ok(())
     } else {

@@ -258,7 +258,6 @@ fn quiet_and_verbose_exist_only_where_they_act() {
         vec!["list", "-q"],
         vec!["list", "-v"],
         vec!["completions", "bash", "-q"],
-        vec!["validate", "night-grain", "-v"],
         vec!["tts", "night-grain", "-v"],
         vec!["sheets", "the-beast", "-v"],
         vec!["new", "Goats", "-v"],

@@ -65,6 +65,22 @@ fn a_deck_of_ten_thousand_cards_builds_its_pdf_in_little_memory() {
 }
 
 #[test]
+fn a_card_of_description_costs_at_most_a_kilobyte() {
+    // `pnp validate` reads the deck, checks it and lays it out, but makes no PDF: what it holds
+    // is the description, its pieces and their placements.
+    let dir = temp_dir("memory-description");
+    let peak = |cards: usize| {
+        let mut c = pnp();
+        c.arg("validate").arg(deck(&dir, cards, 1));
+        peak_kb(c)
+    };
+    let (small, large) = (peak(2_000), peak(10_000));
+    let per_card = (large.saturating_sub(small)) as f64 * 1024.0 / 8_000.0;
+    eprintln!("validate: {small} KB at 2,000 cards, {large} KB at 10,000: {per_card:.0} B a card");
+    assert!(per_card <= 1024.0, "{per_card:.0} B a card");
+}
+
+#[test]
 fn copies_and_images_add_no_memory_of_their_own() {
     let dir = temp_dir("memory-copies");
     // One card, copied: its face is drawn, parsed and held once however many copies there are.
