@@ -7,9 +7,12 @@ pub mod board;
 pub mod card;
 pub mod diagram;
 pub mod die;
+pub mod hex_board;
 pub mod pawn;
 pub mod playing_card;
+pub mod point_board;
 pub mod sheet;
+pub mod spaces;
 pub mod token;
 pub mod track;
 
@@ -345,9 +348,15 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     ) -> Option<Result<DieFaces, DrawError>> {
         None
     }
-    /// Squares along each side, where they are written, for the rules' `board:` and
-    /// `at_least_squares_of:`.
+    /// Squares along each side of a square board, where they are written, for the rules'
+    /// `board:`.
     fn squares(&self) -> Option<&Spanned<u32>> {
+        None
+    }
+    /// Its spaces (squares, hexes or points), the lines joining them, its marks and the track
+    /// around its edge, for the rules' `spaces:`, `marked:`, `lines:` and
+    /// `at_least_squares_of:`, and Tabletop Simulator's snap points; `None` when it has none.
+    fn geometry(&self) -> Option<spaces::Geometry> {
         None
     }
 }
@@ -473,6 +482,8 @@ registry! {
     sections {
         "track" => Track(track::Track),
         "board" => Board(board::Board),
+        "hex-board" => HexBoard(hex_board::HexBoard),
+        "point-board" => PointBoard(point_board::PointBoard),
         "die" => Die(die::Die),
         "diagram" => Diagram(diagram::Diagram),
         "sheet" => Sheet(sheet::Sheet),

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 mod bad_input;
+mod boards;
 mod cli;
 mod common;
 mod cover;
