@@ -130,10 +130,40 @@ fn a_board_of_columns_by_rows_has_its_squares_and_marks_where_its_coordinates_sa
     assert!(rgb(&png, b1.x + 5.0, b1.y + 5.0).iter().all(|&v| v > 245));
 }
 
+/// Where the black outline crosses the ray from (`x`, `y`) in direction (`dx`, `dy`) (a unit
+/// vector), between `from` and `to` mm along it: the centre of the line's ink, weighted by how
+/// black each pixel is (255 less its brightest channel, so a red or white fill weighs nothing).
+fn outline_at(
+    png: &(Vec<u8>, u32, u32),
+    x: f64,
+    y: f64,
+    (dx, dy): (f64, f64),
+    from: f64,
+    to: f64,
+) -> f64 {
+    let pixel = 25.4 / DPI as f64;
+    let (mut sum, mut weight) = (0.0, 0.0);
+    let mut d = from;
+    while d <= to {
+        let (i, j) = (px(x + dx * d).floor(), px(y + dy * d).floor());
+        let k = (j as usize * png.1 as usize + i as usize) * 4;
+        let ink = 255.0 - *png.0[k..k + 3].iter().max().unwrap() as f64;
+        // The pixel's centre, projected on the ray.
+        let along = ((i + 0.5) * pixel - x) * dx + ((j + 0.5) * pixel - y) * dy;
+        sum += ink * along;
+        weight += ink;
+        d += pixel / 4.0;
+    }
+    assert!(weight > 0.0, "no outline between {from} and {to} mm");
+    sum / weight
+}
+
 #[test]
 fn hexes_measure_their_size_across_flats_and_corners() {
     let corners = 20.0 * 2.0 / 3f64.sqrt();
-    for (top, across_x, across_y) in [("pointy", 20.0, corners), ("flat", corners, 20.0)] {
+    // The directions from a hex's centre square to its flats: 0°, 60° and 120° from the
+    // horizontal for pointed tops, 30°, 90° and 150° for flat ones.
+    for (top, first) in [("pointy", 0.0), ("flat", 30.0)] {
         let file = game_file(
             &format!("hexes-{top}"),
             &board_yaml(
@@ -147,16 +177,34 @@ fn hexes_measure_their_size_across_flats_and_corners() {
         assert_eq!(g.spaces.len(), 20);
         let png = board_png(&file);
         let c2 = at(&g, "c2");
-        let width = red_reach(&png, c2.x, c2.y, 1.0, 0.0) + red_reach(&png, c2.x, c2.y, -1.0, 0.0);
-        let height = red_reach(&png, c2.x, c2.y, 0.0, 1.0) + red_reach(&png, c2.x, c2.y, 0.0, -1.0);
-        // Less the outline drawn over the hex's edge, within a pixel (0.127 mm) each side.
+        assert!(is_red(rgb(&png, c2.x, c2.y)));
+        // Across each pair of flats, from the outline's centre on one side to the other's: the
+        // same 20 mm three ways round is a regular hexagon, whose corners are 2/√3 as far apart.
+        for k in 0..3 {
+            let a = (first + 60.0 * k as f64).to_radians();
+            let (dx, dy) = (a.cos(), a.sin());
+            let across = outline_at(&png, c2.x, c2.y, (dx, dy), 8.5, 11.5)
+                + outline_at(&png, c2.x, c2.y, (-dx, -dy), 8.5, 11.5);
+            assert!(
+                (across - 20.0).abs() < 0.05,
+                "{top}, {}°: {across} mm across the flats",
+                a.to_degrees()
+            );
+            let across_corners = across * 2.0 / 3f64.sqrt();
+            assert!(
+                (across_corners - corners).abs() < 0.06,
+                "{top}: {across_corners} mm across the corners"
+            );
+        }
+        // And the fill reaches into each corner, short only by the line's mitred join.
+        let (dx, dy) = match top {
+            "pointy" => (0.0, 1.0),
+            _ => (1.0, 0.0),
+        };
+        let reach = red_reach(&png, c2.x, c2.y, dx, dy);
         assert!(
-            (width - (across_x - LINE_MM)).abs() < 0.3,
-            "{top}: {width} mm across"
-        );
-        assert!(
-            (height - (across_y - LINE_MM)).abs() < 0.3,
-            "{top}: {height} mm down"
+            reach > corners / 2.0 - 0.5 && reach < corners / 2.0,
+            "{top}: the fill reaches {reach} mm"
         );
         // Its neighbours are one flat away.
         let nearest = g
