@@ -339,9 +339,39 @@ hex-board:
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face, cx.art)
     }
-    /// In parts to glue, evenly: no straight seam runs along the edges of a grid of hexes.
+    /// In parts to glue, on the lines that cut hexes most cleanly: no straight seam follows the
+    /// zigzag of a grid of hexes, so each runs through hex centres — halving each hex it crosses
+    /// into mirror halves that are easy to line up — or, across the flats, along the hexes'
+    /// straight edges where a row offers them.
     fn split(&self) -> Split {
-        Split::Even
+        let Some(geometry) = self.geometry() else {
+            return Split::Even;
+        };
+        let half = self.hex.value.mm() / 2.0;
+        let lines = |centres: Vec<f64>, edges: bool| {
+            let mut out: Vec<f64> = centres
+                .iter()
+                .flat_map(|&c| match edges {
+                    true => vec![c - half, c, c + half],
+                    false => vec![c],
+                })
+                .collect();
+            out.sort_by(f64::total_cmp);
+            out.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+            out
+        };
+        let xs = geometry.spaces.iter().map(|s| s.x).collect();
+        let ys = geometry.spaces.iter().map(|s| s.y).collect();
+        match self.top {
+            HexTop::Pointy => Split::OnLines {
+                xs: lines(xs, true),
+                ys: lines(ys, false),
+            },
+            HexTop::Flat => Split::OnLines {
+                xs: lines(xs, false),
+                ys: lines(ys, true),
+            },
+        }
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false

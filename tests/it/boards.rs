@@ -320,6 +320,39 @@ fn boards_of_points_split_between_their_points() {
 }
 
 #[test]
+fn hex_boards_split_through_hex_centres_or_along_their_edges() {
+    let file = game_file(
+        "hexes-large",
+        &board_yaml("hex-board", "{hex: 20mm, columns: 14, rows: 18}"),
+    );
+    let (g, w, h) = geometry(&file);
+    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let near = |v: f64, of: Vec<f64>| of.iter().any(|l| (l - v).abs() < 1e-6);
+    let (mut across, mut down) = (0, 0);
+    for p in doc.pages.iter().flat_map(|p| &p.placements) {
+        let window = p.part.as_ref().expect("300 × 330 mm is printed in parts").window;
+        // Pointed tops: a seam down the board runs through the centres of a column of hexes or
+        // along the straight edges between two; a seam across runs through a row's centres.
+        if window.right() < w - 1e-6 {
+            across += 1;
+            let x = window.right();
+            let lines = g.spaces.iter().flat_map(|s| [s.x - 10.0, s.x, s.x + 10.0]);
+            assert!(near(x, lines.collect()), "a seam at x = {x} mm");
+        }
+        if window.bottom() < h - 1e-6 {
+            down += 1;
+            let y = window.bottom();
+            assert!(
+                near(y, g.spaces.iter().map(|s| s.y).collect()),
+                "a seam at y = {y} mm"
+            );
+        }
+    }
+    assert!(across > 0 && down > 0);
+}
+
+#[test]
 fn the_rules_count_spaces_marks_and_lines() {
     for name in ["hnefatafl", "fox-and-geese", "hex", "go-9x9"] {
         let path = format!("{}/examples/{name}.yaml", env!("CARGO_MANIFEST_DIR"));
