@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Space, Split, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit};
@@ -138,6 +138,19 @@ board: {squares: 5, square: 24mm}
     }
     fn squares(&self) -> Option<&Spanned<u32>> {
         Some(&self.squares)
+    }
+    /// Its squares, row by row from the top left, as `draw` draws them.
+    fn spaces(&self, _: &Component) -> Vec<Space> {
+        let count = self.squares.value;
+        let (sw, sh) = (self.square.value.w.mm(), self.square.value.h.mm());
+        (0..count * count)
+            .map(|i| Space {
+                x: EDGE_MM + (i % count) as f64 * sw,
+                y: EDGE_MM + (i / count) as f64 * sh,
+                w: sw,
+                h: sh,
+            })
+            .collect()
     }
 }
 
