@@ -275,7 +275,13 @@ impl<'a> Doc<'a> {
             indent(self.lines[opener]),
         );
         let first_child = opens_block(self.lines[opener]) && f > o;
-        (first_child && a > o && a != f && is_dash(self.lines[at]) == is_dash(self.lines[first]))
+        // A line deeper than a first line that opens a block is that block's child.
+        let its_child = opens_block(self.lines[first]) && a > f;
+        (first_child
+            && !its_child
+            && a > o
+            && a != f
+            && is_dash(self.lines[at]) == is_dash(self.lines[first]))
             .then(|| Hint {
                 line: first + 1,
                 col: f + 1,
