@@ -179,10 +179,7 @@ pub enum TtsForm {
     /// Cards: one deck per component (a lone card stays a card), of `CustomDeck.Type` shape.
     Deck { card_type: u8 },
     /// A flat counter (`Custom_Tile`), two-sided when it has a back; `thickness` in TTS units.
-    Tile {
-        tile_type: TileType,
-        thickness: f64,
-    },
+    Tile { tile_type: TileType, thickness: f64 },
     /// A large flat piece laid out first, locked, with a snap point on each of its spaces
     /// (track, board, sheet, diagram).
     Board,

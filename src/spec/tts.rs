@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::{BTreeMap, HashMap};
 
-use super::color::Color;
 use super::Game;
-use crate::kinds::TtsForm;
+use super::color::Color;
 use crate::error::Diagnostic;
+use crate::kinds::TtsForm;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -134,7 +134,12 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
     let file = game.file.as_str();
     let ids = || game.spec.components.iter().map(|c| c.id.value.as_str());
     for (key, p) in &tts.pieces {
-        let Some(c) = game.spec.components.iter().find(|c| c.id.value == key.value) else {
+        let Some(c) = game
+            .spec
+            .components
+            .iter()
+            .find(|c| c.id.value == key.value)
+        else {
             let hint = crate::diagnostic::closest(&key.value, ids())
                 .map(|id| format!("; did you mean `{id}`?"))
                 .unwrap_or_default();
@@ -164,18 +169,16 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
             ));
         }
         match p.each_player {
-            Some(EachPlayer::Way(Way::Own | Way::Alternate)) if c.variants.is_empty() => wrong(
-                format!(
+            Some(EachPlayer::Way(Way::Own | Way::Alternate)) if c.variants.is_empty() => {
+                wrong(format!(
                     "tts: `each_player: own` and `alternate` deal variants; `{}` has none",
                     key.value
-                ),
-            ),
-            Some(EachPlayer::Copies(n)) if n == 0 || n > crate::spec::MAX_COPIES => wrong(
-                format!(
-                    "tts: `each_player: {n}`: expected 1 to {} copies",
-                    crate::spec::MAX_COPIES
-                ),
-            ),
+                ))
+            }
+            Some(EachPlayer::Copies(n)) if n == 0 || n > crate::spec::MAX_COPIES => wrong(format!(
+                "tts: `each_player: {n}`: expected 1 to {} copies",
+                crate::spec::MAX_COPIES
+            )),
             _ => {}
         }
     }

@@ -182,7 +182,10 @@ fn eighty_cards_span_two_sheets_with_ids_by_key_and_slot() {
         key_of(deck, "decks/deck-1.png"),
         key_of(deck, "decks/deck-2.png"),
     );
-    let (b1, b2): (u64, u64) = (k1.parse::<u64>().unwrap() * 100, k2.parse::<u64>().unwrap() * 100);
+    let (b1, b2): (u64, u64) = (
+        k1.parse::<u64>().unwrap() * 100,
+        k2.parse::<u64>().unwrap() * 100,
+    );
     assert_eq!(deck["CustomDeck"][&k1]["NumWidth"], 10);
     assert_eq!(deck["CustomDeck"][&k1]["NumHeight"], 7);
     assert_eq!(deck["CustomDeck"][&k2]["NumWidth"], 10);
@@ -302,7 +305,13 @@ fn every_object_kind_has_the_fields_tts_needs() {
     // A lone card is a card, not a deck of one.
     let lone = by_nickname(&v, "Alone");
     assert_eq!(lone["Name"], "CardCustom");
-    let kl = lone["CustomDeck"].as_object().unwrap().keys().next().unwrap().clone();
+    let kl = lone["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
     assert_eq!(lone["CardID"], kl.parse::<u64>().unwrap() * 100);
     assert_eq!(lone["CustomDeck"][&kl]["NumWidth"], 1);
     // Two-sided tiles: square tiles in a bag, front and back different images.
@@ -369,7 +378,10 @@ fn night_grain_markers_are_bagged_by_type_and_the_track_is_a_board() {
     let aid = by_nickname(&v, "Player aid");
     let ids = aid["DeckIDs"].as_array().unwrap();
     assert_eq!(ids.len(), 3);
-    assert!(ids.iter().all(|id| id == &ids[0] && id.as_u64().unwrap() % 100 == 0));
+    assert!(
+        ids.iter()
+            .all(|id| id == &ids[0] && id.as_u64().unwrap() % 100 == 0)
+    );
     // Scaled uniformly from the long side: 115 mm deep, its width from the sheet cell.
     let t = &aid["Transform"];
     assert_eq!(t["scaleX"], t["scaleZ"]);
@@ -548,7 +560,10 @@ fn a_deck_tag_splits_a_component_into_decks() {
     let action = by_nickname(&v, "Beast cards: action");
     let day = by_nickname(&v, "Beast cards: day");
     // A key for each deck's sheet.
-    let ka = key_of(action, "decks/beast-action-1.png").parse::<u64>().unwrap() * 100;
+    let ka = key_of(action, "decks/beast-action-1.png")
+        .parse::<u64>()
+        .unwrap()
+        * 100;
     let kd = key_of(day, "decks/beast-day-1.png").parse::<u64>().unwrap() * 100;
     assert_ne!(ka, kd);
     assert_eq!(action["DeckIDs"], serde_json::json!([ka, ka, ka + 1]));
@@ -601,7 +616,12 @@ fn playing_cards_without_a_back_get_a_blank_one() {
         .into_iter()
         .find(|o| o["Name"] == "DeckCustom")
         .expect("a deck");
-    let sheet = deck["CustomDeck"].as_object().unwrap().values().next().unwrap();
+    let sheet = deck["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap();
     assert_eq!(
         (sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()),
         (Some(2), Some(1))

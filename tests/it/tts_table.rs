@@ -122,7 +122,11 @@ fn urls(v: &Value) -> Vec<String> {
                 out.push(u.to_string());
             }
         }
-        for d in o["CustomDeck"].as_object().into_iter().flat_map(|m| m.values()) {
+        for d in o["CustomDeck"]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
             for k in ["FaceURL", "BackURL"] {
                 out.push(d[k].as_str().unwrap().to_string());
             }
@@ -186,7 +190,11 @@ fn the_d6_image_holds_each_face_in_the_template_s_cell_turned_as_the_template_tu
         let (x0, y0) = (col * cell, row * cell);
         // The background, near a corner (the T is in the middle).
         let bg = at(x0 + 3, y0 + cell / 2);
-        assert_eq!(&bg[..3], &backgrounds[face - 1], "cell ({col}, {row}) holds face {face}");
+        assert_eq!(
+            &bg[..3],
+            &backgrounds[face - 1],
+            "cell ({col}, {row}) holds face {face}"
+        );
         // Dark pixels in the top and bottom fifths of the cell.
         let dark = |ys: std::ops::Range<u32>| {
             ys.flat_map(|y| (0..cell).map(move |x| (x, y)))
@@ -201,7 +209,10 @@ fn the_d6_image_holds_each_face_in_the_template_s_cell_turned_as_the_template_tu
             dark(cell * 7 / 10..cell * 9 / 10),
         );
         if turned {
-            assert!(lower > 2 * upper, "face {face} turned half a turn: {upper} / {lower}");
+            assert!(
+                lower > 2 * upper,
+                "face {face} turned half a turn: {upper} / {lower}"
+            );
         } else {
             assert!(upper > 2 * lower, "face {face} upright: {upper} / {lower}");
         }
@@ -269,7 +280,10 @@ fn tracks_sheets_and_diagrams_keep_their_image_s_proportions() {
         // The image has the piece's proportions, so the width follows.
         let (w, h, _) = png_info(&file_of(o["CustomImage"]["ImageURL"].as_str().unwrap()));
         let (img, real) = (w as f64 / h as f64, w_mm / h_mm);
-        assert!((img / real - 1.0).abs() < 0.01, "{name}: {w}×{h} px vs {w_mm}×{h_mm} mm");
+        assert!(
+            (img / real - 1.0).abs() < 0.01,
+            "{name}: {w}×{h} px vs {w_mm}×{h_mm} mm"
+        );
     }
 }
 
@@ -278,9 +292,17 @@ fn landscape_cards_are_drawn_upright_in_portrait_cells_and_lie_turned_a_quarter(
     let dir = export("tests/fixtures/tts-landscape.yaml", &["--dpi", "60"]);
     let v = read_json(&dir.join("tts-landscape.json"));
     let deck = one(&v, "Wide card");
-    let sheet = deck["CustomDeck"].as_object().unwrap().values().next().unwrap();
+    let sheet = deck["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap();
     let (w, h, _) = png_info(&file_of(sheet["FaceURL"].as_str().unwrap()));
-    let (cw, ch) = (w / num(&sheet["NumWidth"]) as u32, h / num(&sheet["NumHeight"]) as u32);
+    let (cw, ch) = (
+        w / num(&sheet["NumWidth"]) as u32,
+        h / num(&sheet["NumHeight"]) as u32,
+    );
     // 88.9 × 63.5 mm at 60 dpi, turned: 150 × 210 px.
     assert_eq!((cw, ch), (150, 210));
     for card in deck["ContainedObjects"].as_array().unwrap() {
@@ -302,7 +324,11 @@ fn deck_keys_differ_between_games_and_card_ids_follow_them() {
         let v = read_json(&dir.join(format!("{game}.json")));
         let mut keys = BTreeSet::new();
         for o in all_objects(&v) {
-            for k in o["CustomDeck"].as_object().into_iter().flat_map(|m| m.keys()) {
+            for k in o["CustomDeck"]
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.keys())
+            {
                 keys.insert(k.parse::<u64>().unwrap());
             }
             if let Some(id) = o["CardID"].as_u64() {
@@ -312,7 +338,10 @@ fn deck_keys_differ_between_games_and_card_ids_follow_them() {
         assert!(!keys.is_empty(), "{game} has decks");
         for k in keys {
             // Not TTS's own small keys, and every card ID an int.
-            assert!(k >= 1000 && k * 100 + 69 <= i32::MAX as u64, "{game}: key {k}");
+            assert!(
+                k >= 1000 && k * 100 + 69 <= i32::MAX as u64,
+                "{game}: key {k}"
+            );
             if let Some(other) = seen.insert(k, game) {
                 panic!("{game} and {other} share deck key {k}");
             }
@@ -335,10 +364,16 @@ fn file_urls_are_percent_encoded_and_name_the_files_written() {
         for url in urls {
             let path = url.strip_prefix("file:///").expect("a file:/// URL");
             assert!(!path.contains([' ', '#', '?', '\\']), "{url}");
-            assert!(path.contains("Games%20%232/100%25%20done,%20my%20tts/"), "{url}");
+            assert!(
+                path.contains("Games%20%232/100%25%20done,%20my%20tts/"),
+                "{url}"
+            );
             // Every % starts an escape.
             for (i, _) in path.match_indices('%') {
-                assert!(path[i + 1..i + 3].chars().all(|c| c.is_ascii_hexdigit()), "{url}");
+                assert!(
+                    path[i + 1..i + 3].chars().all(|c| c.is_ascii_hexdigit()),
+                    "{url}"
+                );
             }
             assert!(file_of(&url).is_file(), "{url} names no file");
         }
@@ -361,7 +396,10 @@ fn standees_are_cut_out_along_their_figure() {
     }
     assert_eq!(alpha(w / 2, h * 6 / 10), 255);
     let clear = px.iter().filter(|p| p[3] == 0).count() as f64 / px.len() as f64;
-    assert!((0.15..0.85).contains(&clear), "{clear} of the image is see-through");
+    assert!(
+        (0.15..0.85).contains(&clear),
+        "{clear} of the image is see-through"
+    );
 }
 
 #[test]
@@ -389,7 +427,11 @@ fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
     ];
     let idx: Vec<usize> = order
         .iter()
-        .map(|k| keys.iter().position(|x| x == k).unwrap_or_else(|| panic!("no {k}")))
+        .map(|k| {
+            keys.iter()
+                .position(|x| x == k)
+                .unwrap_or_else(|| panic!("no {k}"))
+        })
         .collect();
     assert!(idx.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
     assert_eq!(v["Table"], "Table_RPG");
@@ -401,17 +443,27 @@ fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
     // The player aid's text is a tab of the notebook.
     assert!(
         tabs.values()
-            .any(|t| t["title"].as_str().unwrap().contains("aid") && t["body"].as_str().unwrap().len() > 80),
+            .any(|t| t["title"].as_str().unwrap().contains("aid")
+                && t["body"].as_str().unwrap().len() > 80),
         "{tabs:?}"
     );
     // A hand zone for each of four seats, in TTS's first four colours, on the table's edges.
-    let hands: Vec<&Value> = top(&v).iter().filter(|o| o["Name"] == "HandTrigger").collect();
-    let colours: Vec<&str> = hands.iter().map(|h| h["FogColor"].as_str().unwrap()).collect();
+    let hands: Vec<&Value> = top(&v)
+        .iter()
+        .filter(|o| o["Name"] == "HandTrigger")
+        .collect();
+    let colours: Vec<&str> = hands
+        .iter()
+        .map(|h| h["FogColor"].as_str().unwrap())
+        .collect();
     assert_eq!(colours, ["White", "Red", "Orange", "Yellow"]);
     for h in &hands {
         assert_eq!(h["Locked"], true);
         let (x, z) = pos(h);
-        assert!(x.abs() > 25.0 || z.abs() > 15.0, "at the table's edge: {x}, {z}");
+        assert!(
+            x.abs() > 25.0 || z.abs() > 15.0,
+            "at the table's edge: {x}, {z}"
+        );
     }
     // Every image it names was written, and its picture is a PNG.
     for url in urls(&v) {
@@ -437,7 +489,10 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
     let mut spots: Vec<(f64, f64)> = Vec::new();
     for p in &diagram.place {
         let (x, z) = (p.value.at[0] / MM_PER_UNIT, -p.value.at[1] / MM_PER_UNIT);
-        if !spots.iter().any(|s| (s.0 - x).abs() < 0.01 && (s.1 - z).abs() < 0.01) {
+        if !spots
+            .iter()
+            .any(|s| (s.0 - x).abs() < 0.01 && (s.1 - z).abs() < 0.01)
+        {
             spots.push((x, z));
         }
     }
@@ -452,7 +507,12 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
         let (_, v) = table("cream-of-the-crop", n);
         // What the diagram places for n, by spot (a pawn stands on a tile: two at one spot).
         let mut want: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for p in diagram.place.iter().map(|p| &p.value).filter(|p| p.is_for(n)) {
+        for p in diagram
+            .place
+            .iter()
+            .map(|p| &p.value)
+            .filter(|p| p.is_for(n))
+        {
             // `tile-suns-5` → "suns"; `pawn-arms` → "arms".
             let suit = p.piece.value.split('-').nth(1).unwrap().to_string();
             let at = spot(p.at[0] / MM_PER_UNIT, -p.at[1] / MM_PER_UNIT).unwrap();
@@ -476,7 +536,10 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
         assert_eq!(got, want, "{n} players");
         counts.push(want.values().map(Vec::len).sum::<usize>());
         // A tractor for each player.
-        let pawns = top(&v).iter().filter(|o| o["Name"] == "Custom_Token").count();
+        let pawns = top(&v)
+            .iter()
+            .filter(|o| o["Name"] == "Custom_Token")
+            .count();
         assert_eq!(pawns, n as usize, "{n} players' tractors");
     }
     // Two more fair tiles and a tractor with three; two more tractors (and no more tiles)
@@ -508,17 +571,33 @@ fn bags_hold_what_the_rules_count_and_supplies_never_run_out() {
     // Making Ground: every tile the game prints in one bag.
     let g = pnp::spec::load("making-ground").unwrap();
     let doc = pnp::prepare(&g, &pnp::options::BuildOptions::default()).unwrap();
-    let ci = g.spec.components.iter().position(|c| c.id.value == "tiles").unwrap();
-    let printed: u32 = doc.pieces.iter().filter(|p| p.component == ci).map(|p| p.copies).sum();
+    let ci = g
+        .spec
+        .components
+        .iter()
+        .position(|c| c.id.value == "tiles")
+        .unwrap();
+    let printed: u32 = doc
+        .pieces
+        .iter()
+        .filter(|p| p.component == ci)
+        .map(|p| p.copies)
+        .sum();
     let (_, v) = table("making-ground", 2);
     let bags: Vec<&Value> = top(&v)
         .iter()
         .filter(|o| o["Nickname"].as_str().unwrap().starts_with("Tiles"))
         .collect();
     assert_eq!(bags.len(), 1, "one mixed bag");
-    assert_eq!(bags[0]["ContainedObjects"].as_array().unwrap().len() as u32, printed);
+    assert_eq!(
+        bags[0]["ContainedObjects"].as_array().unwrap().len() as u32,
+        printed
+    );
     // Supplies: an infinite bag holding the one piece it hands out.
-    for (game, name) in [("bean-off", "Bean tokens"), ("the-beast", "Starvation chits")] {
+    for (game, name) in [
+        ("bean-off", "Bean tokens"),
+        ("the-beast", "Starvation chits"),
+    ] {
         let (_, v) = table(game, 2);
         let bag = top(&v)
             .iter()
@@ -555,26 +634,43 @@ fn decks_are_shuffled_as_the_rules_shuffle_them_and_each_player_has_their_own_se
     for name in ["Action Deck", "Day Deck (court cards removed)"] {
         let deck = one(&v, name);
         assert!(
-            deck["LuaScript"].as_str().unwrap().contains("self.shuffle()"),
+            deck["LuaScript"]
+                .as_str()
+                .unwrap()
+                .contains("self.shuffle()"),
             "{name}"
         );
     }
     // The court cards are set aside in order, not shuffled.
     let court = top(&v)
         .iter()
-        .find(|o| o["Nickname"].as_str().unwrap().starts_with("Day Deck court"))
+        .find(|o| {
+            o["Nickname"]
+                .as_str()
+                .unwrap()
+                .starts_with("Day Deck court")
+        })
         .unwrap();
     assert_eq!(court["LuaScript"].as_str().unwrap_or(""), "");
     // One activity deck and one record sheet before each seat.
     let sets: Vec<&Value> = top(&v)
         .iter()
-        .filter(|o| o["Nickname"].as_str().unwrap().starts_with("Activity cards"))
+        .filter(|o| {
+            o["Nickname"]
+                .as_str()
+                .unwrap()
+                .starts_with("Activity cards")
+        })
         .collect();
     assert_eq!(sets.len(), 3);
     let mut seats: Vec<&str> = sets.iter().map(|d| seat_of(&v, d)).collect();
     for d in &sets {
         let seat = seat_of(&v, d);
-        assert!(d["Nickname"].as_str().unwrap().ends_with(seat), "{} at {seat}", d["Nickname"]);
+        assert!(
+            d["Nickname"].as_str().unwrap().ends_with(seat),
+            "{} at {seat}",
+            d["Nickname"]
+        );
         assert_eq!(d["ContainedObjects"].as_array().unwrap().len(), 5);
     }
     seats.sort();
@@ -624,7 +720,10 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
         let snaps = board["AttachedSnapPoints"].as_array().unwrap();
         assert_eq!(snaps.len(), spaces.len(), "{name}: one on each space");
         let t = &board["Transform"];
-        assert_eq!(t["rotY"], 180.0, "{name} reads the right way up from the near seat");
+        assert_eq!(
+            t["rotY"], 180.0,
+            "{name} reads the right way up from the near seat"
+        );
         let scale = num(&t["scaleZ"]);
         let thickness = num(&board["CustomImage"]["CustomTile"]["Thickness"]);
         for (s, space) in snaps.iter().zip(&spaces) {

@@ -314,7 +314,10 @@ pub(super) fn singular(name: &str) -> String {
         format!("{}ie", &last[..1])
     } else if let Some(stem) = lower.strip_suffix("ies").filter(|s| !s.is_empty()) {
         format!("{}y", &last[..stem.len()])
-    } else if ["ches", "shes", "xes", "sses"].iter().any(|e| lower.ends_with(e)) {
+    } else if ["ches", "shes", "xes", "sses"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
         last[..last.len() - 2].to_string()
     } else if lower.ends_with('s') && !lower.ends_with("ss") && !lower.ends_with("us") {
         last[..last.len() - 1].to_string()
@@ -658,7 +661,10 @@ components:
             ("Bean tokens (optional; dry beans work too)", "Bean token"),
             ("Starvation chits", "Starvation chit"),
             ("Activity cards (one set per player)", "Activity card"),
-            ("Die role markers (beside your three dice)", "Die role marker"),
+            (
+                "Die role markers (beside your three dice)",
+                "Die role marker",
+            ),
             ("Boxes", "Box"),
             ("Track of Persephone", "Track of Persephone"),
             ("Rock", "Rock"),

@@ -73,14 +73,25 @@ pub(super) fn map_component(
         _ => None,
     };
     match comp.kind.kind().tts(first.shape) {
-        TtsForm::Deck { card_type } => decks(ex, &spots, &cid, &cname, card_type, &settings, &seat_name)?,
+        TtsForm::Deck { card_type } => {
+            decks(ex, &spots, &cid, &cname, card_type, &settings, &seat_name)?
+        }
         TtsForm::Tile {
             tile_type,
             thickness,
         } => {
             for (spot, takes) in &spots {
                 let named = seat_name(*spot);
-                tiles(ex, *spot, takes, &cname, tile_type, thickness, &settings, named.as_deref());
+                tiles(
+                    ex,
+                    *spot,
+                    takes,
+                    &cname,
+                    tile_type,
+                    thickness,
+                    &settings,
+                    named.as_deref(),
+                );
             }
         }
         TtsForm::Board => {
@@ -212,7 +223,15 @@ fn decks(
                 Some(seat) => format!("{name} · {seat}"),
                 None => name.clone(),
             };
-            one_deck(ex, *spot, &here, &sheets, &name, card_type, settings.shuffle)?;
+            one_deck(
+                ex,
+                *spot,
+                &here,
+                &sheets,
+                &name,
+                card_type,
+                settings.shuffle,
+            )?;
         }
     }
     Ok(())

@@ -141,7 +141,13 @@ pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
             }
             Some(EachPlayer::Way(Way::Alternate)) if !of.is_empty() => {
                 for seat in 0..n as usize {
-                    take(&mut lots, &mut left, of[seat % of.len()], 1, Spot::Seat(seat));
+                    take(
+                        &mut lots,
+                        &mut left,
+                        of[seat % of.len()],
+                        1,
+                        Spot::Seat(seat),
+                    );
                 }
                 Spot::Aside
             }
@@ -220,7 +226,11 @@ mod tests {
 
     #[test]
     fn every_copy_goes_somewhere_once() {
-        for (game, n) in [("night-grain", 4), ("cream-of-the-crop", 3), ("the-beast", 2)] {
+        for (game, n) in [
+            ("night-grain", 4),
+            ("cream-of-the-crop", 3),
+            ("the-beast", 2),
+        ] {
             let g = crate::spec::load(game).unwrap();
             let pieces = crate::pieces::expand(&g);
             let diagram = g
@@ -228,7 +238,14 @@ mod tests {
                 .components
                 .iter()
                 .position(|c| c.kind.name() == crate::kinds::KindName::Diagram);
-            let lots = deal(&g, &pieces, Some(Table { players: n, diagram }));
+            let lots = deal(
+                &g,
+                &pieces,
+                Some(Table {
+                    players: n,
+                    diagram,
+                }),
+            );
             for (i, p) in pieces.iter().enumerate() {
                 let copies: u32 = lots.iter().filter(|l| l.piece == i).map(|l| l.copies).sum();
                 let copy_each = g.spec.tts.as_ref().is_some_and(|t| {

@@ -90,9 +90,7 @@ pub fn rotation_values(names: &[String; 6]) -> Vec<RotationValue> {
 /// Fills `obj` (made with `ObjectState::new("Custom_Dice", …)`) as a d6 painted with `image_url`.
 pub fn make_d6(mut obj: ObjectState, image_url: String, names: &[String; 6]) -> ObjectState {
     let mut image = CustomImage::new(image_url, String::new());
-    image.custom_dice = Some(CustomDice {
-        die_type: D6_TYPE,
-    });
+    image.custom_dice = Some(CustomDice { die_type: D6_TYPE });
     obj.custom_image = Some(image);
     obj.rotation_values = Some(rotation_values(names));
     obj
@@ -145,7 +143,11 @@ mod tests {
                 ((0, 0), (side - 1, side - 1))
             };
             assert_eq!(px(mark.0, mark.1).red(), 0, "face {value}'s mark");
-            assert_eq!(px(clear.0, clear.1).red(), want, "face {value} turned: {turned}");
+            assert_eq!(
+                px(clear.0, clear.1).red(),
+                want,
+                "face {value} turned: {turned}"
+            );
         }
         // The top row is left to the neutral grey.
         for x in 0..3 * side {
@@ -159,7 +161,12 @@ mod tests {
             let (a, b) = (D6_ROTATIONS[i], D6_ROTATIONS[5 - i]);
             let sum = (a.0 + b.0, a.1 + b.1, a.2 + b.2);
             let half_turn = (a.0 - b.0).abs() == 180.0 || (a.2 - b.2).abs() == 180.0;
-            assert!(sum == (0.0, 0.0, 0.0) || half_turn, "faces {} and {}", i + 1, 6 - i);
+            assert!(
+                sum == (0.0, 0.0, 0.0) || half_turn,
+                "faces {} and {}",
+                i + 1,
+                6 - i
+            );
         }
     }
 

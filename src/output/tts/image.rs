@@ -178,7 +178,8 @@ mod tests {
         let mut p = Pixmap::new(3, 2).unwrap();
         p.fill(Color::WHITE);
         // A red pixel at the top left.
-        p.pixels_mut()[0] = resvg::tiny_skia::PremultipliedColorU8::from_rgba(255, 0, 0, 255).unwrap();
+        p.pixels_mut()[0] =
+            resvg::tiny_skia::PremultipliedColorU8::from_rgba(255, 0, 0, 255).unwrap();
         let t = quarter_turn(p).unwrap();
         assert_eq!((t.width(), t.height()), (2, 3));
         assert_eq!(t.pixel(1, 0).unwrap().red(), 255);

@@ -50,9 +50,16 @@ mod tests {
     fn keys_are_stable_in_range_and_differ_between_games_and_sheets() {
         let (mut a, mut b) = (Keys::new(), Keys::new());
         let k = a.of("night-grain", "aid-1");
-        assert_eq!(b.of("night-grain", "aid-1"), k, "the same sheet, the same key");
+        assert_eq!(
+            b.of("night-grain", "aid-1"),
+            k,
+            "the same sheet, the same key"
+        );
         assert!((FIRST..END).contains(&k));
-        assert!(u64::from(k) * 100 + 69 <= i32::MAX as u64, "card IDs stay an int");
+        assert!(
+            u64::from(k) * 100 + 69 <= i32::MAX as u64,
+            "card IDs stay an int"
+        );
         let mut other = Keys::new();
         assert_ne!(other.of("cream-of-the-crop", "aid-1"), k, "another game");
         assert_ne!(a.of("night-grain", "aid-2"), k, "another sheet");

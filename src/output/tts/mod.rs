@@ -301,9 +301,12 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     let stem = game.id();
     let json_path = dir.join(format!("{stem}.json"));
     let thumb_path = dir.join(format!("{stem}.png"));
-    let table_paths = table_save
-        .as_ref()
-        .map(|_| (dir.join(format!("{stem}-table.json")), dir.join(format!("{stem}-table.png"))));
+    let table_paths = table_save.as_ref().map(|_| {
+        (
+            dir.join(format!("{stem}-table.json")),
+            dir.join(format!("{stem}-table.png")),
+        )
+    });
     let saved_objects = saves.as_ref().map(|s| s.join("Saved Objects"));
     report.installed = saved_objects
         .as_ref()
@@ -391,21 +394,28 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     if let (Some(save), Some((tj, tp))) = (&table_save, &table_paths) {
         let json = to_json(save)?;
         let value: serde_json::Value = serde_json::from_slice(&json).map_err(tts_err)?;
-        let picture = topdown::render(&value, &|url| picture_of(url, &ex, &encoded), topdown::THUMBNAIL_PX)
-            .and_then(image::encode_rgb)
-            .map_err(|why| {
-                tts_err(TtsError::Image {
-                    what: "the picture of the table".into(),
-                    why,
-                })
-            })?;
+        let picture = topdown::render(
+            &value,
+            &|url| picture_of(url, &ex, &encoded),
+            topdown::THUMBNAIL_PX,
+        )
+        .and_then(image::encode_rgb)
+        .map_err(|why| {
+            tts_err(TtsError::Image {
+                what: "the picture of the table".into(),
+                why,
+            })
+        })?;
         report.written.push(Written {
             path: tj.clone(),
-            what: format!(
-                "the table for {} players, {} objects, and its picture",
-                table_players.unwrap_or(0),
-                save.object_states.len()
-            ),
+            what: {
+                let n = table_players.unwrap_or(0);
+                format!(
+                    "the table for {n} player{}, {} objects, and its picture",
+                    if n == 1 { "" } else { "s" },
+                    save.object_states.len()
+                )
+            },
             bytes: (json.len() + picture.len()) as u64,
         });
         files.push((tj.clone(), json));
@@ -501,10 +511,13 @@ fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
     let mut out = Vec::new();
     for (line, d) in tts.dice.iter().enumerate() {
         let d = &d.value;
-        let middle = d.copies.unwrap_or(if d.each_player.is_some() { 0 } else { 1 });
+        let middle = d
+            .copies
+            .unwrap_or(if d.each_player.is_some() { 0 } else { 1 });
         let spots = std::iter::repeat_n(Spot::Middle, middle as usize).chain(
-            (0..players as usize)
-                .flat_map(|k| std::iter::repeat_n(Spot::Seat(k), d.each_player.unwrap_or(0) as usize)),
+            (0..players as usize).flat_map(|k| {
+                std::iter::repeat_n(Spot::Seat(k), d.each_player.unwrap_or(0) as usize)
+            }),
         );
         for (i, spot) in spots.enumerate() {
             let mut o = ObjectState::new(

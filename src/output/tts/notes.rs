@@ -44,7 +44,10 @@ pub(super) fn save(
         let Some(p) = prepared.pieces.iter().find(|p| p.component == ci) else {
             continue;
         };
-        let is_card = matches!(c.kind.kind().tts(p.shape), crate::kinds::TtsForm::Deck { .. });
+        let is_card = matches!(
+            c.kind.kind().tts(p.shape),
+            crate::kinds::TtsForm::Deck { .. }
+        );
         let f = p.front(game);
         let has_text = f.lines.is_some() || f.table.is_some();
         if is_card && p.back(game).is_none() && has_text {
@@ -53,7 +56,11 @@ pub(super) fn save(
         }
     }
     GameSave {
-        save_name: format!("{} ({players} players)", g.name),
+        save_name: format!(
+            "{} ({players} player{})",
+            g.name,
+            if players == 1 { "" } else { "s" }
+        ),
         date: String::new(),
         version_number: String::new(),
         game_mode: g.name.clone(),

@@ -37,7 +37,10 @@ pub fn on_table(p: &SnapPoint, x: f64, z: f64, rot_y: f64, scale: f64) -> (f64, 
     let (lx, lz) = (p.position.x * scale, p.position.z * scale);
     let a = rot_y.to_radians();
     // Unity turns +z towards +x for a positive angle about y.
-    (x + lx * a.cos() + lz * a.sin(), z - lx * a.sin() + lz * a.cos())
+    (
+        x + lx * a.cos() + lz * a.sin(),
+        z - lx * a.sin() + lz * a.cos(),
+    )
 }
 
 /// Four decimals: a tenth of a millimetre on the largest boards, and no float noise.

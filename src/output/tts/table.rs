@@ -213,7 +213,9 @@ pub(super) fn lay_out(
         let (w, d) = turned(p.w, p.d, turn);
         let below = taken
             .iter()
-            .filter(|(tx, tz, tw, td)| (tx - x).abs() * 2.0 < tw + w && (tz - z).abs() * 2.0 < td + d)
+            .filter(|(tx, tz, tw, td)| {
+                (tx - x).abs() * 2.0 < tw + w && (tz - z).abs() * 2.0 < td + d
+            })
             .count();
         taken.push((x, z, w, d));
         let mut obj = p.obj;
@@ -245,7 +247,11 @@ pub(super) fn lay_out(
             let ahead = seat.reach() + depth / 2.0 + v;
             let (x, z) = seat.at(u, ahead);
             let mut obj = p.obj;
-            let y = if p.band == Band::Board { BOARD_Y } else { PIECE_Y };
+            let y = if p.band == Band::Board {
+                BOARD_Y
+            } else {
+                PIECE_Y
+            };
             obj.transform = obj.transform.at(x, y, z);
             obj.transform.rot_y = (obj.transform.rot_y + seat.rot_y()).rem_euclid(360.0);
             out.push(obj);
@@ -277,7 +283,11 @@ pub(super) fn lay_out(
     };
     for (p, (x, z)) in middle.into_iter().zip(centres) {
         let mut obj = p.obj;
-        let y = if p.band == Band::Board { BOARD_Y } else { PIECE_Y };
+        let y = if p.band == Band::Board {
+            BOARD_Y
+        } else {
+            PIECE_Y
+        };
         obj.transform = obj.transform.at(x + shift, y, z);
         out.push(obj);
     }

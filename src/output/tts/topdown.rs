@@ -17,8 +17,8 @@ use serde_json::Value;
 use super::{dice, map, table};
 use crate::output::png::ImageError;
 
-/// Width of a table save's thumbnail, in pixels.
-pub const THUMBNAIL_PX: u32 = 512;
+/// Width of a table save's picture, in pixels: its pieces readable (a 2-inch tile is 30 px).
+pub const THUMBNAIL_PX: u32 = 1024;
 /// The part of the table shown: the hand zones and what lies between (units).
 const SHOWN_X: f64 = 34.0;
 const SHOWN_Z: f64 = 23.5;
@@ -101,7 +101,13 @@ impl View {
 
     /// The transform drawing a `w`×`d` unit box centred at (x, z), turned `turn` degrees
     /// clockwise, from a `pw`×`ph` px image.
-    fn placing(&self, x: f64, z: f64, w: f64, d: f64, turn: f64, pw: u32, ph: u32) -> Transform {
+    fn placing(
+        &self,
+        (x, z): (f64, f64),
+        (w, d): (f64, f64),
+        turn: f64,
+        (pw, ph): (u32, u32),
+    ) -> Transform {
         let (cx, cy) = self.at(x, z);
         Transform::from_translate(cx, cy)
             .pre_rotate(turn as f32)
@@ -118,12 +124,7 @@ fn num(v: &Value) -> f64 {
 }
 
 /// Draws one object (and what it shows of its contents).
-fn draw_object(
-    pic: &mut Pixmap,
-    view: &View,
-    o: &Value,
-    image: &dyn Fn(&str) -> Option<Pixmap>,
-) {
+fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) -> Option<Pixmap>) {
     let t = &o["Transform"];
     let (x, z) = (num(&t["posX"]), num(&t["posZ"]));
     let (sx, sz) = (num(&t["scaleX"]), num(&t["scaleZ"]));
@@ -152,7 +153,11 @@ fn draw_object(
             if let Some(p) = url.and_then(image) {
                 let d = map::TILE_UNITS_AT_SCALE_1 * sz;
                 let w = d * p.width() as f64 / p.height() as f64;
-                draw_pixmap(pic, &p, view.placing(x, z, w, d, turn, p.width(), p.height()));
+                draw_pixmap(
+                    pic,
+                    &p,
+                    view.placing((x, z), (w, d), turn, (p.width(), p.height())),
+                );
             }
         }
         "CardCustom" => draw_card(pic, view, o, (x, z, sz, turn, face_down), image),
@@ -178,7 +183,7 @@ fn draw_object(
                 ) {
                     let e = map::DIE_UNITS_AT_SCALE_1 * sz;
                     let turn = if turned { turn + 180.0 } else { turn };
-                    draw_pixmap(pic, &face, view.placing(x, z, e, e, turn, cell, cell));
+                    draw_pixmap(pic, &face, view.placing((x, z), (e, e), turn, (cell, cell)));
                 }
             }
         }
@@ -187,7 +192,11 @@ fn draw_object(
             if let Some(p) = o["CustomImage"]["ImageURL"].as_str().and_then(image) {
                 let h = map::TOKEN_UNITS_AT_SCALE_1 * sz;
                 let w = h * p.width() as f64 / p.height() as f64;
-                draw_pixmap(pic, &p, view.placing(x, z, w, h, turn, p.width(), p.height()));
+                draw_pixmap(
+                    pic,
+                    &p,
+                    view.placing((x, z), (w, h), turn, (p.width(), p.height())),
+                );
             }
         }
         "Die_6" => {
@@ -201,7 +210,8 @@ fn draw_object(
             disc(pic, view, (x, z), r, c);
             let first = o["ContainedObjects"].get(0);
             // What it holds, shown small on it (not a bag in a bag: it would cover it).
-            if let Some(first) = first.filter(|f| !f["Name"].as_str().unwrap_or("").contains("Bag")) {
+            if let Some(first) = first.filter(|f| !f["Name"].as_str().unwrap_or("").contains("Bag"))
+            {
                 let mut inner = first.clone();
                 inner["Transform"]["posX"] = x.into();
                 inner["Transform"]["posZ"] = z.into();
@@ -258,7 +268,11 @@ fn draw_card(
     };
     let d = map::CARD_DEPTH_AT_SCALE_1 * sz;
     let w = d * p.width() as f64 / p.height() as f64;
-    draw_pixmap(pic, &p, view.placing(x, z, w, d, turn, p.width(), p.height()));
+    draw_pixmap(
+        pic,
+        &p,
+        view.placing((x, z), (w, d), turn, (p.width(), p.height())),
+    );
 }
 
 /// Which face of a d6 is up at rotation (rx, rz): the nearest of `dice::D6_ROTATIONS`.
@@ -291,7 +305,13 @@ fn paint(rgba: [u8; 4]) -> Paint<'static> {
     p
 }
 
-fn box_path(view: &View, (x, z): (f64, f64), w: f64, d: f64, turn: f64) -> Option<resvg::tiny_skia::Path> {
+fn box_path(
+    view: &View,
+    (x, z): (f64, f64),
+    w: f64,
+    d: f64,
+    turn: f64,
+) -> Option<resvg::tiny_skia::Path> {
     let (cx, cy) = view.at(x, z);
     let r = Rect::from_xywh(
         -(w * view.ppu) as f32 / 2.0,
@@ -304,7 +324,13 @@ fn box_path(view: &View, (x, z): (f64, f64), w: f64, d: f64, turn: f64) -> Optio
 
 fn fill_rect(pic: &mut Pixmap, view: &View, at: (f64, f64), w: f64, d: f64, turn: f64, c: [u8; 4]) {
     if let Some(path) = box_path(view, at, w, d, turn) {
-        pic.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
+        pic.fill_path(
+            &path,
+            &paint(c),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
     }
 }
 
@@ -333,7 +359,13 @@ fn circle_path(view: &View, (x, z): (f64, f64), r: f64) -> Option<resvg::tiny_sk
 
 fn disc(pic: &mut Pixmap, view: &View, at: (f64, f64), r: f64, c: [u8; 4]) {
     if let Some(path) = circle_path(view, at, r) {
-        pic.fill_path(&path, &paint(c), FillRule::Winding, Transform::identity(), None);
+        pic.fill_path(
+            &path,
+            &paint(c),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
     }
 }
 
