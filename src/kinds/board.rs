@@ -120,7 +120,7 @@ impl Board {
     }
 
     /// The squares, row by row from the top, named `a1` at the bottom left.
-    fn spaces(&self, frame: &Frame) -> Vec<Space> {
+    fn squares_at(&self, frame: &Frame) -> Vec<Space> {
         let (cols, rows) = self.columns_rows();
         let (sw, sh) = self.square_mm();
         let mut out = Vec::with_capacity((cols * rows) as usize);
@@ -268,7 +268,7 @@ board:
     }
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
-        let spaces = self.spaces(&frame);
+        let spaces = self.squares_at(&frame);
         Some(Geometry::new("square", spaces, &self.extras(), &frame))
     }
 }

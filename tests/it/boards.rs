@@ -331,7 +331,11 @@ fn hex_boards_split_through_hex_centres_or_along_their_edges() {
     let near = |v: f64, of: Vec<f64>| of.iter().any(|l| (l - v).abs() < 1e-6);
     let (mut across, mut down) = (0, 0);
     for p in doc.pages.iter().flat_map(|p| &p.placements) {
-        let window = p.part.as_ref().expect("300 × 330 mm is printed in parts").window;
+        let window = p
+            .part
+            .as_ref()
+            .expect("300 × 330 mm is printed in parts")
+            .window;
         // Pointed tops: a seam down the board runs through the centres of a column of hexes or
         // along the straight edges between two; a seam across runs through a row's centres.
         if window.right() < w - 1e-6 {

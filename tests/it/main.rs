@@ -27,3 +27,4 @@ mod sheets;
 mod streaming;
 mod tts;
 mod tts_names;
+mod tts_table;
