@@ -49,15 +49,18 @@ pub(super) fn answer(shared: &Arc<Shared>, mut request: Request) {
             reply(request, page)
         }
         (Method::Get, "/state.json") => reply(request, json_text(200, &shared.view().1)),
-        (Method::Get, "/events") => {
-            let shared = shared.clone();
-            std::thread::spawn(move || {
-                super::events::stream(&shared.events, shared.view().0, request)
-            });
-        }
+        (Method::Get, "/events") => match shared.events.subscribe() {
+            Some(announcements) => {
+                let current = shared.view().0;
+                std::thread::spawn(move || super::events::stream(announcements, current, request));
+            }
+            None => reply(
+                request,
+                text(503, "too many pages are following this preview"),
+            ),
+        },
         (Method::Get | Method::Head, p) if p.starts_with("/img/") => {
-            let key = p.split('/').nth(2).unwrap_or_default();
-            match shared.store.get(key) {
+            match image_key(p).and_then(|key| shared.store.get(key)) {
                 Some(png) => {
                     let image = Response::from_data(png.as_slice())
                         .with_header(header("Content-Type", "image/png"))
@@ -106,6 +109,19 @@ pub(super) fn answer(shared: &Arc<Shared>, mut request: Request) {
         }
         _ => reply(request, text(404, "not found")),
     }
+}
+
+/// The key in `/img/KEY/NAME.png`: letters and digits, then one file name. Anything else (a
+/// `..`, an escaped slash, more folders) names no image. Images come from the store by key,
+/// never from a file, so no path can reach the disk; this keeps each image at one address.
+fn image_key(path: &str) -> Option<&str> {
+    let (key, name) = path.strip_prefix("/img/")?.split_once('/')?;
+    let plain = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    (plain(key) && name.strip_suffix(".png").is_some_and(plain)).then_some(key)
 }
 
 /// Whether the request names this server as its host.

@@ -1,6 +1,6 @@
 //! `pnp serve`, run for real: the page, the sheets and faces it serves against what `pnp build`
 //! makes, a saved change reaching a connected page, a broken YAML, loopback only, the options
-//! and the button, and Ctrl-C. `serve_browser.rs` drives the page in Chromium.
+//! and the button, Ctrl-C, and what a client may not ask.
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -811,4 +811,81 @@ fn ctrl_c_stops_it_cleanly_and_a_taken_port_is_refused() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn it_serves_no_file_by_its_path_and_bounds_what_a_client_may_ask() {
+    let dir = game_dir("serve-bounds");
+    std::fs::write(dir.join("secret.txt"), "not for the web").unwrap();
+    let served = Served::start(&dir, "game.yaml", &[]);
+    let face = served.state()["faces"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let key = face.split('/').nth(2).unwrap();
+    // Only images the preview drew are served, by their key: no path reaches a file, the
+    // game's own included.
+    for path in [
+        "/game.yaml".to_string(),
+        "/secret.txt".into(),
+        "/../secret.txt".into(),
+        "/img/../secret.txt".into(),
+        "/img/..%2fsecret.txt/x.png".into(),
+        "/img/%2e%2e/%2e%2e/etc/passwd".into(),
+        "/img/../../../../etc/passwd".into(),
+        format!("/img/{key}/../../secret.txt"),
+        format!("/img/{key}%2f..%2f..%2fsecret.txt/x.png"),
+        "/img/..%5c..%5csecret.txt/x.png".into(),
+    ] {
+        let reply = served.get(&path);
+        assert_eq!(reply.status, 404, "{path}");
+        let body = String::from_utf8_lossy(&reply.body);
+        assert!(
+            !body.contains("not for the web") && !body.contains("root:"),
+            "{path}: {body}"
+        );
+    }
+    assert_eq!(served.get(&face).status, 200);
+
+    // A body past 4 KB is not read: the switches it would carry are refused.
+    let padding = " ".repeat(1 << 20);
+    let big = format!(r#"{{"players":null,"paper":"letter",{padding}"backs":"long"}}"#);
+    assert_eq!(served.post("/options", &big).status, 400);
+    assert_eq!(served.state()["switches"]["paper"], "a4");
+
+    // At most 16 pages follow it at once; one that goes away makes room.
+    let mut streams: Vec<Events> = (0..16).map(|_| served.events()).collect();
+    for s in &mut streams {
+        s.next_version();
+    }
+    assert_eq!(served.get("/events").status, 503);
+    drop(streams.pop());
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let mut stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+        let request = format!(
+            "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            served.port
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut status = String::new();
+        BufReader::new(stream).read_line(&mut status).unwrap();
+        if status.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(status.starts_with("HTTP/1.1 503"), "{status}");
+        assert!(
+            Instant::now() < deadline,
+            "the stream that went away was never let go"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The others still hear of a change.
+    std::fs::write(
+        dir.join("game.yaml"),
+        GAME.replace("title: One,", "title: Uno,"),
+    )
+    .unwrap();
+    let version = streams[0].next_version();
+    assert!(version > 1);
 }
