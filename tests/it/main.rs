@@ -23,6 +23,7 @@ mod reference;
 mod rules;
 mod schema;
 mod serve;
+mod serve_browser;
 mod sheets;
 mod streaming;
 mod tts;
