@@ -20,6 +20,7 @@ pub mod pieces;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;
+pub mod serve;
 pub mod sheets;
 pub mod spec;
 pub mod trees;

@@ -23,6 +23,8 @@ mod rebuild;
 mod reference;
 mod rules;
 mod schema;
+mod serve;
+mod serve_browser;
 mod sheets;
 mod streaming;
 mod tts;
