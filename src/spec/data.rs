@@ -503,10 +503,7 @@ impl<'a> Made<'a> {
             props,
         };
         let picked = [(ROW, &value)];
-        let mut fill = Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        };
+        let mut fill = Subst::new(&picked);
         // Filled here to find the row's problems; unless `filled`, a variant's faces are
         // filled again from its cells when drawn (`RowTable::front`), not held.
         let front = fill.face(&c.front);

@@ -194,10 +194,7 @@ impl RowTable {
                 .collect(),
         };
         let picked = [(super::data::ROW, &value)];
-        Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        }
+        Subst::new(&picked)
         .face(face)
     }
 
