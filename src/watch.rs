@@ -70,7 +70,12 @@ impl Watched {
                 // Watched even before it is there (it replaces a shipped game of its name).
                 files.extend(included.iter().cloned());
                 // A shipped game (`include: [piecepack]`) has no file.
-                games.extend(included.into_iter().filter(|f| f.is_file()).map(|f| (f, depth + 1)));
+                games.extend(
+                    included
+                        .into_iter()
+                        .filter(|f| f.is_file())
+                        .map(|f| (f, depth + 1)),
+                );
             }
         }
         files.sort();

@@ -160,9 +160,8 @@ fn dashes(group: &Group) -> f64 {
     if !group.to_string().contains("stroke-dasharray") {
         return 0.0;
     }
-    let svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{group}</svg>"#
-    );
+    let svg =
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{group}</svg>"#);
     // What does not parse draws nothing (drawing parses it the same way).
     let Ok(tree) = crate::trees::parse(&svg) else {
         return 0.0;
@@ -317,7 +316,10 @@ mod tests {
         let g = parse(&dashed("4 4")).unwrap();
         let n = dashes(&g);
         assert!((126.0..=140.0).contains(&n), "{n}");
-        assert!(parse(&dashed("0.15")).is_ok(), "3,700 dashes: within the limit");
+        assert!(
+            parse(&dashed("0.15")).is_ok(),
+            "3,700 dashes: within the limit"
+        );
         assert!(matches!(
             parse(&dashed("0.0001")).err(),
             Some(SymbolError::TooManyDashes(n)) if n > 5_000_000

@@ -114,8 +114,9 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
 /// `sum` plus the advances of `text`'s characters, added one by one in order: a text measured
 /// in pieces sums to exactly what it measures whole.
 fn advance(m: &Metrics, sum: f64, text: &str) -> f64 {
-    text.chars()
-        .fold(sum, |s, c| s + m.advance.get(&c).copied().unwrap_or(m.fallback))
+    text.chars().fold(sum, |s, c| {
+        s + m.advance.get(&c).copied().unwrap_or(m.fallback)
+    })
 }
 
 /// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`:
@@ -260,7 +261,13 @@ mod tests {
                     two. Überraschung: a word longer than any line, Pneumonoultramicroscopic, \
                     stands alone.   Spaces\tand\nbreaks are one space.";
         for font in [Font::Sans, Font::CondensedBold, Font::Display] {
-            for (size, room) in [(3.0, 40.0), (2.2, 57.0), (1.6, 12.0), (4.6, 0.5), (0.31, 33.3)] {
+            for (size, room) in [
+                (3.0, 40.0),
+                (2.2, 57.0),
+                (1.6, 12.0),
+                (4.6, 0.5),
+                (0.31, 33.3),
+            ] {
                 assert_eq!(
                     wrap(font, size, room, text),
                     whole(font, size, room, text),

@@ -329,7 +329,11 @@ fn other_texts(c: &Component) -> Vec<&str> {
 fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &Face, Option<usize>) -> bool) {
     let own_drawn = c.variants.is_empty();
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
-        if !f(&c.id, face, own_drawn.then(|| drawn_chars(&Face::EMPTY, face))) {
+        if !f(
+            &c.id,
+            face,
+            own_drawn.then(|| drawn_chars(&Face::EMPTY, face)),
+        ) {
             return;
         }
     }
@@ -360,8 +364,16 @@ fn drawn_chars(base: &Face, over: &Face) -> usize {
     pick(&over.title, &base.title)
         + pick(&over.label, &base.label)
         + pick(&over.text, &base.text)
-        + if over.lines.is_some() { lines(over) } else { lines(base) }
-        + if over.table.is_some() { table(over) } else { table(base) }
+        + if over.lines.is_some() {
+            lines(over)
+        } else {
+            lines(base)
+        }
+        + if over.table.is_some() {
+            table(over)
+        } else {
+            table(base)
+        }
 }
 
 /// The text of a game counted as it is checked, against `MAX_GAME_CHARS`.
@@ -406,7 +418,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);

@@ -43,7 +43,9 @@ fn locate(
                     return Err(super::load::too_large(&shown, None));
                 }
                 Err(why) => {
-                    return Err(refused(format!("cannot include `{name}`: `{shown}`: {why}")));
+                    return Err(refused(format!(
+                        "cannot include `{name}`: `{shown}`: {why}"
+                    )));
                 }
             }
         }

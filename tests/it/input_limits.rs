@@ -108,7 +108,11 @@ fn an_included_file_linked_to_dev_zero_is_refused_unread() {
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
     assert_refused(
         &out,
-        &["include-game.yaml:8:11", "cannot include `endless`", "outside the game's folder"],
+        &[
+            "include-game.yaml:8:11",
+            "cannot include `endless`",
+            "outside the game's folder",
+        ],
     );
 }
 
@@ -118,7 +122,14 @@ fn a_symbol_linked_to_dev_zero_is_refused_unread() {
     std::fs::create_dir(dir.join("symbols")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", dir.join("symbols/s1.svg")).unwrap();
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
-    assert_refused(&out, &["symbol-game.yaml", "symbol `s1`", "outside the game's folder"]);
+    assert_refused(
+        &out,
+        &[
+            "symbol-game.yaml",
+            "symbol `s1`",
+            "outside the game's folder",
+        ],
+    );
 }
 
 /// Makes a FIFO at `path`: opening it to read blocks until something opens it to write.
@@ -136,14 +147,21 @@ fn a_fifo_named_as_an_include_a_data_file_or_a_symbol_is_refused_at_once() {
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
     assert_refused(
         &out,
-        &["include-game.yaml:8:11", "cannot include `endless`", "not a plain file"],
+        &[
+            "include-game.yaml:8:11",
+            "cannot include `endless`",
+            "not a plain file",
+        ],
     );
 
     let (dir, yaml) = fixture_copy("symbol-game.yaml");
     std::fs::create_dir(dir.join("symbols")).unwrap();
     fifo(&dir.join("symbols/s1.svg"));
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
-    assert_refused(&out, &["symbol-game.yaml:15:34", "symbol `s1`", "not a plain file"]);
+    assert_refused(
+        &out,
+        &["symbol-game.yaml:15:34", "symbol `s1`", "not a plain file"],
+    );
 
     let dir = temp_dir("input-limits-fifo-data");
     fifo(&dir.join("deck.csv"));
@@ -158,7 +176,10 @@ fn a_fifo_named_as_an_include_a_data_file_or_a_symbol_is_refused_at_once() {
         spawn_capped(pnp().arg("build").arg(&yaml).arg("--out").arg(&out)),
         20,
     );
-    assert_refused(&run, &["deck.yaml:6:11", "cannot read `", "not a plain file"]);
+    assert_refused(
+        &run,
+        &["deck.yaml:6:11", "cannot read `", "not a plain file"],
+    );
     assert!(!out.exists(), "nothing is written");
 }
 
@@ -180,9 +201,22 @@ fn links_out_of_the_game_folder_are_refused_and_what_they_lead_to_is_not_shown()
     )
     .unwrap();
     let out = dir.join("out");
-    let run = pnp().arg("build").arg(&yaml).arg("--out").arg(&out).output().unwrap();
+    let run = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
     let err = stderr(&run);
-    assert_refused(&run, &["game.yaml:2:11", "cannot include `base`", "outside the game's folder"]);
+    assert_refused(
+        &run,
+        &[
+            "game.yaml:2:11",
+            "cannot include `base`",
+            "outside the game's folder",
+        ],
+    );
     assert!(!err.contains("hash-of-a-password"), "{err}");
     assert!(!out.exists(), "nothing is written");
 
@@ -195,13 +229,26 @@ fn links_out_of_the_game_folder_are_refused_and_what_they_lead_to_is_not_shown()
     ] {
         let game = "game: {id: g, name: G, players: [2]}\ncomponents:\n";
         std::fs::write(&yaml, format!("{game}{components}")).unwrap();
-        let run = pnp().arg("build").arg(&yaml).arg("--out").arg(&out).output().unwrap();
+        let run = pnp()
+            .arg("build")
+            .arg(&yaml)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
         let err = stderr(&run);
-        assert_refused(&run, &[fragments[0], fragments[1], "outside the game's folder"]);
+        assert_refused(
+            &run,
+            &[fragments[0], fragments[1], "outside the game's folder"],
+        );
         assert!(!err.contains("hash-of-a-password"), "{err}");
         assert!(!out.exists(), "nothing is written");
     }
-    std::fs::write(&yaml, format!("game: {{id: g, name: G, players: [2]}}\ncomponents:\n{card}{chit}")).unwrap();
+    std::fs::write(
+        &yaml,
+        format!("game: {{id: g, name: G, players: [2]}}\ncomponents:\n{card}{chit}"),
+    )
+    .unwrap();
 
     // A link that stays inside the folder is followed as before.
     std::fs::remove_file(dir.join("deck.csv")).unwrap();
@@ -228,10 +275,20 @@ fn a_symbol_of_too_many_dashes_is_refused_when_it_is_read() {
     )
     .unwrap();
     let out = dir.join("out");
-    let run = pnp().arg("build").arg(&yaml).arg("--out").arg(&out).output().unwrap();
+    let run = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
     assert_refused(
         &run,
-        &["symbol-game.yaml:15:34", "symbol `s1`", "dashes; a symbol may make at most 10000"],
+        &[
+            "symbol-game.yaml:15:34",
+            "symbol `s1`",
+            "dashes; a symbol may make at most 10000",
+        ],
     );
     assert!(!out.exists(), "nothing is written");
 }
