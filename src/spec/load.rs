@@ -28,7 +28,7 @@ fn options() -> Options {
 }
 
 /// The error for a YAML file over `MAX_YAML_BYTES`, at its start.
-fn too_large(file: &str, size: Option<u64>) -> SpecError {
+pub(super) fn too_large(file: &str, size: Option<u64>) -> SpecError {
     let why = TooLarge {
         size,
         limit: MAX_YAML_BYTES,
