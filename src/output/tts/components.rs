@@ -39,7 +39,7 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Document, ci: usize) -> 
     let Some(&(first, _, _)) = pieces.first() else {
         return Ok(());
     };
-    match comp.kind.kind().tts(first.shape) {
+    match comp.kind.kind().tts(first.shape.clone()) {
         TtsForm::Deck { card_type } => {
             // A deck per component, or per `deck:` tag of its variants, in first-use order.
             let mut groups: Vec<(Option<String>, Vec<Drawn>)> = Vec::new();
@@ -66,8 +66,37 @@ pub(super) fn map_component(ex: &mut Export, prepared: &Document, ci: usize) -> 
         TtsForm::Board => boards(ex, &pieces, &cname),
         TtsForm::Die6 => dice(ex, &pieces, &cid)?,
         TtsForm::Standee => standees(ex, &pieces)?,
+        TtsForm::Token { thickness } => cut_tokens(ex, &pieces, thickness),
     }
     Ok(())
+}
+
+/// Polygons and custom outlines: a flat `Custom_Token` a copy, which TTS cuts from the
+/// transparency of its front's image (a token shows that one image on both sides).
+fn cut_tokens(ex: &mut Export, pieces: &[Drawn], thickness: f64) {
+    for &(p, front, _) in pieces {
+        let id = p.id(ex.game).into_owned();
+        let (w, h) = super::image::fitted_size(p.w, p.h, ex.dpi);
+        let rel = format!("images/{}.png", ex.unique_name(&format!("{id}-token")));
+        let picture = Picture::Cutout { img: front, w, h };
+        ex.jobs.push(Job {
+            rel: rel.clone(),
+            picture,
+        });
+        let url = ex.url(&rel);
+        let name = piece_name(ex.game, p);
+        let s = units(p.h) / super::map::TOKEN_UNITS_AT_SCALE_1;
+        for i in 0..p.copies.max(1) {
+            let guid = ex.guid(&format!("{id}/token/{i}"));
+            let o = ObjectState::new("Custom_Token", guid, &name, Transform::scaled(s, 1.0, s));
+            let mut o = objects::standee(o, url.clone(), thickness);
+            if let Some(token) = o.custom_image.as_mut().and_then(|i| i.custom_token.as_mut()) {
+                token.stand_up = false;
+                token.stackable = true;
+            }
+            ex.placed.push((Band::Loose, units(p.w), units(p.h), o));
+        }
+    }
 }
 
 /// Dice: each die's six faces drawn as their own square images, then a `Custom_Dice` per copy.

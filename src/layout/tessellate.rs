@@ -1,0 +1,307 @@
+//! Hexes of one size tile the sheet sharing their edges, so that one cut serves two pieces (as
+//! piecepackr and nanDECK lay them out): pointy hexes in rows, each row shifted half a hex and
+//! nested into the one above; flat hexes in columns, likewise. A run of identical hexes is
+//! packed as blocks, each as many hexes as the largest box a page always has holds (the last
+//! block only as many as are left); `pack` places the blocks like any piece, and each block
+//! becomes its hexes, in order.
+use super::{Item, Items, LayoutError, LayoutOptions, Page, Placement, Rect};
+use crate::kinds::Split;
+
+/// How identical pieces tile the sheet edge to edge, beyond a rectangle's rows and columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tiling {
+    /// Pointy hexes: rows, each shifted half a hex and three quarters of a hex lower.
+    Rows,
+    /// Flat hexes: columns, each shifted half a hex and three quarters of a hex along.
+    Columns,
+}
+
+impl Tiling {
+    /// How `shape` tiles, if it does.
+    pub fn of(shape: &crate::spec::Shape) -> Option<Tiling> {
+        use crate::spec::shape::HexTop;
+        match shape {
+            crate::spec::Shape::Hex {
+                top: HexTop::Pointy,
+                ..
+            } => Some(Tiling::Rows),
+            crate::spec::Shape::Hex {
+                top: HexTop::Flat, ..
+            } => Some(Tiling::Columns),
+            _ => None,
+        }
+    }
+
+    /// The size of a block of `rows` × `cols` `w`×`h` hexes.
+    fn block(self, w: f64, h: f64, rows: usize, cols: usize) -> (f64, f64) {
+        let (r, c) = (rows as f64, cols as f64);
+        match self {
+            Tiling::Rows => {
+                let shift = if rows > 1 { w / 2.0 } else { 0.0 };
+                (c * w + shift, h + (r - 1.0) * 0.75 * h)
+            }
+            Tiling::Columns => {
+                let shift = if cols > 1 { h / 2.0 } else { 0.0 };
+                (w + (c - 1.0) * 0.75 * w, r * h + shift)
+            }
+        }
+    }
+
+    /// Where the hex in row `row` and column `col` of a block goes in it (its box's corner).
+    pub fn cell(self, w: f64, h: f64, row: usize, col: usize) -> (f64, f64) {
+        let (r, c) = (row as f64, col as f64);
+        match self {
+            Tiling::Rows => (c * w + (row % 2) as f64 * w / 2.0, r * 0.75 * h),
+            Tiling::Columns => (c * 0.75 * w, r * h + (col % 2) as f64 * h / 2.0),
+        }
+    }
+
+    /// The most rows and columns of `w`×`h` hexes a `room` box holds.
+    fn fit(self, w: f64, h: f64, room: (f64, f64)) -> (usize, usize) {
+        let most = |n: usize, fits: &dyn Fn(usize) -> bool| {
+            (1..=n).take_while(|&k| fits(k)).last().unwrap_or(0)
+        };
+        let fits = |rows: usize, cols: usize| super::within(
+            self.block(w, h, rows, cols).0,
+            self.block(w, h, rows, cols).1,
+            room,
+        );
+        // Generous bounds: a hex is at least a millimetre a side.
+        let bound = (room.0.max(room.1) / w.min(h).max(1.0)) as usize * 2 + 2;
+        let rows = most(bound, &|r| fits(r, 1));
+        let cols = most(bound, &|c| fits(rows.max(1), c));
+        (rows, cols)
+    }
+}
+
+/// A block of hexes: its grid, and the (piece, face) of each hex in order (along the rows of
+/// pointy hexes, down the columns of flat ones).
+struct Block {
+    tiling: Tiling,
+    w: f64,
+    h: f64,
+    rows: usize,
+    cols: usize,
+    cells: Vec<(usize, usize)>,
+}
+
+impl Block {
+    /// Its size on the sheet.
+    fn size(&self) -> (f64, f64) {
+        self.tiling.block(self.w, self.h, self.rows, self.cols)
+    }
+
+    /// The row and column of its `k`th hex.
+    fn place(&self, k: usize) -> (usize, usize) {
+        match self.tiling {
+            Tiling::Rows => (k / self.cols, k % self.cols),
+            Tiling::Columns => (k % self.rows, k / self.rows),
+        }
+    }
+}
+
+/// `pack::pack`, with runs of identical hexes packed as blocks that share their edges.
+pub fn pack(
+    items: &Items,
+    captions: &[String],
+    opt: &LayoutOptions,
+) -> Result<Vec<Page>, LayoutError> {
+    // Bleed needs room around every piece.
+    if opt.bleed > 0.0 || items.iter().all(|i| i.tiles.is_none()) {
+        return super::pack::pack(items, captions, opt);
+    }
+    // Blocks are placed as pieces numbered past every real one.
+    let first = items.iter().map(|i| i.piece).max().unwrap_or(0) + 1;
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut list: Vec<Item> = Vec::new();
+    let mut rest = items;
+    while let Some(item) = rest.first() {
+        let run = rest
+            .iter()
+            .take_while(|i| same_run(item, i))
+            .count()
+            .max(1);
+        let (head, tail) = rest.split_at(run);
+        rest = tail;
+        match (item.tiles, room(item, opt)) {
+            (Some(tiling), Some((rows, cols))) => {
+                for block in blocks_of(head, tiling, rows, cols) {
+                    let (w, h) = block.size();
+                    list.push(Item {
+                        piece: first + blocks.len(),
+                        component: item.component,
+                        front: block.cells[0].1,
+                        back: None,
+                        w,
+                        h,
+                        copies: 1,
+                        shared_cuts: false,
+                        split: Split::Never,
+                        tiles: None,
+                    });
+                    blocks.push(block);
+                }
+            }
+            // One that no page holds is left to `pack` to report.
+            _ => list.extend(head.iter().cloned()),
+        }
+    }
+    let pages = super::pack::pack(&list, captions, opt)?;
+    Ok(pages
+        .into_iter()
+        .map(|page| Page {
+            placements: page
+                .placements
+                .into_iter()
+                .flat_map(|p| match p.piece.checked_sub(first) {
+                    Some(b) => hexes(&blocks[b], &p.rect),
+                    None => vec![p],
+                })
+                .collect(),
+            ..page
+        })
+        .collect())
+}
+
+/// Whether `b` tiles with `a`: hexes of the same component, size and tiling.
+fn same_run(a: &Item, b: &Item) -> bool {
+    a.tiles.is_some()
+        && b.tiles == a.tiles
+        && b.component == a.component
+        && b.w.to_bits() == a.w.to_bits()
+        && b.h.to_bits() == a.h.to_bits()
+}
+
+/// The rows and columns of the largest block of `item`'s hexes a page always has room for (the
+/// first of the page's boxes, full width above the calibration square, when two hold as many).
+fn room(item: &Item, opt: &LayoutOptions) -> Option<(usize, usize)> {
+    let tiling = item.tiles?;
+    let mut best: Option<(usize, usize)> = None;
+    for b in opt.piece_boxes() {
+        let (r, c) = tiling.fit(item.w, item.h, b);
+        if r * c > best.map_or(0, |(br, bc)| br * bc) {
+            best = Some((r, c));
+        }
+    }
+    best
+}
+
+/// The copies of a run of hexes, in blocks of `rows` × `cols`; the last, with fewer, in as few
+/// rows as hold them (a group takes the sheet's height; what its last row leaves beside it stays
+/// empty), its columns as evenly filled as that allows.
+fn blocks_of(run: &[Item], tiling: Tiling, rows: usize, cols: usize) -> Vec<Block> {
+    let cells: Vec<(usize, usize)> = run
+        .iter()
+        .flat_map(|i| std::iter::repeat_n((i.piece, i.front), i.copies as usize))
+        .collect();
+    let (w, h) = (run[0].w, run[0].h);
+    cells
+        .chunks(rows * cols)
+        .map(|chunk| {
+            let rows = chunk.len().div_ceil(cols);
+            let cols = chunk.len().div_ceil(rows);
+            Block {
+                tiling,
+                w,
+                h,
+                rows,
+                cols,
+                cells: chunk.to_vec(),
+            }
+        })
+        .collect()
+}
+
+/// The hexes of block `b` placed at `at`.
+fn hexes(b: &Block, at: &Rect) -> Vec<Placement> {
+    b.cells
+        .iter()
+        .enumerate()
+        .map(|(k, &(piece, face))| {
+            let (row, col) = b.place(k);
+            let (x, y) = b.tiling.cell(b.w, b.h, row, col);
+            Placement {
+                piece,
+                face,
+                rect: Rect {
+                    x: at.x + x,
+                    y: at.y + y,
+                    w: b.w,
+                    h: b.h,
+                },
+                turned: false,
+                part: None,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{A4, PageSide};
+
+    /// `n` pointy hexes 30 mm across flats.
+    fn hexes(n: u32, tiles: Option<Tiling>) -> Vec<Item> {
+        vec![Item {
+            piece: 0,
+            component: 0,
+            front: 0,
+            back: Some(1),
+            w: 30.0,
+            h: 60.0 / 3f64.sqrt(),
+            copies: n,
+            shared_cuts: tiles.is_some(),
+            split: Split::Never,
+            tiles,
+        }]
+    }
+
+    #[test]
+    fn pointy_hexes_nest_row_into_row_and_fill_a4() {
+        let opt = LayoutOptions::new(A4);
+        let pages = crate::layout::impose(&hexes(40, Some(Tiling::Rows)), &["Hexes".into()], &opt)
+            .unwrap();
+        let fronts: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Front).collect();
+        let first = &fronts[0].placements;
+        let (w, h) = (30.0, 60.0 / 3f64.sqrt());
+        // Six across, rows three quarters of a hex apart, every other row half a hex along.
+        assert_eq!(first[1].rect.x - first[0].rect.x, w);
+        let second_row = first.iter().find(|p| p.rect.y > first[0].rect.y).unwrap();
+        assert!((second_row.rect.y - first[0].rect.y - 0.75 * h).abs() < 1e-9);
+        assert!((second_row.rect.x - first[0].rect.x - w / 2.0).abs() < 1e-9);
+        // Nine rows (a 240.5 mm box above the calibration square) of six: 54 > 40, one page.
+        assert_eq!(fronts.len(), 1);
+        assert_eq!(first.len(), 40);
+        for p in first {
+            assert!(opt.content().contains(&p.rect), "{:?}", p.rect);
+            assert!(!p.rect.overlaps(&opt.reserved()), "{:?}", p.rect);
+        }
+        // The backs mirror the fronts.
+        let backs = &pages[1].placements;
+        for (f, b) in first.iter().zip(backs) {
+            assert_eq!(b.rect, crate::layout::mirror(&f.rect, &opt));
+        }
+    }
+
+    #[test]
+    fn without_tiling_or_with_bleed_hexes_stand_apart() {
+        let mut opt = LayoutOptions::new(A4);
+        for (tiles, bleed) in [(None, 0.0), (Some(Tiling::Rows), 3.0)] {
+            opt.bleed = bleed;
+            let pages = crate::layout::impose(&hexes(4, tiles), &["Hexes".into()], &opt).unwrap();
+            let p = &pages[0].placements;
+            assert!((p[1].rect.x - p[0].rect.right() - opt.effective_gap()).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn flat_hexes_nest_column_into_column() {
+        let t = Tiling::Columns;
+        let (w, h) = (60.0 / 3f64.sqrt(), 30.0);
+        assert_eq!(t.cell(w, h, 0, 1), (0.75 * w, h / 2.0));
+        assert_eq!(t.cell(w, h, 1, 2), (1.5 * w, h));
+        let (bw, bh) = t.block(w, h, 2, 3);
+        assert!((bw - 2.5 * w).abs() < 1e-9 && (bh - 2.5 * h).abs() < 1e-9);
+    }
+}
