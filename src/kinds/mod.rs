@@ -13,6 +13,7 @@ pub mod playing_card;
 pub mod sheet;
 pub mod token;
 pub mod track;
+pub mod tuckbox;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -502,6 +503,7 @@ registry! {
         "die" => Die(die::Die),
         "diagram" => Diagram(diagram::Diagram),
         "sheet" => Sheet(sheet::Sheet),
+        "tuckbox" => Tuckbox(tuckbox::Tuckbox),
     }
 }
 
