@@ -56,21 +56,27 @@ impl Tiling {
         }
     }
 
-    /// The most rows and columns of `w`×`h` hexes a `room` box holds.
+    /// The rows and columns of `w`×`h` hexes that put the most in a `room` box. Not simply the
+    /// most rows, then the most columns: a second column of flat hexes (a second row of pointy
+    /// ones) is shifted half a hex, which the tallest single column may have no room for.
     fn fit(self, w: f64, h: f64, room: (f64, f64)) -> (usize, usize) {
-        let most = |n: usize, fits: &dyn Fn(usize) -> bool| {
-            (1..=n).take_while(|&k| fits(k)).last().unwrap_or(0)
+        let fits = |rows: usize, cols: usize| {
+            let (bw, bh) = self.block(w, h, rows, cols);
+            super::within(bw, bh, room)
         };
-        let fits = |rows: usize, cols: usize| super::within(
-            self.block(w, h, rows, cols).0,
-            self.block(w, h, rows, cols).1,
-            room,
-        );
         // Generous bounds: a hex is at least a millimetre a side.
         let bound = (room.0.max(room.1) / w.min(h).max(1.0)) as usize * 2 + 2;
-        let rows = most(bound, &|r| fits(r, 1));
-        let cols = most(bound, &|c| fits(rows.max(1), c));
-        (rows, cols)
+        let mut best = (0, 0);
+        for rows in 1..=bound {
+            let cols = (1..=bound)
+                .take_while(|&c| fits(rows, c))
+                .last()
+                .unwrap_or(0);
+            if rows * cols > best.0 * best.1 {
+                best = (rows, cols);
+            }
+        }
+        best
     }
 }
 
@@ -116,11 +122,7 @@ pub fn pack(
     let mut list: Vec<Item> = Vec::new();
     let mut rest = items;
     while let Some(item) = rest.first() {
-        let run = rest
-            .iter()
-            .take_while(|i| same_run(item, i))
-            .count()
-            .max(1);
+        let run = rest.iter().take_while(|i| same_run(item, i)).count().max(1);
         let (head, tail) = rest.split_at(run);
         rest = tail;
         match (item.tiles, room(item, opt)) {
@@ -260,8 +262,8 @@ mod tests {
     #[test]
     fn pointy_hexes_nest_row_into_row_and_fill_a4() {
         let opt = LayoutOptions::new(A4);
-        let pages = crate::layout::impose(&hexes(40, Some(Tiling::Rows)), &["Hexes".into()], &opt)
-            .unwrap();
+        let pages =
+            crate::layout::impose(&hexes(40, Some(Tiling::Rows)), &["Hexes".into()], &opt).unwrap();
         let fronts: Vec<&Page> = pages.iter().filter(|p| p.side == PageSide::Front).collect();
         let first = &fronts[0].placements;
         let (w, h) = (30.0, 60.0 / 3f64.sqrt());
@@ -303,5 +305,22 @@ mod tests {
         assert_eq!(t.cell(w, h, 1, 2), (1.5 * w, h));
         let (bw, bh) = t.block(w, h, 2, 3);
         assert!((bw - 2.5 * w).abs() < 1e-9 && (bh - 2.5 * h).abs() < 1e-9);
+        // A 180 × 240 mm box holds eight in one column, but 7 rows of 6 nested columns (the
+        // shifted columns need half a hex more height).
+        assert_eq!(t.fit(w, h, (180.0, 240.0)), (7, 6));
+    }
+
+    #[test]
+    fn a_short_run_of_flat_hexes_is_one_zigzag_row_not_one_tall_column() {
+        let t = Tiling::Columns;
+        let (w, h) = (60.0 / 3f64.sqrt(), 30.0);
+        let mut run = hexes(6, Some(t));
+        run[0].w = w;
+        run[0].h = h;
+        let blocks = blocks_of(&run, t, 7, 6);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!((blocks[0].rows, blocks[0].cols), (1, 6));
+        let (_, bh) = blocks[0].size();
+        assert!((bh - 1.5 * h).abs() < 1e-9);
     }
 }
