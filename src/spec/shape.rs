@@ -20,10 +20,16 @@ pub enum Shape {
     /// A rectangle with rounded corners (cards).
     Rounded,
     /// A regular hexagon, pointy or flat on top, sized across its flats or its corners.
-    Hex { top: HexTop, across: Across },
+    Hex {
+        top: HexTop,
+        across: Across,
+    },
     /// A regular polygon of 3 to 12 sides standing on a flat side, sized across its flats (for
     /// an odd number of sides: from the bottom side to the opposite corner) or its corners.
-    Polygon { sides: u8, across: Across },
+    Polygon {
+        sides: u8,
+        across: Across,
+    },
     /// A custom outline, SVG path data in the piece's millimetres.
     Path(Arc<CustomPath>),
 }
@@ -239,7 +245,10 @@ impl CustomPath {
         let mut path = BezPath::from_svg(source)
             .map_err(|e| format!("`{shown}` is not SVG path data ({e}): expected `M x y`, then `L`, `H`, `V`, `C`, `Q`, `A`… and `Z` to close it"))?;
         let els = path.elements();
-        let starts = els.iter().filter(|e| matches!(e, PathEl::MoveTo(_))).count();
+        let starts = els
+            .iter()
+            .filter(|e| matches!(e, PathEl::MoveTo(_)))
+            .count();
         if starts == 0 {
             return Err(format!("the path `{shown}` draws nothing"));
         }
@@ -295,7 +304,8 @@ impl CustomPath {
         // A hair of slack: `0.1` written for a tenth of a millimetre is not exactly a tenth.
         let e = 1e-6;
         (b.x0 < -e || b.y0 < -e || b.x1 > w + e || b.y1 > h + e).then(|| {
-            let mm = super::short_mm;
+            // Coordinates may be zero or negative, to a hundredth of a millimetre.
+            let mm = |v: f64| crate::draw::canvas::n((v * 100.0).round() / 100.0);
             format!(
                 "the path `{}` runs from ({}, {}) to ({}, {}) mm, outside the piece's {} × {} mm (`size:`): its origin is the piece's top-left corner",
                 short(&self.source),
