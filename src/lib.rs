@@ -196,10 +196,12 @@ fn face_cuts(
         let sides = [(Some(front), draw::Side::Front), (back, draw::Side::Back)];
         for (face, side) in sides {
             let Some(face) = face else { continue };
-            let cut = made.entry((p.component, side == draw::Side::Back)).or_insert_with(|| {
-                let outline = kinds::face_outline(game, p, side);
-                (outline != kinds::Outline::Rect).then(|| std::sync::Arc::new(outline))
-            });
+            let cut = made
+                .entry((p.component, side == draw::Side::Back))
+                .or_insert_with(|| {
+                    let outline = kinds::face_outline(game, p, side);
+                    (outline != kinds::Outline::Rect).then(|| std::sync::Arc::new(outline))
+                });
             cuts[face] = cut.clone();
         }
     }

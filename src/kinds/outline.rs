@@ -91,8 +91,9 @@ impl Outline {
         match self {
             Outline::Rect => kurbo::Rect::new(0.0, 0.0, w, h).to_path(0.01),
             Outline::Rounded(r) => kurbo::RoundedRect::new(0.0, 0.0, w, h, *r).to_path(0.01),
-            Outline::Circle => kurbo::Ellipse::from_rect(kurbo::Rect::new(0.0, 0.0, w, h))
-                .to_path(0.01),
+            Outline::Circle => {
+                kurbo::Ellipse::from_rect(kurbo::Rect::new(0.0, 0.0, w, h)).to_path(0.01)
+            }
             Outline::Polygon(p) => polygon_path(p),
             Outline::Path(p) => p.path.clone(),
         }
@@ -156,9 +157,7 @@ pub fn path_data(path: &BezPath) -> String {
             PathEl::MoveTo(p) => d.push_str(&format!("M{}", pt(*p))),
             PathEl::LineTo(p) => d.push_str(&format!("L{}", pt(*p))),
             PathEl::QuadTo(a, p) => d.push_str(&format!("Q{} {}", pt(*a), pt(*p))),
-            PathEl::CurveTo(a, b, p) => {
-                d.push_str(&format!("C{} {} {}", pt(*a), pt(*b), pt(*p)))
-            }
+            PathEl::CurveTo(a, b, p) => d.push_str(&format!("C{} {} {}", pt(*a), pt(*b), pt(*p))),
             PathEl::ClosePath => d.push('Z'),
         }
     }
@@ -270,7 +269,12 @@ fn contains(p: &[(f64, f64)], q: (f64, f64)) -> bool {
 fn meets(a: (f64, f64), b: (f64, f64), x0: f64, y0: f64, x1: f64, y1: f64) -> bool {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (p, q) in [(-dx, a.0 - x0), (dx, x1 - a.0), (-dy, a.1 - y0), (dy, y1 - a.1)] {
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
         if p == 0.0 {
             if q < 0.0 {
                 return false;
@@ -321,12 +325,14 @@ fn largest_about(p: &[(f64, f64)], c: (f64, f64), most: f64) -> f64 {
 /// The largest upright square inside polygon `p`: the best of a grid of centres, refined
 /// twice around the best.
 pub fn inscribed_square(p: &[(f64, f64)]) -> Square {
-    let (x0, y0) = p
-        .iter()
-        .fold((f64::INFINITY, f64::INFINITY), |m, q| (m.0.min(q.0), m.1.min(q.1)));
-    let (x1, y1) = p.iter().fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, q| {
-        (m.0.max(q.0), m.1.max(q.1))
+    let (x0, y0) = p.iter().fold((f64::INFINITY, f64::INFINITY), |m, q| {
+        (m.0.min(q.0), m.1.min(q.1))
     });
+    let (x1, y1) = p
+        .iter()
+        .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |m, q| {
+            (m.0.max(q.0), m.1.max(q.1))
+        });
     if !(x1 > x0 && y1 > y0) {
         return Square {
             cx: 0.0,
@@ -402,6 +408,9 @@ mod tests {
         let Outline::Path(p) = Outline::Path(custom.outline.clone()).mirrored(30.0) else {
             panic!()
         };
-        assert!(p.points.contains(&(30.0, 20.0)) && p.safe.cx > 15.0, "{p:?}");
+        assert!(
+            p.points.contains(&(30.0, 20.0)) && p.safe.cx > 15.0,
+            "{p:?}"
+        );
     }
 }

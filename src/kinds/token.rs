@@ -140,9 +140,7 @@ fn draw(cv: &mut Canvas, outline: &Outline, face: &Face, art: &Art) -> Result<()
     // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle;
     // in a hexagon, polygon or custom outline, its largest square, and text set as if on a round
     // token whose safe square that is.
-    let safe = outline
-        .is_cut_along()
-        .then(|| outline.safe_square(w, h));
+    let safe = outline.is_cut_along().then(|| outline.safe_square(w, h));
     let m = safe.map_or(m, |s| (2.0 * s.half / 0.74).min(m));
     let inset = if round { m * 0.13 } else { m * 0.09 };
     let (left, right, mut top, mut bottom) = match safe {

@@ -76,7 +76,11 @@ impl<'de> Deserialize<'de> for Inner {
                 "expected the inside as width x height x depth (`64mm x 89mm x 18mm`), found `{text}`"
             )));
         };
-        let mm = |t: &str| parse_length(t).map(Length::mm).map_err(serde::de::Error::custom);
+        let mm = |t: &str| {
+            parse_length(t)
+                .map(Length::mm)
+                .map_err(serde::de::Error::custom)
+        };
         Ok(Inner {
             w: mm(w)?,
             h: mm(h)?,
@@ -120,7 +124,14 @@ impl Net {
     pub fn xs(&self) -> [f64; 6] {
         let Inner { w, d, .. } = self.inner;
         let g = self.glue;
-        [0.0, g, g + d, g + d + w, g + 2.0 * d + w, g + 2.0 * d + 2.0 * w]
+        [
+            0.0,
+            g,
+            g + d,
+            g + d + w,
+            g + 2.0 * d + w,
+            g + 2.0 * d + 2.0 * w,
+        ]
     }
 
     /// Where the rows start and end, top to bottom: the lid's tuck flap, the lid, the panels,
@@ -128,7 +139,14 @@ impl Net {
     pub fn ys(&self) -> [f64; 6] {
         let Inner { h, d, .. } = self.inner;
         let t = self.tuck;
-        [0.0, t, t + d, t + d + h, t + 2.0 * d + h, 2.0 * t + 2.0 * d + h]
+        [
+            0.0,
+            t,
+            t + d,
+            t + d + h,
+            t + 2.0 * d + h,
+            2.0 * t + 2.0 * d + h,
+        ]
     }
 
     /// The net's outer size.
@@ -140,10 +158,8 @@ impl Net {
     pub fn folds(&self) -> Vec<(f64, f64, f64, f64)> {
         let [_, b, c, d, e, f] = self.xs();
         let [_, y1, y2, y3, y4, _] = self.ys();
-        let mut folds: Vec<(f64, f64, f64, f64)> = [b, c, d, e]
-            .into_iter()
-            .map(|x| (x, y2, x, y3))
-            .collect();
+        let mut folds: Vec<(f64, f64, f64, f64)> =
+            [b, c, d, e].into_iter().map(|x| (x, y2, x, y3)).collect();
         folds.extend([
             (e, y1, f, y1), // lid / its tuck flap
             (e, y2, f, y2), // back / lid
@@ -335,14 +351,26 @@ tuckbox: {deck: card}
             return Ok(());
         };
         let held = self.deck.as_ref().and_then(|d| {
-            let c = cx.game.spec.components.iter().find(|c| c.id.value == d.value)?;
+            let c = cx
+                .game
+                .spec
+                .components
+                .iter()
+                .find(|c| c.id.value == d.value)?;
             Some(format!(
                 "{} × {}",
                 crate::pieces::copies_of(c),
                 c.name.as_deref().unwrap_or(&c.id.value)
             ))
         });
-        draw(cx.canvas, &net, face, &cx.game.spec.game.name, held.as_deref(), cx.art)
+        draw(
+            cx.canvas,
+            &net,
+            face,
+            &cx.game.spec.game.name,
+            held.as_deref(),
+            cx.art,
+        )
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -401,12 +429,28 @@ fn draw(
     let mut bottom = y3 - pad;
     if let Some(title) = &face.title {
         let size = fit(Font::Display, inner_w * 0.16, right - left, title);
-        cv.add(text(mid, top + size * 0.8, size, Font::Display, Anchor::Middle, ink, title));
+        cv.add(text(
+            mid,
+            top + size * 0.8,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            ink,
+            title,
+        ));
         top += size * 1.2;
     }
     if let Some(label) = &face.label {
         let size = fit(Font::CondensedBold, inner_w * 0.08, right - left, label);
-        cv.add(text(mid, bottom - size * 0.2, size, Font::CondensedBold, Anchor::Middle, ink, label));
+        cv.add(text(
+            mid,
+            bottom - size * 0.2,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            label,
+        ));
         bottom -= size * 1.3;
     }
     if let Some(symbol) = &face.symbol {
@@ -424,7 +468,16 @@ fn draw(
             let size = fit(Font::CondensedBold, depth * 0.6, inner_h - 2.0 * pad, title);
             let (cx, cy) = (x + depth / 2.0 + size * 0.35, (y2 + y3) / 2.0);
             cv.add(
-                text(0.0, 0.0, size, Font::CondensedBold, Anchor::Middle, ink, title).set(
+                text(
+                    0.0,
+                    0.0,
+                    size,
+                    Font::CondensedBold,
+                    Anchor::Middle,
+                    ink,
+                    title,
+                )
+                .set(
                     "transform",
                     format!("translate({} {}) rotate(-90)", n(cx), n(cy)),
                 ),
@@ -434,7 +487,16 @@ fn draw(
         let size = fit(Font::CondensedBold, depth * 0.5, inner_w - 2.0 * pad, title);
         let (cx, cy) = ((x_back + f) / 2.0, (y1 + y2) / 2.0 - size * 0.35);
         cv.add(
-            text(0.0, 0.0, size, Font::CondensedBold, Anchor::Middle, ink, title).set(
+            text(
+                0.0,
+                0.0,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                ink,
+                title,
+            )
+            .set(
                 "transform",
                 format!("translate({} {}) rotate(180)", n(cx), n(cy)),
             ),
@@ -445,27 +507,63 @@ fn draw(
     let back_mid = (x_back + f) / 2.0;
     let room = inner_w - 2.0 * pad;
     let size = fit(Font::CondensedBold, inner_w * 0.09, room, game);
-    cv.add(text(back_mid, y2 + pad + size, size, Font::CondensedBold, Anchor::Middle, ink, game));
+    cv.add(text(
+        back_mid,
+        y2 + pad + size,
+        size,
+        Font::CondensedBold,
+        Anchor::Middle,
+        ink,
+        game,
+    ));
     if let Some(big) = &face.text {
         let size = fit(Font::Display, inner_w * 0.2, room, big);
         let y = (y2 + y3) / 2.0 + size * 0.35;
-        cv.add(text(back_mid, y, size, Font::Display, Anchor::Middle, ink, big));
+        cv.add(text(
+            back_mid,
+            y,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            ink,
+            big,
+        ));
     }
     if let Some(held) = held {
         let size = fit(Font::Condensed, inner_w * 0.06, room, held);
-        cv.add(text(back_mid, y3 - pad, size, Font::Condensed, Anchor::Middle, ink, held));
+        cv.add(text(
+            back_mid,
+            y3 - pad,
+            size,
+            Font::Condensed,
+            Anchor::Middle,
+            ink,
+            held,
+        ));
     }
 
     // The glue flap, named: it goes inside the back's free edge.
     let [a, ..] = net.xs();
     let size = fit(Font::CondensedBold, (b - a) * 0.45, inner_h * 0.5, "GLUE");
     cv.add(
-        text(0.0, 0.0, size, Font::CondensedBold, Anchor::Middle, ink, "GLUE")
-            .set("fill-opacity", "0.5")
-            .set(
-                "transform",
-                format!("translate({} {}) rotate(-90)", n((a + b) / 2.0 + size * 0.35), n((y2 + y3) / 2.0)),
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            "GLUE",
+        )
+        .set("fill-opacity", "0.5")
+        .set(
+            "transform",
+            format!(
+                "translate({} {}) rotate(-90)",
+                n((a + b) / 2.0 + size * 0.35),
+                n((y2 + y3) / 2.0)
             ),
+        ),
     );
 
     // Folds dashed, to score; the cut solid.

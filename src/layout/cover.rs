@@ -77,7 +77,10 @@ impl Cover {
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count,
-                    piece: c.kind.kind().describe(first.shape.clone(), first.w, first.h),
+                    piece: c
+                        .kind
+                        .kind()
+                        .describe(first.shape.clone(), first.w, first.h),
                     pages: contents_pages(&on),
                 })
             })

@@ -349,7 +349,12 @@ impl<'a> Sink<'a> {
                 let svg = laid.face_svg(f)?;
                 let mask = self.mask(f).map(|m| crate::kinds::outline::path_data(&m));
                 let doc = &self.docs[f];
-                Ok(png_source::masked_source(doc, &svg, mask.as_deref(), &self.opt))
+                Ok(png_source::masked_source(
+                    doc,
+                    &svg,
+                    mask.as_deref(),
+                    &self.opt,
+                ))
             })
             .collect::<Result<_, OutputError>>()?;
         let wanted = self
@@ -388,13 +393,12 @@ impl<'a> Sink<'a> {
         self.renders.fetch_add(1, Ordering::Relaxed);
         let mask = self.mask(face);
         with_scratch(|scratch| {
-            let bytes =
-                scratch
-                    .png(tree, doc, mask.as_ref(), &self.opt, source)
-                    .map_err(|why| OutputError::Png {
-                        name: doc.name.clone(),
-                        why,
-                    })?;
+            let bytes = scratch
+                .png(tree, doc, mask.as_ref(), &self.opt, source)
+                .map_err(|why| OutputError::Png {
+                    name: doc.name.clone(),
+                    why,
+                })?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -614,7 +618,11 @@ mod tests {
 
     /// One face through this thread's reused buffers, as the sink does it.
     fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
-        with_scratch(|scratch| scratch.png(tree, face, None, opt, &SOURCE).map(<[u8]>::to_vec))
+        with_scratch(|scratch| {
+            scratch
+                .png(tree, face, None, opt, &SOURCE)
+                .map(<[u8]>::to_vec)
+        })
     }
 
     const SOURCE: png_source::Hash = [7; 16];

@@ -90,7 +90,11 @@ fn cut_tokens(ex: &mut Export, pieces: &[Drawn], thickness: f64) {
             let guid = ex.guid(&format!("{id}/token/{i}"));
             let o = ObjectState::new("Custom_Token", guid, &name, Transform::scaled(s, 1.0, s));
             let mut o = objects::standee(o, url.clone(), thickness);
-            if let Some(token) = o.custom_image.as_mut().and_then(|i| i.custom_token.as_mut()) {
+            if let Some(token) = o
+                .custom_image
+                .as_mut()
+                .and_then(|i| i.custom_token.as_mut())
+            {
                 token.stand_up = false;
                 token.stackable = true;
             }
