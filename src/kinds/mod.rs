@@ -310,8 +310,15 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         let mm = |v: f64| crate::draw::canvas::n((v * 10.0).round() / 10.0);
         match shape {
             Shape::Round => format!("round {}, {} mm", self.noun(), mm(w)),
+            // An odd polygon has no opposite flats: it is as tall as it stands.
+            Shape::Polygon { sides, .. } if sides % 2 == 1 => format!(
+                "{} {}, {} mm tall",
+                shape.adjective().unwrap_or_default(),
+                self.noun(),
+                mm(h)
+            ),
             Shape::Hex { .. } | Shape::Polygon { .. } => format!(
-                "{} {}, {} mm across",
+                "{} {}, {} mm across flats",
                 shape.adjective().unwrap_or_default(),
                 self.noun(),
                 mm(shape.across_flats(w, h))

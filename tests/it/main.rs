@@ -22,6 +22,7 @@ mod rebuild;
 mod reference;
 mod rules;
 mod schema;
+mod shapes;
 mod sheets;
 mod streaming;
 mod tts;
