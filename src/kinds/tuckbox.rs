@@ -218,11 +218,15 @@ impl Net {
         // Along the bottom, right to left.
         p.line_to((e, y3));
         p.line_to((e - lean, y3 + dust));
+        // A slit up to the bottom's fold frees each dust flap from the bottom beside it (a
+        // cut there and back: the net stays one piece).
         p.line_to((d, y3 + dust));
+        p.line_to((d, y3));
         p.line_to((d, y4));
         p.line_to((d - corner, y5));
         p.line_to((c + corner, y5));
         p.line_to((c, y4));
+        p.line_to((c, y3));
         p.line_to((c, y3 + dust));
         p.line_to((b + lean, y3 + dust));
         p.line_to((b, y3));

@@ -340,6 +340,22 @@ fn a_tuck_box_s_panels_are_its_deck_s_cards_and_thickness() {
         );
         assert_eq!(ys.len(), 4, "{path:?}: level folds at {ys:?}");
         let down: Vec<f64> = ys.windows(2).map(|p| p[1] - p[0]).collect();
+        // The dust flaps under the sides are cut free of the bottom beside them: a cut line
+        // runs down each side of the bottom panel, from its fold to the dust flap's end.
+        for x in [xs[1], xs[2]] {
+            let slit = b.strokes[page].iter().any(|s| {
+                !s.dashed
+                    && s.width < 0.3
+                    && (s.a.0 - x).abs() < 0.05
+                    && (s.b.0 - x).abs() < 0.05
+                    && s.a.1.min(s.b.1) < ys[2] + 0.05
+                    && s.a.1.max(s.b.1) > ys[3] - 0.05
+            });
+            assert!(
+                slit,
+                "{path:?}: no cut at x = {x} between a dust flap and the bottom"
+            );
+        }
         for (got, want) in down.iter().zip([d, h, d]) {
             assert!(
                 (got - want).abs() < 0.05,
