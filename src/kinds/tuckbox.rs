@@ -471,40 +471,12 @@ fn draw(
         for x in [b, x_side] {
             let size = fit(Font::CondensedBold, depth * 0.6, inner_h - 2.0 * pad, title);
             let (cx, cy) = (x + depth / 2.0 + size * 0.35, (y2 + y3) / 2.0);
-            cv.add(
-                text(
-                    0.0,
-                    0.0,
-                    size,
-                    Font::CondensedBold,
-                    Anchor::Middle,
-                    ink,
-                    title,
-                )
-                .set(
-                    "transform",
-                    format!("translate({} {}) rotate(-90)", n(cx), n(cy)),
-                ),
-            );
+            cv.add(turned(title, size, ink, (cx, cy), -90));
         }
         // The lid folds over towards the front: its title reads from there.
         let size = fit(Font::CondensedBold, depth * 0.5, inner_w - 2.0 * pad, title);
         let (cx, cy) = ((x_back + f) / 2.0, (y1 + y2) / 2.0 - size * 0.35);
-        cv.add(
-            text(
-                0.0,
-                0.0,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                ink,
-                title,
-            )
-            .set(
-                "transform",
-                format!("translate({} {}) rotate(180)", n(cx), n(cy)),
-            ),
-        );
+        cv.add(turned(title, size, ink, (cx, cy), 180));
     }
 
     // The back: the game, the face's big text, what the box holds.
@@ -549,26 +521,8 @@ fn draw(
     // The glue flap, named: it goes inside the back's free edge.
     let [a, ..] = net.xs();
     let size = fit(Font::CondensedBold, (b - a) * 0.45, inner_h * 0.5, "GLUE");
-    cv.add(
-        text(
-            0.0,
-            0.0,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            ink,
-            "GLUE",
-        )
-        .set("fill-opacity", "0.5")
-        .set(
-            "transform",
-            format!(
-                "translate({} {}) rotate(-90)",
-                n((a + b) / 2.0 + size * 0.35),
-                n((y2 + y3) / 2.0)
-            ),
-        ),
-    );
+    let at = ((a + b) / 2.0 + size * 0.35, (y2 + y3) / 2.0);
+    cv.add(turned("GLUE", size, ink, at, -90).set("fill-opacity", "0.5"));
 
     // Folds dashed, to score; the cut solid.
     let border = c.border().unwrap_or("#222222").to_string();
@@ -585,6 +539,16 @@ fn draw(
             .set("stroke-linejoin", "round"),
     );
     Ok(())
+}
+
+/// Condensed bold text centred on `at`, its baseline there, turned `degrees` about it (a
+/// spine's title, the lid's, the glue flap's word).
+fn turned(s: &str, size: f64, ink: &str, at: (f64, f64), degrees: i32) -> svg::node::element::Text {
+    let t = text(0.0, 0.0, size, Font::CondensedBold, Anchor::Middle, ink, s);
+    t.set(
+        "transform",
+        format!("translate({} {}) rotate({degrees})", n(at.0), n(at.1)),
+    )
 }
 
 #[cfg(test)]

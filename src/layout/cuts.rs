@@ -37,7 +37,11 @@ pub fn page_marks(page: &Page, opt: &LayoutOptions) -> Vec<Mark> {
 
 /// `page_marks`, but none for the placements `along` says are cut along a printed line (they
 /// still keep other pieces' marks off them).
-pub fn marks_but(page: &Page, opt: &LayoutOptions, along: &dyn Fn(&Placement) -> bool) -> Vec<Mark> {
+pub fn marks_but(
+    page: &Page,
+    opt: &LayoutOptions,
+    along: &dyn Fn(&Placement) -> bool,
+) -> Vec<Mark> {
     let calibration = calibration_on(page, opt);
     let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
     let mut marks: Vec<Mark> = Vec::new();

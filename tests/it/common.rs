@@ -264,6 +264,38 @@ fn font_info(doc: &lopdf::Document, font: &lopdf::Dictionary) -> FontInfo {
     }
 }
 
+/// The form XObject a `Do` names: its content, its own resources and its matrix.
+fn form_xobject<'d>(
+    doc: &'d lopdf::Document,
+    xobjects: Option<&'d lopdf::Dictionary>,
+    name: &lopdf::Object,
+) -> Option<(Vec<u8>, Option<&'d lopdf::Dictionary>, Matrix)> {
+    let form = name
+        .as_name()
+        .ok()
+        .and_then(|n| xobjects?.get(n).ok())
+        .and_then(|x| resolved(doc, x).as_stream().ok())?;
+    if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
+        return None;
+    }
+    let matrix = form
+        .dict
+        .get(b"Matrix")
+        .and_then(|m| m.as_array())
+        .ok()
+        .filter(|m| m.len() == 6)
+        .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| {
+            std::array::from_fn(|i| pdf_num(&m[i]))
+        });
+    let inner = form.decompressed_content().unwrap_or(form.content.clone());
+    let own = form
+        .dict
+        .get(b"Resources")
+        .ok()
+        .and_then(|r| resolved(doc, r).as_dict().ok());
+    Some((inner, own, matrix))
+}
+
 /// Runs one content stream with its resources from `ctm`, adding the glyphs it shows to `out`
 /// and following the form XObjects it draws (`Do`), each with its own resources and matrix.
 fn glyphs_of_content(
@@ -318,31 +350,9 @@ fn glyphs_of_content(
                 size = num(&o[1]);
             }
             "Do" if o.len() == 1 && depth < 8 => {
-                let Some(form) = o[0]
-                    .as_name()
-                    .ok()
-                    .and_then(|n| xobjects?.get(n).ok())
-                    .and_then(|x| resolved(doc, x).as_stream().ok())
-                else {
-                    continue;
-                };
-                if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
-                    continue;
+                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                    glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
                 }
-                let matrix = form
-                    .dict
-                    .get(b"Matrix")
-                    .and_then(|m| m.as_array())
-                    .ok()
-                    .filter(|m| m.len() == 6)
-                    .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| six(m));
-                let inner = form.decompressed_content().unwrap_or(form.content.clone());
-                let own = form
-                    .dict
-                    .get(b"Resources")
-                    .ok()
-                    .and_then(|r| resolved(doc, r).as_dict().ok());
-                glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
             }
             "Tj" | "TJ" => {
                 let info = font.as_ref().and_then(|f| fonts.get(f));
@@ -719,6 +729,8 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
     pages
 }
 
+/// Runs one content stream from `ctm` as `glyphs_of_content` does, adding the straight segments
+/// of the paths it strokes to `out`.
 fn strokes_of_content(
     doc: &lopdf::Document,
     content: &[u8],
@@ -788,46 +800,12 @@ fn strokes_of_content(
                     width: w,
                 }));
             }
-            "f" | "F" | "f*" | "n" | "W" | "W*" => {
-                if op.operator != "W" && op.operator != "W*" {
-                    path.clear();
-                }
-            }
+            // A clip (`W`) is followed by `n`, which ends the path unpainted.
+            "f" | "F" | "f*" | "n" => path.clear(),
             "Do" if o.len() == 1 && depth < 8 => {
-                let Some(form) = o[0]
-                    .as_name()
-                    .ok()
-                    .and_then(|n| xobjects?.get(n).ok())
-                    .and_then(|x| resolved(doc, x).as_stream().ok())
-                else {
-                    continue;
-                };
-                if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
-                    continue;
+                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                    strokes_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
                 }
-                let matrix = form
-                    .dict
-                    .get(b"Matrix")
-                    .and_then(|m| m.as_array())
-                    .ok()
-                    .filter(|m| m.len() == 6)
-                    .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| {
-                        [
-                            num(&m[0]),
-                            num(&m[1]),
-                            num(&m[2]),
-                            num(&m[3]),
-                            num(&m[4]),
-                            num(&m[5]),
-                        ]
-                    });
-                let inner = form.decompressed_content().unwrap_or(form.content.clone());
-                let own = form
-                    .dict
-                    .get(b"Resources")
-                    .ok()
-                    .and_then(|r| resolved(doc, r).as_dict().ok());
-                strokes_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
             }
             _ => {}
         }
