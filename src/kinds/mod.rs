@@ -299,9 +299,12 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         Split::Never
     }
     /// Whether identical pieces may be packed edge to edge, one cut serving two (rectangles cut
-    /// straight, hexes tiling the sheet; not round pieces, nets or record sheets).
+    /// straight, hexes and triangles tiling the sheet; not round pieces, nets or record sheets).
     fn shares_cuts(&self, shape: Shape) -> bool {
-        matches!(shape, Shape::Square | Shape::Rounded | Shape::Hex { .. })
+        matches!(
+            shape,
+            Shape::Square | Shape::Rounded | Shape::Hex { .. } | Shape::Polygon { sides: 3, .. }
+        )
     }
     /// What the cover calls it ("token", "die net").
     fn noun(&self) -> &'static str;

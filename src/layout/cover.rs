@@ -555,8 +555,8 @@ fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOption
     if any(&|p| p.shape.is_regular() || matches!(p.shape, Shape::Path(_))) {
         tips.push(
             "Hexagons, polygons and other outlines: cut along the thin line printed on their \
-             edge, with scissors or a craft knife; where hexes touch, one cut along their \
-             shared side frees both."
+             edge, with scissors or a craft knife; where hexes or triangles touch, one cut \
+             along their shared side frees both."
                 .into(),
         );
     }

@@ -7,7 +7,7 @@
 //! A piece cut along a polygon or a path (a hexagon, a custom outline, a die's net) gets no
 //! crop marks: its cut line is printed along its outline (`cut_lines`), each side shared by two
 //! hexes once.
-use vello_cpu::kurbo::{Affine, BezPath};
+use vello_cpu::kurbo::{Affine, BezPath, Point};
 
 use super::furniture::crop_marks;
 use super::{LayoutOptions, Page, Placement, Rect, calibration_on};
@@ -80,8 +80,15 @@ pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outl
     let mut lines = CutLines::default();
     for p in &page.placements {
         let (x, y) = (p.rect.x, p.rect.y);
+        // A piece printed turned 180° (a triangle pointing down) is cut along its turned outline.
+        let (w, h) = (p.rect.w, p.rect.h);
+        let turn = |(px, py): (f64, f64)| match p.turned {
+            true => (w - px, h - py),
+            false => (px, py),
+        };
         match cut_of(p) {
             Some(Outline::Polygon(corners)) => {
+                let corners: Vec<(f64, f64)> = corners.iter().copied().map(turn).collect();
                 let sides = corners.iter().zip(corners.iter().cycle().skip(1));
                 for (a, b) in sides {
                     let m = (x + a.0, y + a.1, x + b.0, y + b.1);
@@ -96,9 +103,15 @@ pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outl
                 }
             }
             Some(Outline::Path(path)) => {
+                let turn = match p.turned {
+                    true => {
+                        Affine::rotate_about(std::f64::consts::PI, Point::new(w / 2.0, h / 2.0))
+                    }
+                    false => Affine::IDENTITY,
+                };
                 lines
                     .paths
-                    .push(Affine::translate((x, y)) * path.path.clone());
+                    .push(Affine::translate((x, y)) * turn * path.path.clone());
             }
             _ => {}
         }

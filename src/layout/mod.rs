@@ -498,7 +498,8 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
                 Some(Placement {
                     face,
                     rect: mirror(&p.rect, opt),
-                    turned: back_turned(opt),
+                    // A front printed turned (a triangle pointing down) keeps it behind.
+                    turned: p.turned != back_turned(opt),
                     ..p.clone()
                 })
             })

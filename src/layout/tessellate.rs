@@ -1,9 +1,10 @@
-//! Hexes of one size tile the sheet sharing their edges, so that one cut serves two pieces (as
-//! piecepackr and nanDECK lay them out): pointy hexes in rows, each row shifted half a hex and
-//! nested into the one above; flat hexes in columns, likewise. A run of identical hexes is
-//! packed as blocks, each as many hexes as the largest box a page always has holds (the last
+//! Hexes and triangles of one size tile the sheet sharing their edges, so that one cut serves
+//! two pieces (as piecepackr and nanDECK lay them out): pointy hexes in rows, each row shifted
+//! half a hex and nested into the one above; flat hexes in columns, likewise; triangles in rows
+//! pointing up and down in turn. A run of identical pieces is
+//! packed as blocks, each as many pieces as the largest box a page always has holds (the last
 //! block only as many as are left); `pack` places the blocks like any piece, and each block
-//! becomes its hexes, in order.
+//! becomes its pieces, in order.
 use super::{Item, Items, LayoutError, LayoutOptions, Page, Placement, Rect};
 use crate::kinds::Split;
 
@@ -14,6 +15,9 @@ pub enum Tiling {
     Rows,
     /// Flat hexes: columns, each shifted half a hex and three quarters of a hex along.
     Columns,
+    /// Triangles: rows of triangles pointing up and down in turn (every other one turned
+    /// 180°), each half a side along from the one before; a row's bases meet the next row's.
+    Triangles,
 }
 
 impl Tiling {
@@ -28,11 +32,12 @@ impl Tiling {
             crate::spec::Shape::Hex {
                 top: HexTop::Flat, ..
             } => Some(Tiling::Columns),
+            crate::spec::Shape::Polygon { sides: 3, .. } => Some(Tiling::Triangles),
             _ => None,
         }
     }
 
-    /// The size of a block of `rows` × `cols` `w`×`h` hexes.
+    /// The size of a block of `rows` × `cols` `w`×`h` pieces.
     fn block(self, w: f64, h: f64, rows: usize, cols: usize) -> (f64, f64) {
         let (r, c) = (rows as f64, cols as f64);
         match self {
@@ -44,6 +49,7 @@ impl Tiling {
                 let shift = if cols > 1 { h / 2.0 } else { 0.0 };
                 (w + (c - 1.0) * 0.75 * w, r * h + shift)
             }
+            Tiling::Triangles => ((c + 1.0) * w / 2.0, r * h),
         }
     }
 
@@ -53,7 +59,14 @@ impl Tiling {
         match self {
             Tiling::Rows => (c * w + (row % 2) as f64 * w / 2.0, r * 0.75 * h),
             Tiling::Columns => (c * 0.75 * w, r * h + (col % 2) as f64 * h / 2.0),
+            Tiling::Triangles => (c * w / 2.0, r * h),
         }
+    }
+
+    /// Whether the piece in row `row` and column `col` of a block is turned 180°: every other
+    /// triangle, so that it points down between two pointing up.
+    pub fn turned(self, row: usize, col: usize) -> bool {
+        self == Tiling::Triangles && (row + col) % 2 == 1
     }
 
     /// The rows and columns of `w`×`h` hexes that put the most in a `room` box. Not simply the
@@ -80,8 +93,8 @@ impl Tiling {
     }
 }
 
-/// A block of hexes: its grid, and the (piece, face) of each hex in order (along the rows of
-/// pointy hexes, down the columns of flat ones).
+/// A block of tiling pieces: its grid, and the (piece, face) of each in order (along the rows
+/// of pointy hexes and triangles, down the columns of flat hexes).
 struct Block {
     tiling: Tiling,
     w: f64,
@@ -100,13 +113,13 @@ impl Block {
     /// The row and column of its `k`th hex.
     fn place(&self, k: usize) -> (usize, usize) {
         match self.tiling {
-            Tiling::Rows => (k / self.cols, k % self.cols),
+            Tiling::Rows | Tiling::Triangles => (k / self.cols, k % self.cols),
             Tiling::Columns => (k % self.rows, k / self.rows),
         }
     }
 }
 
-/// `pack::pack`, with runs of identical hexes packed as blocks that share their edges.
+/// `pack::pack`, with runs of identical hexes and triangles packed as blocks that share their edges.
 pub fn pack(
     items: &Items,
     captions: &[String],
@@ -156,7 +169,7 @@ pub fn pack(
                 .placements
                 .into_iter()
                 .flat_map(|p| match p.piece.checked_sub(first) {
-                    Some(b) => hexes(&blocks[b], &p.rect),
+                    Some(b) => pieces_of(&blocks[b], &p.rect),
                     None => vec![p],
                 })
                 .collect(),
@@ -165,7 +178,7 @@ pub fn pack(
         .collect())
 }
 
-/// Whether `b` tiles with `a`: hexes of the same component, size and tiling.
+/// Whether `b` tiles with `a`: pieces of the same component, size and tiling.
 fn same_run(a: &Item, b: &Item) -> bool {
     a.tiles.is_some()
         && b.tiles == a.tiles
@@ -214,8 +227,8 @@ fn blocks_of(run: &[Item], tiling: Tiling, rows: usize, cols: usize) -> Vec<Bloc
         .collect()
 }
 
-/// The hexes of block `b` placed at `at`.
-fn hexes(b: &Block, at: &Rect) -> Vec<Placement> {
+/// The pieces of block `b` placed at `at`.
+fn pieces_of(b: &Block, at: &Rect) -> Vec<Placement> {
     b.cells
         .iter()
         .enumerate()
@@ -231,7 +244,7 @@ fn hexes(b: &Block, at: &Rect) -> Vec<Placement> {
                     w: b.w,
                     h: b.h,
                 },
-                turned: false,
+                turned: b.tiling.turned(row, col),
                 part: None,
             }
         })
@@ -308,6 +321,34 @@ mod tests {
         // A 180 × 240 mm box holds eight in one column, but 7 rows of 6 nested columns (the
         // shifted columns need half a hex more height).
         assert_eq!(t.fit(w, h, (180.0, 240.0)), (7, 6));
+    }
+
+    #[test]
+    fn triangles_point_up_and_down_in_turn_and_their_backs_stay_behind_them() {
+        let (w, h) = (40.0 / 3f64.sqrt() * 2.0, 20.0);
+        let t = Tiling::Triangles;
+        assert_eq!(t.cell(w, h, 0, 1), (w / 2.0, 0.0));
+        assert!(!t.turned(0, 0) && t.turned(0, 1) && t.turned(1, 0) && !t.turned(1, 1));
+        let mut run = hexes(7, Some(t));
+        run[0].w = w;
+        run[0].h = h;
+        for duplex in [
+            crate::layout::Duplex::LongEdge,
+            crate::layout::Duplex::ShortEdge,
+        ] {
+            let mut opt = LayoutOptions::new(A4);
+            opt.duplex = duplex;
+            let pages = crate::layout::impose(&run, &["Triangles".into()], &opt).unwrap();
+            let (front, back) = (&pages[0].placements, &pages[1].placements);
+            assert_eq!(front.len(), 7);
+            for (k, (f, b)) in front.iter().zip(back).enumerate() {
+                assert_eq!(f.turned, k % 2 == 1, "{k}");
+                assert!((f.rect.x - front[0].rect.x - k as f64 * w / 2.0).abs() < 1e-9);
+                // Turned again when the sheet turns top to bottom, so it points as its front.
+                let turned_sheet = crate::layout::back_turned(&opt);
+                assert_eq!(b.turned, f.turned != turned_sheet, "{duplex:?} {k}");
+            }
+        }
     }
 
     #[test]

@@ -222,6 +222,48 @@ fn flat_hexes_octagons_and_a_custom_outline_are_measured_as_written() {
     }
 }
 
+#[test]
+fn triangles_tile_a_row_pointing_up_and_down_in_turn_sharing_their_sides() {
+    let b = built(&example(), &BuildOptions::default());
+    let mut tri = placed(&b, "warning");
+    tri.sort_by(|a, c| a.1.x.total_cmp(&c.1.x));
+    assert_eq!(tri.len(), 4);
+    // 24 mm tall: a side of 24 / sin 60°.
+    let (side, h) = (48.0 / SQRT3, 24.0);
+    let (page, first) = tri[0];
+    let mut shared = 0;
+    for (k, &(p, r)) in tri.iter().enumerate() {
+        assert_eq!(p, page);
+        assert!((r.w - side).abs() < 0.05 && (r.h - h).abs() < 0.05, "{r:?}");
+        assert!(
+            (r.x - first.x - k as f64 * side / 2.0).abs() < 0.05 && (r.y - first.y).abs() < 0.05,
+            "{r:?}"
+        );
+        let at = |u: f64, v: f64| (r.x + u * side, r.y + v * h);
+        // Up, down, up, down.
+        let corners = match k % 2 {
+            0 => [at(0.5, 0.0), at(1.0, 1.0), at(0.0, 1.0)],
+            _ => [at(0.0, 0.0), at(1.0, 0.0), at(0.5, 1.0)],
+        };
+        for (a, c) in sides(&corners) {
+            assert_eq!(
+                strokes_along(&b.strokes[page], a, c),
+                1,
+                "triangle {k}: {a:?}–{c:?}"
+            );
+        }
+        if k > 0 {
+            // The slanted side it shares with the one before.
+            let (a, c) = match k % 2 {
+                0 => (at(0.5, 0.0), at(0.0, 1.0)),
+                _ => (at(0.0, 0.0), at(0.5, 1.0)),
+            };
+            shared += strokes_along(&b.strokes[page], a, c);
+        }
+    }
+    assert_eq!(shared, 3);
+}
+
 /// Of a PNG's rows and columns, how many pixels of row `y` (column `x`) are more than half
 /// opaque.
 fn opaque_run(
