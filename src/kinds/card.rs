@@ -2,7 +2,7 @@
 //! they would overflow, set smaller until they fit. Lines starting with `# ` are subheadings.
 use svg::node::element::Group;
 
-use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
@@ -44,17 +44,34 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
+    fn check(&self, cx: &mut CheckCx) {
+        check_shape(cx);
+    }
     fn default_shape(&self) -> Shape {
         Shape::Rounded
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw(cx.canvas, cx.piece.shape, face, cx.art)
+        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art)
     }
     fn noun(&self) -> &'static str {
         "card"
     }
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::card(shape)
+    }
+}
+
+/// A card is a rectangle, its corners rounded or not, or a circle: what a deck stacks and
+/// shuffles (and what Tabletop Simulator's decks are).
+pub(super) fn check_shape(cx: &mut CheckCx) {
+    if let Some(shape) = &cx.component.shape
+        && !matches!(shape.value, Shape::Square | Shape::Rounded | Shape::Round)
+    {
+        let id = &cx.component.id.value;
+        cx.at(
+            shape,
+            format!("`{id}` is a card: cards are `rounded` (the default), `square` or `round`; hexes, polygons and custom outlines are for tokens and tiles (`kind: tile`)"),
+        );
     }
 }
 

@@ -11,6 +11,7 @@ use super::furniture::Credits;
 use super::{LayoutOptions, Page};
 use crate::draw::{Faces, Painter, Source};
 use crate::error::OutputError;
+use crate::kinds::Outline;
 use crate::pieces::Pieces;
 
 /// The document's information (the PDF's title, author, subject and keywords).
@@ -36,6 +37,9 @@ pub struct Document<'g> {
     pub faces: Faces,
     /// Draws again the faces whose SVG was not kept (a deck of thousands of cards).
     painter: Painter<'g>,
+    /// The cut path of each face (by number) that is not its box, which the sheet prints as
+    /// a cut line and the image is transparent outside; empty when every face is a rectangle.
+    cuts: Vec<Option<Arc<Outline>>>,
 }
 
 impl<'g> Document<'g> {
@@ -61,7 +65,18 @@ impl<'g> Document<'g> {
             pieces,
             faces,
             painter,
+            cuts: Vec::new(),
         }
+    }
+
+    /// The document with the cut path of each face that is not a rectangle (by face number).
+    pub fn with_cuts(self, cuts: Vec<Option<Arc<Outline>>>) -> Self {
+        Document { cuts, ..self }
+    }
+
+    /// Face `face`'s cut path, when it is not a rectangle (a circle, a hexagon, a die's net).
+    pub fn cut_of(&self, face: usize) -> Option<&Outline> {
+        self.cuts.get(face)?.as_deref()
     }
 
     /// Pages in the file: the front matter's and the pieces'.
@@ -117,6 +132,7 @@ impl<'g> Document<'g> {
             self.page_count(),
             &self.credits,
             &self.layout,
+            &|p| self.cut_of(p.face),
         )
     }
 

@@ -112,6 +112,7 @@ mod tests {
             copies: 5,
             shared_cuts: false,
             split: crate::kinds::Split::Even,
+            tiles: None,
         };
         let pages = crate::layout::impose(
             &[item(0, Some(9)), item(1, None)],
@@ -152,6 +153,7 @@ mod tests {
                 copies: 1,
                 shared_cuts: false,
                 split: crate::kinds::Split::Even,
+                tiles: None,
             })
             .collect();
         let pages = crate::layout::impose(&cards, &["a".into()], &opt).unwrap();

@@ -11,6 +11,7 @@ pub mod gutterfold;
 pub mod pack;
 pub mod registration;
 pub mod split;
+pub mod tessellate;
 
 /// A piece that cannot be placed: which component, and why.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -357,6 +358,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         copies: n,
         shared_cuts,
         split: crate::kinds::Split::Even,
+        tiles: None,
     }]
 }
 
@@ -374,6 +376,8 @@ pub struct Item {
     pub shared_cuts: bool,
     /// How it is printed when larger than the printable area.
     pub split: crate::kinds::Split,
+    /// How identical copies tile the sheet sharing their edges (hexes), with shared cuts.
+    pub tiles: Option<tessellate::Tiling>,
 }
 
 impl Item {
@@ -411,7 +415,7 @@ pub fn impose_plain(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
-    let pages = pack::pack(items, captions, opt)?;
+    let pages = tessellate::pack(items, captions, opt)?;
     Ok(add_backs(pages, items, opt))
 }
 
@@ -432,7 +436,7 @@ pub fn choose_furniture(
             furniture_at: furniture,
             ..*opt
         };
-        pack::pack(items, captions, &opt).map(|pages| {
+        tessellate::pack(items, captions, &opt).map(|pages| {
             let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
             (pages.len(), parts)
         })
@@ -494,7 +498,8 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
                 Some(Placement {
                     face,
                     rect: mirror(&p.rect, opt),
-                    turned: back_turned(opt),
+                    // A front printed turned (a triangle pointing down) keeps it behind.
+                    turned: p.turned != back_turned(opt),
                     ..p.clone()
                 })
             })
@@ -572,6 +577,7 @@ mod tests {
             copies,
             shared_cuts: true,
             split: crate::kinds::Split::Even,
+            tiles: None,
         }
     }
 

@@ -10,6 +10,7 @@ mod indent;
 mod load;
 mod matrix;
 pub mod model;
+pub mod shape;
 mod tags;
 pub mod tts;
 mod variants;

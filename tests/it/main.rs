@@ -25,6 +25,7 @@ mod rules;
 mod schema;
 mod serve;
 mod serve_browser;
+mod shapes;
 mod sheets;
 mod streaming;
 mod tts;
