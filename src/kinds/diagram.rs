@@ -184,6 +184,7 @@ diagram:
                 }
             }
         }
+        self.check_copies(cx);
         for l in &self.labels {
             if !l.at.iter().all(|n| n.is_finite())
                 || l.size.is_some_and(|s| !(s > 0.0 && s < 100.0))
@@ -212,6 +213,50 @@ diagram:
     }
     fn texts(&self) -> Vec<&str> {
         self.labels.iter().map(|l| l.text.as_str()).collect()
+    }
+}
+
+impl Diagram {
+    /// A diagram places no more of a piece than the game has, at each player count: a setup
+    /// that needs 24 attackers when 23 are printed cannot be laid out.
+    fn check_copies(&self, cx: &mut CheckCx) {
+        let game = cx.game;
+        let pieces = expand(game);
+        let copies = |id: &str| -> u32 {
+            pieces
+                .iter()
+                .filter(|p| p.id(game) == id)
+                .map(|p| p.copies)
+                .sum()
+        };
+        let mut told: Vec<&str> = Vec::new();
+        for &n in &game.spec.game.players.value {
+            let mut placed: Vec<(&str, u32, &Spanned<String>)> = Vec::new();
+            let here = self.place.iter().map(|p| &p.value).filter(|v| {
+                v.players.as_ref().is_none_or(|counts| counts.contains(&n))
+            });
+            for v in here {
+                match placed.iter_mut().find(|(id, _, _)| *id == v.piece.value) {
+                    Some(entry) => {
+                        entry.1 += 1;
+                        entry.2 = &v.piece;
+                    }
+                    None => placed.push((&v.piece.value, 1, &v.piece)),
+                }
+            }
+            for (id, count, last) in placed {
+                let have = copies(id);
+                if count > have && have > 0 && !told.contains(&id) {
+                    told.push(id);
+                    cx.at(
+                        last,
+                        format!(
+                            "the diagram places {count} `{id}` for {n} players, but the game has {have}: place fewer, or give `{id}` more copies"
+                        ),
+                    );
+                }
+            }
+        }
     }
 }
 
