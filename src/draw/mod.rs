@@ -3,6 +3,7 @@
 pub mod canvas;
 pub mod frame;
 pub mod marks;
+pub mod markup;
 mod names;
 pub mod pips;
 pub mod symbol;
@@ -240,8 +241,29 @@ fn draw_svg(
         canvas: &mut canvas,
         art,
     };
-    component.kind.kind().draw(&face, &mut cx)?;
+    let icons = icon_art(&face, component, art);
+    markup::with_icons(icons, || component.kind.kind().draw(&face, &mut cx))?;
     Ok(Some(canvas.finish()))
+}
+
+/// The art of every icon a face's texts (and its kind's own) name, for `markup::render`. A name
+/// that is no symbol is left out (the checks refused it; a sheet's `{player}` is no icon).
+fn icon_art(
+    face: &Face,
+    component: &crate::spec::Component,
+    art: &Art,
+) -> HashMap<String, Arc<Group>> {
+    let kind = component.kind.kind();
+    let texts = face.texts().chain(kind.texts());
+    let mut found = HashMap::new();
+    for name in texts.flat_map(markup::icons) {
+        if !found.contains_key(&name)
+            && let Ok(g) = art.symbol(&name)
+        {
+            found.insert(name, g);
+        }
+    }
+    found
 }
 
 /// The warning for a face whose texts ran over (the list `draw_face_noting` returns).
