@@ -121,6 +121,34 @@ impl<'de> Deserialize<'de> for Length {
     }
 }
 
+/// A value written as text or as a bare number, as text (`18mm`, `18`).
+pub(crate) struct TextOrNumber(pub String);
+
+impl<'de> Deserialize<'de> for TextOrNumber {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = TextOrNumber;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a length, `auto` or a share such as `2fr`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// A width × height. YAML: `63mm x 88mm`, `[63mm, 88mm]`, or one length for a square or circle.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Size {

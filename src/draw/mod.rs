@@ -1,5 +1,6 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
+pub mod boxes;
 pub mod canvas;
 pub mod frame;
 pub mod marks;
@@ -254,7 +255,15 @@ fn icon_art(
     art: &Art,
 ) -> HashMap<String, Arc<Group>> {
     let kind = component.kind.kind();
-    let texts = face.texts().chain(kind.texts());
+    let game = art.game();
+    let boxes = face
+        .layout
+        .as_ref()
+        .and_then(|l| game.spec.layouts.get(&l.value))
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.value.text.as_deref());
+    let texts = face.texts().chain(kind.texts()).chain(boxes);
     let mut found = HashMap::new();
     for name in texts.flat_map(markup::icons) {
         if !found.contains_key(&name)

@@ -7,7 +7,7 @@ use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
 use crate::draw::{Art, Colors, Side};
-use crate::spec::{Face, Shape};
+use crate::spec::{ColumnWidth, Face, Shape};
 
 /// A card with a title, body text and an optional table.
 #[derive(Debug, Default)]
@@ -24,6 +24,9 @@ pub(super) const DRAWS: &[FaceField] = &[
     FaceField::Text,
     FaceField::Lines,
     FaceField::Table,
+    FaceField::Columns,
+    FaceField::Corner,
+    FaceField::Layout,
 ];
 
 impl Kind for Card {
@@ -71,11 +74,128 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     cv.add(if b > 0.0 { bg } else { bg.set("rx", n(radius)) });
 
     let pad = (m * 0.06).clamp(2.5, 6.0);
+    let layout = face
+        .layout
+        .as_ref()
+        .and_then(|name| art.game().spec.layouts.get(&name.value));
+    if let Some(layout) = layout {
+        crate::draw::boxes::draw(cv, face, art, layout, &c)?;
+    } else {
+        builtin(cv, face, art, &c, pad, radius)?;
+    }
+    if let Some(corner) = face.corner.as_deref().filter(|t| !t.trim().is_empty()) {
+        cv.add(corners(w, h, m, corner, &c.ink));
+    }
+
+    if let Some(border) = c.border() {
+        let s = (m * 0.008).clamp(0.25, 0.5);
+        cv.add(
+            rect(s / 2.0, s / 2.0, w - s, h - s, "none")
+                .set("rx", n(radius))
+                .set("stroke", border)
+                .set("stroke-width", n(s)),
+        );
+    }
+    Ok(())
+}
+
+/// The size of a corner index's characters on a card whose shorter side is `m` mm.
+fn corner_size(m: f64) -> f64 {
+    (m * 0.075).clamp(3.0, 6.0)
+}
+
+/// The width a corner index takes from the card's left and right edges (the built-in look's
+/// title band and text stay clear of it).
+pub(crate) fn corner_inset(m: f64) -> f64 {
+    corner_size(m) * 1.6
+}
+
+/// A corner index: the text small in the top-left corner, its icons under it, and the same
+/// turned half round in the bottom-right corner.
+fn corners(w: f64, h: f64, m: f64, corner: &str, ink: &str) -> Group {
+    use crate::draw::markup::{Span, parse, write};
+    let size = corner_size(m);
+    let spans = parse(corner);
+    let (icons, words): (Vec<Span>, Vec<Span>) =
+        spans.into_iter().partition(|s| matches!(s, Span::Icon(_)));
+    let (index, icons) = (write(&words), write(&icons));
+    let cx = corner_inset(m) / 2.0 + m * 0.01;
+    let mut one = Group::new();
+    let mut y = m * 0.03 + size * 0.72;
+    if !index.trim().is_empty() {
+        let s = fit(
+            Font::CondensedBold,
+            size,
+            corner_inset(m) * 0.9,
+            index.trim(),
+        );
+        one = one.add(text(
+            cx,
+            y,
+            s,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            index.trim(),
+        ));
+        y += size * 0.3;
+    }
+    if !icons.is_empty() {
+        let s = size * 0.75;
+        let s = fit(Font::Sans, s, corner_inset(m) * 0.9, &icons);
+        one = one.add(text(
+            cx,
+            y + s * 0.85,
+            s,
+            Font::Sans,
+            Anchor::Middle,
+            ink,
+            &icons,
+        ));
+    }
+    let turned = one.clone().set(
+        "transform",
+        format!("rotate(180 {} {})", n(w / 2.0), n(h / 2.0)),
+    );
+    Group::new().add(one).add(turned)
+}
+
+/// The built-in look: a title band, then the symbol, big text, table and paragraphs.
+fn builtin(
+    cv: &mut Canvas,
+    face: &Face,
+    art: &Art,
+    c: &Colors,
+    pad: f64,
+    radius: f64,
+) -> Result<(), DrawError> {
+    let (w, h) = (cv.w, cv.h);
+    let m = w.min(h);
+    // A corner index keeps the band and the text off the card's sides.
+    let side = match face.corner.as_deref().filter(|t| !t.trim().is_empty()) {
+        Some(_) => corner_inset(m).max(pad),
+        None => pad,
+    };
     let mut top = pad;
     if let Some(title) = &face.title {
         let band = (h * 0.12).clamp(7.0, 16.0);
-        cv.add(rect(pad * 0.6, pad * 0.6, w - pad * 1.2, band, &c.ink).set("rx", n(radius * 0.6)));
-        let size = fit(Font::Display, band * 0.72, w - pad * 3.0, title);
+        let inset = side - pad;
+        cv.add(
+            rect(
+                pad * 0.6 + inset,
+                pad * 0.6,
+                w - pad * 1.2 - 2.0 * inset,
+                band,
+                &c.ink,
+            )
+            .set("rx", n(radius * 0.6)),
+        );
+        let size = fit(
+            Font::Display,
+            band * 0.72,
+            w - pad * 3.0 - 2.0 * inset,
+            title,
+        );
         cv.add(text(
             w / 2.0,
             pad * 0.6 + band / 2.0 + size * 0.35,
@@ -92,7 +212,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
         let size = fit(
             Font::Condensed,
             (m * 0.035).clamp(2.0, 3.0),
-            w - 2.0 * pad,
+            w - 2.0 * side,
             label,
         );
         cv.add(
@@ -135,7 +255,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     let title_sized = (h * 0.12).clamp(7.0, 16.0) * 0.8;
     if let Some(big) = big.filter(|_| has_body) {
         // Above a body the big text (a cost, a value) takes a line of its own.
-        let size = fit(Font::Display, title_sized, w - 2.0 * pad, big);
+        let size = fit(Font::Display, title_sized, w - 2.0 * side, big);
         cv.add(text(
             w / 2.0,
             top + size * 0.72,
@@ -154,7 +274,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
             Font::Display,
             max,
             title_sized.min(max / 3.0),
-            w - 2.0 * pad,
+            w - 2.0 * side,
             big,
         );
         cv.add(text(
@@ -173,7 +293,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     let mut size = (m * 0.05).clamp(2.2, 4.6);
     let before = crate::draw::text::overflow_count();
     loop {
-        let (body, used) = body(face, &c, pad, top, w - 2.0 * pad, size);
+        let (body, used) = body(face, c, side, top, w - 2.0 * side, size);
         if used <= avail || size < 1.6 {
             if used > avail {
                 crate::draw::text::overflowed(
@@ -187,16 +307,6 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
         crate::draw::text::forget_overflows_after(before);
         size *= 0.93;
     }
-
-    if let Some(border) = c.border() {
-        let s = (m * 0.008).clamp(0.25, 0.5);
-        cv.add(
-            rect(s / 2.0, s / 2.0, w - s, h - s, "none")
-                .set("rx", n(radius))
-                .set("stroke", border)
-                .set("stroke-width", n(s)),
-        );
-    }
     Ok(())
 }
 
@@ -204,36 +314,9 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
 fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) -> (Group, f64) {
     let mut g = Group::new();
     let mut y = top;
-    if let Some(table) = face.table.as_ref().filter(|t| !t.is_empty()) {
-        let cols = table.iter().map(Vec::len).max().unwrap_or(1).max(1);
-        let row_h = size * 1.7;
-        let col_w = width_avail / cols as f64;
-        for (r, row) in table.iter().enumerate() {
-            let header = r == 0;
-            if header {
-                g = g.add(rect(x, y, width_avail, row_h, &c.ink).set("fill-opacity", "0.12"));
-            }
-            for (i, cell) in row.iter().enumerate() {
-                let font = if header {
-                    Font::CondensedBold
-                } else {
-                    Font::Sans
-                };
-                let s = fit(font, size, col_w - size, cell);
-                g = g.add(text(
-                    x + col_w * (i as f64 + 0.5),
-                    y + row_h * 0.68,
-                    s,
-                    font,
-                    Anchor::Middle,
-                    &c.ink,
-                    cell,
-                ));
-            }
-            y += row_h;
-            g = g.add(line(x, y, x + width_avail, y, &c.ink, 0.2).set("stroke-opacity", "0.5"));
-        }
-        y += size * 1.2;
+    if let Some((t, used)) = table(face, c, x, y, width_avail, size) {
+        g = g.add(t);
+        y += used + size * 1.2;
     }
     for paragraph in face.paragraphs() {
         let (font, s, text_) = match paragraph.strip_prefix("# ") {
@@ -260,4 +343,140 @@ fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) 
         y += s * 0.45;
     }
     (g, y - top)
+}
+
+/// The face's table from `top`, `width_avail` wide, its text at `size`: its columns as
+/// `columns:` says (default: equal shares), a cell's text wrapped within its column and set
+/// smaller only when a word is wider than the column. Returns it and its height.
+pub(crate) fn table(
+    face: &Face,
+    c: &Colors,
+    x: f64,
+    top: f64,
+    width_avail: f64,
+    size: f64,
+) -> Option<(Group, f64)> {
+    let table = face.table.as_ref().filter(|t| !t.is_empty())?;
+    let mut g = Group::new();
+    let mut y = top;
+    let cols = table.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let widths = column_widths(table, face.columns.as_deref(), cols, width_avail, size);
+    let lefts: Vec<f64> = widths
+        .iter()
+        .scan(x, |at, w| {
+            let left = *at;
+            *at += w;
+            Some(left)
+        })
+        .collect();
+    let line_h = size * 1.25;
+    for (r, row) in table.iter().enumerate() {
+        let header = r == 0;
+        let font = if header {
+            Font::CondensedBold
+        } else {
+            Font::Sans
+        };
+        // Each cell wrapped in its column (less a margin); the row as tall as its tallest.
+        let cells: Vec<Vec<String>> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, cw)| wrap(font, size, (cw - size).max(size), cell))
+            .collect();
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let row_h = size * 1.7 + (lines - 1) as f64 * line_h;
+        if header {
+            g = g.add(rect(x, y, width_avail, row_h, &c.ink).set("fill-opacity", "0.12"));
+        }
+        for (i, cell) in cells.iter().enumerate() {
+            let inner = (widths[i] - size).max(size);
+            for (k, l) in cell.iter().enumerate() {
+                let s = fit(font, size, inner, l);
+                g = g.add(text(
+                    lefts[i] + widths[i] / 2.0,
+                    y + size * 1.7 * 0.68 + k as f64 * line_h,
+                    s,
+                    font,
+                    Anchor::Middle,
+                    &c.ink,
+                    l,
+                ));
+            }
+        }
+        y += row_h;
+        g = g.add(line(x, y, x + width_avail, y, &c.ink, 0.2).set("stroke-opacity", "0.5"));
+    }
+    Some((g, y - top))
+}
+
+/// The widths of `cols` columns sharing `avail` mm: fixed ones as given, `auto` ones as wide
+/// as their longest cell wants (less when that does not fit: in proportion), shares (`2fr`)
+/// splitting what is left. Columns not listed are `1fr`. When nothing takes the width left,
+/// the `auto` columns share it.
+pub(crate) fn column_widths(
+    table: &[Vec<String>],
+    given: Option<&[ColumnWidth]>,
+    cols: usize,
+    avail: f64,
+    size: f64,
+) -> Vec<f64> {
+    let spec: Vec<ColumnWidth> = (0..cols)
+        .map(|i| {
+            given
+                .and_then(|g| g.get(i).copied())
+                .unwrap_or(ColumnWidth::Share(1.0))
+        })
+        .collect();
+    let natural = |i: usize| {
+        table
+            .iter()
+            .enumerate()
+            .filter_map(|(r, row)| {
+                let font = if r == 0 {
+                    Font::CondensedBold
+                } else {
+                    Font::Sans
+                };
+                row.get(i).map(|cell| width(font, size, cell) + size)
+            })
+            .fold(size, f64::max)
+    };
+    let fixed: f64 = spec
+        .iter()
+        .map(|s| match s {
+            ColumnWidth::Fixed(mm) => *mm,
+            _ => 0.0,
+        })
+        .sum();
+    let left = (avail - fixed).max(0.0);
+    let wants: Vec<f64> = (0..cols)
+        .map(|i| match spec[i] {
+            ColumnWidth::Auto => natural(i),
+            _ => 0.0,
+        })
+        .collect();
+    let auto_total: f64 = wants.iter().sum();
+    let shares: f64 = spec
+        .iter()
+        .map(|s| match s {
+            ColumnWidth::Share(f) => *f,
+            _ => 0.0,
+        })
+        .sum();
+    let auto_scale = if auto_total > left {
+        left / auto_total
+    } else if shares == 0.0 && auto_total > 0.0 {
+        left / auto_total
+    } else {
+        1.0
+    };
+    let for_shares = (left - auto_total * auto_scale).max(0.0);
+    spec.iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            ColumnWidth::Fixed(mm) => *mm,
+            ColumnWidth::Auto => wants[i] * auto_scale,
+            ColumnWidth::Share(f) => for_shares * f / shares,
+        })
+        .collect()
 }

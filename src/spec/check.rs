@@ -158,6 +158,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
         }
     }
+    super::layouts::check(game, &mut problems);
     if total > MAX_PIECES {
         problems.push(Diagnostic::new(
             file,

@@ -336,6 +336,9 @@ impl Subst<'_> {
             mark: f.mark,
             pips: f.pips.clone(),
             frame: f.frame,
+            columns: f.columns.clone(),
+            corner: opt(self, &f.corner),
+            layout: f.layout.clone(),
         }
     }
 }
