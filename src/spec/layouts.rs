@@ -10,7 +10,8 @@ use super::{Game, symbol_source};
 use crate::error::Diagnostic;
 use crate::units::Length;
 
-/// One box of a layout, drawn in the order written (a later box over an earlier one).
+/// One box of a layout, drawn in the order written (a later box over an earlier one): a fill,
+/// and at most one thing in it.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LayoutBox {
@@ -134,12 +135,12 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
         for spanned in layout {
             let b = &spanned.value;
             let held = [b.show.is_some(), b.text.is_some(), b.symbol.is_some()];
-            if held.iter().filter(|&&h| h).count() != 1 {
+            if held.iter().filter(|&&h| h).count() > 1 {
                 problems.push(Diagnostic::at(
                     file,
                     spanned,
                     format!(
-                        "box `{}` must hold one thing: `show:` (a face's field), `text:` or `symbol:`",
+                        "box `{}` holds one thing at most: `show:` (a face's field), `text:` or `symbol:`",
                         b.name
                     ),
                 ));
