@@ -463,9 +463,8 @@ pub(crate) fn column_widths(
             _ => 0.0,
         })
         .sum();
-    let auto_scale = if auto_total > left {
-        left / auto_total
-    } else if shares == 0.0 && auto_total > 0.0 {
+    // Autos shrink to fit what is left, or grow into it when no share takes it.
+    let auto_scale = if auto_total > left || (shares == 0.0 && auto_total > 0.0) {
         left / auto_total
     } else {
         1.0

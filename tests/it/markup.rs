@@ -257,3 +257,29 @@ fn sizes_by_name_are_exact() {
         );
     }
 }
+
+#[test]
+fn the_market_day_example_builds_validates_and_exports_for_tabletop_simulator() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/market-day.yaml");
+    let v = run(&["validate", game]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let out = build(game, &["--no-png"]);
+    let bytes = std::fs::read(out.join("market-day.pdf")).unwrap();
+    let text = pdf_text(&bytes).join("\n");
+    // Its corner indices and its bold and italic runs are there, markers left out.
+    assert!(text.contains("Goods · 30"), "{text}");
+    let fonts = pdf_embedded_fonts(&bytes).join(" ");
+    assert!(
+        fonts.contains("Roboto-Bold") && fonts.contains("Roboto-Italic"),
+        "{fonts}"
+    );
+    assert!(!text.contains("**") && !text.contains("{sun}"), "{text}");
+    let dir = temp_dir("market-tts");
+    let t = pnp()
+        .args(["tts", game, "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(t.status.success(), "{}", stderr(&t));
+    assert!(!files(&dir).is_empty());
+}
