@@ -39,6 +39,12 @@ pub enum LengthError {
     TooLarge(String),
     #[error("expected {EXPECTED_SIZE}, found `{0}`")]
     NotASize(String),
+    #[error("no size named `{name}`: the sizes by name are {names}{meant}")]
+    UnknownPreset {
+        name: String,
+        names: String,
+        meant: String,
+    },
 }
 
 /// Parses `19mm`, `0.75 in`, `54pt`, `3` (mm).
@@ -115,6 +121,34 @@ impl<'de> Deserialize<'de> for Length {
     }
 }
 
+/// A value written as text or as a bare number, as text (`18mm`, `18`).
+pub(crate) struct TextOrNumber(pub String);
+
+impl<'de> Deserialize<'de> for TextOrNumber {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = TextOrNumber;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a length, `auto` or a share such as `2fr`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<TextOrNumber, E> {
+                Ok(TextOrNumber(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// A width × height. YAML: `63mm x 88mm`, `[63mm, 88mm]`, or one length for a square or circle.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Size {
@@ -128,10 +162,42 @@ impl Size {
     }
 }
 
-pub(crate) const EXPECTED_SIZE: &str =
-    "a size such as `19mm` (square or round), `63mm x 88mm` or `[2.5in, 3.5in]`";
+pub(crate) const EXPECTED_SIZE: &str = "a size such as `19mm` (square or round), `63mm x 88mm`, \
+     `[2.5in, 3.5in]` or a name (`poker`, `bridge`, `tarot`, `mini-euro`, `mini-american`, \
+     `square`, `piecepack-tile`)";
+
+/// Sizes by name (`size: poker`): the usual card sizes and the piecepack's pieces, in mm.
+pub const PRESETS: &[(&str, f64, f64)] = &[
+    ("poker", 63.5, 88.9),
+    ("bridge", 57.15, 88.9),
+    ("tarot", 70.0, 120.0),
+    ("mini-euro", 44.0, 68.0),
+    ("mini-american", 41.0, 63.0),
+    ("square", 70.0, 70.0),
+    ("piecepack-tile", 50.8, 50.8),
+    ("piecepack-coin", 19.05, 19.05),
+    ("piecepack-die", 12.7, 12.7),
+];
 
 pub fn parse_size(text: &str) -> Result<Size, LengthError> {
+    let name = text.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    if let Some(&(_, w, h)) = PRESETS.iter().find(|(n, _, _)| *n == name) {
+        return Ok(Size {
+            w: Length(w),
+            h: Length(h),
+        });
+    }
+    if name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        let names: Vec<&str> = PRESETS.iter().map(|(n, _, _)| *n).collect();
+        let meant = crate::diagnostic::closest(&name, names.iter().copied())
+            .map(|m| format!("; did you mean `{m}`?"))
+            .unwrap_or_default();
+        return Err(LengthError::UnknownPreset {
+            name: text.trim().to_string(),
+            names: names.join(", "),
+            meant,
+        });
+    }
     let parts: Vec<&str> = text.split(['x', '×']).collect();
     match parts.as_slice() {
         [one] => Ok(Size::square(parse_length(one)?)),
@@ -210,6 +276,15 @@ mod tests {
         ] {
             assert!(parse_length(bad).is_err(), "{bad} should be refused");
         }
+    }
+
+    #[test]
+    fn sizes_by_name() {
+        let poker = parse_size("poker").unwrap();
+        assert_eq!((poker.w.mm(), poker.h.mm()), (63.5, 88.9));
+        assert_eq!(parse_size("Mini Euro").unwrap().w.mm(), 44.0);
+        let e = parse_size("pokr").unwrap_err().to_string();
+        assert!(e.contains("did you mean `poker`"), "{e}");
     }
 
     #[test]

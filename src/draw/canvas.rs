@@ -86,8 +86,55 @@ pub enum Anchor {
     End,
 }
 
-/// One line of text whose baseline sits at `y`. The text is escaped by the `svg` crate.
+/// One line of text whose baseline sits at `y`, its inline markup (`**bold**`, `*italic*`,
+/// `{icon}`) drawn; the text is escaped by the `svg` crate.
 pub fn text(
+    x: f64,
+    y: f64,
+    size: f64,
+    font: Font,
+    anchor: Anchor,
+    fill: &str,
+    content: &str,
+) -> Label {
+    if super::markup::is_plain(content) {
+        Label::Plain(plain_text(x, y, size, font, anchor, fill, content))
+    } else {
+        Label::Marked(super::markup::render(
+            x, y, size, font, anchor, fill, content,
+        ))
+    }
+}
+
+/// A line of text: one `<text>` when it has no markup (as it always was), else a group of runs
+/// and icons.
+#[derive(Debug, Clone)]
+pub enum Label {
+    Plain(TextEl),
+    Marked(Group),
+}
+
+impl Label {
+    /// Sets an attribute on the line as a whole (an opacity, a transform).
+    pub fn set(self, name: &str, value: impl Into<svg::node::Value>) -> Self {
+        match self {
+            Label::Plain(t) => Label::Plain(t.set(name, value)),
+            Label::Marked(g) => Label::Marked(g.set(name, value)),
+        }
+    }
+}
+
+impl From<Label> for Box<dyn Node> {
+    fn from(label: Label) -> Self {
+        match label {
+            Label::Plain(t) => Box::new(t),
+            Label::Marked(g) => Box::new(g),
+        }
+    }
+}
+
+/// One line of `content` as written (no markup read), its baseline at `y`.
+pub fn plain_text(
     x: f64,
     y: f64,
     size: f64,
@@ -110,6 +157,9 @@ pub fn text(
         .set("fill", fill);
     if font.bold() {
         t = t.set("font-weight", "bold");
+    }
+    if font.italic() {
+        t = t.set("font-style", "italic");
     }
     t.add(Text::new(content))
 }

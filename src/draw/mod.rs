@@ -1,8 +1,10 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
+pub mod boxes;
 pub mod canvas;
 pub mod frame;
 pub mod marks;
+pub mod markup;
 mod names;
 pub mod pips;
 pub mod symbol;
@@ -240,8 +242,37 @@ fn draw_svg(
         canvas: &mut canvas,
         art,
     };
-    component.kind.kind().draw(&face, &mut cx)?;
+    let icons = icon_art(&face, component, art);
+    markup::with_icons(icons, || component.kind.kind().draw(&face, &mut cx))?;
     Ok(Some(canvas.finish()))
+}
+
+/// The art of every icon a face's texts (and its kind's own) name, for `markup::render`. A name
+/// that is no symbol is left out (the checks refused it; a sheet's `{player}` is no icon).
+fn icon_art(
+    face: &Face,
+    component: &crate::spec::Component,
+    art: &Art,
+) -> HashMap<String, Arc<Group>> {
+    let kind = component.kind.kind();
+    let game = art.game();
+    let boxes = face
+        .layout
+        .as_ref()
+        .and_then(|l| game.spec.layouts.get(&l.value))
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.value.text.as_deref());
+    let texts = face.texts().chain(kind.texts()).chain(boxes);
+    let mut found = HashMap::new();
+    for name in texts.flat_map(markup::icons) {
+        if !found.contains_key(&name)
+            && let Ok(g) = art.symbol(&name)
+        {
+            found.insert(name, g);
+        }
+    }
+    found
 }
 
 /// The warning for a face whose texts ran over (the list `draw_face_noting` returns).

@@ -14,18 +14,44 @@ pub enum Font {
     Condensed,
     CondensedBold,
     Display,
+    SansItalic,
+    SansBoldItalic,
+    CondensedItalic,
 }
 
 impl Font {
     pub fn family(self) -> &'static str {
         match self {
-            Font::Sans | Font::SansBold => fonts::SANS,
-            Font::Condensed | Font::CondensedBold => fonts::CONDENSED,
+            Font::Sans | Font::SansBold | Font::SansItalic | Font::SansBoldItalic => fonts::SANS,
+            Font::Condensed | Font::CondensedBold | Font::CondensedItalic => fonts::CONDENSED,
             Font::Display => fonts::DISPLAY,
         }
     }
     pub fn bold(self) -> bool {
-        matches!(self, Font::SansBold | Font::CondensedBold)
+        matches!(
+            self,
+            Font::SansBold | Font::CondensedBold | Font::SansBoldItalic
+        )
+    }
+    pub fn italic(self) -> bool {
+        matches!(
+            self,
+            Font::SansItalic | Font::SansBoldItalic | Font::CondensedItalic
+        )
+    }
+    /// The same family made bold and/or italic, as far as the bundled fonts go (Bebas Neue
+    /// has one style; Roboto Condensed no bold italic, which is set bold).
+    pub fn with(self, bold: bool, italic: bool) -> Font {
+        match (self.family(), bold, italic) {
+            (fonts::SANS, false, false) => Font::Sans,
+            (fonts::SANS, true, false) => Font::SansBold,
+            (fonts::SANS, false, true) => Font::SansItalic,
+            (fonts::SANS, true, true) => Font::SansBoldItalic,
+            (fonts::CONDENSED, false, false) => Font::Condensed,
+            (fonts::CONDENSED, true, _) => Font::CondensedBold,
+            (fonts::CONDENSED, false, true) => Font::CondensedItalic,
+            _ => self,
+        }
     }
     fn file(self) -> &'static str {
         match self {
@@ -34,6 +60,9 @@ impl Font {
             Font::Condensed => "RobotoCondensed-Regular.ttf",
             Font::CondensedBold => "RobotoCondensed-Bold.ttf",
             Font::Display => "BebasNeue-Regular.otf",
+            Font::SansItalic => "Roboto-Italic.ttf",
+            Font::SansBoldItalic => "Roboto-BoldItalic.ttf",
+            Font::CondensedItalic => "RobotoCondensed-Italic.ttf",
         }
     }
 }
@@ -53,6 +82,9 @@ fn metrics(font: Font) -> &'static Metrics {
             Font::Condensed,
             Font::CondensedBold,
             Font::Display,
+            Font::SansItalic,
+            Font::SansBoldItalic,
+            Font::CondensedItalic,
         ]
         .into_iter()
         .map(|f| (f, load_metrics(f)))
@@ -105,8 +137,17 @@ pub fn undrawable(text: &str) -> Vec<char> {
     missing
 }
 
-/// Width in mm of `text` set in `font` at `size` mm.
+/// Width in mm of `text` set in `font` at `size` mm (its markup read: bold runs measured bold,
+/// icons an em wide).
 pub fn width(font: Font, size: f64, text: &str) -> f64 {
+    if !super::markup::is_plain(text) {
+        return super::markup::width(font, size, text);
+    }
+    width_plain(font, size, text)
+}
+
+/// Width in mm of `text` as written, every character drawn, in `font` at `size` mm.
+pub fn width_plain(font: Font, size: f64, text: &str) -> f64 {
     let m = metrics(font);
     advance(m, 0.0, text) * size
 }
@@ -186,6 +227,9 @@ pub fn forget_overflows_after(count: usize) {
 /// Breaks `text` into lines no wider than `max_width` (a word longer than a line stands alone).
 /// Each word is measured once, so a paragraph wraps in time linear in its length.
 pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
+    if !super::markup::is_plain(text) {
+        return super::markup::wrap(font, size, max_width, text);
+    }
     let m = metrics(font);
     let mut lines = Vec::new();
     let mut line = String::new();

@@ -7,7 +7,7 @@ use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
 use crate::draw::{Art, Colors, Side};
-use crate::spec::{Face, Shape};
+use crate::spec::{ColumnWidth, Face, Shape};
 
 /// A card with a title, body text and an optional table.
 #[derive(Debug, Default)]
@@ -24,6 +24,9 @@ pub(super) const DRAWS: &[FaceField] = &[
     FaceField::Text,
     FaceField::Lines,
     FaceField::Table,
+    FaceField::Columns,
+    FaceField::Corner,
+    FaceField::Layout,
 ];
 
 impl Kind for Card {
@@ -88,11 +91,128 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     cv.add(if b > 0.0 { bg } else { bg.set("rx", n(radius)) });
 
     let pad = (m * 0.06).clamp(2.5, 6.0);
+    let layout = face
+        .layout
+        .as_ref()
+        .and_then(|name| art.game().spec.layouts.get(&name.value));
+    if let Some(layout) = layout {
+        crate::draw::boxes::draw(cv, face, art, layout, &c)?;
+    } else {
+        builtin(cv, face, art, &c, pad, radius)?;
+    }
+    if let Some(corner) = face.corner.as_deref().filter(|t| !t.trim().is_empty()) {
+        cv.add(corners(w, h, m, corner, &c.ink));
+    }
+
+    if let Some(border) = c.border() {
+        let s = (m * 0.008).clamp(0.25, 0.5);
+        cv.add(
+            rect(s / 2.0, s / 2.0, w - s, h - s, "none")
+                .set("rx", n(radius))
+                .set("stroke", border)
+                .set("stroke-width", n(s)),
+        );
+    }
+    Ok(())
+}
+
+/// The size of a corner index's characters on a card whose shorter side is `m` mm.
+fn corner_size(m: f64) -> f64 {
+    (m * 0.075).clamp(3.0, 6.0)
+}
+
+/// The width a corner index takes from the card's left and right edges (the built-in look's
+/// title band and text stay clear of it).
+pub(crate) fn corner_inset(m: f64) -> f64 {
+    corner_size(m) * 1.6
+}
+
+/// A corner index: the text small in the top-left corner, its icons under it, and the same
+/// turned half round in the bottom-right corner.
+fn corners(w: f64, h: f64, m: f64, corner: &str, ink: &str) -> Group {
+    use crate::draw::markup::{Span, parse, write};
+    let size = corner_size(m);
+    let spans = parse(corner);
+    let (icons, words): (Vec<Span>, Vec<Span>) =
+        spans.into_iter().partition(|s| matches!(s, Span::Icon(_)));
+    let (index, icons) = (write(&words), write(&icons));
+    let cx = corner_inset(m) / 2.0 + m * 0.01;
+    let mut one = Group::new();
+    let mut y = m * 0.03 + size * 0.72;
+    if !index.trim().is_empty() {
+        let s = fit(
+            Font::CondensedBold,
+            size,
+            corner_inset(m) * 0.9,
+            index.trim(),
+        );
+        one = one.add(text(
+            cx,
+            y,
+            s,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            index.trim(),
+        ));
+        y += size * 0.3;
+    }
+    if !icons.is_empty() {
+        let s = size * 0.75;
+        let s = fit(Font::Sans, s, corner_inset(m) * 0.9, &icons);
+        one = one.add(text(
+            cx,
+            y + s * 0.85,
+            s,
+            Font::Sans,
+            Anchor::Middle,
+            ink,
+            &icons,
+        ));
+    }
+    let turned = one.clone().set(
+        "transform",
+        format!("rotate(180 {} {})", n(w / 2.0), n(h / 2.0)),
+    );
+    Group::new().add(one).add(turned)
+}
+
+/// The built-in look: a title band, then the symbol, big text, table and paragraphs.
+fn builtin(
+    cv: &mut Canvas,
+    face: &Face,
+    art: &Art,
+    c: &Colors,
+    pad: f64,
+    radius: f64,
+) -> Result<(), DrawError> {
+    let (w, h) = (cv.w, cv.h);
+    let m = w.min(h);
+    // A corner index keeps the band and the text off the card's sides.
+    let side = match face.corner.as_deref().filter(|t| !t.trim().is_empty()) {
+        Some(_) => corner_inset(m).max(pad),
+        None => pad,
+    };
     let mut top = pad;
     if let Some(title) = &face.title {
         let band = (h * 0.12).clamp(7.0, 16.0);
-        cv.add(rect(pad * 0.6, pad * 0.6, w - pad * 1.2, band, &c.ink).set("rx", n(radius * 0.6)));
-        let size = fit(Font::Display, band * 0.72, w - pad * 3.0, title);
+        let inset = side - pad;
+        cv.add(
+            rect(
+                pad * 0.6 + inset,
+                pad * 0.6,
+                w - pad * 1.2 - 2.0 * inset,
+                band,
+                &c.ink,
+            )
+            .set("rx", n(radius * 0.6)),
+        );
+        let size = fit(
+            Font::Display,
+            band * 0.72,
+            w - pad * 3.0 - 2.0 * inset,
+            title,
+        );
         cv.add(text(
             w / 2.0,
             pad * 0.6 + band / 2.0 + size * 0.35,
@@ -109,7 +229,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
         let size = fit(
             Font::Condensed,
             (m * 0.035).clamp(2.0, 3.0),
-            w - 2.0 * pad,
+            w - 2.0 * side,
             label,
         );
         cv.add(
@@ -152,7 +272,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     let title_sized = (h * 0.12).clamp(7.0, 16.0) * 0.8;
     if let Some(big) = big.filter(|_| has_body) {
         // Above a body the big text (a cost, a value) takes a line of its own.
-        let size = fit(Font::Display, title_sized, w - 2.0 * pad, big);
+        let size = fit(Font::Display, title_sized, w - 2.0 * side, big);
         cv.add(text(
             w / 2.0,
             top + size * 0.72,
@@ -171,7 +291,7 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
             Font::Display,
             max,
             title_sized.min(max / 3.0),
-            w - 2.0 * pad,
+            w - 2.0 * side,
             big,
         );
         cv.add(text(
@@ -186,111 +306,47 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     }
 
     // Body: try the natural size, shrink until the table and paragraphs fit the space left.
-    // Each try only measures, and stops as soon as the body is deeper than the space: a body
-    // far too long for its card costs what the card can show, not what it holds.
+    // A try stops once it is deeper than the card's bottom edge (with the bleed): a body far
+    // too long for its card costs what the card can show, not what it holds.
     let avail = bottom - top;
+    let depth = h + cv.bleed - top;
     let mut size = (m * 0.05).clamp(2.2, 4.6);
+    let before = crate::draw::text::overflow_count();
     loop {
-        let used = walk_body(face, pad, top, w - 2.0 * pad, size, avail, |_| {});
+        let (body, used) = body(face, c, side, top, w - 2.0 * side, size, depth);
         if used <= avail || size < 1.6 {
             if used > avail {
                 crate::draw::text::overflowed(
                     "the body text (table and lines) is too long for the card",
                 );
             }
+            cv.add(body);
             break;
         }
+        // Only the layout used counts.
+        crate::draw::text::forget_overflows_after(before);
         size *= 0.93;
-    }
-    // Drawn down to the bottom edge (with the bleed): lines below it would be cut off.
-    let below = h + b - top + size * 1.5;
-    let mut g = Some(Group::new());
-    walk_body(face, pad, top, w - 2.0 * pad, size, below, |mark| {
-        g = g.take().map(|g| draw_mark(g, mark, &c));
-    });
-    cv.add(g.unwrap_or_default());
-
-    if let Some(border) = c.border() {
-        let s = (m * 0.008).clamp(0.25, 0.5);
-        cv.add(
-            rect(s / 2.0, s / 2.0, w - s, h - s, "none")
-                .set("rx", n(radius))
-                .set("stroke", border)
-                .set("stroke-width", n(s)),
-        );
     }
     Ok(())
 }
 
-/// One thing a card's body draws.
-enum Mark<'a> {
-    /// The table's header row's shading.
-    Band { x: f64, y: f64, w: f64, h: f64 },
-    /// A table cell's text, centred on `x`, set at `size` or smaller to fit `room`.
-    Cell {
-        x: f64,
-        y: f64,
-        size: f64,
-        room: f64,
-        header: bool,
-        text: &'a str,
-    },
-    /// The line under a table row.
-    Rule { x: f64, y: f64, w: f64 },
-    /// A line of a paragraph (a subheading's in `Font::CondensedBold`).
-    Line {
-        x: f64,
-        y: f64,
-        size: f64,
-        room: f64,
-        font: Font,
-        text: String,
-    },
-}
-
-/// Lays out the table and paragraphs from `top`, `width` wide, with text at `size`, calling
-/// `mark` for each thing drawn; returns the height used. Stops once more than `depth` is used
-/// (the height returned is then more than `depth`): what lies below is never measured.
-fn walk_body<'f>(
-    face: &'f Face,
+/// Lays out the table and paragraphs from `top`; returns them and the height used. Stops
+/// once more than `depth` is used (the height returned is then more than `depth`): what lies
+/// below is never laid out.
+fn body(
+    face: &Face,
+    c: &Colors,
     x: f64,
     top: f64,
-    width: f64,
+    width_avail: f64,
     size: f64,
     depth: f64,
-    mut mark: impl FnMut(Mark<'f>),
-) -> f64 {
+) -> (Group, f64) {
+    let mut g = Group::new();
     let mut y = top;
-    if let Some(table) = face.table.as_ref().filter(|t| !t.is_empty()) {
-        let cols = table.iter().map(Vec::len).max().unwrap_or(1).max(1);
-        let row_h = size * 1.7;
-        let col_w = width / cols as f64;
-        for (r, row) in table.iter().enumerate() {
-            if y - top > depth {
-                return y - top;
-            }
-            if r == 0 {
-                mark(Mark::Band {
-                    x,
-                    y,
-                    w: width,
-                    h: row_h,
-                });
-            }
-            for (i, cell) in row.iter().enumerate() {
-                mark(Mark::Cell {
-                    x: x + col_w * (i as f64 + 0.5),
-                    y: y + row_h * 0.68,
-                    size,
-                    room: col_w - size,
-                    header: r == 0,
-                    text: cell,
-                });
-            }
-            y += row_h;
-            mark(Mark::Rule { x, y, w: width });
-        }
-        y += size * 1.2;
+    if let Some((t, used)) = table(face, c, x, y, width_avail, size) {
+        g = g.add(t);
+        y += used + size * 1.2;
     }
     for paragraph in face.paragraphs() {
         let (font, s, text_) = match paragraph.strip_prefix("# ") {
@@ -300,64 +356,159 @@ fn walk_body<'f>(
         if font == Font::CondensedBold && y > top {
             y += s * 0.35;
         }
-        for l in wrap(font, s, width, text_) {
+        for l in wrap(font, s, width_avail, text_) {
             y += s * 1.25;
             if y - top > depth {
-                return y - top;
+                return (g, y - top);
             }
-            mark(Mark::Line {
-                x,
-                y,
-                size: s,
-                room: width,
-                font,
-                text: l,
-            });
+            let fill = if font == Font::CondensedBold {
+                c.ink.as_str()
+            } else {
+                "#222222"
+            };
+            let s_fit = if width(font, s, &l) > width_avail {
+                fit(font, s, width_avail, &l)
+            } else {
+                s
+            };
+            g = g.add(text(x, y, s_fit, font, Anchor::Start, fill, &l));
         }
         y += s * 0.45;
     }
-    y - top
+    (g, y - top)
 }
 
-/// `g` with one thing a card's body draws added.
-fn draw_mark(g: Group, mark: Mark, c: &Colors) -> Group {
-    match mark {
-        Mark::Band { x, y, w, h } => g.add(rect(x, y, w, h, &c.ink).set("fill-opacity", "0.12")),
-        Mark::Cell {
-            x,
-            y,
-            size,
-            room,
-            header,
-            text: cell,
-        } => {
-            let font = match header {
-                true => Font::CondensedBold,
-                false => Font::Sans,
-            };
-            let s = fit(font, size, room, cell);
-            g.add(text(x, y, s, font, Anchor::Middle, &c.ink, cell))
+/// The face's table from `top`, `width_avail` wide, its text at `size`: its columns as
+/// `columns:` says (default: equal shares), a cell's text wrapped within its column and set
+/// smaller only when a word is wider than the column. Returns it and its height.
+pub(crate) fn table(
+    face: &Face,
+    c: &Colors,
+    x: f64,
+    top: f64,
+    width_avail: f64,
+    size: f64,
+) -> Option<(Group, f64)> {
+    let table = face.table.as_ref().filter(|t| !t.is_empty())?;
+    let mut g = Group::new();
+    let mut y = top;
+    let cols = table.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let widths = column_widths(table, face.columns.as_deref(), cols, width_avail, size);
+    let lefts: Vec<f64> = widths
+        .iter()
+        .scan(x, |at, w| {
+            let left = *at;
+            *at += w;
+            Some(left)
+        })
+        .collect();
+    let line_h = size * 1.25;
+    for (r, row) in table.iter().enumerate() {
+        let header = r == 0;
+        let font = if header {
+            Font::CondensedBold
+        } else {
+            Font::Sans
+        };
+        // Each cell wrapped in its column (less a margin); the row as tall as its tallest.
+        let cells: Vec<Vec<String>> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, cw)| wrap(font, size, (cw - size).max(size), cell))
+            .collect();
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        let row_h = size * 1.7 + (lines - 1) as f64 * line_h;
+        if header {
+            g = g.add(rect(x, y, width_avail, row_h, &c.ink).set("fill-opacity", "0.12"));
         }
-        Mark::Rule { x, y, w } => {
-            g.add(line(x, y, x + w, y, &c.ink, 0.2).set("stroke-opacity", "0.5"))
+        for (i, cell) in cells.iter().enumerate() {
+            let inner = (widths[i] - size).max(size);
+            for (k, l) in cell.iter().enumerate() {
+                let s = fit(font, size, inner, l);
+                g = g.add(text(
+                    lefts[i] + widths[i] / 2.0,
+                    y + size * 1.7 * 0.68 + k as f64 * line_h,
+                    s,
+                    font,
+                    Anchor::Middle,
+                    &c.ink,
+                    l,
+                ));
+            }
         }
-        Mark::Line {
-            x,
-            y,
-            size,
-            room,
-            font,
-            text: l,
-        } => {
-            let fill = match font {
-                Font::CondensedBold => c.ink.as_str(),
-                _ => "#222222",
-            };
-            let s = match width(font, size, &l) > room {
-                true => fit(font, size, room, &l),
-                false => size,
-            };
-            g.add(text(x, y, s, font, Anchor::Start, fill, &l))
-        }
+        y += row_h;
+        g = g.add(line(x, y, x + width_avail, y, &c.ink, 0.2).set("stroke-opacity", "0.5"));
     }
+    Some((g, y - top))
+}
+
+/// The widths of `cols` columns sharing `avail` mm: fixed ones as given, `auto` ones as wide
+/// as their longest cell wants (less when that does not fit: in proportion), shares (`2fr`)
+/// splitting what is left. Columns not listed are `1fr`. When nothing takes the width left,
+/// the `auto` columns share it.
+pub(crate) fn column_widths(
+    table: &[Vec<String>],
+    given: Option<&[ColumnWidth]>,
+    cols: usize,
+    avail: f64,
+    size: f64,
+) -> Vec<f64> {
+    let spec: Vec<ColumnWidth> = (0..cols)
+        .map(|i| {
+            given
+                .and_then(|g| g.get(i).copied())
+                .unwrap_or(ColumnWidth::Share(1.0))
+        })
+        .collect();
+    let natural = |i: usize| {
+        table
+            .iter()
+            .enumerate()
+            .filter_map(|(r, row)| {
+                let font = if r == 0 {
+                    Font::CondensedBold
+                } else {
+                    Font::Sans
+                };
+                row.get(i).map(|cell| width(font, size, cell) + size)
+            })
+            .fold(size, f64::max)
+    };
+    let fixed: f64 = spec
+        .iter()
+        .map(|s| match s {
+            ColumnWidth::Fixed(mm) => *mm,
+            _ => 0.0,
+        })
+        .sum();
+    let left = (avail - fixed).max(0.0);
+    let wants: Vec<f64> = (0..cols)
+        .map(|i| match spec[i] {
+            ColumnWidth::Auto => natural(i),
+            _ => 0.0,
+        })
+        .collect();
+    let auto_total: f64 = wants.iter().sum();
+    let shares: f64 = spec
+        .iter()
+        .map(|s| match s {
+            ColumnWidth::Share(f) => *f,
+            _ => 0.0,
+        })
+        .sum();
+    // Autos shrink to fit what is left, or grow into it when no share takes it.
+    let auto_scale = if auto_total > left || (shares == 0.0 && auto_total > 0.0) {
+        left / auto_total
+    } else {
+        1.0
+    };
+    let for_shares = (left - auto_total * auto_scale).max(0.0);
+    spec.iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            ColumnWidth::Fixed(mm) => *mm,
+            ColumnWidth::Auto => wants[i] * auto_scale,
+            ColumnWidth::Share(f) => for_shares * f / shares,
+        })
+        .collect()
 }

@@ -44,10 +44,13 @@ pub enum FaceField {
     Frame,
     Grid,
     Mark,
+    Columns,
+    Corner,
+    Layout,
 }
 
 impl FaceField {
-    pub const ALL: [FaceField; 13] = [
+    pub const ALL: [FaceField; 16] = [
         FaceField::Background,
         FaceField::Ink,
         FaceField::Border,
@@ -61,6 +64,9 @@ impl FaceField {
         FaceField::Frame,
         FaceField::Grid,
         FaceField::Mark,
+        FaceField::Columns,
+        FaceField::Corner,
+        FaceField::Layout,
     ];
 
     /// Its key in the YAML.
@@ -79,6 +85,9 @@ impl FaceField {
             FaceField::Frame => "frame",
             FaceField::Grid => "grid",
             FaceField::Mark => "mark",
+            FaceField::Columns => "columns",
+            FaceField::Corner => "corner",
+            FaceField::Layout => "layout",
         }
     }
 
@@ -98,6 +107,9 @@ impl FaceField {
             FaceField::Frame => face.frame.is_some(),
             FaceField::Grid => face.grid.is_some(),
             FaceField::Mark => face.mark.is_some(),
+            FaceField::Columns => face.columns.is_some(),
+            FaceField::Corner => face.corner.is_some(),
+            FaceField::Layout => face.layout.is_some(),
         }
     }
 }

@@ -57,6 +57,10 @@ impl Ctx<'_> {
             let key = &rest[open + 1..open + close];
             match self.fill.get(key).filter(|v| !v.is_empty()) {
                 Some(v) => out.push_str(v),
+                // An icon, drawn with the text.
+                None if crate::draw::markup::has_icon(key) => {
+                    out.push_str(&rest[open..=open + close]);
+                }
                 None => emptied = true,
             }
             rest = &rest[open + close + 1..];

@@ -158,14 +158,37 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
             for text in face.texts() {
                 check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
+                check_icons(
+                    game,
+                    file,
+                    at,
+                    text,
+                    &mut symbols,
+                    &mut places,
+                    &mut text_problems,
+                );
             }
             true
         });
         problems.append(&mut text_problems);
-        // Texts outside faces are plain strings, so they are located at their component.
+        // Texts outside faces are plain strings, so they are located at their component. A
+        // sheet's `{key}` is a player's value, filled by `pnp sheets`, unless a symbol has
+        // that name.
+        let sheet = c.kind_name.value == crate::kinds::KindName::Sheet;
         for text in other_texts(c) {
             game_text.add(text.chars().count(), file, &c.id, || c.id.value.clone());
             check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
+            if !sheet {
+                check_icons(
+                    game,
+                    file,
+                    &c.id,
+                    text,
+                    &mut symbols,
+                    &mut places,
+                    &mut problems,
+                );
+            }
         }
         if game_text.over.is_some() {
             break;
@@ -173,6 +196,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     }
     super::tts::check(game, &mut problems);
     problems.extend(game_text.over);
+    super::layouts::check(game, &mut problems);
     if total > MAX_PIECES {
         problems.push(Diagnostic::new(
             file,
@@ -211,6 +235,37 @@ fn check_text(
             (problem.line, problem.column) = (line, column);
         }
         problems.push(problem);
+    }
+}
+
+/// Every icon `{name}` in `text` must name a symbol; each that does not is reported at the text.
+fn check_icons(
+    game: &Game,
+    file: &str,
+    at: &Spanned<String>,
+    text: &str,
+    verdicts: &mut std::collections::HashMap<String, Option<String>>,
+    places: &mut TextPlaces,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let mut seen = HashSet::new();
+    for name in crate::draw::markup::icons(text) {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let symbol = Spanned::new(name.clone(), at.referenced, at.defined);
+        let mut found = Vec::new();
+        check_symbol(game, file, &symbol, verdicts, &mut found);
+        for mut problem in found {
+            problem.message = format!(
+                "icon `{{{name}}}` in the text `{text}`: {}",
+                problem.message
+            );
+            if let Some((line, column)) = places.find(file, at, text) {
+                (problem.line, problem.column) = (line, column);
+            }
+            problems.push(problem);
+        }
     }
 }
 

@@ -377,6 +377,9 @@ impl<'a> Subst<'a> {
             mark: f.mark,
             pips: f.pips.clone(),
             frame: f.frame,
+            columns: f.columns.clone(),
+            corner: opt(self, &f.corner),
+            layout: f.layout.clone(),
         }
     }
 }

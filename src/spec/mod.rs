@@ -7,6 +7,7 @@ mod data;
 
 pub(crate) mod include;
 mod indent;
+pub mod layouts;
 mod load;
 mod matrix;
 pub mod model;

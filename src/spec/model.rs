@@ -30,6 +30,11 @@ pub struct GameSpec {
     /// takes, ordinary dice (docs/tts.md). Not included from other games.
     #[serde(default)]
     pub tts: Option<super::tts::TtsSpec>,
+    /// Card layouts by name: boxes placed in mm or % of the card, each holding a face's field,
+    /// a fixed text or a symbol. A face uses one with `layout: name`.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Vec<super::layouts::LayoutBox>>")]
+    pub layouts: BTreeMap<String, super::layouts::Layout>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -153,12 +158,15 @@ pub struct ComponentFields {
     /// the faces fill in any column as `{row.<column>}`.
     #[serde(default)]
     data: Option<String>,
+    /// A layout of the game's `layouts:` for its front (a face's own `layout:` wins).
+    #[serde(default)]
+    layout: Option<String>,
 }
 
 /// The keys of a component: those every kind takes, then the kinds' sections.
 pub(crate) const COMMON_KEYS: &[&str] = &[
     "id", "kind", "name", "size", "shape", "copies", "front", "back", "variants", "note",
-    "players", "matrix", "data",
+    "players", "matrix", "data", "layout",
 ];
 
 impl<'de> Deserialize<'de> for Component {
@@ -191,6 +199,7 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
         let mut players = None;
         let mut matrix = None;
         let mut data = None;
+        let mut layout: Option<Spanned<String>> = None;
         let mut section: Option<(Stray, KindSpec)> = None;
         let mut stray = Vec::new();
         // Every key once: YAML's own duplicate-key check catches the rest.
@@ -215,6 +224,7 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
                 "players" => players = Some(map.next_value()?),
                 "matrix" => matrix = Some(map.next_value()?),
                 "data" => data = Some(map.next_value()?),
+                "layout" => layout = Some(map.next_value()?),
                 other if SECTIONS.contains(&other) => {
                     let (read, at) = KindSpec::read_section(other, &mut map)?;
                     let here = located(other, at);
@@ -277,7 +287,14 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
             copies,
             front_at: front.as_ref().map_or(Location::UNKNOWN, |f| f.referenced),
             back_at: back.as_ref().map_or(Location::UNKNOWN, |b| b.referenced),
-            front: front.map(|f| f.value).unwrap_or_default(),
+            front: {
+                // `layout:` on the component lays out its front (a front's own wins).
+                let mut f: Face = front.map(|f| f.value).unwrap_or_default();
+                if f.layout.is_none() {
+                    f.layout = layout.map(Box::new);
+                }
+                f
+            },
             back: back.map(|b| b.value),
             variants: variants.unwrap_or_default(),
             note,
@@ -469,6 +486,58 @@ pub struct Face {
     /// `arrow` (a direction mark at the top edge).
     #[serde(default)]
     pub mark: Option<Mark>,
+    /// Widths of the table's columns, one per column: `auto` (as wide as its text wants),
+    /// a length (`18mm`), or a share of the width left (`2fr`). Default: all `auto`.
+    #[serde(default)]
+    pub columns: Option<Vec<ColumnWidth>>,
+    /// A corner index (cards): printed small in the top-left corner and, turned, in the
+    /// bottom-right, so it reads in a fanned hand: `"{row.value}"`, `"7{sun}"` (a rank over
+    /// its icon).
+    #[serde(default)]
+    pub corner: Option<String>,
+    /// A layout of the game's `layouts:` that places this face's contents in boxes (cards and
+    /// tiles); without it the kind's own look.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub layout: Option<Box<Spanned<String>>>,
+}
+
+/// The width of a table's column.
+#[derive(Debug, Clone, Copy, PartialEq, JsonSchema)]
+#[schemars(with = "String")]
+pub enum ColumnWidth {
+    /// As wide as its text wants, within what the fixed columns leave.
+    Auto,
+    /// A fixed width in mm.
+    Fixed(f64),
+    /// A share of the width the other columns leave (`1fr`, `2fr`).
+    Share(f64),
+}
+
+impl<'de> Deserialize<'de> for ColumnWidth {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let text = crate::units::TextOrNumber::deserialize(d)?.0;
+        let t = text.trim();
+        if t == "auto" {
+            return Ok(ColumnWidth::Auto);
+        }
+        if let Some(share) = t.strip_suffix("fr") {
+            return match share.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() && v > 0.0 && v <= 1000.0 => Ok(ColumnWidth::Share(v)),
+                _ => Err(D::Error::custom(format!(
+                    "a share of the width must be a positive number of `fr`, such as `2fr`, not `{t}`"
+                ))),
+            };
+        }
+        crate::units::parse_length(t)
+            .map(|l| ColumnWidth::Fixed(l.mm()))
+            .map_err(|e| {
+                D::Error::custom(format!(
+                    "a column's width is `auto`, a length or a share such as `2fr`: {e}"
+                ))
+            })
+    }
 }
 
 /// A piecepack mark on a face.
@@ -512,11 +581,14 @@ impl Face {
         frame: None,
         grid: None,
         mark: None,
+        columns: None,
+        corner: None,
+        layout: None,
     };
 
     /// Every piece of text on the face.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
-        [&self.title, &self.label, &self.text]
+        [&self.title, &self.label, &self.text, &self.corner]
             .into_iter()
             .flatten()
             .map(String::as_str)
@@ -554,6 +626,9 @@ impl Face {
             frame: pick(&self.frame, &over.frame),
             grid: pick(&self.grid, &over.grid),
             mark: pick(&self.mark, &over.mark),
+            columns: pick(&self.columns, &over.columns),
+            corner: pick(&self.corner, &over.corner),
+            layout: pick(&self.layout, &over.layout),
         }
     }
 }

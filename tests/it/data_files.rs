@@ -260,7 +260,7 @@ components:
     kind: card
     size: 63mm x 88mm
     data: cards.csv
-    front: {title: \"{row.Title} {x}\", text: \"{row.cost}\", background: \"{row.colour}\", lines: [\"Notes: {row.notes}\"]}
+    front: {title: \"{row.Title} \\\\{x} {x y}\", text: \"{row.cost}\", background: \"{row.colour}\", lines: [\"Notes: {row.notes}\"]}
 ";
     // Excel's `sep=` line, capitalized `ID` and `Copies`, columns past the last one used, a
     // blank row, empty cells (no colour), and an unprinted column with a character no font has.
@@ -270,9 +270,9 @@ components:
                ice;Ice;;#d0e8fd;;Cold;;;\r\n";
     let yaml = game_of(titles, csv.as_bytes());
     let text = built_text(&yaml);
-    // Braces that hold no placeholder are text.
-    assert_eq!(text.matches("Fireball {x}").count(), 2, "{text}");
-    assert_eq!(text.matches("Ice {x}").count(), 1, "{text}");
+    // Braces that hold no placeholder are text: escaped where they would name an icon.
+    assert_eq!(text.matches("Fireball {x} {x y}").count(), 2, "{text}");
+    assert_eq!(text.matches("Ice {x} {x y}").count(), 1, "{text}");
     assert!(
         text.contains("Notes: Hot") && text.contains("Notes: Cold"),
         "{text}"

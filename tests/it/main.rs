@@ -14,6 +14,7 @@ mod kinds;
 mod layout;
 mod limits;
 mod making_ground;
+mod markup;
 mod memory;
 mod night_grain;
 mod piecepack;
