@@ -67,7 +67,10 @@ pub fn spawn(
                 continue;
             }
             polled = Instant::now();
-            let now = watched.snapshot();
+            let now = match woke {
+                true => steady(&watched),
+                false => watched.snapshot(),
+            };
             let changed_now = now != seen;
             seen = now;
             if changed_now {
@@ -79,6 +82,29 @@ pub fn spawn(
             }
         }
     })
+}
+
+/// Most times the files are read again while they still change after a save.
+const STEADY_TRIES: usize = 40;
+
+/// The snapshot once two readings `SETTLE` apart agree and no game file is empty: a save that
+/// truncates, then writes on a busy machine, would otherwise be read half done (an empty game)
+/// between the two. A game file left empty is read after `STEADY_TRIES` readings all the same.
+fn steady(watched: &Watched) -> Snapshot {
+    let empty_game = |s: &Snapshot| {
+        s.iter()
+            .any(|(file, _, len)| *len == 0 && file.extension().is_some_and(|e| e == "yaml"))
+    };
+    let mut now = watched.snapshot();
+    for _ in 0..STEADY_TRIES {
+        std::thread::sleep(SETTLE);
+        let again = watched.snapshot();
+        if again == now && !empty_game(&now) {
+            break;
+        }
+        now = again;
+    }
+    now
 }
 
 /// The folders of the snapshot's files, and each game folder's `symbols/`.
