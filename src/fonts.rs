@@ -7,6 +7,10 @@ use std::sync::{Arc, OnceLock};
 pub const SANS: &str = "Roboto";
 pub const CONDENSED: &str = "Roboto Condensed";
 pub const DISPLAY: &str = "Bebas Neue";
+/// The fallback for symbols the other fonts lack (♠♥♦♣, arrows, stars, ✓): never named by
+/// the drawing code, found by the text layout for a character its font does not have.
+pub const SYMBOLS: &str = "DejaVu Sans";
+pub const SYMBOLS_FILE: &str = "DejaVuSans.ttf";
 
 /// The shared database (built once per process).
 pub fn database() -> Arc<fontdb::Database> {
@@ -30,7 +34,7 @@ mod tests {
     #[test]
     fn bundled_families_are_present() {
         let db = database();
-        for family in [SANS, CONDENSED, DISPLAY] {
+        for family in [SANS, CONDENSED, DISPLAY, SYMBOLS] {
             let q = fontdb::Query {
                 families: &[fontdb::Family::Name(family)],
                 ..Default::default()

@@ -84,6 +84,20 @@ fn load_metrics(font: Font) -> Metrics {
             advance.insert(c, a as f64 / upem);
         }
     }
+    // Symbols the font lacks (♠, ★, ✓) are drawn from the symbol font, so measured by it.
+    let symbols = crate::assets::fonts()
+        .find(|(name, _)| *name == fonts::SYMBOLS_FILE)
+        .and_then(|(_, b)| ttf_parser::Face::parse(b, 0).ok())
+        .expect("bundled symbol font parses");
+    let symbol_upem = symbols.units_per_em() as f64;
+    for c in (0x2190u32..0x2800).filter_map(char::from_u32) {
+        if !advance.contains_key(&c)
+            && let Some(g) = symbols.glyph_index(c)
+            && let Some(a) = symbols.glyph_hor_advance(g)
+        {
+            advance.insert(c, a as f64 / symbol_upem);
+        }
+    }
     let fallback = advance.get(&'M').copied().unwrap_or(0.8);
     Metrics { advance, fallback }
 }

@@ -7,6 +7,7 @@ use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side, marks};
 use crate::spec::{Face, Shape};
+use svg::node::element::Group;
 
 /// A counter, marker or coin: one face per side, symbol and caption.
 #[derive(Debug, Default)]
@@ -30,6 +31,9 @@ const DRAWS: &[FaceField] = &[
     FaceField::Frame,
     FaceField::Grid,
     FaceField::Mark,
+    FaceField::Image,
+    FaceField::Fit,
+    FaceField::Position,
 ];
 
 /// Draws a token's or tile's face.
@@ -37,7 +41,10 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
     let shape = cx.piece.shape;
     match marks::applies(face) {
         true => marks::draw(cx.canvas, shape, face, cx.art),
-        false => draw(cx.canvas, shape, face, cx.art),
+        false => {
+            let picture = cx.image(face)?;
+            draw(cx.canvas, shape, face, cx.art, picture)
+        }
     }
 }
 
@@ -99,7 +106,14 @@ front: {title: Field, background: "#b5d99c"}
     }
 }
 
-fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), DrawError> {
+/// Draws a face over its background and its picture (`image:`), if any.
+fn draw(
+    cv: &mut Canvas,
+    shape: Shape,
+    face: &Face,
+    art: &Art,
+    picture: Option<Group>,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
@@ -109,6 +123,9 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
         cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
     } else {
         cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    }
+    if let Some(picture) = picture {
+        cv.add(picture);
     }
 
     // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle.

@@ -14,8 +14,10 @@ pub const MAX_PIECES: u64 = 20_000;
 /// Longest text in any face field.
 pub const MAX_TEXT_CHARS: usize = 2_000;
 
-pub fn check(game: &Game) -> Result<(), SpecError> {
+/// Checks a game; returns the warnings (what prints, but not as meant).
+pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
     let mut problems = Vec::new();
+    let mut pictures = Pictures::default();
     let file = game.file.as_str();
     let spec = &game.spec;
     check_id(file, &spec.game.id, "game id", &mut problems);
@@ -121,9 +123,20 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         // One walk (a data file's rows are filled in for it); the symbols' problems are
         // listed before the texts', as they were found in two.
         let mut text_problems = Vec::new();
+        // A data file's rows were checked as they were read, each at its own cell.
+        let from_data = c.data_file.is_some();
         each_face(c, |at, face| {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
+            }
+            if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
+                let verdict = pictures.verdict(component_dir(game, c), &image.value, c, face);
+                let place = |m| Diagnostic::at(file, image, m);
+                match verdict {
+                    Err(why) => problems.push(place(why)),
+                    Ok(Some(soft)) => pictures.warnings.push(place(soft).warning()),
+                    Ok(None) => {}
+                }
             }
             for text in face.texts() {
                 check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
@@ -146,10 +159,74 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     // Variants filled from one template (a matrix, a CSV's rows) repeat its problem, at its
     // place: said once.
     problems.dedup();
+    pictures.warnings.dedup();
     if problems.is_empty() {
-        Ok(())
+        Ok(pictures.warnings)
     } else {
         Err(SpecError::Invalid(Problems(problems)))
+    }
+}
+
+/// The folder a component's files are read from: an included game's own, else the game's.
+fn component_dir<'g>(game: &'g Game, c: &'g Component) -> Option<&'g std::path::Path> {
+    match &c.origin {
+        Some(_) => c.origin_dir.as_deref(),
+        None => game.dir.as_deref(),
+    }
+}
+
+/// The game's pictures, each read and checked once however many faces show it; and the
+/// warnings found about them.
+#[derive(Default)]
+pub(super) struct Pictures {
+    read: std::collections::HashMap<
+        (Option<std::path::PathBuf>, String),
+        Result<std::sync::Arc<crate::images::Picture>, crate::images::ImageError>,
+    >,
+    pub(super) warnings: Vec<Diagnostic>,
+}
+
+impl Pictures {
+    /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
+    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size).
+    pub(super) fn verdict(
+        &mut self,
+        dir: Option<&std::path::Path>,
+        name: &str,
+        c: &Component,
+        face: &Face,
+    ) -> Result<Option<String>, String> {
+        let picture = self
+            .read
+            .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
+            .or_insert_with(|| crate::images::load(dir, name))
+            .as_ref()
+            .map_err(|e| format!("image: {e}"))?;
+        let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
+            return Ok(None);
+        };
+        let (w, h) = (size.value.w.mm(), size.value.h.mm());
+        let fit = face.fit.unwrap_or_default();
+        let (pw, ph) = (picture.w as f64, picture.h as f64);
+        let (dw, dh) = crate::draw::image::drawn_size(pw, ph, fit, w, h);
+        let dpi = match fit {
+            crate::spec::Fit::Stretch => picture.dpi_at(w, h),
+            _ => picture.dpi_at(dw, dh),
+        };
+        if dpi >= crate::images::MIN_DPI {
+            return Ok(None);
+        }
+        let need = crate::images::MIN_DPI / dpi;
+        Ok(Some(format!(
+            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed on the {} × {} mm piece, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
+            picture.w,
+            picture.h,
+            short_mm(w),
+            short_mm(h),
+            crate::images::MIN_DPI,
+            (pw * need).ceil(),
+            (ph * need).ceil(),
+        )))
     }
 }
 

@@ -135,6 +135,7 @@ fn expand_component(
             c.id.value
         )));
     }
+    problems.append(&mut made.pictures.warnings);
     if found.is_empty() {
         // The variants fill the component's faces in from their rows when drawn (or carry
         // them filled in, see `Made::filled`); the component has nothing left to lay under them.
@@ -284,6 +285,7 @@ fn used_columns(c: &Component) -> Vec<String> {
     for f in faces {
         texts.extend(f.texts());
         texts.extend(f.symbol.iter().map(|s| s.value.as_str()));
+        texts.extend(f.image.iter().map(|s| s.value.as_str()));
         for colour in [&f.background, &f.ink, &f.border].into_iter().flatten() {
             texts.extend(colour.placeholder());
         }
@@ -316,6 +318,12 @@ struct Made<'a> {
     symbols: Vec<String>,
     /// Columns that give a face's colour (`background: "{row.colour}"`), checked at their cell.
     colour_columns: Vec<usize>,
+    /// The first column a face's `image:` names (`art/{row.id}.png`): a picture's problem is
+    /// reported at its cell.
+    image_column: Option<usize>,
+    /// The folder pictures are read from, the pictures read, and the warnings about them.
+    dir: Option<PathBuf>,
+    pictures: super::check::Pictures,
     /// Each row's faces filled in, when its variant must carry them instead of filling them in
     /// from its cells when drawn: when a face prints `{row.copies}`. The cell is printed as
     /// written (`03`), which the variant's count does not keep, and a `--copies` override, made
@@ -350,6 +358,11 @@ impl<'a> Made<'a> {
                 .filter_map(|c| c.placeholder());
             colour_columns.extend(placeholders.filter_map(whole_column));
         }
+        let image_column = std::iter::once(&c.front)
+            .chain(c.back.iter())
+            .filter_map(|f| f.image.as_ref())
+            .flat_map(|i| super::matrix::row_columns(&i.value))
+            .find_map(|name| columns.names.iter().position(|n| n == name));
         let keys: Vec<Arc<str>> = columns
             .names
             .iter()
@@ -369,6 +382,9 @@ impl<'a> Made<'a> {
             },
             symbol_columns,
             colour_columns,
+            image_column,
+            dir: dir.map(Path::to_path_buf),
+            pictures: Default::default(),
             filled: columns
                 .copies
                 .is_some_and(|i| used.contains(&columns.names[i]))
@@ -487,6 +503,9 @@ impl<'a> Made<'a> {
             };
             return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
         }
+        let image_cell = self
+            .image_column
+            .map_or((line, 1), |i| (cells[i].line, cells[i].col));
         // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
         for (i, cell) in cells.into_iter().enumerate() {
@@ -513,6 +532,15 @@ impl<'a> Made<'a> {
         let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Diagnostic::new(shown, line, 1, format!("in this row, {p}")));
+        }
+        for face in std::iter::once(&front).chain(back.as_deref()) {
+            let Some(image) = &face.image else { continue };
+            let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
+            match self.pictures.verdict(self.dir.as_deref(), &image.value, c, face) {
+                Err(why) => return Err(place(why)),
+                Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
+                Ok(None) => {}
+            }
         }
         // Kept as its cells; its variant is made from them when asked for. It has a cell per
         // column (checked above), so only a table past 4 GB of text would refuse it: far past

@@ -336,6 +336,12 @@ impl Subst<'_> {
             mark: f.mark,
             pips: f.pips.clone(),
             frame: f.frame,
+            image: f.image.as_ref().and_then(|s| {
+                let name = self.filled(&s.value)?;
+                Some(Box::new(Spanned::new(name, s.referenced, s.defined)))
+            }),
+            fit: f.fit,
+            position: f.position,
         }
     }
 }

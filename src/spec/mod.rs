@@ -94,7 +94,8 @@ fn unknown_game_hint(name: &str) -> String {
 /// Parses and checks YAML bytes; `file` is how errors name them.
 pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
     let mut game = from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])?;
-    game.warnings = check::unused_face_fields(&game);
+    let unused = check::unused_face_fields(&game);
+    game.warnings.extend(unused);
     Ok(game)
 }
 
@@ -109,7 +110,9 @@ fn from_bytes_nested(
     // Not kept: errors found later quote the file as read again.
     drop(bytes);
     include::resolve(&mut spec, file, dir.as_deref(), stack)?;
-    let mut problems = data::expand(&mut spec, file, dir.as_deref());
+    let (mut problems, mut warnings): (Vec<_>, Vec<_>) = data::expand(&mut spec, file, dir.as_deref())
+        .into_iter()
+        .partition(|d| d.severity == crate::diagnostic::Severity::Error);
     if problems.is_empty() {
         problems = matrix::expand(&mut spec, file);
     }
@@ -121,13 +124,14 @@ fn from_bytes_nested(
     for component in &mut spec.components {
         component.variants.shrink_to_fit();
     }
-    let game = Game {
+    let mut game = Game {
         spec,
         file: file.to_string(),
         dir,
         warnings: Vec::new(),
     };
-    check::check(&game)?;
+    warnings.extend(check::check(&game)?);
+    game.warnings = warnings;
     Ok(game)
 }
 

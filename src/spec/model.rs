@@ -472,6 +472,66 @@ pub struct Face {
     /// `arrow` (a direction mark at the top edge).
     #[serde(default)]
     pub mark: Option<Mark>,
+    /// A picture from the game's folder or below (`art/dragon.png`, or `art/{row.id}.png` per
+    /// row of a data file): PNG, JPEG, WebP or SVG, drawn over the background and under
+    /// everything else, across the whole face (and its bleed).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub image: Option<Box<Spanned<String>>>,
+    /// How the image fills the face: `cover` (the default: all of it, the image cropped),
+    /// `contain` (the whole image, with room left beside it) or `stretch` (both, out of shape).
+    #[serde(default)]
+    pub fit: Option<Fit>,
+    /// Which part of the image stays when `cover` crops it, or where it sits when `contain`
+    /// leaves room: `center` (the default), `top`, `bottom`, `left`, `right`, `top-left`…
+    #[serde(default)]
+    pub position: Option<Position>,
+}
+
+/// How an image fills its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Fit {
+    /// Fills the box, cropped to it, in proportion.
+    #[default]
+    Cover,
+    /// Whole inside the box, in proportion.
+    Contain,
+    /// Fills the box exactly, out of proportion if need be.
+    Stretch,
+}
+
+/// Where an image sits in its box (which part `cover` keeps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    #[default]
+    Center,
+    Top,
+    Bottom,
+    Left,
+    Right,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+impl Position {
+    /// Where along each axis, 0 (left, top) to 1 (right, bottom).
+    pub fn along(self) -> (f64, f64) {
+        match self {
+            Position::Center => (0.5, 0.5),
+            Position::Top => (0.5, 0.0),
+            Position::Bottom => (0.5, 1.0),
+            Position::Left => (0.0, 0.5),
+            Position::Right => (1.0, 0.5),
+            Position::TopLeft => (0.0, 0.0),
+            Position::TopRight => (1.0, 0.0),
+            Position::BottomLeft => (0.0, 1.0),
+            Position::BottomRight => (1.0, 1.0),
+        }
+    }
 }
 
 /// A piecepack mark on a face.
@@ -515,6 +575,9 @@ impl Face {
         frame: None,
         grid: None,
         mark: None,
+        image: None,
+        fit: None,
+        position: None,
     };
 
     /// Every piece of text on the face.
@@ -557,6 +620,9 @@ impl Face {
             frame: pick(&self.frame, &over.frame),
             grid: pick(&self.grid, &over.grid),
             mark: pick(&self.mark, &over.mark),
+            image: pick(&self.image, &over.image),
+            fit: pick(&self.fit, &over.fit),
+            position: pick(&self.position, &over.position),
         }
     }
 }

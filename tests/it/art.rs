@@ -1,0 +1,281 @@
+//! A game's own art and type: pictures on faces (`image:`), the bundled symbol font, a game's
+//! own fonts (`fonts:`) and decks kept in spreadsheets (`.xlsx`, `.ods`).
+use crate::common::*;
+use std::path::{Path, PathBuf};
+
+/// The four colours of the test picture's quarters: top-left, top-right, bottom-left,
+/// bottom-right.
+const QUARTERS: [[u8; 3]; 4] = [[220, 30, 30], [30, 160, 40], [30, 60, 210], [240, 200, 20]];
+
+/// Writes a `w` × `h` RGB PNG of four coloured quarters (`QUARTERS`) to `path`.
+fn write_quarters(path: &Path, w: u32, h: u32) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut encoder = png::Encoder::new(file, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    let mut data = Vec::with_capacity((w * h * 3) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let q = (y >= h / 2) as usize * 2 + (x >= w / 2) as usize;
+            data.extend_from_slice(&QUARTERS[q]);
+        }
+    }
+    writer.write_image_data(&data).unwrap();
+}
+
+/// A game folder with `game.yaml` (`yaml`) and `art/quarters.png` (`w` × `h` pixels).
+fn game_with_art(yaml: &str, w: u32, h: u32) -> PathBuf {
+    let dir = temp_dir("art-game");
+    write_quarters(&dir.join("art/quarters.png"), w, h);
+    std::fs::write(dir.join("game.yaml"), yaml).unwrap();
+    dir.join("game.yaml")
+}
+
+/// The number of image XObjects in a PDF.
+fn image_objects(pdf: &[u8]) -> usize {
+    let doc = lopdf::Document::load_mem(pdf).expect("PDF parses");
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| {
+            s.dict.get(b"Subtype").ok().and_then(|t| t.as_name().ok()) == Some(b"Image".as_ref())
+        })
+        .count()
+}
+
+const DECK: &str = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    copies: 9
+    front: {image: art/quarters.png, fit: stretch, border: none}
+  - id: foe
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/quarters.png, title: Foe}
+    variants:
+      - {id: a, front: {text: A}}
+      - {id: b, front: {text: B}}
+      - {id: c, front: {text: C}}
+";
+
+#[test]
+fn a_picture_shown_by_many_faces_is_one_image_in_the_pdf() {
+    // 9 copies of one face and 3 distinct faces, all with the same picture: one image.
+    let yaml = game_with_art(DECK, 480, 640);
+    let out = build(yaml.to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("art.pdf")).unwrap();
+    assert_eq!(image_objects(&pdf), 1);
+    // It is drawn: the PDF's pages show its colours.
+    let pages = rasterize(&pdf, 0.5);
+    let red = pages[0]
+        .rgba
+        .chunks(4)
+        .filter(|p| p[0] > 200 && p[1] < 60 && p[2] < 60)
+        .count();
+    assert!(red > 1000, "{red} red pixels");
+}
+
+#[test]
+fn a_face_png_holds_the_pictures_pixels_where_the_face_puts_them() {
+    let yaml = game_with_art(DECK, 480, 640);
+    let out = build(yaml.to_str().unwrap(), &["--no-pdf", "--dpi", "100"]);
+    let png = out.join("png/hero-front.png");
+    let (w, h, _) = png_info(&png);
+    let pixels = png_rgba(&png);
+    let at = |x: u32, y: u32| {
+        let i = ((y * w + x) * 4) as usize;
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    };
+    // Stretched over the card: each quarter's colour at the middle of that quarter, the
+    // edge between them at the middle of the card.
+    for (q, colour) in QUARTERS.iter().enumerate() {
+        let (x, y) = (w / 4 + (q as u32 % 2) * w / 2, h / 4 + (q as u32 / 2) * h / 2);
+        let got = at(x, y);
+        for k in 0..3 {
+            assert!(got[k].abs_diff(colour[k]) <= 3, "quarter {q}: {got:?}");
+        }
+    }
+    let left = at(w / 2 - 2, h / 4);
+    let right = at(w / 2 + 2, h / 4);
+    assert!(left[0] > 200 && right[1] > 140, "{left:?} {right:?}");
+}
+
+#[test]
+fn cover_keeps_the_part_position_names_and_contain_leaves_the_background() {
+    // A wide picture on a tall card: `cover` with `position: left` keeps its left half.
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: left
+    kind: tile
+    size: 20mm x 40mm
+    front: {image: art/quarters.png, position: left, border: none}
+  - id: boxed
+    kind: tile
+    size: 20mm x 40mm
+    front: {image: art/quarters.png, fit: contain, background: white, border: none}
+";
+    let yaml = game_with_art(yaml, 800, 200);
+    let out = build(yaml.to_str().unwrap(), &["--no-pdf", "--dpi", "254"]);
+    let read = |name: &str| {
+        let png = out.join(format!("png/{name}-front.png"));
+        let (w, h, _) = png_info(&png);
+        (w, h, png_rgba(&png))
+    };
+    let (w, h, left) = read("left");
+    assert_eq!((w, h), (200, 400));
+    let px = |p: &[u8], x: u32, y: u32| {
+        let i = ((y * w + x) * 4) as usize;
+        [p[i], p[i + 1], p[i + 2]]
+    };
+    // The top-left quarter (red) is all there is across the top half: green is cropped off.
+    assert!(px(&left, w - 3, h / 4)[0] > 200, "{:?}", px(&left, w - 3, h / 4));
+    // Contained: 20 mm wide, so 5 mm tall, centred; white above and below.
+    let (_, _, boxed) = read("boxed");
+    assert_eq!(px(&boxed, w / 2, 10), [255, 255, 255]);
+    assert_eq!(px(&boxed, w / 2, h - 10), [255, 255, 255]);
+    let top_of_picture = h / 2 - 25;
+    assert!(px(&boxed, 10, top_of_picture + 3)[0] > 200);
+    assert_eq!(px(&boxed, 10, top_of_picture - 3), [255, 255, 255]);
+}
+
+#[test]
+fn tabletop_simulator_sheets_show_the_picture() {
+    let yaml = game_with_art(DECK, 480, 640);
+    let dir = temp_dir("art-tts");
+    let o = pnp()
+        .args(["tts", yaml.to_str().unwrap(), "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sheets: Vec<PathBuf> = walk(&dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    assert!(!sheets.is_empty());
+    let yellow: usize = sheets
+        .iter()
+        .filter(|p| png_info(p).0 > 0)
+        .map(|p| {
+            rgba_of(p)
+                .chunks(4)
+                .filter(|c| c[0] > 220 && c[1] > 180 && c[2] < 60)
+                .count()
+        })
+        .sum();
+    assert!(yellow > 1000, "{yellow} yellow pixels in {sheets:?}");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The pixels of a PNG as RGBA, whatever its colour type.
+fn rgba_of(path: &Path) -> Vec<u8> {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf.chunks(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_picture_an_escape_and_a_soft_one_are_located() {
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/none.png}
+  - id: out
+    kind: card
+    size: 60mm x 80mm
+    front:
+      image: ../quarters.png
+";
+    let path = game_with_art(yaml, 40, 40);
+    let o = run(&["validate", path.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.yaml:6:20: image: there is no image `art/none.png`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("game.yaml:11:14: image: `../quarters.png`: an image is named from the game's folder"),
+        "{err}"
+    );
+    // 40 pixels over 60 mm: 17 dpi. Printed, with a warning at the line.
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/quarters.png, fit: stretch}
+";
+    let path = game_with_art(yaml, 40, 40);
+    let dir = temp_dir("art-soft");
+    let o = pnp()
+        .args(["build", path.to_str().unwrap(), "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("warning: ") && err.contains("game.yaml:6:20: image `art/quarters.png` is 40 × 40 pixels: 13 dpi"),
+        "{err}"
+    );
+    assert!(err.contains("it needs 473 × 473 pixels or more"), "{err}");
+}
+
+#[test]
+fn a_rows_picture_is_located_at_its_cell() {
+    let dir = temp_dir("art-rows");
+    write_quarters(&dir.join("art/fire.png"), 600, 800);
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: art, name: Art, players: [2]}
+components:
+  - id: spell
+    kind: card
+    size: 60mm x 80mm
+    data: cards.csv
+    front: {title: \"{row.title}\", image: \"art/{row.id}.png\"}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("cards.csv"),
+        "title,id\nFire,fire\nIce,ice\n",
+    )
+    .unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cards.csv:3:5: image: there is no image `art/ice.png`"),
+        "{err}"
+    );
+    assert!(!err.contains("fire.png"), "{err}");
+}
