@@ -61,18 +61,38 @@ fn expand_component(
         )));
         return;
     }
-    let (path, shown) = match locate(&data.value, dir) {
+    let (name, sheet) = match super::workbook::is_workbook(&data.value) {
+        true => super::workbook::split(&data.value),
+        false => (data.value.as_str(), None),
+    };
+    let (path, mut shown) = match locate(name, dir) {
         Ok(found) => found,
         Err(why) => return problems.push(here(why.to_string())),
     };
-    let text = match read(&path, &shown) {
-        Ok(text) => text,
-        Err(Read::Whole(why)) => return problems.push(here(why)),
-        Err(Read::At(line, col, why)) => {
-            return problems.push(Diagnostic::new(&shown, line, col, why));
+    let bytes = match read_bytes(&path, &shown) {
+        Ok(bytes) => bytes,
+        Err(why) => return problems.push(here(why)),
+    };
+    let text;
+    let mut rows = match super::workbook::is_workbook(name) {
+        true => match super::workbook::rows(bytes, &shown, sheet) {
+            // Messages name the sheet with the file: `cards.xlsx#Spells:3:2`.
+            Ok((sheet, rows)) => {
+                shown = format!("{shown}#{sheet}");
+                Source::Sheet(rows.into_iter())
+            }
+            Err(why) => return problems.push(here(why.to_string())),
+        },
+        false => {
+            text = match utf8(bytes) {
+                Ok(text) => text,
+                Err((line, col, why)) => {
+                    return problems.push(Diagnostic::new(&shown, line, col, why));
+                }
+            };
+            Source::Csv(Rows::new(&text))
         }
     };
-    let mut rows = Rows::new(&text);
     let header = match rows.next() {
         Some(Ok(cells)) => cells,
         Some(Err(e)) => return problems.push(Diagnostic::new(&shown, e.line, e.col, e.message)),
@@ -170,37 +190,57 @@ fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), Unreachab
     Ok((path, shown))
 }
 
-enum Read {
-    /// About the file as a whole: reported at `data:`.
-    Whole(String),
-    /// At a line and column of the file.
-    At(usize, usize, String),
+/// A data file's bytes, at most `MAX_DATA_BYTES`.
+fn read_bytes(path: &Path, shown: &str) -> Result<Vec<u8>, String> {
+    match crate::assets::read_capped(path, MAX_DATA_BYTES) {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(format!(
+            "`{shown}` is larger than {} MB",
+            MAX_DATA_BYTES / (1024 * 1024)
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "there is no `{shown}`: `data:` names a CSV file (or an .xlsx or .ods workbook) from the game's folder"
+        )),
+        Err(e) => Err(format!("cannot read `{shown}`: {e}")),
+    }
 }
 
-fn read(path: &Path, shown: &str) -> Result<String, Read> {
-    let bytes = match crate::assets::read_capped(path, MAX_DATA_BYTES) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => {
-            return Err(Read::Whole(format!(
-                "`{shown}` is larger than {} MB",
-                MAX_DATA_BYTES / (1024 * 1024)
-            )));
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Read::Whole(format!(
-                "there is no `{shown}`: `data:` names a CSV file from the game's folder"
-            )));
-        }
-        Err(e) => return Err(Read::Whole(format!("cannot read `{shown}`: {e}"))),
-    };
+/// A CSV file's text, or where it stops being UTF-8.
+fn utf8(bytes: Vec<u8>) -> Result<String, (usize, usize, String)> {
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = super::load::line_col(e.as_bytes(), e.utf8_error().valid_up_to());
-        Read::At(
+        (
             line,
             col,
             "the file is not UTF-8 text: save it as \"CSV UTF-8\"".into(),
         )
     })
+}
+
+/// Rows of cells from a CSV file or a workbook's sheet.
+enum Source<'t> {
+    Csv(Rows<'t>),
+    Sheet(std::vec::IntoIter<Result<Vec<Cell>, super::csv::CsvError>>),
+}
+
+impl Source<'_> {
+    /// The character between cells, for messages (a sheet's cells are never split).
+    fn separator(&self) -> char {
+        match self {
+            Source::Csv(rows) => rows.separator(),
+            Source::Sheet(_) => ',',
+        }
+    }
+}
+
+impl Iterator for Source<'_> {
+    type Item = Result<Vec<Cell>, super::csv::CsvError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Source::Csv(rows) => rows.next(),
+            Source::Sheet(rows) => rows.next(),
+        }
+    }
 }
 
 /// The header: every column's name, and where `id` and `copies` are.

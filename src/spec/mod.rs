@@ -12,6 +12,7 @@ mod matrix;
 pub mod model;
 mod tags;
 mod variants;
+mod workbook;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
 pub use check::{MIN_SIDE_MM, check_min_side, short_mm};

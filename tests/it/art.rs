@@ -279,3 +279,168 @@ components:
     );
     assert!(!err.contains("fire.png"), "{err}");
 }
+
+/// A deck of spells in a game folder, read from `data`.
+fn spells_game(data: &str) -> PathBuf {
+    let dir = temp_dir("art-book");
+    std::fs::write(
+        dir.join("game.yaml"),
+        format!(
+            "game: {{id: book, name: Book, players: [2]}}
+components:
+  - id: spell
+    kind: card
+    size: 63mm x 88mm
+    data: \"{data}\"
+    front: {{title: \"{{row.title}}\", text: \"{{row.cost}}\"}}
+rules:
+  - {{id: fire, quote: two fire spells, check: {{total: spell, where: {{school: fire}}, equals: 2}}}}
+"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+/// Writes `cards.xlsx` with a sheet `Notes` first and the deck in `Spells`; `bad` puts a
+/// formula error in the cost of the second row.
+fn write_xlsx(path: &Path, bad: bool) {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet().set_name("Notes").unwrap();
+    let sheet = book.add_worksheet().set_name("Spells").unwrap();
+    let rows: [[&str; 5]; 4] = [
+        ["id", "title", "cost", "school", "copies"],
+        ["fireball", "Fireball", "3", "fire", "1"],
+        ["ember", "Ember ♦", "1", "fire", ""],
+        ["frost", "Frost", "2", "ice", "2"],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            // Numbers as numbers, as a spreadsheet keeps them.
+            match cell.parse::<f64>() {
+                Ok(n) => sheet.write_number(r as u32, c as u16, n).unwrap(),
+                Err(_) => sheet.write_string(r as u32, c as u16, *cell).unwrap(),
+            };
+        }
+    }
+    if bad {
+        sheet
+            .write_formula(2, 2, rust_xlsxwriter::Formula::new("=1/0").set_result("#DIV/0!"))
+            .unwrap();
+    }
+    book.save(path).unwrap();
+}
+
+#[test]
+fn a_deck_is_read_from_an_xlsx_sheet_by_name() {
+    let dir = spells_game("cards.xlsx#Spells");
+    write_xlsx(&dir.join("cards.xlsx"), false);
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let mut pngs = files(&out.join("png"));
+    pngs.sort();
+    assert_eq!(
+        pngs,
+        ["spell-ember-front.png", "spell-fireball-front.png", "spell-frost-front.png"]
+    );
+    let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
+    assert_eq!(text.matches("Frost").count(), 2, "{text}");
+    assert!(text.contains("Ember ♦") && text.contains('3'), "{text}");
+}
+
+#[test]
+fn a_bad_workbook_cell_or_sheet_is_located() {
+    let dir = spells_game("cards.xlsx#Spells");
+    write_xlsx(&dir.join("cards.xlsx"), true);
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cards.xlsx#Spells:3:3: the cell holds the error `#DIV/0!`"),
+        "{err}"
+    );
+    let dir = spells_game("cards.xlsx#Spels");
+    write_xlsx(&dir.join("cards.xlsx"), false);
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("game.yaml:6:11: `")
+            && err.contains("cards.xlsx` has no sheet `Spels` (its sheets: Notes, Spells)"),
+        "{err}"
+    );
+}
+
+/// A minimal OpenDocument spreadsheet (what LibreOffice saves, less its styles and settings)
+/// with one sheet `Deck` of `rows`.
+fn write_ods(path: &Path, rows: &[&[&str]]) {
+    use std::io::Write;
+    let mut table = String::new();
+    for row in rows {
+        table.push_str("<table:table-row>");
+        for cell in *row {
+            match cell.parse::<f64>() {
+                Ok(n) => table.push_str(&format!(
+                    "<table:table-cell office:value-type=\"float\" office:value=\"{n}\"><text:p>{cell}</text:p></table:table-cell>"
+                )),
+                Err(_) => table.push_str(&format!(
+                    "<table:table-cell office:value-type=\"string\"><text:p>{cell}</text:p></table:table-cell>"
+                )),
+            }
+        }
+        table.push_str("</table:table-row>");
+    }
+    let content = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
+<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
+xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
+xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1.2\">\
+<office:body><office:spreadsheet><table:table table:name=\"Deck\">{table}</table:table>\
+</office:spreadsheet></office:body></office:document-content>"
+    );
+    let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
+<manifest:manifest xmlns:manifest=\"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0\" manifest:version=\"1.2\">\
+<manifest:file-entry manifest:full-path=\"/\" manifest:media-type=\"application/vnd.oasis.opendocument.spreadsheet\"/>\
+<manifest:file-entry manifest:full-path=\"content.xml\" manifest:media-type=\"text/xml\"/>\
+</manifest:manifest>";
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let stored = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored);
+    for (name, body) in [
+        ("mimetype", "application/vnd.oasis.opendocument.spreadsheet"),
+        ("META-INF/manifest.xml", manifest),
+        ("content.xml", content.as_str()),
+    ] {
+        zip.start_file(name, stored).unwrap();
+        zip.write_all(body.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+#[test]
+fn a_deck_is_read_from_an_ods_sheet_and_its_bad_cell_located() {
+    let dir = spells_game("cards.ods");
+    write_ods(
+        &dir.join("cards.ods"),
+        &[
+            &["id", "title", "cost", "school"],
+            &["fireball", "Fireball", "3", "fire"],
+            &["ember", "Ember", "1", "fire"],
+        ],
+    );
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
+    assert!(text.contains("Fireball") && text.contains("Ember"), "{text}");
+    write_ods(
+        &dir.join("cards.ods"),
+        &[
+            &["id", "title", "cost", "school"],
+            &["fireball", "Fireball", "3", "fire"],
+            &["Ember Two", "Ember", "1", "fire"],
+        ],
+    );
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("cards.ods#Deck:3:1: id `Ember Two` must be 1–64 lowercase letters"),
+        "{err}"
+    );
+}
