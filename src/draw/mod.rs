@@ -262,7 +262,8 @@ fn draw_svg(
         canvas: &mut canvas,
         art,
     };
-    component.kind.kind().draw(&face, &mut cx)?;
+    let family = face.font.as_ref().map(|f| f.value.as_str());
+    text::in_face_font(family, || component.kind.kind().draw(&face, &mut cx))?;
     Ok(Some(canvas.finish()))
 }
 

@@ -66,7 +66,12 @@ fn load_metrics(font: Font) -> Metrics {
         .find(|(name, _)| *name == font.file())
         .map(|(_, b)| b)
         .expect("bundled font is embedded");
-    let face = ttf_parser::Face::parse(bytes, 0).expect("bundled font parses");
+    metrics_of(bytes)
+}
+
+/// The metrics of a font file's first face (`fonts::add` checked that it parses).
+fn metrics_of(bytes: &[u8]) -> Metrics {
+    let face = ttf_parser::Face::parse(bytes, 0).expect("font parses");
     let upem = face.units_per_em() as f64;
     let mut advance = HashMap::new();
     // Latin, Latin-1, general punctuation and arrows cover everything our faces print; other
@@ -119,9 +124,54 @@ pub fn undrawable(text: &str) -> Vec<char> {
     missing
 }
 
-/// Width in mm of `text` set in `font` at `size` mm.
+thread_local! {
+    /// The family a face's texts are set in (`font:`) while it is drawn (`in_face_font`), and
+    /// its metrics: every text of the face is measured and written in it.
+    static FACE_FONT: RefCell<Option<(String, &'static Metrics)>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` with every text set in `family` (a face's `font:`), or as the drawing code
+/// chooses when `None`; what an enclosing drawing set is restored after.
+pub fn in_face_font<R>(family: Option<&str>, draw: impl FnOnce() -> R) -> R {
+    let chosen = family.map(|f| (f.to_string(), face_font_metrics(f)));
+    let outer = FACE_FONT.with(|o| o.replace(chosen));
+    let result = draw();
+    FACE_FONT.with(|o| o.replace(outer));
+    result
+}
+
+/// The family a face's texts are set in while it is drawn, if it names one.
+pub fn face_font() -> Option<String> {
+    FACE_FONT.with(|f| f.borrow().as_ref().map(|(family, _)| family.clone()))
+}
+
+/// The metrics of a family a face names: a game's own font's, measured once per process (the
+/// families are the few a game lists), or a bundled one's.
+fn face_font_metrics(family: &str) -> &'static Metrics {
+    static OWN: OnceLock<std::sync::Mutex<HashMap<String, &'static Metrics>>> = OnceLock::new();
+    let bundled = [Font::Sans, Font::Condensed, Font::Display]
+        .into_iter()
+        .find(|f| f.family() == family);
+    if let Some(font) = bundled {
+        return metrics(font);
+    }
+    let mut own = OWN
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    own.entry(family.to_string()).or_insert_with(|| {
+        let m = match fonts::own_font(family) {
+            Some(bytes) => metrics_of(&bytes),
+            None => load_metrics(Font::Sans),
+        };
+        Box::leak(Box::new(m))
+    })
+}
+
+/// Width in mm of `text` set in `font` at `size` mm (in the face's own font, if it names one).
 pub fn width(font: Font, size: f64, text: &str) -> f64 {
-    let m = metrics(font);
+    let own = FACE_FONT.with(|f| f.borrow().as_ref().map(|(_, m)| *m));
+    let m = own.unwrap_or_else(|| metrics(font));
     text.chars()
         .map(|c| m.advance.get(&c).copied().unwrap_or(m.fallback))
         .sum::<f64>()

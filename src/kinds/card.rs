@@ -27,6 +27,7 @@ pub(super) const DRAWS: &[FaceField] = &[
     FaceField::Image,
     FaceField::Fit,
     FaceField::Position,
+    FaceField::Font,
 ];
 
 impl Kind for Card {

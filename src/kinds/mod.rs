@@ -45,10 +45,11 @@ pub enum FaceField {
     Image,
     Fit,
     Position,
+    Font,
 }
 
 impl FaceField {
-    pub const ALL: [FaceField; 16] = [
+    pub const ALL: [FaceField; 17] = [
         FaceField::Background,
         FaceField::Ink,
         FaceField::Border,
@@ -65,6 +66,7 @@ impl FaceField {
         FaceField::Image,
         FaceField::Fit,
         FaceField::Position,
+        FaceField::Font,
     ];
 
     /// Its key in the YAML.
@@ -86,6 +88,7 @@ impl FaceField {
             FaceField::Image => "image",
             FaceField::Fit => "fit",
             FaceField::Position => "position",
+            FaceField::Font => "font",
         }
     }
 
@@ -108,6 +111,7 @@ impl FaceField {
             FaceField::Image => face.image.is_some(),
             FaceField::Fit => face.fit.is_some(),
             FaceField::Position => face.position.is_some(),
+            FaceField::Font => face.font.is_some(),
         }
     }
 }

@@ -34,6 +34,7 @@ const DRAWS: &[FaceField] = &[
     FaceField::Image,
     FaceField::Fit,
     FaceField::Position,
+    FaceField::Font,
 ];
 
 /// Draws a token's or tile's face.

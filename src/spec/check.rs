@@ -129,6 +129,23 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
             }
+            if let Some(font) = face.font.as_ref()
+                && !crate::fonts::has_family(&font.value)
+            {
+                let known = crate::fonts::families();
+                let hint = crate::diagnostic::closest(&font.value, known.iter().map(String::as_str))
+                    .map(|c| format!("; did you mean `{c}`?"))
+                    .unwrap_or_default();
+                problems.push(Diagnostic::at(
+                    file,
+                    font,
+                    format!(
+                        "no font family `{}`: expected one of {} (a game adds its own with `fonts:`){hint}",
+                        font.value,
+                        known.join(", ")
+                    ),
+                ));
+            }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
                 let verdict = pictures.verdict(component_dir(game, c), &image.value, c, face);
                 let place = |m| Diagnostic::at(file, image, m);

@@ -342,6 +342,7 @@ impl Subst<'_> {
             }),
             fit: f.fit,
             position: f.position,
+            font: f.font.clone(),
         }
     }
 }

@@ -114,6 +114,7 @@ fn from_bytes_nested(
     let (mut problems, mut warnings): (Vec<_>, Vec<_>) = data::expand(&mut spec, file, dir.as_deref())
         .into_iter()
         .partition(|d| d.severity == crate::diagnostic::Severity::Error);
+    problems.extend(load_fonts(&spec, file, dir.as_deref()));
     if problems.is_empty() {
         problems = matrix::expand(&mut spec, file);
     }
@@ -134,6 +135,34 @@ fn from_bytes_nested(
     warnings.extend(check::check(&game)?);
     game.warnings = warnings;
     Ok(game)
+}
+
+/// Reads the game's own `fonts:` into the font database; returns the problems, each at its
+/// entry.
+fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::error::Diagnostic> {
+    use crate::images::ImageError;
+    let mut problems = Vec::new();
+    for entry in &spec.fonts {
+        let name = entry.value.as_str();
+        let why = match crate::images::locate(dir, name) {
+            Err(ImageError::Shipped) => "a shipped game cannot read font files".to_string(),
+            Err(ImageError::Missing(_)) => format!("there is no font `{name}` in the game's folder"),
+            Err(ImageError::Outside(_) | ImageError::LinkOut(_)) => format!(
+                "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
+            ),
+            Err(other) => other.to_string(),
+            Ok(path) => match crate::assets::read_capped(&path, crate::fonts::MAX_FONT_BYTES) {
+                Ok(Ok(bytes)) => match crate::fonts::add(bytes) {
+                    Ok(_) => continue,
+                    Err(why) => format!("font `{name}`: {why}"),
+                },
+                Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
+                Err(e) => format!("cannot read font `{name}`: {e}"),
+            },
+        };
+        problems.push(crate::error::Diagnostic::at(file, entry, why));
+    }
+    problems
 }
 
 /// The names of every symbol a game can use: its own `symbols/` and the shipped ones.

@@ -25,6 +25,11 @@ pub struct GameSpec {
     /// Named axes (`suit`, `rank`) whose values a component's `matrix:` combines into variants.
     #[serde(default)]
     pub axes: BTreeMap<String, Vec<AxisValue>>,
+    /// The game's own font files (TTF or OTF) in its folder or below (`fonts: [fonts/Rye.ttf]`):
+    /// a face names one by its family (`font: Rye`). The bundled fonts stay the default.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub fonts: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -486,6 +491,11 @@ pub struct Face {
     /// leaves room: `center` (the default), `top`, `bottom`, `left`, `right`, `top-left`…
     #[serde(default)]
     pub position: Option<Position>,
+    /// The family every text of the face is set in: a bundled one (`Roboto`, `Roboto
+    /// Condensed`, `Bebas Neue`) or one of the game's own `fonts:`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub font: Option<Box<Spanned<String>>>,
 }
 
 /// How an image fills its box.
@@ -578,6 +588,7 @@ impl Face {
         image: None,
         fit: None,
         position: None,
+        font: None,
     };
 
     /// Every piece of text on the face.
@@ -623,6 +634,7 @@ impl Face {
             image: pick(&self.image, &over.image),
             fit: pick(&self.fit, &over.fit),
             position: pick(&self.position, &over.position),
+            font: pick(&self.font, &over.font),
         }
     }
 }

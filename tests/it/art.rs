@@ -444,3 +444,101 @@ fn a_deck_is_read_from_an_ods_sheet_and_its_bad_cell_located() {
         "{err}"
     );
 }
+
+#[test]
+fn the_symbol_font_draws_suits_arrows_stars_and_checks() {
+    let dir = temp_dir("art-symbols");
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: suits, name: Suits, players: [2]}
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    copies: 3
+    front: {title: \"Suits ♠♥♦♣\", lines: [\"Move → then ★ ✓\"]}
+",
+    )
+    .unwrap();
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("suits.pdf")).unwrap();
+    let text = pdf_text(&pdf).join("\n");
+    assert!(text.contains("♠♥♦♣"), "{text}");
+    assert!(text.contains("→") && text.contains("★") && text.contains("✓"), "{text}");
+    let fonts = pdf_embedded_fonts(&pdf);
+    assert!(fonts.iter().any(|f| f.ends_with("+DejaVuSans")), "{fonts:?}");
+    // Each symbol is a glyph of its own with ink, not the empty box of a missing glyph: the
+    // PNG of the card is dark where the suits are, and the four suits differ from each other.
+    let glyphs: Vec<Glyph> = pdf_glyphs(&pdf).concat();
+    for suit in ["♠", "♥", "♦", "♣"] {
+        let g = glyphs.iter().find(|g| g.text == suit).expect(suit);
+        assert!(g.advance > 0.5 * g.size * 0.5, "{suit}: {g:?}");
+    }
+    assert!(!stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()])).contains("cannot draw"));
+}
+
+/// A copy of a bundled font under another family name (`Roboto` → `Tested` in its name table),
+/// as a game's own font: a real font file that is none of pnp's families.
+fn own_font_bytes() -> Vec<u8> {
+    let mut bytes =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/Roboto-Regular.ttf"))
+            .unwrap();
+    let utf16 = |s: &str| s.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
+    for (from, to) in [
+        (utf16("Roboto"), utf16("Tested")),
+        (b"Roboto".to_vec(), b"Tested".to_vec()),
+    ] {
+        let mut i = 0;
+        while i + from.len() <= bytes.len() {
+            if bytes[i..i + from.len()] == from[..] {
+                bytes[i..i + from.len()].copy_from_slice(&to);
+                i += from.len();
+            } else {
+                i += 1;
+            }
+        }
+    }
+    bytes
+}
+
+#[test]
+fn a_games_own_font_is_embedded_and_a_wrong_family_located() {
+    let dir = temp_dir("art-font");
+    std::fs::create_dir_all(dir.join("fonts")).unwrap();
+    std::fs::write(dir.join("fonts/Tested.ttf"), own_font_bytes()).unwrap();
+    let yaml = |font: &str| {
+        format!(
+            "game: {{id: typed, name: Typed, players: [2]}}
+fonts: [fonts/Tested.ttf]
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    front: {{title: Plain, lines: [Bundled]}}
+    variants:
+      - {{id: own, front: {{font: {font}, title: Own, lines: [Set in the game's font]}}}}
+      - {{id: plain}}
+"
+        )
+    };
+    std::fs::write(dir.join("game.yaml"), yaml("Tested")).unwrap();
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("typed.pdf")).unwrap();
+    let fonts = pdf_embedded_fonts(&pdf);
+    assert!(fonts.iter().any(|f| f.ends_with("+Tested-Regular")), "{fonts:?}");
+    assert!(fonts.iter().any(|f| f.ends_with("+BebasNeueRegular")), "{fonts:?}");
+    assert!(pdf_text(&pdf).join("\n").contains("Set in the game's font"));
+    // A family the game does not have, and a font file out of its folder.
+    std::fs::write(dir.join("game.yaml"), yaml("Testd")).unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(err.contains("game.yaml:9:33: no font family `Testd`"), "{err}");
+    assert!(err.contains("did you mean `Tested`?"), "{err}");
+    std::fs::write(
+        dir.join("game.yaml"),
+        yaml("Tested").replace("fonts/Tested.ttf", "../Tested.ttf"),
+    )
+    .unwrap();
+    let err = stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]));
+    assert!(err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"), "{err}");
+}
