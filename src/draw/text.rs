@@ -118,7 +118,11 @@ pub fn undrawable(text: &str) -> Vec<char> {
     });
     let mut missing: Vec<char> = text
         .chars()
-        .filter(|&c| c.is_control() || !faces.iter().any(|f| f.glyph_index(c).is_some()))
+        .filter(|&c| {
+            c.is_control()
+                || is_format_mark(c)
+                || !faces.iter().any(|f| f.glyph_index(c).is_some())
+        })
         .collect();
     missing.dedup();
     missing
@@ -166,6 +170,12 @@ fn face_font_metrics(family: &str) -> &'static Metrics {
         };
         Box::leak(Box::new(m))
     })
+}
+
+/// Invisible marks that change how text around them reads (a bidi override, a zero-width
+/// space): never printable, whatever a font has a glyph for.
+pub fn is_format_mark(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
 }
 
 /// Width in mm of `text` set in `font` at `size` mm (in the face's own font, if it names one).

@@ -159,6 +159,10 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
             }
         });
+        // A data file's cells were said as they were read, at their cells.
+        if from_data {
+            text_problems.retain(|p| p.severity != crate::diagnostic::Severity::Warning);
+        }
         problems.append(&mut text_problems);
         // Texts outside faces are plain strings, so they are located at their component.
         for text in other_texts(c) {
@@ -175,6 +179,16 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
     }
     // Variants filled from one template (a matrix, a CSV's rows) repeat its problem, at its
     // place: said once.
+    // A text no font can draw all of is said once, wherever else it is written (a title
+    // on 52 cards is one warning).
+    let (warned, errors): (Vec<_>, Vec<_>) = problems
+        .into_iter()
+        .partition(|p| p.severity == crate::diagnostic::Severity::Warning);
+    let mut problems = errors;
+    let mut said = HashSet::new();
+    pictures
+        .warnings
+        .extend(warned.into_iter().filter(|w| said.insert(w.message.clone())));
     problems.dedup();
     pictures.warnings.dedup();
     if problems.is_empty() {
@@ -257,16 +271,25 @@ fn check_text(
     places: &mut TextPlaces,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let found = text_faults(text).into_iter().map(|fault| match fault {
-        TextFault::Undrawable(_) => format!("the text `{text}` of `{}` {fault}", at.value),
-        TextFault::TooLong => format!("a text of `{component}` {fault}"),
-    });
-    for message in found {
+    for fault in text_faults(text) {
+        let message = match fault {
+            // Said once per text, so not per variant.
+            TextFault::Undrawable { .. } if fault.is_warning() => {
+                format!("the text `{text}` {fault}")
+            }
+            TextFault::Undrawable { .. } => {
+                format!("the text `{text}` of `{}` {fault}", at.value)
+            }
+            TextFault::TooLong => format!("a text of `{component}` {fault}"),
+        };
         let mut problem = Diagnostic::at(file, at, message);
         if let Some((line, column)) = places.find(file, at, text) {
             (problem.line, problem.column) = (line, column);
         }
-        problems.push(problem);
+        problems.push(match fault.is_warning() {
+            true => problem.warning().hint(MISSING_GLYPH_HINT),
+            false => problem,
+        });
     }
 }
 
@@ -296,17 +319,29 @@ pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
     )
 }
 
-/// Why a text cannot be printed.
+/// What to do about a character no font has.
+pub(super) const MISSING_GLYPH_HINT: &str =
+    "it prints as an empty box: add a font that has it with `fonts:` and name it with `font:`";
+
+/// Why a text cannot be printed as written.
 pub(super) enum TextFault {
-    /// Characters the bundled fonts cannot draw, listed.
-    Undrawable(String),
+    /// Characters the bundled fonts cannot draw, listed; `control` when some are control
+    /// characters (an error: they are no text at all), else a warning (they print as boxes).
+    Undrawable { list: String, control: bool },
     TooLong,
+}
+
+impl TextFault {
+    /// Whether the text still prints (with a box for each character no font has).
+    pub(super) fn is_warning(&self) -> bool {
+        matches!(self, TextFault::Undrawable { control: false, .. })
+    }
 }
 
 impl std::fmt::Display for TextFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TextFault::Undrawable(list) => {
+            TextFault::Undrawable { list, .. } => {
                 write!(f, "has characters the bundled fonts cannot draw: {list}")
             }
             TextFault::TooLong => write!(f, "is longer than {MAX_TEXT_CHARS} characters"),
@@ -326,7 +361,14 @@ pub(super) fn text_faults(text: &str) -> Vec<TextFault> {
             .iter()
             .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
             .collect();
-        found.push(TextFault::Undrawable(list.join(", ")));
+        found.push(TextFault::Undrawable {
+            list: list.join(", "),
+            // Control characters and invisible format marks (a bidi override, a zero-width
+            // space) are no text to print at all.
+            control: missing
+                .iter()
+                .any(|&c| c.is_control() || crate::draw::text::is_format_mark(c)),
+        });
     }
     if text.chars().count() > MAX_TEXT_CHARS {
         found.push(TextFault::TooLong);

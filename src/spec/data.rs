@@ -199,7 +199,7 @@ fn read_bytes(path: &Path, shown: &str) -> Result<Vec<u8>, String> {
             MAX_DATA_BYTES / (1024 * 1024)
         )),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
-            "there is no `{shown}`: `data:` names a CSV file (or an .xlsx or .ods workbook) from the game's folder"
+            "there is no `{shown}`: `data:` names a CSV file from the game's folder (or an .xlsx or .ods workbook)"
         )),
         Err(e) => Err(format!("cannot read `{shown}`: {e}")),
     }
@@ -549,10 +549,20 @@ impl<'a> Made<'a> {
         // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
         for (i, cell) in cells.into_iter().enumerate() {
-            if self.printed[i]
-                && let Some(fault) = super::check::text_faults(&cell.text).into_iter().next()
+            for fault in super::check::text_faults(&cell.text)
+                .into_iter()
+                .filter(|_| self.printed[i])
             {
-                return Err(at(&cell, format!("`{}` {fault}", names[i])));
+                if !fault.is_warning() {
+                    return Err(at(&cell, format!("`{}` {fault}", names[i])));
+                }
+                // Said once per distinct text, at its first cell.
+                let said = format!("`{}` `{}` {fault}", names[i], cell.text);
+                if !self.pictures.warnings.iter().any(|w| w.message == said) {
+                    let warning = at(&cell, said).warning();
+                    let hint = super::check::MISSING_GLYPH_HINT;
+                    self.pictures.warnings.push(warning.hint(hint));
+                }
             }
             props.insert(names[i].clone(), cell.text);
         }

@@ -542,3 +542,38 @@ components:
     let err = stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]));
     assert!(err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"), "{err}");
 }
+
+#[test]
+fn a_glyph_no_font_has_is_one_warning_per_distinct_text() {
+    // Once said, wherever else the same text is written; the game still prints.
+    let dir = temp_dir("art-emoji");
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: tiny, name: Tiny, players: [2]}
+components:
+  - id: disc
+    kind: token
+    size: 20mm
+    variants:
+      - {id: a, front: {label: \"Dice 🎲\"}}
+      - {id: b, front: {label: \"Dice 🎲\"}}
+      - {id: c, front: {label: \"Dice 🎲\"}}
+      - {id: d, front: {label: \"Two 🎲🎲\"}}
+  - id: sheet
+    kind: sheet
+    sheet:
+      sections:
+        - table:
+            columns: [Item, Count]
+            rows:
+              - [\"Dice 🎲\", \"3\"]
+",
+    )
+    .unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("game.yaml:7:33: the text `Dice 🎲` has characters the bundled fonts cannot draw: '🎲' (U+1F3B2)"), "{err}");
+    assert_eq!(err.matches("`Two 🎲🎲`").count(), 1, "{err}");
+    assert_eq!(err.matches("cannot draw").count(), 2, "{err}");
+}
