@@ -43,12 +43,18 @@ fn own() -> &'static Mutex<HashMap<String, Arc<Vec<u8>>>> {
 
 /// The bytes of a game's own font, by family.
 pub fn own_font(family: &str) -> Option<Arc<Vec<u8>>> {
-    own().lock().unwrap_or_else(|e| e.into_inner()).get(family).cloned()
+    own()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(family)
+        .cloned()
 }
 
 /// Whether text can be set in `family` (a bundled font or one a game added).
 pub fn has_family(family: &str) -> bool {
-    database().faces().any(|f| f.families.iter().any(|(n, _)| n == family))
+    database()
+        .faces()
+        .any(|f| f.families.iter().any(|(n, _)| n == family))
 }
 
 /// Every family text can be set in, for messages.

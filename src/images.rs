@@ -66,7 +66,9 @@ pub enum ImageError {
         "`{0}`: an image is named from the game's folder, without `..` or a leading `/` (e.g. `art/dragon.png`)"
     )]
     Outside(String),
-    #[error("`{0}` leads out of the game's folder (through a symbolic link): images are read from the game's folder and below only")]
+    #[error(
+        "`{0}` leads out of the game's folder (through a symbolic link): images are read from the game's folder and below only"
+    )]
     LinkOut(String),
     #[error("there is no image `{0}` in the game's folder")]
     Missing(String),
@@ -124,7 +126,11 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
         Err(e) => return Err(ImageError::Unreadable(name.to_string(), e.to_string())),
     };
     let hash = hash(&bytes);
-    if let Some(found) = registry().lock().unwrap_or_else(|e| e.into_inner()).get(&hash) {
+    if let Some(found) = registry()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&hash)
+    {
         return Ok(found.0.clone());
     }
     let format = sniff(&bytes, name).ok_or_else(|| ImageError::Format(name.to_string()))?;
@@ -158,10 +164,12 @@ pub fn resolve(href: &str) -> Option<ImageKind> {
 
 /// Every picture read by this process, by the hash of its bytes: the same bytes are one
 /// `ImageKind` (one shared buffer) whichever file or face they came from.
-fn registry() -> &'static Mutex<HashMap<u128, (Arc<Picture>, ImageKind)>> {
-    static REGISTRY: OnceLock<Mutex<HashMap<u128, (Arc<Picture>, ImageKind)>>> = OnceLock::new();
+fn registry() -> &'static Mutex<Registry> {
+    static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
     REGISTRY.get_or_init(Default::default)
 }
+
+type Registry = HashMap<u128, (Arc<Picture>, ImageKind)>;
 
 fn hash(bytes: &[u8]) -> u128 {
     use siphasher::sip128::{Hasher128, SipHasher13};
@@ -298,7 +306,10 @@ mod tests {
     #[test]
     fn formats_are_told_by_their_bytes() {
         assert_eq!(sniff(b"\x89PNG\r\n\x1a\n....", "a.jpg"), Some(Format::Png));
-        assert_eq!(sniff(&[0xff, 0xd8, 0xff, 0xe0], "a.png"), Some(Format::Jpeg));
+        assert_eq!(
+            sniff(&[0xff, 0xd8, 0xff, 0xe0], "a.png"),
+            Some(Format::Jpeg)
+        );
         assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 ", "a"), Some(Format::Webp));
         assert_eq!(sniff(b"  <svg/>", "a.SVG"), Some(Format::Svg));
         assert_eq!(sniff(b"<svg/>", "a.png"), None);

@@ -96,8 +96,17 @@ mod tests {
     #[test]
     fn cover_fills_and_contain_fits() {
         // A 200 × 100 picture in a 50 × 50 box.
-        assert_eq!(drawn_size(200.0, 100.0, Fit::Cover, 50.0, 50.0), (100.0, 50.0));
-        assert_eq!(drawn_size(200.0, 100.0, Fit::Contain, 50.0, 50.0), (50.0, 25.0));
-        assert_eq!(drawn_size(200.0, 100.0, Fit::Stretch, 50.0, 50.0), (50.0, 50.0));
+        assert_eq!(
+            drawn_size(200.0, 100.0, Fit::Cover, 50.0, 50.0),
+            (100.0, 50.0)
+        );
+        assert_eq!(
+            drawn_size(200.0, 100.0, Fit::Contain, 50.0, 50.0),
+            (50.0, 25.0)
+        );
+        assert_eq!(
+            drawn_size(200.0, 100.0, Fit::Stretch, 50.0, 50.0),
+            (50.0, 50.0)
+        );
     }
 }

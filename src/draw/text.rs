@@ -119,9 +119,7 @@ pub fn undrawable(text: &str) -> Vec<char> {
     let mut missing: Vec<char> = text
         .chars()
         .filter(|&c| {
-            c.is_control()
-                || is_format_mark(c)
-                || !faces.iter().any(|f| f.glyph_index(c).is_some())
+            c.is_control() || is_format_mark(c) || !faces.iter().any(|f| f.glyph_index(c).is_some())
         })
         .collect();
     missing.dedup();

@@ -265,8 +265,18 @@ impl FaceCx<'_> {
         let (w, h, b) = (self.canvas.w, self.canvas.h, self.canvas.bleed);
         let fit = face.fit.unwrap_or_default();
         let area = match fit {
-            crate::spec::Fit::Contain => Area { x: 0.0, y: 0.0, w, h },
-            _ => Area { x: -b, y: -b, w: w + 2.0 * b, h: h + 2.0 * b },
+            crate::spec::Fit::Contain => Area {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            },
+            _ => Area {
+                x: -b,
+                y: -b,
+                w: w + 2.0 * b,
+                h: h + 2.0 * b,
+            },
         };
         let outline = match self.piece.shape {
             crate::spec::Shape::Round => Outline::Round,

@@ -133,9 +133,10 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 && !crate::fonts::has_family(&font.value)
             {
                 let known = crate::fonts::families();
-                let hint = crate::diagnostic::closest(&font.value, known.iter().map(String::as_str))
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let hint =
+                    crate::diagnostic::closest(&font.value, known.iter().map(String::as_str))
+                        .map(|c| format!("; did you mean `{c}`?"))
+                        .unwrap_or_default();
                 problems.push(Diagnostic::at(
                     file,
                     font,
@@ -186,9 +187,11 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
         .partition(|p| p.severity == crate::diagnostic::Severity::Warning);
     let mut problems = errors;
     let mut said = HashSet::new();
-    pictures
-        .warnings
-        .extend(warned.into_iter().filter(|w| said.insert(w.message.clone())));
+    pictures.warnings.extend(
+        warned
+            .into_iter()
+            .filter(|w| said.insert(w.message.clone())),
+    );
     problems.dedup();
     pictures.warnings.dedup();
     if problems.is_empty() {
@@ -327,7 +330,10 @@ pub(super) const MISSING_GLYPH_HINT: &str =
 pub(super) enum TextFault {
     /// Characters the bundled fonts cannot draw, listed; `control` when some are control
     /// characters (an error: they are no text at all), else a warning (they print as boxes).
-    Undrawable { list: String, control: bool },
+    Undrawable {
+        list: String,
+        control: bool,
+    },
     TooLong,
 }
 

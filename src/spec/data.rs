@@ -586,7 +586,10 @@ impl<'a> Made<'a> {
         for face in std::iter::once(&front).chain(back.as_deref()) {
             let Some(image) = &face.image else { continue };
             let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
-            match self.pictures.verdict(self.dir.as_deref(), &image.value, c, face) {
+            match self
+                .pictures
+                .verdict(self.dir.as_deref(), &image.value, c, face)
+            {
                 Err(why) => return Err(place(why)),
                 Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
                 Ok(None) => {}

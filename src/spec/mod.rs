@@ -111,9 +111,10 @@ fn from_bytes_nested(
     // Not kept: errors found later quote the file as read again.
     drop(bytes);
     include::resolve(&mut spec, file, dir.as_deref(), stack)?;
-    let (mut problems, mut warnings): (Vec<_>, Vec<_>) = data::expand(&mut spec, file, dir.as_deref())
-        .into_iter()
-        .partition(|d| d.severity == crate::diagnostic::Severity::Error);
+    let (mut problems, mut warnings): (Vec<_>, Vec<_>) =
+        data::expand(&mut spec, file, dir.as_deref())
+            .into_iter()
+            .partition(|d| d.severity == crate::diagnostic::Severity::Error);
     problems.extend(load_fonts(&spec, file, dir.as_deref()));
     if problems.is_empty() {
         problems = matrix::expand(&mut spec, file);
@@ -146,7 +147,9 @@ fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::err
         let name = entry.value.as_str();
         let why = match crate::images::locate(dir, name) {
             Err(ImageError::Shipped) => "a shipped game cannot read font files".to_string(),
-            Err(ImageError::Missing(_)) => format!("there is no font `{name}` in the game's folder"),
+            Err(ImageError::Missing(_)) => {
+                format!("there is no font `{name}` in the game's folder")
+            }
             Err(ImageError::Outside(_) | ImageError::LinkOut(_)) => format!(
                 "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
             ),

@@ -47,26 +47,34 @@ pub enum WorkbookError {
     Empty(String),
 }
 
+/// A row of cells, or where the sheet cannot be read on.
+pub type Row = Result<Vec<Cell>, CsvError>;
+
 /// The sheet's rows of cells (its first sheet when `sheet` is `None`), and the sheet's name.
 /// `file` names the workbook in messages.
 pub fn rows(
     bytes: Vec<u8>,
     file: &str,
     sheet: Option<&str>,
-) -> Result<(String, Vec<Result<Vec<Cell>, CsvError>>), WorkbookError> {
-    let unreadable = |e: &dyn std::fmt::Display| WorkbookError::Unreadable(file.into(), e.to_string());
+) -> Result<(String, Vec<Row>), WorkbookError> {
+    let unreadable =
+        |e: &dyn std::fmt::Display| WorkbookError::Unreadable(file.into(), e.to_string());
     check_unpacked(&bytes, file)?;
-    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
-        .map_err(|e| unreadable(&e))?;
+    let mut book =
+        calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| unreadable(&e))?;
     let names = book.sheet_names();
     let name = match sheet {
-        Some(s) => names.iter().find(|n| *n == s).cloned().ok_or_else(|| {
-            WorkbookError::NoSheet {
-                file: file.into(),
-                sheet: s.into(),
-                sheets: names.join(", "),
-            }
-        })?,
+        Some(s) => {
+            names
+                .iter()
+                .find(|n| *n == s)
+                .cloned()
+                .ok_or_else(|| WorkbookError::NoSheet {
+                    file: file.into(),
+                    sheet: s.into(),
+                    sheets: names.join(", "),
+                })?
+        }
         None => names
             .first()
             .cloned()
@@ -94,7 +102,7 @@ fn check_unpacked(bytes: &[u8], file: &str) -> Result<(), WorkbookError> {
 }
 
 /// The rows of a sheet's used range as cells at their row and column numbers (from 1).
-fn cells_of(range: &calamine::Range<Data>) -> Vec<Result<Vec<Cell>, CsvError>> {
+fn cells_of(range: &calamine::Range<Data>) -> Vec<Row> {
     let Some((row0, col0)) = range.start() else {
         return Vec::new();
     };

@@ -93,7 +93,10 @@ fn a_face_png_holds_the_pictures_pixels_where_the_face_puts_them() {
     // Stretched over the card: each quarter's colour at the middle of that quarter, the
     // edge between them at the middle of the card.
     for (q, colour) in QUARTERS.iter().enumerate() {
-        let (x, y) = (w / 4 + (q as u32 % 2) * w / 2, h / 4 + (q as u32 / 2) * h / 2);
+        let (x, y) = (
+            w / 4 + (q as u32 % 2) * w / 2,
+            h / 4 + (q as u32 / 2) * h / 2,
+        );
         let got = at(x, y);
         for k in 0..3 {
             assert!(got[k].abs_diff(colour[k]) <= 3, "quarter {q}: {got:?}");
@@ -132,7 +135,11 @@ components:
         [p[i], p[i + 1], p[i + 2]]
     };
     // The top-left quarter (red) is all there is across the top half: green is cropped off.
-    assert!(px(&left, w - 3, h / 4)[0] > 200, "{:?}", px(&left, w - 3, h / 4));
+    assert!(
+        px(&left, w - 3, h / 4)[0] > 200,
+        "{:?}",
+        px(&left, w - 3, h / 4)
+    );
     // Contained: 20 mm wide, so 5 mm tall, centred; white above and below.
     let (_, _, boxed) = read("boxed");
     assert_eq!(px(&boxed, w / 2, 10), [255, 255, 255]);
@@ -194,7 +201,10 @@ fn rgba_of(path: &Path) -> Vec<u8> {
     let info = reader.next_frame(&mut buf).unwrap();
     match info.color_type {
         png::ColorType::Rgba => buf,
-        png::ColorType::Rgb => buf.chunks(3).flat_map(|c| [c[0], c[1], c[2], 255]).collect(),
+        png::ColorType::Rgb => buf
+            .chunks(3)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect(),
         other => panic!("{other:?}"),
     }
 }
@@ -222,7 +232,9 @@ components:
         "{err}"
     );
     assert!(
-        err.contains("game.yaml:11:14: image: `../quarters.png`: an image is named from the game's folder"),
+        err.contains(
+            "game.yaml:11:14: image: `../quarters.png`: an image is named from the game's folder"
+        ),
         "{err}"
     );
     // 40 pixels over 60 mm: 17 dpi. Printed, with a warning at the line.
@@ -243,7 +255,8 @@ components:
     let err = stderr(&o);
     assert!(o.status.success(), "{err}");
     assert!(
-        err.contains("warning: ") && err.contains("game.yaml:6:20: image `art/quarters.png` is 40 × 40 pixels: 13 dpi"),
+        err.contains("warning: ")
+            && err.contains("game.yaml:6:20: image `art/quarters.png` is 40 × 40 pixels: 13 dpi"),
         "{err}"
     );
     assert!(err.contains("it needs 473 × 473 pixels or more"), "{err}");
@@ -265,11 +278,7 @@ components:
 ",
     )
     .unwrap();
-    std::fs::write(
-        dir.join("cards.csv"),
-        "title,id\nFire,fire\nIce,ice\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("cards.csv"), "title,id\nFire,fire\nIce,ice\n").unwrap();
     let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -325,7 +334,11 @@ fn write_xlsx(path: &Path, bad: bool) {
     }
     if bad {
         sheet
-            .write_formula(2, 2, rust_xlsxwriter::Formula::new("=1/0").set_result("#DIV/0!"))
+            .write_formula(
+                2,
+                2,
+                rust_xlsxwriter::Formula::new("=1/0").set_result("#DIV/0!"),
+            )
             .unwrap();
     }
     book.save(path).unwrap();
@@ -340,7 +353,11 @@ fn a_deck_is_read_from_an_xlsx_sheet_by_name() {
     pngs.sort();
     assert_eq!(
         pngs,
-        ["spell-ember-front.png", "spell-fireball-front.png", "spell-frost-front.png"]
+        [
+            "spell-ember-front.png",
+            "spell-fireball-front.png",
+            "spell-frost-front.png"
+        ]
     );
     let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
     assert_eq!(text.matches("Frost").count(), 2, "{text}");
@@ -402,8 +419,8 @@ xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1
 <manifest:file-entry manifest:full-path=\"content.xml\" manifest:media-type=\"text/xml\"/>\
 </manifest:manifest>";
     let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
-    let stored = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Stored);
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     for (name, body) in [
         ("mimetype", "application/vnd.oasis.opendocument.spreadsheet"),
         ("META-INF/manifest.xml", manifest),
@@ -428,7 +445,10 @@ fn a_deck_is_read_from_an_ods_sheet_and_its_bad_cell_located() {
     );
     let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
     let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
-    assert!(text.contains("Fireball") && text.contains("Ember"), "{text}");
+    assert!(
+        text.contains("Fireball") && text.contains("Ember"),
+        "{text}"
+    );
     write_ods(
         &dir.join("cards.ods"),
         &[
@@ -464,9 +484,15 @@ components:
     let pdf = std::fs::read(out.join("suits.pdf")).unwrap();
     let text = pdf_text(&pdf).join("\n");
     assert!(text.contains("♠♥♦♣"), "{text}");
-    assert!(text.contains("→") && text.contains("★") && text.contains("✓"), "{text}");
+    assert!(
+        text.contains("→") && text.contains("★") && text.contains("✓"),
+        "{text}"
+    );
     let fonts = pdf_embedded_fonts(&pdf);
-    assert!(fonts.iter().any(|f| f.ends_with("+DejaVuSans")), "{fonts:?}");
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+DejaVuSans")),
+        "{fonts:?}"
+    );
     // Each symbol is a glyph of its own with ink, not the empty box of a missing glyph: the
     // PNG of the card is dark where the suits are, and the four suits differ from each other.
     let glyphs: Vec<Glyph> = pdf_glyphs(&pdf).concat();
@@ -474,7 +500,10 @@ components:
         let g = glyphs.iter().find(|g| g.text == suit).expect(suit);
         assert!(g.advance > 0.5 * g.size * 0.5, "{suit}: {g:?}");
     }
-    assert!(!stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()])).contains("cannot draw"));
+    assert!(
+        !stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]))
+            .contains("cannot draw")
+    );
 }
 
 /// A copy of a bundled font under another family name (`Roboto` → `Tested` in its name table),
@@ -483,7 +512,11 @@ fn own_font_bytes() -> Vec<u8> {
     let mut bytes =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/Roboto-Regular.ttf"))
             .unwrap();
-    let utf16 = |s: &str| s.encode_utf16().flat_map(u16::to_be_bytes).collect::<Vec<u8>>();
+    let utf16 = |s: &str| {
+        s.encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect::<Vec<u8>>()
+    };
     for (from, to) in [
         (utf16("Roboto"), utf16("Tested")),
         (b"Roboto".to_vec(), b"Tested".to_vec()),
@@ -525,14 +558,23 @@ components:
     let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
     let pdf = std::fs::read(out.join("typed.pdf")).unwrap();
     let fonts = pdf_embedded_fonts(&pdf);
-    assert!(fonts.iter().any(|f| f.ends_with("+Tested-Regular")), "{fonts:?}");
-    assert!(fonts.iter().any(|f| f.ends_with("+BebasNeueRegular")), "{fonts:?}");
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+Tested-Regular")),
+        "{fonts:?}"
+    );
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+BebasNeueRegular")),
+        "{fonts:?}"
+    );
     assert!(pdf_text(&pdf).join("\n").contains("Set in the game's font"));
     // A family the game does not have, and a font file out of its folder.
     std::fs::write(dir.join("game.yaml"), yaml("Testd")).unwrap();
     let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
     let err = stderr(&o);
-    assert!(err.contains("game.yaml:9:33: no font family `Testd`"), "{err}");
+    assert!(
+        err.contains("game.yaml:9:33: no font family `Testd`"),
+        "{err}"
+    );
     assert!(err.contains("did you mean `Tested`?"), "{err}");
     std::fs::write(
         dir.join("game.yaml"),
@@ -540,7 +582,10 @@ components:
     )
     .unwrap();
     let err = stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]));
-    assert!(err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"), "{err}");
+    assert!(
+        err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"),
+        "{err}"
+    );
 }
 
 #[test]

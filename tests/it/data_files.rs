@@ -293,7 +293,9 @@ fn a_printed_cell_the_fonts_cannot_draw_is_named_at_its_cell_once() {
     let o = run(&["validate", game(csv.as_bytes()).to_str().unwrap()]);
     let err = stderr(&o);
     assert!(
-        err.contains("cards.csv:2:6: `title` `Fire 🔥` has characters the bundled fonts cannot draw"),
+        err.contains(
+            "cards.csv:2:6: `title` `Fire 🔥` has characters the bundled fonts cannot draw"
+        ),
         "{err}"
     );
     assert_eq!(err.matches("cannot draw").count(), 1, "{err}");
