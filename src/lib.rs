@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod draw;
 pub mod error;
 pub mod fonts;
+pub mod images;
 pub mod kinds;
 pub mod layout;
 pub mod options;

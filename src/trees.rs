@@ -2,7 +2,8 @@
 //! sink draws faces and pages from such trees.
 use resvg::usvg;
 
-/// Parse options: our fonts only, and no external images or files of any kind.
+/// Parse options: our fonts only, and no files of any kind: an image is only a picture the game
+/// named and pnp read and checked (`images::resolve`).
 pub fn options() -> usvg::Options<'static> {
     let mut opt = usvg::Options {
         fontdb: crate::fonts::database(),
@@ -12,7 +13,7 @@ pub fn options() -> usvg::Options<'static> {
     };
     opt.image_href_resolver = usvg::ImageHrefResolver {
         resolve_data: Box::new(|_, _, _| None),
-        resolve_string: Box::new(|_, _| None),
+        resolve_string: Box::new(|href, _| crate::images::resolve(href)),
     };
     opt
 }

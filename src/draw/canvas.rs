@@ -151,7 +151,10 @@ pub fn plain_text(
     let mut t = TextEl::new("")
         .set("x", n(x))
         .set("y", n(y))
-        .set("font-family", font.family())
+        .set(
+            "font-family",
+            super::text::face_font().unwrap_or_else(|| font.family().to_string()),
+        )
         .set("font-size", n(size))
         .set("text-anchor", anchor)
         .set("fill", fill);

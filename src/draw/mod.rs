@@ -3,6 +3,7 @@
 pub mod boxes;
 pub mod canvas;
 pub mod frame;
+pub mod image;
 pub mod marks;
 pub mod markup;
 mod names;
@@ -149,13 +150,20 @@ pub enum DrawError {
     DieFace(usize),
     #[error(transparent)]
     Sheet(#[from] crate::sheets::SheetError),
+    #[error(transparent)]
+    Image(#[from] crate::images::ImageError),
 }
 
 /// Symbol art, parsed once per name and shared by every face that uses it.
 pub struct Art<'g> {
     game: &'g Game,
     cache: Mutex<HashMap<String, Result<Arc<Group>, DrawError>>>,
+    /// The game's own pictures, read once per folder and name.
+    pictures: Mutex<PictureCache>,
 }
+
+type PictureCache =
+    HashMap<(Option<std::path::PathBuf>, String), Result<Arc<crate::images::Picture>, DrawError>>;
 
 impl<'g> Art<'g> {
     /// The game whose art this is.
@@ -167,7 +175,21 @@ impl<'g> Art<'g> {
         Art {
             game,
             cache: Mutex::new(HashMap::new()),
+            pictures: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The picture `name` of the game (or included game) in `dir`, read and checked once.
+    pub fn picture(
+        &self,
+        dir: Option<&std::path::Path>,
+        name: &str,
+    ) -> Result<Arc<crate::images::Picture>, DrawError> {
+        let mut cache = self.pictures.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
+            .or_insert_with(|| crate::images::load(dir, name).map_err(DrawError::from))
+            .clone()
     }
 
     pub fn symbol(&self, name: &str) -> Result<Arc<Group>, DrawError> {
@@ -243,7 +265,10 @@ fn draw_svg(
         art,
     };
     let icons = icon_art(&face, component, art);
-    markup::with_icons(icons, || component.kind.kind().draw(&face, &mut cx))?;
+    let family = face.font.as_ref().map(|f| f.value.as_str());
+    markup::with_icons(icons, || {
+        text::in_face_font(family, || component.kind.kind().draw(&face, &mut cx))
+    })?;
     Ok(Some(canvas.finish()))
 }
 

@@ -98,7 +98,12 @@ fn load_metrics(font: Font) -> Metrics {
         .find(|(name, _)| *name == font.file())
         .map(|(_, b)| b)
         .expect("bundled font is embedded");
-    let face = ttf_parser::Face::parse(bytes, 0).expect("bundled font parses");
+    metrics_of(bytes)
+}
+
+/// The metrics of a font file's first face (`fonts::add` checked that it parses).
+fn metrics_of(bytes: &[u8]) -> Metrics {
+    let face = ttf_parser::Face::parse(bytes, 0).expect("font parses");
     let upem = face.units_per_em() as f64;
     let mut advance = HashMap::new();
     // Latin, Latin-1, general punctuation and arrows cover everything our faces print; other
@@ -116,6 +121,20 @@ fn load_metrics(font: Font) -> Metrics {
             advance.insert(c, a as f64 / upem);
         }
     }
+    // Symbols the font lacks (♠, ★, ✓) are drawn from the symbol font, so measured by it.
+    let symbols = crate::assets::fonts()
+        .find(|(name, _)| *name == fonts::SYMBOLS_FILE)
+        .and_then(|(_, b)| ttf_parser::Face::parse(b, 0).ok())
+        .expect("bundled symbol font parses");
+    let symbol_upem = symbols.units_per_em() as f64;
+    for c in (0x2190u32..0x2800).filter_map(char::from_u32) {
+        if !advance.contains_key(&c)
+            && let Some(g) = symbols.glyph_index(c)
+            && let Some(a) = symbols.glyph_hor_advance(g)
+        {
+            advance.insert(c, a as f64 / symbol_upem);
+        }
+    }
     let fallback = advance.get(&'M').copied().unwrap_or(0.8);
     Metrics { advance, fallback }
 }
@@ -131,14 +150,74 @@ pub fn undrawable(text: &str) -> Vec<char> {
     });
     let mut missing: Vec<char> = text
         .chars()
-        .filter(|&c| c.is_control() || !faces.iter().any(|f| f.glyph_index(c).is_some()))
+        .filter(|&c| {
+            c.is_control() || is_format_mark(c) || !faces.iter().any(|f| f.glyph_index(c).is_some())
+        })
         .collect();
     missing.dedup();
     missing
 }
 
+thread_local! {
+    /// The family a face's texts are set in (`font:`) while it is drawn (`in_face_font`), and
+    /// its metrics: every text of the face is measured and written in it.
+    static FACE_FONT: RefCell<Option<(String, &'static Metrics)>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` with every text set in `family` (a face's `font:`), or as the drawing code
+/// chooses when `None`; what an enclosing drawing set is restored after.
+pub fn in_face_font<R>(family: Option<&str>, draw: impl FnOnce() -> R) -> R {
+    let chosen = family.map(|f| (f.to_string(), face_font_metrics(f)));
+    let outer = FACE_FONT.with(|o| o.replace(chosen));
+    let result = draw();
+    FACE_FONT.with(|o| o.replace(outer));
+    result
+}
+
+/// The family a face's texts are set in while it is drawn, if it names one.
+pub fn face_font() -> Option<String> {
+    FACE_FONT.with(|f| f.borrow().as_ref().map(|(family, _)| family.clone()))
+}
+
+/// The metrics of a family a face names: a game's own font's, measured once per process (the
+/// families are the few a game lists), or a bundled one's.
+fn face_font_metrics(family: &str) -> &'static Metrics {
+    static OWN: OnceLock<std::sync::Mutex<HashMap<String, &'static Metrics>>> = OnceLock::new();
+    let bundled = [Font::Sans, Font::Condensed, Font::Display]
+        .into_iter()
+        .find(|f| f.family() == family);
+    if let Some(font) = bundled {
+        return metrics(font);
+    }
+    let mut own = OWN
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    own.entry(family.to_string()).or_insert_with(|| {
+        let m = match fonts::own_font(family) {
+            Some(bytes) => metrics_of(&bytes),
+            None => load_metrics(Font::Sans),
+        };
+        Box::leak(Box::new(m))
+    })
+}
+
+/// Invisible marks that change how text around them reads (a bidi override, a zero-width
+/// space): never printable, whatever a font has a glyph for.
+pub fn is_format_mark(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
+/// The metrics text in `font` is measured with: the face's own font's while a face that names
+/// one is drawn.
+fn face_metrics(font: Font) -> &'static Metrics {
+    FACE_FONT
+        .with(|f| f.borrow().as_ref().map(|(_, m)| *m))
+        .unwrap_or_else(|| metrics(font))
+}
+
 /// Width in mm of `text` set in `font` at `size` mm (its markup read: bold runs measured bold,
-/// icons an em wide).
+/// icons an em wide; in the face's own font, if it names one).
 pub fn width(font: Font, size: f64, text: &str) -> f64 {
     if !super::markup::is_plain(text) {
         return super::markup::width(font, size, text);
@@ -148,8 +227,7 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
 
 /// Width in mm of `text` as written, every character drawn, in `font` at `size` mm.
 pub fn width_plain(font: Font, size: f64, text: &str) -> f64 {
-    let m = metrics(font);
-    advance(m, 0.0, text) * size
+    advance(face_metrics(font), 0.0, text) * size
 }
 
 /// `sum` plus the advances of `text`'s characters, added one by one in order: a text measured
@@ -230,7 +308,7 @@ pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
     if !super::markup::is_plain(text) {
         return super::markup::wrap(font, size, max_width, text);
     }
-    let m = metrics(font);
+    let m = face_metrics(font);
     let mut lines = Vec::new();
     let mut line = String::new();
     // The line's advance in ems, summed as `width` sums it.

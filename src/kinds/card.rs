@@ -27,6 +27,10 @@ pub(super) const DRAWS: &[FaceField] = &[
     FaceField::Columns,
     FaceField::Corner,
     FaceField::Layout,
+    FaceField::Image,
+    FaceField::Fit,
+    FaceField::Position,
+    FaceField::Font,
 ];
 
 impl Kind for Card {
@@ -54,7 +58,8 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
         Shape::Rounded
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art)
+        let picture = cx.image(face)?;
+        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art, picture)
     }
     fn noun(&self) -> &'static str {
         "card"
@@ -78,7 +83,14 @@ pub(super) fn check_shape(cx: &mut CheckCx) {
     }
 }
 
-pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), DrawError> {
+/// Draws a card's face over its background and its picture (`image:`), if any.
+pub(super) fn draw(
+    cv: &mut Canvas,
+    shape: Shape,
+    face: &Face,
+    art: &Art,
+    picture: Option<Group>,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
@@ -89,6 +101,9 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     };
     let bg = rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background);
     cv.add(if b > 0.0 { bg } else { bg.set("rx", n(radius)) });
+    if let Some(picture) = picture {
+        cv.add(picture);
+    }
 
     let pad = (m * 0.06).clamp(2.5, 6.0);
     let layout = face

@@ -232,9 +232,11 @@ impl Diagram {
         let mut told: Vec<&str> = Vec::new();
         for &n in &game.spec.game.players.value {
             let mut placed: Vec<(&str, u32, &Spanned<String>)> = Vec::new();
-            let here = self.place.iter().map(|p| &p.value).filter(|v| {
-                v.players.as_ref().is_none_or(|counts| counts.contains(&n))
-            });
+            let here = self
+                .place
+                .iter()
+                .map(|p| &p.value)
+                .filter(|v| v.players.as_ref().is_none_or(|counts| counts.contains(&n)));
             for v in here {
                 match placed.iter_mut().find(|(id, _, _)| *id == v.piece.value) {
                     Some(entry) => {

@@ -47,10 +47,14 @@ pub enum FaceField {
     Columns,
     Corner,
     Layout,
+    Image,
+    Fit,
+    Position,
+    Font,
 }
 
 impl FaceField {
-    pub const ALL: [FaceField; 16] = [
+    pub const ALL: [FaceField; 20] = [
         FaceField::Background,
         FaceField::Ink,
         FaceField::Border,
@@ -67,6 +71,10 @@ impl FaceField {
         FaceField::Columns,
         FaceField::Corner,
         FaceField::Layout,
+        FaceField::Image,
+        FaceField::Fit,
+        FaceField::Position,
+        FaceField::Font,
     ];
 
     /// Its key in the YAML.
@@ -88,6 +96,10 @@ impl FaceField {
             FaceField::Columns => "columns",
             FaceField::Corner => "corner",
             FaceField::Layout => "layout",
+            FaceField::Image => "image",
+            FaceField::Fit => "fit",
+            FaceField::Position => "position",
+            FaceField::Font => "font",
         }
     }
 
@@ -110,6 +122,10 @@ impl FaceField {
             FaceField::Columns => face.columns.is_some(),
             FaceField::Corner => face.corner.is_some(),
             FaceField::Layout => face.layout.is_some(),
+            FaceField::Image => face.image.is_some(),
+            FaceField::Fit => face.fit.is_some(),
+            FaceField::Position => face.position.is_some(),
+            FaceField::Font => face.font.is_some(),
         }
     }
 }
@@ -297,6 +313,50 @@ pub struct FaceCx<'a> {
     pub side: Side,
     pub canvas: &'a mut Canvas,
     pub art: &'a Art<'a>,
+}
+
+impl FaceCx<'_> {
+    /// The folder the component's files are read from (an included game's own), if any.
+    pub fn dir(&self) -> Option<&std::path::Path> {
+        match &self.component.origin {
+            Some(_) => self.component.origin_dir.as_deref(),
+            None => self.game.dir.as_deref(),
+        }
+    }
+
+    /// The face's own picture (`image:`) across the face and its bleed, as `fit:` and
+    /// `position:` say (a contained picture within the cut), if it has one.
+    pub fn image(&self, face: &Face) -> Result<Option<svg::node::element::Group>, DrawError> {
+        use crate::draw::image::{Area, Outline, place};
+        let Some(name) = &face.image else {
+            return Ok(None);
+        };
+        let picture = self.art.picture(self.dir(), &name.value)?;
+        let (w, h, b) = (self.canvas.w, self.canvas.h, self.canvas.bleed);
+        let fit = face.fit.unwrap_or_default();
+        let area = match fit {
+            crate::spec::Fit::Contain => Area {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            },
+            _ => Area {
+                x: -b,
+                y: -b,
+                w: w + 2.0 * b,
+                h: h + 2.0 * b,
+            },
+        };
+        let outline = match self.piece.shape {
+            crate::spec::Shape::Round => Outline::Round,
+            // As a card's background is cut (`card::draw`); with bleed its corners run out.
+            crate::spec::Shape::Rounded if b == 0.0 => Outline::Rounded(w.min(h) * 0.05),
+            _ => Outline::Square,
+        };
+        let position = face.position.unwrap_or_default();
+        Ok(Some(place(&picture, fit, position, area, outline)))
+    }
 }
 
 /// What checking a component has at hand, and where its problems go.

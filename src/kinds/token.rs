@@ -7,6 +7,7 @@ use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side, marks};
 use crate::spec::{Face, Shape};
+use svg::node::element::Group;
 
 /// A counter, marker or coin: one face per side, symbol and caption.
 #[derive(Debug, Default)]
@@ -30,6 +31,10 @@ const DRAWS: &[FaceField] = &[
     FaceField::Frame,
     FaceField::Grid,
     FaceField::Mark,
+    FaceField::Image,
+    FaceField::Fit,
+    FaceField::Position,
+    FaceField::Font,
 ];
 
 /// Draws a token's or tile's face.
@@ -38,7 +43,8 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         true => marks::draw(cx.canvas, cx.piece.shape.clone(), face, cx.art),
         false => {
             let outline = super::face_outline(cx.game, cx.piece, cx.side);
-            draw(cx.canvas, &outline, face, cx.art)
+            let picture = cx.image(face)?;
+            draw(cx.canvas, &outline, face, cx.art, picture)
         }
     }
 }
@@ -123,7 +129,14 @@ front: {title: Field, background: "#b5d99c"}
     }
 }
 
-fn draw(cv: &mut Canvas, outline: &Outline, face: &Face, art: &Art) -> Result<(), DrawError> {
+/// Draws a face over its background and its picture (`image:`), if any.
+fn draw(
+    cv: &mut Canvas,
+    outline: &Outline,
+    face: &Face,
+    art: &Art,
+    picture: Option<Group>,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
@@ -135,6 +148,9 @@ fn draw(cv: &mut Canvas, outline: &Outline, face: &Face, art: &Art) -> Result<()
         cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
     } else {
         cv.add(outline::fill(outline, w, h, b, &c.background));
+    }
+    if let Some(picture) = picture {
+        cv.add(picture);
     }
 
     // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle;

@@ -543,7 +543,13 @@ fn draw(
 
 /// Condensed bold text centred on `at`, its baseline there, turned `degrees` about it (a
 /// spine's title, the lid's, the glue flap's word).
-fn turned(s: &str, size: f64, ink: &str, at: (f64, f64), degrees: i32) -> crate::draw::canvas::Label {
+fn turned(
+    s: &str,
+    size: f64,
+    ink: &str,
+    at: (f64, f64),
+    degrees: i32,
+) -> crate::draw::canvas::Label {
     let t = text(0.0, 0.0, size, Font::CondensedBold, Anchor::Middle, ink, s);
     t.set(
         "transform",

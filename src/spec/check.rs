@@ -20,8 +20,10 @@ pub const MAX_FACE_CHARS: usize = 10_000;
 /// are filled in. Drawing and setting text is most of what a build costs.
 pub const MAX_GAME_CHARS: usize = 500_000;
 
-pub fn check(game: &Game) -> Result<(), SpecError> {
+/// Checks a game; returns the warnings (what prints, but not as meant).
+pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
     let mut problems = Vec::new();
+    let mut pictures = Pictures::default();
     let file = game.file.as_str();
     let spec = &game.spec;
     check_id(file, &spec.game.id, "game id", &mut problems);
@@ -129,9 +131,38 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         // One walk (a data file's rows are filled in for it); the symbols' problems are
         // listed before the texts', as they were found in two.
         let mut text_problems = Vec::new();
+        // A data file's rows were checked as they were read, each at its own cell.
+        let from_data = c.data_file.is_some();
         each_face(c, |at, face, drawn| {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
+            }
+            if let Some(font) = face.font.as_ref()
+                && !crate::fonts::has_family(&font.value)
+            {
+                let known = crate::fonts::families();
+                let hint =
+                    crate::diagnostic::closest(&font.value, known.iter().map(String::as_str))
+                        .map(|c| format!("; did you mean `{c}`?"))
+                        .unwrap_or_default();
+                problems.push(Diagnostic::at(
+                    file,
+                    font,
+                    format!(
+                        "no font family `{}`: expected one of {} (a game adds its own with `fonts:`){hint}",
+                        font.value,
+                        known.join(", ")
+                    ),
+                ));
+            }
+            if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
+                let verdict = pictures.verdict(component_dir(game, c), &image.value, c, face);
+                let place = |m| Diagnostic::at(file, image, m);
+                match verdict {
+                    Err(why) => problems.push(place(why)),
+                    Ok(Some(soft)) => pictures.warnings.push(place(soft).warning()),
+                    Ok(None) => {}
+                }
             }
             let piece = || match std::ptr::eq(at, &c.id) {
                 true => c.id.value.clone(),
@@ -170,6 +201,10 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             }
             true
         });
+        // A data file's cells were said as they were read, at their cells.
+        if from_data {
+            text_problems.retain(|p| p.severity != crate::diagnostic::Severity::Warning);
+        }
         problems.append(&mut text_problems);
         // Texts outside faces are plain strings, so they are located at their component. A
         // sheet's `{key}` is a player's value, filled by `pnp sheets`, unless a symbol has
@@ -207,11 +242,87 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     }
     // Variants filled from one template (a matrix, a CSV's rows) repeat its problem, at its
     // place: said once.
+    // A text no font can draw all of is said once, wherever else it is written (a title
+    // on 52 cards is one warning).
+    let (warned, errors): (Vec<_>, Vec<_>) = problems
+        .into_iter()
+        .partition(|p| p.severity == crate::diagnostic::Severity::Warning);
+    let mut problems = errors;
+    let mut said = HashSet::new();
+    pictures.warnings.extend(
+        warned
+            .into_iter()
+            .filter(|w| said.insert(w.message.clone())),
+    );
     problems.dedup();
+    pictures.warnings.dedup();
     if problems.is_empty() {
-        Ok(())
+        Ok(pictures.warnings)
     } else {
         Err(SpecError::Invalid(Problems(problems)))
+    }
+}
+
+/// The folder a component's files are read from: an included game's own, else the game's.
+fn component_dir<'g>(game: &'g Game, c: &'g Component) -> Option<&'g std::path::Path> {
+    match &c.origin {
+        Some(_) => c.origin_dir.as_deref(),
+        None => game.dir.as_deref(),
+    }
+}
+
+/// The game's pictures, each read and checked once however many faces show it; and the
+/// warnings found about them.
+#[derive(Default)]
+pub(super) struct Pictures {
+    read: std::collections::HashMap<
+        (Option<std::path::PathBuf>, String),
+        Result<std::sync::Arc<crate::images::Picture>, crate::images::ImageError>,
+    >,
+    pub(super) warnings: Vec<Diagnostic>,
+}
+
+impl Pictures {
+    /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
+    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size).
+    pub(super) fn verdict(
+        &mut self,
+        dir: Option<&std::path::Path>,
+        name: &str,
+        c: &Component,
+        face: &Face,
+    ) -> Result<Option<String>, String> {
+        let picture = self
+            .read
+            .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
+            .or_insert_with(|| crate::images::load(dir, name))
+            .as_ref()
+            .map_err(|e| format!("image: {e}"))?;
+        let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
+            return Ok(None);
+        };
+        let (w, h) = (size.value.w.mm(), size.value.h.mm());
+        let fit = face.fit.unwrap_or_default();
+        let (pw, ph) = (picture.w as f64, picture.h as f64);
+        let (dw, dh) = crate::draw::image::drawn_size(pw, ph, fit, w, h);
+        let dpi = match fit {
+            crate::spec::Fit::Stretch => picture.dpi_at(w, h),
+            _ => picture.dpi_at(dw, dh),
+        };
+        if dpi >= crate::images::MIN_DPI {
+            return Ok(None);
+        }
+        let need = crate::images::MIN_DPI / dpi;
+        Ok(Some(format!(
+            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed on the {} × {} mm piece, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
+            picture.w,
+            picture.h,
+            short_mm(w),
+            short_mm(h),
+            crate::images::MIN_DPI,
+            (pw * need).ceil(),
+            (ph * need).ceil(),
+        )))
     }
 }
 
@@ -225,16 +336,25 @@ fn check_text(
     places: &mut TextPlaces,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let found = text_faults(text).into_iter().map(|fault| match fault {
-        TextFault::Undrawable(_) => format!("the text `{text}` of `{}` {fault}", at.value),
-        TextFault::TooLong => format!("a text of `{component}` {fault}"),
-    });
-    for message in found {
+    for fault in text_faults(text) {
+        let message = match fault {
+            // Said once per text, so not per variant.
+            TextFault::Undrawable { .. } if fault.is_warning() => {
+                format!("the text `{text}` {fault}")
+            }
+            TextFault::Undrawable { .. } => {
+                format!("the text `{text}` of `{}` {fault}", at.value)
+            }
+            TextFault::TooLong => format!("a text of `{component}` {fault}"),
+        };
         let mut problem = Diagnostic::at(file, at, message);
         if let Some((line, column)) = places.find(file, at, text) {
             (problem.line, problem.column) = (line, column);
         }
-        problems.push(problem);
+        problems.push(match fault.is_warning() {
+            true => problem.warning().hint(MISSING_GLYPH_HINT),
+            false => problem,
+        });
     }
 }
 
@@ -295,17 +415,32 @@ pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
     )
 }
 
-/// Why a text cannot be printed.
+/// What to do about a character no font has.
+pub(super) const MISSING_GLYPH_HINT: &str =
+    "it prints as an empty box: add a font that has it with `fonts:` and name it with `font:`";
+
+/// Why a text cannot be printed as written.
 pub(super) enum TextFault {
-    /// Characters the bundled fonts cannot draw, listed.
-    Undrawable(String),
+    /// Characters the bundled fonts cannot draw, listed; `control` when some are control
+    /// characters (an error: they are no text at all), else a warning (they print as boxes).
+    Undrawable {
+        list: String,
+        control: bool,
+    },
     TooLong,
+}
+
+impl TextFault {
+    /// Whether the text still prints (with a box for each character no font has).
+    pub(super) fn is_warning(&self) -> bool {
+        matches!(self, TextFault::Undrawable { control: false, .. })
+    }
 }
 
 impl std::fmt::Display for TextFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TextFault::Undrawable(list) => {
+            TextFault::Undrawable { list, .. } => {
                 write!(f, "has characters the bundled fonts cannot draw: {list}")
             }
             TextFault::TooLong => write!(f, "is longer than {MAX_TEXT_CHARS} characters"),
@@ -325,7 +460,14 @@ pub(super) fn text_faults(text: &str) -> Vec<TextFault> {
             .iter()
             .map(|c| format!("{c:?} (U+{:04X})", *c as u32))
             .collect();
-        found.push(TextFault::Undrawable(list.join(", ")));
+        found.push(TextFault::Undrawable {
+            list: list.join(", "),
+            // Control characters and invisible format marks (a bidi override, a zero-width
+            // space) are no text to print at all.
+            control: missing
+                .iter()
+                .any(|&c| c.is_control() || crate::draw::text::is_format_mark(c)),
+        });
     }
     if text.chars().count() > MAX_TEXT_CHARS {
         found.push(TextFault::TooLong);

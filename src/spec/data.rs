@@ -61,20 +61,40 @@ fn expand_component(
         )));
         return;
     }
-    let (path, shown) = match locate(&data.value, dir) {
+    let (name, sheet) = match super::workbook::is_workbook(&data.value) {
+        true => super::workbook::split(&data.value),
+        false => (data.value.as_str(), None),
+    };
+    let (path, mut shown) = match locate(name, dir) {
         Ok(found) => found,
         Err(why) => return problems.push(here(why.to_string())),
     };
     // `locate` found a folder, or said why not.
     let folder = dir.unwrap_or(Path::new("."));
-    let text = match read(&path, folder, &shown) {
-        Ok(text) => text,
-        Err(Read::Whole(why)) => return problems.push(here(why)),
-        Err(Read::At(line, col, why)) => {
-            return problems.push(Diagnostic::new(&shown, line, col, why));
+    let bytes = match read_bytes(&path, folder, &shown) {
+        Ok(bytes) => bytes,
+        Err(why) => return problems.push(here(why)),
+    };
+    let text;
+    let mut rows = match super::workbook::is_workbook(name) {
+        true => match super::workbook::rows(bytes, &shown, sheet) {
+            // Messages name the sheet with the file: `cards.xlsx#Spells:3:2`.
+            Ok((sheet, rows)) => {
+                shown = format!("{shown}#{sheet}");
+                Source::Sheet(rows.into_iter())
+            }
+            Err(why) => return problems.push(here(why.to_string())),
+        },
+        false => {
+            text = match utf8(bytes) {
+                Ok(text) => text,
+                Err((line, col, why)) => {
+                    return problems.push(Diagnostic::new(&shown, line, col, why));
+                }
+            };
+            Source::Csv(Rows::new(&text))
         }
     };
-    let mut rows = Rows::new(&text);
     let header = match rows.next() {
         Some(Ok(cells)) => cells,
         Some(Err(e)) => return problems.push(Diagnostic::new(&shown, e.line, e.col, e.message)),
@@ -137,6 +157,7 @@ fn expand_component(
             c.id.value
         )));
     }
+    problems.append(&mut made.pictures.warnings);
     if found.is_empty() {
         // The variants fill the component's faces in from their rows when drawn (or carry
         // them filled in, see `Made::filled`); the component has nothing left to lay under them.
@@ -171,38 +192,59 @@ fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), Unreachab
     Ok((path, shown))
 }
 
-enum Read {
-    /// About the file as a whole: reported at `data:`.
-    Whole(String),
-    /// At a line and column of the file.
-    At(usize, usize, String),
+/// A data file's bytes: a plain file within the game's folder (after links), within the size
+/// limit; or why not.
+fn read_bytes(path: &Path, folder: &Path, shown: &str) -> Result<Vec<u8>, String> {
+    use crate::assets::NotPlain;
+    match crate::assets::read_plain(path, folder, MAX_DATA_BYTES) {
+        Ok(bytes) => Ok(bytes),
+        Err(NotPlain::TooLarge { .. }) => Err(format!(
+            "`{shown}` is larger than {} MB",
+            MAX_DATA_BYTES / (1024 * 1024)
+        )),
+        Err(NotPlain::Missing) => Err(format!(
+            "there is no `{shown}`: `data:` names a CSV file from the game's folder (or an .xlsx or .ods workbook)"
+        )),
+        Err(why) => Err(format!("cannot read `{shown}`: {why}")),
+    }
 }
 
-fn read(path: &Path, folder: &Path, shown: &str) -> Result<String, Read> {
-    use crate::assets::NotPlain;
-    let bytes = match crate::assets::read_plain(path, folder, MAX_DATA_BYTES) {
-        Ok(bytes) => bytes,
-        Err(NotPlain::TooLarge { .. }) => {
-            return Err(Read::Whole(format!(
-                "`{shown}` is larger than {} MB",
-                MAX_DATA_BYTES / (1024 * 1024)
-            )));
-        }
-        Err(NotPlain::Missing) => {
-            return Err(Read::Whole(format!(
-                "there is no `{shown}`: `data:` names a CSV file from the game's folder"
-            )));
-        }
-        Err(why) => return Err(Read::Whole(format!("cannot read `{shown}`: {why}"))),
-    };
+/// A CSV file's text, or where it stops being UTF-8.
+fn utf8(bytes: Vec<u8>) -> Result<String, (usize, usize, String)> {
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = super::load::line_col(e.as_bytes(), e.utf8_error().valid_up_to());
-        Read::At(
+        (
             line,
             col,
             "the file is not UTF-8 text: save it as \"CSV UTF-8\"".into(),
         )
     })
+}
+
+/// Rows of cells from a CSV file or a workbook's sheet.
+enum Source<'t> {
+    Csv(Rows<'t>),
+    Sheet(std::vec::IntoIter<Result<Vec<Cell>, super::csv::CsvError>>),
+}
+
+impl Source<'_> {
+    /// The character between cells, for messages (a sheet's cells are never split).
+    fn separator(&self) -> char {
+        match self {
+            Source::Csv(rows) => rows.separator(),
+            Source::Sheet(_) => ',',
+        }
+    }
+}
+
+impl Iterator for Source<'_> {
+    type Item = Result<Vec<Cell>, super::csv::CsvError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Source::Csv(rows) => rows.next(),
+            Source::Sheet(rows) => rows.next(),
+        }
+    }
 }
 
 /// The header: every column's name, and where `id` and `copies` are.
@@ -287,6 +329,7 @@ fn used_columns(c: &Component) -> Vec<String> {
     for f in faces {
         texts.extend(f.texts());
         texts.extend(f.symbol.iter().map(|s| s.value.as_str()));
+        texts.extend(f.image.iter().map(|s| s.value.as_str()));
         for colour in [&f.background, &f.ink, &f.border].into_iter().flatten() {
             texts.extend(colour.placeholder());
         }
@@ -319,6 +362,12 @@ struct Made<'a> {
     symbols: Vec<String>,
     /// Columns that give a face's colour (`background: "{row.colour}"`), checked at their cell.
     colour_columns: Vec<usize>,
+    /// The first column a face's `image:` names (`art/{row.id}.png`): a picture's problem is
+    /// reported at its cell.
+    image_column: Option<usize>,
+    /// The folder pictures are read from, the pictures read, and the warnings about them.
+    dir: Option<PathBuf>,
+    pictures: super::check::Pictures,
     /// Each row's faces filled in, when its variant must carry them instead of filling them in
     /// from its cells when drawn: when a face prints `{row.copies}`. The cell is printed as
     /// written (`03`), which the variant's count does not keep, and a `--copies` override, made
@@ -353,6 +402,11 @@ impl<'a> Made<'a> {
                 .filter_map(|c| c.placeholder());
             colour_columns.extend(placeholders.filter_map(whole_column));
         }
+        let image_column = std::iter::once(&c.front)
+            .chain(c.back.iter())
+            .filter_map(|f| f.image.as_ref())
+            .flat_map(|i| super::matrix::row_columns(&i.value))
+            .find_map(|name| columns.names.iter().position(|n| n == name));
         let keys: Vec<Arc<str>> = columns
             .names
             .iter()
@@ -372,6 +426,9 @@ impl<'a> Made<'a> {
             },
             symbol_columns,
             colour_columns,
+            image_column,
+            dir: dir.map(Path::to_path_buf),
+            pictures: Default::default(),
             filled: columns
                 .copies
                 .is_some_and(|i| used.contains(&columns.names[i]))
@@ -490,13 +547,26 @@ impl<'a> Made<'a> {
             };
             return Err(at(&cells[i], format!("`{}`: {why}", names[i])));
         }
+        let image_cell = self
+            .image_column
+            .map_or((line, 1), |i| (cells[i].line, cells[i].col));
         // Every cell fills its `{row.column}`; a printed one must be drawable.
         let mut props = BTreeMap::new();
         for (i, cell) in cells.into_iter().enumerate() {
-            if self.printed[i]
-                && let Some(fault) = super::check::text_faults(&cell.text).into_iter().next()
+            for fault in super::check::text_faults(&cell.text)
+                .into_iter()
+                .filter(|_| self.printed[i])
             {
-                return Err(at(&cell, format!("`{}` {fault}", names[i])));
+                if !fault.is_warning() {
+                    return Err(at(&cell, format!("`{}` {fault}", names[i])));
+                }
+                // Said once per distinct text, at its first cell.
+                let said = format!("`{}` `{}` {fault}", names[i], cell.text);
+                if !self.pictures.warnings.iter().any(|w| w.message == said) {
+                    let warning = at(&cell, said).warning();
+                    let hint = super::check::MISSING_GLYPH_HINT;
+                    self.pictures.warnings.push(warning.hint(hint));
+                }
             }
             props.insert(names[i].clone(), cell.text);
         }
@@ -513,6 +583,18 @@ impl<'a> Made<'a> {
         let back = c.back.as_ref().map(|b| Box::new(fill.face(b)));
         if let Some(p) = fill.problems.into_iter().next() {
             return Err(Diagnostic::new(shown, line, 1, format!("in this row, {p}")));
+        }
+        for face in std::iter::once(&front).chain(back.as_deref()) {
+            let Some(image) = &face.image else { continue };
+            let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
+            match self
+                .pictures
+                .verdict(self.dir.as_deref(), &image.value, c, face)
+            {
+                Err(why) => return Err(place(why)),
+                Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
+                Ok(None) => {}
+            }
         }
         // Kept as its cells; its variant is made from them when asked for. It has a cell per
         // column (checked above), so only a table past 4 GB of text would refuse it: far past

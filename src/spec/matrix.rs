@@ -380,6 +380,13 @@ impl<'a> Subst<'a> {
             columns: f.columns.clone(),
             corner: opt(self, &f.corner),
             layout: f.layout.clone(),
+            image: f.image.as_ref().and_then(|s| {
+                let name = self.filled(&s.value)?;
+                Some(Box::new(Spanned::new(name, s.referenced, s.defined)))
+            }),
+            fit: f.fit,
+            position: f.position,
+            font: f.font.clone(),
         }
     }
 }

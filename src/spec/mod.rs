@@ -15,6 +15,7 @@ pub mod shape;
 mod tags;
 pub mod tts;
 mod variants;
+mod workbook;
 
 pub use check::{MAX_COPIES, MAX_PIECES};
 pub use check::{MIN_SIDE_MM, check_min_side, short_mm};
@@ -97,7 +98,8 @@ fn unknown_game_hint(name: &str) -> String {
 /// Parses and checks YAML bytes; `file` is how errors name them.
 pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
     let mut game = from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])?;
-    game.warnings = check::unused_face_fields(&game);
+    let unused = check::unused_face_fields(&game);
+    game.warnings.extend(unused);
     Ok(game)
 }
 
@@ -112,7 +114,11 @@ fn from_bytes_nested(
     // Not kept: errors found later quote the file as read again.
     drop(bytes);
     include::resolve(&mut spec, file, dir.as_deref(), stack)?;
-    let mut problems = data::expand(&mut spec, file, dir.as_deref());
+    let (mut problems, mut warnings): (Vec<_>, Vec<_>) =
+        data::expand(&mut spec, file, dir.as_deref())
+            .into_iter()
+            .partition(|d| d.severity == crate::diagnostic::Severity::Error);
+    problems.extend(load_fonts(&spec, file, dir.as_deref()));
     if problems.is_empty() {
         problems = matrix::expand(&mut spec, file);
     }
@@ -124,14 +130,45 @@ fn from_bytes_nested(
     for component in &mut spec.components {
         component.variants.shrink_to_fit();
     }
-    let game = Game {
+    let mut game = Game {
         spec,
         file: file.to_string(),
         dir,
         warnings: Vec::new(),
     };
-    check::check(&game)?;
+    warnings.extend(check::check(&game)?);
+    game.warnings = warnings;
     Ok(game)
+}
+
+/// Reads the game's own `fonts:` into the font database; returns the problems, each at its
+/// entry.
+fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::error::Diagnostic> {
+    use crate::images::ImageError;
+    let mut problems = Vec::new();
+    for entry in &spec.fonts {
+        let name = entry.value.as_str();
+        let why = match crate::images::locate(dir, name) {
+            Err(ImageError::Shipped) => "a shipped game cannot read font files".to_string(),
+            Err(ImageError::Missing(_)) => {
+                format!("there is no font `{name}` in the game's folder")
+            }
+            Err(ImageError::Outside(_) | ImageError::LinkOut(_)) => format!(
+                "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
+            ),
+            Err(other) => other.to_string(),
+            Ok(path) => match crate::assets::read_capped(&path, crate::fonts::MAX_FONT_BYTES) {
+                Ok(Ok(bytes)) => match crate::fonts::add(bytes) {
+                    Ok(_) => continue,
+                    Err(why) => format!("font `{name}`: {why}"),
+                },
+                Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
+                Err(e) => format!("cannot read font `{name}`: {e}"),
+            },
+        };
+        problems.push(crate::error::Diagnostic::at(file, entry, why));
+    }
+    problems
 }
 
 /// The names of every symbol a game can use: its own `symbols/` and the shipped ones.

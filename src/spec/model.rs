@@ -35,6 +35,11 @@ pub struct GameSpec {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, Vec<super::layouts::LayoutBox>>")]
     pub layouts: BTreeMap<String, super::layouts::Layout>,
+    /// The game's own font files (TTF or OTF) in its folder or below (`fonts: [fonts/Rye.ttf]`):
+    /// a face names one by its family (`font: Rye`). The bundled fonts stay the default.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub fonts: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -500,6 +505,25 @@ pub struct Face {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub layout: Option<Box<Spanned<String>>>,
+    /// A picture from the game's folder or below (`art/dragon.png`, or `art/{row.id}.png` per
+    /// row of a data file): PNG, JPEG, WebP or SVG, drawn over the background and under
+    /// everything else, across the whole face (and its bleed).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub image: Option<Box<Spanned<String>>>,
+    /// How the image fills the face: `cover` (the default: all of it, the image cropped),
+    /// `contain` (the whole image, with room left beside it) or `stretch` (both, out of shape).
+    #[serde(default)]
+    pub fit: Option<Fit>,
+    /// Which part of the image stays when `cover` crops it, or where it sits when `contain`
+    /// leaves room: `center` (the default), `top`, `bottom`, `left`, `right`, `top-left`…
+    #[serde(default)]
+    pub position: Option<Position>,
+    /// The family every text of the face is set in: a bundled one (`Roboto`, `Roboto
+    /// Condensed`, `Bebas Neue`) or one of the game's own `fonts:`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub font: Option<Box<Spanned<String>>>,
 }
 
 /// The width of a table's column.
@@ -537,6 +561,52 @@ impl<'de> Deserialize<'de> for ColumnWidth {
                     "a column's width is `auto`, a length or a share such as `2fr`: {e}"
                 ))
             })
+    }
+}
+
+/// How an image fills its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Fit {
+    /// Fills the box, cropped to it, in proportion.
+    #[default]
+    Cover,
+    /// Whole inside the box, in proportion.
+    Contain,
+    /// Fills the box exactly, out of proportion if need be.
+    Stretch,
+}
+
+/// Where an image sits in its box (which part `cover` keeps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    #[default]
+    Center,
+    Top,
+    Bottom,
+    Left,
+    Right,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+impl Position {
+    /// Where along each axis, 0 (left, top) to 1 (right, bottom).
+    pub fn along(self) -> (f64, f64) {
+        match self {
+            Position::Center => (0.5, 0.5),
+            Position::Top => (0.5, 0.0),
+            Position::Bottom => (0.5, 1.0),
+            Position::Left => (0.0, 0.5),
+            Position::Right => (1.0, 0.5),
+            Position::TopLeft => (0.0, 0.0),
+            Position::TopRight => (1.0, 0.0),
+            Position::BottomLeft => (0.0, 1.0),
+            Position::BottomRight => (1.0, 1.0),
+        }
     }
 }
 
@@ -584,6 +654,10 @@ impl Face {
         columns: None,
         corner: None,
         layout: None,
+        image: None,
+        fit: None,
+        position: None,
+        font: None,
     };
 
     /// Every piece of text on the face.
@@ -629,6 +703,10 @@ impl Face {
             columns: pick(&self.columns, &over.columns),
             corner: pick(&self.corner, &over.corner),
             layout: pick(&self.layout, &over.layout),
+            image: pick(&self.image, &over.image),
+            fit: pick(&self.fit, &over.fit),
+            position: pick(&self.position, &over.position),
+            font: pick(&self.font, &over.font),
         }
     }
 }

@@ -286,8 +286,21 @@ components:
 }
 
 #[test]
-fn a_printed_cell_the_fonts_cannot_draw_is_named_at_its_cell() {
-    let csv = "id;title;cost;colour;school;effect\r\nfire;Fire 🔥;1;red;fire;x\r\n";
+fn a_printed_cell_the_fonts_cannot_draw_is_named_at_its_cell_once() {
+    // A glyph no font has prints as a box: a warning at the first cell with that text, once.
+    let csv = "id;title;cost;colour;school;effect\r\nfire;Fire 🔥;1;red;fire;x\r\n\
+               fire2;Fire 🔥;1;red;fire;x\r\nfire3;Fire 🔥;1;red;fire;x\r\n";
+    let o = run(&["validate", game(csv.as_bytes()).to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "cards.csv:2:6: `title` `Fire 🔥` has characters the bundled fonts cannot draw"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("cannot draw").count(), 1, "{err}");
+    // A control character is no text at all: refused.
+    let csv = "id;title;cost;colour;school;effect\r\nfire;Fire\u{7};1;red;fire;x\r\n";
     let err = refused(&game(csv.as_bytes()));
     assert!(
         err.contains("cards.csv:2:6: `title` has characters the bundled fonts cannot draw"),

@@ -2,6 +2,7 @@
 //! file), each file a module. Most run the real `pnp` binary on real games (`common::pnp`).
 #![allow(dead_code)]
 
+mod art;
 mod bad_input;
 mod boards;
 mod cli;

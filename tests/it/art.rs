@@ -1,0 +1,624 @@
+//! A game's own art and type: pictures on faces (`image:`), the bundled symbol font, a game's
+//! own fonts (`fonts:`) and decks kept in spreadsheets (`.xlsx`, `.ods`).
+use crate::common::*;
+use std::path::{Path, PathBuf};
+
+/// The four colours of the test picture's quarters: top-left, top-right, bottom-left,
+/// bottom-right.
+const QUARTERS: [[u8; 3]; 4] = [[220, 30, 30], [30, 160, 40], [30, 60, 210], [240, 200, 20]];
+
+/// Writes a `w` × `h` RGB PNG of four coloured quarters (`QUARTERS`) to `path`.
+fn write_quarters(path: &Path, w: u32, h: u32) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut encoder = png::Encoder::new(file, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    let mut data = Vec::with_capacity((w * h * 3) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let q = (y >= h / 2) as usize * 2 + (x >= w / 2) as usize;
+            data.extend_from_slice(&QUARTERS[q]);
+        }
+    }
+    writer.write_image_data(&data).unwrap();
+}
+
+/// A game folder with `game.yaml` (`yaml`) and `art/quarters.png` (`w` × `h` pixels).
+fn game_with_art(yaml: &str, w: u32, h: u32) -> PathBuf {
+    let dir = temp_dir("art-game");
+    write_quarters(&dir.join("art/quarters.png"), w, h);
+    std::fs::write(dir.join("game.yaml"), yaml).unwrap();
+    dir.join("game.yaml")
+}
+
+/// The number of image XObjects in a PDF.
+fn image_objects(pdf: &[u8]) -> usize {
+    let doc = lopdf::Document::load_mem(pdf).expect("PDF parses");
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| {
+            s.dict.get(b"Subtype").ok().and_then(|t| t.as_name().ok()) == Some(b"Image".as_ref())
+        })
+        .count()
+}
+
+const DECK: &str = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    copies: 9
+    front: {image: art/quarters.png, fit: stretch, border: none}
+  - id: foe
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/quarters.png, title: Foe}
+    variants:
+      - {id: a, front: {text: A}}
+      - {id: b, front: {text: B}}
+      - {id: c, front: {text: C}}
+";
+
+#[test]
+fn a_picture_shown_by_many_faces_is_one_image_in_the_pdf() {
+    // 9 copies of one face and 3 distinct faces, all with the same picture: one image.
+    let yaml = game_with_art(DECK, 480, 640);
+    let out = build(yaml.to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("art.pdf")).unwrap();
+    assert_eq!(image_objects(&pdf), 1);
+    // It is drawn: the PDF's pages show its colours.
+    let pages = rasterize(&pdf, 0.5);
+    let red = pages[0]
+        .rgba
+        .chunks(4)
+        .filter(|p| p[0] > 200 && p[1] < 60 && p[2] < 60)
+        .count();
+    assert!(red > 1000, "{red} red pixels");
+}
+
+#[test]
+fn a_face_png_holds_the_pictures_pixels_where_the_face_puts_them() {
+    let yaml = game_with_art(DECK, 480, 640);
+    let out = build(yaml.to_str().unwrap(), &["--no-pdf", "--dpi", "100"]);
+    let png = out.join("png/hero-front.png");
+    let (w, h, _) = png_info(&png);
+    let pixels = png_rgba(&png);
+    let at = |x: u32, y: u32| {
+        let i = ((y * w + x) * 4) as usize;
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    };
+    // Stretched over the card: each quarter's colour at the middle of that quarter, the
+    // edge between them at the middle of the card.
+    for (q, colour) in QUARTERS.iter().enumerate() {
+        let (x, y) = (
+            w / 4 + (q as u32 % 2) * w / 2,
+            h / 4 + (q as u32 / 2) * h / 2,
+        );
+        let got = at(x, y);
+        for k in 0..3 {
+            assert!(got[k].abs_diff(colour[k]) <= 3, "quarter {q}: {got:?}");
+        }
+    }
+    let left = at(w / 2 - 2, h / 4);
+    let right = at(w / 2 + 2, h / 4);
+    assert!(left[0] > 200 && right[1] > 140, "{left:?} {right:?}");
+}
+
+#[test]
+fn cover_keeps_the_part_position_names_and_contain_leaves_the_background() {
+    // A wide picture on a tall card: `cover` with `position: left` keeps its left half.
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: left
+    kind: tile
+    size: 20mm x 40mm
+    front: {image: art/quarters.png, position: left, border: none}
+  - id: boxed
+    kind: tile
+    size: 20mm x 40mm
+    front: {image: art/quarters.png, fit: contain, background: white, border: none}
+";
+    let yaml = game_with_art(yaml, 800, 200);
+    let out = build(yaml.to_str().unwrap(), &["--no-pdf", "--dpi", "254"]);
+    let read = |name: &str| {
+        let png = out.join(format!("png/{name}-front.png"));
+        let (w, h, _) = png_info(&png);
+        (w, h, png_rgba(&png))
+    };
+    let (w, h, left) = read("left");
+    assert_eq!((w, h), (200, 400));
+    let px = |p: &[u8], x: u32, y: u32| {
+        let i = ((y * w + x) * 4) as usize;
+        [p[i], p[i + 1], p[i + 2]]
+    };
+    // The top-left quarter (red) is all there is across the top half: green is cropped off.
+    assert!(
+        px(&left, w - 3, h / 4)[0] > 200,
+        "{:?}",
+        px(&left, w - 3, h / 4)
+    );
+    // Contained: 20 mm wide, so 5 mm tall, centred; white above and below.
+    let (_, _, boxed) = read("boxed");
+    assert_eq!(px(&boxed, w / 2, 10), [255, 255, 255]);
+    assert_eq!(px(&boxed, w / 2, h - 10), [255, 255, 255]);
+    let top_of_picture = h / 2 - 25;
+    assert!(px(&boxed, 10, top_of_picture + 3)[0] > 200);
+    assert_eq!(px(&boxed, 10, top_of_picture - 3), [255, 255, 255]);
+}
+
+#[test]
+fn tabletop_simulator_sheets_show_the_picture() {
+    let yaml = game_with_art(DECK, 480, 640);
+    let dir = temp_dir("art-tts");
+    let o = pnp()
+        .args(["tts", yaml.to_str().unwrap(), "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sheets: Vec<PathBuf> = walk(&dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    assert!(!sheets.is_empty());
+    let yellow: usize = sheets
+        .iter()
+        .filter(|p| png_info(p).0 > 0)
+        .map(|p| {
+            rgba_of(p)
+                .chunks(4)
+                .filter(|c| c[0] > 220 && c[1] > 180 && c[2] < 60)
+                .count()
+        })
+        .sum();
+    assert!(yellow > 1000, "{yellow} yellow pixels in {sheets:?}");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The pixels of a PNG as RGBA, whatever its colour type.
+fn rgba_of(path: &Path) -> Vec<u8> {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf
+            .chunks(3)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_picture_an_escape_and_a_soft_one_are_located() {
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/none.png}
+  - id: out
+    kind: card
+    size: 60mm x 80mm
+    front:
+      image: ../quarters.png
+";
+    let path = game_with_art(yaml, 40, 40);
+    let o = run(&["validate", path.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.yaml:6:20: image: there is no image `art/none.png`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "game.yaml:11:14: image: `../quarters.png`: an image is named from the game's folder"
+        ),
+        "{err}"
+    );
+    // 40 pixels over 60 mm: 17 dpi. Printed, with a warning at the line.
+    let yaml = "game: {id: art, name: Art, players: [2]}
+components:
+  - id: hero
+    kind: card
+    size: 60mm x 80mm
+    front: {image: art/quarters.png, fit: stretch}
+";
+    let path = game_with_art(yaml, 40, 40);
+    let dir = temp_dir("art-soft");
+    let o = pnp()
+        .args(["build", path.to_str().unwrap(), "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("warning: ")
+            && err.contains("game.yaml:6:20: image `art/quarters.png` is 40 × 40 pixels: 13 dpi"),
+        "{err}"
+    );
+    assert!(err.contains("it needs 473 × 473 pixels or more"), "{err}");
+}
+
+#[test]
+fn a_rows_picture_is_located_at_its_cell() {
+    let dir = temp_dir("art-rows");
+    write_quarters(&dir.join("art/fire.png"), 600, 800);
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: art, name: Art, players: [2]}
+components:
+  - id: spell
+    kind: card
+    size: 60mm x 80mm
+    data: cards.csv
+    front: {title: \"{row.title}\", image: \"art/{row.id}.png\"}
+",
+    )
+    .unwrap();
+    std::fs::write(dir.join("cards.csv"), "title,id\nFire,fire\nIce,ice\n").unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cards.csv:3:5: image: there is no image `art/ice.png`"),
+        "{err}"
+    );
+    assert!(!err.contains("fire.png"), "{err}");
+}
+
+/// A deck of spells in a game folder, read from `data`.
+fn spells_game(data: &str) -> PathBuf {
+    let dir = temp_dir("art-book");
+    std::fs::write(
+        dir.join("game.yaml"),
+        format!(
+            "game: {{id: book, name: Book, players: [2]}}
+components:
+  - id: spell
+    kind: card
+    size: 63mm x 88mm
+    data: \"{data}\"
+    front: {{title: \"{{row.title}}\", text: \"{{row.cost}}\"}}
+rules:
+  - {{id: fire, quote: two fire spells, check: {{total: spell, where: {{school: fire}}, equals: 2}}}}
+"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+/// Writes `cards.xlsx` with a sheet `Notes` first and the deck in `Spells`; `bad` puts a
+/// formula error in the cost of the second row.
+fn write_xlsx(path: &Path, bad: bool) {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet().set_name("Notes").unwrap();
+    let sheet = book.add_worksheet().set_name("Spells").unwrap();
+    let rows: [[&str; 5]; 4] = [
+        ["id", "title", "cost", "school", "copies"],
+        ["fireball", "Fireball", "3", "fire", "1"],
+        ["ember", "Ember ♦", "1", "fire", ""],
+        ["frost", "Frost", "2", "ice", "2"],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            // Numbers as numbers, as a spreadsheet keeps them.
+            match cell.parse::<f64>() {
+                Ok(n) => sheet.write_number(r as u32, c as u16, n).unwrap(),
+                Err(_) => sheet.write_string(r as u32, c as u16, *cell).unwrap(),
+            };
+        }
+    }
+    if bad {
+        sheet
+            .write_formula(
+                2,
+                2,
+                rust_xlsxwriter::Formula::new("=1/0").set_result("#DIV/0!"),
+            )
+            .unwrap();
+    }
+    book.save(path).unwrap();
+}
+
+#[test]
+fn a_deck_is_read_from_an_xlsx_sheet_by_name() {
+    let dir = spells_game("cards.xlsx#Spells");
+    write_xlsx(&dir.join("cards.xlsx"), false);
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let mut pngs = files(&out.join("png"));
+    pngs.sort();
+    assert_eq!(
+        pngs,
+        [
+            "spell-ember-front.png",
+            "spell-fireball-front.png",
+            "spell-frost-front.png"
+        ]
+    );
+    let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
+    assert_eq!(text.matches("Frost").count(), 2, "{text}");
+    assert!(text.contains("Ember ♦") && text.contains('3'), "{text}");
+}
+
+#[test]
+fn a_bad_workbook_cell_or_sheet_is_located() {
+    let dir = spells_game("cards.xlsx#Spells");
+    write_xlsx(&dir.join("cards.xlsx"), true);
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cards.xlsx#Spells:3:3: the cell holds the error `#DIV/0!`"),
+        "{err}"
+    );
+    let dir = spells_game("cards.xlsx#Spels");
+    write_xlsx(&dir.join("cards.xlsx"), false);
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("game.yaml:6:11: `")
+            && err.contains("cards.xlsx` has no sheet `Spels` (its sheets: Notes, Spells)"),
+        "{err}"
+    );
+}
+
+/// A minimal OpenDocument spreadsheet (what LibreOffice saves, less its styles and settings)
+/// with one sheet `Deck` of `rows`.
+fn write_ods(path: &Path, rows: &[&[&str]]) {
+    use std::io::Write;
+    let mut table = String::new();
+    for row in rows {
+        table.push_str("<table:table-row>");
+        for cell in *row {
+            match cell.parse::<f64>() {
+                Ok(n) => table.push_str(&format!(
+                    "<table:table-cell office:value-type=\"float\" office:value=\"{n}\"><text:p>{cell}</text:p></table:table-cell>"
+                )),
+                Err(_) => table.push_str(&format!(
+                    "<table:table-cell office:value-type=\"string\"><text:p>{cell}</text:p></table:table-cell>"
+                )),
+            }
+        }
+        table.push_str("</table:table-row>");
+    }
+    let content = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
+<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
+xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
+xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1.2\">\
+<office:body><office:spreadsheet><table:table table:name=\"Deck\">{table}</table:table>\
+</office:spreadsheet></office:body></office:document-content>"
+    );
+    let manifest = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
+<manifest:manifest xmlns:manifest=\"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0\" manifest:version=\"1.2\">\
+<manifest:file-entry manifest:full-path=\"/\" manifest:media-type=\"application/vnd.oasis.opendocument.spreadsheet\"/>\
+<manifest:file-entry manifest:full-path=\"content.xml\" manifest:media-type=\"text/xml\"/>\
+</manifest:manifest>";
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (name, body) in [
+        ("mimetype", "application/vnd.oasis.opendocument.spreadsheet"),
+        ("META-INF/manifest.xml", manifest),
+        ("content.xml", content.as_str()),
+    ] {
+        zip.start_file(name, stored).unwrap();
+        zip.write_all(body.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+#[test]
+fn a_deck_is_read_from_an_ods_sheet_and_its_bad_cell_located() {
+    let dir = spells_game("cards.ods");
+    write_ods(
+        &dir.join("cards.ods"),
+        &[
+            &["id", "title", "cost", "school"],
+            &["fireball", "Fireball", "3", "fire"],
+            &["ember", "Ember", "1", "fire"],
+        ],
+    );
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let text = pdf_text(&std::fs::read(out.join("book.pdf")).unwrap()).join("\n");
+    assert!(
+        text.contains("Fireball") && text.contains("Ember"),
+        "{text}"
+    );
+    write_ods(
+        &dir.join("cards.ods"),
+        &[
+            &["id", "title", "cost", "school"],
+            &["fireball", "Fireball", "3", "fire"],
+            &["Ember Two", "Ember", "1", "fire"],
+        ],
+    );
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("cards.ods#Deck:3:1: id `Ember Two` must be 1–64 lowercase letters"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_symbol_font_draws_suits_arrows_stars_and_checks() {
+    let dir = temp_dir("art-symbols");
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: suits, name: Suits, players: [2]}
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    copies: 3
+    front: {title: \"Suits ♠♥♦♣\", lines: [\"Move → then ★ ✓\"]}
+",
+    )
+    .unwrap();
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("suits.pdf")).unwrap();
+    let text = pdf_text(&pdf).join("\n");
+    assert!(text.contains("♠♥♦♣"), "{text}");
+    assert!(
+        text.contains("→") && text.contains("★") && text.contains("✓"),
+        "{text}"
+    );
+    let fonts = pdf_embedded_fonts(&pdf);
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+DejaVuSans")),
+        "{fonts:?}"
+    );
+    // Each symbol is a glyph of its own with ink, not the empty box of a missing glyph: the
+    // PNG of the card is dark where the suits are, and the four suits differ from each other.
+    let glyphs: Vec<Glyph> = pdf_glyphs(&pdf).concat();
+    for suit in ["♠", "♥", "♦", "♣"] {
+        let g = glyphs.iter().find(|g| g.text == suit).expect(suit);
+        assert!(g.advance > 0.5 * g.size * 0.5, "{suit}: {g:?}");
+    }
+    assert!(
+        !stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]))
+            .contains("cannot draw")
+    );
+}
+
+/// A copy of a bundled font under another family name (`Roboto` → `Tested` in its name table),
+/// as a game's own font: a real font file that is none of pnp's families.
+fn own_font_bytes() -> Vec<u8> {
+    let mut bytes =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/Roboto-Regular.ttf"))
+            .unwrap();
+    let utf16 = |s: &str| {
+        s.encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect::<Vec<u8>>()
+    };
+    for (from, to) in [
+        (utf16("Roboto"), utf16("Tested")),
+        (b"Roboto".to_vec(), b"Tested".to_vec()),
+    ] {
+        let mut i = 0;
+        while i + from.len() <= bytes.len() {
+            if bytes[i..i + from.len()] == from[..] {
+                bytes[i..i + from.len()].copy_from_slice(&to);
+                i += from.len();
+            } else {
+                i += 1;
+            }
+        }
+    }
+    bytes
+}
+
+#[test]
+fn a_games_own_font_is_embedded_and_a_wrong_family_located() {
+    let dir = temp_dir("art-font");
+    std::fs::create_dir_all(dir.join("fonts")).unwrap();
+    std::fs::write(dir.join("fonts/Tested.ttf"), own_font_bytes()).unwrap();
+    let yaml = |font: &str| {
+        format!(
+            "game: {{id: typed, name: Typed, players: [2]}}
+fonts: [fonts/Tested.ttf]
+components:
+  - id: card
+    kind: card
+    size: 63mm x 88mm
+    front: {{title: Plain, lines: [Bundled]}}
+    variants:
+      - {{id: own, front: {{font: {font}, title: Own, lines: [Set in the game's font]}}}}
+      - {{id: plain}}
+"
+        )
+    };
+    std::fs::write(dir.join("game.yaml"), yaml("Tested")).unwrap();
+    let out = build(dir.join("game.yaml").to_str().unwrap(), &["--no-cover"]);
+    let pdf = std::fs::read(out.join("typed.pdf")).unwrap();
+    let fonts = pdf_embedded_fonts(&pdf);
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+Tested-Regular")),
+        "{fonts:?}"
+    );
+    assert!(
+        fonts.iter().any(|f| f.ends_with("+BebasNeueRegular")),
+        "{fonts:?}"
+    );
+    assert!(pdf_text(&pdf).join("\n").contains("Set in the game's font"));
+    // A family the game does not have, and a font file out of its folder.
+    std::fs::write(dir.join("game.yaml"), yaml("Testd")).unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("game.yaml:9:33: no font family `Testd`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `Tested`?"), "{err}");
+    std::fs::write(
+        dir.join("game.yaml"),
+        yaml("Tested").replace("fonts/Tested.ttf", "../Tested.ttf"),
+    )
+    .unwrap();
+    let err = stderr(&run(&["validate", dir.join("game.yaml").to_str().unwrap()]));
+    assert!(
+        err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_glyph_no_font_has_is_one_warning_per_distinct_text() {
+    // Once said, wherever else the same text is written; the game still prints.
+    let dir = temp_dir("art-emoji");
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: tiny, name: Tiny, players: [2]}
+components:
+  - id: disc
+    kind: token
+    size: 20mm
+    variants:
+      - {id: a, front: {label: \"Dice 🎲\"}}
+      - {id: b, front: {label: \"Dice 🎲\"}}
+      - {id: c, front: {label: \"Dice 🎲\"}}
+      - {id: d, front: {label: \"Two 🎲🎲\"}}
+  - id: sheet
+    kind: sheet
+    sheet:
+      sections:
+        - table:
+            columns: [Item, Count]
+            rows:
+              - [\"Dice 🎲\", \"3\"]
+",
+    )
+    .unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("game.yaml:7:33: the text `Dice 🎲` has characters the bundled fonts cannot draw: '🎲' (U+1F3B2)"), "{err}");
+    assert_eq!(err.matches("`Two 🎲🎲`").count(), 1, "{err}");
+    assert_eq!(err.matches("cannot draw").count(), 2, "{err}");
+}
