@@ -15,6 +15,7 @@ use svg::node::element::Group;
 
 use crate::error::{Diagnostic, Problems, SpecError};
 use crate::pieces::{Piece, Pieces};
+use crate::spec::color::Color;
 use crate::spec::{Face, Game, symbol_source};
 
 pub use canvas::n as fmt_mm;
@@ -229,6 +230,16 @@ fn draw_svg(
             Some(b) => b,
             None => return Ok(None),
         },
+    };
+    // With bleed the cut may land a little off its line: a keyline on it (a tile's outline, a
+    // token's ring) would then show as a sliver on one edge, so it goes.
+    let face = match bleed > 0.0 {
+        true => {
+            let mut f = face.into_owned();
+            f.border = Color::new(Color::NONE).ok();
+            std::borrow::Cow::Owned(f)
+        }
+        false => face,
     };
     let component = &game.spec.components[piece.component];
     let mut canvas = canvas::Canvas::new(piece.w, piece.h, bleed);
