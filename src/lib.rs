@@ -124,8 +124,8 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         })
         .collect();
     let captions = captions(game);
-    let pages = layout::choose_furniture(&items, &captions, &layout)
-        .map(|furniture| layout.furniture_at = furniture)
+    let pages = layout::choose(&items, &captions, &layout)
+        .map(|chosen| layout = chosen)
         .and_then(|()| impose(&items, &captions, &layout))
         .map_err(|e| {
             let c = &game.spec.components[e.component];
@@ -136,6 +136,11 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
             };
             Error::Spec(error::SpecError::Invalid(error::Problems(vec![at])))
         })?;
+    let mut pages = pages;
+    if opt.cover && opt.pdf {
+        let uncut = |pl: &layout::Placement| !kinds::of(game, &pieces[pl.piece]).is_cut();
+        layout::cover::fill_cover_back(&mut pages, uncut);
+    }
     let credits = credits(game);
     let front_matter = match opt.cover && opt.pdf {
         // The cover has no pieces: its footer stays in its band.
@@ -163,7 +168,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         .iter()
         .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
         .collect();
-    Ok(Document::new(
+    let mut doc = Document::new(
         layout,
         pages,
         front_matter,
@@ -173,7 +178,32 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         pieces,
         faces,
         draw::Painter::new(game),
-    ))
+    );
+    doc.grounds = grounds(game, &doc);
+    Ok(doc)
+}
+
+/// By face, the background of each back that is not white (see `Document::underlay_svg`).
+fn grounds(game: &Game, doc: &Document) -> Vec<Option<layout::document::Ground>> {
+    let mut out = vec![None; doc.faces.docs.len()];
+    for (piece, (_, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
+        let Some(back) = *back else { continue };
+        let Some(face) = piece.back(game) else {
+            continue;
+        };
+        let color = draw::Colors::of(&face).background;
+        let white = color
+            .strip_prefix('#')
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .is_none_or(|v| [16, 8, 0].iter().all(|s| (v >> s) & 0xff >= 0xf5));
+        if !white && color != "none" {
+            out[back] = Some(layout::document::Ground {
+                color,
+                round: piece.shape == spec::Shape::Round,
+            });
+        }
+    }
+    out
 }
 
 /// Group captions, by component index: "Grain markers · 24".

@@ -36,7 +36,22 @@ pub struct Document<'g> {
     pub faces: Faces,
     /// Draws again the faces whose SVG was not kept (a deck of thousands of cards).
     painter: Painter<'g>,
+    /// By face: the background of a back that is not white, and whether the piece is round
+    /// (`underlay_svg`). Empty when no back needs it.
+    pub grounds: Vec<Option<Ground>>,
 }
+
+/// A back's background colour, carried past its cut on the page of backs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ground {
+    pub color: String,
+    pub round: bool,
+}
+
+/// How far a back's background runs past its cut on a page of backs (mm): a sheet that shifts
+/// by up to this much between its two sides in a duplex printer still shows the back's colour
+/// to the cut on every edge, never a stripe of paper.
+pub const BACK_BLEED: f64 = 2.0;
 
 impl<'g> Document<'g> {
     #[allow(clippy::too_many_arguments)]
@@ -61,6 +76,7 @@ impl<'g> Document<'g> {
             pieces,
             faces,
             painter,
+            grounds: Vec::new(),
         }
     }
 
@@ -118,6 +134,47 @@ impl<'g> Document<'g> {
             &self.credits,
             &self.layout,
         )
+    }
+
+    /// What goes under the pieces of page `index`: on a page of backs (or the backs' half of a
+    /// gutter-fold sheet), each coloured back's background grown by `BACK_BLEED` beyond its cut
+    /// (less the bleed it has), so that a duplex shift shows no paper at its edges. Back pages
+    /// carry no crop marks, so the colour spills only into the gaps and margins. `None` when the
+    /// page has no such back.
+    pub fn underlay_svg(&self, index: usize) -> Option<String> {
+        use crate::draw::canvas::{Canvas, circle, n, rect};
+        let page = &self.pages[index];
+        let grow = BACK_BLEED - self.layout.bleed;
+        if page.side == super::PageSide::Front || grow <= 0.0 {
+            return None;
+        }
+        let paper = self.layout.paper;
+        let mut cv = Canvas::new(paper.w, paper.h, 0.0);
+        let mut any = false;
+        for p in &page.placements {
+            let Some(Some(g)) = self.grounds.get(p.face) else {
+                continue;
+            };
+            // Only backs: on a gutter-fold sheet the fronts' half has its own faces.
+            if self.faces.of_piece.get(p.piece).and_then(|f| f.1) != Some(p.face) {
+                continue;
+            }
+            let r = p.rect;
+            any = true;
+            match g.round {
+                true => cv.add(circle(
+                    r.x + r.w / 2.0,
+                    r.y + r.h / 2.0,
+                    r.w.min(r.h) / 2.0 + grow,
+                    &g.color,
+                )),
+                false => cv.add(
+                    rect(r.x - grow, r.y - grow, r.w + 2.0 * grow, r.h + 2.0 * grow, &g.color)
+                        .set("rx", n(grow)),
+                ),
+            }
+        }
+        any.then(|| cv.finish())
     }
 
     /// The registration marks of page `index`, if it is printed double-sided.
