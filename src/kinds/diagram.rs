@@ -137,8 +137,11 @@ diagram:
         let ids = piece_ids(cx.game);
         for p in &self.place {
             let v = &p.value;
-            let finite = v.at.iter().flatten().all(|n| n.is_finite() && n.abs() < 10_000.0)
-                && v.rotate.is_finite();
+            let finite =
+                v.at.iter()
+                    .flatten()
+                    .all(|n| n.is_finite() && n.abs() < 10_000.0)
+                    && v.rotate.is_finite();
             if !finite {
                 cx.at(
                     p,
@@ -219,7 +222,12 @@ impl Diagram {
         let [ox, oy] = self.origin.unwrap_or([0.0, 0.0]);
         let top = title_top(&cx.component.front, w);
         let art = crate::draw::Art::new(game);
-        for (i, (p, centre)) in self.place.iter().zip(self.centres(game, &pieces)).enumerate() {
+        for (i, (p, centre)) in self
+            .place
+            .iter()
+            .zip(self.centres(game, &pieces))
+            .enumerate()
+        {
             let centre = match centre {
                 Ok(c) => c,
                 Err(why) => {
@@ -230,7 +238,8 @@ impl Diagram {
             let Some(piece) = pieces.iter().find(|x| x.id(game) == p.value.piece.value) else {
                 continue;
             };
-            let Ok((_, pw, ph)) = piece_svg(game, piece, p.value.side, p.value.face.unwrap_or(0), &art)
+            let Ok((_, pw, ph)) =
+                piece_svg(game, piece, p.value.side, p.value.face.unwrap_or(0), &art)
             else {
                 continue;
             };
@@ -244,11 +253,16 @@ impl Diagram {
                 .into_iter()
                 .fold(0.0_f64, f64::max);
             if over > 0.05 {
-                let sides: Vec<&str> = [(-x0, "left"), (x1 - w, "right"), (-y0, "top"), (y1 - h, "bottom")]
-                    .into_iter()
-                    .filter(|(d, _)| *d > 0.05)
-                    .map(|(_, s)| s)
-                    .collect();
+                let sides: Vec<&str> = [
+                    (-x0, "left"),
+                    (x1 - w, "right"),
+                    (-y0, "top"),
+                    (y1 - h, "bottom"),
+                ]
+                .into_iter()
+                .filter(|(d, _)| *d > 0.05)
+                .map(|(_, s)| s)
+                .collect();
                 cx.at(
                     p,
                     format!(
@@ -489,4 +503,51 @@ fn strip_root(svg: &str) -> &str {
         .unwrap_or(0);
     let end = svg.rfind("</svg>").unwrap_or(svg.len());
     if start <= end { &svg[start..end] } else { "" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::KindSpec;
+    use crate::pieces::expand;
+
+    /// Cream of the Crop: "place it in one of the corner spaces". Each grid tile is 2×2 spaces
+    /// of 25.4 mm and the board 3×3 tiles, so 6×6 spaces from −76.2 to 76.2 mm: the corner
+    /// spaces' centres are (±63.5, ±63.5), not the corner tiles' centres (±50.8, ±50.8).
+    #[test]
+    fn cream_of_the_crop_tractors_stand_on_the_corner_spaces() {
+        let game = crate::spec::load("cream-of-the-crop").unwrap();
+        let c = game
+            .spec
+            .components
+            .iter()
+            .find(|c| c.id.value == "setup")
+            .unwrap();
+        let KindSpec::Diagram(d) = &c.kind else {
+            panic!("setup is a diagram")
+        };
+        let pieces = expand(&game);
+        let centres = d.centres(&game, &pieces);
+        let mut pawns: Vec<[f64; 2]> = d
+            .place
+            .iter()
+            .zip(&centres)
+            .filter(|(p, _)| p.value.piece.value.starts_with("pawn-"))
+            .map(|(_, c)| *c.as_ref().unwrap())
+            .collect();
+        pawns.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let want = [[-63.5, -63.5], [-63.5, 63.5], [63.5, -63.5], [63.5, 63.5]];
+        assert_eq!(pawns.len(), 4);
+        for (got, want) in pawns.iter().zip(want) {
+            assert!(
+                (got[0] - want[0]).abs() < 0.05 && (got[1] - want[1]).abs() < 0.05,
+                "{got:?} is not the corner space centred at {want:?}"
+            );
+        }
+        // A space's centre, never a crossing of the tile's grid lines: (x mod 25.4) = 12.7.
+        for p in &pawns {
+            for v in p {
+                assert!(((v.abs() % 25.4) - 12.7).abs() < 0.05, "{p:?}");
+            }
+        }
+    }
 }
