@@ -248,15 +248,7 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
         );
         let size = fit(Font::Display, 8.5, w * 0.16, &label);
         index = index.add(suit_text(
-            text(
-                ix,
-                10.0,
-                size,
-                Font::Display,
-                Anchor::Middle,
-                color,
-                &label,
-            ),
+            text(ix, 10.0, size, Font::Display, Anchor::Middle, color, &label),
             color,
             size,
         ));
@@ -276,7 +268,13 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
             .ok_or_else(|| DrawError::NoSymbol(format!("card-{suit}")))?;
         if n_ == 1 {
             let s = fw * 0.72;
-            cv.add(suit_place(pa, w / 2.0 - s / 2.0, h / 2.0 - s / 2.0, s, color));
+            cv.add(suit_place(
+                pa,
+                w / 2.0 - s / 2.0,
+                h / 2.0 - s / 2.0,
+                s,
+                color,
+            ));
             cv.add(
                 rect(
                     w / 2.0 - s * 0.75,

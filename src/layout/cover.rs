@@ -84,7 +84,10 @@ pub fn fill_cover_back(pages: &mut Vec<Page>, uncut: impl Fn(&Placement) -> bool
     let mut page = pages.remove(i);
     if pages.get(i).is_some_and(|n| n.side == PageSide::Back) {
         pages.remove(i);
-    } else if pages.last().is_some_and(|p| p.side == PageSide::Back && p.placements.is_empty()) {
+    } else if pages
+        .last()
+        .is_some_and(|p| p.side == PageSide::Back && p.placements.is_empty())
+    {
         // It was the last page of fronts: the blank back before it is no longer needed.
         pages.pop();
     }

@@ -169,8 +169,14 @@ impl<'g> Document<'g> {
                     &g.color,
                 )),
                 false => cv.add(
-                    rect(r.x - grow, r.y - grow, r.w + 2.0 * grow, r.h + 2.0 * grow, &g.color)
-                        .set("rx", n(grow)),
+                    rect(
+                        r.x - grow,
+                        r.y - grow,
+                        r.w + 2.0 * grow,
+                        r.h + 2.0 * grow,
+                        &g.color,
+                    )
+                    .set("rx", n(grow)),
                 ),
             }
         }

@@ -383,7 +383,10 @@ fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     let (top, bottom) = (area.y + 6.0, area.bottom() - 6.0);
     let half = (bottom - top) / 2.0 - 4.0;
     let turned = |t: svg::node::element::Text, y: f64| {
-        t.set("transform", format!("translate({} {}) rotate(90)", n(x), n(y)))
+        t.set(
+            "transform",
+            format!("translate({} {}) rotate(90)", n(x), n(y)),
+        )
     };
     // Each half: a bold part and a regular one, set together smaller when they do not fit.
     let parts = |bold: &str, regular: &str| {
@@ -399,18 +402,42 @@ fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     let credits = format!("  ·  {}", lines.credits);
     let (size, w) = parts(&title, &credits);
     cv.add(turned(
-        text(0.0, 0.0, size, Font::CondensedBold, Anchor::Start, DARK, &title),
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::Start,
+            DARK,
+            &title,
+        ),
         top,
     ));
     cv.add(turned(
-        text(0.0, 0.0, size, Font::Condensed, Anchor::Start, GREY, &credits),
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::Condensed,
+            Anchor::Start,
+            GREY,
+            &credits,
+        ),
         top + w,
     ));
     let page = lines.page.to_string();
     let hint = format!("{}  ·  ", lines.hint);
     let (size, w) = parts(&page, &hint);
     cv.add(turned(
-        text(0.0, 0.0, size, Font::CondensedBold, Anchor::End, DARK, &page),
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::End,
+            DARK,
+            &page,
+        ),
         bottom,
     ));
     cv.add(turned(

@@ -444,9 +444,8 @@ impl Packer<'_> {
     /// (next in the row, or first of a new row under it), and its name on the block's caption.
     fn join(&mut self, at: At, f: Fitted, text: &str, component: usize) -> Option<(Rect, bool)> {
         let (r, new_row) = self.next_slot(at, f)?;
-        let own_line = self.opt.furniture_at == FurnitureAt::Margins
-            && !self.region(at).side
-            && new_row;
+        let own_line =
+            self.opt.furniture_at == FurnitureAt::Margins && !self.region(at).side && new_row;
         // In the margins a group starting a row has its own caption beside it; otherwise its
         // name goes on the caption of the block, and an empty caption marks where it starts.
         let caption = match own_line {
@@ -462,9 +461,7 @@ impl Packer<'_> {
         };
         let sheet = &mut self.sheets[at.page];
         let region = &mut sheet.regions[at.region];
-        if !own_line
-            && let Some(c) = region.caption.and_then(|i| sheet.page.captions.get_mut(i))
-        {
+        if !own_line && let Some(c) = region.caption.and_then(|i| sheet.page.captions.get_mut(i)) {
             c.text = format!("{}, then {text}", c.text);
         }
         sheet.page.captions.push(caption);
@@ -589,7 +586,10 @@ fn pack_around(
                         slot = packer.next_slot(current, f).map(|(r, n)| (r, n, f));
                     } else {
                         let f = oriented(part, false, shared);
-                        if f.key.is_some() && prev.key == f.key && !prev.quarter && back == item.back
+                        if f.key.is_some()
+                            && prev.key == f.key
+                            && !prev.quarter
+                            && back == item.back
                         {
                             slot = packer
                                 .join(current, f, &caption, item.component)
@@ -845,7 +845,12 @@ mod tests {
             .collect();
         assert_eq!(turned.len(), 2, "{:?}", pages[0].captions);
         let (a, b) = (turned[0], turned[1]);
-        assert_eq!((a.component, b.component), (0, 1), "{:?}", pages[0].captions);
+        assert_eq!(
+            (a.component, b.component),
+            (0, 1),
+            "{:?}",
+            pages[0].captions
+        );
         let b_top = pages[0]
             .placements
             .iter()

@@ -48,7 +48,14 @@ pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<Stri
                 // The fold line, dashed, from the top target down to the footer (which it
                 // must not cross); the bottom target marks the fold's other end.
                 let top = t + TARGET_RADIUS + 1.0;
-                cv.add(dashed(line(x, top, x, opt.content().bottom(), "#777777", 0.25)));
+                cv.add(dashed(line(
+                    x,
+                    top,
+                    x,
+                    opt.content().bottom(),
+                    "#777777",
+                    0.25,
+                )));
                 cv.add(fold_label(label, x - 1.0, paper.h / 2.0, -90.0));
             }
             Fold::Across => {
@@ -70,7 +77,16 @@ pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<Stri
 
 /// The words along the fold line, turned by `angle` degrees about their middle (`x`, `y`).
 fn fold_label(label: &str, x: f64, y: f64, angle: f64) -> svg::node::element::Text {
-    text(0.0, 0.0, 2.6, Font::Condensed, Anchor::Middle, "#555555", label).set(
+    text(
+        0.0,
+        0.0,
+        2.6,
+        Font::Condensed,
+        Anchor::Middle,
+        "#555555",
+        label,
+    )
+    .set(
         "transform",
         format!("translate({} {}) rotate({})", n(x), n(y), n(angle)),
     )

@@ -341,8 +341,8 @@ fn draw_placement(
     }
     if let Some(part) = &pl.part {
         let mut clip = PathBuilder::new();
-        let k = KRect::from_xywh(0.0, 0.0, pt(w), pt(h))
-            .ok_or(PdfError::Draw("a part of no size"))?;
+        let k =
+            KRect::from_xywh(0.0, 0.0, pt(w), pt(h)).ok_or(PdfError::Draw("a part of no size"))?;
         clip.push_rect(k);
         surface.push_clip_path(
             &clip.finish().ok_or(PdfError::Draw("a part of no size"))?,

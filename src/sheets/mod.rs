@@ -81,7 +81,9 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
         }
         if let Section::Roster(r) = section {
             for by in r.columns.iter().filter_map(|c| c.boxes_by.as_ref()) {
-                if by.value.is_empty() || by.value.values().any(|n| !(1..=MAX_CHECKBOXES).contains(n)) {
+                if by.value.is_empty()
+                    || by.value.values().any(|n| !(1..=MAX_CHECKBOXES).contains(n))
+                {
                     cx.at(
                         by,
                         format!("`boxes_by` gives each kind 1 to {MAX_CHECKBOXES} boxes"),

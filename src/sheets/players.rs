@@ -231,7 +231,11 @@ fn sheet_size(c: &crate::spec::Component, area: &crate::layout::Rect) -> (f64, f
 
 /// Where the sheets of one page go in the sheet area: as many as fit side by side and under
 /// each other, a gap apart (one when the sheet is as large as the area).
-fn sheet_slots(area: &crate::layout::Rect, (w, h): (f64, f64), gap: f64) -> Vec<crate::layout::Rect> {
+fn sheet_slots(
+    area: &crate::layout::Rect,
+    (w, h): (f64, f64),
+    gap: f64,
+) -> Vec<crate::layout::Rect> {
     let fit = |room: f64, len: f64| (((room + gap) / (len + gap) + 1e-9).floor() as usize).max(1);
     let (across, down) = (fit(area.w, w), fit(area.h, h));
     (0..down)

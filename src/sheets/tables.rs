@@ -274,11 +274,7 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
                     let groups: Vec<(String, u32)> =
                         match kind.and_then(|k| by.value.get(k).map(|n| (k, n))) {
                             Some((_, &n)) => vec![(String::new(), n)],
-                            None => by
-                                .value
-                                .iter()
-                                .map(|(k, &n)| (initial(k), n))
-                                .collect(),
+                            None => by.value.iter().map(|(k, &n)| (initial(k), n)).collect(),
                         };
                     g = box_groups(g, &groups, cx, ry, *cw, row_h, ink);
                 } else if let Some(k) = c.boxes {
@@ -305,14 +301,7 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
 }
 
 /// A roster's header with a symbol over each label that has one (the label small under it).
-fn icon_header(
-    mut g: Group,
-    r: &Roster,
-    widths: &[f64],
-    x: f64,
-    y: f64,
-    ctx: &Ctx,
-) -> Group {
+fn icon_header(mut g: Group, r: &Roster, widths: &[f64], x: f64, y: f64, ctx: &Ctx) -> Group {
     let ink = ctx.ink.as_str();
     let mut cx = x;
     for (c, cw) in r.columns.iter().zip(widths) {
@@ -362,7 +351,9 @@ fn box_groups(
         .sum();
     let count: u32 = groups.iter().map(|(_, n)| (*n).clamp(1, 20)).sum();
     let gaps = 2.2 * groups.len().saturating_sub(1) as f64;
-    let side = BOX.min((w - 2.0 - labels - gaps) / count as f64 - 1.0).max(1.0);
+    let side = BOX
+        .min((w - 2.0 - labels - gaps) / count as f64 - 1.0)
+        .max(1.0);
     let total = labels + gaps + count as f64 * (side + 1.0) - 1.0;
     let mut bx = x + (w - total) / 2.0;
     let by = y + (row_h - side) / 2.0;
