@@ -50,7 +50,7 @@ pub enum Command {
     Sheets(SheetsArgs),
     /// Export a game for Tabletop Simulator into output/<game>/tts/
     #[command(
-        after_help = "Examples:\n  pnp tts night-grain\n  pnp tts night-grain --base-url https://example.org/ng/\n  pnp tts night-grain --install\n\nThe saved object is <game>.json beside its thumbnail <game>.png; --install copies both into\nTabletop Simulator's Saves/Saved Objects (PNP_TTS_DIR overrides the Tabletop Simulator folder)."
+        after_help = "Examples:\n  pnp tts night-grain\n  pnp tts night-grain --base-url https://example.org/ng/\n  pnp tts night-grain --install\n  pnp tts cream-of-the-crop --table --players 3 --install\n\nThe saved object is <game>.json beside its thumbnail <game>.png; --install copies both into\nTabletop Simulator's Saves/Saved Objects (PNP_TTS_DIR overrides the Tabletop Simulator folder).\n--table also writes <game>-table.json, a whole game laid out for --players (default: the\ngame's fewest), with its picture <game>-table.png; --install copies those into Saves."
     )]
     Tts(TtsArgs),
     /// List the shipped games with their player counts and components
@@ -191,9 +191,15 @@ pub struct TtsArgs {
     /// Address the images will be uploaded to; the JSON then uses hosted URLs instead of file:///
     #[arg(long, value_name = "URL", value_hint = ValueHint::Url)]
     pub base_url: Option<String>,
-    /// Also copy the saved object into Tabletop Simulator's Saved Objects folder
+    /// Also copy the saved object into Tabletop Simulator's Saved Objects folder (and the table into Saves)
     #[arg(long)]
     pub install: bool,
+    /// Also write a whole table, ready to play: pieces laid out as the setup diagram shows, each player's before their seat, the rules as notes
+    #[arg(long)]
+    pub table: bool,
+    /// The number of players to lay the table out for (and to export the components of) [default: the game's fewest, with --table]
+    #[arg(long, value_name = "N", value_parser = players(), allow_negative_numbers = true)]
+    pub players: Option<u32>,
     /// Resolution of the images in dots per inch; deck sheets are reduced to fit 4096 px
     #[arg(long, value_name = "DPI", value_parser = dpi(), allow_negative_numbers = true,
         default_value_t = TTS_DEFAULT_DPI)]

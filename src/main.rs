@@ -419,12 +419,14 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
 }
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
-    let opt = pnp::output::tts::TtsOptions::new(
+    let opt = pnp::output::tts::TtsOptions::with_table(
         Some(args.dpi),
         args.base_url,
         args.out,
         args.install,
         args.no_validate,
+        args.table,
+        args.players,
     )?;
     let game = pnp::spec::load(&args.game)?;
     let spinner = ui.spinner(format!("exporting {} for Tabletop Simulator…", game.name()));

@@ -72,6 +72,17 @@ pub struct Placed {
     /// Draw half-transparent (pieces only used in some set-ups).
     #[serde(default)]
     pub faded: bool,
+    /// The player counts it is placed for, e.g. `[3]` (`pnp tts --table --players N` lays out
+    /// only those). Default: every count.
+    #[serde(default)]
+    pub players: Option<Vec<u32>>,
+}
+
+impl Placed {
+    /// Whether it is placed when `n` play.
+    pub fn is_for(&self, n: u32) -> bool {
+        self.players.as_ref().is_none_or(|p| p.contains(&n))
+    }
 }
 
 /// Text on a diagram, at table millimetres, centred.
@@ -146,6 +157,20 @@ diagram:
                 cx.at(
                     p,
                     "`at:` and `rotate:` must be plain numbers (millimetres, degrees)".into(),
+                );
+            }
+            let counts = &cx.game.spec.game.players.value;
+            if let Some(n) = v.players.iter().flatten().find(|n| !counts.contains(n)) {
+                cx.at(
+                    &v.piece,
+                    format!(
+                        "`players: [{n}]`: the game is for {} players",
+                        counts
+                            .iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 );
             }
             match ids.iter().find(|(id, _)| *id == v.piece.value) {
@@ -281,7 +306,7 @@ impl Diagram {
 
     /// The centre of each placed piece on the table (mm), in order: its `at:`, or the middle of
     /// its `space:` on the piece it is `on:`; why not, where it has none.
-    fn centres(&self, game: &Game, pieces: &[Piece]) -> Vec<Result<[f64; 2], String>> {
+    pub fn centres(&self, game: &Game, pieces: &[Piece]) -> Vec<Result<[f64; 2], String>> {
         let mut out: Vec<Result<[f64; 2], String>> = Vec::with_capacity(self.place.len());
         for (i, p) in self.place.iter().enumerate() {
             let v = &p.value;

@@ -116,15 +116,9 @@ die:
     ) -> Option<Result<super::DieFaces, DrawError>> {
         let edge = edge_of_net(piece.w);
         let six = faces(&piece.front(game), self);
-        let drawn = six.iter().enumerate().map(|(i, face)| {
-            let name = [&face.text, &face.label, &face.title]
-                .into_iter()
-                .flatten()
-                .find(|t| !t.trim().is_empty())
-                .cloned()
-                .unwrap_or_else(|| (i + 1).to_string());
-            face_group(face, art, 0.0, 0.0, edge).map(|g| (g, name))
-        });
+        let drawn = six
+            .iter()
+            .map(|face| face_group(face, art, 0.0, 0.0, edge).map(|g| (g, face_value(face))));
         Some(drawn.collect::<Result<Vec<_>, _>>().map(|f| (edge, f)))
     }
     /// One face up, with rounded edges.
@@ -151,6 +145,28 @@ die:
     fn symbols(&self) -> Vec<&Spanned<String>> {
         let faces = self.faces.value.iter();
         faces.filter_map(|f| f.symbol.as_deref()).collect()
+    }
+}
+
+/// What a roll of a face reports: its text (or label or title), else the symbol it shows made
+/// readable ("Moon"), else "blank".
+pub fn face_value(face: &Face) -> String {
+    let said = [&face.text, &face.label, &face.title]
+        .into_iter()
+        .flatten()
+        .map(|t| t.trim())
+        .find(|t| !t.is_empty());
+    if let Some(t) = said {
+        return t.to_string();
+    }
+    match &face.symbol {
+        Some(sym) => {
+            let words = sym.value.replace(['-', '_'], " ");
+            let mut c = words.chars();
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        }
+        None => "blank".to_string(),
     }
 }
 

@@ -7,9 +7,12 @@ pub mod board;
 pub mod card;
 pub mod diagram;
 pub mod die;
+pub mod hex_board;
 pub mod pawn;
 pub mod playing_card;
+pub mod point_board;
 pub mod sheet;
+pub mod spaces;
 pub mod token;
 pub mod track;
 
@@ -178,14 +181,39 @@ pub enum Split {
 pub enum TtsForm {
     /// Cards: one deck per component (a lone card stays a card), of `CustomDeck.Type` shape.
     Deck { card_type: u8 },
-    /// A flat counter (`Custom_Tile` of `CustomTile.Type`), two-sided when it has a back.
-    Tile { tile_type: u8, thickness: f64 },
-    /// A large flat piece laid out first, not stackable (track, board, sheet, diagram).
+    /// A flat counter (`Custom_Tile`), two-sided when it has a back; `thickness` in TTS units.
+    Tile { tile_type: TileType, thickness: f64 },
+    /// A large flat piece laid out first, locked, with a snap point on each of its spaces
+    /// (track, board, sheet, diagram).
     Board,
     /// A six-sided die from its six faces.
     Die6,
     /// A standee standing up.
     Standee,
+}
+
+/// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md
+/// `public TileType Type; //0 = Box, 1 = Hex, 2 = Circle, 3 = Rounded`; API
+/// custom-game-objects.md, Custom Tile `type`: "0: Square/Rectangle, 1: Hex, 2: Circle,
+/// 3: Square/Rectangle (Rounded)".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileType {
+    Box,
+    Hex,
+    Circle,
+    Rounded,
+}
+
+impl TileType {
+    /// Its number in the save file.
+    pub fn code(self) -> u8 {
+        match self {
+            TileType::Box => 0,
+            TileType::Hex => 1,
+            TileType::Circle => 2,
+            TileType::Rounded => 3,
+        }
+    }
 }
 
 impl TtsForm {
@@ -200,15 +228,32 @@ impl TtsForm {
         }
     }
 
+    /// A counter of `shape`, 0.1 units (2.5 mm) thick: a mounted card counter.
     pub fn tile(shape: Shape) -> TtsForm {
         TtsForm::Tile {
             tile_type: match shape {
-                Shape::Square => 0,
-                Shape::Round => 2,
-                Shape::Rounded => 3,
+                Shape::Square => TileType::Box,
+                Shape::Round => TileType::Circle,
+                Shape::Rounded => TileType::Rounded,
             },
             thickness: 0.1,
         }
+    }
+}
+
+/// One space of a board or track, where a piece goes: a box in the piece's millimetres
+/// (origin at its top-left corner, as drawn).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Space {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Space {
+    pub fn centre(&self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
 }
 
@@ -340,6 +385,17 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
         None
     }
+    /// How one of its pieces stands as a Tabletop Simulator standee: its figure with nothing
+    /// drawn around its outline (the game cuts the standee along it), and its size (mm);
+    /// `None` for kinds that do not stand.
+    fn standee(
+        &self,
+        _game: &Game,
+        _piece: &Piece,
+        _art: &Art,
+    ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
+        None
+    }
     /// A die's six faces, each in a square of its edge, with the value it shows (for Tabletop
     /// Simulator's dice); `None` for other kinds.
     fn die_faces(
@@ -350,9 +406,34 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     ) -> Option<Result<DieFaces, DrawError>> {
         None
     }
-    /// Squares along each side, where they are written, for the rules' `board:` and
-    /// `at_least_squares_of:`.
+    /// Its spaces (a board's squares, hexes or points and its edge track, a track's boxes and
+    /// end area), where pieces are put, as drawn: Tabletop Simulator gets a snap point on each.
+    /// A board's come from its geometry, as points; empty for kinds without spaces.
+    fn spaces(&self, _c: &Component) -> Vec<Space> {
+        self.geometry()
+            .map(|g| {
+                g.spaces
+                    .iter()
+                    .chain(&g.track)
+                    .map(|s| Space {
+                        x: s.x,
+                        y: s.y,
+                        w: 0.0,
+                        h: 0.0,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    /// Squares along each side of a square board, where they are written, for the rules'
+    /// `board:`.
     fn squares(&self) -> Option<&Spanned<u32>> {
+        None
+    }
+    /// Its spaces (squares, hexes or points), the lines joining them, its marks and the track
+    /// around its edge, for the rules' `spaces:`, `marked:`, `lines:` and
+    /// `at_least_squares_of:`, and Tabletop Simulator's snap points; `None` when it has none.
+    fn geometry(&self) -> Option<spaces::Geometry> {
         None
     }
 }
@@ -478,6 +559,8 @@ registry! {
     sections {
         "track" => Track(track::Track),
         "board" => Board(board::Board),
+        "hex-board" => HexBoard(hex_board::HexBoard),
+        "point-board" => PointBoard(point_board::PointBoard),
         "die" => Die(die::Die),
         "diagram" => Diagram(diagram::Diagram),
         "sheet" => Sheet(sheet::Sheet),

@@ -70,6 +70,18 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
         let front = piece.front(game);
         Some(panel(&front, art, piece.w, h).map(|g| (g, piece.w, h)))
     }
+    /// The figure alone, nothing around its outline: Tabletop Simulator cuts the standee along it.
+    fn standee(
+        &self,
+        game: &crate::spec::Game,
+        piece: &crate::pieces::Piece,
+        art: &Art,
+    ) -> Option<Result<(Group, f64, f64), DrawError>> {
+        let d = base(piece.w);
+        let h = (piece.h - 2.0 * d) / 2.0;
+        let front = piece.front(game);
+        Some(cut_out(&front, art, piece.w, h).map(|g| (g, piece.w, h)))
+    }
 }
 
 /// Depth of each base flap for a figure `w` wide.
@@ -137,8 +149,64 @@ fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), DrawError> {
 /// body in the background colour, the label under it.
 fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
     let c = Colors::of(face);
+    let g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));
+    let g = figure(g, face, art, w, h)?;
+    Ok(match &face.label {
+        Some(label) => {
+            let label_h = h * 0.12;
+            let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.9, label);
+            g.add(text(
+                w / 2.0,
+                h - label_h * 0.3,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                label,
+            ))
+        }
+        None => g,
+    })
+}
+
+/// The figure of `panel` with nothing around it, in one piece: its head joined to its body by
+/// a neck, and its label on a plinth in the ink colour under its feet.
+fn cut_out(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
+    let c = Colors::of(face);
+    let label_h = if face.label.is_some() { h * 0.12 } else { 0.0 };
+    let fh = h - label_h;
     let cx = w / 2.0;
-    let mut g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));
+    let neck = w.min(fh) * 0.12;
+    let mut g = Group::new().add(rect(cx - neck / 2.0, fh * 0.24, neck, fh * 0.15, &c.ink));
+    if label_h > 0.0 {
+        g = g.add(
+            rect(w * 0.04, fh * 0.9, w * 0.92, h - fh * 0.9, &c.ink).set("rx", n(label_h * 0.2)),
+        );
+    }
+    let g = figure(g, face, art, w, h)?;
+    Ok(match &face.label {
+        // The label in the background colour, on the plinth.
+        Some(label) => {
+            let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.84, label);
+            g.add(text(
+                cx,
+                h - label_h * 0.3,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.background,
+                label,
+            ))
+        }
+        None => g,
+    })
+}
+
+/// Adds the figure (head, collar, body, feet and its symbol) to `g`, in a `w` × `h` box at the
+/// origin, above the label's room.
+fn figure(mut g: Group, face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
+    let c = Colors::of(face);
+    let cx = w / 2.0;
     let label_h = if face.label.is_some() { h * 0.12 } else { 0.0 };
     let fh = h - label_h;
     let body = format!(
@@ -169,18 +237,6 @@ fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
         let size = w * 0.3;
         let sg = art.symbol(&sym.value)?;
         g = g.add(place(&sg, cx - size / 2.0, fh * 0.62, size, &c.background));
-    }
-    if let Some(label) = &face.label {
-        let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.9, label);
-        g = g.add(text(
-            cx,
-            h - label_h * 0.3,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            &c.ink,
-            label,
-        ));
     }
     Ok(g)
 }

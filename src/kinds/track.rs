@@ -7,7 +7,7 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 use svg::node::element::Path;
 
-use super::{FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use super::{FaceCx, FaceField, Field, Kind, Space, Split, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
@@ -133,26 +133,12 @@ track:
     }
     /// Its spaces in a line, plus the end area, the title band and the padding.
     fn size(&self, _: &Component) -> (f64, f64) {
-        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
-        let n = self.spaces.len() as f64;
-        let end = self
-            .end_size
-            .as_ref()
-            .map_or(if self.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
-        let label_band = match self.labels {
-            LabelPosition::Outside => OUTSIDE_LABEL_MM,
-            LabelPosition::Inside => 0.0,
-        };
-        match self.direction {
-            Direction::Down => (
-                sw + 2.0 * PAD_MM + label_band,
-                TITLE_MM + n * sh + end + 2.0 * PAD_MM,
-            ),
-            Direction::Right => (
-                n * sw + end + 2.0 * PAD_MM,
-                TITLE_MM + sh + 2.0 * PAD_MM + label_band,
-            ),
-        }
+        self.outer()
+    }
+    fn spaces(&self, _: &Component) -> Vec<Space> {
+        let (mut boxes, end) = self.boxes();
+        boxes.extend(end);
+        boxes
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face)
@@ -209,6 +195,77 @@ track:
     }
 }
 
+impl Track {
+    /// Its outer size: its spaces in a line, plus the end area, the title band and the padding.
+    pub fn outer(&self) -> (f64, f64) {
+        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
+        let n = self.spaces.len() as f64;
+        let end = self
+            .end_size
+            .as_ref()
+            .map_or(if self.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
+        let label_band = match self.labels {
+            LabelPosition::Outside => OUTSIDE_LABEL_MM,
+            LabelPosition::Inside => 0.0,
+        };
+        match self.direction {
+            Direction::Down => (
+                sw + 2.0 * PAD_MM + label_band,
+                TITLE_MM + n * sh + end + 2.0 * PAD_MM,
+            ),
+            Direction::Right => (
+                n * sw + end + 2.0 * PAD_MM,
+                TITLE_MM + sh + 2.0 * PAD_MM + label_band,
+            ),
+        }
+    }
+
+    /// Where its spaces are drawn (mm in the piece), in track order, and its end area.
+    pub fn boxes(&self) -> (Vec<Space>, Option<Space>) {
+        let (w, h) = self.outer();
+        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
+        let label_band = match self.labels {
+            LabelPosition::Outside => OUTSIDE_LABEL_MM,
+            LabelPosition::Inside => 0.0,
+        };
+        let (ox, oy) = match self.direction {
+            Direction::Down => (PAD_MM + label_band, TITLE_MM + PAD_MM),
+            Direction::Right => (PAD_MM, TITLE_MM + PAD_MM + label_band),
+        };
+        let count = self.spaces.len();
+        let boxes = (0..count)
+            .map(|i| {
+                let (x, y) = match self.direction {
+                    Direction::Down => (ox, oy + i as f64 * sh),
+                    Direction::Right => (ox + i as f64 * sw, oy),
+                };
+                Space { x, y, w: sw, h: sh }
+            })
+            .collect();
+        let end = self.end.as_ref().map(|_| match self.direction {
+            Direction::Down => {
+                let y = oy + count as f64 * sh;
+                Space {
+                    x: ox,
+                    y,
+                    w: sw,
+                    h: h - PAD_MM - y,
+                }
+            }
+            Direction::Right => {
+                let x = ox + count as f64 * sw;
+                Space {
+                    x,
+                    y: oy,
+                    w: w - PAD_MM - x,
+                    h: sh,
+                }
+            }
+        });
+        (boxes, end)
+    }
+}
+
 fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
@@ -258,12 +315,11 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     );
     let stroke = 0.6;
     let count = track.spaces.len();
+    // The boxes where Tabletop Simulator's snap points go too.
+    let (boxes, end_box) = track.boxes();
     for (i, space) in track.spaces.iter().enumerate() {
         let space = &space.value;
-        let (x, y) = match track.direction {
-            Direction::Down => (origin.0, origin.1 + i as f64 * sh),
-            Direction::Right => (origin.0 + i as f64 * sw, origin.1 + label_band),
-        };
+        let (x, y) = (boxes[i].x, boxes[i].y);
         let fill = if i % 2 == 0 { "#ffffff" } else { "#f4f1ea" };
         cv.add(
             rect(x, y, sw, sh, fill)
@@ -342,21 +398,8 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
         }
     }
 
-    if let Some(end) = &track.end {
-        let (x, y, ew, eh) = match track.direction {
-            Direction::Down => (
-                origin.0,
-                origin.1 + count as f64 * sh,
-                sw,
-                h - PAD_MM - (origin.1 + count as f64 * sh),
-            ),
-            Direction::Right => (
-                origin.0 + count as f64 * sw,
-                origin.1 + label_band,
-                w - PAD_MM - (origin.0 + count as f64 * sw),
-                sh,
-            ),
-        };
+    if let (Some(end), Some(b)) = (&track.end, end_box) {
+        let (x, y, ew, eh) = (b.x, b.y, b.w, b.h);
         cv.add(
             rect(x + 1.5, y + 1.5, ew - 3.0, eh - 3.0, "none")
                 .set("stroke", c.ink.as_str())

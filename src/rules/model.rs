@@ -61,6 +61,22 @@ pub struct Check {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub board: Option<Spanned<String>>,
+    /// Spaces of a board: its squares, hexes or points (`spaces: go-board, equals: 81`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub spaces: Option<Spanned<String>>,
+    /// Spaces of a board marked in one style (`marked: board, style: corner, equals: 4`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub marked: Option<Spanned<String>>,
+    /// The style `marked:` counts.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub style: Option<Spanned<String>>,
+    /// Lines joining a board's points (`lines: morris, equals: 32`).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub lines: Option<Spanned<String>>,
     /// A check implemented in Rust, by name (see `rules::named`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
@@ -77,7 +93,7 @@ pub struct Check {
     pub at_least: Option<f64>,
     #[serde(default)]
     pub at_most: Option<f64>,
-    /// At least as many as the squares of this board (e.g. tiles to fill it).
+    /// At least as many as the spaces of this board (e.g. tiles to fill its squares).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub at_least_squares_of: Option<Spanned<String>>,

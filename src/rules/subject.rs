@@ -30,6 +30,12 @@ pub enum Subject<'c> {
     Blank(&'c Spanned<String>),
     /// Squares along each side of a board.
     Board(&'c Spanned<String>),
+    /// Spaces of a board (squares, hexes, points).
+    Spaces(&'c Spanned<String>),
+    /// Spaces of a board marked in the style `style:` names.
+    Marked(&'c Spanned<String>),
+    /// Lines joining a board's points.
+    Lines(&'c Spanned<String>),
     /// A check written in Rust (`rules::named`).
     Named(&'c Spanned<String>),
 }
@@ -65,6 +71,9 @@ impl<'c> Subject<'c> {
             ("blank", check.blank.as_ref().map(Subject::Blank)),
             ("named", check.named.as_ref().map(Subject::Named)),
             ("board", check.board.as_ref().map(Subject::Board)),
+            ("spaces", check.spaces.as_ref().map(Subject::Spaces)),
+            ("marked", check.marked.as_ref().map(Subject::Marked)),
+            ("lines", check.lines.as_ref().map(Subject::Lines)),
         ];
         let given: Vec<(&str, Subject)> = all
             .iter()
@@ -98,7 +107,10 @@ impl<'c> Subject<'c> {
             | Subject::Labels(id)
             | Subject::PerPlayer(id)
             | Subject::Uses(id)
-            | Subject::Blank(id) => Some(id),
+            | Subject::Blank(id)
+            | Subject::Spaces(id)
+            | Subject::Marked(id)
+            | Subject::Lines(id) => Some(id),
             Subject::Players | Subject::Board(_) | Subject::Named(_) => None,
         }
     }
@@ -109,7 +121,10 @@ impl<'c> Subject<'c> {
             | Subject::Variants(_)
             | Subject::EachVariant(_)
             | Subject::PerPlayer(_)
-            | Subject::Board(_) => Measure::Count,
+            | Subject::Board(_)
+            | Subject::Spaces(_)
+            | Subject::Marked(_)
+            | Subject::Lines(_) => Measure::Count,
             Subject::Labels(_) | Subject::Players => Measure::List,
             Subject::Uses(_) | Subject::Blank(_) | Subject::Named(_) => Measure::Verdict,
         }
@@ -127,6 +142,9 @@ impl<'c> Subject<'c> {
             Subject::Uses(id) => uses(game, id, check),
             Subject::Blank(id) => blank(game, id, check),
             Subject::Board(id) => board(game, id),
+            Subject::Spaces(id) => spaces(game, id),
+            Subject::Marked(id) => marked(game, id, check),
+            Subject::Lines(id) => lines(game, id),
             Subject::Named(name) => super::named::run(game, name, check)
                 .map(|v| (None, Found::Verdict(v)))
                 .map_err(|e| (at(game, name), e.0)),
@@ -369,6 +387,54 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
     ))
 }
 
+/// The spaces of board `id` and the board.
+fn geometry<'g>(
+    game: &'g Game,
+    id: &Spanned<String>,
+) -> Result<(crate::kinds::spaces::Geometry, &'g Component), Unmeasured> {
+    let c = component(game, id)?;
+    let g = c
+        .kind
+        .kind()
+        .geometry()
+        .ok_or_else(|| (at(game, id), format!("`{}` is not a board", id.value)))?;
+    Ok((g, c))
+}
+
+fn counted(game: &Game, c: &Component, n: usize, what: String) -> Measured {
+    Ok((
+        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Found::Number(n as f64, format!("{n} {what} ({})", c.id.value)),
+    ))
+}
+
+fn spaces(game: &Game, id: &Spanned<String>) -> Measured {
+    let (g, c) = geometry(game, id)?;
+    counted(game, c, g.spaces.len(), g.nouns())
+}
+
+fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let (g, c) = geometry(game, id)?;
+    let style = check.style.as_ref().ok_or_else(|| {
+        (
+            at(game, id),
+            "`marked:` needs `style:`, the style whose marks it counts".to_string(),
+        )
+    })?;
+    let n = g.marked.get(&style.value).map_or(0, Vec::len);
+    counted(
+        game,
+        c,
+        n,
+        format!("{} marked `{}`", g.nouns(), style.value),
+    )
+}
+
+fn lines(game: &Game, id: &Spanned<String>) -> Measured {
+    let (g, c) = geometry(game, id)?;
+    counted(game, c, g.lines.len(), "lines".to_string())
+}
+
 /// `compare_number`, plus `at_least_squares_of` when the check has it.
 pub(super) fn compare_with_squares(
     game: &Game,
@@ -378,10 +444,10 @@ pub(super) fn compare_with_squares(
     let Some(id) = &check.at_least_squares_of else {
         return Ok(compare_number(v, check));
     };
-    let (n, c) = squares(game, id)?;
-    let squares = (n.value as u64).pow(2);
-    let mut held = v >= squares as f64 - 1e-9;
-    let mut expected = format!("at least {squares} (the squares of {})", c.id.value);
+    let (g, c) = geometry(game, id)?;
+    let spaces = g.spaces.len();
+    let mut held = v >= spaces as f64 - 1e-9;
+    let mut expected = format!("at least {spaces} (the {} of {})", g.nouns(), c.id.value);
     let others = check.equals.is_some() || check.at_least.is_some() || check.at_most.is_some();
     if others {
         let (h, e) = compare_number(v, check);
@@ -394,6 +460,9 @@ pub(super) fn compare_with_squares(
 /// What a check lacks to be compared at all: a counting check needs a number to meet, a list
 /// check an `equals: [..]`; a check that judges itself needs nothing.
 pub(super) fn expectation_problem(subject: Subject, check: &Check) -> Option<String> {
+    if check.style.is_some() && !matches!(subject, Subject::Marked(_)) {
+        return Some("no `style:` here: it says which marks `marked:` counts".into());
+    }
     let list_given = matches!(check.equals, Some(Expected::List(_)));
     let number_given = matches!(check.equals, Some(Expected::Number(_)))
         || check.at_least.is_some()

@@ -135,6 +135,7 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
         }
     }
+    super::tts::check(game, &mut problems);
     if total > MAX_PIECES {
         problems.push(Diagnostic::new(
             file,

@@ -275,19 +275,25 @@ impl<'a> Doc<'a> {
             indent(self.lines[opener]),
         );
         let first_child = opens_block(self.lines[opener]) && f > o;
-        (first_child && a > o && a != f && is_dash(self.lines[at]) == is_dash(self.lines[first]))
-            .then(|| Hint {
-                line: first + 1,
-                col: f + 1,
-                text: format!(
-                    "the lines under {} are not lined up: {} is indented {f} spaces and {} {a}; \
+        // A line deeper than a first line that opens a block is that block's child.
+        let its_child = opens_block(self.lines[first]) && a > f;
+        (first_child
+            && !its_child
+            && a > o
+            && a != f
+            && is_dash(self.lines[at]) == is_dash(self.lines[first]))
+        .then(|| Hint {
+            line: first + 1,
+            col: f + 1,
+            text: format!(
+                "the lines under {} are not lined up: {} is indented {f} spaces and {} {a}; \
                  YAML reads nesting from indentation, so give them the same indentation",
-                    self.named(opener),
-                    self.named(first),
-                    self.named(at)
-                ),
-                value_was_merged: false,
-            })
+                self.named(opener),
+                self.named(first),
+                self.named(at)
+            ),
+            value_was_merged: false,
+        })
     }
 
     /// Line `at` stands at no open level: names the nearest level of its sort.

@@ -11,6 +11,7 @@ mod load;
 mod matrix;
 pub mod model;
 mod tags;
+pub mod tts;
 mod variants;
 
 pub use check::{MAX_COPIES, MAX_PIECES};

@@ -25,6 +25,10 @@ pub struct GameSpec {
     /// Named axes (`suit`, `rank`) whose values a component's `matrix:` combines into variants.
     #[serde(default)]
     pub axes: BTreeMap<String, Vec<AxisValue>>,
+    /// How the game goes on a Tabletop Simulator table: bags, shuffled decks, what each player
+    /// takes, ordinary dice (docs/tts.md). Not included from other games.
+    #[serde(default)]
+    pub tts: Option<super::tts::TtsSpec>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 mod bad_input;
+mod boards;
 mod cli;
 mod common;
 mod cover;
@@ -26,3 +27,4 @@ mod sheets;
 mod streaming;
 mod tts;
 mod tts_names;
+mod tts_table;

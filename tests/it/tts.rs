@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use pnp::output::tts::map::{CARD_UNITS_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
+use pnp::output::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
 
 const FIXTURE: &str = "tests/fixtures/tts-fixture.yaml";
 const BIG_CARDS: &str = "tests/fixtures/tts-big-cards.yaml";
@@ -99,6 +99,17 @@ fn local_path(url: &str) -> PathBuf {
 }
 
 /// (width, height, colour type) of a PNG.
+/// The `CustomDeck` key of the sheet whose face image ends with `sheet` (keys are hashed from
+/// the game and the sheet, not counted).
+fn key_of(deck: &Value, sheet: &str) -> String {
+    let keys = deck["CustomDeck"].as_object().expect("a CustomDeck");
+    keys.iter()
+        .find(|(_, d)| d["FaceURL"].as_str().unwrap().ends_with(sheet))
+        .unwrap_or_else(|| panic!("no sheet {sheet} in {keys:?}"))
+        .0
+        .clone()
+}
+
 fn png_header(path: &Path) -> (u32, u32, png::ColorType) {
     let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     let r = dec.read_info().expect("PNG decodes");
@@ -149,7 +160,8 @@ fn cells_shrink_so_a_wide_sheet_stays_within_4096_px() {
     let dir = tts(BIG_CARDS, &["--dpi", "120"]);
     let (w, h, _) = png_header(&dir.join("decks/big-1.png"));
     let v = json(&dir, "tts-big-cards");
-    let d = &top(&v)[0]["CustomDeck"]["1"];
+    let deck = &top(&v)[0];
+    let d = &deck["CustomDeck"][key_of(deck, "decks/big-1.png")];
     assert_eq!(d["NumWidth"], 10);
     assert_eq!(d["NumHeight"], 2);
     assert!(w <= 4096 && w > 4000, "{w}");
@@ -165,12 +177,19 @@ fn eighty_cards_span_two_sheets_with_ids_by_key_and_slot() {
     let v = json(fixture(), "tts-fixture");
     let deck = by_nickname(&v, "Big deck");
     assert_eq!(deck["Name"], "DeckCustom");
-    let keys: Vec<&String> = deck["CustomDeck"].as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["1", "2"]);
-    assert_eq!(deck["CustomDeck"]["1"]["NumWidth"], 10);
-    assert_eq!(deck["CustomDeck"]["1"]["NumHeight"], 7);
-    assert_eq!(deck["CustomDeck"]["2"]["NumWidth"], 10);
-    assert_eq!(deck["CustomDeck"]["2"]["NumHeight"], 1);
+    assert_eq!(deck["CustomDeck"].as_object().unwrap().len(), 2);
+    let (k1, k2) = (
+        key_of(deck, "decks/deck-1.png"),
+        key_of(deck, "decks/deck-2.png"),
+    );
+    let (b1, b2): (u64, u64) = (
+        k1.parse::<u64>().unwrap() * 100,
+        k2.parse::<u64>().unwrap() * 100,
+    );
+    assert_eq!(deck["CustomDeck"][&k1]["NumWidth"], 10);
+    assert_eq!(deck["CustomDeck"][&k1]["NumHeight"], 7);
+    assert_eq!(deck["CustomDeck"][&k2]["NumWidth"], 10);
+    assert_eq!(deck["CustomDeck"][&k2]["NumHeight"], 1);
     let ids: Vec<u64> = deck["DeckIDs"]
         .as_array()
         .unwrap()
@@ -178,11 +197,11 @@ fn eighty_cards_span_two_sheets_with_ids_by_key_and_slot() {
         .map(|i| i.as_u64().unwrap())
         .collect();
     // c01 ×3, c02…c74, c75 ×2, c76…c80: 83 cards.
-    let mut want = vec![100, 100, 100];
-    want.extend(101..=169); // c02…c70 on sheet 1
-    want.extend(200..=203); // c71…c74 on sheet 2
-    want.extend([204, 204]); // c75 twice
-    want.extend(205..=209);
+    let mut want = vec![b1, b1, b1];
+    want.extend(b1 + 1..=b1 + 69); // c02…c70 on sheet 1
+    want.extend(b2..=b2 + 3); // c71…c74 on sheet 2
+    want.extend([b2 + 4, b2 + 4]); // c75 twice
+    want.extend(b2 + 5..=b2 + 9);
     assert_eq!(ids, want);
     let cards = deck["ContainedObjects"].as_array().unwrap();
     assert_eq!(cards.len(), ids.len());
@@ -200,14 +219,17 @@ fn eighty_cards_span_two_sheets_with_ids_by_key_and_slot() {
     }
     assert_eq!(cards[3]["Nickname"], "Card 2");
     // The second sheet's first cell holds card 71; the rest of its row holds 72…80.
-    let sheet2 = local_path(deck["CustomDeck"]["2"]["FaceURL"].as_str().unwrap());
-    assert!(sheet2.ends_with("decks/deck-2.png"));
-    // The court deck follows the big deck's two keys.
+    let sheet2 = local_path(deck["CustomDeck"][&k2]["FaceURL"].as_str().unwrap());
+    assert!(sheet2.is_file());
+    // The court deck has a key of its own.
     let court = by_nickname(&v, "Court");
-    assert_eq!(court["DeckIDs"], serde_json::json!([300, 301, 302]));
-    assert_eq!(court["CustomDeck"]["3"]["UniqueBack"], true);
-    assert_eq!(deck["CustomDeck"]["1"]["UniqueBack"], false);
-    assert_eq!(deck["CustomDeck"]["1"]["BackIsHidden"], true);
+    let kc = key_of(court, "decks/court-1.png");
+    assert!(kc != k1 && kc != k2);
+    let bc = kc.parse::<u64>().unwrap() * 100;
+    assert_eq!(court["DeckIDs"], serde_json::json!([bc, bc + 1, bc + 2]));
+    assert_eq!(court["CustomDeck"][&kc]["UniqueBack"], true);
+    assert_eq!(deck["CustomDeck"][&k1]["UniqueBack"], false);
+    assert_eq!(deck["CustomDeck"][&k1]["BackIsHidden"], true);
 }
 
 #[test]
@@ -283,8 +305,15 @@ fn every_object_kind_has_the_fields_tts_needs() {
     // A lone card is a card, not a deck of one.
     let lone = by_nickname(&v, "Alone");
     assert_eq!(lone["Name"], "CardCustom");
-    assert_eq!(lone["CardID"], 400);
-    assert_eq!(lone["CustomDeck"]["4"]["NumWidth"], 1);
+    let kl = lone["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    assert_eq!(lone["CardID"], kl.parse::<u64>().unwrap() * 100);
+    assert_eq!(lone["CustomDeck"][&kl]["NumWidth"], 1);
     // Two-sided tiles: square tiles in a bag, front and back different images.
     let bag = by_nickname(&v, "Tiles ×2");
     assert_eq!(bag["Name"], "Bag");
@@ -294,7 +323,7 @@ fn every_object_kind_has_the_fields_tts_needs() {
     assert_eq!(img["CustomTile"]["Type"], 0);
     assert_ne!(img["ImageURL"], img["ImageSecondaryURL"]);
     // A round coin is a circular tile with its back underneath.
-    let coin = by_nickname(&v, "Heads");
+    let coin = by_nickname(&v, "Coin");
     assert_eq!(coin["Name"], "Custom_Tile");
     assert_eq!(coin["CustomImage"]["CustomTile"]["Type"], 2);
     assert!(
@@ -347,9 +376,17 @@ fn night_grain_markers_are_bagged_by_type_and_the_track_is_a_board() {
     let mm = track["Transform"]["scaleZ"].as_f64().unwrap() * TILE_UNITS_AT_SCALE_1 * MM_PER_UNIT;
     assert!((mm - h).abs() < 0.2, "{mm} vs {h}");
     let aid = by_nickname(&v, "Player aid");
-    assert_eq!(aid["DeckIDs"], serde_json::json!([100, 100, 100]));
-    let w = aid["Transform"]["scaleX"].as_f64().unwrap() * CARD_UNITS_AT_SCALE_1.0 * MM_PER_UNIT;
-    assert!((w - 80.0).abs() < 0.2, "{w}");
+    let ids = aid["DeckIDs"].as_array().unwrap();
+    assert_eq!(ids.len(), 3);
+    assert!(
+        ids.iter()
+            .all(|id| id == &ids[0] && id.as_u64().unwrap() % 100 == 0)
+    );
+    // Scaled uniformly from the long side: 115 mm deep, its width from the sheet cell.
+    let t = &aid["Transform"];
+    assert_eq!(t["scaleX"], t["scaleZ"]);
+    let h = t["scaleZ"].as_f64().unwrap() * CARD_DEPTH_AT_SCALE_1 * MM_PER_UNIT;
+    assert!((h - 115.0).abs() < 0.2, "{h}");
     // One-sided aid: face up; its back is a generated plain card.
     assert_eq!(aid["Transform"]["rotZ"], 0.0);
 }
@@ -522,15 +559,15 @@ fn a_deck_tag_splits_a_component_into_decks() {
     let v = json(fixture(), "tts-fixture");
     let action = by_nickname(&v, "Beast cards: action");
     let day = by_nickname(&v, "Beast cards: day");
-    // Keys 1–2 big deck, 3 court, 4 the lone card: then action 5, day 6.
-    assert_eq!(action["DeckIDs"], serde_json::json!([500, 500, 501]));
-    assert_eq!(day["DeckIDs"], serde_json::json!([600, 601]));
-    assert!(
-        action["CustomDeck"]["5"]["FaceURL"]
-            .as_str()
-            .unwrap()
-            .ends_with("decks/beast-action-1.png")
-    );
+    // A key for each deck's sheet.
+    let ka = key_of(action, "decks/beast-action-1.png")
+        .parse::<u64>()
+        .unwrap()
+        * 100;
+    let kd = key_of(day, "decks/beast-day-1.png").parse::<u64>().unwrap() * 100;
+    assert_ne!(ka, kd);
+    assert_eq!(action["DeckIDs"], serde_json::json!([ka, ka, ka + 1]));
+    assert_eq!(day["DeckIDs"], serde_json::json!([kd, kd + 1]));
     // Printed backs: the decks lie face down.
     assert_eq!(action["Transform"]["rotZ"], 180.0);
 }
@@ -579,7 +616,12 @@ fn playing_cards_without_a_back_get_a_blank_one() {
         .into_iter()
         .find(|o| o["Name"] == "DeckCustom")
         .expect("a deck");
-    let sheet = &deck["CustomDeck"]["1"];
+    let sheet = deck["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap();
     assert_eq!(
         (sheet["NumWidth"].as_u64(), sheet["NumHeight"].as_u64()),
         (Some(2), Some(1))

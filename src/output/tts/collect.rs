@@ -4,10 +4,11 @@ use resvg::usvg::Tree;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::deal::Spot;
 use super::model::{ObjectState, Rgb, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
-use super::{TtsError, dice, guid, image, map, objects, sheet, tts_err};
+use super::{TtsError, dice, guid, image, keys, map, objects, sheet, tts_err};
 use crate::draw::{Art, FaceDoc, Side, Source};
 use crate::error::Error;
 use crate::kinds::KindName;
@@ -28,9 +29,19 @@ pub(super) struct Export<'a> {
     pub(super) single_files: Vec<Option<String>>,
     pub(super) used_names: HashSet<String>,
     pub(super) guids: guid::Guids,
-    pub(super) next_key: u32,
-    /// (band, width, depth in units, object) in spec order.
-    pub(super) placed: Vec<(Band, f64, f64, ObjectState)>,
+    pub(super) keys: keys::Keys,
+    /// The objects made, in spec order, with where each goes.
+    pub(super) placed: Vec<Placed>,
+}
+
+/// One object made for the table, and where it goes.
+pub(super) struct Placed {
+    pub(super) band: Band,
+    /// Its footprint (units) unturned: across (x) and deep (z).
+    pub(super) w: f64,
+    pub(super) d: f64,
+    pub(super) obj: ObjectState,
+    pub(super) spot: Spot,
 }
 
 impl<'a> Export<'a> {
@@ -50,13 +61,31 @@ impl<'a> Export<'a> {
             single_files: Vec::new(),
             used_names: HashSet::new(),
             guids: guid::Guids::new(),
-            next_key: 1,
+            keys: keys::Keys::new(),
             placed: Vec::new(),
         }
     }
 
+    /// The URL of `rel` (a path of pnp's own names: `decks/aid-1.png`), escaped as a URL path.
     pub(super) fn url(&self, rel: &str) -> String {
-        format!("{}{rel}", self.base)
+        format!("{}{}", self.base, super::urls::escape_path(rel))
+    }
+
+    /// Puts `obj` (`w`×`d` units) on the table at `spot`.
+    pub(super) fn put(&mut self, spot: Spot, band: Band, w: f64, d: f64, obj: ObjectState) {
+        self.placed.push(Placed {
+            band,
+            w,
+            d,
+            obj,
+            spot,
+        });
+    }
+
+    /// The deck key of the sheet whose file is `stem`.
+    pub(super) fn deck_key(&mut self, stem: &str) -> u32 {
+        let game = self.game.id().to_string();
+        self.keys.of(&game, stem)
     }
 
     pub(super) fn guid(&mut self, path: &str) -> String {
@@ -86,30 +115,41 @@ impl<'a> Export<'a> {
         let rel = format!("images/{}.png", self.unique_name(&doc.name.clone()));
         self.jobs.push(Job {
             rel: rel.clone(),
-            picture: Picture::Single { img, w, h },
+            picture: Picture::Single {
+                img,
+                w,
+                h,
+                turned: false,
+            },
         });
         self.single_files[img] = Some(rel.clone());
         self.url(&rel)
     }
 
-    /// A `Custom_Dice` d6 `edge_mm` wide painted with six faces (images, face "1" first) whose
-    /// names are what a roll reports. `stem` names its net image and GUID path.
+    /// The image of a d6 `edge_mm` wide painted with six faces (images, face "1" first), in
+    /// TTS's d6 template; `stem` names its file. Returns its URL.
+    pub(super) fn die_image(&mut self, faces: [usize; 6], edge_mm: f64, stem: &str) -> String {
+        let side = image::fitted_size(edge_mm, edge_mm, self.dpi)
+            .0
+            .min(sheet::MAX_SHEET_PX / dice::GRID);
+        let rel = format!("images/{}.png", self.unique_name(&format!("{stem}-d6")));
+        self.jobs.push(Job {
+            rel: rel.clone(),
+            picture: Picture::Die { imgs: faces, side },
+        });
+        self.url(&rel)
+    }
+
+    /// A `Custom_Dice` d6 `edge_mm` wide painted with `image`, whose faces' `names` are what a
+    /// roll reports. `stem` names its GUID.
     pub(super) fn die(
         &mut self,
-        faces: [usize; 6],
+        image: &str,
         names: &[String; 6],
         edge_mm: f64,
         stem: &str,
         nickname: &str,
     ) -> ObjectState {
-        let side = image::fitted_size(edge_mm, edge_mm, self.dpi)
-            .0
-            .min(sheet::MAX_SHEET_PX / dice::NET_COLS);
-        let rel = format!("images/{}.png", self.unique_name(&format!("{stem}-d6")));
-        self.jobs.push(Job {
-            rel: rel.clone(),
-            picture: Picture::DieNet { imgs: faces, side },
-        });
         let (sx, sy, sz) = map::die_scale(edge_mm);
         let obj = ObjectState::new(
             "Custom_Dice",
@@ -117,19 +157,12 @@ impl<'a> Export<'a> {
             nickname,
             Transform::scaled(sx, sy, sz),
         );
-        dice::make_d6(obj, self.url(&rel), names)
+        dice::make_d6(obj, image.to_string(), names)
     }
 
-    /// A standing `Custom_Token` of face `img` (`w`×`h` mm): its image keeps its transparency,
-    /// which TTS cuts the standee's outline from.
-    pub(super) fn standee(
-        &mut self,
-        img: usize,
-        w_mm: f64,
-        h_mm: f64,
-        stem: &str,
-        nickname: &str,
-    ) -> ObjectState {
+    /// The image of a standee: face `img` (`w`×`h` mm), transparent around what is drawn, which
+    /// TTS cuts the standee's outline from. Returns its URL.
+    pub(super) fn standee_image(&mut self, img: usize, w_mm: f64, h_mm: f64, stem: &str) -> String {
         let (w, h) = image::fitted_size(w_mm, h_mm, self.dpi);
         let rel = format!(
             "images/{}.png",
@@ -139,6 +172,17 @@ impl<'a> Export<'a> {
             rel: rel.clone(),
             picture: Picture::Cutout { img, w, h },
         });
+        self.url(&rel)
+    }
+
+    /// A standing `Custom_Token` `h_mm` tall showing `image`.
+    pub(super) fn standee(
+        &mut self,
+        image: &str,
+        h_mm: f64,
+        stem: &str,
+        nickname: &str,
+    ) -> ObjectState {
         let s = units(h_mm) / map::TOKEN_UNITS_AT_SCALE_1;
         let obj = ObjectState::new(
             "Custom_Token",
@@ -146,7 +190,7 @@ impl<'a> Export<'a> {
             nickname,
             Transform::scaled(s, 1.0, s),
         );
-        objects::standee(obj, self.url(&rel), 0.1)
+        objects::standee(obj, image.to_string(), 0.1)
     }
 
     /// Adds a picture drawn in a `w`×`h` mm box as an image; returns its index.
@@ -223,11 +267,83 @@ impl<'a> Export<'a> {
     }
 }
 
-/// How a piece is called on the table (the tooltip over it): what it is, short. A playing card's
-/// rank and suit ("Ace of Hearts"), which are all its face shows large; else its title (with its
-/// big text when that is a short value: "Time Slot 1"), its big text, its label (a small footer:
-/// a value, a credit), else its id made readable.
+/// How a piece is called on the table (the tooltip over it): what it is, short. A card by what
+/// its face shows large (`card_name`); any other piece by its component's name, one of them,
+/// and which one: "Tile — Suns 3", "Grain marker — Amaranth", "Pawn — Arms".
 pub(super) fn piece_name(game: &Game, p: &Piece) -> String {
+    let kind = game.spec.components[p.component].kind.name();
+    if matches!(kind, KindName::Card | KindName::PlayingCard) {
+        return card_name(game, p);
+    }
+    match noun_and_which(game, p) {
+        (noun, Some(which)) if !which.eq_ignore_ascii_case(&noun) => format!("{noun} — {which}"),
+        (noun, _) => noun,
+    }
+}
+
+/// What a piece is, one of its component ("Tile", from "Tiles"), and which one it is, when its
+/// component has variants: a matrix's values ("Suns 3", "Arms Null"), else what its face says
+/// (title, label or big text), else its variant's id made readable ("Red").
+pub(super) fn noun_and_which(game: &Game, p: &Piece) -> (String, Option<String>) {
+    let c = &game.spec.components[p.component];
+    let noun = singular(c.name.as_deref().unwrap_or(&c.id.value));
+    let Some(variant) = p.variant.and_then(|v| c.variants.id(v)) else {
+        return (noun, None);
+    };
+    let f = p.front(game);
+    let said = [&f.title, &f.label, &f.text]
+        .into_iter()
+        .flatten()
+        .map(|t| t.trim())
+        .find(|t| !t.is_empty());
+    let which = match said {
+        Some(t) if c.matrix.is_none() => t.to_string(),
+        _ => words(&variant),
+    };
+    (noun, Some(which))
+}
+
+/// One of a component called `name`: "Tiles" → "Tile", "Grain markers" → "Grain marker",
+/// "Dice" → "Die", "Bean tokens (optional; …)" → "Bean token". A name that is not a plural is
+/// kept ("Track of Persephone").
+pub(super) fn singular(name: &str) -> String {
+    let name = name.split(" (").next().unwrap_or(name).trim();
+    let (head, last) = name.rsplit_once(' ').unwrap_or(("", name));
+    let lower = last.to_lowercase();
+    let one = if lower == "dice" {
+        format!("{}ie", &last[..1])
+    } else if let Some(stem) = lower.strip_suffix("ies").filter(|s| !s.is_empty()) {
+        format!("{}y", &last[..stem.len()])
+    } else if ["ches", "shes", "xes", "sses"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
+        last[..last.len() - 2].to_string()
+    } else if lower.ends_with('s') && !lower.ends_with("ss") && !lower.ends_with("us") {
+        last[..last.len() - 1].to_string()
+    } else {
+        last.to_string()
+    };
+    if head.is_empty() {
+        one
+    } else {
+        format!("{head} {one}")
+    }
+}
+
+/// `suns-3` → "Suns 3", `hunt_beast` → "Hunt Beast".
+fn words(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(capitalized)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A card's name: a playing card's rank and suit ("Ace of Hearts"), which are all its face
+/// shows large; else its title (with its big text when that is a short value: "Time Slot 1"),
+/// its big text, its label (a small footer: a value, a credit), else its id made readable.
+fn card_name(game: &Game, p: &Piece) -> String {
     let kind = game.spec.components[p.component].kind.name();
     if kind == KindName::PlayingCard
         && let Some(name) = playing_card_name(&p.tags(game))
@@ -361,11 +477,23 @@ mod tests {
         test(&mut ex);
     }
 
+    /// The RGB pixels of a PNG, with its size.
+    fn decode(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
+        let mut r = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        assert_eq!(r.info().color_type, png::ColorType::Rgb);
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        (info.width, info.height, buf)
+    }
+
     #[test]
-    fn a_die_is_a_custom_d6_with_a_net_of_its_six_faces() {
+    fn a_die_is_a_custom_d6_painted_in_tts_s_template() {
         with_export(|ex| {
             let names: [String; 6] = std::array::from_fn(|i| format!("face {}", i + 1));
-            let die = ex.die([0, 1, 2, 3, 4, 5], &names, 16.0, "grain-die", "Grain die");
+            let url = ex.die_image([0, 1, 2, 3, 4, 5], 16.0, "grain-die");
+            let die = ex.die(&url, &names, 16.0, "grain-die/0", "Grain die");
             let v = serde_json::to_value(&die).unwrap();
             assert_eq!(v["Name"], "Custom_Dice");
             assert_eq!(v["CustomImage"]["CustomDice"]["Type"], 1);
@@ -379,21 +507,117 @@ mod tests {
                 * map::MM_PER_UNIT;
             assert!((edge - 16.0).abs() < 0.05, "{edge}");
             let job = ex.jobs.last().unwrap();
-            let bytes = render_picture(&job.picture, &ex.images).unwrap();
-            let r = png::Decoder::new(std::io::Cursor::new(bytes))
-                .read_info()
-                .unwrap();
-            // 16 mm at 30 dpi is 19 px: a net of 4 × 3 faces.
-            assert_eq!((r.info().width, r.info().height), (4 * 19, 3 * 19));
-            assert_eq!(r.info().color_type, png::ColorType::Rgb);
+            let (w, h, _) = decode(render_picture(&job.picture, &ex.images).unwrap());
+            // 16 mm at 30 dpi is 19 px: a square of 3 × 3 cells.
+            assert_eq!((w, h), (3 * 19, 3 * 19));
         });
+    }
+
+    /// The template of TTS's d6 as the knowledge base shows it (`docs/img/custom-dice/ps1.png`
+    /// @ 6aa30656), cell by cell (column, row): the face it holds and whether it is turned a
+    /// half turn. Written out from the picture, not from `dice::D6_CELLS`.
+    const D6_TEMPLATE: [((u32, u32), usize, bool); 6] = [
+        ((0, 1), 2, false),
+        ((1, 1), 4, false),
+        ((2, 1), 5, false),
+        ((0, 2), 1, true),
+        ((1, 2), 3, false),
+        ((2, 2), 6, true),
+    ];
+
+    #[test]
+    fn each_cell_of_a_die_s_image_holds_the_template_s_face_turned_as_it_turns_it() {
+        let yaml = r##"
+game: {id: d6, name: D6, players: [2]}
+components:
+  - id: die
+    kind: die
+    size: 20mm
+    front: {ink: "#202020", background: "#ffffff"}
+    die:
+      faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]
+"##;
+        let game = crate::spec::from_bytes("d6.yaml", yaml.as_bytes().to_vec(), None).unwrap();
+        let bopt = BuildOptions {
+            dpi: 100,
+            ..BuildOptions::default()
+        };
+        let prepared = crate::prepare(&game, &bopt).unwrap();
+        let trees = prepared.face_trees().unwrap();
+        let mut ex = Export::new(&game, &prepared, trees, 100, "https://x.org/".into());
+        let art = Art::new(&game);
+        let p = &prepared.pieces[0];
+        let (edge, six) = crate::kinds::of(&game, p)
+            .die_faces(&game, p, &art)
+            .unwrap()
+            .unwrap();
+        let values: Vec<String> = six.iter().map(|(_, v)| v.clone()).collect();
+        assert_eq!(values, ["1", "2", "3", "4", "5", "6"]);
+        let mut imgs = [0; 6];
+        for (i, (g, _)) in six.into_iter().enumerate() {
+            imgs[i] = ex.push_svg(&format!("f{i}"), g, edge, edge).unwrap();
+        }
+        ex.die_image(imgs, edge, "die");
+        let job = ex.jobs.last().unwrap();
+        let (w, _, rgb) = decode(render_picture(&job.picture, &ex.images).unwrap());
+        let side = w / 3;
+        // Each face drawn alone, upright, at the cell's size.
+        let faces: Vec<Vec<u8>> = imgs
+            .iter()
+            .map(|&i| {
+                let p = image::render(&ex.images[i].1, &ex.images[i].0, side, side).unwrap();
+                p.pixels()
+                    .iter()
+                    .map(|c| c.demultiply())
+                    .flat_map(|c| [c.red(), c.green(), c.blue()])
+                    .collect()
+            })
+            .collect();
+        // How far cell (col, row) is from face f, upright or turned.
+        let distance = |col: u32, row: u32, f: usize, turned: bool| -> u64 {
+            let mut d = 0;
+            for y in 0..side {
+                for x in 0..side {
+                    let (fx, fy) = if turned {
+                        (side - 1 - x, side - 1 - y)
+                    } else {
+                        (x, y)
+                    };
+                    let at = (((row * side + y) * w + col * side + x) * 3) as usize;
+                    let fat = ((fy * side + fx) * 3) as usize;
+                    for c in 0..3 {
+                        d += (rgb[at + c] as i64 - faces[f][fat + c] as i64).unsigned_abs();
+                    }
+                }
+            }
+            d
+        };
+        for ((col, row), face, turned) in D6_TEMPLATE {
+            let best = (0..6)
+                .flat_map(|f| [(f, false), (f, true)])
+                .min_by_key(|&(f, t)| distance(col, row, f, t))
+                .unwrap();
+            assert_eq!(
+                best,
+                (face - 1, turned),
+                "cell ({col}, {row}) should hold face {face}, turned: {turned}"
+            );
+            assert!(
+                distance(col, row, face - 1, turned) < distance(col, row, face - 1, !turned) / 4,
+                "face {face} in cell ({col}, {row}) is clearly turned as the template turns it"
+            );
+        }
+        // The top row is not on the cube: one plain grey, no face there.
+        let top = &rgb[..(side * w * 3) as usize];
+        assert!(top.chunks(3).all(|px| px == [216, 216, 216]));
     }
 
     #[test]
     fn a_standee_keeps_the_transparency_around_its_outline() {
         with_export(|ex| {
             // A round grain marker: its corners are outside the drawing.
-            let o = ex.standee(0, 20.0, 20.0, "pawn", "Pawn");
+            let url = ex.standee_image(0, 20.0, 20.0, "pawn");
+            let o = ex.standee(&url, 20.0, "pawn/0", "Pawn");
             let v = serde_json::to_value(&o).unwrap();
             assert_eq!(v["Name"], "Custom_Token");
             assert_eq!(v["CustomImage"]["CustomToken"]["StandUp"], true);
@@ -426,5 +650,49 @@ mod tests {
         assert_eq!(name("suns", "a"), None);
         assert_eq!(name("hearts", "11"), None);
         assert_eq!(readable_id("tile-suns-null"), "Tile suns null");
+    }
+
+    #[test]
+    fn a_piece_is_one_of_its_component() {
+        for (many, one) in [
+            ("Tiles", "Tile"),
+            ("Grain markers", "Grain marker"),
+            ("Dice", "Die"),
+            ("Bean tokens (optional; dry beans work too)", "Bean token"),
+            ("Starvation chits", "Starvation chit"),
+            ("Activity cards (one set per player)", "Activity card"),
+            (
+                "Die role markers (beside your three dice)",
+                "Die role marker",
+            ),
+            ("Boxes", "Box"),
+            ("Track of Persephone", "Track of Persephone"),
+            ("Rock", "Rock"),
+            ("Bonus", "Bonus"),
+            ("Properties", "Property"),
+        ] {
+            assert_eq!(singular(many), one);
+        }
+        assert_eq!(words("suns-3"), "Suns 3");
+        assert_eq!(words("arms-null"), "Arms Null");
+    }
+
+    #[test]
+    fn pieces_are_named_by_component_and_suit_or_rank() {
+        let game = crate::spec::load("piecepack").unwrap();
+        let pieces = crate::pieces::expand(&game);
+        let name = |id: &str| {
+            let p = pieces.iter().find(|p| p.id(&game) == id).unwrap();
+            piece_name(&game, p)
+        };
+        assert_eq!(name("tile-suns-3"), "Tile — Suns 3");
+        assert_eq!(name("tile-arms-null"), "Tile — Arms Null");
+        assert_eq!(name("coin-moons-ace"), "Coin — Moons Ace");
+        assert_eq!(name("die-crowns"), "Die — Crowns");
+        assert_eq!(name("pawn-arms"), "Pawn — Arms");
+        let game = crate::spec::load("night-grain").unwrap();
+        let pieces = crate::pieces::expand(&game);
+        let p = pieces.iter().find(|p| p.id(&game) == "grain-rye").unwrap();
+        assert_eq!(piece_name(&game, p), "Grain marker — Rye");
     }
 }

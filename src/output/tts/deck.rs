@@ -2,8 +2,9 @@
 //!
 //! Every distinct (front, back) pair gets one cell; sheets are filled in first-use order and use
 //! `BackIsHidden` (the back is what other players see of a hidden card), so a sheet holds 70.
-//! Each sheet is a deck key; a card's ID is `key × 100 + cell`, and `DeckIDs` lists the IDs in
-//! deck order, repeating an ID for each copy.
+//! Each sheet has a deck key (`keys`); a card's ID is `key × 100 + cell` (KB
+//! save-file-format.md: "Key matches the hundreth place of the id"), and `DeckIDs` lists the IDs
+//! in deck order, repeating an ID for each copy.
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -93,17 +94,23 @@ impl DeckPlan {
         (slot / cap, slot % cap)
     }
 
-    /// TTS card ID of a slot when the deck's first sheet has key `first_key`.
-    pub fn card_id(&self, first_key: u32, slot: usize) -> u32 {
+    /// TTS card ID of a slot when the deck's sheets have keys `keys`.
+    pub fn card_id(&self, keys: &[u32], slot: usize) -> u32 {
         let (sheet, cell) = self.locate(slot);
-        (first_key + sheet as u32) * 100 + cell as u32
+        keys[sheet] * 100 + cell as u32
     }
 
-    pub fn deck_ids(&self, first_key: u32) -> Vec<u32> {
-        self.cards
-            .iter()
-            .map(|s| self.card_id(first_key, *s))
-            .collect()
+    pub fn deck_ids(&self, keys: &[u32]) -> Vec<u32> {
+        self.cards.iter().map(|s| self.card_id(keys, *s)).collect()
+    }
+
+    /// The same sheets holding other cards (slots, copies repeated): one player's set.
+    pub fn with_cards(&self, cards: Vec<usize>) -> DeckPlan {
+        DeckPlan {
+            slots: self.slots.clone(),
+            tooltips: self.tooltips.clone(),
+            cards,
+        }
     }
 }
 
@@ -117,14 +124,23 @@ pub struct SheetUrls {
 /// What the deck object needs beyond the plan.
 pub struct DeckLook<'a> {
     pub name: &'a str,
-    pub first_key: u32,
+    /// The deck key of each sheet.
+    pub keys: &'a [u32],
     pub sheets: &'a [SheetUrls],
     pub grids: &'a [Grid],
     pub card_type: u8,
-    /// Landscape cards: TTS turns them a quarter in hand and on the table.
+    /// Landscape cards: `SidewaysCard`, which turns their zoomed view (KB custom-deck.md
+    /// "Sideways"); they also lie turned a quarter (`transform`).
     pub sideways: bool,
     pub transform: Transform,
+    /// The rules shuffle it: shuffled once, when the table is first loaded.
+    pub shuffle: bool,
 }
+
+/// A deck's script that shuffles it once, when the table is first loaded: `onLoad` is given
+/// the state `onSave` returned, empty on the first load (API events.md, onLoad and onSave), and
+/// `shuffle()` "Shuffles/shakes up contents of a deck or bag" (API object.md).
+pub const SHUFFLE_ONCE: &str = "-- pnp: the rules shuffle this; shuffled when the table is first loaded.\nfunction onLoad(state)\n  if state ~= \"shuffled\" then self.shuffle() end\nend\nfunction onSave()\n  return \"shuffled\"\nend\n";
 
 fn custom_deck(look: &DeckLook, sheet: usize, unique_back: bool) -> CustomDeck {
     CustomDeck {
@@ -141,11 +157,11 @@ fn custom_deck(look: &DeckLook, sheet: usize, unique_back: bool) -> CustomDeck {
 /// One `CardCustom` (a lone card, or a card inside a deck).
 fn card(plan: &DeckPlan, slot: usize, look: &DeckLook, guid: String) -> ObjectState {
     let (sheet, _) = plan.locate(slot);
-    let key = look.first_key + sheet as u32;
+    let key = look.keys[sheet];
     let tooltip = &plan.tooltips[slot];
     let mut o = ObjectState::new("CardCustom", guid, &tooltip.name, look.transform);
     o.description = tooltip.description.clone();
-    o.card_id = Some(plan.card_id(look.first_key, slot));
+    o.card_id = Some(plan.card_id(look.keys, slot));
     o.sideways_card = Some(look.sideways);
     o.custom_deck = Some(BTreeMap::from([(
         key.to_string(),
@@ -171,17 +187,20 @@ pub fn object(
     deck.sideways_card = Some(look.sideways);
     deck.hide_when_face_down = true;
     deck.hands = false;
-    deck.deck_ids = Some(plan.deck_ids(look.first_key));
+    deck.deck_ids = Some(plan.deck_ids(look.keys));
+    // Only the sheets its cards are on (a player's set may need one of two).
+    let mut sheets: Vec<usize> = plan.cards.iter().map(|&c| plan.locate(c).0).collect();
+    sheets.sort_unstable();
+    sheets.dedup();
     deck.custom_deck = Some(
-        (0..look.sheets.len())
-            .map(|s| {
-                (
-                    (look.first_key + s as u32).to_string(),
-                    custom_deck(look, s, unique),
-                )
-            })
+        sheets
+            .into_iter()
+            .map(|s| (look.keys[s].to_string(), custom_deck(look, s, unique)))
             .collect(),
     );
+    if look.shuffle {
+        deck.lua_script = SHUFFLE_ONCE.to_string();
+    }
     deck.contained_objects = Some(
         plan.cards
             .iter()
@@ -211,7 +230,7 @@ mod tests {
             (5, 9, "a".into(), 1),
         ]);
         assert_eq!(p.slots, vec![(5, 9), (6, 9)]);
-        assert_eq!(p.deck_ids(1), vec![100, 100, 100, 101, 100]);
+        assert_eq!(p.deck_ids(&[1]), vec![100, 100, 100, 101, 100]);
         assert!(p.common_back());
     }
 
@@ -219,7 +238,7 @@ mod tests {
     fn a_deck_of_eighty_spans_two_keys() {
         let p = plan(80, 1);
         assert_eq!(p.sheets(), vec![0..70, 70..80]);
-        let ids = p.deck_ids(3);
+        let ids = p.deck_ids(&[3, 4]);
         assert_eq!(ids[0], 300);
         assert_eq!(ids[69], 369);
         assert_eq!(ids[70], 400);

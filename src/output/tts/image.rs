@@ -40,6 +40,21 @@ fn render_on(
     crate::output::png::render_into(tree, face, pw, ph, background)
 }
 
+/// The pixmap turned a quarter clockwise: its top goes to the right (pixel for pixel).
+pub fn quarter_turn(p: Pixmap) -> Result<Pixmap, ImageError> {
+    let (w, h) = (p.width(), p.height());
+    let mut out = Pixmap::new(h, w).ok_or(ImageError::Empty)?;
+    let src = p.pixels();
+    let dst = out.pixels_mut();
+    for y in 0..h {
+        for x in 0..w {
+            // (x, y) → (h − 1 − y, x).
+            dst[(x * h + (h - 1 - y)) as usize] = src[(y * w + x) as usize];
+        }
+    }
+    Ok(out)
+}
+
 /// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).
 pub fn encode_rgb(pixmap: Pixmap) -> Result<Vec<u8>, ImageError> {
     let mut out = Vec::new();
@@ -156,6 +171,20 @@ mod tests {
         let (w, h) = fitted_size(600.0, 300.0, 300);
         assert_eq!(w, 4096);
         assert_eq!(h, 2048);
+    }
+
+    #[test]
+    fn a_quarter_turn_puts_the_top_on_the_right() {
+        let mut p = Pixmap::new(3, 2).unwrap();
+        p.fill(Color::WHITE);
+        // A red pixel at the top left.
+        p.pixels_mut()[0] =
+            resvg::tiny_skia::PremultipliedColorU8::from_rgba(255, 0, 0, 255).unwrap();
+        let t = quarter_turn(p).unwrap();
+        assert_eq!((t.width(), t.height()), (2, 3));
+        assert_eq!(t.pixel(1, 0).unwrap().red(), 255);
+        assert_eq!(t.pixel(1, 0).unwrap().green(), 0);
+        assert_eq!(t.pixel(0, 0).unwrap().green(), 255);
     }
 
     #[test]

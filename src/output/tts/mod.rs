@@ -7,17 +7,24 @@
 //! Nothing here reads the clock or randomness: the same input gives the same bytes.
 mod collect;
 mod components;
+pub mod deal;
 pub mod deck;
 pub mod dice;
 pub mod guid;
 pub mod image;
 pub mod install;
+pub mod keys;
 pub mod map;
 pub mod model;
+mod notes;
 pub mod objects;
 pub mod place;
 mod render;
 pub mod sheet;
+pub mod snap;
+pub mod table;
+pub mod topdown;
+pub mod urls;
 
 use rayon::prelude::*;
 use resvg::usvg::Tree;
@@ -33,9 +40,10 @@ use crate::options::{BuildOptions, MAX_DPI, MIN_DPI};
 use crate::output::writer::{Staging, check_output, ensure_dir};
 use crate::spec::Game;
 
-use collect::Export;
+use collect::{Export, Placed};
 use components::map_component;
-use model::SavedObject;
+use deal::{Spot, Table};
+use model::{ObjectState, SavedObject, Transform};
 use place::Band;
 use render::render_picture;
 
@@ -50,9 +58,13 @@ pub struct TtsOptions {
     pub base_url: Option<String>,
     /// The export folder; `None`: `output/<game>/tts`.
     pub out: Option<PathBuf>,
-    /// Also copy the saved object into TTS's Saved Objects folder.
+    /// Also copy the saved object into TTS's Saved Objects folder (and the table into Saves).
     pub install: bool,
     pub validate: bool,
+    /// Also write a whole table laid out for this many players (`--table`).
+    pub table: Option<u32>,
+    /// Only the components for this many players (`--players`).
+    pub players: Option<u32>,
 }
 
 impl Default for TtsOptions {
@@ -63,6 +75,8 @@ impl Default for TtsOptions {
             out: None,
             install: false,
             validate: true,
+            table: None,
+            players: None,
         }
     }
 }
@@ -76,6 +90,26 @@ impl TtsOptions {
         install: bool,
         no_validate: bool,
     ) -> Result<TtsOptions, Error> {
+        Self::with_table(dpi, base_url, out, install, no_validate, false, None)
+    }
+
+    /// Checks the user's choices, `--table` and `--players` among them. `--table` without
+    /// `--players` lays the table out for the game's fewest players (`export` decides).
+    pub fn with_table(
+        dpi: Option<u32>,
+        base_url: Option<String>,
+        out: Option<PathBuf>,
+        install: bool,
+        no_validate: bool,
+        table: bool,
+        players: Option<u32>,
+    ) -> Result<TtsOptions, Error> {
+        if let Some(n) = players.filter(|n| !(1..=table::MAX_SEATS).contains(n)) {
+            return Err(Error::Options(format!(
+                "--players {n}: Tabletop Simulator seats 1 to {} players",
+                table::MAX_SEATS
+            )));
+        }
         let dpi = dpi.unwrap_or(DEFAULT_DPI);
         if !(MIN_DPI..=MAX_DPI).contains(&dpi) {
             return Err(Error::Options(format!(
@@ -108,6 +142,9 @@ impl TtsOptions {
             out,
             install,
             validate: !no_validate,
+            // 0 until `export` knows the game's player counts.
+            table: table.then_some(players.unwrap_or(0)),
+            players,
         })
     }
 }
@@ -120,6 +157,8 @@ pub struct TtsReport {
     pub objects: usize,
     /// The saved object's copy in TTS's folder, with `--install`.
     pub installed: Option<PathBuf>,
+    /// The players the table was laid out for, with `--table`.
+    pub table_players: Option<u32>,
 }
 
 /// The export folder.
@@ -145,6 +184,8 @@ pub enum TtsError {
     NotADie(String),
     #[error("`{0}` has no figure to stand up")]
     NoFigure(String),
+    #[error("pnp lost track of a card of {0} (a bug in pnp: please report it)")]
+    LostCard(String),
     #[error("could not write the saved object: {0}")]
     Json(#[from] serde_json::Error),
 }
@@ -154,15 +195,6 @@ pub type Tree2Error = resvg::usvg::Error;
 
 fn tts_err(e: impl Into<TtsError>) -> Error {
     Error::Output(OutputError::Tts(e.into()))
-}
-
-/// `file:///` URL of a folder (absolute, `/`-separated, ending in `/`).
-fn file_url(dir: &Path) -> String {
-    let s = dir.to_string_lossy().replace('\\', "/");
-    // Windows' canonical paths start with `//?/`.
-    let s = s.strip_prefix("//?/").unwrap_or(&s);
-    let s = s.trim_start_matches('/').trim_end_matches('/');
-    format!("file:///{s}/")
 }
 
 /// Exports a game for Tabletop Simulator.
@@ -180,10 +212,23 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                 "rules not validated (--no-validate)".into(),
             ));
     }
+    // The table's players: asked for, else the game's fewest.
+    let counts = &game.spec.game.players.value;
+    let table_players = opt.table.map(|n| match n {
+        0 => counts.iter().copied().min().unwrap_or(1),
+        n => n,
+    });
+    let players = opt.players.or(table_players);
+    if let Some(n) = table_players.filter(|n| !(1..=table::MAX_SEATS).contains(n)) {
+        return Err(Error::Options(format!(
+            "--players {n}: Tabletop Simulator seats 1 to {} players",
+            table::MAX_SEATS
+        )));
+    }
     // Everything that can fail on the input or the environment fails before any file is made.
     let saves = if opt.install {
         // Where to install is the user's setting: an options error, as a bad flag is.
-        Some(install::saved_objects_dir().map_err(|e| Error::Options(e.to_string()))?)
+        Some(install::saves_dir().map_err(|e| Error::Options(e.to_string()))?)
     } else {
         None
     };
@@ -191,6 +236,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         dpi: opt.dpi,
         // Not the PNG sink's images: TTS fits its own within 4096 px (`image::fitted_size`).
         png: false,
+        players,
         ..BuildOptions::default()
     };
     let prepared = crate::prepare(game, &bopt)?;
@@ -203,48 +249,99 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         path: dir.clone(),
         source,
     })?;
-    let base = opt.base_url.clone().unwrap_or_else(|| file_url(&abs));
+    let base = opt.base_url.clone().unwrap_or_else(|| urls::file_url(&abs));
     let trees = prepared.face_trees()?;
     let mut ex = Export::new(game, &prepared, trees, opt.dpi, base);
-    for ci in 0..game.spec.components.len() {
-        map_component(&mut ex, &prepared, ci)?;
-    }
 
-    // Lay the objects out.
-    let footprints: Vec<_> = ex.placed.iter().map(|(b, w, d, _)| (*b, *w, *d)).collect();
-    let centres = place::arrange(&footprints);
-    let mut objects = Vec::with_capacity(ex.placed.len());
-    for ((band, _, _, mut obj), (x, z)) in std::mem::take(&mut ex.placed).into_iter().zip(centres) {
-        let y = if band == Band::Board { 1.0 } else { 1.5 };
-        obj.transform = obj.transform.at(x, y, z);
-        for inner in obj.contained_objects.iter_mut().flatten() {
-            inner.transform = inner.transform.at(x, y, z);
-        }
-        objects.push(obj);
-    }
+    // The saved object: every piece in the middle, laid out by kind.
+    let lots = deal::deal(game, &prepared.pieces, None);
+    let placed = make_objects(&mut ex, &prepared, &lots, &[])?;
+    let objects = arrange_middle(placed);
     report.objects = objects.len();
+
+    // The table: the same images; GUIDs of its own.
+    let table_save = match table_players {
+        Some(n) => {
+            ex.guids = guid::Guids::new();
+            let diagram = setup_diagram(game, &prepared);
+            let lots = deal::deal(
+                game,
+                &prepared.pieces,
+                Some(Table {
+                    players: n,
+                    diagram: diagram.map(|(ci, _)| ci),
+                }),
+            );
+            let seats = table::seats(n);
+            let names: Vec<&str> = seats.iter().map(|s| s.colour).collect();
+            let mut placed = make_objects(&mut ex, &prepared, &lots, &names)?;
+            placed.extend(standard_dice(&mut ex, n));
+            let aside_guid = ex.guid("aside/bag");
+            let aside = |contents: Vec<ObjectState>| {
+                let bag = ObjectState::new(
+                    "Bag",
+                    aside_guid,
+                    &format!("Set aside: not used with {n} players"),
+                    Transform::scaled(1.0, 1.0, 1.0),
+                );
+                objects::bag(bag, contents, model::Rgb::WHITE)
+            };
+            // Checked already: every placement has a centre.
+            let centres: Vec<[f64; 2]> = diagram
+                .map(|(_, d)| {
+                    d.centres(game, &crate::pieces::expand(game))
+                        .into_iter()
+                        .map(|c| c.unwrap_or([0.0, 0.0]))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut laid = table::lay_out(
+                placed,
+                diagram.map(|(_, d)| (d, centres.as_slice())),
+                &seats,
+                aside,
+            );
+            for (k, seat) in seats.iter().enumerate() {
+                laid.push(seat.hand(ex.guid(&format!("hand/{k}"))));
+            }
+            Some(notes::save(game, &prepared, n, laid))
+        }
+        None => None,
+    };
+    report.table_players = table_players;
 
     // Every file's path is checked before any is drawn or written: a link, a device, a FIFO or
     // a folder where one goes is refused.
     let stem = game.id();
     let json_path = dir.join(format!("{stem}.json"));
     let thumb_path = dir.join(format!("{stem}.png"));
-    let installed = saves
+    let table_paths = table_save.as_ref().map(|_| {
+        (
+            dir.join(format!("{stem}-table.json")),
+            dir.join(format!("{stem}-table.png")),
+        )
+    });
+    let saved_objects = saves.as_ref().map(|s| s.join("Saved Objects"));
+    report.installed = saved_objects
         .as_ref()
         .map(|saves| saves.join(format!("{stem}.json")));
-    // Exporting straight into Saved Objects: the files are already there.
-    let install: Vec<PathBuf> = saves
-        .filter(|saves| !std::fs::canonicalize(saves).is_ok_and(|s| s == abs))
-        .map_or(Vec::new(), |saves| {
-            vec![
-                saves.join(format!("{stem}.json")),
-                saves.join(format!("{stem}.png")),
-            ]
-        });
+    // Exporting straight into TTS's folders: the files are already there.
+    let elsewhere = |target: &Path| !std::fs::canonicalize(target).is_ok_and(|s| s == abs);
+    let mut install: Vec<(PathBuf, PathBuf)> = Vec::new();
+    if let Some(so) = saved_objects.as_ref().filter(|so| elsewhere(so)) {
+        install.push((json_path.clone(), so.join(format!("{stem}.json"))));
+        install.push((thumb_path.clone(), so.join(format!("{stem}.png"))));
+    }
+    if let (Some(saves), Some((tj, tp))) = (saves.as_ref().filter(|s| elsewhere(s)), &table_paths) {
+        install.push((tj.clone(), saves.join(format!("{stem}-table.json"))));
+        install.push((tp.clone(), saves.join(format!("{stem}-table.png"))));
+    }
     let images = ex.jobs.iter().map(|job| dir.join(&job.rel));
+    let tables = table_paths.iter().flat_map(|(a, b)| [a.clone(), b.clone()]);
     for path in images
         .chain([json_path.clone(), thumb_path.clone()])
-        .chain(install.clone())
+        .chain(tables)
+        .chain(install.iter().map(|(_, to)| to.clone()))
     {
         check_output(&path)?;
     }
@@ -291,16 +388,14 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     }
 
     let saved = SavedObject::new(game.name(), objects);
-    let mut json = serde_json::to_vec_pretty(&saved).map_err(tts_err)?;
-    json.push(b'\n');
+    let json = to_json(&saved)?;
     let thumb = thumbnail(&prepared, &ex.images).map_err(|why| {
         tts_err(TtsError::Image {
             what: "the thumbnail".into(),
             why,
         })
     })?;
-    staging.write(&json_path, &json)?;
-    staging.write(&thumb_path, &thumb)?;
+    let mut files: Vec<(PathBuf, Vec<u8>)> = vec![(json_path.clone(), json), (thumb_path, thumb)];
     report.written.push(Written {
         path: json_path,
         what: format!(
@@ -308,15 +403,157 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
             report.objects,
             if report.objects == 1 { "" } else { "s" }
         ),
-        bytes: (json.len() + thumb.len()) as u64,
+        bytes: files.iter().map(|(_, b)| b.len() as u64).sum(),
     });
-    if let [json_target, thumb_target] = &install[..] {
-        staging.write(json_target, &json)?;
-        staging.write(thumb_target, &thumb)?;
+    if let (Some(save), Some((tj, tp))) = (&table_save, &table_paths) {
+        let json = to_json(save)?;
+        let value: serde_json::Value = serde_json::from_slice(&json).map_err(tts_err)?;
+        let picture = topdown::render(
+            &value,
+            &|url| picture_of(url, &ex, &encoded),
+            topdown::THUMBNAIL_PX,
+        )
+        .and_then(image::encode_rgb)
+        .map_err(|why| {
+            tts_err(TtsError::Image {
+                what: "the picture of the table".into(),
+                why,
+            })
+        })?;
+        report.written.push(Written {
+            path: tj.clone(),
+            what: {
+                let n = table_players.unwrap_or(0);
+                format!(
+                    "the table for {n} player{}, {} objects, and its picture",
+                    if n == 1 { "" } else { "s" },
+                    save.object_states.len()
+                )
+            },
+            bytes: (json.len() + picture.len()) as u64,
+        });
+        files.push((tj.clone(), json));
+        files.push((tp.clone(), picture));
     }
-    report.installed = installed;
+    for (path, bytes) in &files {
+        staging.write(path, bytes)?;
+    }
+    for (from, to) in &install {
+        if let Some((_, bytes)) = files.iter().find(|(p, _)| p == from) {
+            staging.write(to, bytes)?;
+        }
+    }
     staging.commit()?;
     Ok(report)
+}
+
+/// Pretty JSON with a final newline.
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut json = serde_json::to_vec_pretty(value).map_err(tts_err)?;
+    json.push(b'\n');
+    Ok(json)
+}
+
+/// The decoded image an export URL names, from the images just encoded.
+fn picture_of(
+    url: &str,
+    ex: &Export,
+    encoded: &[(String, Vec<u8>)],
+) -> Option<resvg::tiny_skia::Pixmap> {
+    let (_, bytes) = encoded.iter().find(|(rel, _)| ex.url(rel) == url)?;
+    topdown::decode(bytes)
+}
+
+/// Maps every component's lots to objects.
+fn make_objects(
+    ex: &mut Export,
+    prepared: &Document,
+    lots: &[deal::Lot],
+    seats: &[&str],
+) -> Result<Vec<Placed>, Error> {
+    for ci in 0..ex.game.spec.components.len() {
+        let own: Vec<deal::Lot> = lots
+            .iter()
+            .filter(|l| prepared.pieces[l.piece].component == ci)
+            .cloned()
+            .collect();
+        map_component(ex, prepared, ci, &own, seats)?;
+    }
+    Ok(std::mem::take(&mut ex.placed))
+}
+
+/// The saved object's layout: everything in rows by kind, centred on the origin.
+fn arrange_middle(placed: Vec<Placed>) -> Vec<ObjectState> {
+    let footprints: Vec<_> = placed.iter().map(|p| (p.band, p.w, p.d)).collect();
+    let centres = place::arrange(&footprints);
+    let mut objects = Vec::with_capacity(placed.len());
+    for (p, (x, z)) in placed.into_iter().zip(centres) {
+        let mut obj = p.obj;
+        let y = if p.band == Band::Board { 1.0 } else { 1.5 };
+        obj.transform = obj.transform.at(x, y, z);
+        for inner in obj.contained_objects.iter_mut().flatten() {
+            inner.transform = inner.transform.at(x, y, z);
+        }
+        objects.push(obj);
+    }
+    objects
+}
+
+/// The setup diagram the table is laid out from: the game's first diagram that places
+/// something, if it is built for these players.
+fn setup_diagram<'g>(
+    game: &'g Game,
+    prepared: &Document,
+) -> Option<(usize, &'g crate::kinds::diagram::Diagram)> {
+    game.spec
+        .components
+        .iter()
+        .enumerate()
+        .filter(|(ci, _)| prepared.pieces.iter().any(|p| p.component == *ci))
+        .find_map(|(ci, c)| match &c.kind {
+            crate::kinds::KindSpec::Diagram(d) if !d.place.is_empty() => Some((ci, d)),
+            _ => None,
+        })
+}
+
+/// The ordinary dice of the game's `tts: dice:`, as TTS's own `Die_6`, tinted: in the middle,
+/// and each player's before their seat.
+fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
+    let Some(tts) = ex.game.spec.tts.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (line, d) in tts.dice.iter().enumerate() {
+        let d = &d.value;
+        let middle = d
+            .copies
+            .unwrap_or(if d.each_player.is_some() { 0 } else { 1 });
+        let spots = std::iter::repeat_n(Spot::Middle, middle as usize).chain(
+            (0..players as usize).flat_map(|k| {
+                std::iter::repeat_n(Spot::Seat(k), d.each_player.unwrap_or(0) as usize)
+            }),
+        );
+        for (i, spot) in spots.enumerate() {
+            let mut o = ObjectState::new(
+                "Die_6",
+                ex.guid(&format!("dice/{line}/{i}")),
+                &d.name,
+                Transform::scaled(1.0, 1.0, 1.0),
+            );
+            o.description = d.note.clone().unwrap_or_default();
+            if let Some(c) = &d.color {
+                o.color_diffuse = model::Rgb::from_hex(c.hex());
+            }
+            out.push(Placed {
+                band: Band::Loose,
+                w: 1.0,
+                d: 1.0,
+                obj: o,
+                spot,
+            });
+        }
+    }
+    out
 }
 
 /// The thumbnail: one front of each component first, then other fronts, up to nine.
@@ -353,15 +590,6 @@ fn thumbnail(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn file_urls_have_three_slashes_and_end_in_one() {
-        assert_eq!(file_url(Path::new("/home/a/tts")), "file:///home/a/tts/");
-        assert_eq!(
-            file_url(Path::new(r"\\?\C:\Users\a\tts")),
-            "file:///C:/Users/a/tts/"
-        );
-    }
 
     #[test]
     fn base_urls_are_checked_and_end_in_a_slash() {

@@ -55,6 +55,58 @@ impl SavedObject {
     }
 }
 
+/// A whole game save (`pnp tts --table`): the table, its notes, the hand zones and the objects.
+/// Keys in the order TTS v13 writes them (the Spirit Island save, argonui/TTSModManager
+/// `testdata/reversing/input.json`), those pnp has nothing for left out. No date: two exports
+/// of one game are byte for byte the same.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct GameSave {
+    pub save_name: String,
+    pub date: String,
+    pub version_number: String,
+    pub game_mode: String,
+    pub game_type: String,
+    pub game_complexity: String,
+    pub player_counts: [u32; 2],
+    pub tags: Vec<String>,
+    pub gravity: f64,
+    pub play_area: f64,
+    pub table: String,
+    pub sky: String,
+    /// The Notes panel.
+    pub note: String,
+    /// The Notebook's tabs, by number ("0", "1"…).
+    pub tab_states: BTreeMap<String, TabState>,
+    pub hands: Hands,
+    pub lua_script: String,
+    pub lua_script_state: String,
+    #[serde(rename = "XmlUI")]
+    pub xml_ui: String,
+    pub object_states: Vec<ObjectState>,
+}
+
+/// One tab of the Notebook (KB save-file-format.md `TabState`).
+#[derive(Debug, Clone, Serialize)]
+pub struct TabState {
+    pub title: String,
+    pub body: String,
+    pub color: String,
+    #[serde(rename = "visibleColor")]
+    pub visible_color: Rgb,
+    pub id: u32,
+}
+
+/// Hand settings (KB save-file-format.md `HandsState`); the hands themselves are `HandTrigger`
+/// objects in v13 saves.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Hands {
+    pub enable: bool,
+    pub disable_unused: bool,
+    pub hiding: u32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Transform {
     #[serde(rename = "posX")]
@@ -222,6 +274,14 @@ pub struct Vec3 {
     pub z: f64,
 }
 
+/// A snap point (KB save-file-format.md `SnapPointState`): where a piece dropped near it goes.
+/// No `Rotation`: a rotation snap point would also turn the piece.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SnapPoint {
+    pub position: Vec3,
+}
+
 /// Which rotation shows which face of a die on top.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "PascalCase")]
@@ -271,6 +331,13 @@ pub struct ObjectState {
     pub rotation_values: Option<Vec<RotationValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contained_objects: Option<Vec<ObjectState>>,
+    /// Snap points on the object, in its own unscaled coordinates (KB save-file-format.md:
+    /// "local position when attached to an object").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attached_snap_points: Option<Vec<SnapPoint>>,
+    /// A hand zone's player colour (`HandTrigger`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fog_color: Option<String>,
     pub lua_script: String,
     pub lua_script_state: String,
     #[serde(rename = "XmlUI")]
@@ -305,6 +372,8 @@ impl ObjectState {
             custom_image: None,
             rotation_values: None,
             contained_objects: None,
+            attached_snap_points: None,
+            fog_color: None,
             lua_script: String::new(),
             lua_script_state: String::new(),
             xml_ui: String::new(),

@@ -1,29 +1,41 @@
 //! Builders for the flat objects: tiles (tokens, counters, boards), bags, standees. Each takes an
 //! `ObjectState::new(…)` with its GUID and transform and fills in what its type needs.
 use super::model::{CustomImage, CustomTile, CustomToken, ObjectState, Rgb};
+pub use crate::kinds::TileType;
 
 /// A `Custom_Tile` showing `front` on top and `back` underneath (the front again when the piece
-/// is one-sided). The tile takes its proportions from the image (`Stretch` off).
+/// is one-sided), `thickness` units thick.
+///
+/// `Stretch` on: the tile takes the image's proportions, so a long track or a record sheet is
+/// not squashed into a square. The Custom Tile dialog calls it "Stretch to Aspect Ratio" and
+/// ticks it by default (KB `img/custom-tile/import.png`); the knowledge base's example tiles,
+/// imported so, are a portrait rounded rectangle and an oval from a landscape photo (KB
+/// `img/custom-tile/example1.png`); and every rectangular panel the Spirit Island mod keeps
+/// (argonui/TTSModManager `testdata/reversing/input.json`, saved by TTS v13.1.1) is
+/// `Stretch: true` with a uniform scale. (The knowledge base's sentence, "If the source image is
+/// stretched to make for a symmetrical tile", reads the other way; the dialog and the saves
+/// agree with each other.)
 pub fn tile(
     mut obj: ObjectState,
     front: String,
     back: String,
-    tile_type: u8,
+    tile_type: TileType,
     thickness: f64,
     stackable: bool,
 ) -> ObjectState {
     let mut image = CustomImage::new(front, back);
     image.custom_tile = Some(CustomTile {
-        tile_type,
+        tile_type: tile_type.code(),
         thickness,
         stackable,
-        stretch: false,
+        stretch: true,
     });
     obj.custom_image = Some(image);
     obj
 }
 
-/// A `Bag` holding `contents`, tinted `color`.
+/// A `Bag` (or `Infinite_Bag`, which holds the one object it hands out copies of) holding
+/// `contents`, tinted `color`.
 pub fn bag(mut obj: ObjectState, contents: Vec<ObjectState>, color: Rgb) -> ObjectState {
     obj.color_diffuse = color;
     obj.contained_objects = Some(contents);

@@ -14,12 +14,17 @@ pub enum Band {
 }
 
 /// Centres (x, z) for objects of the given footprints (width, depth), in the given order
-/// within their band. +z is away from the players.
+/// within their band, in rows of about `ROW_WIDTH`. +z is away from the players.
 pub fn arrange(items: &[(Band, f64, f64)]) -> Vec<(f64, f64)> {
+    arrange_in(items, ROW_WIDTH)
+}
+
+/// `arrange` in rows at most `row_width` wide (or as wide as the widest object).
+pub fn arrange_in(items: &[(Band, f64, f64)], row_width: f64) -> Vec<(f64, f64)> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&i| items[i].0); // stable: keeps spec order within a band
     let widest = items.iter().map(|i| i.1).fold(0.0, f64::max);
-    let limit = ROW_WIDTH.max(widest);
+    let limit = row_width.max(widest);
     let mut out = vec![(0.0, 0.0); items.len()];
     // Rows of (index, x of left edge); z of each row's top edge.
     let mut rows: Vec<(Vec<(usize, f64)>, f64)> = Vec::new();

@@ -1,4 +1,4 @@
-//! Rendering the export's pictures: single faces, cut-outs, deck sheets and die nets.
+//! Rendering the export's pictures: single faces, cut-outs, deck sheets and dice.
 use resvg::usvg::Tree;
 use std::sync::Arc;
 
@@ -9,18 +9,26 @@ use crate::output::png::ImageError;
 
 /// One image file to render.
 pub(super) enum Picture {
-    /// One face on white.
-    Single { img: usize, w: u32, h: u32 },
+    /// One face on white; `turned`: a landscape card's, drawn a quarter turn clockwise into a
+    /// portrait `w`×`h`.
+    Single {
+        img: usize,
+        w: u32,
+        h: u32,
+        turned: bool,
+    },
     /// One face, transparent around it (RGBA): a standee's outline comes from it.
     Cutout { img: usize, w: u32, h: u32 },
-    /// A deck sheet.
+    /// A deck sheet; `turned`: of landscape cards, each drawn a quarter turn clockwise into its
+    /// portrait cell.
     Sheet {
         imgs: Vec<usize>,
         grid: Grid,
         cell: (u32, u32),
+        turned: bool,
     },
-    /// A d6 net of six square faces (face "1" first), `side` px each.
-    DieNet { imgs: [usize; 6], side: u32 },
+    /// A d6 in TTS's template of six square faces (face "1" first), `side` px each.
+    Die { imgs: [usize; 6], side: u32 },
 }
 
 pub(super) type Images = [(FaceDoc, Arc<Tree>)];
@@ -28,18 +36,28 @@ pub(super) type Images = [(FaceDoc, Arc<Tree>)];
 /// Renders and encodes one picture.
 pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u8>, ImageError> {
     let one = |i: usize, w: u32, h: u32| image::render(&images[i].1, &images[i].0, w, h);
+    // A `w`×`h` picture of face `i`, turned a quarter clockwise when `turned`.
+    let cell = |i: usize, w: u32, h: u32, turned: bool| match turned {
+        true => one(i, h, w).and_then(image::quarter_turn),
+        false => one(i, w, h),
+    };
     match picture {
-        Picture::Single { img, w, h } => image::encode_rgb(one(*img, *w, *h)?),
+        Picture::Single { img, w, h, turned } => image::encode_rgb(cell(*img, *w, *h, *turned)?),
         Picture::Cutout { img, w, h } => {
             let (doc, tree) = &images[*img];
             let p = image::render_clear(tree, doc, *w, *h)?;
             crate::output::png::encode(&p, &Default::default())
         }
         // Cells in parallel too: one big deck is most of the work.
-        Picture::Sheet { imgs, grid, cell } => {
-            sheet::encode(imgs.len(), *grid, *cell, |k| one(imgs[k], cell.0, cell.1))
-        }
-        Picture::DieNet { imgs, side } => {
+        Picture::Sheet {
+            imgs,
+            grid,
+            cell: size,
+            turned,
+        } => sheet::encode(imgs.len(), *grid, *size, |k| {
+            cell(imgs[k], size.0, size.1, *turned)
+        }),
+        Picture::Die { imgs, side } => {
             let faces: Vec<_> = imgs
                 .iter()
                 .map(|i| one(*i, *side, *side))
@@ -47,7 +65,7 @@ pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u
             let faces: [_; 6] = faces
                 .try_into()
                 .map_err(|_| ImageError::Parts("a die needs six faces".into()))?;
-            image::encode_rgb(dice::compose_net(&faces)?)
+            image::encode_rgb(dice::compose(&faces)?)
         }
     }
 }

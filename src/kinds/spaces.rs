@@ -1,0 +1,894 @@
+//! What boards of every geometry share (`board`, `hex-board`, `point-board`): spaces named by
+//! their coordinates (`a1` at the bottom left, as on a chess board), marks drawn in styles named
+//! once, a score track around the edge, labelled areas beside the grid, and the frame that
+//! places these around the grid. Each board kind lists its spaces (`Geometry`); marks, rules and
+//! Tabletop Simulator's snap points all work from that list.
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use super::CheckCx;
+use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
+use crate::draw::text::{Font, fit};
+use crate::draw::{Art, DrawError};
+use crate::layout::Rect;
+use crate::spec::color::Color;
+use crate::units::{Length, Size};
+
+/// The margin around a grid: room for its coordinates and the board's title.
+pub const EDGE_MM: f64 = 8.0;
+/// Between the track, the areas and the board's edge.
+const GAP_MM: f64 = 4.0;
+/// Width of the grid lines; the outer frame is twice as thick.
+pub const LINE_MM: f64 = 0.35;
+/// The style every board knows: a dot (a Go board's star points).
+pub const STAR: &str = "star";
+/// Most spaces of a score track around the edge.
+pub const MAX_TRACK: i64 = 400;
+
+/// The name of column `i` (0-based) as printed: A…Z, then AA, AB…
+pub fn column_name(i: u32) -> String {
+    let mut i = i as usize;
+    let mut out = Vec::new();
+    loop {
+        out.push(b'A' + (i % 26) as u8);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The name of the space in column `col` (0-based) and row `row` counted from the bottom
+/// (1-based), as the YAML writes it: `a1`, `k11`.
+pub fn space_name(col: u32, row: u32) -> String {
+    format!("{}{row}", column_name(col).to_ascii_lowercase())
+}
+
+/// A style of mark: how a marked space is drawn (`styles: {throne: {fill: "#c9a227"}}`).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Style {
+    /// Fill of a marked square or hex; the dot of a marked point (the ink by default).
+    #[serde(default)]
+    pub fill: Option<Color>,
+    /// Colour of its symbol and label (the board's ink by default).
+    #[serde(default)]
+    pub ink: Option<Color>,
+    /// A symbol drawn in the space.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub symbol: Option<Spanned<String>>,
+    /// A short text in the space ("Start", "×2").
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// The marks of a board: for each style, the spaces it marks (`corner: [a1, a11, k1, k11]`), or
+/// runs of them along a column or a row (`edge: [a1-a11]`).
+pub type Marks = BTreeMap<String, Vec<Spanned<String>>>;
+
+/// A score track around the board's edge: spaces numbered `from` to `to`, clockwise from the
+/// top left corner.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeTrack {
+    /// The first space's number (default 0).
+    #[serde(default)]
+    pub from: i64,
+    /// The last space's number.
+    #[schemars(with = "i64")]
+    pub to: Spanned<i64>,
+    /// How deep the ring of spaces is (default 10mm).
+    #[serde(default)]
+    #[schemars(with = "Option<Length>")]
+    pub depth: Option<Spanned<Length>>,
+}
+
+impl EdgeTrack {
+    pub fn depth_mm(&self) -> f64 {
+        self.depth.as_ref().map_or(10.0, |d| d.value.mm())
+    }
+    /// How many spaces it has.
+    pub fn count(&self) -> i64 {
+        self.to.value - self.from + 1
+    }
+}
+
+/// A labelled area beside the grid, such as where a deck is put.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    pub label: String,
+    #[schemars(with = "Size")]
+    pub size: Spanned<Size>,
+    /// The side of the board it is on (default right).
+    #[serde(default)]
+    pub side: AreaSide,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AreaSide {
+    #[default]
+    Right,
+    Left,
+    Top,
+    Bottom,
+}
+
+/// What every board has beside its grid, as each board's section gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct Extras<'a> {
+    pub coordinates: bool,
+    pub styles: &'a BTreeMap<String, Style>,
+    pub marks: &'a Marks,
+    pub track: Option<&'a EdgeTrack>,
+    pub areas: &'a [Area],
+}
+
+/// A space of a board (a square, a hex or a point) by its name, at its centre (mm from the
+/// board's top left).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Space {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// The spaces of a board and what joins and marks them.
+#[derive(Debug, Clone, Default)]
+pub struct Geometry {
+    /// What its spaces are called in the rules ("square", "hex", "point").
+    pub noun: &'static str,
+    pub spaces: Vec<Space>,
+    /// Lines joining two spaces (a board of points): indices into `spaces`.
+    pub lines: Vec<(usize, usize)>,
+    /// The spaces each style marks, by index, for each style the marks use.
+    pub marked: BTreeMap<String, Vec<usize>>,
+    /// The spaces of the score track around the edge, in order, named by their numbers.
+    pub track: Vec<Space>,
+}
+
+impl Geometry {
+    /// Its spaces' noun in the plural: "squares", "hexes", "points".
+    pub fn nouns(&self) -> String {
+        match self.noun.ends_with('x') {
+            true => format!("{}es", self.noun),
+            false => format!("{}s", self.noun),
+        }
+    }
+
+    /// The spaces of a board, with the marks of `extras` resolved (a mark of a space that does
+    /// not exist is left out here: `check` reports it).
+    pub fn new(noun: &'static str, spaces: Vec<Space>, extras: &Extras, frame: &Frame) -> Self {
+        let mut marked = BTreeMap::new();
+        for (style, names) in extras.marks {
+            let mut at: Vec<usize> = names
+                .iter()
+                .flat_map(|name| resolve(&spaces, &name.value).unwrap_or_default())
+                .collect();
+            at.sort_unstable();
+            at.dedup();
+            marked.insert(style.clone(), at);
+        }
+        let track = frame
+            .ring
+            .iter()
+            .flat_map(|ring| &ring.spaces)
+            .map(|(r, number)| Space {
+                name: number.to_string(),
+                x: r.x + r.w / 2.0,
+                y: r.y + r.h / 2.0,
+            })
+            .collect();
+        Geometry {
+            noun,
+            spaces,
+            lines: Vec::new(),
+            marked,
+            track,
+        }
+    }
+}
+
+/// The index of the space named `name` (any case).
+pub fn find(spaces: &[Space], name: &str) -> Option<usize> {
+    let name = name.trim().to_ascii_lowercase();
+    spaces.iter().position(|s| s.name == name)
+}
+
+/// A space's name split into its column letters and its row number.
+fn parts(name: &str) -> Option<(String, u32)> {
+    let name = name.trim().to_ascii_lowercase();
+    let split = name.find(|c: char| c.is_ascii_digit())?;
+    let (letters, number) = name.split_at(split);
+    let all_letters = !letters.is_empty() && letters.chars().all(|c| c.is_ascii_lowercase());
+    all_letters.then_some(())?;
+    Some((letters.to_string(), number.parse().ok()?))
+}
+
+/// The column index of letters `a`, `b`… `aa` (0-based).
+fn column_index(letters: &str) -> u32 {
+    letters
+        .bytes()
+        .fold(0u32, |acc, b| {
+            acc.saturating_mul(26).saturating_add((b - b'a' + 1) as u32)
+        })
+        .saturating_sub(1)
+}
+
+/// The spaces a mark names: one space (`f6`), or a run along a column or a row (`a1-a11`,
+/// `a1-k1`), every space of it that exists; what is wrong with it otherwise.
+pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, String> {
+    let Some((from, to)) = name.split_once('-') else {
+        return find(spaces, name)
+            .map(|i| vec![i])
+            .ok_or_else(|| format!("no such space `{name}`"));
+    };
+    let (Some((c0, r0)), Some((c1, r1))) = (parts(from), parts(to)) else {
+        return Err(format!(
+            "`{name}`: expected a run such as `a1-a11` or `a1-k1`"
+        ));
+    };
+    let names: Vec<String> = if c0 == c1 {
+        (r0.min(r1)..=r0.max(r1))
+            .map(|r| format!("{c0}{r}"))
+            .collect()
+    } else if r0 == r1 {
+        let (a, b) = (column_index(&c0), column_index(&c1));
+        (a.min(b)..=a.max(b)).map(|c| space_name(c, r0)).collect()
+    } else {
+        return Err(format!(
+            "`{name}` is neither along a column nor along a row"
+        ));
+    };
+    let found: Vec<usize> = names.iter().filter_map(|n| find(spaces, n)).collect();
+    match found.is_empty() {
+        true => Err(format!("no space in the run `{name}`")),
+        false => Ok(found),
+    }
+}
+
+/// Where a board's parts lie: its grid inside a margin, the score track around that, and the
+/// areas outside.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub w: f64,
+    pub h: f64,
+    /// The grid's box.
+    pub grid: Rect,
+    /// The grid with its margin, which the track runs around.
+    pub inner: Rect,
+    pub ring: Option<Ring>,
+    /// Where each of `Extras::areas` is.
+    pub areas: Vec<Rect>,
+}
+
+/// The score track's spaces, with their numbers, clockwise from the top left corner.
+#[derive(Debug, Clone)]
+pub struct Ring {
+    pub depth: f64,
+    pub spaces: Vec<(Rect, i64)>,
+}
+
+impl Frame {
+    /// The frame of a `grid_w` × `grid_h` grid with `extras` around it.
+    pub fn new(grid_w: f64, grid_h: f64, extras: &Extras) -> Frame {
+        let depth = extras.track.map_or(0.0, |t| t.depth_mm());
+        // The grid, its margin and the ring, before the areas.
+        let (core_w, core_h) = (
+            grid_w + 2.0 * EDGE_MM + 2.0 * depth,
+            grid_h + 2.0 * EDGE_MM + 2.0 * depth,
+        );
+        let on = |side: AreaSide| extras.areas.iter().filter(move |a| a.side == side);
+        let size = |a: &Area| (a.size.value.w.mm(), a.size.value.h.mm());
+        // Beside the core (left, right): as wide as the widest; stacked down.
+        let across = |side| on(side).map(|a| size(a).0).fold(0.0, f64::max);
+        let down = |side| on(side).map(|a| size(a).1).fold(0.0, f64::max);
+        let stack_down = |side| {
+            let hs: Vec<f64> = on(side).map(|a| size(a).1).collect();
+            hs.iter().sum::<f64>() + GAP_MM * (hs.len().max(1) - 1) as f64
+        };
+        let stack_across = |side| {
+            let ws: Vec<f64> = on(side).map(|a| size(a).0).collect();
+            ws.iter().sum::<f64>() + GAP_MM * (ws.len().max(1) - 1) as f64
+        };
+        let band = |extent: f64| match extent > 0.0 {
+            true => extent + 2.0 * GAP_MM,
+            false => 0.0,
+        };
+        let (left, right) = (band(across(AreaSide::Left)), band(across(AreaSide::Right)));
+        let (top, bottom) = (band(down(AreaSide::Top)), band(down(AreaSide::Bottom)));
+        let w = (left + core_w + right)
+            .max(stack_across(AreaSide::Top) + 2.0 * GAP_MM)
+            .max(stack_across(AreaSide::Bottom) + 2.0 * GAP_MM);
+        let h = (top + core_h + bottom)
+            .max(top + stack_down(AreaSide::Left) + GAP_MM + bottom)
+            .max(top + stack_down(AreaSide::Right) + GAP_MM + bottom);
+        let (cx, cy) = (left, top);
+        let inner = Rect {
+            x: cx + depth,
+            y: cy + depth,
+            w: grid_w + 2.0 * EDGE_MM,
+            h: grid_h + 2.0 * EDGE_MM,
+        };
+        let grid = Rect {
+            x: inner.x + EDGE_MM,
+            y: inner.y + EDGE_MM,
+            w: grid_w,
+            h: grid_h,
+        };
+        let ring = extras.track.map(|t| Ring {
+            depth,
+            spaces: ring_spaces(&inner, depth, t.from, t.count().max(4) as usize),
+        });
+        // Each side's areas in the order written, from the core's top (or left) edge.
+        let mut next = BTreeMap::new();
+        let areas = extras
+            .areas
+            .iter()
+            .map(|a| {
+                let (aw, ah) = size(a);
+                let at = next.entry(a.side as u8).or_insert(match a.side {
+                    AreaSide::Left | AreaSide::Right => cy,
+                    AreaSide::Top | AreaSide::Bottom => cx,
+                });
+                let r = match a.side {
+                    AreaSide::Right => Rect {
+                        x: cx + core_w + GAP_MM,
+                        y: *at,
+                        w: aw,
+                        h: ah,
+                    },
+                    AreaSide::Left => Rect {
+                        x: GAP_MM,
+                        y: *at,
+                        w: aw,
+                        h: ah,
+                    },
+                    AreaSide::Top => Rect {
+                        x: *at,
+                        y: GAP_MM,
+                        w: aw,
+                        h: ah,
+                    },
+                    AreaSide::Bottom => Rect {
+                        x: *at,
+                        y: cy + core_h + GAP_MM,
+                        w: aw,
+                        h: ah,
+                    },
+                };
+                *at += match a.side {
+                    AreaSide::Left | AreaSide::Right => ah + GAP_MM,
+                    AreaSide::Top | AreaSide::Bottom => aw + GAP_MM,
+                };
+                r
+            })
+            .collect();
+        Frame {
+            w,
+            h,
+            grid,
+            inner,
+            ring,
+            areas,
+        }
+    }
+}
+
+/// `count` spaces in a ring `depth` deep around `inner`, clockwise from its top left corner:
+/// a square at each corner, the rest shared out along the sides by their lengths.
+fn ring_spaces(inner: &Rect, depth: f64, from: i64, count: usize) -> Vec<(Rect, i64)> {
+    let sides = [inner.w, inner.h, inner.w, inner.h];
+    let rest = count.saturating_sub(4);
+    let perimeter: f64 = sides.iter().sum();
+    // Largest remainders, so the counts add up to `rest`.
+    let exact: Vec<f64> = sides.iter().map(|s| rest as f64 * s / perimeter).collect();
+    let mut counts: Vec<usize> = exact.iter().map(|e| e.floor() as usize).collect();
+    let mut order: Vec<usize> = (0..4).collect();
+    order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())));
+    for &i in order.iter().take(rest - counts.iter().sum::<usize>()) {
+        counts[i] += 1;
+    }
+    let (x0, y0) = (inner.x - depth, inner.y - depth);
+    let (x1, y1) = (inner.right(), inner.bottom());
+    let square = |x: f64, y: f64| Rect {
+        x,
+        y,
+        w: depth,
+        h: depth,
+    };
+    let mut out = Vec::with_capacity(count);
+    let mut push = |r: Rect| {
+        let number = from + out.len() as i64;
+        out.push((r, number));
+    };
+    push(square(x0, y0));
+    let step = inner.w / counts[0].max(1) as f64;
+    for i in 0..counts[0] {
+        push(Rect {
+            x: inner.x + i as f64 * step,
+            y: y0,
+            w: step,
+            h: depth,
+        });
+    }
+    push(square(x1, y0));
+    let step = inner.h / counts[1].max(1) as f64;
+    for i in 0..counts[1] {
+        push(Rect {
+            x: x1,
+            y: inner.y + i as f64 * step,
+            w: depth,
+            h: step,
+        });
+    }
+    push(square(x1, y1));
+    let step = inner.w / counts[2].max(1) as f64;
+    for i in 0..counts[2] {
+        push(Rect {
+            x: x1 - (i + 1) as f64 * step,
+            y: y1,
+            w: step,
+            h: depth,
+        });
+    }
+    push(square(x0, y1));
+    let step = inner.h / counts[3].max(1) as f64;
+    for i in 0..counts[3] {
+        push(Rect {
+            x: x0,
+            y: y1 - (i + 1) as f64 * step,
+            w: depth,
+            h: step,
+        });
+    }
+    out
+}
+
+/// Checks what every board has beside its grid: marks of spaces that exist in styles that
+/// exist, a track of at least four spaces, areas of a sensible size.
+pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
+    let id = cx.component.id.value.clone();
+    let noun = geometry.noun;
+    for (style, names) in extras.marks {
+        let known = style == STAR || extras.styles.contains_key(style);
+        for (i, name) in names.iter().enumerate() {
+            if i == 0 && !known {
+                let mut styles: Vec<String> =
+                    extras.styles.keys().map(|s| format!("`{s}`")).collect();
+                styles.push(format!("`{STAR}`"));
+                cx.at(
+                    name,
+                    format!(
+                        "no style `{style}` on board `{id}`: expected one of {} (define it under `styles:` with a fill, symbol, label or ink)",
+                        styles.join(", ")
+                    ),
+                );
+            }
+            if let Err(why) = resolve(&geometry.spaces, &name.value) {
+                // From the bottom left to the top right, as a player reads coordinates.
+                let corner = |sign: f64| {
+                    geometry.spaces.iter().min_by(|a, b| {
+                        (sign * a.y, -sign * a.x)
+                            .partial_cmp(&(sign * b.y, -sign * b.x))
+                            .unwrap()
+                    })
+                };
+                let range = match (corner(-1.0), corner(1.0)) {
+                    (Some(a), Some(b)) => format!(
+                        " (its {} are named from {} to {})",
+                        geometry.nouns(),
+                        a.name,
+                        b.name
+                    ),
+                    _ => String::new(),
+                };
+                let why = why.replace("space", noun);
+                cx.at(name, format!("{why} on board `{id}`{range}"));
+            }
+        }
+    }
+    if let Some(track) = extras.track {
+        if !(4..=MAX_TRACK).contains(&track.count()) {
+            cx.at(
+                &track.to,
+                format!(
+                    "a track around the edge counts up and has 4 to {MAX_TRACK} spaces; `from: {}` to `to: {}` makes {}",
+                    track.from,
+                    track.to.value,
+                    track.count().max(0)
+                ),
+            );
+        }
+        if let Some(depth) = &track.depth
+            && !(5.0..=40.0).contains(&depth.value.mm())
+        {
+            cx.at(
+                depth,
+                format!(
+                    "the track's `depth` is {} mm; it must be 5 to 40 mm",
+                    crate::spec::short_mm(depth.value.mm())
+                ),
+            );
+        }
+    }
+    for area in extras.areas {
+        crate::spec::check_min_side(cx, &format!("area `{}`", area.label), "it must", &area.size);
+    }
+}
+
+/// The texts a board prints beside its spaces' coordinates: its styles' labels and its areas'.
+pub fn texts<'a>(extras: &Extras<'a>) -> Vec<&'a str> {
+    let styles = extras.styles.values().filter_map(|s| s.label.as_deref());
+    styles
+        .chain(extras.areas.iter().map(|a| a.label.as_str()))
+        .collect()
+}
+
+/// The symbols its styles draw.
+pub fn symbols<'a>(extras: &Extras<'a>) -> Vec<&'a Spanned<String>> {
+    extras
+        .styles
+        .values()
+        .filter_map(|s| s.symbol.as_ref())
+        .collect()
+}
+
+/// How a marked space is shaped: a cell (its outline) or a point (its centre and the radius a
+/// mark takes).
+pub enum Marked<'a> {
+    Cell {
+        outline: &'a [(f64, f64)],
+        x: f64,
+        y: f64,
+        size: f64,
+    },
+    Point {
+        x: f64,
+        y: f64,
+        r: f64,
+    },
+}
+
+/// Draws the mark of `style` on one space, in `ink` unless the style says otherwise.
+pub fn draw_mark(
+    cv: &mut Canvas,
+    style_name: &str,
+    style: Option<&Style>,
+    at: Marked,
+    art: &Art,
+    ink: &str,
+) -> Result<(), DrawError> {
+    let default = Style::default();
+    let style = style.unwrap_or(&default);
+    let mark_ink = style.ink.as_ref().map_or(ink, |c| c.hex());
+    let fill = style.fill.as_ref().map(|c| c.hex());
+    match at {
+        Marked::Cell {
+            outline,
+            x,
+            y,
+            size,
+        } => {
+            if let Some(fill) = fill {
+                cv.add(polygon(outline, fill));
+            }
+            if style_name == STAR && style.symbol.is_none() && style.label.is_none() {
+                cv.add(circle(x, y, size * 0.08, mark_ink));
+            }
+            let label_h = style.label.as_ref().map_or(0.0, |_| size * 0.2);
+            if let Some(symbol) = &style.symbol {
+                let s = size * 0.62 - label_h;
+                let g = art.symbol(&symbol.value)?;
+                cv.add(place(
+                    &g,
+                    x - s / 2.0,
+                    y - s / 2.0 - label_h / 2.0,
+                    s,
+                    mark_ink,
+                ));
+            }
+            if let Some(label) = &style.label {
+                let (font_max, baseline) = match style.symbol {
+                    Some(_) => (label_h * 0.9, y + size * 0.31 + label_h * 0.15),
+                    None => (size * 0.3, y + size * 0.1),
+                };
+                let s = fit(Font::CondensedBold, font_max, size * 0.8, label);
+                cv.add(text(
+                    x,
+                    baseline,
+                    s,
+                    Font::CondensedBold,
+                    Anchor::Middle,
+                    mark_ink,
+                    label,
+                ));
+            }
+        }
+        Marked::Point { x, y, r } => {
+            let dot = match style_name == STAR && fill.is_none() {
+                true => r * 0.45,
+                false => r,
+            };
+            cv.add(circle(x, y, dot, fill.unwrap_or(mark_ink)));
+            if let Some(symbol) = &style.symbol {
+                let s = r * 1.4;
+                let g = art.symbol(&symbol.value)?;
+                cv.add(place(&g, x - s / 2.0, y - s / 2.0, s, "#ffffff"));
+            }
+            if let Some(label) = &style.label {
+                let s = fit(Font::CondensedBold, r * 1.2, r * 6.0, label);
+                cv.add(text(
+                    x + r * 1.2,
+                    y - r * 1.2,
+                    s,
+                    Font::CondensedBold,
+                    Anchor::Start,
+                    mark_ink,
+                    label,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A filled polygon.
+pub fn polygon(points: &[(f64, f64)], fill: &str) -> svg::node::element::Polygon {
+    let points: Vec<String> = points
+        .iter()
+        .map(|(x, y)| format!("{},{}", n(*x), n(*y)))
+        .collect();
+    svg::node::element::Polygon::new()
+        .set("points", points.join(" "))
+        .set("fill", fill)
+}
+
+/// Draws the marks of `extras` on the spaces of `geometry`, each shaped by `shape_of`.
+pub fn draw_marks<'g>(
+    cv: &mut Canvas,
+    extras: &Extras,
+    geometry: &Geometry,
+    shape_of: impl Fn(usize) -> Marked<'g>,
+    art: &Art,
+    ink: &str,
+) -> Result<(), DrawError> {
+    for (style, at) in &geometry.marked {
+        for &i in at {
+            draw_mark(cv, style, extras.styles.get(style), shape_of(i), art, ink)?;
+        }
+    }
+    Ok(())
+}
+
+/// Draws the score track and the areas of `frame`.
+pub fn draw_extras(cv: &mut Canvas, extras: &Extras, frame: &Frame, ink: &str) {
+    if let Some(ring) = &frame.ring {
+        let smallest = ring
+            .spaces
+            .iter()
+            .map(|(r, _)| r.w.min(r.h))
+            .fold(f64::INFINITY, f64::min);
+        // Every number when they can be read; else every fifth.
+        let size = (ring.depth * 0.42).min(smallest * 0.55);
+        let every = if size < 1.8 { 5 } else { 1 };
+        for (r, number) in &ring.spaces {
+            let tinted = number.rem_euclid(5) == 0;
+            let cell = rect(r.x, r.y, r.w, r.h, if tinted { ink } else { "none" })
+                .set("stroke", ink)
+                .set("stroke-width", n(LINE_MM));
+            cv.add(match tinted {
+                true => cell.set("fill-opacity", "0.1"),
+                false => cell,
+            });
+            if number.rem_euclid(every) == 0 {
+                let label = number.to_string();
+                let s = fit(Font::CondensedBold, size.max(1.8), r.w * 0.85, &label);
+                cv.add(text(
+                    r.x + r.w / 2.0,
+                    r.y + r.h / 2.0 + s * 0.35,
+                    s,
+                    Font::CondensedBold,
+                    Anchor::Middle,
+                    ink,
+                    &label,
+                ));
+            }
+        }
+    }
+    for (area, r) in extras.areas.iter().zip(&frame.areas) {
+        cv.add(
+            rect(r.x, r.y, r.w, r.h, ink)
+                .set("fill-opacity", "0.05")
+                .set("stroke", ink)
+                .set("stroke-width", n(LINE_MM))
+                .set("stroke-dasharray", format!("{} {}", n(2.0), n(1.2)))
+                .set("rx", n(r.w.min(r.h) * 0.05)),
+        );
+        let s = fit(
+            Font::CondensedBold,
+            5.0_f64.min(r.h * 0.2),
+            r.w * 0.85,
+            &area.label,
+        );
+        cv.add(text(
+            r.x + r.w / 2.0,
+            r.y + r.h / 2.0 + s * 0.35,
+            s,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            &area.label,
+        ));
+    }
+}
+
+/// Where a board's coordinates are printed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Coordinates {
+    /// In the margin around the grid: letters above each column, numbers beside each row (a
+    /// board whose rows and columns run straight).
+    Margin,
+    /// Beside the outer spaces themselves, `gap` mm out from their centres (a grid of hexes,
+    /// whose rows start at different places); letters too, or numbers only.
+    Beside {
+        gap_x: f64,
+        gap_y: f64,
+        letters: bool,
+    },
+}
+
+/// Prints the rows' numbers and the columns' letters of a board whose spaces are named
+/// `<letter><row>`, `size` mm high.
+pub fn draw_coordinates(
+    cv: &mut Canvas,
+    geometry: &Geometry,
+    frame: &Frame,
+    at: Coordinates,
+    size: f64,
+    ink: &str,
+) {
+    // Each row's leftmost and rightmost centre and its height; each column's topmost space.
+    let mut rows: BTreeMap<u32, (f64, f64, f64)> = BTreeMap::new();
+    let mut columns: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for s in &geometry.spaces {
+        let Some((letters, row)) = parts(&s.name) else {
+            continue;
+        };
+        let e = rows.entry(row).or_insert((s.x, s.x, s.y));
+        e.0 = e.0.min(s.x);
+        e.1 = e.1.max(s.x);
+        let c = columns.entry(letters).or_insert((s.x, s.y));
+        if s.y < c.1 {
+            *c = (s.x, s.y);
+        }
+    }
+    let label = |cv: &mut Canvas, x: f64, y: f64, text_: &str| {
+        cv.add(text(
+            x,
+            y + size * 0.35,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            text_,
+        ));
+    };
+    let grid = &frame.grid;
+    for (row, (left, right, y)) in rows {
+        let xs = match at {
+            Coordinates::Margin => [grid.x - EDGE_MM / 2.0, grid.right() + EDGE_MM / 2.0],
+            Coordinates::Beside { gap_x, .. } => [left - gap_x, right + gap_x],
+        };
+        for x in xs {
+            label(cv, x, y, &row.to_string());
+        }
+    }
+    for (letters, (x, y)) in columns {
+        let y = match at {
+            Coordinates::Margin => grid.y - EDGE_MM / 2.0,
+            Coordinates::Beside { letters: false, .. } => continue,
+            Coordinates::Beside { gap_y, .. } => y - gap_y,
+        };
+        label(cv, x, y, &letters.to_ascii_uppercase());
+    }
+}
+
+/// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
+/// badges, to its right, miss it).
+pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
+    if let Some(title) = title {
+        let size = fit(Font::Display, EDGE_MM * 0.7, frame.grid.w * 0.4, title);
+        cv.add(text(
+            frame.grid.x,
+            frame.grid.bottom() + EDGE_MM / 2.0 + size * 0.35,
+            size,
+            Font::Display,
+            Anchor::Start,
+            ink,
+            title,
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_letters() {
+        assert_eq!(column_name(0), "A");
+        assert_eq!(column_name(8), "I");
+        assert_eq!(column_name(25), "Z");
+        assert_eq!(column_name(26), "AA");
+        assert_eq!(space_name(5, 6), "f6");
+        assert_eq!(column_index("a"), 0);
+        assert_eq!(column_index("k"), 10);
+        assert_eq!(column_index("aa"), 26);
+    }
+
+    #[test]
+    fn a_run_names_the_spaces_along_a_column_or_a_row() {
+        let spaces: Vec<Space> = (0..3)
+            .flat_map(|c| (1..=3).map(move |r| (c, r)))
+            .map(|(c, r)| Space {
+                name: space_name(c, r),
+                x: 0.0,
+                y: 0.0,
+            })
+            .collect();
+        let names = |run: &str| -> Vec<String> {
+            resolve(&spaces, run)
+                .unwrap()
+                .into_iter()
+                .map(|i| spaces[i].name.clone())
+                .collect()
+        };
+        assert_eq!(names("a1-a3"), ["a1", "a2", "a3"]);
+        assert_eq!(names("C2-a2"), ["a2", "b2", "c2"]);
+        assert_eq!(names("b3"), ["b3"]);
+        assert!(resolve(&spaces, "a1-c3").is_err());
+        assert!(resolve(&spaces, "z9").is_err());
+    }
+
+    #[test]
+    fn a_ring_has_its_spaces_clockwise_and_square_corners() {
+        let inner = Rect {
+            x: 10.0,
+            y: 10.0,
+            w: 100.0,
+            h: 60.0,
+        };
+        let spaces = ring_spaces(&inner, 10.0, 0, 50);
+        assert_eq!(spaces.len(), 50);
+        assert_eq!(spaces[0].1, 0);
+        assert_eq!(spaces[49].1, 49);
+        let corners: Vec<&Rect> = spaces
+            .iter()
+            .map(|(r, _)| r)
+            .filter(|r| (r.w - 10.0).abs() < 1e-9 && (r.h - 10.0).abs() < 1e-9)
+            .collect();
+        assert!(corners.len() >= 4);
+        // Neighbours touch: the ring is closed and in order.
+        for pair in spaces
+            .windows(2)
+            .chain(std::iter::once(&[spaces[49], spaces[0]][..]))
+        {
+            let (a, b) = (pair[0].0, pair[1].0);
+            let touch = (a.right() - b.x).abs() < 1e-9
+                || (b.right() - a.x).abs() < 1e-9
+                || (a.bottom() - b.y).abs() < 1e-9
+                || (b.bottom() - a.y).abs() < 1e-9;
+            assert!(touch, "{a:?} {b:?}");
+        }
+        // The ring's spaces cover its area exactly.
+        let area: f64 = spaces.iter().map(|(r, _)| r.w * r.h).sum();
+        assert!((area - (120.0 * 80.0 - 100.0 * 60.0)).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,127 @@
+//! The whole save of a table: its outer fields, and the rules as notes. The Notes panel says
+//! what the game is and what it needs; the Notebook has a tab for the game and one for each
+//! player aid (a card printed one-sided with paragraphs or a table), in its own words.
+use std::collections::BTreeMap;
+
+use super::collect::piece_tooltip;
+use super::model::{GameSave, Hands, ObjectState, Rgb, TabState};
+use crate::layout::document::Document;
+use crate::spec::Game;
+
+/// The save of a table laid out for `players`.
+pub(super) fn save(
+    game: &Game,
+    prepared: &Document,
+    players: u32,
+    objects: Vec<ObjectState>,
+) -> GameSave {
+    let g = &game.spec.game;
+    let counts = &g.players.value;
+    let (low, high) = (
+        counts.iter().copied().min().unwrap_or(players),
+        counts.iter().copied().max().unwrap_or(players),
+    );
+    let mut tabs = BTreeMap::new();
+    let mut tab = |title: String, body: String| {
+        let id = tabs.len() as u32;
+        tabs.insert(
+            id.to_string(),
+            TabState {
+                title,
+                body,
+                color: "Grey".into(),
+                visible_color: Rgb {
+                    r: 0.5,
+                    g: 0.5,
+                    b: 0.5,
+                },
+                id,
+            },
+        );
+    };
+    tab(g.name.clone(), about(game, players));
+    for (ci, c) in game.spec.components.iter().enumerate() {
+        let Some(p) = prepared.pieces.iter().find(|p| p.component == ci) else {
+            continue;
+        };
+        let is_card = matches!(
+            c.kind.kind().tts(p.shape),
+            crate::kinds::TtsForm::Deck { .. }
+        );
+        let f = p.front(game);
+        let has_text = f.lines.is_some() || f.table.is_some();
+        if is_card && p.back(game).is_none() && has_text {
+            let t = piece_tooltip(game, p);
+            tab(t.name, t.description);
+        }
+    }
+    GameSave {
+        save_name: format!(
+            "{} ({players} player{})",
+            g.name,
+            if players == 1 { "" } else { "s" }
+        ),
+        date: String::new(),
+        version_number: String::new(),
+        game_mode: g.name.clone(),
+        game_type: "Game".into(),
+        game_complexity: String::new(),
+        player_counts: [low, high],
+        tags: Vec::new(),
+        gravity: 0.5,
+        play_area: 0.5,
+        table: "Table_RPG".into(),
+        sky: "Sky_Museum".into(),
+        note: about(game, players),
+        tab_states: tabs,
+        hands: Hands {
+            enable: true,
+            disable_unused: false,
+            hiding: 0,
+        },
+        lua_script: String::new(),
+        lua_script_state: String::new(),
+        xml_ui: String::new(),
+        object_states: objects,
+    }
+}
+
+/// What the game is: its name and designer, its description, its players, what it needs
+/// beyond what is on the table, where its rules are, its licence.
+fn about(game: &Game, players: u32) -> String {
+    let g = &game.spec.game;
+    let mut lines = vec![match &g.designer {
+        Some(d) => format!("{} by {d}", g.name),
+        None => g.name.clone(),
+    }];
+    if let Some(d) = &g.description {
+        lines.push(d.trim().to_string());
+    }
+    let counts: Vec<String> = g.players.value.iter().map(u32::to_string).collect();
+    lines.push(format!(
+        "For {} players; laid out for {players}.",
+        counts.join(", ")
+    ));
+    let dice: Vec<&str> = game
+        .spec
+        .tts
+        .iter()
+        .flat_map(|t| &t.dice)
+        .map(|d| d.value.name.as_str())
+        .collect();
+    if !g.needs.is_empty() {
+        let on_table = if dice.is_empty() {
+            String::new()
+        } else {
+            format!(" (on the table: {})", dice.join(", "))
+        };
+        lines.push(format!("You also need: {}{on_table}.", g.needs.join("; ")));
+    }
+    if let Some(s) = &g.source {
+        lines.push(format!("Rules: {s}"));
+    }
+    if let Some(l) = &g.licence {
+        lines.push(format!("Licence: {l}"));
+    }
+    lines.join("\n\n")
+}

@@ -1,0 +1,747 @@
+//! Issue 36: Tabletop Simulator right in every detail (the d6 template, tile proportions,
+//! sizes, deck keys, escaped URLs, standees) and `pnp tts --table`, a whole save ready to play.
+use crate::common::*;
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use pnp::output::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
+
+/// Runs `pnp tts <game> --out <dir> <extra>` into a fresh folder under `parent` (a temp folder
+/// if `None`), asserts success, returns the folder.
+fn export_to(game: &str, dir: PathBuf, extra: &[&str]) -> PathBuf {
+    let out = pnp()
+        .args(["tts", game, "--out"])
+        .arg(&dir)
+        .args(extra)
+        .env_remove("PNP_TTS_DIR")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "tts {game} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir
+}
+
+fn export(game: &str, extra: &[&str]) -> PathBuf {
+    let tag = format!("tts36-{}-{}", game, extra.join("")).replace(['/', '.', '-'], "_");
+    export_to(game, temp_dir(&tag), extra)
+}
+
+fn stem(game: &str) -> String {
+    Path::new(game)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(&text).expect("the save parses as JSON")
+}
+
+/// `pnp tts GAME --table --players N` and its save.
+fn table(game: &str, players: u32) -> (PathBuf, Value) {
+    let n = players.to_string();
+    let dir = export(game, &["--dpi", "30", "--table", "--players", &n]);
+    let v = read_json(&dir.join(format!("{}-table.json", stem(game))));
+    (dir, v)
+}
+
+fn top(v: &Value) -> &Vec<Value> {
+    v["ObjectStates"].as_array().unwrap()
+}
+
+fn all_objects(v: &Value) -> Vec<&Value> {
+    fn walk<'a>(o: &'a Value, out: &mut Vec<&'a Value>) {
+        out.push(o);
+        for c in o["ContainedObjects"].as_array().into_iter().flatten() {
+            walk(c, out);
+        }
+    }
+    let mut out = Vec::new();
+    for o in top(v) {
+        walk(o, &mut out);
+    }
+    out
+}
+
+fn named<'a>(v: &'a Value, name: &str) -> Vec<&'a Value> {
+    top(v).iter().filter(|o| o["Nickname"] == name).collect()
+}
+
+fn one<'a>(v: &'a Value, name: &str) -> &'a Value {
+    let found = named(v, name);
+    assert_eq!(found.len(), 1, "objects named {name:?}");
+    found[0]
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+fn pos(o: &Value) -> (f64, f64) {
+    (num(&o["Transform"]["posX"]), num(&o["Transform"]["posZ"]))
+}
+
+/// Decodes `%XX` escapes of a URL path.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The file a `file:///` URL names.
+fn file_of(url: &str) -> PathBuf {
+    let rest = url.strip_prefix("file://").expect("a file:/// URL");
+    PathBuf::from(percent_decode(rest))
+}
+
+/// Every image URL of a save.
+fn urls(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for o in all_objects(v) {
+        let img = &o["CustomImage"];
+        for k in ["ImageURL", "ImageSecondaryURL"] {
+            if let Some(u) = img[k].as_str().filter(|u| !u.is_empty()) {
+                out.push(u.to_string());
+            }
+        }
+        for d in o["CustomDeck"]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+        {
+            for k in ["FaceURL", "BackURL"] {
+                out.push(d[k].as_str().unwrap().to_string());
+            }
+        }
+    }
+    out
+}
+
+/// (width, height, RGBA pixels) of a PNG, converted to RGBA.
+fn rgba(path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
+    let mut dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.line_size / info.width as usize;
+    let px = buf[..info.line_size * info.height as usize]
+        .chunks(channels)
+        .map(|c| match channels {
+            4 => [c[0], c[1], c[2], c[3]],
+            3 => [c[0], c[1], c[2], 255],
+            n => panic!("{n} channels"),
+        })
+        .collect();
+    (info.width, info.height, px)
+}
+
+#[test]
+fn the_d6_image_holds_each_face_in_the_template_s_cell_turned_as_the_template_turns_it() {
+    // Each face of the Tee die has its own background and a "T": ink heavy at the top when
+    // upright, at the bottom when turned half a turn.
+    let dir = export("tests/fixtures/tts-dice.yaml", &["--dpi", "100"]);
+    let v = read_json(&dir.join("tts-dice.json"));
+    let die = one(&v, "Tee die");
+    assert_eq!(die["Name"], "Custom_Dice");
+    assert_eq!(die["CustomImage"]["CustomDice"]["Type"], 1);
+    let (w, h, px) = rgba(&file_of(die["CustomImage"]["ImageURL"].as_str().unwrap()));
+    assert_eq!(w, h, "the d6 template is square");
+    // 16 mm faces at 100 dpi: 63 px cells, three by three.
+    let cell = w / 3;
+    assert_eq!(cell, (16.0 / 25.4 * 100.0_f64).round() as u32);
+    let at = |x: u32, y: u32| px[(y * w + x) as usize];
+    // The template (KB docs/img/custom-dice/ps1.png; D6.png): (column, row) → face, turned.
+    let template = [
+        ((0, 1), 2, false),
+        ((1, 1), 4, false),
+        ((2, 1), 5, false),
+        ((0, 2), 1, true),
+        ((1, 2), 3, false),
+        ((2, 2), 6, true),
+    ];
+    let backgrounds = [
+        [255, 0, 0],
+        [0, 255, 0],
+        [0, 0, 255],
+        [255, 255, 0],
+        [0, 255, 255],
+        [255, 0, 255],
+    ];
+    for ((col, row), face, turned) in template {
+        let (x0, y0) = (col * cell, row * cell);
+        // The background, near a corner (the T is in the middle).
+        let bg = at(x0 + 3, y0 + cell / 2);
+        assert_eq!(
+            &bg[..3],
+            &backgrounds[face - 1],
+            "cell ({col}, {row}) holds face {face}"
+        );
+        // Dark pixels in the top and bottom fifths of the cell.
+        let dark = |ys: std::ops::Range<u32>| {
+            ys.flat_map(|y| (0..cell).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let p = at(x0 + x, y0 + y);
+                    p[0] < 60 && p[1] < 60 && p[2] < 60
+                })
+                .count()
+        };
+        let (upper, lower) = (
+            dark(cell / 10..cell * 3 / 10),
+            dark(cell * 7 / 10..cell * 9 / 10),
+        );
+        if turned {
+            assert!(
+                lower > 2 * upper,
+                "face {face} turned half a turn: {upper} / {lower}"
+            );
+        } else {
+            assert!(upper > 2 * lower, "face {face} upright: {upper} / {lower}");
+        }
+    }
+    // The top row is not on the cube: one flat colour, no face in it.
+    let first = at(0, 0);
+    for y in 0..cell {
+        for x in 0..w {
+            assert_eq!(at(x, y), first, "({x}, {y}) of the unused row");
+        }
+    }
+}
+
+#[test]
+fn a_roll_reports_each_face_s_value_and_a_blank_face_says_so() {
+    let dir = export("tests/fixtures/tts-dice.yaml", &["--dpi", "30"]);
+    let v = read_json(&dir.join("tts-dice.json"));
+    let die = one(&v, "Plain die");
+    let values: Vec<&str> = die["RotationValues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["Value"].as_str().unwrap())
+        .collect();
+    // Text as printed, a symbol by its name, a face with nothing on it "blank" (not "6").
+    assert_eq!(values, ["1", "2", "Moon", "4", "5", "blank"]);
+    // Value 2 faces up at rest; 1 and 6, 3 and 4, 2 and 5 are opposite rotations.
+    let rot = |i: usize| {
+        let r = &die["RotationValues"][i]["Rotation"];
+        (num(&r["x"]), num(&r["y"]), num(&r["z"]))
+    };
+    assert_eq!(rot(1), (0.0, 0.0, 0.0));
+    assert_eq!((rot(0).0, rot(5).0), (-90.0, 90.0));
+    assert_eq!((rot(2).2, rot(3).2), (-90.0, 90.0));
+}
+
+#[test]
+fn tracks_sheets_and_diagrams_keep_their_image_s_proportions() {
+    for (game, name, component) in [
+        ("night-grain", "Track of Persephone", "track"),
+        ("the-beast", "Family record sheet", "family-sheet"),
+        ("cream-of-the-crop", "Setup diagram", "setup"),
+    ] {
+        let dir = export(game, &["--dpi", "30"]);
+        let v = read_json(&dir.join(format!("{game}.json")));
+        let o = one(&v, name);
+        let tile = &o["CustomImage"]["CustomTile"];
+        assert_eq!(tile["Type"], 0, "{name}: a box");
+        // Stretch on: the tile takes the image's proportions (the dialog's "Stretch to Aspect
+        // Ratio", on by default; every rectangular panel of a game-written save).
+        assert_eq!(tile["Stretch"], true, "{name}");
+        let t = &o["Transform"];
+        assert_eq!(t["scaleX"], t["scaleZ"], "{name}: a uniform scale");
+        let g = pnp::spec::load(game).unwrap();
+        let c = g
+            .spec
+            .components
+            .iter()
+            .find(|c| c.id.value == component)
+            .unwrap();
+        let (w_mm, h_mm) = c.kind.kind().size(c);
+        // Its depth on the table is the piece's height.
+        let depth = num(&t["scaleZ"]) * TILE_UNITS_AT_SCALE_1 * MM_PER_UNIT;
+        assert!((depth - h_mm).abs() < 0.2, "{name}: {depth} mm vs {h_mm}");
+        // The image has the piece's proportions, so the width follows.
+        let (w, h, _) = png_info(&file_of(o["CustomImage"]["ImageURL"].as_str().unwrap()));
+        let (img, real) = (w as f64 / h as f64, w_mm / h_mm);
+        assert!(
+            (img / real - 1.0).abs() < 0.01,
+            "{name}: {w}×{h} px vs {w_mm}×{h_mm} mm"
+        );
+    }
+}
+
+#[test]
+fn landscape_cards_are_drawn_upright_in_portrait_cells_and_lie_turned_a_quarter() {
+    let dir = export("tests/fixtures/tts-landscape.yaml", &["--dpi", "60"]);
+    let v = read_json(&dir.join("tts-landscape.json"));
+    let deck = one(&v, "Wide card");
+    let sheet = deck["CustomDeck"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap();
+    let (w, h, _) = png_info(&file_of(sheet["FaceURL"].as_str().unwrap()));
+    let (cw, ch) = (
+        w / num(&sheet["NumWidth"]) as u32,
+        h / num(&sheet["NumHeight"]) as u32,
+    );
+    // 88.9 × 63.5 mm at 60 dpi, turned: 150 × 210 px.
+    assert_eq!((cw, ch), (150, 210));
+    for card in deck["ContainedObjects"].as_array().unwrap() {
+        assert_eq!(card["SidewaysCard"], true);
+        let t = &card["Transform"];
+        assert_eq!(t["rotY"], 90.0);
+        assert_eq!(t["scaleX"], t["scaleZ"]);
+        let long = num(&t["scaleZ"]) * CARD_DEPTH_AT_SCALE_1 * MM_PER_UNIT;
+        assert!((long - 88.9).abs() < 0.2, "{long}");
+    }
+    assert_eq!(deck["Transform"]["rotY"], 90.0);
+}
+
+#[test]
+fn deck_keys_differ_between_games_and_card_ids_follow_them() {
+    let mut seen: BTreeMap<u64, &str> = BTreeMap::new();
+    for game in ["night-grain", "the-beast", "bean-off", "cream-of-the-crop"] {
+        let dir = export(game, &["--dpi", "30"]);
+        let v = read_json(&dir.join(format!("{game}.json")));
+        let mut keys = BTreeSet::new();
+        for o in all_objects(&v) {
+            for k in o["CustomDeck"]
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.keys())
+            {
+                keys.insert(k.parse::<u64>().unwrap());
+            }
+            if let Some(id) = o["CardID"].as_u64() {
+                assert!(o["CustomDeck"][(id / 100).to_string()].is_object());
+            }
+        }
+        assert!(!keys.is_empty(), "{game} has decks");
+        for k in keys {
+            // Not TTS's own small keys, and every card ID an int.
+            assert!(
+                k >= 1000 && k * 100 + 69 <= i32::MAX as u64,
+                "{game}: key {k}"
+            );
+            if let Some(other) = seen.insert(k, game) {
+                panic!("{game} and {other} share deck key {k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn file_urls_are_percent_encoded_and_name_the_files_written() {
+    let parent = temp_dir("tts36-url");
+    let dir = export_to(
+        "night-grain",
+        parent.join("Games #2").join("100% done, my tts"),
+        &["--dpi", "30", "--table"],
+    );
+    for file in ["night-grain.json", "night-grain-table.json"] {
+        let v = read_json(&dir.join(file));
+        let urls = urls(&v);
+        assert!(urls.len() > 5);
+        for url in urls {
+            let path = url.strip_prefix("file:///").expect("a file:/// URL");
+            assert!(!path.contains([' ', '#', '?', '\\']), "{url}");
+            assert!(
+                path.contains("Games%20%232/100%25%20done,%20my%20tts/"),
+                "{url}"
+            );
+            // Every % starts an escape.
+            for (i, _) in path.match_indices('%') {
+                assert!(
+                    path[i + 1..i + 3].chars().all(|c| c.is_ascii_hexdigit()),
+                    "{url}"
+                );
+            }
+            assert!(file_of(&url).is_file(), "{url} names no file");
+        }
+    }
+}
+
+#[test]
+fn standees_are_cut_out_along_their_figure() {
+    let dir = export("piecepack", &["--dpi", "60"]);
+    let v = read_json(&dir.join("piecepack.json"));
+    let pawn = all_objects(&v)
+        .into_iter()
+        .find(|o| o["Name"] == "Custom_Token" && o["Nickname"] == "Pawn — Suns")
+        .expect("the suns pawn stands");
+    let (w, h, px) = rgba(&file_of(pawn["CustomImage"]["ImageURL"].as_str().unwrap()));
+    let alpha = |x: u32, y: u32| px[(y * w + x) as usize][3];
+    // Transparent round the figure (the corners, beside the head), solid in its body.
+    for (x, y) in [(0, 0), (w - 1, 0), (1, h / 8), (w - 2, h / 8)] {
+        assert_eq!(alpha(x, y), 0, "({x}, {y}) of {w}×{h}");
+    }
+    assert_eq!(alpha(w / 2, h * 6 / 10), 255);
+    let clear = px.iter().filter(|p| p[3] == 0).count() as f64 / px.len() as f64;
+    assert!(
+        (0.15..0.85).contains(&clear),
+        "{clear} of the image is see-through"
+    );
+}
+
+#[test]
+fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
+    let (dir, v) = table("night-grain", 4);
+    // The keys of a save the game writes, in its order (TTS v13; `Rules` is gone).
+    let text = std::fs::read_to_string(dir.join("night-grain-table.json")).unwrap();
+    // Top-level keys are indented two spaces in the pretty file.
+    let keys: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("  \"")?.split_once('"').map(|(k, _)| k))
+        .collect();
+    let order = [
+        "SaveName",
+        "GameMode",
+        "Gravity",
+        "PlayArea",
+        "Table",
+        "Sky",
+        "Note",
+        "TabStates",
+        "Hands",
+        "LuaScript",
+        "ObjectStates",
+    ];
+    let idx: Vec<usize> = order
+        .iter()
+        .map(|k| {
+            keys.iter()
+                .position(|x| x == k)
+                .unwrap_or_else(|| panic!("no {k}"))
+        })
+        .collect();
+    assert!(idx.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
+    assert_eq!(v["Table"], "Table_RPG");
+    let game = pnp::spec::load("night-grain").unwrap();
+    let description = game.spec.game.description.clone().unwrap();
+    assert!(v["Note"].as_str().unwrap().contains(description.trim()));
+    let tabs = v["TabStates"].as_object().unwrap();
+    assert_eq!(tabs["0"]["title"], "Night Grain");
+    // The player aid's text is a tab of the notebook.
+    assert!(
+        tabs.values()
+            .any(|t| t["title"].as_str().unwrap().contains("aid")
+                && t["body"].as_str().unwrap().len() > 80),
+        "{tabs:?}"
+    );
+    // A hand zone for each of four seats, in TTS's first four colours, on the table's edges.
+    let hands: Vec<&Value> = top(&v)
+        .iter()
+        .filter(|o| o["Name"] == "HandTrigger")
+        .collect();
+    let colours: Vec<&str> = hands
+        .iter()
+        .map(|h| h["FogColor"].as_str().unwrap())
+        .collect();
+    assert_eq!(colours, ["White", "Red", "Orange", "Yellow"]);
+    for h in &hands {
+        assert_eq!(h["Locked"], true);
+        let (x, z) = pos(h);
+        assert!(
+            x.abs() > 25.0 || z.abs() > 15.0,
+            "at the table's edge: {x}, {z}"
+        );
+    }
+    // Every image it names was written, and its picture is a PNG.
+    for url in urls(&v) {
+        assert!(file_of(&url).is_file(), "{url}");
+    }
+    let (w, h, _) = png_info(&dir.join("night-grain-table.png"));
+    assert!(w >= 256 && h >= 128, "{w}×{h}");
+}
+
+#[test]
+fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() {
+    let game = pnp::spec::load("cream-of-the-crop").unwrap();
+    let diagram = game
+        .spec
+        .components
+        .iter()
+        .find_map(|c| match &c.kind {
+            pnp::kinds::KindSpec::Diagram(d) => Some(d),
+            _ => None,
+        })
+        .unwrap();
+    // The diagram's spots on the table (units; +y down the diagram is −z), each once.
+    let mut spots: Vec<(f64, f64)> = Vec::new();
+    for p in &diagram.place {
+        let (x, z) = (p.value.at[0] / MM_PER_UNIT, -p.value.at[1] / MM_PER_UNIT);
+        if !spots
+            .iter()
+            .any(|s| (s.0 - x).abs() < 0.01 && (s.1 - z).abs() < 0.01)
+        {
+            spots.push((x, z));
+        }
+    }
+    // The index of the spot at (x, z), to the save's thousandth of a unit.
+    let spot = |x: f64, z: f64| {
+        spots
+            .iter()
+            .position(|s| (s.0 - x).abs() < 0.002 && (s.1 - z).abs() < 0.002)
+    };
+    let mut counts = Vec::new();
+    for n in [2, 3, 4] {
+        let (_, v) = table("cream-of-the-crop", n);
+        // What the diagram places for n, by spot (a pawn stands on a tile: two at one spot).
+        let mut want: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for p in diagram
+            .place
+            .iter()
+            .map(|p| &p.value)
+            .filter(|p| p.is_for(n))
+        {
+            // `tile-suns-5` → "suns"; `pawn-arms` → "arms".
+            let suit = p.piece.value.split('-').nth(1).unwrap().to_string();
+            let at = spot(p.at[0] / MM_PER_UNIT, -p.at[1] / MM_PER_UNIT).unwrap();
+            want.entry(at).or_default().push(suit);
+        }
+        let mut got: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for o in top(&v) {
+            let (x, z) = pos(o);
+            if let Some(s) = spot(x, z) {
+                let name = o["Nickname"].as_str().unwrap().to_lowercase();
+                let suit = ["suns", "moons", "crowns", "arms"]
+                    .into_iter()
+                    .find(|s| name.contains(s))
+                    .unwrap_or_else(|| panic!("{name} has a suit"));
+                got.entry(s).or_default().push(suit.to_string());
+            }
+        }
+        for list in want.values_mut().chain(got.values_mut()) {
+            list.sort();
+        }
+        assert_eq!(got, want, "{n} players");
+        counts.push(want.values().map(Vec::len).sum::<usize>());
+        // A tractor for each player.
+        let pawns = top(&v)
+            .iter()
+            .filter(|o| o["Name"] == "Custom_Token")
+            .count();
+        assert_eq!(pawns, n as usize, "{n} players' tractors");
+    }
+    // Two more fair tiles and a tractor with three; two more tractors (and no more tiles)
+    // with four.
+    assert_eq!(counts[1], counts[0] + 3);
+    assert_eq!(counts[2], counts[0] + 2);
+}
+
+#[test]
+fn bags_hold_what_the_rules_count_and_supplies_never_run_out() {
+    // Cream of the Crop: the seeds are drawn at random from one bag: 24 coins, 6 of each suit,
+    // shuffled.
+    let (_, v) = table("cream-of-the-crop", 2);
+    let bag = top(&v)
+        .iter()
+        .find(|o| o["Nickname"].as_str().unwrap().starts_with("Coins"))
+        .unwrap();
+    assert_eq!(bag["Name"], "Bag");
+    let coins = bag["ContainedObjects"].as_array().unwrap();
+    assert_eq!(coins.len(), 24);
+    for suit in ["Suns", "Moons", "Crowns", "Arms"] {
+        let k = coins
+            .iter()
+            .filter(|c| c["Nickname"].as_str().unwrap().contains(suit))
+            .count();
+        assert_eq!(k, 6, "{suit}");
+    }
+    assert!(bag["LuaScript"].as_str().unwrap().contains("shuffle()"));
+    // Making Ground: every tile the game prints in one bag.
+    let g = pnp::spec::load("making-ground").unwrap();
+    let doc = pnp::prepare(&g, &pnp::options::BuildOptions::default()).unwrap();
+    let ci = g
+        .spec
+        .components
+        .iter()
+        .position(|c| c.id.value == "tiles")
+        .unwrap();
+    let printed: u32 = doc
+        .pieces
+        .iter()
+        .filter(|p| p.component == ci)
+        .map(|p| p.copies)
+        .sum();
+    let (_, v) = table("making-ground", 2);
+    let bags: Vec<&Value> = top(&v)
+        .iter()
+        .filter(|o| o["Nickname"].as_str().unwrap().starts_with("Tiles"))
+        .collect();
+    assert_eq!(bags.len(), 1, "one mixed bag");
+    assert_eq!(
+        bags[0]["ContainedObjects"].as_array().unwrap().len() as u32,
+        printed
+    );
+    // Supplies: an infinite bag holding the one piece it hands out.
+    for (game, name) in [
+        ("bean-off", "Bean tokens"),
+        ("the-beast", "Starvation chits"),
+    ] {
+        let (_, v) = table(game, 2);
+        let bag = top(&v)
+            .iter()
+            .find(|o| o["Nickname"].as_str().unwrap().starts_with(name))
+            .unwrap_or_else(|| panic!("{game}: no {name}"));
+        assert_eq!(bag["Name"], "Infinite_Bag");
+        let inside = bag["ContainedObjects"].as_array().unwrap();
+        assert_eq!(inside.len(), 1);
+        assert_eq!(inside[0]["Name"], "Custom_Tile");
+    }
+}
+
+/// The seat (hand zone colour) nearest an object.
+fn seat_of<'a>(v: &'a Value, o: &Value) -> &'a str {
+    let (x, z) = pos(o);
+    top(v)
+        .iter()
+        .filter(|h| h["Name"] == "HandTrigger")
+        .min_by(|a, b| {
+            let d = |h: &Value| {
+                let (hx, hz) = pos(h);
+                (hx - x).hypot(hz - z)
+            };
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap()["FogColor"]
+        .as_str()
+        .unwrap()
+}
+
+#[test]
+fn decks_are_shuffled_as_the_rules_shuffle_them_and_each_player_has_their_own_set() {
+    let (_, v) = table("the-beast", 3);
+    for name in ["Action Deck", "Day Deck (court cards removed)"] {
+        let deck = one(&v, name);
+        assert!(
+            deck["LuaScript"]
+                .as_str()
+                .unwrap()
+                .contains("self.shuffle()"),
+            "{name}"
+        );
+    }
+    // The court cards are set aside in order, not shuffled.
+    let court = top(&v)
+        .iter()
+        .find(|o| {
+            o["Nickname"]
+                .as_str()
+                .unwrap()
+                .starts_with("Day Deck court")
+        })
+        .unwrap();
+    assert_eq!(court["LuaScript"].as_str().unwrap_or(""), "");
+    // One activity deck and one record sheet before each seat.
+    let sets: Vec<&Value> = top(&v)
+        .iter()
+        .filter(|o| {
+            o["Nickname"]
+                .as_str()
+                .unwrap()
+                .starts_with("Activity cards")
+        })
+        .collect();
+    assert_eq!(sets.len(), 3);
+    let mut seats: Vec<&str> = sets.iter().map(|d| seat_of(&v, d)).collect();
+    for d in &sets {
+        let seat = seat_of(&v, d);
+        assert!(
+            d["Nickname"].as_str().unwrap().ends_with(seat),
+            "{} at {seat}",
+            d["Nickname"]
+        );
+        assert_eq!(d["ContainedObjects"].as_array().unwrap().len(), 5);
+    }
+    seats.sort();
+    assert_eq!(seats, ["Orange", "Red", "White"]);
+    let sheets: BTreeSet<&str> = named(&v, "Family record sheet")
+        .iter()
+        .map(|s| seat_of(&v, s))
+        .collect();
+    assert_eq!(sheets.len(), 3);
+}
+
+#[test]
+fn dice_the_rules_ask_for_come_as_the_game_s_own() {
+    let (_, v) = table("bean-off", 3);
+    for name in ["Sow die", "Reap die", "Compost die"] {
+        let dice = named(&v, name);
+        assert_eq!(dice.len(), 3, "{name}: one for each player");
+        assert!(dice.iter().all(|d| d["Name"] == "Die_6"));
+        let seats: BTreeSet<&str> = dice.iter().map(|d| seat_of(&v, d)).collect();
+        assert_eq!(seats.len(), 3, "{name}: before each seat");
+    }
+    let (_, v) = table("night-grain", 4);
+    let die = one(&v, "Die");
+    assert_eq!(die["Name"], "Die_6");
+    assert!(die["Description"].as_str().unwrap().contains("Set it to 2"));
+}
+
+#[test]
+fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
+    // A board's spaces are points (its geometry's centres); a track's are boxes: to 1 % of a
+    // box, or 0.05 mm.
+    for (game, component, name) in [
+        ("night-grain", "track", "Track of Persephone"),
+        ("making-ground", "board-9", "Board 9×9 (3–4 players)"),
+    ] {
+        let (_, v) = table(game, 4);
+        let board = one(&v, name);
+        assert_eq!(board["Locked"], true, "{name}");
+        let g = pnp::spec::load(game).unwrap();
+        let c = g
+            .spec
+            .components
+            .iter()
+            .find(|c| c.id.value == component)
+            .unwrap();
+        let kind = c.kind.kind();
+        let (w, h) = kind.size(c);
+        let spaces = kind.spaces(c);
+        let snaps = board["AttachedSnapPoints"].as_array().unwrap();
+        assert_eq!(snaps.len(), spaces.len(), "{name}: one on each space");
+        let t = &board["Transform"];
+        assert_eq!(
+            t["rotY"], 180.0,
+            "{name} reads the right way up from the near seat"
+        );
+        let scale = num(&t["scaleZ"]);
+        let thickness = num(&board["CustomImage"]["CustomTile"]["Thickness"]);
+        for (s, space) in snaps.iter().zip(&spaces) {
+            let p = &s["Position"];
+            // Local, unscaled, on the top face; the board turned 180°, so local +x is the
+            // image's left and local +z its bottom.
+            assert_eq!(num(&p["y"]), thickness);
+            let u = w / 2.0 - num(&p["x"]) * scale * MM_PER_UNIT;
+            let vv = h / 2.0 + num(&p["z"]) * scale * MM_PER_UNIT;
+            let (cx, cy) = space.centre();
+            assert!(
+                (u - cx).abs() <= (0.01 * space.w).max(0.05)
+                    && (vv - cy).abs() <= (0.01 * space.h).max(0.05),
+                "{name}: snap at ({u:.2}, {vv:.2}) mm, space centre ({cx:.2}, {cy:.2})"
+            );
+            assert!(s.get("Rotation").is_none(), "not a rotation snap");
+        }
+    }
+}
