@@ -25,8 +25,8 @@ fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Unme
 }
 
 /// The named check `beast-family`. With `args: {family: "..."}` it judges that family by the
-/// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster has a row
-/// for every member of the largest legal family.
+/// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster of members
+/// (the one with a `fill: member` column) has a row for every member of the largest legal family.
 pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
     if let Some(text) = check.args.get("family") {
         let f = family::parse(text).map_err(|e| Unmeasurable(e.to_string()))?;
@@ -46,10 +46,15 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasu
     }
     if let Some(id) = check.args.get("sheet") {
         let all = sheet_sections(game, id)?;
+        // The rosters of family members (a `fill: member` column), not the turn record.
         let rows: u32 = all
             .iter()
             .filter_map(|s| match s {
-                Section::Roster(r) => Some(r.rows.as_ref().map_or(0, |n| n.value)),
+                Section::Roster(r)
+                    if r.columns.iter().any(|c| c.fill.as_deref() == Some("member")) =>
+                {
+                    Some(r.rows.as_ref().map_or(0, |n| n.value))
+                }
                 _ => None,
             })
             .sum();
@@ -71,13 +76,26 @@ pub fn beast_starvation_check(game: &Game, check: &Check) -> Result<Verdict, Unm
         .args
         .get("sheet")
         .ok_or("`beast-starvation` needs `args: {sheet: <sheet id>}`")?;
-    let by = sheet_sections(game, id)?
+    // The roster of family members (a `fill: member` column) and its column of boxes: one count
+    // per kind (`boxes_by`), or the same for every kind (`boxes`), or none.
+    let members = sheet_sections(game, id)?
         .into_iter()
         .find_map(|s| match s {
-            Section::Roster(r) => r.columns.iter().find_map(|c| c.boxes_by.as_ref()),
+            Section::Roster(r) if r.columns.iter().any(|c| c.fill.as_deref() == Some("member")) => {
+                Some(r)
+            }
             _ => None,
         })
-        .ok_or_else(|| format!("no roster column with `boxes_by` on `{id}`"))?;
+        .ok_or_else(|| format!("no roster of family members (a `fill: member` column) on `{id}`"))?;
+    let boxes = |kind: &str| -> u32 {
+        let by = members.columns.iter().find_map(|c| c.boxes_by.as_ref());
+        let same = members.columns.iter().find_map(|c| c.boxes);
+        match (by, same) {
+            (Some(by), _) => by.value.get(kind).copied().unwrap_or(0),
+            (None, Some(n)) => n,
+            (None, None) => 0,
+        }
+    };
     let describe = |counts: &[(String, u32)]| {
         counts
             .iter()
@@ -91,7 +109,7 @@ pub fn beast_starvation_check(game: &Game, check: &Check) -> Result<Verdict, Unm
         .collect();
     let found: Vec<(String, u32)> = want
         .iter()
-        .map(|(k, _)| (k.clone(), by.value.get(k).copied().unwrap_or(0)))
+        .map(|(k, _)| (k.clone(), boxes(k)))
         .collect();
     Ok(Verdict::new(
         found == want,
