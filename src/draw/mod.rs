@@ -122,6 +122,19 @@ impl Colors {
     pub fn border(&self) -> Option<&str> {
         self.border.as_deref()
     }
+    /// The ink laid `share` (0 to 1) over the background, as one opaque colour: faint marks
+    /// that overlap each other stay solid paint (no transparency for the printer or the PNG
+    /// to composite). `None` when either colour is not `#rrggbb` (`none`).
+    pub fn tint(&self, share: f64) -> Option<String> {
+        let rgb = |c: &str| -> Option<[f64; 3]> {
+            let h = c.strip_prefix('#').filter(|h| h.len() == 6)?;
+            let at = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok().map(f64::from);
+            Some([at(0)?, at(2)?, at(4)?])
+        };
+        let (ink, paper) = (rgb(&self.ink)?, rgb(&self.background)?);
+        let mix = |i: usize| (paper[i] + (ink[i] - paper[i]) * share).round() as u8;
+        Some(format!("#{:02x}{:02x}{:02x}", mix(0), mix(1), mix(2)))
+    }
 }
 
 /// Why a face cannot be drawn: what only drawing finds (the checks before it refuse what they

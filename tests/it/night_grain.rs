@@ -87,7 +87,7 @@ fn pngs_have_exact_pixel_sizes_and_dpi() {
         let track = dir.join("png/track-front.png");
         let (w, h, _) = png_info(&track);
         let px = |mm: f64| (mm / 25.4 * dpi as f64).round() as u32;
-        assert_eq!((w, h), (px(70.0), px(304.0)));
+        assert_eq!((w, h), (px(70.0), px(262.0)));
         assert!(png_rgba(&track).chunks_exact(4).all(|p| p[3] == 255));
     }
 }
