@@ -250,6 +250,12 @@ fn main() {
         );
     }
 
+    // Issue 38: `pnp serve` on the 54-card deck; from saving a one-card change to the event
+    // that announces the new preview reaching a connected page (the view is made by then).
+    if wanted("serve: 54 cards") {
+        serve_edit(&deck54, runs);
+    }
+
     // The limit: PNG-encoding the same pixels alone. Render night-grain's faces once, then time
     // only the encoding; pnp's whole PNG build is reported as a ratio to it.
     if wanted("lib: png") {
@@ -387,4 +393,69 @@ fn main() {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
+}
+
+/// `pnp serve` on a copy of `deck54`: the time from writing one edited card to the next
+/// `update` event on the page's stream.
+fn serve_edit(deck54: &Path, runs: usize) {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = temp("serve-deck54");
+    std::fs::create_dir_all(&dir).unwrap();
+    let yaml = dir.join("deck54.yaml");
+    let text = std::fs::read_to_string(deck54).unwrap();
+    let edited = text.replace("title: Card 1,", "title: Card 1*,");
+    assert_ne!(text, edited);
+    std::fs::write(&yaml, &text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pnp"))
+        .current_dir(&dir)
+        .args(["serve", "deck54.yaml"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("pnp serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut events = BufReader::new(stream);
+    let mut next_update = || loop {
+        let mut line = String::new();
+        assert!(events.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if line.starts_with("event: update") {
+            return;
+        }
+    };
+    next_update(); // the current view, sent on connecting
+    let mut times = Vec::new();
+    for i in 0..=runs {
+        // Past the file's last modification time's resolution, and the watcher's settling.
+        std::thread::sleep(Duration::from_millis(100));
+        let t = Instant::now();
+        std::fs::write(&yaml, if i % 2 == 0 { &edited } else { &text }).unwrap();
+        next_update();
+        if i > 0 {
+            times.push(t.elapsed());
+        }
+    }
+    // SAFETY: a signal to the child this bench started, by its id.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let _ = child.wait();
+    report(
+        "serve: 54 cards, one card saved → event",
+        &stats(times),
+        runs,
+        "",
+    );
 }

@@ -64,6 +64,66 @@ impl std::fmt::Display for TooLarge {
     }
 }
 
+/// Why a file a game names (an included game, a `data:` file, a symbol) is not read.
+#[derive(Debug, thiserror::Error)]
+pub enum NotPlain {
+    #[error("there is no such file")]
+    Missing,
+    /// Through a link, or a folder that is one: what lies outside is not the game's to read.
+    #[error("it leads outside the game's folder (through a link), where pnp does not read")]
+    Outside,
+    /// A FIFO would block the build until something writes to it; a device never ends.
+    #[error("it is not a plain file (a pipe, a device or a folder): pnp reads only plain files")]
+    NotAFile,
+    #[error("the file holds more than {limit} bytes; the limit is {limit} bytes")]
+    TooLarge { limit: usize },
+    #[error("it cannot be read: {0}")]
+    Io(std::io::Error),
+}
+
+/// Reads `path`, a file a game in `folder` names, if it is a plain file inside `folder` once
+/// every link is followed, of at most `limit` bytes. It is opened without waiting (a FIFO's
+/// open blocks until a writer comes) and refused unless it is a plain file, before a byte is
+/// read.
+pub fn read_plain(
+    path: &std::path::Path,
+    folder: &std::path::Path,
+    limit: usize,
+) -> Result<Vec<u8>, NotPlain> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let real = match path.canonicalize() {
+        Ok(real) => real,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(NotPlain::Missing),
+        Err(e) => return Err(NotPlain::Io(e)),
+    };
+    let home = folder.canonicalize().map_err(NotPlain::Io)?;
+    if !real.starts_with(&home) {
+        return Err(NotPlain::Outside);
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(&real)
+        .map_err(NotPlain::Io)?;
+    let meta = file.metadata().map_err(NotPlain::Io)?;
+    if !meta.is_file() {
+        return Err(NotPlain::NotAFile);
+    }
+    if meta.len() > limit as u64 {
+        return Err(NotPlain::TooLarge { limit });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(NotPlain::Io)?;
+    if bytes.len() > limit {
+        // It grew since.
+        return Err(NotPlain::TooLarge { limit });
+    }
+    Ok(bytes)
+}
+
 /// Reads a user's file (a game's YAML, an included game, a symbol) through `take(limit + 1)`,
 /// so a pipe, `/dev/stdin` or a symlink to `/dev/zero` never grows past the limit in memory.
 /// `Ok(Err(_))` when it holds more than `limit` bytes.

@@ -38,6 +38,11 @@ pub enum Command {
         after_help = "Examples:\n  pnp build night-grain\n  pnp build making-ground --players 2\n  pnp build night-grain --paper letter --dpi 600\n  pnp build my-game.yaml --out build/my-game --bleed 3mm"
     )]
     Build(BuildArgs),
+    /// Preview a game in the browser, updated as its files are saved
+    #[command(
+        after_help = "Examples:\n  pnp serve my-game.yaml\n  pnp serve my-game.yaml --port 8080 --open\n\nThe page shows the sheets as printed, every distinct face (named as its PNG, with the\nfile:line it is written at), the rules' report and the warnings. It follows the YAML, the CSVs\nit reads, its symbols/ and the games it includes; a YAML error keeps the last good preview\nand shows where the error is. Players, paper and backs switch in the page, and its button\nwrites the outputs as pnp build does. Listens on 127.0.0.1 only; Ctrl-C stops it."
+    )]
+    Serve(ServeArgs),
     /// Check a game's components against its rules
     #[command(
         after_help = "Examples:\n  pnp validate night-grain\n  pnp validate --all\n  pnp validate my-game.yaml"
@@ -93,7 +98,7 @@ impl Command {
             Command::New(a) => a.quiet,
             Command::Schema(a) => a.quiet,
             Command::Man(a) => a.quiet,
-            Command::List | Command::Completions { .. } => false,
+            Command::List | Command::Completions { .. } | Command::Serve(_) => false,
         }
     }
 
@@ -110,6 +115,7 @@ impl Command {
 /// The commands, as `pnp man COMMAND` takes them (a test holds it to `Command`).
 pub const COMMANDS: &[&str] = &[
     "build",
+    "serve",
     "validate",
     "sheets",
     "tts",
@@ -119,6 +125,22 @@ pub const COMMANDS: &[&str] = &[
     "completions",
     "man",
 ];
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A YAML file (a shipped game's id shows that game, which does not change)
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
+    pub game: String,
+    /// Port on 127.0.0.1 [default: a free one]
+    #[arg(long, value_name = "N", value_parser = port(), allow_negative_numbers = true)]
+    pub port: Option<u32>,
+    /// Open the page in the default browser
+    #[arg(long)]
+    pub open: bool,
+    /// Where the page's button writes the outputs [default: output/<game>]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+}
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
@@ -489,6 +511,14 @@ fn players() -> Whole {
     Whole {
         min: 1,
         max: MAX_PLAYERS,
+    }
+}
+
+/// `--port`: a TCP port (0 is not one to ask for: leaving out `--port` picks a free one).
+fn port() -> Whole {
+    Whole {
+        min: 1,
+        max: u16::MAX as u32,
     }
 }
 

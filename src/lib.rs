@@ -20,6 +20,7 @@ pub mod pieces;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;
+pub mod serve;
 pub mod sheets;
 pub mod spec;
 pub mod trees;
@@ -104,12 +105,14 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         pieces::fit::check_pixels(game, &pieces, opt.dpi)?;
     }
     let faces = draw::draw_all(game, &pieces, opt.bleed)?;
+    let cuts = face_cuts(game, &pieces, &faces);
     let items: Vec<Item> = pieces
         .iter()
         .zip(faces.of_piece.iter().copied())
         .enumerate()
         .map(|(i, (p, (front, back)))| {
             let kind = kinds::of(game, p);
+            let shared_cuts = kind.shares_cuts(p.shape.clone());
             Item {
                 piece: i,
                 component: p.component,
@@ -118,8 +121,11 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
                 w: p.w,
                 h: p.h,
                 copies: p.copies,
-                shared_cuts: kind.shares_cuts(p.shape),
+                shared_cuts,
                 split: kind.split(),
+                tiles: shared_cuts
+                    .then(|| layout::tessellate::Tiling::of(&p.shape))
+                    .flatten(),
             }
         })
         .collect();
@@ -178,7 +184,8 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         pieces,
         faces,
         draw::Painter::new(game),
-    );
+    )
+    .with_cuts(cuts);
     doc.grounds = grounds(game, &doc);
     Ok(doc)
 }
@@ -204,6 +211,32 @@ fn grounds(game: &Game, doc: &Document) -> Vec<Option<layout::document::Ground>>
         }
     }
     out
+}
+
+/// The cut path of each face that is not a rectangle, by face number: one per component and
+/// side, shared by its faces.
+fn face_cuts(
+    game: &Game,
+    pieces: &pieces::Pieces,
+    faces: &draw::Faces,
+) -> Vec<Option<std::sync::Arc<kinds::Outline>>> {
+    use std::collections::HashMap;
+    let mut cuts = vec![None; faces.docs.len()];
+    let mut made: HashMap<(usize, bool), Option<std::sync::Arc<kinds::Outline>>> = HashMap::new();
+    for (p, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
+        let sides = [(Some(front), draw::Side::Front), (back, draw::Side::Back)];
+        for (face, side) in sides {
+            let Some(face) = face else { continue };
+            let cut = made
+                .entry((p.component, side == draw::Side::Back))
+                .or_insert_with(|| {
+                    let outline = kinds::face_outline(game, p, side);
+                    (outline != kinds::Outline::Rect).then(|| std::sync::Arc::new(outline))
+                });
+            cuts[face] = cut.clone();
+        }
+    }
+    cuts
 }
 
 /// Group captions, by component index: "Grain markers · 24".

@@ -180,6 +180,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Build(args) => build(args, ui),
+        Command::Serve(args) => serve(args),
         Command::Validate(args) => validate(args, ui),
         Command::Sheets(args) => sheets(args, ui),
         Command::Tts(args) => tts(args, ui),
@@ -348,6 +349,51 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     ui.warnings(&report.warnings);
     ui.written(&report.written)?;
     ui.summary(game.name(), &report, started)
+}
+
+/// `pnp serve`: the preview until Ctrl-C, which stops it cleanly (a second one at once).
+fn serve(args: cli::ServeArgs) -> Result<(), Error> {
+    let (stop, stopped) = std::sync::mpsc::channel();
+    let presses = std::sync::atomic::AtomicU32::new(0);
+    ctrlc::set_handler(move || {
+        if presses.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0 {
+            std::process::exit(130);
+        }
+        let _ = stop.send(());
+    })
+    .map_err(|e| Error::Options(format!("cannot catch Ctrl-C: {e}")))?;
+    let config = pnp::serve::Config {
+        game: args.game.clone(),
+        port: args.port.map(|p| p as u16),
+        out: args.out,
+    };
+    errln!("preparing the preview of {}…", args.game);
+    let server = pnp::serve::Server::start(config)?;
+    outln!(
+        "serving {} at {}  (Ctrl-C to stop)",
+        args.game,
+        server.url()
+    )?;
+    std::io::stdout().flush().map_err(stdout_err)?;
+    if !server.watching() {
+        errln!(
+            "note: {} is a shipped game, which does not change: the page is not updated",
+            args.game
+        );
+    }
+    if args.open
+        && let Err(e) = pnp::serve::open_in_browser(server.url())
+    {
+        errln!(
+            "warning: could not open a browser ({e}): open {} yourself",
+            server.url()
+        );
+    }
+    let _ = stopped.recv();
+    errln!("stopping…");
+    server.stop();
+    errln!("stopped");
+    Ok(())
 }
 
 fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {

@@ -28,9 +28,9 @@ impl Watched {
         Ok(Watched { yaml })
     }
 
-    /// The YAML, the YAML and CSV files beside it (games it includes, `data:` files), the
-    /// files its `data:` keys name (in a folder below it too) and its `symbols/` art; and the
-    /// same for every game it includes from another folder (`include: [lib/base.yaml]`).
+    /// The YAML, the files its `include:` and `data:` keys name (in a folder below it too) and
+    /// its `symbols/` art; and the same for every game it includes (`include: [lib/base.yaml]`).
+    /// Only what a build reads: nothing else in its folder is looked at on a poll.
     pub fn files(&self) -> Vec<PathBuf> {
         let listed = |d: &Path, ext: &str| -> Vec<PathBuf> {
             std::fs::read_dir(d)
@@ -55,17 +55,27 @@ impl Watched {
                 .unwrap_or(Path::new("."))
                 .to_path_buf();
             files.push(yaml.clone());
-            files.extend(listed(&dir, "yaml"));
-            files.extend(listed(&dir, "csv"));
             files.extend(listed(&dir.join("symbols"), "svg"));
-            let text = std::fs::read_to_string(&yaml).unwrap_or_default();
+            // Read as a build reads it (a plain file in the folder, within the YAML limit): a
+            // game turned into a link to `/dev/zero` is not read on every poll.
+            let bytes = crate::assets::read_plain(&yaml, &dir, crate::spec::MAX_YAML_BYTES);
+            let text = bytes.map(String::from_utf8).ok().and_then(Result::ok);
+            let text = text.unwrap_or_default();
             files.extend(values_of(&text, "data").into_iter().map(|f| dir.join(f)));
             if depth < crate::spec::include::MAX_DEPTH {
-                let included = values_of(&text, "include")
+                let included: Vec<PathBuf> = values_of(&text, "include")
                     .into_iter()
-                    .map(|name| crate::spec::include::file_of(&name, &dir));
+                    .map(|name| crate::spec::include::file_of(&name, &dir))
+                    .collect();
+                // Watched even before it is there (it replaces a shipped game of its name).
+                files.extend(included.iter().cloned());
                 // A shipped game (`include: [piecepack]`) has no file.
-                games.extend(included.filter(|f| f.is_file()).map(|f| (f, depth + 1)));
+                games.extend(
+                    included
+                        .into_iter()
+                        .filter(|f| f.is_file())
+                        .map(|f| (f, depth + 1)),
+                );
             }
         }
         files.sort();
@@ -198,6 +208,18 @@ mod tests {
             std::fs::write(dir.join(edited), text).unwrap();
             assert_ne!(w.snapshot(), before, "{edited} is watched");
         }
+        // Only what the build reads: not another YAML or CSV beside it.
+        std::fs::write(dir.join("other.yaml"), "x").unwrap();
+        std::fs::write(dir.join("notes.csv"), "x").unwrap();
+        let files = w.files();
+        assert!(files.contains(&dir.join("lib/base.yaml")), "{files:?}");
+        assert!(files.contains(&dir.join("lib/decks/d.csv")), "{files:?}");
+        assert!(!files.contains(&dir.join("other.yaml")), "{files:?}");
+        assert!(!files.contains(&dir.join("notes.csv")), "{files:?}");
+        // A game turned into a link to an endless file is not read (nor held) on a poll.
+        std::fs::remove_file(&yaml).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &yaml).unwrap();
+        assert_eq!(w.files(), [yaml.clone(), dir.join("symbols/x.svg")]);
         assert!(Watched::of("night-grain").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

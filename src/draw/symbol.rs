@@ -52,11 +52,21 @@ const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
 /// Largest symbol file accepted.
 pub const MAX_SYMBOL_BYTES: usize = 256 * 1024;
 
+/// Deepest nesting of groups in a symbol.
+const MAX_DEPTH: usize = 16;
+
+/// Most dashes a symbol's dashed strokes may make, summed over its shapes: each is drawn, so a
+/// tiny `stroke-dasharray` on a long path would take the rasterizer minutes.
+pub const MAX_DASHES: f64 = 10_000.0;
+
 /// Why a symbol file cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SymbolError {
     #[error("the file is larger than {MAX_SYMBOL_BYTES} bytes")]
     TooLarge,
+    /// Not a plain file in the game's folder, or not readable.
+    #[error("{0}")]
+    Unreadable(String),
     #[error("not valid SVG: {0}")]
     NotSvg(String),
     #[error("the file is not UTF-8 text; save it as UTF-8")]
@@ -79,8 +89,13 @@ pub enum SymbolError {
         _ => "",
     })]
     Element { name: String },
-    #[error("groups are nested too deeply")]
+    #[error("groups are nested more than {MAX_DEPTH} deep")]
     TooDeep,
+    #[error(
+        "its dashed strokes (`stroke-dasharray`) make about {0} dashes; a symbol may make at \
+         most {MAX_DASHES}: use longer dashes and gaps"
+    )]
+    TooManyDashes(u64),
     #[error("attribute `{key}` on <{element}> is not allowed")]
     Attribute { key: String, element: String },
     #[error("attribute `{0}` may not refer to other content")]
@@ -130,7 +145,68 @@ pub fn parse(source: &str) -> Result<Group, SymbolError> {
             group.append(el);
         }
     }
+    let dashes = dashes(&group);
+    if dashes > MAX_DASHES {
+        return Err(SymbolError::TooManyDashes(dashes as u64));
+    }
     Ok(group)
+}
+
+/// How many dashes the dashed strokes of `group` make: each path's length (a curve's control
+/// polygon, which is no shorter) over its dash pattern's.
+fn dashes(group: &Group) -> f64 {
+    use resvg::usvg::{Node, tiny_skia_path::PathSegment};
+    // Only a dashed symbol needs its lengths measured.
+    if !group.to_string().contains("stroke-dasharray") {
+        return 0.0;
+    }
+    let svg =
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{group}</svg>"#);
+    // What does not parse draws nothing (drawing parses it the same way).
+    let Ok(tree) = crate::trees::parse(&svg) else {
+        return 0.0;
+    };
+    fn walk(g: &resvg::usvg::Group) -> f64 {
+        let mut sum = 0.0;
+        for node in g.children() {
+            match node {
+                Node::Group(g) => sum += walk(g),
+                Node::Path(p) => {
+                    let Some(pattern) = p.stroke().and_then(|s| s.dasharray()) else {
+                        continue;
+                    };
+                    let period: f64 = pattern.iter().map(|&d| f64::from(d)).sum();
+                    let (mut at, mut start, mut length) = ((0.0f32, 0.0f32), (0.0, 0.0), 0.0);
+                    for seg in p.data().segments() {
+                        let through: &[_] = match seg {
+                            PathSegment::MoveTo(p) => {
+                                (at, start) = ((p.x, p.y), (p.x, p.y));
+                                &[]
+                            }
+                            PathSegment::LineTo(p) => &[p],
+                            PathSegment::QuadTo(a, p) => &[a, p],
+                            PathSegment::CubicTo(a, b, p) => &[a, b, p],
+                            PathSegment::Close => &[resvg::usvg::tiny_skia_path::Point::from_xy(
+                                start.0, start.1,
+                            )],
+                        };
+                        for p in through {
+                            length += f64::from((p.x - at.0).hypot(p.y - at.1));
+                            at = (p.x, p.y);
+                        }
+                    }
+                    // A pattern of zero length is not dashed (usvg drops it); a dash and its
+                    // gap are counted as one.
+                    if period > 0.0 {
+                        sum += length / period * 2.0;
+                    }
+                }
+                _ => {}
+            }
+        }
+        sum
+    }
+    walk(tree.root())
 }
 
 /// The `viewBox`, or one made from a plain `width` and `height` (in user units or `px`).
@@ -173,7 +249,7 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Symbo
             name: name.to_string(),
         });
     }
-    if depth > 16 {
+    if depth > MAX_DEPTH {
         return Err(SymbolError::TooDeep);
     }
     let mut el = Element::new(name);
@@ -225,6 +301,31 @@ mod tests {
     fn accepts_plain_shapes() {
         let g = parse(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="currentColor"/></svg>"#).unwrap();
         assert!(g.to_string().contains("<circle"));
+    }
+
+    #[test]
+    fn dashes_are_counted_along_the_path_and_bounded() {
+        let dashed = |pattern: &str| {
+            format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g transform="scale(0.5)"><circle cx="100" cy="100" r="80" fill="none" stroke="black" stroke-dasharray="{pattern}"/></g></svg>"#
+            )
+        };
+        // (An odd list is repeated: `0.15` is 0.15 on, 0.15 off.)
+        // A circle of 503 units' circumference, dashed 4 on, 4 off: 126 dashes and gaps, or
+        // 139 along its curves' control polygons (a little longer, never shorter).
+        let g = parse(&dashed("4 4")).unwrap();
+        let n = dashes(&g);
+        assert!((126.0..=140.0).contains(&n), "{n}");
+        assert!(
+            parse(&dashed("0.15")).is_ok(),
+            "3,700 dashes: within the limit"
+        );
+        assert!(matches!(
+            parse(&dashed("0.0001")).err(),
+            Some(SymbolError::TooManyDashes(n)) if n > 5_000_000
+        ));
+        // No pattern, or one of zero length: no dashes.
+        assert_eq!(dashes(&parse(&dashed("0")).unwrap()), 0.0);
     }
 
     #[test]

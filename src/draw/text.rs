@@ -108,10 +108,15 @@ pub fn undrawable(text: &str) -> Vec<char> {
 /// Width in mm of `text` set in `font` at `size` mm.
 pub fn width(font: Font, size: f64, text: &str) -> f64 {
     let m = metrics(font);
-    text.chars()
-        .map(|c| m.advance.get(&c).copied().unwrap_or(m.fallback))
-        .sum::<f64>()
-        * size
+    advance(m, 0.0, text) * size
+}
+
+/// `sum` plus the advances of `text`'s characters, added one by one in order: a text measured
+/// in pieces sums to exactly what it measures whole.
+fn advance(m: &Metrics, sum: f64, text: &str) -> f64 {
+    text.chars().fold(sum, |s, c| {
+        s + m.advance.get(&c).copied().unwrap_or(m.fallback)
+    })
 }
 
 /// The largest size ≤ `max` at which `text` fits in `max_width` (never below a third of `max`:
@@ -179,19 +184,27 @@ pub fn forget_overflows_after(count: usize) {
 }
 
 /// Breaks `text` into lines no wider than `max_width` (a word longer than a line stands alone).
+/// Each word is measured once, so a paragraph wraps in time linear in its length.
 pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
+    let m = metrics(font);
     let mut lines = Vec::new();
     let mut line = String::new();
+    // The line's advance in ems, summed as `width` sums it.
+    let mut ems = 0.0;
     for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && width(font, size, &candidate) > max_width {
+        if line.is_empty() {
+            line.push_str(word);
+            ems = advance(m, 0.0, word);
+            continue;
+        }
+        let with_word = advance(m, advance(m, ems, " "), word);
+        if with_word * size > max_width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
+            ems = advance(m, 0.0, word);
         } else {
-            line = candidate;
+            line.push(' ');
+            line.push_str(word);
+            ems = with_word;
         }
     }
     if !line.is_empty() {
@@ -221,6 +234,46 @@ mod tests {
         assert!(lines.len() > 1);
         for l in &lines {
             assert!(width(Font::Sans, 3.0, l) <= 40.0, "{l}");
+        }
+    }
+
+    #[test]
+    fn wrapping_measures_each_word_once_and_breaks_as_measuring_each_line_whole_would() {
+        // The way lines were broken before: each candidate line measured whole (quadratic).
+        fn whole(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
+            let mut lines = Vec::new();
+            let mut line = String::new();
+            for word in text.split_whitespace() {
+                let candidate = match line.is_empty() {
+                    true => word.to_string(),
+                    false => format!("{line} {word}"),
+                };
+                if !line.is_empty() && width(font, size, &candidate) > max_width {
+                    lines.push(std::mem::replace(&mut line, word.to_string()));
+                } else {
+                    line = candidate;
+                }
+            }
+            lines.extend((!line.is_empty()).then_some(line));
+            lines
+        }
+        let text = "Move a grain marker down the track by one box; the Elves—who never sleep—move \
+                    two. Überraschung: a word longer than any line, Pneumonoultramicroscopic, \
+                    stands alone.   Spaces\tand\nbreaks are one space.";
+        for font in [Font::Sans, Font::CondensedBold, Font::Display] {
+            for (size, room) in [
+                (3.0, 40.0),
+                (2.2, 57.0),
+                (1.6, 12.0),
+                (4.6, 0.5),
+                (0.31, 33.3),
+            ] {
+                assert_eq!(
+                    wrap(font, size, room, text),
+                    whole(font, size, room, text),
+                    "{font:?} at {size} in {room}"
+                );
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! they would overflow, set smaller until they fit. Lines starting with `# ` are subheadings.
 use svg::node::element::Group;
 
-use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
@@ -44,17 +44,34 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
+    fn check(&self, cx: &mut CheckCx) {
+        check_shape(cx);
+    }
     fn default_shape(&self) -> Shape {
         Shape::Rounded
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw(cx.canvas, cx.piece.shape, face, cx.art)
+        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art)
     }
     fn noun(&self) -> &'static str {
         "card"
     }
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::card(shape)
+    }
+}
+
+/// A card is a rectangle, its corners rounded or not, or a circle: what a deck stacks and
+/// shuffles (and what Tabletop Simulator's decks are).
+pub(super) fn check_shape(cx: &mut CheckCx) {
+    if let Some(shape) = &cx.component.shape
+        && !matches!(shape.value, Shape::Square | Shape::Rounded | Shape::Round)
+    {
+        let id = &cx.component.id.value;
+        cx.at(
+            shape,
+            format!("`{id}` is a card: cards are `rounded` (the default), `square` or `round`; hexes, polygons and custom outlines are for tokens and tiles (`kind: tile`)"),
+        );
     }
 }
 
@@ -173,24 +190,29 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     }
 
     // Body: try the natural size, shrink until the table and paragraphs fit the space left.
+    // Each try only measures, and stops as soon as the body is deeper than the space: a body
+    // far too long for its card costs what the card can show, not what it holds.
     let avail = bottom - top;
     let mut size = (m * 0.05).clamp(2.2, 4.6);
-    let before = crate::draw::text::overflow_count();
     loop {
-        let (body, used) = body(face, &c, pad, top, w - 2.0 * pad, size);
+        let used = walk_body(face, pad, top, w - 2.0 * pad, size, avail, |_| {});
         if used <= avail || size < 1.6 {
             if used > avail {
                 crate::draw::text::overflowed(
                     "the body text (table and lines) is too long for the card",
                 );
             }
-            cv.add(body);
             break;
         }
-        // Only the layout used counts.
-        crate::draw::text::forget_overflows_after(before);
         size *= 0.93;
     }
+    // Drawn down to the bottom edge (with the bleed): lines below it would be cut off.
+    let below = h + b - top + size * 1.5;
+    let mut g = Some(Group::new());
+    walk_body(face, pad, top, w - 2.0 * pad, size, below, |mark| {
+        g = g.take().map(|g| draw_mark(g, mark, &c));
+    });
+    cv.add(g.unwrap_or_default());
 
     if let Some(border) = c.border() {
         let s = (m * 0.008).clamp(0.25, 0.5);
@@ -204,38 +226,73 @@ pub(super) fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Res
     Ok(())
 }
 
-/// Lays out the table and paragraphs from `top`; returns them and the height used.
-fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) -> (Group, f64) {
-    let mut g = Group::new();
+/// One thing a card's body draws.
+enum Mark<'a> {
+    /// The table's header row's shading.
+    Band { x: f64, y: f64, w: f64, h: f64 },
+    /// A table cell's text, centred on `x`, set at `size` or smaller to fit `room`.
+    Cell {
+        x: f64,
+        y: f64,
+        size: f64,
+        room: f64,
+        header: bool,
+        text: &'a str,
+    },
+    /// The line under a table row.
+    Rule { x: f64, y: f64, w: f64 },
+    /// A line of a paragraph (a subheading's in `Font::CondensedBold`).
+    Line {
+        x: f64,
+        y: f64,
+        size: f64,
+        room: f64,
+        font: Font,
+        text: String,
+    },
+}
+
+/// Lays out the table and paragraphs from `top`, `width` wide, with text at `size`, calling
+/// `mark` for each thing drawn; returns the height used. Stops once more than `depth` is used
+/// (the height returned is then more than `depth`): what lies below is never measured.
+fn walk_body<'f>(
+    face: &'f Face,
+    x: f64,
+    top: f64,
+    width: f64,
+    size: f64,
+    depth: f64,
+    mut mark: impl FnMut(Mark<'f>),
+) -> f64 {
     let mut y = top;
     if let Some(table) = face.table.as_ref().filter(|t| !t.is_empty()) {
         let cols = table.iter().map(Vec::len).max().unwrap_or(1).max(1);
         let row_h = size * 1.7;
-        let col_w = width_avail / cols as f64;
+        let col_w = width / cols as f64;
         for (r, row) in table.iter().enumerate() {
-            let header = r == 0;
-            if header {
-                g = g.add(rect(x, y, width_avail, row_h, &c.ink).set("fill-opacity", "0.12"));
+            if y - top > depth {
+                return y - top;
+            }
+            if r == 0 {
+                mark(Mark::Band {
+                    x,
+                    y,
+                    w: width,
+                    h: row_h,
+                });
             }
             for (i, cell) in row.iter().enumerate() {
-                let font = if header {
-                    Font::CondensedBold
-                } else {
-                    Font::Sans
-                };
-                let s = fit(font, size, col_w - size, cell);
-                g = g.add(text(
-                    x + col_w * (i as f64 + 0.5),
-                    y + row_h * 0.68,
-                    s,
-                    font,
-                    Anchor::Middle,
-                    &c.ink,
-                    cell,
-                ));
+                mark(Mark::Cell {
+                    x: x + col_w * (i as f64 + 0.5),
+                    y: y + row_h * 0.68,
+                    size,
+                    room: col_w - size,
+                    header: r == 0,
+                    text: cell,
+                });
             }
             y += row_h;
-            g = g.add(line(x, y, x + width_avail, y, &c.ink, 0.2).set("stroke-opacity", "0.5"));
+            mark(Mark::Rule { x, y, w: width });
         }
         y += size * 1.2;
     }
@@ -247,21 +304,64 @@ fn body(face: &Face, c: &Colors, x: f64, top: f64, width_avail: f64, size: f64) 
         if font == Font::CondensedBold && y > top {
             y += s * 0.35;
         }
-        for l in wrap(font, s, width_avail, text_) {
+        for l in wrap(font, s, width, text_) {
             y += s * 1.25;
-            let fill = if font == Font::CondensedBold {
-                c.ink.as_str()
-            } else {
-                "#222222"
-            };
-            let s_fit = if width(font, s, &l) > width_avail {
-                fit(font, s, width_avail, &l)
-            } else {
-                s
-            };
-            g = g.add(text(x, y, s_fit, font, Anchor::Start, fill, &l));
+            if y - top > depth {
+                return y - top;
+            }
+            mark(Mark::Line {
+                x,
+                y,
+                size: s,
+                room: width,
+                font,
+                text: l,
+            });
         }
         y += s * 0.45;
     }
-    (g, y - top)
+    y - top
+}
+
+/// `g` with one thing a card's body draws added.
+fn draw_mark(g: Group, mark: Mark, c: &Colors) -> Group {
+    match mark {
+        Mark::Band { x, y, w, h } => g.add(rect(x, y, w, h, &c.ink).set("fill-opacity", "0.12")),
+        Mark::Cell {
+            x,
+            y,
+            size,
+            room,
+            header,
+            text: cell,
+        } => {
+            let font = match header {
+                true => Font::CondensedBold,
+                false => Font::Sans,
+            };
+            let s = fit(font, size, room, cell);
+            g.add(text(x, y, s, font, Anchor::Middle, &c.ink, cell))
+        }
+        Mark::Rule { x, y, w } => {
+            g.add(line(x, y, x + w, y, &c.ink, 0.2).set("stroke-opacity", "0.5"))
+        }
+        Mark::Line {
+            x,
+            y,
+            size,
+            room,
+            font,
+            text: l,
+        } => {
+            let fill = match font {
+                Font::CondensedBold => c.ink.as_str(),
+                _ => "#222222",
+            };
+            let s = match width(font, size, &l) > room {
+                true => fit(font, size, room, &l),
+                false => size,
+            };
+            g.add(text(x, y, s, font, Anchor::Start, fill, &l))
+        }
+    }
 }

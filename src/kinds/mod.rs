@@ -8,6 +8,7 @@ pub mod card;
 pub mod diagram;
 pub mod die;
 pub mod hex_board;
+pub mod outline;
 pub mod pawn;
 pub mod playing_card;
 pub mod point_board;
@@ -15,6 +16,7 @@ pub mod sheet;
 pub mod spaces;
 pub mod token;
 pub mod track;
+pub mod tuckbox;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -133,8 +135,10 @@ pub enum Outline {
     Rounded(f64),
     /// The circle (ellipse) inscribed in the piece's box.
     Circle,
-    /// A closed polygon (a die's net with its tabs).
+    /// A closed polygon (a hexagon, a regular polygon, a die's net with its tabs).
     Polygon(Vec<(f64, f64)>),
+    /// A closed path of lines and curves (a custom `shape: {path: …}`, a tuck box's net).
+    Path(std::sync::Arc<outline::PathOutline>),
 }
 
 impl Outline {
@@ -144,6 +148,10 @@ impl Outline {
             Shape::Square => Outline::Rect,
             Shape::Round => Outline::Circle,
             Shape::Rounded => Outline::Rounded(w.min(h) * 0.05),
+            Shape::Hex { .. } | Shape::Polygon { .. } => {
+                Outline::Polygon(shape.corners(w, h).unwrap_or_default())
+            }
+            Shape::Path(custom) => Outline::Path(custom.outline.clone()),
         }
     }
 
@@ -161,6 +169,7 @@ impl Outline {
                     .sum();
                 twice.abs() / 2.0
             }
+            Outline::Path(p) => vello_cpu::kurbo::Shape::area(&p.path).abs(),
         }
     }
 }
@@ -190,6 +199,8 @@ pub enum TtsForm {
     Die6,
     /// A standee standing up.
     Standee,
+    /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).
+    Token { thickness: f64 },
 }
 
 /// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md
@@ -221,21 +232,26 @@ impl TtsForm {
     pub fn card(shape: Shape) -> TtsForm {
         TtsForm::Deck {
             card_type: match shape {
-                Shape::Rounded => 0,
                 Shape::Square => 1,
                 Shape::Round => 4,
+                // Cards are rectangles or circles (`card::check`).
+                _ => 0,
             },
         }
     }
 
-    /// A counter of `shape`, 0.1 units (2.5 mm) thick: a mounted card counter.
+    /// The tile of a piece of `shape` (`CustomTile.Type`: 0 box, 1 hex, 2 circle, 3 rounded),
+    /// or a token cut from its image where no tile has the shape.
     pub fn tile(shape: Shape) -> TtsForm {
+        let tile_type = match shape {
+            Shape::Square => TileType::Box,
+            Shape::Hex { .. } => TileType::Hex,
+            Shape::Round => TileType::Circle,
+            Shape::Rounded => TileType::Rounded,
+            Shape::Polygon { .. } | Shape::Path(_) => return TtsForm::Token { thickness: 0.1 },
+        };
         TtsForm::Tile {
-            tile_type: match shape {
-                Shape::Square => TileType::Box,
-                Shape::Round => TileType::Circle,
-                Shape::Rounded => TileType::Rounded,
-            },
+            tile_type,
             thickness: 0.1,
         }
     }
@@ -305,9 +321,12 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
     /// the fields say it must be), a die's net for its edge, a track's spaces.
     fn size(&self, c: &Component) -> (f64, f64) {
-        c.size
-            .as_ref()
-            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()))
+        let Some(size) = &c.size else {
+            return (0.0, 0.0);
+        };
+        let (w, h) = (size.value.w.mm(), size.value.h.mm());
+        // A hexagon or polygon's one length measures it across (`Shape::piece_box`).
+        c.shape().piece_box(w).unwrap_or((w, h))
     }
     /// The shape of its pieces when `shape:` is not given.
     fn default_shape(&self) -> Shape {
@@ -324,9 +343,12 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         Split::Never
     }
     /// Whether identical pieces may be packed edge to edge, one cut serving two (rectangles cut
-    /// straight, not round pieces, nets or record sheets).
+    /// straight, hexes and triangles tiling the sheet; not round pieces, nets or record sheets).
     fn shares_cuts(&self, shape: Shape) -> bool {
-        matches!(shape, Shape::Square | Shape::Rounded)
+        matches!(
+            shape,
+            Shape::Square | Shape::Rounded | Shape::Hex { .. } | Shape::Polygon { sides: 3, .. }
+        )
     }
     /// Whether its pieces are cut out (a set-up diagram is looked at, not cut: it may go on the
     /// back of the cover).
@@ -340,6 +362,20 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         let mm = |v: f64| crate::draw::canvas::n((v * 10.0).round() / 10.0);
         match shape {
             Shape::Round => format!("round {}, {} mm", self.noun(), mm(w)),
+            // An odd polygon has no opposite flats: it is as tall as it stands.
+            Shape::Polygon { sides, .. } if sides % 2 == 1 => format!(
+                "{} {}, {} mm tall",
+                shape.adjective().unwrap_or_default(),
+                self.noun(),
+                mm(h)
+            ),
+            Shape::Hex { .. } | Shape::Polygon { .. } => format!(
+                "{} {}, {} mm across flats",
+                shape.adjective().unwrap_or_default(),
+                self.noun(),
+                mm(shape.across_flats(w, h))
+            ),
+            Shape::Path(_) => format!("custom-shaped {}, {} × {} mm", self.noun(), mm(w), mm(h)),
             _ => format!("{}, {} × {} mm", self.noun(), mm(w), mm(h)),
         }
     }
@@ -564,6 +600,7 @@ registry! {
         "die" => Die(die::Die),
         "diagram" => Diagram(diagram::Diagram),
         "sheet" => Sheet(sheet::Sheet),
+        "tuckbox" => Tuckbox(tuckbox::Tuckbox),
     }
 }
 
@@ -617,4 +654,14 @@ impl std::fmt::Display for KindName {
 /// The piece's kind: its component's.
 pub fn of<'g>(game: &'g Game, piece: &Piece) -> &'g dyn Kind {
     game.spec.components[piece.component].kind.kind()
+}
+
+/// The cut path of one side of `piece`: the back's is the front's turned over left to right,
+/// so that printed behind its front (`layout::mirror`) it fills the same piece.
+pub fn face_outline(game: &Game, piece: &Piece, side: Side) -> Outline {
+    let outline = of(game, piece).outline(piece.shape.clone(), piece.w, piece.h);
+    match side {
+        Side::Front => outline,
+        Side::Back => outline.mirrored(piece.w),
+    }
 }

@@ -45,6 +45,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
         }
     }
     fn check(&self, cx: &mut CheckCx) {
+        super::card::check_shape(cx);
         let c = cx.component;
         for v in c.variants.iter() {
             if let Err(why) = Card::of(&v.tags) {
@@ -67,7 +68,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         match cx.side {
             Side::Front => draw(cx.canvas, &cx.piece.tags(cx.game), face, cx.art),
-            Side::Back => super::card::draw(cx.canvas, cx.piece.shape, face, cx.art),
+            Side::Back => super::card::draw(cx.canvas, cx.piece.shape.clone(), face, cx.art),
         }
     }
     fn noun(&self) -> &'static str {

@@ -1,7 +1,7 @@
 //! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
 //! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
 //! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
-use super::{FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm, outline};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
@@ -34,10 +34,28 @@ const DRAWS: &[FaceField] = &[
 
 /// Draws a token's or tile's face.
 fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-    let shape = cx.piece.shape;
     match marks::applies(face) {
-        true => marks::draw(cx.canvas, shape, face, cx.art),
-        false => draw(cx.canvas, shape, face, cx.art),
+        true => marks::draw(cx.canvas, cx.piece.shape.clone(), face, cx.art),
+        false => {
+            let outline = super::face_outline(cx.game, cx.piece, cx.side);
+            draw(cx.canvas, &outline, face, cx.art)
+        }
+    }
+}
+
+/// A hexagon or polygon is sized by one length, and a custom outline lies inside its `size:`.
+fn check_shape(cx: &mut CheckCx) {
+    let c = cx.component;
+    let (Some(shape), Some(size)) = (&c.shape, &c.size) else {
+        return;
+    };
+    if let Some(message) = crate::spec::shape::size_problem(&shape.value, &size.value) {
+        cx.at(size, message);
+    }
+    if let Shape::Path(path) = &shape.value
+        && let Some(message) = path.outside(size.value.w.mm(), size.value.h.mm())
+    {
+        cx.at(shape, message);
     }
 }
 
@@ -59,6 +77,9 @@ back: {background: "#7a5a14"}
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        check_shape(cx);
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
@@ -88,6 +109,9 @@ front: {title: Field, background: "#b5d99c"}
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
+    fn check(&self, cx: &mut CheckCx) {
+        check_shape(cx);
+    }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
     }
@@ -99,24 +123,41 @@ front: {title: Field, background: "#b5d99c"}
     }
 }
 
-fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), DrawError> {
+fn draw(cv: &mut Canvas, outline: &Outline, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
-    let round = shape == Shape::Round;
+    let round = *outline == Outline::Circle;
     let stroke = (m * 0.03).clamp(0.3, 0.8);
     if round {
         cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
-    } else {
+    } else if outline.is_box() {
         cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    } else {
+        cv.add(outline::fill(outline, w, h, b, &c.background));
     }
 
-    // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle.
+    // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle;
+    // in a hexagon, polygon or custom outline, its largest square, and text set as if on a round
+    // token whose safe square that is.
+    let safe = outline.is_cut_along().then(|| outline.safe_square(w, h));
+    let m = safe.map_or(m, |s| (2.0 * s.half / 0.74).min(m));
     let inset = if round { m * 0.13 } else { m * 0.09 };
-    let (left, right) = (inset, w - inset);
-    let mut top = inset;
-    let mut bottom = h - inset;
+    let (left, right, mut top, mut bottom) = match safe {
+        Some(s) => {
+            let pad = s.half * 0.06 + stroke;
+            let (x0, y0) = (s.cx - s.half + pad, s.cy - s.half + pad);
+            (x0, s.cx + s.half - pad, y0, s.cy + s.half - pad)
+        }
+        None => (inset, w - inset, inset, h - inset),
+    };
+    let mid_x = (left + right) / 2.0;
     let chord = |y: f64| -> f64 {
+        if let Some(s) = safe {
+            // As wide as the outline is at that height, in from its border.
+            let across = outline.span_at(y, s.cx).map_or(0.0, |(a, b)| b - a);
+            return ((across - 4.0 * stroke) * 0.92).max(right - left);
+        }
         if !round {
             return right - left;
         }
@@ -128,7 +169,7 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
     if let Some(title) = &face.title {
         let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), title);
         cv.add(text(
-            w / 2.0,
+            mid_x,
             top + size * 0.8,
             size,
             Font::CondensedBold,
@@ -146,7 +187,7 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
             label,
         );
         cv.add(text(
-            w / 2.0,
+            mid_x,
             bottom - size * 0.15,
             size,
             Font::CondensedBold,
@@ -162,7 +203,7 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
         let want = m * 0.085;
         let used = crate::draw::pips::row(
             cv,
-            w / 2.0,
+            mid_x,
             bottom - want / 2.0,
             pips.value,
             want,
@@ -173,7 +214,6 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
     }
 
     let avail = (bottom - top).max(0.0);
-    let mid_x = w / 2.0;
     match (&face.symbol, &face.text) {
         (Some(symbol), None) => {
             let size = avail.min(right - left);
@@ -216,7 +256,7 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
         (None, None) => {}
     }
 
-    if let (Some(style), false) = (face.frame, round) {
+    if let (Some(style), true) = (face.frame, outline.is_box()) {
         crate::draw::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
     }
     if let Some(border) = c.border() {
@@ -226,12 +266,14 @@ fn draw(cv: &mut Canvas, shape: Shape, face: &Face, art: &Art) -> Result<(), Dra
                     .set("stroke", border)
                     .set("stroke-width", n(stroke)),
             );
-        } else {
+        } else if outline.is_box() {
             cv.add(
                 rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
                     .set("stroke", border)
                     .set("stroke-width", n(stroke)),
             );
+        } else {
+            cv.add(outline::border(outline, w, h, stroke, border));
         }
         if round {
             // A fine inner ring: the classic look of a punched counter.

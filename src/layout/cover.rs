@@ -119,7 +119,10 @@ impl Cover {
                 Some(ContentsRow {
                     name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
                     count,
-                    piece: c.kind.kind().describe(first.shape, first.w, first.h),
+                    piece: c
+                        .kind
+                        .kind()
+                        .describe(first.shape.clone(), first.w, first.h),
                     pages: contents_pages(&on),
                 })
             })
@@ -616,7 +619,8 @@ fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOption
     ];
     let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
     let kind = |p: &Piece| crate::kinds::of(game, p);
-    if any(&|p| kind(p).shares_cuts(p.shape)) {
+    let hex = |p: &Piece| crate::layout::tessellate::Tiling::of(&p.shape).is_some();
+    if any(&|p| kind(p).shares_cuts(p.shape.clone()) && !hex(p)) {
         tips.push(
             "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
              the strips across."
@@ -627,6 +631,14 @@ fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOption
         tips.push(
             "Round pieces: a circle punch of their size is quickest; otherwise cut their square \
              first, then round it with scissors."
+                .into(),
+        );
+    }
+    if any(&|p| p.shape.is_regular() || matches!(p.shape, Shape::Path(_))) {
+        tips.push(
+            "Hexagons, polygons and other outlines: cut along the thin line printed on their \
+             edge, with scissors or a craft knife; where hexes or triangles touch, one cut \
+             along their shared side frees both."
                 .into(),
         );
     }

@@ -3,8 +3,15 @@
 //! calibration square) is dropped, and marks shared by two pieces are printed once. For pieces
 //! packed edge to edge this leaves exactly the marks of a guillotine sheet: each column and row
 //! boundary continued outward, just outside the block, and nothing inside it.
+//!
+//! A piece cut along a polygon or a path (a hexagon, a custom outline, a die's net) gets no
+//! crop marks: its cut line is printed along its outline (`cut_lines`), each side shared by two
+//! hexes once.
+use vello_cpu::kurbo::{Affine, BezPath, Point};
+
 use super::furniture::crop_marks;
-use super::{LayoutOptions, Page, Rect, calibration_on};
+use super::{LayoutOptions, Page, Placement, Rect, calibration_on};
+use crate::kinds::Outline;
 
 /// A mark: a line segment (x1, y1, x2, y2) in page millimetres.
 pub type Mark = (f64, f64, f64, f64);
@@ -25,10 +32,23 @@ fn touches(m: &Mark, r: &Rect) -> bool {
 
 /// The crop marks of a front (or gutter-fold) page, deduplicated, in placement order.
 pub fn page_marks(page: &Page, opt: &LayoutOptions) -> Vec<Mark> {
+    marks_but(page, opt, &|_| false)
+}
+
+/// `page_marks`, but none for the placements `along` says are cut along a printed line (they
+/// still keep other pieces' marks off them).
+pub fn marks_but(
+    page: &Page,
+    opt: &LayoutOptions,
+    along: &dyn Fn(&Placement) -> bool,
+) -> Vec<Mark> {
     let calibration = calibration_on(page, opt);
     let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
     let mut marks: Vec<Mark> = Vec::new();
-    for r in &rects {
+    for (p, r) in page.placements.iter().zip(&rects) {
+        if along(p) {
+            continue;
+        }
         for m in crop_marks(r, opt) {
             let blocked = calibration.is_some_and(|c| touches(&m, &c))
                 || rects.iter().any(|o| touches(&m, o));
@@ -44,6 +64,59 @@ pub fn page_marks(page: &Page, opt: &LayoutOptions) -> Vec<Mark> {
 fn same(a: &Mark, b: &Mark) -> bool {
     let close = |p: f64, q: f64| (p - q).abs() < 1e-6;
     close(a.0, b.0) && close(a.1, b.1) && close(a.2, b.2) && close(a.3, b.3)
+}
+
+/// The cut lines printed along outlines on a page, in page millimetres.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct CutLines {
+    /// The sides of polygons, each once: where two hexes share a side, one line.
+    pub segments: Vec<Mark>,
+    /// Outlines with curves, whole.
+    pub paths: Vec<BezPath>,
+}
+
+/// The cut lines of the placements whose cut (`cut_of`) is a polygon or a path.
+pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outline>) -> CutLines {
+    let mut lines = CutLines::default();
+    for p in &page.placements {
+        let (x, y) = (p.rect.x, p.rect.y);
+        // A piece printed turned 180° (a triangle pointing down) is cut along its turned outline.
+        let (w, h) = (p.rect.w, p.rect.h);
+        let turn = |(px, py): (f64, f64)| match p.turned {
+            true => (w - px, h - py),
+            false => (px, py),
+        };
+        match cut_of(p) {
+            Some(Outline::Polygon(corners)) => {
+                let corners: Vec<(f64, f64)> = corners.iter().copied().map(turn).collect();
+                let sides = corners.iter().zip(corners.iter().cycle().skip(1));
+                for (a, b) in sides {
+                    let m = (x + a.0, y + a.1, x + b.0, y + b.1);
+                    let reversed = (m.2, m.3, m.0, m.1);
+                    let seen = lines
+                        .segments
+                        .iter()
+                        .any(|k| same(k, &m) || same(k, &reversed));
+                    if !seen {
+                        lines.segments.push(m);
+                    }
+                }
+            }
+            Some(Outline::Path(path)) => {
+                let turn = match p.turned {
+                    true => {
+                        Affine::rotate_about(std::f64::consts::PI, Point::new(w / 2.0, h / 2.0))
+                    }
+                    false => Affine::IDENTITY,
+                };
+                lines
+                    .paths
+                    .push(Affine::translate((x, y)) * turn * path.path.clone());
+            }
+            _ => {}
+        }
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::furniture::Credits;
 use super::{LayoutOptions, Page};
 use crate::draw::{Faces, Painter, Source};
 use crate::error::OutputError;
+use crate::kinds::Outline;
 use crate::pieces::Pieces;
 
 /// The document's information (the PDF's title, author, subject and keywords).
@@ -39,6 +40,9 @@ pub struct Document<'g> {
     /// By face: the background of a back that is not white, and whether the piece is round
     /// (`underlay_svg`). Empty when no back needs it.
     pub grounds: Vec<Option<Ground>>,
+    /// The cut path of each face (by number) that is not its box, which the sheet prints as
+    /// a cut line and the image is transparent outside; empty when every face is a rectangle.
+    cuts: Vec<Option<Arc<Outline>>>,
 }
 
 /// A back's background colour, carried past its cut on the page of backs.
@@ -77,7 +81,18 @@ impl<'g> Document<'g> {
             faces,
             painter,
             grounds: Vec::new(),
+            cuts: Vec::new(),
         }
+    }
+
+    /// The document with the cut path of each face that is not a rectangle (by face number).
+    pub fn with_cuts(self, cuts: Vec<Option<Arc<Outline>>>) -> Self {
+        Document { cuts, ..self }
+    }
+
+    /// Face `face`'s cut path, when it is not a rectangle (a circle, a hexagon, a die's net).
+    pub fn cut_of(&self, face: usize) -> Option<&Outline> {
+        self.cuts.get(face)?.as_deref()
     }
 
     /// Pages in the file: the front matter's and the pieces'.
@@ -133,6 +148,7 @@ impl<'g> Document<'g> {
             self.page_count(),
             &self.credits,
             &self.layout,
+            &|p| self.cut_of(p.face),
         )
     }
 

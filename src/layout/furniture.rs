@@ -4,7 +4,8 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit, width};
 
-use super::{Caption, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Rect};
+use super::{Caption, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect};
+use crate::kinds::Outline;
 
 /// Credits printed on every sheet.
 #[derive(Debug, Clone)]
@@ -34,19 +35,23 @@ pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
     marks
 }
 
-pub fn page_svg(
+/// The furniture of `page`; `cut_of` gives a placement's cut path when it is not a rectangle.
+pub fn page_svg<'o>(
     page: &Page,
     number: usize,
     total: usize,
     credits: &Credits,
     opt: &LayoutOptions,
+    cut_of: &dyn Fn(&Placement) -> Option<&'o Outline>,
 ) -> String {
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
     if page.side != PageSide::Back {
-        for (x1, y1, x2, y2) in super::cuts::page_marks(page, opt) {
+        let along = |p: &Placement| cut_of(p).is_some_and(Outline::is_cut_along);
+        for (x1, y1, x2, y2) in super::cuts::marks_but(page, opt, &along) {
             cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
         }
+        cut_lines(&mut cv, &super::cuts::cut_lines(page, cut_of));
         for p in &page.placements {
             if let Some(part) = &p.part {
                 part_marks(&mut cv, &p.rect, part, opt.overlap);
@@ -58,6 +63,23 @@ pub fn page_svg(
     }
     footer(&mut cv, page, number, total, credits, opt);
     cv.finish()
+}
+
+/// Cut lines along outlines, as thin as crop marks: a knife or scissors follow them.
+fn cut_lines(cv: &mut Canvas, lines: &super::cuts::CutLines) {
+    for &(x1, y1, x2, y2) in &lines.segments {
+        cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH).set("stroke-linecap", "round"));
+    }
+    for path in &lines.paths {
+        cv.add(
+            svg::node::element::Path::new()
+                .set("d", crate::kinds::outline::path_data(path))
+                .set("fill", "none")
+                .set("stroke", MARK_COLOR)
+                .set("stroke-width", n(MARK_WIDTH))
+                .set("stroke-linejoin", "round"),
+        );
+    }
 }
 
 /// A group's caption: in its band, or turned in the left margin to read upwards from `along`
@@ -537,7 +559,7 @@ mod tests {
             title: "The Beast — a game by Matthew Hartley".into(),
             line: "Orcs in the Webbe · Print-and-play by pnp".into(),
         };
-        let (texts, lines) = boxes(&page_svg(page, 3, 38, &credits, &opt));
+        let (texts, lines) = boxes(&page_svg(page, 3, 38, &credits, &opt, &|_| None));
         // The caption and the footer's four texts, each turned (taller than wide).
         assert_eq!(texts.len(), 5, "{texts:?}");
         let paper = usvg::Rect::from_xywh(0.0, 0.0, LETTER.w as f32, LETTER.h as f32).unwrap();

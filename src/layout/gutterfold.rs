@@ -181,6 +181,7 @@ mod tests {
             copies: 5,
             shared_cuts: false,
             split: crate::kinds::Split::Even,
+            tiles: None,
         };
         let pages = crate::layout::impose(
             &[item(0, Some(9)), item(1, None)],
@@ -222,6 +223,7 @@ mod tests {
                 copies: 24,
                 shared_cuts: true,
                 split: crate::kinds::Split::Never,
+                tiles: None,
             }];
             let captions = ["Tiles · 24".to_string()];
             let chosen = choose(&tiles, &captions, &opt).unwrap();
@@ -268,6 +270,7 @@ mod tests {
                 copies: 1,
                 shared_cuts: false,
                 split: crate::kinds::Split::Even,
+                tiles: None,
             })
             .collect();
         let pages = crate::layout::impose(&cards, &["a".into()], &opt).unwrap();

@@ -11,6 +11,7 @@ pub mod gutterfold;
 pub mod pack;
 pub mod registration;
 pub mod split;
+pub mod tessellate;
 
 /// A piece that cannot be placed: which component, and why.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -421,6 +422,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         copies: n,
         shared_cuts,
         split: crate::kinds::Split::Even,
+        tiles: None,
     }]
 }
 
@@ -438,6 +440,8 @@ pub struct Item {
     pub shared_cuts: bool,
     /// How it is printed when larger than the printable area.
     pub split: crate::kinds::Split,
+    /// How identical copies tile the sheet sharing their edges (hexes), with shared cuts.
+    pub tiles: Option<tessellate::Tiling>,
 }
 
 impl Item {
@@ -475,7 +479,7 @@ pub fn impose_plain(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
-    let pages = pack::pack(items, captions, opt)?;
+    let pages = tessellate::pack(items, captions, opt)?;
     Ok(add_backs(pages, items, opt))
 }
 
@@ -513,7 +517,7 @@ pub fn choose_furniture(
             ..*opt
         };
         // Only whether it packs: a long deck never holds two layouts.
-        pack::pack(items, captions, &opt).map(|_| ())
+        tessellate::pack(items, captions, &opt).map(|_| ())
     };
     match packs(preferred) {
         Ok(()) => Ok(preferred),
@@ -594,11 +598,12 @@ pub fn back_turned(opt: &LayoutOptions) -> bool {
 }
 
 /// Whether the back of placement `front` is turned 180°: as `back_turned`, the other way for a
-/// front turned a quarter. Its back is turned a quarter too; with the half turn, the back's top
+/// front printed turned (a triangle pointing down keeps it behind), and for a front turned a
+/// quarter. Its back is turned a quarter too; with the half turn, the back's top
 /// lies behind the front's top whichever way the sheet flips (left↔right: a quarter the other
 /// way, three quarters; top↔bottom: the same quarter).
 pub fn back_turned_of(front: &Placement, opt: &LayoutOptions) -> bool {
-    back_turned(opt) ^ front.quarter
+    back_turned(opt) ^ front.turned ^ front.quarter
 }
 
 /// Whether back pages mirror top↔bottom (so their free band is at the top, not the bottom).
@@ -648,6 +653,7 @@ mod tests {
             copies,
             shared_cuts: true,
             split: crate::kinds::Split::Even,
+            tiles: None,
         }
     }
 

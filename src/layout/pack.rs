@@ -301,8 +301,10 @@ impl Packer<'_> {
             with_band(oriented(part, false, shared)),
             with_band(oriented(part, true, shared)),
         );
-        // Only a piece printed whole, and one that is not square, is ever turned.
-        let may_turn = part.count == 1 && (w - h).abs() > 1e-9 && item.copies > 0;
+        // Only a piece printed whole, and one that is not square, is ever turned; never a piece
+        // or block of a tiling (its pieces share sides as the tiling lays them).
+        let may_turn =
+            part.count == 1 && (w - h).abs() > 1e-9 && item.copies > 0 && item.tiles.is_none();
         let candidates: &[Fitted] = if may_turn {
             &[upright, turned]
         } else {

@@ -4,6 +4,7 @@
 use rayon::prelude::*;
 use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
 use resvg::usvg::Tree;
+use vello_cpu::kurbo::{BezPath, PathEl};
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -103,7 +104,7 @@ pub fn render_into(
 /// `None`).
 fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<Color>) {
     let size = (pixmap.width(), pixmap.height());
-    draw_rows(tree, face, size, 0, pixmap, background);
+    draw_rows(tree, face, size, 0, pixmap, background, None);
 }
 
 /// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image at `size` px.
@@ -114,6 +115,7 @@ fn draw_rows(
     top: u32,
     pixmap: &mut PixmapMut,
     background: Option<Color>,
+    mask: Option<&BezPath>,
 ) {
     let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
     let b = face.bleed;
@@ -129,6 +131,36 @@ fn draw_rows(
     )
     .post_translate(0.0, -(top as f32));
     super::raster::render(tree, t, pixmap, background);
+    if let Some(mask) = mask {
+        let scale = Transform::from_scale(sx as f32, sy as f32).post_translate(0.0, -(top as f32));
+        clear_outside(pixmap, mask, scale);
+    }
+}
+
+/// Makes every pixel outside `cut` (the face's outline in mm, placed by `transform`)
+/// transparent, its edge anti-aliased: the bleed a face paints past a curved or slanted cut.
+fn clear_outside(pixmap: &mut PixmapMut, cut: &BezPath, transform: Transform) {
+    use resvg::tiny_skia::{FillRule, Mask, PathBuilder};
+    let mut path = PathBuilder::new();
+    for el in cut.elements() {
+        let f = |p: vello_cpu::kurbo::Point| (p.x as f32, p.y as f32);
+        match *el {
+            PathEl::MoveTo(p) => path.move_to(f(p).0, f(p).1),
+            PathEl::LineTo(p) => path.line_to(f(p).0, f(p).1),
+            PathEl::QuadTo(a, p) => path.quad_to(f(a).0, f(a).1, f(p).0, f(p).1),
+            PathEl::CurveTo(a, b, p) => {
+                path.cubic_to(f(a).0, f(a).1, f(b).0, f(b).1, f(p).0, f(p).1)
+            }
+            PathEl::ClosePath => path.close(),
+        }
+    }
+    let Some(mut mask) = Mask::new(pixmap.width(), pixmap.height()) else {
+        return;
+    };
+    if let Some(path) = path.finish() {
+        mask.fill_path(&path, FillRule::Winding, true, transform);
+    }
+    pixmap.apply_mask(&mask);
 }
 
 /// Names how rendered pixels become a PNG's pixels in each image's source record (`png_source`):
@@ -294,6 +326,15 @@ impl<'a> Sink<'a> {
         self.dir.join(format!("{}.png", doc.name))
     }
 
+    /// The cut outside which face `face`'s image is made transparent: where it has bleed (which
+    /// the image leaves off) and is not a rectangle, so that the bleed painted past a circle or
+    /// hexagon does not show. Without bleed a face paints nothing outside its cut.
+    fn mask(&self, face: usize) -> Option<BezPath> {
+        let doc = &self.docs[face];
+        let cut = self.laid.cut_of(face)?;
+        (doc.bleed > 0.0).then(|| cut.bez_path(doc.w, doc.h))
+    }
+
     /// Refuses the build when an image's path holds something that is not a regular file
     /// (`writer::check_output`), before anything is drawn or written.
     pub fn check_paths(&self) -> Result<(), OutputError> {
@@ -311,7 +352,14 @@ impl<'a> Sink<'a> {
             .into_par_iter()
             .map(|f| {
                 let svg = laid.face_svg(f)?;
-                Ok(png_source::source(&self.docs[f], &svg, &self.opt))
+                let mask = self.mask(f).map(|m| crate::kinds::outline::path_data(&m));
+                let doc = &self.docs[f];
+                Ok(png_source::masked_source(
+                    doc,
+                    &svg,
+                    mask.as_deref(),
+                    &self.opt,
+                ))
             })
             .collect::<Result<_, OutputError>>()?;
         let wanted = self
@@ -348,14 +396,14 @@ impl<'a> Sink<'a> {
             why: ImageError::Parts("drawn before the sink was planned".into()),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
+        let mask = self.mask(face);
         with_scratch(|scratch| {
-            let bytes =
-                scratch
-                    .png(tree, doc, &self.opt, source)
-                    .map_err(|why| OutputError::Png {
-                        name: doc.name.clone(),
-                        why,
-                    })?;
+            let bytes = scratch
+                .png(tree, doc, mask.as_ref(), &self.opt, source)
+                .map_err(|why| OutputError::Png {
+                    name: doc.name.clone(),
+                    why,
+                })?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -406,18 +454,19 @@ impl Scratch {
         &mut self,
         tree: &Tree,
         face: &FaceDoc,
+        mask: Option<&BezPath>,
         opt: &PngOptions,
         source: &png_source::Hash,
     ) -> Result<&[u8], ImageError> {
         let (pw, ph) = checked_size(face, opt.dpi)?;
         if pw as u64 * ph as u64 > BAND_PIXELS && super::raster::draws_in_bands(tree) {
-            return self.png_in_bands(tree, face, (pw, ph), opt, source);
+            return self.png_in_bands(tree, face, mask, (pw, ph), opt, source);
         }
         let len = pw as usize * ph as usize * 4;
         self.grow_pixels(len);
         let pixels = &mut self.pixels[..len];
         let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or(ImageError::Empty)?;
-        draw(tree, face, &mut pixmap, None);
+        draw_rows(tree, face, (pw, ph), 0, &mut pixmap, None, mask);
         let pixels = &mut self.pixels[..len];
         straighten(pixels);
         self.encoded.clear();
@@ -433,6 +482,7 @@ impl Scratch {
         &mut self,
         tree: &Tree,
         face: &FaceDoc,
+        mask: Option<&BezPath>,
         (pw, ph): (u32, u32),
         opt: &PngOptions,
         source: &png_source::Hash,
@@ -449,7 +499,7 @@ impl Scratch {
                 let rows = band_rows.min(ph - top);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 let mut band = PixmapMut::from_bytes(pixels, pw, rows).ok_or(ImageError::Empty)?;
-                draw_rows(tree, face, (pw, ph), top, &mut band, None);
+                draw_rows(tree, face, (pw, ph), top, &mut band, None, mask);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 straighten(pixels);
                 std::io::Write::write_all(&mut stream, pixels)?;
@@ -575,7 +625,11 @@ mod tests {
 
     /// One face through this thread's reused buffers, as the sink does it.
     fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
-        with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
+        with_scratch(|scratch| {
+            scratch
+                .png(tree, face, None, opt, &SOURCE)
+                .map(<[u8]>::to_vec)
+        })
     }
 
     const SOURCE: png_source::Hash = [7; 16];

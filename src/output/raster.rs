@@ -35,6 +35,94 @@ pub fn render(
     render_on(tree, transform, pixmap, background, None)
 }
 
+/// One tree among several drawn on one pixmap (a whole sheet of the live preview): where it
+/// goes, and the rectangle of the pixmap it is clipped to (the part of a piece printed in parts).
+pub struct Layer<'t> {
+    pub tree: &'t Tree,
+    pub transform: Transform,
+    pub clip: Option<tiny_skia::Rect>,
+}
+
+/// Paints `pixmap` with `background` and draws `layers` over it in order: in one vello pass when
+/// vello draws every tree, else each tree by resvg (as `render` chooses for one tree).
+pub fn render_layers(layers: &[Layer], pixmap: &mut PixmapMut, background: Color) -> Rasterizer {
+    let vello = fits_vello(pixmap) && layers.iter().all(|l| vello_draws(l.tree.root()));
+    if !vello {
+        pixmap.fill(background);
+        for layer in layers {
+            resvg_layer(layer, pixmap);
+        }
+        return Rasterizer::Resvg;
+    }
+    let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
+    CONTEXT
+        .with_borrow_mut(|slot| {
+            let (ctx, resources) = slot.get_or_insert_with(|| {
+                (
+                    RenderContext::new_with(w, h, settings(level_chosen())),
+                    Resources::new(),
+                )
+            });
+            ctx.reset_and_resize(w, h);
+            for layer in layers {
+                if let Some(clip) = layer.clip {
+                    ctx.set_transform(Affine::IDENTITY);
+                    let r = vello_cpu::kurbo::Rect::new(
+                        clip.left() as f64,
+                        clip.top() as f64,
+                        clip.right() as f64,
+                        clip.bottom() as f64,
+                    );
+                    ctx.push_clip_layer(&vello_cpu::kurbo::Shape::to_path(&r, 0.1));
+                }
+                draw_group(layer.tree.root(), layer.transform, ctx);
+                if layer.clip.is_some() {
+                    ctx.pop_layer();
+                }
+            }
+            ctx.flush();
+            paint(ctx, resources, pixmap, background)
+        })
+        .unwrap_or_else(|| {
+            // Not reached: the pixmap was sized for vello above. Drawn by resvg all the same.
+            pixmap.fill(background);
+            for layer in layers {
+                resvg_layer(layer, pixmap);
+            }
+            Rasterizer::Resvg
+        })
+}
+
+/// One layer drawn by resvg over what `pixmap` holds, through its clip when it has one.
+fn resvg_layer(layer: &Layer, pixmap: &mut PixmapMut) {
+    let Some(clip) = layer.clip else {
+        resvg::render(layer.tree, layer.transform, pixmap);
+        return;
+    };
+    let (w, h) = (pixmap.width(), pixmap.height());
+    let (Some(mut alone), Some(mut mask)) =
+        (tiny_skia::Pixmap::new(w, h), tiny_skia::Mask::new(w, h))
+    else {
+        return;
+    };
+    resvg::render(layer.tree, layer.transform, &mut alone.as_mut());
+    let rect = tiny_skia::PathBuilder::from_rect(clip);
+    mask.fill_path(
+        &rect,
+        tiny_skia::FillRule::Winding,
+        true,
+        Transform::identity(),
+    );
+    pixmap.draw_pixmap(
+        0,
+        0,
+        alone.as_ref(),
+        &tiny_skia::PixmapPaint::default(),
+        Transform::identity(),
+        Some(&mask),
+    );
+}
+
 /// Whether `tree` may be drawn in bands of rows (`png::Scratch::png_in_bands`): when vello draws
 /// it, a pixel depends only on the shapes over it. resvg's effects (a blur, a filter's region)
 /// read past a band's edge, so such a tree is drawn whole.
@@ -100,6 +188,19 @@ fn with_vello(
     ctx.reset_and_resize(w, h);
     draw_group(tree.root(), transform, ctx);
     ctx.flush();
+    paint(ctx, resources, pixmap, background)
+        .unwrap_or_else(|| with_resvg(tree, transform, pixmap, background))
+}
+
+/// Writes what `ctx` drew into `pixmap` over `background`; `None` when vello cannot take the
+/// pixmap.
+fn paint(
+    ctx: &mut RenderContext,
+    resources: &mut Resources,
+    pixmap: &mut PixmapMut,
+    background: Color,
+) -> Option<Rasterizer> {
+    let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
     // Vello writes every pixel (it need not read the old ones), the background under the face:
     // as filling the pixmap and drawing over it, in one pass.
     let [r, g, b, a] = [
@@ -114,13 +215,9 @@ fn with_vello(
         ..Default::default()
     };
     // A tiny-skia pixmap is exactly width × height RGBA pixels, as vello wants them.
-    match vello_cpu::PixmapMut::new(w, h, pixmap.data_mut()) {
-        Some(target) => {
-            ctx.render_with(target, resources, raster);
-            Rasterizer::Vello
-        }
-        None => with_resvg(tree, transform, pixmap, background),
-    }
+    let target = vello_cpu::PixmapMut::new(w, h, pixmap.data_mut())?;
+    ctx.render_with(target, resources, raster);
+    Some(Rasterizer::Vello)
 }
 
 fn with_resvg(

@@ -72,6 +72,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
             copies: 1,
             shared_cuts: false,
             split: crate::kinds::of(game, p).split(),
+            tiles: None,
         };
         let boxes = layout.piece_boxes();
         if boxes

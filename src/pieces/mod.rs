@@ -137,7 +137,7 @@ pub fn expand(game: &Game) -> Pieces {
             variant,
             w,
             h,
-            shape,
+            shape: shape.clone(),
             copies,
             own: None,
         };

@@ -13,6 +13,12 @@ pub const MAX_COPIES: u32 = 10_000;
 pub const MAX_PIECES: u64 = 20_000;
 /// Longest text in any face field.
 pub const MAX_TEXT_CHARS: usize = 2_000;
+/// Most text on one face as drawn (title, label, text, lines and table together).
+pub const MAX_FACE_CHARS: usize = 10_000;
+/// Most text in a game: every face as drawn (of every variant, every row of a data file), the
+/// components' other texts and the game's own, counted as held, after aliases and placeholders
+/// are filled in. Drawing and setting text is most of what a build costs.
+pub const MAX_GAME_CHARS: usize = 500_000;
 
 pub fn check(game: &Game) -> Result<(), SpecError> {
     let mut problems = Vec::new();
@@ -48,10 +54,12 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
     }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
     let needs = g.needs.iter();
+    let mut game_text = GameText::default();
     for text in std::iter::once(&g.name)
         .chain(game_texts.into_iter().flatten())
         .chain(needs)
     {
+        game_text.add(text.chars().count(), file, &g.id, || "game".into());
         check_text(file, &g.id, &g.id.value, text, &mut places, &mut problems);
     }
     for c in &spec.components {
@@ -121,21 +129,50 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
         // One walk (a data file's rows are filled in for it); the symbols' problems are
         // listed before the texts', as they were found in two.
         let mut text_problems = Vec::new();
-        each_face(c, |at, face| {
+        each_face(c, |at, face, drawn| {
             if let Some(symbol) = &face.symbol {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
+            }
+            let piece = || match std::ptr::eq(at, &c.id) {
+                true => c.id.value.clone(),
+                false => format!("{}-{}", c.id.value, at.value),
+            };
+            if let Some(chars) = drawn {
+                if chars > MAX_FACE_CHARS {
+                    text_problems.push(Diagnostic::at(
+                        file,
+                        at,
+                        format!(
+                            "a face of `{}` holds {} characters of text; a face holds at most \
+                             {} (title, label, text, lines and table together)",
+                            piece(),
+                            thousands(chars as u64),
+                            thousands(MAX_FACE_CHARS as u64)
+                        ),
+                    ));
+                }
+                if !game_text.add(chars, file, at, piece) {
+                    // Past the game's limit: the rest is not read (it could be slow to).
+                    return false;
+                }
             }
             for text in face.texts() {
                 check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
             }
+            true
         });
         problems.append(&mut text_problems);
         // Texts outside faces are plain strings, so they are located at their component.
         for text in other_texts(c) {
+            game_text.add(text.chars().count(), file, &c.id, || c.id.value.clone());
             check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
+        }
+        if game_text.over.is_some() {
+            break;
         }
     }
     super::tts::check(game, &mut problems);
+    problems.extend(game_text.over);
     if total > MAX_PIECES {
         problems.push(Diagnostic::new(
             file,
@@ -285,18 +322,109 @@ fn other_texts(c: &Component) -> Vec<&str> {
     out
 }
 
-/// Calls `f` with every face of a component and the id that locates it (the variant's, or the
-/// component's). A data file's rows are filled in one at a time, never held together.
-fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &super::Face)) {
+/// Calls `f` with every face of a component, the id that locates it (the variant's, or the
+/// component's) and how many characters of text the face prints as drawn (a variant's face laid
+/// over its component's); `None` for a component's own faces when its variants are what is
+/// drawn. A data file's rows are filled in one at a time, never held together. `f` returns
+/// false to stop the walk.
+fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &Face, Option<usize>) -> bool) {
+    let own_drawn = c.variants.is_empty();
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
-        f(&c.id, face);
-    }
-    for v in c.variants.iter() {
-        f(&v.id, &c.variant_front(&v));
-        if let Some(back) = c.variant_back(&v) {
-            f(&v.id, &back);
+        if !f(
+            &c.id,
+            face,
+            own_drawn.then(|| drawn_chars(&Face::EMPTY, face)),
+        ) {
+            return;
         }
     }
+    for v in c.variants.iter() {
+        let front = c.variant_front(&v);
+        if !f(&v.id, &front, Some(drawn_chars(&c.front, &front))) {
+            return;
+        }
+        if let Some(back) = c.variant_back(&v) {
+            let base = c.back.as_ref().unwrap_or(&Face::EMPTY);
+            if !f(&v.id, &back, Some(drawn_chars(base, &back))) {
+                return;
+            }
+        }
+    }
+}
+
+/// The characters of text `over` laid on `base` prints (`Face::overlaid`'s texts), without
+/// making that face.
+fn drawn_chars(base: &Face, over: &Face) -> usize {
+    let chars = |t: &Option<String>| t.as_deref().map_or(0, |t| t.chars().count());
+    let pick = |o: &Option<String>, b: &Option<String>| chars(if o.is_some() { o } else { b });
+    let lines = |f: &Face| -> usize { f.lines.iter().flatten().map(|t| t.chars().count()).sum() };
+    let table = |f: &Face| {
+        let cells = f.table.iter().flatten().flatten();
+        cells.map(|t| t.chars().count()).sum::<usize>()
+    };
+    pick(&over.title, &base.title)
+        + pick(&over.label, &base.label)
+        + pick(&over.text, &base.text)
+        + if over.lines.is_some() {
+            lines(over)
+        } else {
+            lines(base)
+        }
+        + if over.table.is_some() {
+            table(over)
+        } else {
+            table(base)
+        }
+}
+
+/// The text of a game counted as it is checked, against `MAX_GAME_CHARS`.
+#[derive(Default)]
+struct GameText {
+    chars: usize,
+    /// The problem, once the count passes the limit (located where it did).
+    over: Option<Diagnostic>,
+}
+
+impl GameText {
+    /// Counts `chars` more, of `what` (a piece), written at `at` in `file`; false once past the
+    /// limit.
+    fn add(
+        &mut self,
+        chars: usize,
+        file: &str,
+        at: &Spanned<String>,
+        what: impl FnOnce() -> String,
+    ) -> bool {
+        self.chars = self.chars.saturating_add(chars);
+        if self.chars > MAX_GAME_CHARS && self.over.is_none() {
+            self.over = Some(Diagnostic::at(
+                file,
+                at,
+                format!(
+                    "the game's texts pass {} characters here, at `{}`: a game holds at most \
+                     {} characters of text (every face of every variant and data row as \
+                     drawn, names and labels together)",
+                    thousands(MAX_GAME_CHARS as u64),
+                    what(),
+                    thousands(MAX_GAME_CHARS as u64)
+                ),
+            ));
+        }
+        self.over.is_none()
+    }
+}
+
+/// `12345` as `12,345`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Ids become file names: lowercase letters, digits, `-` and `_`, starting with a letter or digit.
@@ -598,7 +726,7 @@ fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Diagnos
             ));
         }
     }
-    each_face(c, |_, face| {
+    each_face(c, |_, face, _| {
         if let Some(pips) = &face.pips
             && pips.value > crate::draw::pips::MAX_PIPS
         {
@@ -612,6 +740,7 @@ fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Diagnos
                 ),
             ));
         }
+        true
     });
 }
 

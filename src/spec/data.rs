@@ -65,7 +65,9 @@ fn expand_component(
         Ok(found) => found,
         Err(why) => return problems.push(here(why.to_string())),
     };
-    let text = match read(&path, &shown) {
+    // `locate` found a folder, or said why not.
+    let folder = dir.unwrap_or(Path::new("."));
+    let text = match read(&path, folder, &shown) {
         Ok(text) => text,
         Err(Read::Whole(why)) => return problems.push(here(why)),
         Err(Read::At(line, col, why)) => {
@@ -176,21 +178,22 @@ enum Read {
     At(usize, usize, String),
 }
 
-fn read(path: &Path, shown: &str) -> Result<String, Read> {
-    let bytes = match crate::assets::read_capped(path, MAX_DATA_BYTES) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => {
+fn read(path: &Path, folder: &Path, shown: &str) -> Result<String, Read> {
+    use crate::assets::NotPlain;
+    let bytes = match crate::assets::read_plain(path, folder, MAX_DATA_BYTES) {
+        Ok(bytes) => bytes,
+        Err(NotPlain::TooLarge { .. }) => {
             return Err(Read::Whole(format!(
                 "`{shown}` is larger than {} MB",
                 MAX_DATA_BYTES / (1024 * 1024)
             )));
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(NotPlain::Missing) => {
             return Err(Read::Whole(format!(
                 "there is no `{shown}`: `data:` names a CSV file from the game's folder"
             )));
         }
-        Err(e) => return Err(Read::Whole(format!("cannot read `{shown}`: {e}"))),
+        Err(why) => return Err(Read::Whole(format!("cannot read `{shown}`: {why}"))),
     };
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = super::load::line_col(e.as_bytes(), e.utf8_error().valid_up_to());
@@ -503,10 +506,7 @@ impl<'a> Made<'a> {
             props,
         };
         let picked = [(ROW, &value)];
-        let mut fill = Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        };
+        let mut fill = Subst::new(&picked);
         // Filled here to find the row's problems; unless `filled`, a variant's faces are
         // filled again from its cells when drawn (`RowTable::front`), not held.
         let front = fill.face(&c.front);

@@ -20,20 +20,33 @@ pub(crate) fn file_of(name: &str, dir: &Path) -> PathBuf {
     }
 }
 
-/// Where an included game's YAML is: a file beside the including file, else a shipped game.
+/// Where an included game's YAML is: a plain file beside the including file (inside its
+/// folder once links are followed), else a shipped game. `refused` makes the error for a file
+/// there that cannot be read.
 type Found = (String, Vec<u8>, Option<PathBuf>);
-fn locate(name: &str, dir: Option<&Path>) -> Result<Option<Found>, SpecError> {
+fn locate(
+    name: &str,
+    dir: Option<&Path>,
+    refused: impl FnOnce(String) -> SpecError,
+) -> Result<Option<Found>, SpecError> {
+    use crate::assets::NotPlain;
     if let Some(dir) = dir {
         let file = file_of(name, dir);
         let inside = !name.contains("..") && !Path::new(name).is_absolute();
         if inside {
             let shown = file.display().to_string();
-            // Never more than the limit (a symlink to /dev/zero…); a file that cannot be read
-            // (none there) leaves the shipped games.
-            match super::load::read_yaml(&shown, &file) {
+            match crate::assets::read_plain(&file, dir, super::MAX_YAML_BYTES) {
                 Ok(bytes) => return Ok(Some((shown, bytes, file.parent().map(Path::to_path_buf)))),
-                Err(SpecError::Read { .. }) => {}
-                Err(e) => return Err(e),
+                // None there: the shipped games.
+                Err(NotPlain::Missing) => {}
+                Err(NotPlain::TooLarge { .. }) => {
+                    return Err(super::load::too_large(&shown, None));
+                }
+                Err(why) => {
+                    return Err(refused(format!(
+                        "cannot include `{name}`: `{shown}`: {why}"
+                    )));
+                }
             }
         }
     }
@@ -52,7 +65,7 @@ pub fn resolve(
     let mut components = Vec::new();
     for name in &includes {
         let at = |message: String| SpecError::Yaml(Diagnostic::at(file, name, message));
-        let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir)? else {
+        let Some((inc_file, bytes, inc_dir)) = locate(&name.value, dir, at)? else {
             return Err(at(format!(
                 "cannot include `{}`: no file `{}.yaml` beside this one and no shipped game of that name (shipped: {})",
                 name.value,

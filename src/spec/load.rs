@@ -28,7 +28,7 @@ fn options() -> Options {
 }
 
 /// The error for a YAML file over `MAX_YAML_BYTES`, at its start.
-fn too_large(file: &str, size: Option<u64>) -> SpecError {
+pub(super) fn too_large(file: &str, size: Option<u64>) -> SpecError {
     let why = TooLarge {
         size,
         limit: MAX_YAML_BYTES,
@@ -101,6 +101,7 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
             .map(|l| (l.line() as usize, l.column() as usize))
             .unwrap_or((1, 1));
         let mut message = describe(&e, &path.borrow(), text, line, col);
+        let col = value_column(&e, text, line, col);
         // Indentation explains many YAML errors better than the parser can: say how, at the
         // line to mend (which may be the next one).
         let (mut line, mut col) = (line.max(1), col.max(1));
@@ -244,6 +245,33 @@ const REWORDINGS: &[(&str, &str)] = &[
         "expected a column's label, or a mapping with its `label:` and settings",
     ),
 ];
+
+/// Where an "unknown variant" error belongs: at the value, where the parser placed it at its
+/// key (`shape: hexagon`, a value read by a hand-written `Deserialize`, is located at `shape`).
+fn value_column(e: &serde_saphyr::Error, source: &str, line: usize, col: usize) -> usize {
+    let raw = e.without_snippet().to_string();
+    let Some(found) = raw
+        .strip_prefix("unknown variant `")
+        .and_then(|r| r.split_once('`'))
+        .map(|(found, _)| found)
+    else {
+        return col;
+    };
+    let Some(text) = source.lines().nth(line.saturating_sub(1)) else {
+        return col;
+    };
+    let rest: String = text.chars().skip(col.saturating_sub(1)).collect();
+    let key_then_value = rest
+        .split_once(':')
+        .filter(|(key, value)| !key.contains(' ') && value.trim_start().starts_with(found));
+    match key_then_value {
+        Some((key, value)) => {
+            let blanks = value.chars().take_while(|c| *c == ' ').count();
+            col + key.chars().count() + 1 + blanks
+        }
+        None => col,
+    }
+}
 
 /// The message without serde-saphyr's own location suffix, reworded for people, with the field
 /// path, the offending value when the message lacks it, and a "did you mean" for misspelt keys.

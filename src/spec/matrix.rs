@@ -101,10 +101,7 @@ fn expand_component(
             tags.extend(v.tags.clone());
             tags.insert(name.to_string(), v.id.value.clone());
         }
-        let mut sub = Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        };
+        let mut sub = Subst::new(&picked);
         let front = sub.face(&c.front);
         let back = c.back.as_ref().map(|b| Box::new(sub.face(b)));
         for p in sub.problems {
@@ -221,34 +218,76 @@ pub(super) fn row_columns(text: &str) -> impl Iterator<Item = &str> {
 pub(super) struct Subst<'a> {
     pub(super) picked: &'a [(&'a str, &'a AxisValue)],
     pub(super) problems: Vec<String>,
+    /// Bytes the face being filled may still take: a template of many placeholders, each a
+    /// long value, would otherwise make gigabytes before any check could count them.
+    room: usize,
+    /// The room ran out (and a problem says so).
+    full: bool,
 }
 
-impl Subst<'_> {
-    /// Replaces every `{axis.prop}` of a picked axis in `text`; others stay as written.
+/// What one face may be filled with: a face prints at most `MAX_FACE_CHARS` characters, of up
+/// to four bytes each (the checks count them exactly).
+const FACE_ROOM: usize = 4 * super::check::MAX_FACE_CHARS;
+
+impl<'a> Subst<'a> {
+    pub(super) fn new(picked: &'a [(&'a str, &'a AxisValue)]) -> Self {
+        Subst {
+            picked,
+            problems: Vec::new(),
+            room: FACE_ROOM,
+            full: false,
+        }
+    }
+
+    /// Replaces every `{axis.prop}` of a picked axis in `text`; others stay as written. Stops
+    /// where the face's room ends (a problem says so).
     fn text(&mut self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
+        let mut out = String::with_capacity(text.len().min(self.room));
         let mut rest = text;
         while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
+            if !self.push(&mut out, &rest[..open]) {
+                return out;
+            }
             let after = &rest[open..];
             let Some(close) = after.find('}') else {
-                out.push_str(after);
+                self.push(&mut out, after);
                 return out;
             };
             // The placeholder, if any, starts at the last brace before the first closing one
             // (`{{row.title}}`, `{x: {row.cost}}`): the braces before it are text. One pass,
             // however many braces a text has.
             let start = after[..close].rfind('{').unwrap_or(0);
-            out.push_str(&after[..start]);
             let token = &after[start..=close];
-            match self.lookup(token) {
-                Some(value) => out.push_str(&value),
-                None => out.push_str(token),
+            let pushed = match self.lookup(token) {
+                Some(value) => self.push(&mut out, &after[..start]) && self.push(&mut out, &value),
+                None => self.push(&mut out, &after[..=close]),
+            };
+            if !pushed {
+                return out;
             }
             rest = &after[close + 1..];
         }
-        out.push_str(rest);
+        self.push(&mut out, rest);
         out
+    }
+
+    /// Adds `piece` to `out` if the face has room for it; false (and a problem, once) if not.
+    fn push(&mut self, out: &mut String, piece: &str) -> bool {
+        if piece.len() > self.room {
+            if !self.full {
+                self.full = true;
+                self.problems.push(format!(
+                    "its texts hold more than {} characters once placeholders are filled in; \
+                     a face holds at most {}",
+                    super::check::thousands(super::check::MAX_FACE_CHARS as u64),
+                    super::check::thousands(super::check::MAX_FACE_CHARS as u64)
+                ));
+            }
+            return false;
+        }
+        self.room -= piece.len();
+        out.push_str(piece);
+        true
     }
 
     fn lookup(&mut self, token: &str) -> Option<String> {
@@ -309,7 +348,9 @@ impl Subst<'_> {
         (!emptied).then_some(filled)
     }
 
+    /// `f` filled in, within one face's room.
     pub(super) fn face(&mut self, f: &Face) -> Face {
+        (self.room, self.full) = (FACE_ROOM, false);
         let opt = |s: &mut Self, t: &Option<String>| t.as_ref().and_then(|t| s.filled(t));
         let lines: Option<Vec<String>> = f
             .lines

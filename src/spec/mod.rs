@@ -10,6 +10,7 @@ mod indent;
 mod load;
 mod matrix;
 pub mod model;
+pub mod shape;
 mod tags;
 pub mod tts;
 mod variants;
@@ -169,9 +170,11 @@ pub fn symbol_source(
     if let Some(dir) = &game.dir {
         let own = dir.join(&own_path);
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
-        // Read whole before it is parsed: a symbol is at most `limit` bytes.
-        match crate::assets::read_capped(&own, limit) {
-            Ok(Ok(bytes)) => {
+        // Read whole before it is parsed: a symbol is at most `limit` bytes, a plain file in
+        // the game's folder.
+        use crate::assets::NotPlain;
+        match crate::assets::read_plain(&own, dir, limit) {
+            Ok(bytes) => {
                 return match String::from_utf8(bytes) {
                     Ok(source) => Ok(Some(SymbolFile {
                         path: own_path,
@@ -180,10 +183,10 @@ pub fn symbol_source(
                     Err(_) => Err((own_path, SymbolError::NotUtf8)),
                 };
             }
-            // A stream is read no further than the limit.
-            Ok(Err(_)) => return Err((own_path, SymbolError::TooLarge)),
-            // None there (or unreadable): the shipped symbols.
-            Err(_) => {}
+            Err(NotPlain::TooLarge { .. }) => return Err((own_path, SymbolError::TooLarge)),
+            // None there: the shipped symbols.
+            Err(NotPlain::Missing) => {}
+            Err(why) => return Err((own_path, SymbolError::Unreadable(why.to_string()))),
         }
     }
     Ok(crate::assets::template(&own_path).map(|source| SymbolFile {

@@ -6,6 +6,7 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::color::Color;
+pub use super::shape::Shape;
 use crate::kinds::{Field, KindName, KindSpec, SECTIONS};
 use crate::rules::Rule;
 use crate::units::Size;
@@ -53,15 +54,6 @@ pub struct GameInfo {
     /// listed on the cover.
     #[serde(default)]
     pub needs: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Shape {
-    Square,
-    Round,
-    /// A rectangle with rounded corners (cards).
-    Rounded,
 }
 
 /// One kind of piece of the game: its kind (with the kind's own section), its faces and its
@@ -132,7 +124,8 @@ pub struct ComponentFields {
     /// One length (`20mm`: square or round) or two (`63mm x 88mm`, `[2.5in, 3.5in]`).
     #[serde(default)]
     size: Option<Size>,
-    /// `square`, `round` or `rounded` (default: square; rounded for cards).
+    /// `square` (default; rounded for cards), `round`, `rounded`, `hex`, `triangle`, `octagon`,
+    /// `{hex: flat, across: corners}`, `{polygon: N}` or `{path: "M0 0 L20 0 … Z"}`.
     #[serde(default)]
     shape: Option<Shape>,
     /// Copies of each variant (or of the component when it has no variants). Default 1.
@@ -335,7 +328,7 @@ impl Component {
     /// The shape of its pieces: as written, else its kind's default.
     pub fn shape(&self) -> Shape {
         match &self.shape {
-            Some(s) => s.value,
+            Some(s) => s.value.clone(),
             None => self.kind.kind().default_shape(),
         }
     }

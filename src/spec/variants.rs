@@ -194,11 +194,7 @@ impl RowTable {
                 .collect(),
         };
         let picked = [(super::data::ROW, &value)];
-        Subst {
-            picked: &picked,
-            problems: Vec::new(),
-        }
-        .face(face)
+        Subst::new(&picked).face(face)
     }
 
     /// Cells a row (at least one, so that an empty header could not divide by zero; the data

@@ -341,7 +341,7 @@ fn man_out_writes_every_page_the_overview_lists() {
         .unwrap();
     assert!(out.status.success() && out.stdout.is_empty() && out.stderr.is_empty());
     let out = run(&["man", "nosuch"]);
-    assert_refused(&out, &["nosuch", "build, validate"]);
+    assert_refused(&out, &["nosuch", "build, serve, validate"]);
 }
 
 #[test]

@@ -264,6 +264,38 @@ fn font_info(doc: &lopdf::Document, font: &lopdf::Dictionary) -> FontInfo {
     }
 }
 
+/// The form XObject a `Do` names: its content, its own resources and its matrix.
+fn form_xobject<'d>(
+    doc: &'d lopdf::Document,
+    xobjects: Option<&'d lopdf::Dictionary>,
+    name: &lopdf::Object,
+) -> Option<(Vec<u8>, Option<&'d lopdf::Dictionary>, Matrix)> {
+    let form = name
+        .as_name()
+        .ok()
+        .and_then(|n| xobjects?.get(n).ok())
+        .and_then(|x| resolved(doc, x).as_stream().ok())?;
+    if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
+        return None;
+    }
+    let matrix = form
+        .dict
+        .get(b"Matrix")
+        .and_then(|m| m.as_array())
+        .ok()
+        .filter(|m| m.len() == 6)
+        .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| {
+            std::array::from_fn(|i| pdf_num(&m[i]))
+        });
+    let inner = form.decompressed_content().unwrap_or(form.content.clone());
+    let own = form
+        .dict
+        .get(b"Resources")
+        .ok()
+        .and_then(|r| resolved(doc, r).as_dict().ok());
+    Some((inner, own, matrix))
+}
+
 /// Runs one content stream with its resources from `ctm`, adding the glyphs it shows to `out`
 /// and following the form XObjects it draws (`Do`), each with its own resources and matrix.
 fn glyphs_of_content(
@@ -318,31 +350,9 @@ fn glyphs_of_content(
                 size = num(&o[1]);
             }
             "Do" if o.len() == 1 && depth < 8 => {
-                let Some(form) = o[0]
-                    .as_name()
-                    .ok()
-                    .and_then(|n| xobjects?.get(n).ok())
-                    .and_then(|x| resolved(doc, x).as_stream().ok())
-                else {
-                    continue;
-                };
-                if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
-                    continue;
+                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                    glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
                 }
-                let matrix = form
-                    .dict
-                    .get(b"Matrix")
-                    .and_then(|m| m.as_array())
-                    .ok()
-                    .filter(|m| m.len() == 6)
-                    .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| six(m));
-                let inner = form.decompressed_content().unwrap_or(form.content.clone());
-                let own = form
-                    .dict
-                    .get(b"Resources")
-                    .ok()
-                    .and_then(|r| resolved(doc, r).as_dict().ok());
-                glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
             }
             "Tj" | "TJ" => {
                 let info = font.as_ref().and_then(|f| fonts.get(f));
@@ -669,6 +679,135 @@ pub fn assert_crop_marks(
                 raster.lum_at_mm(probe.0, probe.1) > 200,
                 "gap right of {r:?} is clear"
             );
+        }
+    }
+}
+
+/// A straight piece of a stroked path on a page, in millimetres from the page's top-left
+/// corner (as the layout measures), with whether it was stroked dashed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stroke {
+    pub a: (f64, f64),
+    pub b: (f64, f64),
+    pub dashed: bool,
+    /// The line's width in millimetres.
+    pub width: f64,
+}
+
+/// The straight segments (`m`/`l`/`h`, not curves) of every stroked path of every page and of
+/// the form XObjects it draws, placed by the current transformation matrix.
+pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
+    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let mut pages = Vec::new();
+    for (_, page_id) in doc.get_pages() {
+        let page = doc.get_dictionary(page_id).unwrap();
+        let resources = page
+            .get(b"Resources")
+            .ok()
+            .and_then(|r| resolved(&doc, r).as_dict().ok());
+        let height = page
+            .get(b"MediaBox")
+            .and_then(|m| m.as_array())
+            .map(|m| pdf_num(&m[3]))
+            .unwrap();
+        let mut out = Vec::new();
+        let content = doc.get_page_content(page_id);
+        let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        strokes_of_content(&doc, &content, resources, identity, 0, &mut out);
+        let mm = |(x, y): (f64, f64)| (x * 25.4 / 72.0, (height - y) * 25.4 / 72.0);
+        pages.push(
+            out.into_iter()
+                .map(|s| Stroke {
+                    a: mm(s.a),
+                    b: mm(s.b),
+                    width: s.width * 25.4 / 72.0,
+                    ..s
+                })
+                .collect(),
+        );
+    }
+    pages
+}
+
+/// Runs one content stream from `ctm` as `glyphs_of_content` does, adding the straight segments
+/// of the paths it strokes to `out`.
+fn strokes_of_content(
+    doc: &lopdf::Document,
+    content: &[u8],
+    resources: Option<&lopdf::Dictionary>,
+    mut ctm: Matrix,
+    depth: usize,
+    out: &mut Vec<Stroke>,
+) {
+    use lopdf::content::Content;
+    let num = pdf_num;
+    let xobjects = resource(doc, resources, b"XObject");
+    let content = Content::decode(content).unwrap();
+    let mut stack = Vec::new();
+    let mut dashed = false;
+    let mut width = 1.0;
+    // The path being built: its segments in page points, its start and current point.
+    let mut path: Vec<((f64, f64), (f64, f64))> = Vec::new();
+    let (mut start, mut at) = ((0.0, 0.0), (0.0, 0.0));
+    let place =
+        |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+    for op in content.operations {
+        let o = &op.operands;
+        match op.operator.as_str() {
+            "q" => stack.push((ctm, dashed, width)),
+            "Q" => (ctm, dashed, width) = stack.pop().unwrap_or((ctm, dashed, width)),
+            "w" if o.len() == 1 => width = num(&o[0]),
+            "cm" if o.len() == 6 => {
+                let m = [
+                    num(&o[0]),
+                    num(&o[1]),
+                    num(&o[2]),
+                    num(&o[3]),
+                    num(&o[4]),
+                    num(&o[5]),
+                ];
+                ctm = mat_mul(&m, &ctm);
+            }
+            "d" if !o.is_empty() => dashed = o[0].as_array().is_ok_and(|a| !a.is_empty()),
+            "m" if o.len() == 2 => {
+                start = place(&ctm, num(&o[0]), num(&o[1]));
+                at = start;
+            }
+            "l" if o.len() == 2 => {
+                let to = place(&ctm, num(&o[0]), num(&o[1]));
+                path.push((at, to));
+                at = to;
+            }
+            "c" if o.len() == 6 => at = place(&ctm, num(&o[4]), num(&o[5])),
+            "v" | "y" if o.len() == 4 => at = place(&ctm, num(&o[2]), num(&o[3])),
+            "h" => {
+                if at != start {
+                    path.push((at, start));
+                }
+                at = start;
+            }
+            "re" => path.clear(),
+            "S" | "s" | "B" | "B*" | "b" | "b*" => {
+                if matches!(op.operator.as_str(), "s" | "b" | "b*") && at != start {
+                    path.push((at, start));
+                }
+                // In page points: the matrix scales it (uniformly, for what pnp draws).
+                let w = width * (ctm[0] * ctm[3] - ctm[1] * ctm[2]).abs().sqrt();
+                out.extend(path.drain(..).map(|(a, b)| Stroke {
+                    a,
+                    b,
+                    dashed,
+                    width: w,
+                }));
+            }
+            // A clip (`W`) is followed by `n`, which ends the path unpainted.
+            "f" | "F" | "f*" | "n" => path.clear(),
+            "Do" if o.len() == 1 && depth < 8 => {
+                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                    strokes_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
+                }
+            }
+            _ => {}
         }
     }
 }

@@ -101,20 +101,196 @@ fn a_game_file_linked_to_dev_zero_is_refused_at_the_limit() {
 }
 
 #[test]
-fn an_included_file_linked_to_dev_zero_is_refused_at_the_limit() {
+fn an_included_file_linked_to_dev_zero_is_refused_unread() {
+    // Outside the game's folder once the link is followed, and not a plain file either.
     let (dir, yaml) = fixture_copy("include-game.yaml");
     std::os::unix::fs::symlink("/dev/zero", dir.join("endless.yaml")).unwrap();
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
-    assert_refused(&out, &["endless.yaml:1:1", "the limit is 1048576 bytes"]);
+    assert_refused(
+        &out,
+        &[
+            "include-game.yaml:8:11",
+            "cannot include `endless`",
+            "outside the game's folder",
+        ],
+    );
 }
 
 #[test]
-fn a_symbol_linked_to_dev_zero_is_refused_at_the_limit() {
+fn a_symbol_linked_to_dev_zero_is_refused_unread() {
     let (dir, yaml) = fixture_copy("symbol-game.yaml");
     std::fs::create_dir(dir.join("symbols")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", dir.join("symbols/s1.svg")).unwrap();
     let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
-    assert_refused(&out, &["symbol-game.yaml", "symbol `s1`", "262144 bytes"]);
+    assert_refused(
+        &out,
+        &[
+            "symbol-game.yaml",
+            "symbol `s1`",
+            "outside the game's folder",
+        ],
+    );
+}
+
+/// Makes a FIFO at `path`: opening it to read blocks until something opens it to write.
+fn fifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo");
+}
+
+#[test]
+fn a_fifo_named_as_an_include_a_data_file_or_a_symbol_is_refused_at_once() {
+    // Nothing ever writes to these FIFOs: a build that opened one to read would wait forever.
+    let (dir, yaml) = fixture_copy("include-game.yaml");
+    fifo(&dir.join("endless.yaml"));
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(
+        &out,
+        &[
+            "include-game.yaml:8:11",
+            "cannot include `endless`",
+            "not a plain file",
+        ],
+    );
+
+    let (dir, yaml) = fixture_copy("symbol-game.yaml");
+    std::fs::create_dir(dir.join("symbols")).unwrap();
+    fifo(&dir.join("symbols/s1.svg"));
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(
+        &out,
+        &["symbol-game.yaml:15:34", "symbol `s1`", "not a plain file"],
+    );
+
+    let dir = temp_dir("input-limits-fifo-data");
+    fifo(&dir.join("deck.csv"));
+    let yaml = dir.join("deck.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: deck, name: Deck, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    data: deck.csv\n    front: {title: \"{row.title}\"}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = finish_within(
+        spawn_capped(pnp().arg("build").arg(&yaml).arg("--out").arg(&out)),
+        20,
+    );
+    assert_refused(
+        &run,
+        &["deck.yaml:6:11", "cannot read `", "not a plain file"],
+    );
+    assert!(!out.exists(), "nothing is written");
+}
+
+#[test]
+fn links_out_of_the_game_folder_are_refused_and_what_they_lead_to_is_not_shown() {
+    // A secret beside the game's folder, reached through links from inside it.
+    let root = temp_dir("input-limits-outside");
+    let secret = root.join("secret.txt");
+    std::fs::write(&secret, "root:$6$hash-of-a-password:19000:0:99999:7:::\n").unwrap();
+    let dir = root.join("game");
+    std::fs::create_dir_all(dir.join("symbols")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("deck.csv")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("symbols/s1.svg")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("base.yaml")).unwrap();
+    let yaml = dir.join("game.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: g, name: G, players: [2]}\ninclude: [base]\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    data: deck.csv\n    front: {title: \"{row.title}\", symbol: s1}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr(&run);
+    assert_refused(
+        &run,
+        &[
+            "game.yaml:2:11",
+            "cannot include `base`",
+            "outside the game's folder",
+        ],
+    );
+    assert!(!err.contains("hash-of-a-password"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+
+    // Without the include: the data file, then the symbol, each refused where it is named.
+    let card = "  - id: card\n    kind: card\n    size: 63mm x 88mm\n    data: deck.csv\n    front: {title: \"{row.title}\"}\n";
+    let chit = "  - id: chit\n    kind: token\n    size: 16mm\n    front: {symbol: s1}\n";
+    for (components, fragments) in [
+        (card, ["game.yaml:6:11", "deck.csv"]),
+        (chit, ["game.yaml:6:21", "symbol `s1`"]),
+    ] {
+        let game = "game: {id: g, name: G, players: [2]}\ncomponents:\n";
+        std::fs::write(&yaml, format!("{game}{components}")).unwrap();
+        let run = pnp()
+            .arg("build")
+            .arg(&yaml)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = stderr(&run);
+        assert_refused(
+            &run,
+            &[fragments[0], fragments[1], "outside the game's folder"],
+        );
+        assert!(!err.contains("hash-of-a-password"), "{err}");
+        assert!(!out.exists(), "nothing is written");
+    }
+    std::fs::write(
+        &yaml,
+        format!("game: {{id: g, name: G, players: [2]}}\ncomponents:\n{card}{chit}"),
+    )
+    .unwrap();
+
+    // A link that stays inside the folder is followed as before.
+    std::fs::remove_file(dir.join("deck.csv")).unwrap();
+    std::fs::write(dir.join("cards.csv"), "id,title\na,Alpha\n").unwrap();
+    std::os::unix::fs::symlink("cards.csv", dir.join("deck.csv")).unwrap();
+    std::fs::remove_file(dir.join("symbols/s1.svg")).unwrap();
+    std::fs::write(
+        dir.join("symbols/s1.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>"#,
+    )
+    .unwrap();
+    let run = pnp().arg("validate").arg(&yaml).output().unwrap();
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+#[test]
+fn a_symbol_of_too_many_dashes_is_refused_when_it_is_read() {
+    // 0.0001-unit dashes along a few hundred units of path: millions of dashes to rasterize.
+    let (dir, yaml) = fixture_copy("symbol-game.yaml");
+    std::fs::create_dir(dir.join("symbols")).unwrap();
+    std::fs::write(
+        dir.join("symbols/s1.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="none" stroke="black" stroke-dasharray="0.0001"/></svg>"#,
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_refused(
+        &run,
+        &[
+            "symbol-game.yaml:15:34",
+            "symbol `s1`",
+            "dashes; a symbol may make at most 10000",
+        ],
+    );
+    assert!(!out.exists(), "nothing is written");
 }
 
 #[test]

@@ -110,7 +110,7 @@ fn every_kind_is_laid_out_at_its_size_and_draws_inside_its_cut() {
         }
         let copies: u32 = pieces.iter().map(|p| p.copies).sum();
         assert_eq!(placed, copies, "{name}: every copy is placed once");
-        let outline = kind.outline(pieces[0].shape, w, h);
+        let outline = kind.outline(pieces[0].shape.clone(), w, h);
         assert!(
             outline.area(w, h) > 0.3 * w * h && outline.area(w, h) <= w * h + 1e-6,
             "{name}: its outline encloses {} mm² of its {w} × {h} mm box",
@@ -150,12 +150,12 @@ fn every_kind_becomes_what_its_kind_says_in_tabletop_simulator() {
         let shape = component
             .shape
             .as_ref()
-            .map_or(component.kind.kind().default_shape(), |s| s.value);
+            .map_or(component.kind.kind().default_shape(), |s| s.value.clone());
         let expected: &[&str] = match component.kind.kind().tts(shape) {
             TtsForm::Deck { .. } => &["DeckCustom", "Card"],
             TtsForm::Tile { .. } | TtsForm::Board => &["Custom_Tile"],
             TtsForm::Die6 => &["Custom_Dice"],
-            TtsForm::Standee => &["Custom_Token"],
+            TtsForm::Standee | TtsForm::Token { .. } => &["Custom_Token"],
         };
         assert!(
             names.iter().any(|n| expected.contains(&n.as_str())),

@@ -108,3 +108,29 @@ fn copies_and_images_add_no_memory_of_their_own() {
         "{per_image:.0} B a card with its images"
     );
 }
+
+#[test]
+fn a_game_at_its_text_limit_builds_in_bounded_memory() {
+    // 50 cards of 9,750 distinct characters each (a face holds 10,000, a game 500,000): every
+    // face is wrapped, shrunk to fit and drawn. Before the limits and linear wrapping, such texts
+    // took gigabytes; the issue's bound is 300 MB.
+    let dir = temp_dir("memory-text-limit");
+    let rule = "Move one of your markers along the track, then draw a card and keep it hidden \
+                from the other players until the end of the round. "
+        .repeat(15);
+    let mut yaml = String::from("game: {id: words, name: Words, players: [2]}\ncomponents:\n");
+    for i in 0..50 {
+        let lines: Vec<String> = (0..5)
+            .map(|k| format!("\"{}\"", &format!("Card {i} part {k}. {rule}")[..1950]))
+            .collect();
+        yaml.push_str(&format!(
+            "  - id: c{i}\n    kind: card\n    size: 63mm x 88mm\n    front:\n      title: Rules\n      lines: [{}]\n",
+            lines.join(", ")
+        ));
+    }
+    let file = dir.join("words.yaml");
+    std::fs::write(&file, yaml).unwrap();
+    let peak = build_peak(&file, &dir.join("out"), &["--no-png"]);
+    eprintln!("text at its limit: {peak} KB");
+    assert!(peak < 300 * 1024, "{peak} KB");
+}

@@ -72,7 +72,7 @@ pub(super) fn map_component(
         Spot::Seat(k) => seats.get(k).map(|s| s.to_string()),
         _ => None,
     };
-    match comp.kind.kind().tts(first.shape) {
+    match comp.kind.kind().tts(first.shape.clone()) {
         TtsForm::Deck { card_type } => {
             decks(ex, &spots, &cid, &cname, card_type, &settings, &seat_name)?
         }
@@ -109,6 +109,11 @@ pub(super) fn map_component(
                 standees(ex, *spot, takes)?;
             }
         }
+        TtsForm::Token { thickness } => {
+            for (spot, takes) in &spots {
+                cut_tokens(ex, *spot, takes, thickness);
+            }
+        }
     }
     Ok(())
 }
@@ -122,6 +127,38 @@ fn copy_stem(ex: &Export, p: &Piece, spot: Spot, i: u32) -> String {
         Spot::Placed(k) => format!("/at-{k}"),
     };
     format!("{}{at}/{i}", p.id(ex.game))
+}
+
+/// Polygons and custom outlines: a flat `Custom_Token` a copy, which TTS cuts from the
+/// transparency of its front's image (a token shows that one image on both sides).
+fn cut_tokens(ex: &mut Export, spot: Spot, takes: &[Take], thickness: f64) {
+    for t in takes {
+        let p = t.piece;
+        let id = p.id(ex.game).into_owned();
+        let (w, h) = super::image::fitted_size(p.w, p.h, ex.dpi);
+        let rel = format!("images/{}.png", ex.unique_name(&format!("{id}-token")));
+        ex.jobs.push(Job {
+            rel: rel.clone(),
+            picture: Picture::Cutout { img: t.front, w, h },
+        });
+        let url = ex.url(&rel);
+        let name = piece_name(ex.game, p);
+        let s = units(p.h) / super::map::TOKEN_UNITS_AT_SCALE_1;
+        for i in 0..t.copies {
+            let guid = ex.guid(&format!("{}/token", copy_stem(ex, p, spot, i)));
+            let o = ObjectState::new("Custom_Token", guid, &name, Transform::scaled(s, 1.0, s));
+            let mut o = objects::standee(o, url.clone(), thickness);
+            if let Some(token) = o
+                .custom_image
+                .as_mut()
+                .and_then(|i| i.custom_token.as_mut())
+            {
+                token.stand_up = false;
+                token.stackable = true;
+            }
+            ex.put(spot, Band::Loose, units(p.w), units(p.h), o);
+        }
+    }
 }
 
 /// Dice: each die's six faces drawn as their own square images, then a `Custom_Dice` per copy.

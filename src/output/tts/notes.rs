@@ -45,7 +45,7 @@ pub(super) fn save(
             continue;
         };
         let is_card = matches!(
-            c.kind.kind().tts(p.shape),
+            c.kind.kind().tts(p.shape.clone()),
             crate::kinds::TtsForm::Deck { .. }
         );
         let f = p.front(game);

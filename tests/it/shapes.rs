@@ -1,0 +1,408 @@
+//! Issue 33, pieces of any outline: hexes, polygons and custom outlines are cut along a line
+//! printed on their outline (measured in the PDF to 0.05 mm), hexes of one size share their
+//! sides on the sheet, their images are transparent outside the outline, and a tuck box's
+//! panels are the deck's card size and thickness. The game is `examples/shapes.yaml`.
+use crate::common::*;
+use pnp::options::BuildOptions;
+use std::path::{Path, PathBuf};
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/shapes.yaml")
+}
+
+/// The example as `pnp build` lays it out: the strokes of each page of pieces (front matter
+/// left out) and where each component's pieces are, by component id.
+struct Built {
+    strokes: Vec<Vec<Stroke>>,
+    /// (component id, page, rect) of every piece on a front page.
+    placed: Vec<(String, usize, pnp::layout::Rect)>,
+}
+
+fn built(path: &Path, opt: &BuildOptions) -> Built {
+    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, opt).unwrap();
+    let pdf = pnp::pdf_bytes(&doc).unwrap();
+    let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+    let mut placed = Vec::new();
+    for (i, page) in doc.pages.iter().enumerate() {
+        if page.side != pnp::layout::PageSide::Front {
+            continue;
+        }
+        for p in &page.placements {
+            let c = doc.pieces[p.piece].component;
+            placed.push((game.spec.components[c].id.value.clone(), i, p.rect));
+        }
+    }
+    Built { strokes, placed }
+}
+
+fn near(a: (f64, f64), b: (f64, f64)) -> bool {
+    (a.0 - b.0).abs() < 0.05 && (a.1 - b.1).abs() < 0.05
+}
+
+/// How many cut lines (solid, as thin as crop marks) on `page` run from `a` to `b` (either
+/// way), to 0.05 mm. A face's own border is wider.
+fn strokes_along(page: &[Stroke], a: (f64, f64), b: (f64, f64)) -> usize {
+    page.iter()
+        .filter(|s| {
+            !s.dashed
+                && s.width < 0.3
+                && ((near(s.a, a) && near(s.b, b)) || (near(s.a, b) && near(s.b, a)))
+        })
+        .count()
+}
+
+/// The placements (page, rect) of component `id`'s pieces on the front pages.
+fn placed(b: &Built, id: &str) -> Vec<(usize, pnp::layout::Rect)> {
+    b.placed
+        .iter()
+        .filter(|p| p.0 == id)
+        .map(|p| (p.1, p.2))
+        .collect()
+}
+
+/// A pointy hex `f` mm across its flats with its box's corner at (x, y): its corners,
+/// clockwise from the top.
+fn pointy_hex(x: f64, y: f64, f: f64) -> Vec<(f64, f64)> {
+    let h = 2.0 * f / SQRT3;
+    [
+        (0.5, 0.0),
+        (1.0, 0.25),
+        (1.0, 0.75),
+        (0.5, 1.0),
+        (0.0, 0.75),
+        (0.0, 0.25),
+    ]
+    .iter()
+    .map(|&(u, v)| (x + u * f, y + v * h))
+    .collect()
+}
+
+fn sides(corners: &[(f64, f64)]) -> Vec<((f64, f64), (f64, f64))> {
+    corners
+        .iter()
+        .copied()
+        .zip(corners.iter().copied().cycle().skip(1))
+        .collect()
+}
+
+#[test]
+fn hex_tiles_are_cut_along_their_sides_each_shared_side_printed_once() {
+    let b = built(&example(), &BuildOptions::default());
+    let hexes = placed(&b, "terrain");
+    assert_eq!(hexes.len(), 16);
+    let mut shared = 0;
+    for &(page, r) in &hexes {
+        // 40 mm across the flats: the box is 40 × 46.19 mm.
+        assert!(
+            (r.w - 40.0).abs() < 0.05 && (r.h - 80.0 / SQRT3).abs() < 0.05,
+            "{r:?}"
+        );
+        let corners = pointy_hex(r.x, r.y, 40.0);
+        for (a, c) in sides(&corners) {
+            let n = strokes_along(&b.strokes[page], a, c);
+            assert_eq!(
+                n, 1,
+                "the side {a:?}–{c:?} of the hex at {r:?} is printed {n} times"
+            );
+            let neighbours = hexes
+                .iter()
+                .filter(|&&(p, o)| p == page && o != r)
+                .filter(|&&(_, o)| {
+                    sides(&pointy_hex(o.x, o.y, 40.0))
+                        .iter()
+                        .any(|&(p, q)| (near(p, a) && near(q, c)) || (near(p, c) && near(q, a)))
+                })
+                .count();
+            shared += neighbours;
+        }
+        // Across the flats in the PDF: the two upright sides are 40 mm apart.
+        let upright: Vec<f64> = b.strokes[page]
+            .iter()
+            .filter(|s| (s.a.0 - s.b.0).abs() < 0.01 && (s.a.1 - s.b.1).abs() > 20.0)
+            .filter(|s| s.a.1.min(s.b.1) > r.y - 0.1 && s.a.1.max(s.b.1) < r.bottom() + 0.1)
+            .filter(|s| s.a.0 > r.x - 0.1 && s.a.0 < r.right() + 0.1)
+            .map(|s| s.a.0)
+            .collect();
+        let across = upright.iter().cloned().fold(f64::MIN, f64::max)
+            - upright.iter().cloned().fold(f64::MAX, f64::min);
+        assert!(
+            (across - 40.0).abs() < 0.05,
+            "{across} mm across the flats at {r:?}"
+        );
+    }
+    // Tiled 4 + 4 + 4 + 4 in nested rows: 3 × 4 sides shared within each row, and each hex of
+    // a lower row under two of the row above but the ends: 7 a row boundary, twice counted.
+    assert_eq!(shared, 2 * (4 * 3 + 3 * 7), "sides shared");
+    // Nothing but cut lines: no crop mark starts within 3 mm of a hex's box.
+    for &(page, r) in &hexes {
+        let corners = pointy_hex(r.x, r.y, 40.0);
+        for s in &b.strokes[page] {
+            let on_outline = sides(&corners)
+                .iter()
+                .any(|&(p, q)| (near(s.a, p) && near(s.b, q)) || (near(s.a, q) && near(s.b, p)));
+            let short = (s.a.0 - s.b.0).hypot(s.a.1 - s.b.1) < 8.0;
+            let at_corner = [
+                (r.x, r.y),
+                (r.right(), r.y),
+                (r.x, r.bottom()),
+                (r.right(), r.bottom()),
+            ]
+            .iter()
+            .any(|&c| near(s.a, c) || near(s.b, c));
+            assert!(
+                on_outline || !(short && at_corner),
+                "a crop mark {s:?} at a hex"
+            );
+        }
+    }
+}
+
+#[test]
+fn flat_hexes_octagons_and_a_custom_outline_are_measured_as_written() {
+    let b = built(&example(), &BuildOptions::default());
+    // Flat hexes 30 mm across the corners: a side on top and bottom, corners 30 mm apart.
+    let sea = placed(&b, "sea");
+    assert_eq!(sea.len(), 6);
+    for &(page, r) in &sea {
+        assert!(
+            (r.w - 30.0).abs() < 0.05 && (r.h - 15.0 * SQRT3).abs() < 0.05,
+            "{r:?}"
+        );
+        let (left, right) = ((r.x, r.y + r.h / 2.0), (r.right(), r.y + r.h / 2.0));
+        let top = ((r.x + 7.5, r.y), (r.x + 22.5, r.y));
+        assert_eq!(strokes_along(&b.strokes[page], top.0, top.1), 1, "{r:?}");
+        assert_eq!(strokes_along(&b.strokes[page], left, top.0), 1, "{r:?}");
+        assert_eq!(strokes_along(&b.strokes[page], top.1, right), 1, "{r:?}");
+    }
+    // Flat hexes nest: the second sits three quarters of a hex along and half a hex down.
+    let (a, c) = (sea[0].1, sea[1].1);
+    assert!(
+        (c.x - a.x - 22.5).abs() < 0.05 && (c.y - a.y - 7.5 * SQRT3).abs() < 0.05,
+        "{a:?} {c:?}"
+    );
+
+    // Octagons 22 mm across the flats: the top and bottom sides 22 mm apart, each 22 tan 22.5°.
+    let stop = placed(&b, "stop");
+    let side = 22.0 * (std::f64::consts::PI / 8.0).tan();
+    for &(page, r) in &stop {
+        assert!(
+            (r.w - 22.0).abs() < 0.05 && (r.h - 22.0).abs() < 0.05,
+            "{r:?}"
+        );
+        let cx = r.x + 11.0;
+        for y in [r.y, r.bottom()] {
+            let (p, q) = ((cx - side / 2.0, y), (cx + side / 2.0, y));
+            assert_eq!(
+                strokes_along(&b.strokes[page], p, q),
+                1,
+                "octagon side at y = {y}"
+            );
+        }
+    }
+
+    // The shield: `M0 0 H24 V14 C… Z`, its straight sides where the path puts them.
+    let shield = placed(&b, "shield");
+    assert_eq!(shield.len(), 4);
+    for &(page, r) in &shield {
+        let at = |x: f64, y: f64| (r.x + x, r.y + y);
+        for (p, q) in [
+            ((0.0, 0.0), (24.0, 0.0)),
+            ((24.0, 0.0), (24.0, 14.0)),
+            ((0.0, 14.0), (0.0, 0.0)),
+        ] {
+            assert_eq!(
+                strokes_along(&b.strokes[page], at(p.0, p.1), at(q.0, q.1)),
+                1,
+                "{p:?}–{q:?} at {r:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn triangles_tile_a_row_pointing_up_and_down_in_turn_sharing_their_sides() {
+    let b = built(&example(), &BuildOptions::default());
+    let mut tri = placed(&b, "warning");
+    tri.sort_by(|a, c| a.1.x.total_cmp(&c.1.x));
+    assert_eq!(tri.len(), 4);
+    // 24 mm tall: a side of 24 / sin 60°.
+    let (side, h) = (48.0 / SQRT3, 24.0);
+    let (page, first) = tri[0];
+    let mut shared = 0;
+    for (k, &(p, r)) in tri.iter().enumerate() {
+        assert_eq!(p, page);
+        assert!((r.w - side).abs() < 0.05 && (r.h - h).abs() < 0.05, "{r:?}");
+        assert!(
+            (r.x - first.x - k as f64 * side / 2.0).abs() < 0.05 && (r.y - first.y).abs() < 0.05,
+            "{r:?}"
+        );
+        let at = |u: f64, v: f64| (r.x + u * side, r.y + v * h);
+        // Up, down, up, down.
+        let corners = match k % 2 {
+            0 => [at(0.5, 0.0), at(1.0, 1.0), at(0.0, 1.0)],
+            _ => [at(0.0, 0.0), at(1.0, 0.0), at(0.5, 1.0)],
+        };
+        for (a, c) in sides(&corners) {
+            assert_eq!(
+                strokes_along(&b.strokes[page], a, c),
+                1,
+                "triangle {k}: {a:?}–{c:?}"
+            );
+        }
+        if k > 0 {
+            // The slanted side it shares with the one before.
+            let (a, c) = match k % 2 {
+                0 => (at(0.5, 0.0), at(0.0, 1.0)),
+                _ => (at(0.0, 0.0), at(0.5, 1.0)),
+            };
+            shared += strokes_along(&b.strokes[page], a, c);
+        }
+    }
+    assert_eq!(shared, 3);
+}
+
+/// Of a PNG's rows and columns, how many pixels of row `y` (column `x`) are more than half
+/// opaque.
+fn opaque_run(
+    rgba: &[u8],
+    w: usize,
+    along_row: Option<usize>,
+    along_col: Option<usize>,
+    h: usize,
+) -> usize {
+    match (along_row, along_col) {
+        (Some(y), _) => (0..w).filter(|&x| rgba[(y * w + x) * 4 + 3] > 127).count(),
+        (_, Some(x)) => (0..h).filter(|&y| rgba[(y * w + x) * 4 + 3] > 127).count(),
+        _ => 0,
+    }
+}
+
+#[test]
+fn a_hex_image_is_its_size_across_the_flats_and_transparent_outside_with_or_without_bleed() {
+    for extra in [&[][..], &["--bleed", "3mm"][..]] {
+        let mut args = vec!["--dpi", "300"];
+        args.extend_from_slice(extra);
+        let dir = build(example().to_str().unwrap(), &args);
+        let png = dir.join("png/terrain-forest-front.png");
+        let (w, h, _) = png_info(&png);
+        let px = |mm: f64| mm / 25.4 * 300.0;
+        assert_eq!(
+            (w, h),
+            (px(40.0).round() as u32, px(80.0 / SQRT3).round() as u32)
+        );
+        let rgba = png_rgba(&png);
+        let (w, h) = (w as usize, h as usize);
+        // Across the middle: the flats, 40 mm; down the middle: the corners, 46.19 mm.
+        let flats = opaque_run(&rgba, w, Some(h / 2), None, h);
+        let corners = opaque_run(&rgba, w, None, Some(w / 2), h);
+        assert!(
+            (flats as f64 - px(40.0)).abs() <= 1.5,
+            "{extra:?}: {flats} px across the flats"
+        );
+        assert!(
+            (corners as f64 - px(80.0 / SQRT3)).abs() <= 1.5,
+            "{extra:?}: {corners} px corner to corner"
+        );
+        // An eighth of the way down, the slanted sides are half the width apart.
+        let eighth = opaque_run(&rgba, w, Some(h / 8), None, h);
+        assert!(
+            (eighth as f64 - px(20.0)).abs() <= 3.0,
+            "{extra:?}: {eighth} px at h/8"
+        );
+        // The box's corners are clear.
+        for (x, y) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
+            assert_eq!(rgba[(y * w + x) * 4 + 3], 0, "{extra:?}: pixel ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn a_tuck_box_s_panels_are_its_deck_s_cards_and_thickness() {
+    // The example's box: 30 cards 63.5 × 88.9 mm, 0.3 mm each; and a thick deck given its own.
+    let dir = temp_dir("tuckbox");
+    let thick = dir.join("thick.yaml");
+    std::fs::write(
+        &thick,
+        "game: {id: thick, name: Thick, players: [2]}\ncomponents:\n  - id: cards\n    kind: card\n    size: 57mm x 87mm\n    copies: 52\n  - id: box\n    kind: tuckbox\n    front: {title: Cards}\n    tuckbox: {deck: cards, thickness: 0.32mm}\n",
+    )
+    .unwrap();
+    for (path, card, depth) in [
+        (example(), (63.5, 88.9), 30.0 * 0.3),
+        (thick, (57.0, 87.0), 52.0 * 0.32),
+    ] {
+        let b = built(&path, &BuildOptions::default());
+        let boxes = placed(&b, "box");
+        assert_eq!(boxes.len(), 1);
+        let (page, r) = boxes[0];
+        // A millimetre of room on each inside measure.
+        let (w, h, d) = (card.0 + 1.0, card.1 + 1.0, depth + 1.0);
+        let folds: Vec<&Stroke> = b.strokes[page]
+            .iter()
+            .filter(|s| {
+                s.dashed
+                    && r.contains(&pnp::layout::Rect {
+                        x: s.a.0.min(s.b.0),
+                        y: s.a.1.min(s.b.1),
+                        w: 0.0,
+                        h: 0.0,
+                    })
+            })
+            .collect();
+        let mut xs: Vec<f64> = folds
+            .iter()
+            .filter(|s| (s.a.0 - s.b.0).abs() < 0.01)
+            .map(|s| s.a.0)
+            .collect();
+        let mut ys: Vec<f64> = folds
+            .iter()
+            .filter(|s| (s.a.1 - s.b.1).abs() < 0.01)
+            .map(|s| s.a.1)
+            .collect();
+        for v in [&mut xs, &mut ys] {
+            v.sort_by(f64::total_cmp);
+            v.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+        }
+        // Side | front | side | back, folded between; lid | panels | bottom and their tucks.
+        assert_eq!(xs.len(), 4, "{path:?}: upright folds at {xs:?}");
+        let across: Vec<f64> = xs.windows(2).map(|p| p[1] - p[0]).collect();
+        for (got, want) in across.iter().zip([d, w, d]) {
+            assert!(
+                (got - want).abs() < 0.05,
+                "{path:?}: panels {across:?}, want {d} {w} {d}"
+            );
+        }
+        // The back runs from the last upright fold to the net's right edge.
+        assert!(
+            (r.right() - xs[3] - w).abs() < 0.05,
+            "{path:?}: back {}",
+            r.right() - xs[3]
+        );
+        assert_eq!(ys.len(), 4, "{path:?}: level folds at {ys:?}");
+        let down: Vec<f64> = ys.windows(2).map(|p| p[1] - p[0]).collect();
+        // The dust flaps under the sides are cut free of the bottom beside them: a cut line
+        // runs down each side of the bottom panel, from its fold to the dust flap's end.
+        for x in [xs[1], xs[2]] {
+            let slit = b.strokes[page].iter().any(|s| {
+                !s.dashed
+                    && s.width < 0.3
+                    && (s.a.0 - x).abs() < 0.05
+                    && (s.b.0 - x).abs() < 0.05
+                    && s.a.1.min(s.b.1) < ys[2] + 0.05
+                    && s.a.1.max(s.b.1) > ys[3] - 0.05
+            });
+            assert!(
+                slit,
+                "{path:?}: no cut at x = {x} between a dust flap and the bottom"
+            );
+        }
+        for (got, want) in down.iter().zip([d, h, d]) {
+            assert!(
+                (got - want).abs() < 0.05,
+                "{path:?}: lid, panel, bottom {down:?}, want {d} {h} {d}"
+            );
+        }
+    }
+}
