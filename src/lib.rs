@@ -191,10 +191,15 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
 }
 
 /// By face, the background of each back that is not white (see `Document::underlay_svg`).
-fn grounds(game: &Game, doc: &Document) -> Vec<Option<layout::document::Ground>> {
-    let mut out = vec![None; doc.faces.docs.len()];
+fn grounds(
+    game: &Game,
+    doc: &Document,
+) -> std::collections::BTreeMap<usize, layout::document::Ground> {
+    let mut out = std::collections::BTreeMap::new();
     for (piece, (_, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
-        let Some(back) = *back else { continue };
+        let Some(back) = (*back).filter(|b| !out.contains_key(b)) else {
+            continue;
+        };
         let Some(face) = piece.back(game) else {
             continue;
         };
@@ -204,10 +209,13 @@ fn grounds(game: &Game, doc: &Document) -> Vec<Option<layout::document::Ground>>
             .and_then(|h| u32::from_str_radix(h, 16).ok())
             .is_none_or(|v| [16, 8, 0].iter().all(|s| (v >> s) & 0xff >= 0xf5));
         if !white && color != "none" {
-            out[back] = Some(layout::document::Ground {
-                color,
-                round: piece.shape == spec::Shape::Round,
-            });
+            out.insert(
+                back,
+                layout::document::Ground {
+                    color,
+                    round: piece.shape == spec::Shape::Round,
+                },
+            );
         }
     }
     out
