@@ -26,6 +26,7 @@ mod schema;
 mod serve;
 mod serve_browser;
 mod shapes;
+mod paper;
 mod sheets;
 mod streaming;
 mod tts;

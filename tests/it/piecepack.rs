@@ -422,6 +422,30 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
         (200..245).contains(&lum),
         "bleed art outside the cut: {lum}"
     );
+    // Issue 35: with bleed the tile's keyline goes: along its cut the art is as light as just
+    // outside it. Without bleed the keyline is there, on the cut (the same test then fails).
+    let darkest_on_cut = |raster: &Raster, r: &pnp::layout::Rect| {
+        (1..10)
+            .map(|k| r.y + r.h * k as f64 / 10.0)
+            .filter(|&y| (y - (r.y + r.h / 2.0)).abs() > r.h * 0.3)
+            .flat_map(|y| [-0.2, 0.0, 0.2].map(|dx| raster.lum_at_mm(r.x + dx, y)))
+            .min()
+            .unwrap()
+    };
+    let on_cut = darkest_on_cut(raster, &r);
+    assert!(on_cut + 25 >= lum, "a keyline on the cut under bleed: {on_cut} vs {lum} beside");
+    let plain_pdf = std::fs::read(plain.join("piecepack.pdf")).unwrap();
+    let (plain_prep, _) = prepared(
+        "piecepack",
+        Choices {
+            no_png: true,
+            ..Default::default()
+        },
+    );
+    let plain_raster = &rasterize(&plain_pdf, 2.0)[front + 1];
+    let pr = plain_prep.pages[1].placements.to_vec()[0].rect;
+    let keyline = darkest_on_cut(plain_raster, &pr);
+    assert!(keyline + 25 < lum, "no keyline without bleed: {keyline} vs {lum}");
 }
 
 #[test]
