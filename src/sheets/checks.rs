@@ -51,7 +51,9 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasu
             .iter()
             .filter_map(|s| match s {
                 Section::Roster(r)
-                    if r.columns.iter().any(|c| c.fill.as_deref() == Some("member")) =>
+                    if r.columns
+                        .iter()
+                        .any(|c| c.fill.as_deref() == Some("member")) =>
                 {
                     Some(r.rows.as_ref().map_or(0, |n| n.value))
                 }
@@ -81,12 +83,18 @@ pub fn beast_starvation_check(game: &Game, check: &Check) -> Result<Verdict, Unm
     let members = sheet_sections(game, id)?
         .into_iter()
         .find_map(|s| match s {
-            Section::Roster(r) if r.columns.iter().any(|c| c.fill.as_deref() == Some("member")) => {
+            Section::Roster(r)
+                if r.columns
+                    .iter()
+                    .any(|c| c.fill.as_deref() == Some("member")) =>
+            {
                 Some(r)
             }
             _ => None,
         })
-        .ok_or_else(|| format!("no roster of family members (a `fill: member` column) on `{id}`"))?;
+        .ok_or_else(|| {
+            format!("no roster of family members (a `fill: member` column) on `{id}`")
+        })?;
     let boxes = |kind: &str| -> u32 {
         let by = members.columns.iter().find_map(|c| c.boxes_by.as_ref());
         let same = members.columns.iter().find_map(|c| c.boxes);
@@ -107,10 +115,7 @@ pub fn beast_starvation_check(game: &Game, check: &Check) -> Result<Verdict, Unm
         .iter()
         .map(|(kind, combat, _)| (kind.to_string(), (*combat).max(1)))
         .collect();
-    let found: Vec<(String, u32)> = want
-        .iter()
-        .map(|(k, _)| (k.clone(), boxes(k)))
-        .collect();
+    let found: Vec<(String, u32)> = want.iter().map(|(k, _)| (k.clone(), boxes(k))).collect();
     Ok(Verdict::new(
         found == want,
         format!("starvation boxes by kind: {}", describe(&want)),

@@ -178,6 +178,16 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
     }
 }
 
+/// The grain marker's diameter (mm), as the pieces are made.
+fn prepared_marker(game: &pnp::spec::Game) -> f64 {
+    let pieces = pnp::pieces::expand(game);
+    let p = pieces
+        .iter()
+        .find(|p| p.id(game).starts_with("grain"))
+        .unwrap();
+    p.w.max(p.h)
+}
+
 #[test]
 fn the_track_prints_whole_on_one_a4_or_letter_page() {
     // Issue 35: 70 × 262 mm, boxes of 62 × 44 mm that hold four ¾ in markers two by two.
@@ -203,10 +213,25 @@ fn the_track_prints_whole_on_one_a4_or_letter_page() {
             .collect();
         assert_eq!(placed.len(), 1, "{}: one piece, no parts", paper.name);
         assert!(placed[0].part.is_none());
-        // Four markers two by two in a box, with room between them.
-        let marker = 19.05;
-        assert!(2.0 * marker + 3.0 <= 44.0 && 2.0 * marker + 3.0 <= 62.0);
     }
+    // Four markers two by two in a box, with room between them: the track's box and the
+    // grain marker as the game describes them.
+    let spec = |id: &str| {
+        game.spec
+            .components
+            .iter()
+            .find(|c| c.id.value == id)
+            .unwrap()
+    };
+    let pnp::kinds::KindSpec::Track(track) = &spec("track").kind else {
+        panic!("the track is a track")
+    };
+    let (bw, bh) = (track.space.value.w.mm(), track.space.value.h.mm());
+    let marker = prepared_marker(&game);
+    assert!(
+        2.0 * marker + 3.0 <= bw.min(bh),
+        "a {bw} × {bh} mm box and {marker} mm markers"
+    );
     // And the PDF has no glue strip or part tag on any page.
     for paper in ["a4", "letter"] {
         let dir = build("night-grain", &["--no-png", "--paper", paper]);

@@ -48,8 +48,8 @@ fn no_text_is_printed_within_5_mm_of_the_paper_edge() {
                     // descender (a quarter of its size) to the cap height (three quarters).
                     let (dx, dy) = g.dir;
                     let (nx, ny) = (-dy, dx);
-                    let corners = [(0.0, -0.25), (0.0, 0.75), (1.0, -0.25), (1.0, 0.75)]
-                        .map(|(a, c)| {
+                    let corners =
+                        [(0.0, -0.25), (0.0, 0.75), (1.0, -0.25), (1.0, 0.75)].map(|(a, c)| {
                             (
                                 g.x + dx * g.advance * a + nx * g.size * c,
                                 g.y + dy * g.advance * a + ny * g.size * c,

@@ -433,7 +433,10 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
             .unwrap()
     };
     let on_cut = darkest_on_cut(raster, &r);
-    assert!(on_cut + 25 >= lum, "a keyline on the cut under bleed: {on_cut} vs {lum} beside");
+    assert!(
+        on_cut + 25 >= lum,
+        "a keyline on the cut under bleed: {on_cut} vs {lum} beside"
+    );
     let plain_pdf = std::fs::read(plain.join("piecepack.pdf")).unwrap();
     let (plain_prep, _) = prepared(
         "piecepack",
@@ -445,7 +448,10 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let plain_raster = &rasterize(&plain_pdf, 2.0)[front + 1];
     let pr = plain_prep.pages[1].placements.to_vec()[0].rect;
     let keyline = darkest_on_cut(plain_raster, &pr);
-    assert!(keyline + 25 < lum, "no keyline without bleed: {keyline} vs {lum}");
+    assert!(
+        keyline + 25 < lum,
+        "no keyline without bleed: {keyline} vs {lum}"
+    );
 }
 
 #[test]

@@ -41,7 +41,11 @@ fn one_sheet_per_player_on_the_paper() {
     let pdf = sheets(&["bean-off", "--players", "5"]);
     let sizes = pdf_page_sizes(&pdf);
     // "1 small sheet of paper per player": two half-page sheets to a page, one-sided.
-    assert_eq!(sizes.len(), 3, "3 pages for 5 players, two sheets to a page");
+    assert_eq!(
+        sizes.len(),
+        3,
+        "3 pages for 5 players, two sheets to a page"
+    );
     for (w, h) in sizes {
         assert!((w - A4_PT.0).abs() < 0.01 && (h - A4_PT.1).abs() < 0.01);
     }
