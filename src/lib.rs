@@ -131,8 +131,8 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         })
         .collect();
     let captions = captions(game);
-    let pages = layout::choose_furniture(&items, &captions, &layout)
-        .map(|furniture| layout.furniture_at = furniture)
+    let pages = layout::choose(&items, &captions, &layout)
+        .map(|chosen| layout = chosen)
         .and_then(|()| impose(&items, &captions, &layout))
         .map_err(|e| {
             let c = &game.spec.components[e.component];
@@ -143,6 +143,11 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
             };
             Error::Spec(error::SpecError::Invalid(error::Problems(vec![at])))
         })?;
+    let mut pages = pages;
+    if opt.cover && opt.pdf {
+        let uncut = |pl: &layout::Placement| !kinds::of(game, &pieces[pl.piece]).is_cut();
+        layout::cover::fill_cover_back(&mut pages, uncut);
+    }
     let credits = credits(game);
     let front_matter = match opt.cover && opt.pdf {
         // The cover has no pieces: its footer stays in its band.
@@ -170,7 +175,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         .iter()
         .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
         .collect();
-    Ok(Document::new(
+    let mut doc = Document::new(
         layout,
         pages,
         front_matter,
@@ -181,7 +186,40 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         faces,
         draw::Painter::new(game),
     )
-    .with_cuts(cuts))
+    .with_cuts(cuts);
+    doc.grounds = grounds(game, &doc);
+    Ok(doc)
+}
+
+/// By face, the background of each back that is not white (see `Document::underlay_svg`).
+fn grounds(
+    game: &Game,
+    doc: &Document,
+) -> std::collections::BTreeMap<usize, layout::document::Ground> {
+    let mut out = std::collections::BTreeMap::new();
+    for (piece, (_, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
+        let Some(back) = (*back).filter(|b| !out.contains_key(b)) else {
+            continue;
+        };
+        let Some(face) = piece.back(game) else {
+            continue;
+        };
+        let color = draw::Colors::of(&face).background;
+        let white = color
+            .strip_prefix('#')
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .is_none_or(|v| [16, 8, 0].iter().all(|s| (v >> s) & 0xff >= 0xf5));
+        if !white && color != "none" {
+            out.insert(
+                back,
+                layout::document::Ground {
+                    color,
+                    round: piece.shape == spec::Shape::Round,
+                },
+            );
+        }
+    }
+    out
 }
 
 /// The cut path of each face that is not a rectangle, by face number: one per component and

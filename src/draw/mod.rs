@@ -18,6 +18,7 @@ use svg::node::element::Group;
 
 use crate::error::{Diagnostic, Problems, SpecError};
 use crate::pieces::{Piece, Pieces};
+use crate::spec::color::Color;
 use crate::spec::{Face, Game, symbol_source};
 
 pub use canvas::n as fmt_mm;
@@ -123,6 +124,19 @@ impl Colors {
     }
     pub fn border(&self) -> Option<&str> {
         self.border.as_deref()
+    }
+    /// The ink laid `share` (0 to 1) over the background, as one opaque colour: faint marks
+    /// that overlap each other stay solid paint (no transparency for the printer or the PNG
+    /// to composite). `None` when either colour is not `#rrggbb` (`none`).
+    pub fn tint(&self, share: f64) -> Option<String> {
+        let rgb = |c: &str| -> Option<[f64; 3]> {
+            let h = c.strip_prefix('#').filter(|h| h.len() == 6)?;
+            let at = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok().map(f64::from);
+            Some([at(0)?, at(2)?, at(4)?])
+        };
+        let (ink, paper) = (rgb(&self.ink)?, rgb(&self.background)?);
+        let mix = |i: usize| (paper[i] + (ink[i] - paper[i]) * share).round() as u8;
+        Some(format!("#{:02x}{:02x}{:02x}", mix(0), mix(1), mix(2)))
     }
 }
 
@@ -253,6 +267,16 @@ fn draw_svg(
             Some(b) => b,
             None => return Ok(None),
         },
+    };
+    // With bleed the cut may land a little off its line: a keyline on it (a tile's outline, a
+    // token's ring) would then show as a sliver on one edge, so it goes.
+    let face = match bleed > 0.0 {
+        true => {
+            let mut f = face.into_owned();
+            f.border = Color::new(Color::NONE).ok();
+            std::borrow::Cow::Owned(f)
+        }
+        false => face,
     };
     let component = &game.spec.components[piece.component];
     let mut canvas = canvas::Canvas::new(piece.w, piece.h, bleed);

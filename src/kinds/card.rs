@@ -264,10 +264,14 @@ fn builtin(
     let has_body = face.lines.is_some() || face.table.is_some();
     let big = face.text.as_deref();
     if let Some(symbol) = &face.symbol {
-        let size = ((bottom - top) * 0.3).min(w * 0.4);
+        // Under a body, a smaller mark that the body keeps clear of, in full ink: a faint one
+        // vanishes in grayscale and on a weak printer.
+        let size = match has_body {
+            true => ((bottom - top) * 0.17).min(w * 0.22),
+            false => ((bottom - top) * 0.3).min(w * 0.4),
+        };
         let g = art.symbol(&symbol.value)?;
         let y = if has_body {
-            // A faint mark under the body.
             bottom - size
         } else if big.is_some() {
             // Above the big text, which takes the space under it.
@@ -275,12 +279,12 @@ fn builtin(
         } else {
             top + (bottom - top - size) / 2.0
         };
-        cv.add(
-            place(&g, w / 2.0 - size / 2.0, y, size, &c.ink)
-                .set("opacity", if has_body { "0.25" } else { "1" }),
-        );
+        cv.add(place(&g, w / 2.0 - size / 2.0, y, size, &c.ink));
         if big.is_some() && !has_body {
             top = y + size + pad;
+        }
+        if has_body {
+            bottom = y - pad * 0.5;
         }
     }
     // Title-sized: the smallest a card's big text is set.

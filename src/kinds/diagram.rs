@@ -51,8 +51,19 @@ pub struct Placed {
     pub piece: Spanned<String>,
     #[serde(default)]
     pub side: DiagramSide,
-    /// Centre of the piece on the table, in millimetres.
-    pub at: [f64; 2],
+    /// Centre of the piece on the table, in millimetres; or give `on:` and `space:`.
+    #[serde(default)]
+    pub at: Option<[f64; 2]>,
+    /// The piece this one stands on: the nearest placement before it of this piece id (a
+    /// tile), whose shown side has a `grid:` of spaces. With `space:`, instead of `at:`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub on: Option<Spanned<String>>,
+    /// Which space of `on:` the piece stands on: a board's space by its name (`f6`, a track
+    /// space's number), or `[column, row]` of a tile's grid from `[1, 1]` at its top-left (as
+    /// the piece under it lies, turned with it).
+    #[serde(default)]
+    pub space: Option<SpaceOf>,
     /// Turn, in degrees clockwise.
     #[serde(default)]
     pub rotate: f64,
@@ -72,6 +83,47 @@ impl Placed {
     /// Whether it is placed when `n` play.
     pub fn is_for(&self, n: u32) -> bool {
         self.players.as_ref().is_none_or(|p| p.contains(&n))
+    }
+}
+
+/// A space of the piece under a placed one.
+#[derive(Debug, Clone, PartialEq, JsonSchema)]
+#[schemars(untagged)]
+pub enum SpaceOf {
+    /// A board's space by name: `f6`, `c3`, or a track space's number.
+    Named(String),
+    /// `[column, row]` of a tile's `grid:`, from `[1, 1]` at its top-left.
+    Cell([u32; 2]),
+}
+
+impl<'de> Deserialize<'de> for SpaceOf {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = SpaceOf;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a board's space by name (`f6`) or a tile's `[column, row]`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SpaceOf, E> {
+                Ok(SpaceOf::Named(v.to_string()))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<SpaceOf, E> {
+                Ok(SpaceOf::Named(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<SpaceOf, A::Error> {
+                use serde::de::Error;
+                let mut next = || -> Result<u32, A::Error> {
+                    seq.next_element::<u32>()?
+                        .ok_or_else(|| A::Error::custom("a tile's space is `[column, row]`"))
+                };
+                let cell = [next()?, next()?];
+                Ok(SpaceOf::Cell(cell))
+            }
+        }
+        d.deserialize_any(Visit)
     }
 }
 
@@ -119,6 +171,7 @@ diagram:
         ]
     }
     fn check(&self, cx: &mut CheckCx) {
+        let before = cx.problems.len();
         let c = cx.component;
         if let Some(s) = self.scale
             && !(s.is_finite() && s > 0.0 && s <= 10.0)
@@ -138,7 +191,10 @@ diagram:
         for p in &self.place {
             let v = &p.value;
             let finite =
-                v.at.iter().all(|n| n.is_finite() && n.abs() < 10_000.0) && v.rotate.is_finite();
+                v.at.iter()
+                    .flatten()
+                    .all(|n| n.is_finite() && n.abs() < 10_000.0)
+                    && v.rotate.is_finite();
             if !finite {
                 cx.at(
                     p,
@@ -184,6 +240,10 @@ diagram:
                 }
             }
         }
+        // Where pieces go, once every piece named exists.
+        if cx.problems.len() == before {
+            self.check_places(cx);
+        }
         self.check_copies(cx);
         for l in &self.labels {
             if !l.at.iter().all(|n| n.is_finite())
@@ -207,6 +267,9 @@ diagram:
     }
     fn noun(&self) -> &'static str {
         "diagram"
+    }
+    fn is_cut(&self) -> bool {
+        false
     }
     fn tts(&self, _: Shape) -> TtsForm {
         TtsForm::Board
@@ -260,6 +323,193 @@ impl Diagram {
             }
         }
     }
+
+    /// Where each piece goes (`on:` and `space:` resolved) and that it lies wholly on the
+    /// drawing: a piece past its edge would be cut off without a word.
+    fn check_places(&self, cx: &mut CheckCx) {
+        let game = cx.game;
+        let pieces = expand(game);
+        let (w, h) = self.size(cx.component);
+        let scale = self.scale.unwrap_or(1.0);
+        let [ox, oy] = self.origin.unwrap_or([0.0, 0.0]);
+        let top = title_top(&cx.component.front, w);
+        let art = crate::draw::Art::new(game);
+        for (i, (p, centre)) in self
+            .place
+            .iter()
+            .zip(self.centres(game, &pieces))
+            .enumerate()
+        {
+            let centre = match centre {
+                Ok(c) => c,
+                Err(why) => {
+                    cx.at(p, why);
+                    continue;
+                }
+            };
+            let Some(piece) = pieces.iter().find(|x| x.id(game) == p.value.piece.value) else {
+                continue;
+            };
+            let Ok((_, pw, ph)) =
+                piece_svg(game, piece, p.value.side, p.value.face.unwrap_or(0), &art)
+            else {
+                continue;
+            };
+            let turn = p.value.rotate.to_radians();
+            let (c, s) = (turn.cos().abs(), turn.sin().abs());
+            let (hw, hh) = ((pw * c + ph * s) / 2.0, (pw * s + ph * c) / 2.0);
+            let (x, y) = (ox + centre[0] * scale, oy + top + centre[1] * scale);
+            let (x0, x1) = (x - hw * scale, x + hw * scale);
+            let (y0, y1) = (y - hh * scale, y + hh * scale);
+            let over = [-x0, x1 - w, -y0, y1 - h]
+                .into_iter()
+                .fold(0.0_f64, f64::max);
+            if over > 0.05 {
+                let sides: Vec<&str> = [
+                    (-x0, "left"),
+                    (x1 - w, "right"),
+                    (-y0, "top"),
+                    (y1 - h, "bottom"),
+                ]
+                .into_iter()
+                .filter(|(d, _)| *d > 0.05)
+                .map(|(_, s)| s)
+                .collect();
+                cx.at(
+                    p,
+                    format!(
+                        "piece {} (`{}`) runs {} mm past the {} edge of the {} × {} mm diagram, where it would be cut off: move it, or make the diagram larger or its `scale:` smaller",
+                        i + 1,
+                        p.value.piece.value,
+                        crate::spec::short_mm(over),
+                        sides.join(" and "),
+                        crate::spec::short_mm(w),
+                        crate::spec::short_mm(h),
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The centre of each placed piece on the table (mm), in order: its `at:`, or the middle of
+    /// its `space:` on the piece it is `on:`; why not, where it has none.
+    pub fn centres(&self, game: &Game, pieces: &[Piece]) -> Vec<Result<[f64; 2], String>> {
+        let mut out: Vec<Result<[f64; 2], String>> = Vec::with_capacity(self.place.len());
+        for (i, p) in self.place.iter().enumerate() {
+            let v = &p.value;
+            let found = match (&v.at, &v.on, &v.space) {
+                (Some(at), None, None) => Ok(*at),
+                (None, Some(on), Some(space)) => self.on_space(game, pieces, i, &out, on, space),
+                (Some(_), Some(_), _) => Err(
+                    "a piece goes either `at:` a point or `on:` a piece's `space:`, not both"
+                        .to_string(),
+                ),
+                (_, Some(_), None) => {
+                    Err("`on:` needs `space:`: which space of that piece (`f6` on a board, `[column, row]` on a tile)".to_string())
+                }
+                (_, None, Some(_)) => Err(
+                    "`space:` needs `on:`: the piece (a board or a tile) whose space this is".to_string(),
+                ),
+                (None, None, None) => Err(
+                    "a placed piece needs `at: [x, y]` (its centre, table mm) or `on:` a piece and its `space:`"
+                        .to_string(),
+                ),
+            };
+            out.push(found);
+        }
+        out
+    }
+
+    /// The middle of `space` of the nearest placement before `i` of piece `on`.
+    fn on_space(
+        &self,
+        game: &Game,
+        pieces: &[Piece],
+        i: usize,
+        done: &[Result<[f64; 2], String>],
+        on: &Spanned<String>,
+        space: &SpaceOf,
+    ) -> Result<[f64; 2], String> {
+        let under = (0..i)
+            .rev()
+            .find(|&j| self.place[j].value.piece.value == on.value)
+            .ok_or_else(|| {
+                format!(
+                    "`on: {}`: no piece `{}` is placed before this one",
+                    on.value, on.value
+                )
+            })?;
+        let base = &self.place[under].value;
+        let centre = done[under]
+            .clone()
+            .map_err(|_| format!("`on: {}`: that piece has no place itself", on.value))?;
+        let piece = pieces
+            .iter()
+            .find(|x| x.id(game) == on.value)
+            .ok_or_else(|| format!("`on: {}`: no such piece", on.value))?;
+        let [col, row] = match space {
+            SpaceOf::Cell(cell) => *cell,
+            SpaceOf::Named(name) => {
+                let geometry = super::of(game, piece).geometry().ok_or_else(|| {
+                    format!(
+                        "`space: {name}`: `{}` is not a board; a tile's space is `[column, row]`",
+                        on.value
+                    )
+                })?;
+                let s = geometry
+                    .spaces
+                    .iter()
+                    .chain(&geometry.track)
+                    .find(|s| s.name == *name)
+                    .ok_or_else(|| {
+                        format!("`space: {name}`: board `{}` has no such space", on.value)
+                    })?;
+                let (dx, dy) = (s.x - piece.w / 2.0, s.y - piece.h / 2.0);
+                return Ok(turned(centre, base.rotate, dx, dy));
+            }
+        };
+        let face = match base.side {
+            DiagramSide::Front => Some(piece.front(game).into_owned()),
+            DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
+        };
+        let cells = face.and_then(|f| f.grid).ok_or_else(|| {
+            format!(
+                "`on: {}`: its {} shows no grid of spaces (`grid:`)",
+                on.value,
+                match base.side {
+                    DiagramSide::Front => "front",
+                    DiagramSide::Back => "back",
+                }
+            )
+        })?;
+        let cells = cells.max(1);
+        if !(1..=cells).contains(&col) || !(1..=cells).contains(&row) {
+            return Err(format!(
+                "`space: [{col}, {row}]`: `{}` has {cells} × {cells} spaces, from [1, 1] to [{cells}, {cells}]",
+                on.value
+            ));
+        }
+        let dx = (col as f64 - 0.5) / cells as f64 * piece.w - piece.w / 2.0;
+        let dy = (row as f64 - 0.5) / cells as f64 * piece.h - piece.h / 2.0;
+        Ok(turned(centre, base.rotate, dx, dy))
+    }
+}
+
+/// `centre` moved by (`dx`, `dy`) of a piece turned `degrees` clockwise (y down).
+fn turned(centre: [f64; 2], degrees: f64, dx: f64, dy: f64) -> [f64; 2] {
+    let (sin, cos) = degrees.to_radians().sin_cos();
+    [
+        centre[0] + dx * cos - dy * sin,
+        centre[1] + dx * sin + dy * cos,
+    ]
+}
+
+/// How far the title pushes the table down the drawing (mm).
+fn title_top(face: &Face, w: f64) -> f64 {
+    match &face.title {
+        Some(title) => fit(Font::CondensedBold, 7.0, w * 0.9, title) * 1.2 + 4.0,
+        None => 0.0,
+    }
 }
 
 /// Every piece id the game makes, with its kind.
@@ -289,7 +539,7 @@ fn draw(
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
     let scale = spec.scale.unwrap_or(1.0);
     let [ox, oy] = spec.origin.unwrap_or([0.0, 0.0]);
-    let mut top = 0.0;
+    let top = title_top(face, w);
     if let Some(title) = &face.title {
         let size = fit(Font::CondensedBold, 7.0, w * 0.9, title);
         cv.add(text(
@@ -301,18 +551,19 @@ fn draw(
             &c.ink,
             title,
         ));
-        top = size * 1.2 + 4.0;
     }
     let pieces = expand(game);
-    for placed in &spec.place {
+    let centres = spec.centres(game, &pieces);
+    for (placed, centre) in spec.place.iter().zip(centres) {
         let p = &placed.value;
+        let at = centre.map_err(|_| DrawError::NoPiece(p.piece.value.clone()))?;
         let piece = pieces
             .iter()
             .find(|x| x.id(game) == p.piece.value)
             .ok_or_else(|| DrawError::NoPiece(p.piece.value.clone()))?;
         let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
-        let x = ox + p.at[0] * scale;
-        let y = oy + top + p.at[1] * scale;
+        let x = ox + at[0] * scale;
+        let y = oy + top + at[1] * scale;
         let mut g = Group::new()
             .set(
                 "transform",
@@ -389,4 +640,51 @@ fn strip_root(svg: &str) -> &str {
         .unwrap_or(0);
     let end = svg.rfind("</svg>").unwrap_or(svg.len());
     if start <= end { &svg[start..end] } else { "" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::KindSpec;
+    use crate::pieces::expand;
+
+    /// Cream of the Crop: "place it in one of the corner spaces". Each grid tile is 2×2 spaces
+    /// of 25.4 mm and the board 3×3 tiles, so 6×6 spaces from −76.2 to 76.2 mm: the corner
+    /// spaces' centres are (±63.5, ±63.5), not the corner tiles' centres (±50.8, ±50.8).
+    #[test]
+    fn cream_of_the_crop_tractors_stand_on_the_corner_spaces() {
+        let game = crate::spec::load("cream-of-the-crop").unwrap();
+        let c = game
+            .spec
+            .components
+            .iter()
+            .find(|c| c.id.value == "setup")
+            .unwrap();
+        let KindSpec::Diagram(d) = &c.kind else {
+            panic!("setup is a diagram")
+        };
+        let pieces = expand(&game);
+        let centres = d.centres(&game, &pieces);
+        let mut pawns: Vec<[f64; 2]> = d
+            .place
+            .iter()
+            .zip(&centres)
+            .filter(|(p, _)| p.value.piece.value.starts_with("pawn-"))
+            .map(|(_, c)| *c.as_ref().unwrap())
+            .collect();
+        pawns.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let want = [[-63.5, -63.5], [-63.5, 63.5], [63.5, -63.5], [63.5, 63.5]];
+        assert_eq!(pawns.len(), 4);
+        for (got, want) in pawns.iter().zip(want) {
+            assert!(
+                (got[0] - want[0]).abs() < 0.05 && (got[1] - want[1]).abs() < 0.05,
+                "{got:?} is not the corner space centred at {want:?}"
+            );
+        }
+        // A space's centre, never a crossing of the tile's grid lines: (x mod 25.4) = 12.7.
+        for p in &pawns {
+            for v in p {
+                assert!(((v.abs() % 25.4) - 12.7).abs() < 0.05, "{p:?}");
+            }
+        }
+    }
 }

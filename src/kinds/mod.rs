@@ -422,6 +422,11 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
             Shape::Square | Shape::Rounded | Shape::Hex { .. } | Shape::Polygon { sides: 3, .. }
         )
     }
+    /// Whether its pieces are cut out (a set-up diagram is looked at, not cut: it may go on the
+    /// back of the cover).
+    fn is_cut(&self) -> bool {
+        true
+    }
     /// What the cover calls it ("token", "die net").
     fn noun(&self) -> &'static str;
     /// How the cover describes one piece: "round token, 19 mm", "card, 63.5 × 88.9 mm".

@@ -6,7 +6,7 @@ use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
 use crate::draw::DrawError;
-use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, Label, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side};
 use crate::spec::{Face, Shape, Tags};
@@ -132,6 +132,36 @@ impl Card {
 
 const RED: &str = "#b3261e";
 const BLACK: &str = "#1d1d1d";
+/// Red suits are drawn hollow: a pale fill inside a red outline. In grayscale (or on a printer
+/// low on colour) they read light against the black suits' solid ink, not as a second dark.
+const RED_FILL: &str = "#f7dcd8";
+/// The outline of a hollow red pip or letter (mm).
+const RED_OUTLINE: f64 = 0.42;
+
+/// Symbol art at (x, y), `size` mm square, in the suit's colour: solid black, or hollow red.
+fn suit_place(art: &Group, x: f64, y: f64, size: f64, color: &str) -> Group {
+    if color != RED {
+        return place(art, x, y, size, color);
+    }
+    // In the art's own units (a 100-unit box scaled to `size`).
+    let outline = RED_OUTLINE * 100.0 / size;
+    place(art, x, y, size, RED_FILL)
+        .set("stroke", RED)
+        .set("stroke-width", n(outline))
+        .set("stroke-linejoin", "round")
+}
+
+/// Text in the suit's colour: solid black, or hollow red.
+fn suit_text(t: Label, color: &str, size: f64) -> Label {
+    match color == RED {
+        true => t
+            .set("fill", RED_FILL)
+            .set("stroke", RED)
+            .set("stroke-width", n((size * 0.07).clamp(0.2, RED_OUTLINE)))
+            .set("stroke-linejoin", "round"),
+        false => t,
+    }
+}
 
 /// Pip centres of a rank in a unit box: x in {0, .5, 1}, y from 0 (top) to 1 (bottom).
 pub fn pips(rank: u32) -> Vec<(f64, f64)> {
@@ -192,14 +222,18 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
     let ix = w * 0.095;
     if joker {
         for (k, ch) in "JOKER".chars().enumerate() {
-            index = index.add(text(
-                ix,
-                8.0 + k as f64 * 4.6,
-                4.6,
-                Font::Display,
-                Anchor::Middle,
+            index = index.add(suit_text(
+                text(
+                    ix,
+                    8.0 + k as f64 * 4.6,
+                    4.6,
+                    Font::Display,
+                    Anchor::Middle,
+                    color,
+                    &ch.to_string(),
+                ),
                 color,
-                &ch.to_string(),
+                4.6,
             ));
         }
     } else {
@@ -214,17 +248,13 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
             |c| c.0.to_string(),
         );
         let size = fit(Font::Display, 8.5, w * 0.16, &label);
-        index = index.add(text(
-            ix,
-            10.0,
-            size,
-            Font::Display,
-            Anchor::Middle,
+        index = index.add(suit_text(
+            text(ix, 10.0, size, Font::Display, Anchor::Middle, color, &label),
             color,
-            &label,
+            size,
         ));
         if let Some(pa) = &pip_art {
-            index = index.add(place(pa, ix - 2.6, 11.6, 5.2, color));
+            index = index.add(suit_place(pa, ix - 2.6, 11.6, 5.2, color));
         }
     }
     cv.add(index.clone());
@@ -239,7 +269,13 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
             .ok_or_else(|| DrawError::NoSymbol(format!("card-{suit}")))?;
         if n_ == 1 {
             let s = fw * 0.72;
-            cv.add(place(pa, w / 2.0 - s / 2.0, h / 2.0 - s / 2.0, s, color));
+            cv.add(suit_place(
+                pa,
+                w / 2.0 - s / 2.0,
+                h / 2.0 - s / 2.0,
+                s,
+                color,
+            ));
             cv.add(
                 rect(
                     w / 2.0 - s * 0.75,
@@ -258,7 +294,7 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
             for (ux, uy) in pips(n_) {
                 let cx = fx + s / 2.0 + ux * (fw - s);
                 let cy = fy + s / 2.0 + uy * (fh - s);
-                let g = place(pa, cx - s / 2.0, cy - s / 2.0, s, color);
+                let g = suit_place(pa, cx - s / 2.0, cy - s / 2.0, s, color);
                 cv.add(if uy > 0.5 { turned(g, cx, cy) } else { g });
             }
         }
@@ -280,7 +316,7 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
         let s = (fh / 2.0 - 4.0).min(fw - 6.0);
         let mut half = Group::new().add(place(&fig, w / 2.0 - s / 2.0 + 3.0, fy + 2.0, s, color));
         if let Some(pa) = &pip_art {
-            half = half.add(place(pa, fx + 2.5, fy + 2.5, 7.0, color));
+            half = half.add(suit_place(pa, fx + 2.5, fy + 2.5, 7.0, color));
         }
         cv.add(half.clone());
         cv.add(turned(half, w / 2.0, h / 2.0));
@@ -288,22 +324,31 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
     } else {
         let jester = art.symbol("joker")?;
         let s = fw * 0.95;
-        cv.add(place(
+        cv.add(suit_place(
             &jester,
             w / 2.0 - s / 2.0,
             h / 2.0 - s / 2.0 - 3.0,
             s,
             color,
         ));
-        let size = fit(Font::Display, 7.0, fw, "JOKER");
-        cv.add(text(
-            w / 2.0,
-            h / 2.0 + s / 2.0 + 4.0,
-            size,
-            Font::Display,
-            Anchor::Middle,
+        // The two jokers differ by colour alone, which grayscale loses: the word says it.
+        let word = match color == RED {
+            true => "RED JOKER",
+            false => "BLACK JOKER",
+        };
+        let size = fit(Font::Display, 7.0, fw, word);
+        cv.add(suit_text(
+            text(
+                w / 2.0,
+                h / 2.0 + s / 2.0 + 4.0,
+                size,
+                Font::Display,
+                Anchor::Middle,
+                color,
+                word,
+            ),
             color,
-            "JOKER",
+            size,
         ));
     }
 

@@ -266,6 +266,16 @@ impl Track {
     }
 }
 
+/// `mark` in `share` of the ink: an opaque tint of the background where the colours allow, so
+/// a hint over the faint numeral stays solid paint (two translucent layers left the PNG's
+/// alpha at 253 where they crossed); else the ink at that opacity.
+fn faint(mark: crate::draw::canvas::Label, c: &Colors, share: f64) -> crate::draw::canvas::Label {
+    match c.tint(share) {
+        Some(tint) => mark.set("fill", tint),
+        None => mark.set("fill-opacity", share.to_string()),
+    }
+}
+
 fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
@@ -378,7 +388,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
             };
             let base = y + sh - 2.0 - clear - (lines.len() as f64 - 1.0) * size * 1.2;
             for (k, l) in lines.iter().enumerate() {
-                cv.add(
+                cv.add(faint(
                     text(
                         x + sw / 2.0,
                         base + k as f64 * size * 1.2,
@@ -387,9 +397,10 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
                         Anchor::Middle,
                         &c.ink,
                         l,
-                    )
-                    .set("fill-opacity", "0.75"),
-                );
+                    ),
+                    &c,
+                    0.75,
+                ));
             }
         }
         // A chevron on the edge to the next space shows the direction of play.

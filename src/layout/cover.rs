@@ -43,6 +43,10 @@ pub struct ContentsRow {
 /// it. Not so in a gutter-fold layout, printed single-sided but for the pages of pieces too
 /// large for half a sheet (`printing_tips`).
 pub fn front_pages(pages: &[Page]) -> usize {
+    // The cover's back already holds a page of pieces (`fill_cover_back`).
+    if pages.first().is_some_and(|p| p.side == PageSide::Back) {
+        return 1;
+    }
     let paired = pages.iter().enumerate().all(|(i, p)| match p.side {
         PageSide::Back => true,
         PageSide::Front => pages.get(i + 1).is_none_or(|n| n.side == PageSide::Back),
@@ -53,6 +57,44 @@ pub fn front_pages(pages: &[Page]) -> usize {
     } else {
         1
     }
+}
+
+/// In a file printed double-sided, the cover's back would be blank: a page holding only pieces
+/// that are never cut (a set-up diagram) goes there instead, with the blank back it had, so
+/// it costs no sheet of its own. Its calibration square stays on the cover. Whether a page moved.
+pub fn fill_cover_back(pages: &mut Vec<Page>, uncut: impl Fn(&Placement) -> bool) -> bool {
+    if front_pages(pages) != 2 {
+        return false;
+    }
+    let blank_back = |i: usize| {
+        pages
+            .get(i + 1)
+            .is_none_or(|n| n.side == PageSide::Back && n.placements.is_empty())
+    };
+    let found = (0..pages.len()).find(|&i| {
+        let p = &pages[i];
+        p.side == PageSide::Front
+            && !p.placements.is_empty()
+            && p.placements.iter().all(|pl| pl.part.is_none() && uncut(pl))
+            && blank_back(i)
+    });
+    let Some(i) = found else {
+        return false;
+    };
+    let mut page = pages.remove(i);
+    if pages.get(i).is_some_and(|n| n.side == PageSide::Back) {
+        pages.remove(i);
+    } else if pages
+        .last()
+        .is_some_and(|p| p.side == PageSide::Back && p.placements.is_empty())
+    {
+        // It was the last page of fronts: the blank back before it is no longer needed.
+        pages.pop();
+    }
+    page.side = PageSide::Back;
+    page.calibration = false;
+    pages.insert(0, page);
+    true
 }
 
 impl Cover {
@@ -93,6 +135,7 @@ impl Cover {
             printing: printing_tips(pages, opt, front)
                 .into_iter()
                 .chain(sheets_tip(game, pieces, pages, front))
+                .chain(playing_cards_tip(game, pieces, pages, front))
                 .collect(),
             cutting: cutting_tips(game, pieces, pages, opt)
                 .into_iter()
@@ -477,9 +520,10 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
 /// `shown` picks, and of the pages of backs between two of them: a double-sided deck is on
 /// pages 3–225, not on every other page from 3 to 225.
 fn pages_showing(pages: &[Page], front: usize, shown: impl Fn(&Placement) -> bool) -> Vec<usize> {
+    // A page of backs shows the backs of the pieces it holds (a record sheet's other side).
     let on: Vec<bool> = pages
         .iter()
-        .map(|p| p.side != PageSide::Back && p.placements.iter().any(&shown))
+        .map(|p| p.placements.iter().any(&shown))
         .collect();
     let between = |i: usize| {
         pages[i].side == PageSide::Back
@@ -520,12 +564,50 @@ fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Opt
     let on = pages_showing(pages, front, |pl| sheet(&pieces[pl.piece]));
     (!on.is_empty()).then(|| {
         format!(
-            "Record sheets (page {}) are written on in play: print one for each player, or \
+            "Record sheets ({} {}) are written on in play: print one for each player, or \
              print named ones for a game night with “pnp sheets {} --players N”.",
+            if on.len() == 1 { "page" } else { "pages" },
             page_ranges(&on),
             game.id()
         )
     })
+}
+
+/// Playing cards stand in for packs a player may have: the pages that hold nothing else can be
+/// left out, and the tip says which.
+fn playing_cards_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
+    let playing = |p: &Placement| {
+        game.spec.components[pieces[p.piece].component].kind.name() == KindName::PlayingCard
+    };
+    let with = pages_showing(pages, front, playing);
+    let others = pages_showing(pages, front, |p| !playing(p));
+    let only: Vec<usize> = with.into_iter().filter(|p| !others.contains(p)).collect();
+    if only.is_empty() {
+        return None;
+    }
+    let cards: u64 = pieces
+        .iter()
+        .filter(|p| game.spec.components[p.component].kind.name() == KindName::PlayingCard)
+        .map(|p| p.copies as u64)
+        .sum();
+    let jokers = pieces.iter().any(|p| {
+        game.spec.components[p.component].kind.name() == KindName::PlayingCard
+            && p.tags(game).get("suit").is_some_and(|s| s == "joker")
+    });
+    let packs = cards.div_ceil(if jokers { 54 } else { 52 });
+    let (packs, noun) = match packs {
+        1 => ("a".to_string(), "pack"),
+        n => (n.to_string(), "packs"),
+    };
+    let which = match only.len() {
+        1 => format!("Page {}", only[0]),
+        _ => format!("Pages {}", page_ranges(&only)),
+    };
+    Some(format!(
+        "{which} hold only playing cards, in place of {packs} {noun} of standard playing cards{}: \
+         print them only if you do not have the {noun}.",
+        if jokers { " with jokers" } else { "" }
+    ))
 }
 
 fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
@@ -602,6 +684,7 @@ mod tests {
                     h: 20.0,
                 },
                 turned: false,
+                quarter: false,
                 part: None,
             }],
             captions: Default::default(),
@@ -623,9 +706,11 @@ mod tests {
             page(Front, 7),
             page(Back, 7),
         ];
+        // Every page of backs that holds its backs counts: "print pages 3–6" brings the back of
+        // page 5 too, which "3–5" would leave out.
         let on = pages_showing(&pages, 2, |p| p.piece == 7);
-        assert_eq!(on, [3, 4, 5, 9]);
-        assert_eq!(contents_pages(&on), "3–5, 9");
+        assert_eq!(on, [3, 4, 5, 6, 9, 10]);
+        assert_eq!(page_ranges(&on), "3–6, 9–10");
     }
 
     #[test]

@@ -130,6 +130,7 @@ mod tests {
             face: 0,
             rect: Rect { x, y, w, h },
             turned: false,
+            quarter: false,
             part: None,
         }
     }

@@ -2,7 +2,7 @@
 //! on split parts, and the footer (calibration square, credits, page n of N). Drawn as one SVG
 //! per page in millimetres, so it goes through the same font and text path as the faces.
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
-use crate::draw::text::{Font, fit};
+use crate::draw::text::{Font, fit, width};
 
 use super::{Caption, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect};
 use crate::kinds::Outline;
@@ -87,15 +87,21 @@ fn cut_lines(cv: &mut Canvas, lines: &super::cuts::CutLines) {
 fn caption(cv: &mut Canvas, c: &Caption) {
     const SIZE: f64 = 3.6;
     const COLOR: &str = "#333333";
+    if c.text.is_empty() {
+        return;
+    }
     let Some(room) = c.along else {
+        // Within its region: set smaller, then cut short.
+        let size = fit(Font::CondensedBold, SIZE, c.room, &c.text).max(MIN_CAPTION);
+        let shown = shortened(Font::CondensedBold, size, c.room, &c.text);
         cv.add(text(
             c.x,
             c.y,
-            SIZE,
+            size,
             Font::CondensedBold,
             Anchor::Start,
             COLOR,
-            &c.text,
+            &shown,
         ));
         return;
     };
@@ -123,7 +129,7 @@ fn caption(cv: &mut Canvas, c: &Caption) {
 }
 
 /// The smallest a turned caption is set (mm): about 5.5 pt, still legible.
-const MIN_CAPTION: f64 = 1.95;
+pub(crate) const MIN_CAPTION: f64 = 1.95;
 
 /// `text` cut short with "…" to fit `room` mm at `size`: whole when it fits, empty when not even
 /// its first letter does.
@@ -144,7 +150,9 @@ const MARGIN_TEXT: f64 = 2.4;
 /// Between the crop marks' outer end and the nearest turned line's baseline.
 pub(crate) const MARGIN_CAPTION_CLEARANCE: f64 = 0.9;
 
-/// A hatched glue strip where the previous part lies over this one, and "part k of n".
+/// A hatched glue strip where the previous part lies over this one, labelled with what goes
+/// over it and "part k of n": the label is hidden once the parts are joined, and nothing is
+/// printed on the piece's own surface. The first part has no strip; it is the one without.
 fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::Part, overlap: f64) {
     let strips = [
         (
@@ -166,32 +174,48 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::Part, overlap: f64) {
             },
         ),
     ];
+    let tag = format!("PART {} OF {}", part.number, part.count);
     for (k, (_, s)) in strips.into_iter().enumerate().filter(|(_, (on, _))| *on) {
         hatch(cv, &s);
         // Parts are numbered row by row: the one on the left is the previous number, but the
         // one above is not (in a grid of parts), so the top strip names a direction.
-        let label = if k == 0 {
+        let glue = if k == 0 {
             "GLUE — THE PART ABOVE GOES OVER THIS STRIP".to_string()
         } else {
             format!("GLUE — PART {} GOES OVER THIS STRIP", part.number - 1)
         };
         let horizontal = s.w >= s.h;
         let (along, across) = if horizontal { (s.w, s.h) } else { (s.h, s.w) };
-        // Inside the piece's own outline and frame, which run along the strip's ends.
-        let size = fit(Font::Display, across * 0.45, along * 0.75, &label);
-        let label_w = crate::draw::text::width(Font::Display, size, &label) + size;
-        // On a white label: the hatching and the piece's drawing show through the strip.
-        let backing = rect(-label_w / 2.0, -size * 0.7, label_w, size * 1.4, "#ffffff")
+        // Inside the piece's own outline and frame, which run along the strip's ends: the tag
+        // over the instruction, on a white label through which the hatching shows.
+        let room = along * 0.75;
+        let tag_size = fit(Font::Display, across * 0.3, room, &tag);
+        let size = fit(Font::Display, across * 0.24, room, &glue);
+        let label_w = crate::draw::text::width(Font::Display, size, &glue)
+            .max(crate::draw::text::width(Font::Display, tag_size, &tag))
+            + size;
+        let label_h = tag_size + size * 1.35 + 1.2;
+        let backing = rect(-label_w / 2.0, -label_h / 2.0, label_w, label_h, "#ffffff")
             .set("rx", n(size * 0.3))
             .set("fill-opacity", "0.9");
-        let t = text(
+        let top = -label_h / 2.0 + 0.6;
+        let t1 = text(
             0.0,
-            size * 0.35,
+            top + tag_size * 0.8,
+            tag_size,
+            Font::Display,
+            Anchor::Middle,
+            "#333333",
+            &tag,
+        );
+        let t2 = text(
+            0.0,
+            top + tag_size + size * 1.05,
             size,
             Font::Display,
             Anchor::Middle,
             "#333333",
-            &label,
+            &glue,
         );
         let (cx, cy) = (s.x + s.w / 2.0, s.y + s.h / 2.0);
         let turn = if horizontal { "" } else { " rotate(-90)" };
@@ -199,28 +223,10 @@ fn part_marks(cv: &mut Canvas, r: &Rect, part: &super::Part, overlap: f64) {
             svg::node::element::Group::new()
                 .set("transform", format!("translate({} {}){turn}", n(cx), n(cy)))
                 .add(backing)
-                .add(t),
+                .add(t1)
+                .add(t2),
         );
     }
-    let label = format!("part {} of {}", part.number, part.count);
-    let size = 3.0;
-    let w = crate::draw::text::width(Font::CondensedBold, size, &label) + 3.0;
-    let (x, y) = (r.right() - w - 1.5, r.bottom() - size - 3.0);
-    cv.add(
-        rect(x, y, w, size + 2.0, "#ffffff")
-            .set("rx", "1")
-            .set("stroke", "#333333")
-            .set("stroke-width", "0.2"),
-    );
-    cv.add(text(
-        x + w / 2.0,
-        y + size + 0.6,
-        size,
-        Font::CondensedBold,
-        Anchor::Middle,
-        "#333333",
-        &label,
-    ));
 }
 
 /// The calibration square, labelled, where the layout reserved room for it on this page.
@@ -332,17 +338,16 @@ struct FooterLines<'a> {
 fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOptions) {
     let paper = opt.paper;
     let top = page.side == PageSide::Back && super::mirrors_vertically(opt);
-    let y0 = if top {
-        opt.margin
-    } else {
-        paper.h - opt.margin - opt.footer()
-    };
-    // Under the content the band starts with room for the crop marks of the last row; above
-    // it (a back page, no marks) the text keeps the same distance from the content instead.
+    // The band runs from the content to the margin; the line nearest the paper's edge keeps
+    // `FURNITURE_EDGE` from it, descenders included. Under the content the lines sit at the
+    // band's foot, under the crop marks of the last row; above it (a back page, no marks) at
+    // its top, mirroring them.
     let (line1, line2) = if top {
-        (y0 + 3.2, y0 + 6.6)
+        let edge = opt.margin.max(super::FURNITURE_EDGE);
+        (edge + 2.9, edge + 6.3)
     } else {
-        (y0 + 5.6, y0 + 9.0)
+        let foot = paper.h - opt.margin.max(super::FURNITURE_EDGE) - 0.9;
+        (foot - 3.4, foot)
     };
     let (left, right) = (opt.side_margin, paper.w - opt.side_margin);
     let half = paper.w / 2.0 - opt.side_margin - 4.0;
@@ -389,57 +394,78 @@ fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOp
     }
 }
 
-/// The footer turned to read downwards in the right margin, outside the crop marks: the same
-/// two lines, credits from the top of the content, page number and hint up to its bottom.
+/// The footer turned to read downwards in the right margin, outside the crop marks: one line,
+/// title and credits from the top of the content, the print hint and page number up to its
+/// bottom, so that the line furthest from the content stays `FURNITURE_EDGE` from the paper.
 fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     let area = opt.content();
-    // Turned a quarter clockwise, glyphs rise towards the sheet's edge. The title and the page
-    // number take the inner line, which no printer's border reaches.
-    let first = area.right() + opt.mark_reach() + MARGIN_CAPTION_CLEARANCE;
-    let second = first + MARGIN_TEXT + 0.4;
+    // Turned a quarter clockwise, glyphs rise towards the sheet's edge.
+    let x = area.right() + opt.mark_reach() + MARGIN_CAPTION_CLEARANCE;
     // Clear of the registration targets in the corners.
     let (top, bottom) = (area.y + 6.0, area.bottom() - 6.0);
     let half = (bottom - top) / 2.0 - 4.0;
-    for (x, y, anchor, font, color, line) in [
-        (
-            first,
-            top,
-            Anchor::Start,
-            Font::CondensedBold,
-            DARK,
-            lines.title,
-        ),
-        (
-            second,
-            top,
-            Anchor::Start,
-            Font::Condensed,
-            GREY,
-            lines.credits,
-        ),
-        (
-            first,
-            bottom,
-            Anchor::End,
-            Font::CondensedBold,
-            DARK,
-            lines.page,
-        ),
-        (
-            second,
-            bottom,
-            Anchor::End,
-            Font::Condensed,
-            GREY,
-            lines.hint,
-        ),
-    ] {
-        let size = fit(font, MARGIN_TEXT, half, line);
-        cv.add(text(0.0, 0.0, size, font, anchor, color, line).set(
+    let turned = |t: crate::draw::canvas::Label, y: f64| {
+        t.set(
             "transform",
             format!("translate({} {}) rotate(90)", n(x), n(y)),
-        ));
-    }
+        )
+    };
+    // Each half: a bold part and a regular one, set together smaller when they do not fit.
+    let parts = |bold: &str, regular: &str| {
+        let both = width(Font::CondensedBold, MARGIN_TEXT, bold)
+            + width(Font::Condensed, MARGIN_TEXT, regular);
+        let size = match both > half {
+            true => (MARGIN_TEXT * half / both).max(MIN_CAPTION),
+            false => MARGIN_TEXT,
+        };
+        (size, width(Font::CondensedBold, size, bold))
+    };
+    let title = lines.title.to_string();
+    let credits = format!("  ·  {}", lines.credits);
+    let (size, w) = parts(&title, &credits);
+    cv.add(turned(
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::Start,
+            DARK,
+            &title,
+        ),
+        top,
+    ));
+    cv.add(turned(
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::Condensed,
+            Anchor::Start,
+            GREY,
+            &credits,
+        ),
+        top + w,
+    ));
+    let page = lines.page.to_string();
+    let hint = format!("{}  ·  ", lines.hint);
+    let (size, w) = parts(&page, &hint);
+    cv.add(turned(
+        text(
+            0.0,
+            0.0,
+            size,
+            Font::CondensedBold,
+            Anchor::End,
+            DARK,
+            &page,
+        ),
+        bottom,
+    ));
+    cv.add(turned(
+        text(0.0, 0.0, size, Font::Condensed, Anchor::End, GREY, &hint),
+        bottom - w,
+    ));
 }
 
 const DARK: &str = "#222222";

@@ -86,6 +86,17 @@ pub struct LayoutOptions {
     pub cover_square: bool,
     /// Where the footer and the group captions go (`choose_furniture`).
     pub furniture_at: FurnitureAt,
+    /// Where a gutter-fold sheet folds (`gutterfold`): the half that fits more pieces.
+    pub fold: Fold,
+}
+
+/// The fold of a gutter-fold sheet: down its middle (fronts on the left half) or across it
+/// (fronts on the top half).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fold {
+    #[default]
+    Down,
+    Across,
 }
 
 /// Where a sheet's footer (credits, page n of N) and its group captions are printed.
@@ -99,12 +110,38 @@ pub enum FurnitureAt {
     Margins,
 }
 
+impl FurnitureAt {
+    /// The furniture of every game on `paper`, so that all games look alike on one paper: bands
+    /// on a sheet at least √2 as tall as it is wide (A4 portrait, whose spare room lies above
+    /// and below three rows of cards), the side margins on a squatter one (Letter, where three
+    /// rows of poker cards leave 12.7 mm of height and 25.4 mm of width; any landscape sheet).
+    pub fn for_paper(paper: Paper) -> FurnitureAt {
+        if paper.h >= paper.w * 1.41 {
+            FurnitureAt::Bands
+        } else {
+            FurnitureAt::Margins
+        }
+    }
+
+    pub fn other(self) -> FurnitureAt {
+        match self {
+            FurnitureAt::Bands => FurnitureAt::Margins,
+            FurnitureAt::Margins => FurnitureAt::Bands,
+        }
+    }
+}
+
 /// Between the sheet's edge and the outer end of any crop mark when the footer and captions run
-/// along the side margins: most printers cannot print the outer 3 to 5 mm.
+/// along the side margins: most printers cannot print the outer 3 to 5 mm. Crop marks only;
+/// text and registration targets keep `FURNITURE_EDGE`.
 pub const EDGE_CLEARANCE: f64 = 3.55;
 
-/// Room in each side margin, outside the crop marks, for two turned lines of small text
-/// (`FurnitureAt::Margins`): a 12.6 mm margin without bleed.
+/// Least distance from the paper's edge to any printed text, registration target or calibration
+/// square: home printers commonly lose 4 to 6.35 mm at one edge or another.
+pub const FURNITURE_EDGE: f64 = 5.0;
+
+/// Room in each side margin, outside the crop marks, for a turned line of small text and
+/// `FURNITURE_EDGE` beyond it (`FurnitureAt::Margins`): a 12.6 mm margin without bleed.
 pub const SIDE_TEXT_BAND: f64 = 9.85;
 
 impl LayoutOptions {
@@ -120,6 +157,7 @@ impl LayoutOptions {
             duplex: Duplex::LongEdge,
             cover_square: false,
             furniture_at: FurnitureAt::Bands,
+            fold: Fold::Down,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.
@@ -127,20 +165,34 @@ impl LayoutOptions {
         self.gap.max(2.0 * (self.bleed + MARK_OFFSET + 1.5))
     }
     /// Height of the footer band under the content: room for the crop marks of the pieces above
-    /// it, then two lines of text (credits, page n of N, the print-at-100 % hint).
-    /// 0 when the footer runs along the side margins.
+    /// it (longer with bleed), then two lines of text (credits, page n of N, the print-at-100 %
+    /// hint). 0 when the footer runs along the side margins.
     pub fn footer(&self) -> f64 {
         match self.furniture_at {
-            FurnitureAt::Bands => FOOTER_MM,
+            FurnitureAt::Bands => self.footer_band(),
             FurnitureAt::Margins => 0.0,
         }
+    }
+    /// The footer band's height when there is one (the cover, record sheets, gutter-fold sheets).
+    pub fn footer_band(&self) -> f64 {
+        FOOTER_MM.max(self.mark_reach() + FOOTER_MM - NO_BLEED_REACH)
     }
     /// Height of the band above a group's first row that holds its caption.
     pub fn caption_band(&self) -> f64 {
         match self.furniture_at {
-            FurnitureAt::Bands => CAPTION_MM,
+            FurnitureAt::Bands => self.band_caption(),
             FurnitureAt::Margins => 0.0,
         }
+    }
+    /// Height of a caption band wherever one is drawn (in the margins furniture too, for a group
+    /// beside another's row): the caption's line, then the crop marks of the row under it, which
+    /// grow with the bleed, so that they never run into the caption.
+    pub fn band_caption(&self) -> f64 {
+        CAPTION_MM.max(self.mark_reach() + CAPTION_MM - NO_BLEED_REACH)
+    }
+    /// The baseline of a caption in a band starting at `top`: clear of the crop marks under it.
+    pub fn caption_baseline(&self, top: f64) -> f64 {
+        top + self.band_caption() - self.mark_reach() - CAPTION_CLEARANCE
     }
     /// How far crop marks reach outside the pieces' cuts.
     pub fn mark_reach(&self) -> f64 {
@@ -249,8 +301,13 @@ pub fn within(w: f64, h: f64, b: (f64, f64)) -> bool {
     w <= b.0 + 1e-9 && h <= b.1 + 1e-9
 }
 
-/// Height of the footer band (see `LayoutOptions::footer`).
-pub const FOOTER_MM: f64 = 9.5;
+/// Height of the footer band without bleed (see `LayoutOptions::footer`): the crop marks'
+/// reach, two lines, and the last line's descenders still `FURNITURE_EDGE` from the paper's edge.
+pub const FOOTER_MM: f64 = 10.0;
+/// How far crop marks reach without bleed (half the 6 mm gap, less 0.25 mm).
+const NO_BLEED_REACH: f64 = 2.75;
+/// Between a band caption's baseline and the top of the crop marks under it: its descenders.
+const CAPTION_CLEARANCE: f64 = 1.25;
 
 /// Crop marks start this far outside the cut (plus the bleed).
 pub const MARK_OFFSET: f64 = 1.0;
@@ -308,6 +365,9 @@ pub struct Placement {
     pub rect: Rect,
     /// Turned 180° (backs for short-edge duplex).
     pub turned: bool,
+    /// Turned a quarter clockwise before `turned`: `rect` is the piece's height wide and its
+    /// width high (a piece that fits more copies on its sheet that way).
+    pub quarter: bool,
     /// Only the parts of a piece printed in parts have one.
     pub part: Option<Part>,
 }
@@ -317,7 +377,11 @@ pub struct Caption {
     /// Start of the baseline; with `along`, its top end.
     pub x: f64,
     pub y: f64,
+    /// Empty for a group that joined another's block of pieces (its name is appended to that
+    /// group's caption): it still marks where the group starts, for the bookmarks.
     pub text: String,
+    /// How far a caption in a band may run (mm): set smaller, then cut short, to fit.
+    pub room: f64,
     /// Turned to read upwards in the left margin beside the group's first row
     /// (`FurnitureAt::Margins`), within this many mm from `y` down; `None` for a caption band.
     pub along: Option<f64>,
@@ -419,39 +483,50 @@ pub fn impose_plain(
     Ok(add_backs(pages, items, opt))
 }
 
-/// Where the footer and captions go for these items: along the side margins when that takes
-/// fewer sheets (and splits no piece into more parts) or when only they leave room for a
-/// piece, in bands otherwise. Only page counts
-/// are kept, so a long deck never holds two layouts.
+/// These options with the furniture (and, for gutter-fold sheets, the fold) these items are
+/// laid out with (`choose_furniture`, `gutterfold::choose`).
+pub fn choose(
+    items: &Items,
+    captions: &[String],
+    opt: &LayoutOptions,
+) -> Result<LayoutOptions, LayoutError> {
+    if opt.duplex == Duplex::GutterFold {
+        return gutterfold::choose(items, captions, opt);
+    }
+    choose_furniture(items, captions, opt).map(|furniture_at| LayoutOptions {
+        furniture_at,
+        ..*opt
+    })
+}
+
+/// Where the footer and captions go for these items: where every game's go on this paper
+/// (`FurnitureAt::for_paper`), so that games look alike, unless only the other leaves room for
+/// a piece. Gutter-fold sheets folded down the middle keep the bands (`gutterfold` says).
 pub fn choose_furniture(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<FurnitureAt, LayoutError> {
     if opt.duplex == Duplex::GutterFold {
-        return Ok(FurnitureAt::Bands);
+        return gutterfold::furniture(items, captions, opt);
     }
-    let sheets_and_parts = |furniture| {
+    let preferred = FurnitureAt::for_paper(opt.paper);
+    let packs = |furniture| {
         let opt = LayoutOptions {
             furniture_at: furniture,
             ..*opt
         };
-        tessellate::pack(items, captions, &opt).map(|pages| {
-            let parts: usize = pages.iter().map(|p| p.placements.len()).sum();
-            (pages.len(), parts)
-        })
+        // Only whether it packs: a long deck never holds two layouts.
+        tessellate::pack(items, captions, &opt).map(|_| ())
     };
-    let margins = sheets_and_parts(FurnitureAt::Margins);
-    let (bands, parts) = match sheets_and_parts(FurnitureAt::Bands) {
-        Ok(counts) => counts,
-        // A piece that only the margin layout has room for (a player mat nearly as tall as
-        // the sheet) takes it.
-        Err(e) => return margins.map(|_| FurnitureAt::Margins).map_err(|_| e),
-    };
-    Ok(match margins {
-        Ok((sheets, split)) if sheets < bands && split <= parts => FurnitureAt::Margins,
-        _ => FurnitureAt::Bands,
-    })
+    match packs(preferred) {
+        Ok(()) => Ok(preferred),
+        // A piece that only the other furniture has room for (a player mat nearly as tall as
+        // the sheet takes the margins; a dial wider than they leave, the bands).
+        Err(e) => packs(preferred.other())
+            .map(|()| preferred.other())
+            .map_err(|_| e),
+    }
 }
 
 /// Where the calibration square is printed on `page`: the reserved corner of a front page, its
@@ -466,14 +541,7 @@ fn square_on(side: PageSide, opt: &LayoutOptions) -> Rect {
     match side {
         PageSide::Front => opt.calibration(),
         PageSide::Back => mirror(&opt.calibration(), opt),
-        PageSide::GutterFold => LayoutOptions {
-            paper: Paper {
-                w: gutterfold::fold_x(opt),
-                ..opt.paper
-            },
-            ..*opt
-        }
-        .calibration(),
+        PageSide::GutterFold => gutterfold::half(opt).calibration(),
     }
 }
 
@@ -498,8 +566,7 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
                 Some(Placement {
                     face,
                     rect: mirror(&p.rect, opt),
-                    // A front printed turned (a triangle pointing down) keeps it behind.
-                    turned: p.turned != back_turned(opt),
+                    turned: back_turned_of(p, opt),
                     ..p.clone()
                 })
             })
@@ -528,6 +595,15 @@ pub fn back_turned(opt: &LayoutOptions) -> bool {
         Duplex::ShortEdge => long_is_vertical,
         Duplex::GutterFold => false,
     }
+}
+
+/// Whether the back of placement `front` is turned 180°: as `back_turned`, the other way for a
+/// front printed turned (a triangle pointing down keeps it behind), and for a front turned a
+/// quarter. Its back is turned a quarter too; with the half turn, the back's top
+/// lies behind the front's top whichever way the sheet flips (left↔right: a quarter the other
+/// way, three quarters; top↔bottom: the same quarter).
+pub fn back_turned_of(front: &Placement, opt: &LayoutOptions) -> bool {
+    back_turned(opt) ^ front.turned ^ front.quarter
 }
 
 /// Whether back pages mirror top↔bottom (so their free band is at the top, not the bottom).

@@ -1,14 +1,21 @@
 //! The packer behind `layout::impose_plain`: pieces in rows ("shelves"), component by component,
 //! each group under its caption. Identical rectangular pieces of a group are packed edge to edge
 //! (the guillotine layout of card sheets: one cut serves two pieces, crop marks only outside the
-//! block); everything else keeps the gap its crop marks need. The calibration square's corner
-//! (`LayoutOptions::reserved`) is an obstacle: a row that crosses it ends before it, unless
-//! the pieces take fewer pages with the corner free for them (three rows of three poker cards
-//! fill an A4 sheet); then a page prints the square only if its corner stayed empty.
+//! block); everything else keeps the gap its crop marks need.
+//!
+//! Pages are back-filled: a finished row leaves the room at its right (beside a board, a track,
+//! a short row of cards) as a region of its own, and a later group starts in the first region of
+//! the first page with room for it, so small pieces fill the gaps large ones leave. A group whose
+//! pieces are the same size as the block the previous group ended, with the same back, carries
+//! on that block edge to edge (a deck's set-aside cards after the deck). A group is turned a
+//! quarter in a region where that fits more of it.
+//!
+//! The calibration square's corner (`LayoutOptions::reserved`) is an obstacle: a row that crosses
+//! it ends before it, unless the pieces take fewer pages with the corner free for them (three
+//! rows of three poker cards fill an A4 sheet); then a page prints the square only if its corner
+//! stayed empty.
 use super::furniture::MARGIN_CAPTION_CLEARANCE;
-use super::{
-    CAPTION_MM, Caption, FurnitureAt, Item, Items, LayoutError, LayoutOptions, Page, PageSide,
-};
+use super::{Caption, FurnitureAt, Item, Items, LayoutError, LayoutOptions, Page, PageSide};
 use super::{Part, Placement, Rect};
 
 /// Identifies pieces that may butt: same size (bit-exact, as they come from one spec size).
@@ -23,7 +30,7 @@ enum Row {
     Mixed,
 }
 
-/// Where the next piece goes on one page.
+/// Where the next piece goes in one region.
 #[derive(Debug, Clone, Copy)]
 struct Shelf {
     /// Top of the current row.
@@ -33,6 +40,69 @@ struct Shelf {
     /// Right edge and key of the last piece in the row.
     last: Option<(f64, Option<Key>)>,
     row: Row,
+    /// The room at the row's right went to a region of its own: the row takes no more pieces.
+    closed: bool,
+}
+
+impl Shelf {
+    fn at(y: f64) -> Shelf {
+        Shelf {
+            y,
+            h: 0.0,
+            last: None,
+            row: Row::Empty,
+            closed: false,
+        }
+    }
+}
+
+/// A part of a page that groups are packed into: the whole content area (the page's first
+/// region), or the room a finished row left at its right.
+#[derive(Debug, Clone)]
+struct Region {
+    rect: Rect,
+    /// Beside another group's row: a group here has its caption in a band over its first row
+    /// whatever the furniture (the margin beside it is that other group's).
+    side: bool,
+    shelf: Shelf,
+    /// The group packed here is turned a quarter.
+    quarter: bool,
+    /// Index in the page's captions of the last caption opened here.
+    caption: Option<usize>,
+}
+
+impl Region {
+    fn unused(&self) -> bool {
+        self.shelf.h == 0.0 && self.shelf.last.is_none() && self.caption.is_none()
+    }
+}
+
+/// A page being filled, with its regions.
+struct Sheet {
+    page: Page,
+    regions: Vec<Region>,
+}
+
+/// The smallest room beside a row kept as a region (mm): narrower gaps hold nothing useful.
+const MIN_REGION: f64 = 10.0;
+
+/// A place to pack: a region of a page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct At {
+    page: usize,
+    region: usize,
+}
+
+/// The piece being packed, in the orientation it is packed in.
+#[derive(Debug, Clone, Copy)]
+struct Fitted {
+    w: f64,
+    h: f64,
+    key: Option<Key>,
+    quarter: bool,
+    /// The caption band over the group's first row where it opens: 0 for a caption turned in
+    /// the margin.
+    band: f64,
 }
 
 struct Packer<'a> {
@@ -41,54 +111,98 @@ struct Packer<'a> {
     /// The calibration square's corner, kept free on every page; `None` to let pieces use it.
     reserved: Option<Rect>,
     gap: f64,
-    pages: Vec<(Page, Shelf)>,
+    sheets: Vec<Sheet>,
 }
 
 impl Packer<'_> {
-    fn fresh(&self) -> (Page, Shelf) {
-        (
-            Page {
+    fn fresh(&self) -> Sheet {
+        Sheet {
+            page: Page {
                 side: PageSide::Front,
                 placements: Vec::new(),
                 captions: Default::default(),
                 calibration: true,
             },
-            Shelf {
-                y: self.area.y,
-                h: 0.0,
-                last: None,
-                row: Row::Empty,
-            },
-        )
+            regions: vec![Region {
+                rect: self.area,
+                side: false,
+                shelf: Shelf::at(self.area.y),
+                quarter: false,
+                caption: None,
+            }],
+        }
     }
 
-    /// Whether a piece may go at `r`: inside the area, clear of the calibration square.
-    fn free(&self, r: &Rect) -> bool {
-        self.area.contains(r) && !self.reserved.is_some_and(|c| r.overlaps(&c))
+    fn region(&self, at: At) -> &Region {
+        &self.sheets[at.page].regions[at.region]
     }
 
-    /// Top of a new group's caption on a page: under its last row, or at the top.
-    fn group_top(&self, s: &Shelf) -> f64 {
+    /// Whether a piece may go at `r` in region `at`: inside it, clear of the calibration square.
+    fn free(&self, at: At, r: &Rect) -> bool {
+        self.region(at).rect.contains(r) && !self.reserved.is_some_and(|c| r.overlaps(&c))
+    }
+
+    /// The caption band over a group's first row in a region.
+    fn band(&self, at: At) -> f64 {
+        match self.region(at).side {
+            true => self.opt.band_caption(),
+            false => self.opt.caption_band(),
+        }
+    }
+
+    /// Top of a new group's caption in a region: under its last row, or at its top.
+    fn group_top(&self, at: At) -> f64 {
+        let s = &self.region(at).shelf;
         if s.h > 0.0 { s.y + s.h + self.gap } else { s.y }
     }
 
-    /// Where the first piece of a group goes on page `i` under its caption, if it fits there.
-    fn group_slot(&self, i: usize, w: f64, h: f64) -> Option<Rect> {
-        let top = self.group_top(&self.pages[i].1);
+    /// Where the first piece of a group goes in region `at` under a caption band `band` high,
+    /// if it fits there.
+    fn group_slot(&self, at: At, w: f64, h: f64, band: f64) -> Option<Rect> {
         let r = Rect {
-            x: self.area.x,
-            y: top + self.opt.caption_band(),
+            x: self.region(at).rect.x,
+            y: self.group_top(at) + band,
             w,
             h,
         };
-        self.free(&r).then_some(r)
+        self.free(at, &r).then_some(r)
     }
 
-    /// Where a piece continuing the group goes on page `i`: next in the row, or first in a
+    /// The caption band a group opening in region `at` takes: the region's, or a band after
+    /// all where a caption turned in the margin would have too little room beside the group's
+    /// rows here (a single row of small markers) and would be cut short.
+    fn band_for(&self, at: At, f: &Fitted, left: u32, text: &str) -> f64 {
+        let band = self.band(at);
+        if band > 0.0 {
+            return band;
+        }
+        let room = self.region(at).rect;
+        let top = self.group_top(at);
+        let step = if f.key.is_some() { 0.0 } else { self.gap };
+        let across = (((room.w + step) / (f.w + step) + 1e-9).floor() as u32).max(1);
+        let fit_down = (((room.bottom() - top + step) / (f.h + step) + 1e-9).floor() as u32).max(1);
+        let rows = left.div_ceil(across).clamp(1, fit_down) as f64;
+        let span = rows * f.h + (rows - 1.0) * step;
+        let need = crate::draw::text::width(
+            crate::draw::text::Font::CondensedBold,
+            super::furniture::MIN_CAPTION,
+            text,
+        ) + 2.0 * MARGIN_CAPTION_INSET;
+        match span < need {
+            true => self.opt.band_caption(),
+            false => 0.0,
+        }
+    }
+
+    /// Where a piece continuing the group goes in region `at`: next in the row, or first in a
     /// new row (butting against the row above when both are the same identical pieces).
-    fn next_slot(&self, i: usize, w: f64, h: f64, key: Option<Key>) -> Option<(Rect, bool)> {
-        let s = &self.pages[i].1;
-        if let Some((right, last_key)) = s.last {
+    fn next_slot(&self, at: At, f: Fitted) -> Option<(Rect, bool)> {
+        let region = self.region(at);
+        let s = &region.shelf;
+        let (w, h, key) = (f.w, f.h, f.key);
+        if let Some((right, last_key)) = s.last
+            && !s.closed
+        {
             let butt = key.is_some() && last_key == key;
             let r = Rect {
                 x: right + if butt { 0.0 } else { self.gap },
@@ -96,13 +210,13 @@ impl Packer<'_> {
                 w,
                 h,
             };
-            if self.free(&r) {
+            if self.free(at, &r) {
                 return Some((r, false));
             }
         }
         let butt = key.is_some_and(|k| s.row == Row::Uniform(k));
         let r = Rect {
-            x: self.area.x,
+            x: region.rect.x,
             y: if s.h > 0.0 {
                 s.y + s.h + if butt { 0.0 } else { self.gap }
             } else {
@@ -111,84 +225,213 @@ impl Packer<'_> {
             w,
             h,
         };
-        self.free(&r).then_some((r, true))
+        self.free(at, &r).then_some((r, true))
     }
 
-    /// Starts the group on page `i`: its caption, then an empty row under it.
-    fn open_group(&mut self, i: usize, text: String, component: usize) {
-        let (x, top) = (self.area.x, self.group_top(&self.pages[i].1));
-        let band = self.opt.caption_band();
-        let caption = match self.opt.furniture_at {
-            FurnitureAt::Bands => Caption {
-                x,
-                // The baseline at mid-band: descenders stay clear of the crop marks under it.
-                y: top + CAPTION_MM * 0.5,
+    /// Ends the current row of region `at`: the room at its right becomes a region of its own,
+    /// joined to the room beside the row above when they line up.
+    fn close_row(&mut self, at: At) {
+        let gap = self.gap;
+        let region = &mut self.sheets[at.page].regions[at.region];
+        let s = region.shelf;
+        region.shelf.closed = true;
+        let Some((right, _)) = s.last.filter(|_| !s.closed && s.h > 0.0) else {
+            return;
+        };
+        let room = Rect {
+            x: right + gap,
+            y: s.y,
+            w: region.rect.right() - right - gap,
+            h: s.h.min(region.rect.bottom() - s.y),
+        };
+        if room.w < MIN_REGION || room.h < MIN_REGION {
+            return;
+        }
+        let regions = &mut self.sheets[at.page].regions;
+        let above = regions.iter_mut().find(|r| {
+            r.side
+                && r.unused()
+                && (r.rect.x - room.x).abs() < 1e-9
+                && (r.rect.w - room.w).abs() < 1e-9
+                && room.y >= r.rect.bottom() - 1e-9
+                && room.y <= r.rect.bottom() + gap + 1e-9
+        });
+        match above {
+            Some(r) => r.rect.h = room.bottom() - r.rect.y,
+            None => regions.push(Region {
+                rect: room,
+                side: true,
+                shelf: Shelf::at(room.y),
+                quarter: false,
+                caption: None,
+            }),
+        }
+    }
+
+    /// The regions of page `page` in the order groups look for room: those beside rows, top
+    /// to bottom, then the page's own.
+    fn order(&self, page: usize) -> Vec<usize> {
+        let regions = &self.sheets[page].regions;
+        let mut side: Vec<usize> = (1..regions.len()).collect();
+        side.sort_by(|&a, &b| {
+            let (a, b) = (&regions[a].rect, &regions[b].rect);
+            a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x))
+        });
+        side.push(0);
+        side
+    }
+
+    /// How `item` is packed as a new group in region `at`: upright, or turned a quarter where
+    /// that fits more of its `left` copies; `None` when not even one fits.
+    fn fitting(
+        &self,
+        at: At,
+        item: &Item,
+        part: &Part,
+        left: u32,
+        shared: bool,
+        text: &str,
+    ) -> Option<Fitted> {
+        let (w, h) = (part.window.w, part.window.h);
+        let with_band = |mut f: Fitted| {
+            f.band = self.band_for(at, &f, left, text);
+            f
+        };
+        let (upright, turned) = (
+            with_band(oriented(part, false, shared)),
+            with_band(oriented(part, true, shared)),
+        );
+        // Only a piece printed whole, and one that is not square, is ever turned; never a piece
+        // or block of a tiling (its pieces share sides as the tiling lays them).
+        let may_turn =
+            part.count == 1 && (w - h).abs() > 1e-9 && item.copies > 0 && item.tiles.is_none();
+        let candidates: &[Fitted] = if may_turn {
+            &[upright, turned]
+        } else {
+            &[upright]
+        };
+        let room = self.region(at).rect;
+        let count = |f: &Fitted| -> u32 {
+            if self.group_slot(at, f.w, f.h, f.band).is_none() {
+                return 0;
+            }
+            let top = self.group_top(at) + f.band;
+            let step = |len: f64| len + if f.key.is_some() { 0.0 } else { self.gap };
+            let across = ((room.w + step(0.0)) / step(f.w) + 1e-9).floor().max(0.0);
+            let down = ((room.bottom() - top + step(0.0)) / step(f.h) + 1e-9)
+                .floor()
+                .max(0.0);
+            ((across * down) as u32).clamp(1, left.max(1))
+        };
+        let counts: Vec<u32> = candidates.iter().map(count).collect();
+        let best = (0..candidates.len())
+            .filter(|&i| counts[i] > 0)
+            .max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))?;
+        Some(candidates[best])
+    }
+
+    /// Opens a group in region `at`: its caption, then an empty row under it.
+    fn open_group(&mut self, at: At, f: Fitted, text: String, component: usize) {
+        let top = self.group_top(at);
+        self.close_row(at);
+        let band = f.band;
+        let region = self.region(at).clone();
+        let caption = match band > 0.0 {
+            true => Caption {
+                x: region.rect.x,
+                // Clear of the crop marks of the row under it.
+                y: self.opt.caption_baseline(top),
                 text,
+                room: region.rect.w,
                 component,
                 along: None,
             },
             // Beside the first row, clear of its corner's crop marks; how far it may run is
             // known once the page is full (`fit_margin_captions`).
-            FurnitureAt::Margins => Caption {
-                x: x - self.opt.mark_reach() - MARGIN_CAPTION_CLEARANCE,
-                y: top + MARGIN_CAPTION_INSET,
-                text,
-                component,
-                along: Some(0.0),
-            },
+            false => self.margin_caption(top, text, component),
         };
-        let (page, shelf) = &mut self.pages[i];
-        page.captions.push(caption);
-        *shelf = Shelf {
-            y: top + band,
-            h: 0.0,
-            last: None,
-            row: Row::Empty,
-        };
+        let sheet = &mut self.sheets[at.page];
+        sheet.page.captions.push(caption);
+        let r = &mut sheet.regions[at.region];
+        r.caption = Some(sheet.page.captions.len() - 1);
+        r.shelf = Shelf::at(top + band);
+        r.quarter = f.quarter;
     }
 
-    /// The first page from `from` on where a group's first piece fits, opened with `text`
-    /// (a new page when none has room).
-    fn open_on_first_with_room(
-        &mut self,
-        from: usize,
-        w: f64,
-        h: f64,
-        text: String,
-        component: usize,
-    ) -> Result<usize, LayoutError> {
-        let i = match (from..self.pages.len()).find(|&i| self.group_slot(i, w, h).is_some()) {
-            Some(i) => i,
-            None => {
-                let page = self.fresh();
-                self.pages.push(page);
-                let i = self.pages.len() - 1;
-                if self.group_slot(i, w, h).is_none() {
-                    return Err(LayoutError {
-                        component,
-                        message: format!(
-                            "a {w:.1} × {h:.1} mm piece does not fit on an empty page beside the calibration square"
-                        ),
-                    });
-                }
-                i
-            }
-        };
-        self.open_group(i, text, component);
-        Ok(i)
-    }
-
-    /// Records a piece at `r` (already known to be free) on page `i`.
-    fn put(&mut self, i: usize, r: Rect, new_row: bool, key: Option<Key>, placement: Placement) {
-        let (page, s) = &mut self.pages[i];
-        if new_row {
-            *s = Shelf {
-                y: r.y,
-                h: 0.0,
-                last: None,
-                row: Row::Empty,
-            };
+    /// A caption turned in the left margin, beside a row whose top is `top`.
+    fn margin_caption(&self, top: f64, text: String, component: usize) -> Caption {
+        Caption {
+            x: self.area.x - self.opt.mark_reach() - MARGIN_CAPTION_CLEARANCE,
+            y: top + MARGIN_CAPTION_INSET,
+            text,
+            room: 0.0,
+            component,
+            along: Some(0.0),
         }
+    }
+
+    /// Where a group starts or carries on: the first region, from `from` on, with room for its
+    /// first piece (a new page when none has any), opened with `text`.
+    fn open_first_with_room(
+        &mut self,
+        from: At,
+        item: &Item,
+        part: &Part,
+        left: u32,
+        text: String,
+    ) -> Result<(At, Fitted), LayoutError> {
+        let shared = item.shared_cuts && part.count == 1 && self.opt.bleed <= 0.0;
+        for page in from.page..self.sheets.len() {
+            for region in self.order(page) {
+                let at = At { page, region };
+                // Only regions after `from` on its page.
+                if page == from.page && !self.after(from, at) {
+                    continue;
+                }
+                if let Some(f) = self.fitting(at, item, part, left, shared, &text) {
+                    self.open_group(at, f, text, item.component);
+                    return Ok((at, f));
+                }
+            }
+        }
+        let sheet = self.fresh();
+        self.sheets.push(sheet);
+        let at = At {
+            page: self.sheets.len() - 1,
+            region: 0,
+        };
+        let Some(f) = self.fitting(at, item, part, left, shared, &text) else {
+            let (w, h) = (part.window.w, part.window.h);
+            return Err(LayoutError {
+                component: item.component,
+                message: format!(
+                    "a {w:.1} × {h:.1} mm piece does not fit on an empty page beside the calibration square"
+                ),
+            });
+        };
+        self.open_group(at, f, text, item.component);
+        Ok((at, f))
+    }
+
+    /// Whether region `b` comes at or after region `a` (on the same page) in `order`; a region
+    /// the search starts from counts itself.
+    fn after(&self, a: At, b: At) -> bool {
+        if a.region == usize::MAX {
+            return true;
+        }
+        let order = self.order(a.page);
+        let pos = |r: usize| order.iter().position(|&x| x == r);
+        pos(b.region) > pos(a.region)
+    }
+
+    /// Records a piece at `r` (already known to be free) in region `at`.
+    fn put(&mut self, at: At, r: Rect, new_row: bool, key: Option<Key>, placement: Placement) {
+        if new_row {
+            self.close_row(at);
+            self.sheets[at.page].regions[at.region].shelf = Shelf::at(r.y);
+        }
+        let sheet = &mut self.sheets[at.page];
+        let s = &mut sheet.regions[at.region].shelf;
         s.row = match (s.row, key) {
             (Row::Empty, Some(k)) => Row::Uniform(k),
             (Row::Uniform(a), Some(k)) if a == k => Row::Uniform(k),
@@ -196,7 +439,53 @@ impl Packer<'_> {
         };
         s.h = s.h.max(r.h);
         s.last = Some((r.right(), key));
-        page.placements.push(placement);
+        sheet.page.placements.push(placement);
+    }
+
+    /// A group joins the block the previous group ended in region `at`: its first piece there
+    /// (next in the row, or first of a new row under it), and its name on the block's caption.
+    fn join(&mut self, at: At, f: Fitted, text: &str, component: usize) -> Option<(Rect, bool)> {
+        let (r, new_row) = self.next_slot(at, f)?;
+        let own_line =
+            self.opt.furniture_at == FurnitureAt::Margins && !self.region(at).side && new_row;
+        // In the margins a group starting a row has its own caption beside it; otherwise its
+        // name goes on the caption of the block, and an empty caption marks where it starts.
+        let caption = match own_line {
+            true => self.margin_caption(r.y, text.to_string(), component),
+            false => Caption {
+                x: r.x,
+                y: r.y,
+                text: String::new(),
+                room: 0.0,
+                component,
+                along: None,
+            },
+        };
+        let sheet = &mut self.sheets[at.page];
+        let region = &mut sheet.regions[at.region];
+        if !own_line && let Some(c) = region.caption.and_then(|i| sheet.page.captions.get_mut(i)) {
+            c.text = format!("{}, then {text}", c.text);
+        }
+        sheet.page.captions.push(caption);
+        if own_line {
+            region.caption = Some(sheet.page.captions.len() - 1);
+        }
+        Some((r, new_row))
+    }
+}
+
+/// `part` packed upright or turned a quarter; `shared`: it may butt against its like.
+fn oriented(part: &Part, quarter: bool, shared: bool) -> Fitted {
+    let (w, h) = match quarter {
+        false => (part.window.w, part.window.h),
+        true => (part.window.h, part.window.w),
+    };
+    Fitted {
+        w,
+        h,
+        key: shared.then(|| (w.to_bits(), h.to_bits())),
+        quarter,
+        band: 0.0,
     }
 }
 
@@ -227,9 +516,10 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
 }
 
 /// Packs items (in order, grouped by component) onto front pages; `captions[component]` names
-/// groups. A group starts on a new row under its caption, on the first page that still has room
-/// for it, so small groups fill the space that large ones leave; a group that runs over
-/// continues on the next page with room, its caption repeated.
+/// groups. A group starts under its caption in the first region (the room beside a finished
+/// row, or under the last row of a page) that has room for it, so small groups fill the space
+/// that large ones leave; a group that runs over continues in the next region with room, its
+/// caption repeated.
 pub fn pack(
     items: &Items,
     captions: &[String],
@@ -270,56 +560,87 @@ fn pack_around(
         area: opt.content(),
         reserved,
         gap: opt.effective_gap(),
-        pages: Vec::new(),
+        sheets: Vec::new(),
     };
-    let mut current = 0usize;
+    let start = At {
+        page: 0,
+        region: usize::MAX,
+    };
+    let mut current = start;
+    let mut fitted: Option<Fitted> = None;
     let mut group = usize::MAX;
+    // The back face of the group being packed, for a next group to join its block.
+    let mut back: Option<usize> = None;
     for item in items.iter() {
         let parts = parts_of(item, packer.opt, reserved.is_none())?;
-        // Bleed needs room around every piece, and parts of a split piece overlap when joined.
-        let key = (item.shared_cuts && parts.len() == 1 && opt.bleed <= 0.0)
-            .then(|| (item.w.to_bits(), item.h.to_bits()));
         let caption = captions.get(item.component).cloned().unwrap_or_default();
-        for _ in 0..item.copies {
+        for copy in 0..item.copies {
+            let left = item.copies - copy;
             for part in &parts {
-                let (w, h) = (part.window.w, part.window.h);
-                let slot = if item.component == group {
-                    packer.next_slot(current, w, h, key)
-                } else {
-                    None
-                };
-                let (r, new_row) = match slot {
+                let same = item.component == group;
+                // Continuing the group in its region, or joining the block the previous group
+                // ended there (same size and back, edge to edge), before looking elsewhere.
+                let shared = item.shared_cuts && part.count == 1 && opt.bleed <= 0.0;
+                let mut slot = None;
+                if let Some(prev) = fitted.filter(|_| current != start) {
+                    if same {
+                        let f = oriented(part, packer.region(current).quarter, shared);
+                        slot = packer.next_slot(current, f).map(|(r, n)| (r, n, f));
+                    } else {
+                        let f = oriented(part, false, shared);
+                        if f.key.is_some()
+                            && prev.key == f.key
+                            && !prev.quarter
+                            && back == item.back
+                        {
+                            slot = packer
+                                .join(current, f, &caption, item.component)
+                                .map(|(r, n)| (r, n, f));
+                        }
+                        if slot.is_some() {
+                            group = item.component;
+                        }
+                    }
+                }
+                let (r, new_row, f) = match slot {
                     Some(s) => s,
                     None => {
-                        // A new group goes to the first page with room; a group that does not
-                        // fit on its page any more continues on the next one with room.
+                        // A new group goes to the first region with room; a group that does not
+                        // fit where it is any more continues in the next one with room.
+                        if current != start {
+                            packer.close_row(current);
+                        }
                         let (from, text) = if item.component == group {
-                            (current + 1, format!("{caption} (continued)"))
+                            (current, format!("{caption} (continued)"))
                         } else {
-                            (0, caption.clone())
+                            (start, caption.clone())
                         };
                         group = item.component;
-                        current = packer.open_on_first_with_room(from, w, h, text, group)?;
-                        let y = packer.pages[current].1.y;
+                        back = item.back;
+                        let (at, f) = packer.open_first_with_room(from, item, part, left, text)?;
+                        current = at;
+                        let region = packer.region(at);
                         let r = Rect {
-                            x: packer.area.x,
-                            y,
-                            w,
-                            h,
+                            x: region.rect.x,
+                            y: region.shelf.y,
+                            w: f.w,
+                            h: f.h,
                         };
-                        (r, true)
+                        (r, true, f)
                     }
                 };
+                fitted = Some(f);
                 packer.put(
                     current,
                     r,
                     new_row,
-                    key,
+                    f.key,
                     Placement {
                         piece: item.piece,
                         face: item.front,
                         rect: r,
                         turned: false,
+                        quarter: f.quarter,
                         part: if parts.len() == 1 { None } else { Some(*part) },
                     },
                 );
@@ -328,10 +649,11 @@ fn pack_around(
     }
     let bottom = packer.area.bottom();
     Ok(packer
-        .pages
+        .sheets
         .into_iter()
-        .filter(|(p, _)| !p.placements.is_empty())
-        .map(|(p, _)| fit_margin_captions(p, bottom))
+        .map(|s| s.page)
+        .filter(|p| !p.placements.is_empty())
+        .map(|p| fit_margin_captions(p, bottom))
         .collect())
 }
 
@@ -339,10 +661,15 @@ fn pack_around(
 /// there (and of a registration target in the sheet's corner).
 const MARGIN_CAPTION_INSET: f64 = 4.0;
 
-/// Each caption in the margin may run down to the next group on its page (or the content's
+/// Each caption in the margin may run down to the next one on its page (or the content's
 /// bottom), ending the caption's inset before it.
 fn fit_margin_captions(mut page: Page, bottom: f64) -> Page {
-    let tops: Vec<f64> = page.captions.iter().map(|c| c.y).collect();
+    let tops: Vec<f64> = page
+        .captions
+        .iter()
+        .filter(|c| c.along.is_some())
+        .map(|c| c.y)
+        .collect();
     for c in &mut page.captions {
         if c.along.is_some() {
             let end = tops
@@ -503,18 +830,37 @@ mod tests {
         };
         let mut items = cards(3, true);
         let first = items.first().unwrap();
+        // Another back: B cannot carry on A's block, so it opens a group with its own caption.
         items.push(Item {
             piece: 1,
             component: 1,
+            back: Some(first.back.map_or(99, |b| b + 100)),
             ..first.clone()
         });
         let pages = impose(&items, &["A".into(), "B".into()], &opt).unwrap();
-        let [a, b] = &pages[0].captions[..] else {
-            panic!("{:?}", pages[0].captions)
-        };
-        let second_top = pages[0].placements.to_vec()[3].rect.y;
-        assert!(a.y + a.along.unwrap() < second_top - 1.0, "{a:?}");
-        assert!(b.y > second_top && b.y + b.along.unwrap() <= opt.content().bottom());
+        // B's first card fills the room beside A's short row (a band caption there); where B
+        // goes on under A, its margin caption starts below the end of A's.
+        let turned: Vec<&Caption> = pages[0]
+            .captions
+            .iter()
+            .filter(|c| c.along.is_some())
+            .collect();
+        assert_eq!(turned.len(), 2, "{:?}", pages[0].captions);
+        let (a, b) = (turned[0], turned[1]);
+        assert_eq!(
+            (a.component, b.component),
+            (0, 1),
+            "{:?}",
+            pages[0].captions
+        );
+        let b_top = pages[0]
+            .placements
+            .iter()
+            .filter(|p| p.piece == 1)
+            .map(|p| p.rect.y)
+            .fold(f64::MIN, f64::max);
+        assert!(a.y + a.along.unwrap() < b_top - 1.0, "{a:?}");
+        assert!(b.y >= b_top - 1e-9 && b.y + b.along.unwrap() <= opt.content().bottom());
     }
 
     #[test]

@@ -5,12 +5,12 @@
 use crate::draw::canvas::{Anchor, Canvas, circle, line, n, text};
 use crate::draw::text::Font;
 
-use super::gutterfold::fold_x;
-use super::{LayoutOptions, Page, PageSide, Rect};
+use super::gutterfold::{fold_x, fold_y};
+use super::{Fold, LayoutOptions, Page, PageSide, Rect};
 
-/// Centre of the corner targets, from each edge of the sheet (mm): inside most printers'
-/// unprintable border, outside the margin where pieces and crop marks are.
-pub const TARGET_INSET: f64 = 6.0;
+/// Centre of the corner targets, from each edge of the sheet (mm): the ring keeps
+/// `FURNITURE_EDGE` from the edge, where printers still print, and stays outside the content.
+pub const TARGET_INSET: f64 = super::FURNITURE_EDGE + TARGET_RADIUS;
 pub const TARGET_RADIUS: f64 = 2.2;
 
 /// Whether the page is one side of a double-sided sheet.
@@ -19,6 +19,9 @@ pub fn is_duplexed(pages: &[Page], index: usize) -> bool {
     // A blank back (the back of a page of one-sided pieces) needs no registering.
     let backs = |p: &Page| p.side == PageSide::Back && !p.placements.is_empty();
     match page.side {
+        // The cover's back, holding pieces that are never cut (`cover::fill_cover_back`): the
+        // cover has nothing to register with.
+        PageSide::Back if index == 0 => false,
         PageSide::Back => backs(page),
         PageSide::GutterFold => true,
         PageSide::Front => pages.get(index + 1).is_some_and(backs),
@@ -36,41 +39,57 @@ pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<Stri
     let (t, b) = (TARGET_INSET, paper.h - TARGET_INSET);
     let mut centres = vec![(l, t), (r, t), (l, b), (r, b)];
     if pages[index].side == PageSide::GutterFold {
-        let x = fold_x(opt);
-        centres.extend([(x, t), (x, b)]);
-        // The fold line, dashed, from the top target down to the footer (which it must not
-        // cross); the bottom target marks the fold's other end.
-        cv.add(
-            line(
-                x,
-                t + TARGET_RADIUS + 1.0,
-                x,
-                opt.content().bottom(),
-                "#777777",
-                0.25,
-            )
-            .set("stroke-dasharray", "3 2"),
-        );
-        cv.add(
-            text(
-                0.0,
-                0.0,
-                2.6,
-                Font::Condensed,
-                Anchor::Middle,
-                "#555555",
-                "fold here, glue, then cut",
-            )
-            .set(
-                "transform",
-                format!("translate({} {}) rotate(-90)", n(x - 1.0), n(paper.h / 2.0)),
-            ),
-        );
+        let label = "fold here, glue, then cut";
+        let dashed = |l: svg::node::element::Line| l.set("stroke-dasharray", "3 2");
+        match opt.fold {
+            Fold::Down => {
+                let x = fold_x(opt);
+                centres.extend([(x, t), (x, b)]);
+                // The fold line, dashed, from the top target down to the footer (which it
+                // must not cross); the bottom target marks the fold's other end.
+                let top = t + TARGET_RADIUS + 1.0;
+                cv.add(dashed(line(
+                    x,
+                    top,
+                    x,
+                    opt.content().bottom(),
+                    "#777777",
+                    0.25,
+                )));
+                cv.add(fold_label(label, x - 1.0, paper.h / 2.0, -90.0));
+            }
+            Fold::Across => {
+                let y = fold_y(opt);
+                centres.extend([(l, y), (r, y)]);
+                // Across the content, between the targets at its ends; the footer along the
+                // right margin leaves its middle free.
+                let area = opt.content();
+                cv.add(dashed(line(area.x, y, area.right(), y, "#777777", 0.25)));
+                cv.add(fold_label(label, paper.w / 2.0, y - 1.0, 0.0));
+            }
+        }
     }
     for (x, y) in centres {
         target(&mut cv, x, y);
     }
     Some(cv.finish())
+}
+
+/// The words along the fold line, turned by `angle` degrees about their middle (`x`, `y`).
+fn fold_label(label: &str, x: f64, y: f64, angle: f64) -> crate::draw::canvas::Label {
+    text(
+        0.0,
+        0.0,
+        2.6,
+        Font::Condensed,
+        Anchor::Middle,
+        "#555555",
+        label,
+    )
+    .set(
+        "transform",
+        format!("translate({} {}) rotate({})", n(x), n(y), n(angle)),
+    )
 }
 
 /// A registration target: a ring with a cross through it.

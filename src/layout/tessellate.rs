@@ -152,7 +152,8 @@ pub fn pack(
                         copies: 1,
                         shared_cuts: false,
                         split: Split::Never,
-                        tiles: None,
+                        // A block keeps the tiling's orientation: never turned a quarter.
+                        tiles: Some(tiling),
                     });
                     blocks.push(block);
                 }
@@ -245,6 +246,7 @@ fn pieces_of(b: &Block, at: &Rect) -> Vec<Placement> {
                     h: b.h,
                 },
                 turned: b.tiling.turned(row, col),
+                quarter: false,
                 part: None,
             }
         })

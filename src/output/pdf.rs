@@ -78,6 +78,8 @@ struct Mark {
 pub struct PageFurniture {
     overlay: Tree,
     marks: Option<Tree>,
+    /// Under the pieces: the coloured backs' bleed on a page of backs.
+    underlay: Option<Tree>,
 }
 
 impl PageFurniture {
@@ -87,7 +89,15 @@ impl PageFurniture {
             .registration_svg(index)
             .map(|m| parse("the registration marks", &m))
             .transpose()?;
-        Ok(PageFurniture { overlay, marks })
+        let underlay = laid
+            .underlay_svg(index)
+            .map(|u| parse("the backs' bleed", &u))
+            .transpose()?;
+        Ok(PageFurniture {
+            overlay,
+            marks,
+            underlay,
+        })
     }
 }
 
@@ -175,9 +185,19 @@ impl<'d, W: Write> PdfWriter<'d, W> {
             let k = |r: crate::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
-        let PageFurniture { overlay, marks } = furniture;
+        let PageFurniture {
+            overlay,
+            marks,
+            underlay,
+        } = furniture;
         let mut p = self.doc.start_page_with(settings);
         let mut surface = p.surface();
+        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
+        if let Some(under) = underlay {
+            surface
+                .draw_svg(&under, size, svg_settings())
+                .ok_or(PdfError::Draw("the backs' bleed"))?;
+        }
         for placement in &page.placements {
             let face = placement.face;
             let look = match self.graphics.get(&face) {
@@ -195,7 +215,6 @@ impl<'d, W: Write> PdfWriter<'d, W> {
             };
             draw_placement(&mut surface, placement, look, layout.bleed)?;
         }
-        let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
         surface
             .draw_svg(&overlay, size, svg_settings())
             .ok_or(PdfError::Draw("the page furniture"))?;
@@ -294,7 +313,8 @@ fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, PdfError>
     Ok(Graphic::new(builder.finish(), false))
 }
 
-/// Draws one face at its place: whole, turned 180°, or the window of a split part (clipped).
+/// Draws one face at its place: whole, turned a quarter or half, or the window of a split part
+/// (clipped).
 fn draw_placement(
     surface: &mut Surface,
     pl: &Placement,
@@ -305,18 +325,24 @@ fn draw_placement(
     let mut pushed = 0;
     surface.push_transform(&Transform::from_translate(pt(r.x), pt(r.y)));
     pushed += 1;
+    // The piece's own width and height: the rectangle's, swapped when turned a quarter.
+    let (w, h) = match pl.quarter {
+        true => (r.h, r.w),
+        false => (r.w, r.h),
+    };
+    if pl.quarter {
+        // Clockwise (y runs down): the piece's top edge along the rectangle's right side.
+        surface.push_transform(&Transform::from_row(0.0, 1.0, -1.0, 0.0, pt(r.w), 0.0));
+        pushed += 1;
+    }
     if pl.turned {
-        surface.push_transform(&Transform::from_rotate_at(
-            180.0,
-            pt(r.w / 2.0),
-            pt(r.h / 2.0),
-        ));
+        surface.push_transform(&Transform::from_rotate_at(180.0, pt(w / 2.0), pt(h / 2.0)));
         pushed += 1;
     }
     if let Some(part) = &pl.part {
         let mut clip = PathBuilder::new();
-        let k = KRect::from_xywh(0.0, 0.0, pt(r.w), pt(r.h))
-            .ok_or(PdfError::Draw("a part of no size"))?;
+        let k =
+            KRect::from_xywh(0.0, 0.0, pt(w), pt(h)).ok_or(PdfError::Draw("a part of no size"))?;
         clip.push_rect(k);
         surface.push_clip_path(
             &clip.finish().ok_or(PdfError::Draw("a part of no size"))?,

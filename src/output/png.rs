@@ -55,9 +55,14 @@ pub enum ImageError {
     Parts(String),
 }
 
-/// Pixel size of a `w`×`h` mm piece at `dpi`.
+/// Pixel size of a `w`×`h` mm piece at `dpi`, a half pixel rounded up. The pixel count is
+/// first taken to a millionth, so that a size given in inches rounds as its exact value does:
+/// 0.75 in is 19.049999… mm, and 112.4999… px at 150 dpi must be the 112.5 it is (113).
 pub fn pixel_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
-    let px = |mm: f64| (mm / MM_PER_INCH * dpi as f64).round().max(1.0) as u32;
+    let px = |mm: f64| {
+        let exact = ((mm / MM_PER_INCH * dpi as f64) * 1e6).round() / 1e6;
+        exact.round().max(1.0) as u32
+    };
     (px(w_mm), px(h_mm))
 }
 
@@ -532,6 +537,8 @@ mod tests {
         assert_eq!(pixel_size(25.4, 50.8, 300), (300, 600));
         assert_eq!(pixel_size(19.0, 19.0, 300), (224, 224)); // 224.41
         assert_eq!(pixel_size(63.5, 88.9, 300), (750, 1050));
+        // 0.75 in, as a size in inches becomes in mm (19.049999…): 112.5 px rounds up.
+        assert_eq!(pixel_size(0.75 * 25.4, 0.5 * 25.4, 150), (113, 75));
     }
 
     #[test]

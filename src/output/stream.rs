@@ -253,6 +253,7 @@ mod tests {
                         h: 1.0,
                     },
                     turned: false,
+                    quarter: false,
                     part: None,
                 })
                 .collect(),

@@ -6,7 +6,7 @@
 
 use crate::error::{Diagnostic, Problems, SpecError};
 use crate::kinds::Split;
-use crate::layout::{Duplex, FurnitureAt, Item, LayoutOptions, within};
+use crate::layout::{FurnitureAt, Item, LayoutOptions, within};
 use crate::output::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::pieces::{Piece, Pieces};
 use crate::spec::{Component, Game};
@@ -138,15 +138,11 @@ struct Room {
     boxes: Vec<(f64, f64)>,
 }
 
-/// A room for each furniture `layout::choose_furniture` may take (a gutter-fold sheet keeps
-/// its bands): beside the calibration square, and the whole content area when the cover
-/// prints the square (`pack`).
+/// A room for each furniture `layout::choose` may take (a gutter-fold sheet has its bands
+/// folded down the middle, the margins folded across): beside the calibration square, and the
+/// whole content area when the cover prints the square (`pack`).
 fn rooms(layout: &LayoutOptions) -> Vec<Room> {
-    let furniture: &[FurnitureAt] = match layout.duplex {
-        Duplex::GutterFold => &[FurnitureAt::Bands],
-        _ => &[FurnitureAt::Bands, FurnitureAt::Margins],
-    };
-    furniture
+    [FurnitureAt::Bands, FurnitureAt::Margins]
         .iter()
         .map(|&furniture_at| {
             let opt = LayoutOptions {

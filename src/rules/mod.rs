@@ -348,7 +348,7 @@ fn fmt_num(v: f64) -> String {
     }
 }
 
-fn compare_number(v: f64, check: &Check) -> (bool, String) {
+pub(crate) fn compare_number(v: f64, check: &Check) -> (bool, String) {
     let mut held = true;
     let mut parts = Vec::new();
     match &check.equals {

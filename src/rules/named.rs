@@ -4,7 +4,13 @@ use super::Check;
 use crate::spec::Game;
 
 /// Names of the checks implemented here.
-pub const NAMES: &[&str] = &["beast-family", "sheet-value", "sheet-spaces"];
+pub const NAMES: &[&str] = &[
+    "beast-family",
+    "beast-starvation",
+    "sheet-value",
+    "sheet-spaces",
+    "sheet-rows",
+];
 
 pub fn run(
     game: &Game,
@@ -15,6 +21,8 @@ pub fn run(
         "beast-family" => crate::sheets::checks::beast_family_check(game, check),
         "sheet-value" => crate::sheets::checks::sheet_value_check(game, check),
         "sheet-spaces" => crate::sheets::checks::sheet_spaces_check(game, check),
+        "sheet-rows" => crate::sheets::checks::sheet_rows_check(game, check),
+        "beast-starvation" => crate::sheets::checks::beast_starvation_check(game, check),
         _ => Err(super::Unmeasurable(format!(
             "no named check `{}` (known: {})",
             name.value,

@@ -278,11 +278,10 @@ fn sheet(doc: &Document) -> Result<(Pixmap, f32, f32), Error> {
     let paper = doc.layout.paper;
     let (w, h) = png::pixel_size(paper.w, paper.h, SHEET_DPI);
     let pixmap = Pixmap::new(w, h).ok_or_else(|| sheet_error("a sheet of no size"))?;
-    Ok((
-        pixmap,
-        (w as f64 / paper.w) as f32,
-        (h as f64 / paper.h) as f32,
-    ))
+    // Exactly SHEET_DPI, as the PDF's page rasterized at it: stretched to the whole pixels,
+    // the foot of an A4 page would sit half a pixel low.
+    let per_mm = (SHEET_DPI as f64 / crate::units::MM_PER_INCH) as f32;
+    Ok((pixmap, per_mm, per_mm))
 }
 
 fn sheet_error(why: &str) -> Error {
@@ -297,21 +296,19 @@ fn parse_page(svg: &str) -> Result<Tree, Error> {
     crate::trees::parse(svg).map_err(|e| sheet_error(&e.to_string()))
 }
 
-/// The transform that lays a whole-page tree over a sheet of `w`×`h` px.
-fn page_transform(tree: &Tree, w: u32, h: u32) -> Transform {
-    Transform::from_scale(
-        w as f32 / tree.size().width(),
-        h as f32 / tree.size().height(),
-    )
+/// The transform that lays a whole-page tree over a sheet of `w`×`h` px (not whole pixels).
+fn page_transform(tree: &Tree, w: f32, h: f32) -> Transform {
+    Transform::from_scale(w / tree.size().width(), h / tree.size().height())
 }
 
 /// Page `n` of the front matter (the cover).
 fn cover_pixmap(doc: &Document, n: usize) -> Result<Pixmap, Error> {
-    let (mut pixmap, _, _) = sheet(doc)?;
+    let (mut pixmap, sx, sy) = sheet(doc)?;
+    let paper = doc.layout.paper;
     let tree = parse_page(&doc.front_matter[n])?;
     let layer = Layer {
         tree: &tree,
-        transform: page_transform(&tree, pixmap.width(), pixmap.height()),
+        transform: page_transform(&tree, paper.w as f32 * sx, paper.h as f32 * sy),
         clip: None,
     };
     render_layers(&[layer], &mut pixmap.as_mut(), Color::WHITE);
@@ -323,7 +320,8 @@ fn cover_pixmap(doc: &Document, n: usize) -> Result<Pixmap, Error> {
 /// and the registration marks over them.
 fn page_pixmap(doc: &Document, index: usize, faces: &[Arc<Face>]) -> Result<Pixmap, Error> {
     let (mut pixmap, sx, sy) = sheet(doc)?;
-    let (w, h) = (pixmap.width(), pixmap.height());
+    let paper = doc.layout.paper;
+    let (w, h) = (paper.w as f32 * sx, paper.h as f32 * sy);
     let bleed = doc.layout.bleed as f32;
     let furniture = parse_page(&doc.furniture_svg(index))?;
     let marks = doc

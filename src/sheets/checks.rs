@@ -25,8 +25,8 @@ fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Unme
 }
 
 /// The named check `beast-family`. With `args: {family: "..."}` it judges that family by the
-/// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster has a row
-/// for every member of the largest legal family.
+/// family-building rules; with `args: {sheet: <id>}` it asks that the sheet's roster of members
+/// (the one with a `fill: member` column) has a row for every member of the largest legal family.
 pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
     if let Some(text) = check.args.get("family") {
         let f = family::parse(text).map_err(|e| Unmeasurable(e.to_string()))?;
@@ -46,10 +46,17 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasu
     }
     if let Some(id) = check.args.get("sheet") {
         let all = sheet_sections(game, id)?;
+        // The rosters of family members (a `fill: member` column), not the turn record.
         let rows: u32 = all
             .iter()
             .filter_map(|s| match s {
-                Section::Roster(r) => Some(r.rows.as_ref().map_or(0, |n| n.value)),
+                Section::Roster(r)
+                    if r.columns
+                        .iter()
+                        .any(|c| c.fill.as_deref() == Some("member")) =>
+                {
+                    Some(r.rows.as_ref().map_or(0, |n| n.value))
+                }
                 _ => None,
             })
             .sum();
@@ -63,10 +70,107 @@ pub fn beast_family_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasu
     Err("`beast-family` needs `args: {family: \"4 children, 2 adults, 4 old\"}` or `args: {sheet: <sheet id>}`".into())
 }
 
+/// The named check `beast-starvation`: `args: {sheet: <id>}` asks that the sheet's roster gives
+/// each kind of family member as many starvation boxes as the markers that kill it: "equal to
+/// or exceeding his combat value", and at least one (a Child, of combat 0, dies at its first).
+pub fn beast_starvation_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
+    let id = check
+        .args
+        .get("sheet")
+        .ok_or("`beast-starvation` needs `args: {sheet: <sheet id>}`")?;
+    // The roster of family members (a `fill: member` column) and its column of boxes: one count
+    // per kind (`boxes_by`), or the same for every kind (`boxes`), or none.
+    let members = sheet_sections(game, id)?
+        .into_iter()
+        .find_map(|s| match s {
+            Section::Roster(r)
+                if r.columns
+                    .iter()
+                    .any(|c| c.fill.as_deref() == Some("member")) =>
+            {
+                Some(r)
+            }
+            _ => None,
+        })
+        .ok_or_else(|| {
+            format!("no roster of family members (a `fill: member` column) on `{id}`")
+        })?;
+    let boxes = |kind: &str| -> u32 {
+        let by = members.columns.iter().find_map(|c| c.boxes_by.as_ref());
+        let same = members.columns.iter().find_map(|c| c.boxes);
+        match (by, same) {
+            (Some(by), _) => by.value.get(kind).copied().unwrap_or(0),
+            (None, Some(n)) => n,
+            (None, None) => 0,
+        }
+    };
+    let describe = |counts: &[(String, u32)]| {
+        counts
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let want: Vec<(String, u32)> = family::KINDS
+        .iter()
+        .map(|(kind, combat, _)| (kind.to_string(), (*combat).max(1)))
+        .collect();
+    let found: Vec<(String, u32)> = want.iter().map(|(k, _)| (k.clone(), boxes(k))).collect();
+    Ok(Verdict::new(
+        found == want,
+        format!("starvation boxes by kind: {}", describe(&want)),
+        format!("{} on `{id}`", describe(&found)),
+    ))
+}
+
+/// The named check `sheet-rows`: the rows of the roster titled `args: {section}` on `args:
+/// {sheet}`, against `equals`, `at_least` or `at_most` (a turn record long enough for the
+/// longest game).
+pub fn sheet_rows_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
+    let (Some(id), Some(title)) = (check.args.get("sheet"), check.args.get("section")) else {
+        return Err("`sheet-rows` needs `args: {sheet: <id>, section: <roster title>}`".into());
+    };
+    let rows = sheet_sections(game, id)?
+        .into_iter()
+        .find_map(|s| match s {
+            Section::Roster(r) if r.title.as_deref() == Some(title.as_str()) => Some(r),
+            _ => None,
+        })
+        .ok_or_else(|| format!("no roster titled `{title}` on `{id}`"))?
+        .rows
+        .as_ref()
+        .map_or(0, |n| n.value);
+    let (held, expected) = crate::rules::compare_number(rows as f64, check);
+    Ok(Verdict::new(held, expected, format!("{rows} rows")))
+}
+
 /// The named check `sheet-value`: `args: {sheet, section, space, value}` asks that the track
 /// titled `section` on the sheet pre-prints `value` in space number `space` (e.g. a starting
-/// food store of 6).
+/// food store of 6); `args: {sheet, field, value}`, that the field labelled `field` does.
 pub fn sheet_value_check(game: &Game, check: &Check) -> Result<Verdict, Unmeasurable> {
+    if let (Some(id), Some(label), Some(value)) = (
+        check.args.get("sheet"),
+        check.args.get("field"),
+        check.args.get("value"),
+    ) {
+        let found = sheet_sections(game, id)?
+            .into_iter()
+            .find_map(|s| match s {
+                Section::Fields(f) => f.items.iter().find(|i| &i.label == label),
+                _ => None,
+            })
+            .ok_or_else(|| format!("no field labelled `{label}` on `{id}`"))?
+            .value
+            .clone();
+        return Ok(Verdict::new(
+            found.as_ref() == Some(value),
+            format!("`{value}` printed in the field `{label}`"),
+            match found {
+                Some(v) => format!("`{v}` in it"),
+                None => "the field is blank".to_string(),
+            },
+        ));
+    }
     let arg = |k: &str| {
         check.args.get(k).ok_or_else(|| {
             format!("`sheet-value` needs `args: {{sheet, section, space, value}}` (no `{k}`)")

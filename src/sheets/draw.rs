@@ -24,6 +24,8 @@ pub(super) const HEAD_H: f64 = 8.0;
 /// Space between sections.
 pub const GAP: f64 = 5.0;
 pub(super) const HEADER_ROW: f64 = 7.0;
+/// A header row with a symbol over each label.
+pub(super) const ICON_HEADER_ROW: f64 = 11.5;
 /// A row to write in with a pencil.
 pub(super) const WRITE_ROW: f64 = 8.5;
 pub(super) const BOX: f64 = 4.2;
@@ -210,7 +212,7 @@ pub fn natural(s: &Section, w: f64) -> f64 {
         Section::Roster(r) => {
             let blocks = r.blocks.as_ref().map_or(1, |b| b.value).max(1);
             let rows = r.rows.as_ref().map_or(6, |n| n.value).div_ceil(blocks);
-            HEADER_ROW + WRITE_ROW * rows as f64 + note_height(r.note.as_deref(), w)
+            roster_header(r) + WRITE_ROW * rows as f64 + note_height(r.note.as_deref(), w)
         }
         Section::Grid(gr) => {
             HEADER_ROW + 9.5 * gr.rows.len() as f64 + note_height(gr.note.as_deref(), w)
@@ -236,6 +238,14 @@ pub fn natural(s: &Section, w: f64) -> f64 {
             st.sections.iter().map(|s| natural(s, w)).sum::<f64>()
                 + GAP * st.sections.len().saturating_sub(1) as f64
         }
+    }
+}
+
+/// Height of a roster's header row: taller when its columns have symbols over their labels.
+pub(super) fn roster_header(r: &Roster) -> f64 {
+    match r.columns.iter().any(|c| c.symbol.is_some()) {
+        true => ICON_HEADER_ROW,
+        false => HEADER_ROW,
     }
 }
 

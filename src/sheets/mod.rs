@@ -79,6 +79,18 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
         {
             cx.at(rows, "a roster has 1 to 200 rows".into());
         }
+        if let Section::Roster(r) = section {
+            for by in r.columns.iter().filter_map(|c| c.boxes_by.as_ref()) {
+                if by.value.is_empty()
+                    || by.value.values().any(|n| !(1..=MAX_CHECKBOXES).contains(n))
+                {
+                    cx.at(
+                        by,
+                        format!("`boxes_by` gives each kind 1 to {MAX_CHECKBOXES} boxes"),
+                    );
+                }
+            }
+        }
         check_numbers(cx.file, section, cx.problems);
     }
 }
@@ -206,6 +218,7 @@ pub fn symbols(s: &SheetSpec) -> Vec<&Spanned<String>> {
         match section {
             Section::Grid(g) => out.extend(g.rows.iter().filter_map(|r| r.symbol.as_ref())),
             Section::Legend(l) => out.extend(l.items.iter().filter_map(|i| i.symbol.as_ref())),
+            Section::Roster(r) => out.extend(r.columns.iter().filter_map(|c| c.symbol.as_ref())),
             _ => {}
         }
     }

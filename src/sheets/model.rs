@@ -167,6 +167,16 @@ pub struct RosterColumn {
     /// Checkboxes in each cell (e.g. starvation markers).
     #[serde(default)]
     pub boxes: Option<u32>,
+    /// Checkboxes by the row's kind, `{Child: 1, Adult: 3, Old: 1}`: a row filled in with one of
+    /// these kinds (`fill:` of another column) shows its count; a blank row a group for each,
+    /// marked with the kind's initial.
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, u32>>")]
+    pub boxes_by: Option<Spanned<BTreeMap<String, u32>>>,
+    /// A symbol over the label in the header row (the label set small under it).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub symbol: Option<Spanned<String>>,
     /// Pre-fill row i with the value of `{fill}.i` (e.g. `member` → `member.1`, `member.2`…).
     #[serde(default)]
     pub fill: Option<String>,
@@ -185,6 +195,9 @@ pub struct Roster {
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub blocks: Option<Spanned<u32>>,
+    /// Heads the column of row numbers (default `#`), e.g. `Turn`.
+    #[serde(default)]
+    pub number: Option<String>,
     pub columns: Vec<RosterColumn>,
     #[serde(default)]
     pub note: Option<String>,
@@ -398,8 +411,9 @@ impl Section {
                 for c in &s.columns {
                     add(out, std::iter::once(&c.label).chain(&c.fill));
                     add(out, c.choices.iter().flatten());
+                    add(out, c.boxes_by.iter().flat_map(|b| b.value.keys()));
                 }
-                add(out, &s.note);
+                add(out, s.note.iter().chain(&s.number));
             }
             Section::Grid(s) => {
                 add(out, s.rows.iter().map(|r| &r.label));

@@ -212,11 +212,50 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
     }
 }
 
-/// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable area.
+/// How `pnp sheets` lays out a paper: with the furniture every game has on it.
+fn sheets_layout(opt: &BuildOptions) -> LayoutOptions {
+    LayoutOptions {
+        furniture_at: crate::layout::FurnitureAt::for_paper(opt.paper),
+        ..LayoutOptions::new(opt.paper)
+    }
+}
+
+/// The size of one printed sheet: its `size:` (a small sheet, several to a page), else the
+/// paper's printable area.
+fn sheet_size(c: &crate::spec::Component, area: &crate::layout::Rect) -> (f64, f64) {
+    match &c.size {
+        Some(s) => (s.value.w.mm(), s.value.h.mm()),
+        None => (area.w, area.h),
+    }
+}
+
+/// Where the sheets of one page go in the sheet area: as many as fit side by side and under
+/// each other, a gap apart (one when the sheet is as large as the area).
+fn sheet_slots(
+    area: &crate::layout::Rect,
+    (w, h): (f64, f64),
+    gap: f64,
+) -> Vec<crate::layout::Rect> {
+    let fit = |room: f64, len: f64| (((room + gap) / (len + gap) + 1e-9).floor() as usize).max(1);
+    let (across, down) = (fit(area.w, w), fit(area.h, h));
+    (0..down)
+        .flat_map(|j| {
+            (0..across).map(move |i| crate::layout::Rect {
+                x: area.x + i as f64 * (w + gap),
+                y: area.y + j as f64 * (h + gap),
+                w,
+                h,
+            })
+        })
+        .collect()
+}
+
+/// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable
+/// area, or of the sheet's own size.
 pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pieces, Error> {
     let index = sheet_component(game, req.sheet.as_deref())?;
     let c = &game.spec.components[index];
-    let area = LayoutOptions::new(opt.paper).sheet_area();
+    let (w, h) = sheet_size(c, &sheets_layout(opt).sheet_area());
     Ok(players(game, req)?
         .into_iter()
         .enumerate()
@@ -224,8 +263,8 @@ pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pi
             component: index,
             // The sheet component's own faces (its variants are not players).
             variant: None,
-            w: area.w,
-            h: area.h,
+            w,
+            h,
             shape: c.shape(),
             copies: 1,
             own: Some(Box::new(Own {
@@ -248,13 +287,16 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     // Refused before anything is drawn: a link, a device, a FIFO or a folder at the path.
     check_output(&path)?;
     let art = Art::new(game);
-    let layout = LayoutOptions::new(opt.paper);
+    let layout = sheets_layout(opt);
     let area = layout.sheet_area();
     let mut docs = Vec::<FaceDoc>::new();
     let mut pages = Vec::new();
     let mut warnings = Vec::new();
-    for (i, p) in pieces.iter().enumerate() {
-        for side in [Side::Front, Side::Back] {
+    // Each sheet's faces (front, back), drawn once.
+    let mut faces = Vec::with_capacity(pieces.len());
+    for p in pieces.iter() {
+        let mut pair = [None, None];
+        for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
             let c = &game.spec.components[p.component];
             let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
@@ -269,30 +311,50 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
                 continue;
             };
             warnings.extend(draw::overflow_warning(game, p, side, &overflows));
-            let suffix = side.name();
-            pages.push(Page {
-                side: if side == Side::Front {
-                    PageSide::Front
-                } else {
-                    PageSide::Back
-                },
-                placements: vec![Placement {
-                    piece: i,
-                    face: docs.len(),
-                    rect: area,
-                    turned: false,
-                    part: None,
-                }],
-                captions: Default::default(),
-                calibration: true,
-            });
-            let name = format!("{}-{suffix}", p.id(game));
+            pair[k] = Some(docs.len());
             docs.push(FaceDoc {
-                name,
+                name: format!("{}-{}", p.id(game), side.name()),
                 source: Source::Svg(svg.into()),
                 w: p.w,
                 h: p.h,
                 bleed: 0.0,
+            });
+        }
+        faces.push(pair);
+    }
+    // As many sheets to a page as fit (two half-page sheets), their backs on the page after,
+    // mirrored as `build` mirrors them.
+    let size = pieces.first().map_or((area.w, area.h), |p| (p.w, p.h));
+    let slots = sheet_slots(&area, size, layout.effective_gap());
+    let indices: Vec<usize> = (0..pieces.len()).collect();
+    for chunk in indices.chunks(slots.len()) {
+        for (k, side) in [PageSide::Front, PageSide::Back].into_iter().enumerate() {
+            let placements: Vec<Placement> = chunk
+                .iter()
+                .zip(&slots)
+                .filter_map(|(&i, slot)| {
+                    let face = faces[i][k]?;
+                    Some(Placement {
+                        piece: i,
+                        face,
+                        rect: match side {
+                            PageSide::Back => crate::layout::mirror(slot, &layout),
+                            _ => *slot,
+                        },
+                        turned: side == PageSide::Back && crate::layout::back_turned(&layout),
+                        quarter: false,
+                        part: None,
+                    })
+                })
+                .collect();
+            if side == PageSide::Back && placements.is_empty() {
+                continue;
+            }
+            pages.push(Page {
+                side,
+                placements,
+                captions: Default::default(),
+                calibration: true,
             });
         }
     }

@@ -108,7 +108,26 @@ pub(super) fn legend_item_h(i: &LegendItem, w: f64) -> f64 {
     let lines = i.text.as_ref().map_or(0, |t| {
         wrap(Font::Sans, SMALL * 1.15, legend_text_w(w, i), t).len()
     });
-    (LEGEND_LABEL_H + lines as f64 * SMALL * 1.5 + 1.0).max(SWATCH) + 3.0
+    // The label under the writing line, on as many lines as its room needs.
+    let under = write_lines(i, w).len().max(1) as f64;
+    (LEGEND_LABEL_H + lines as f64 * SMALL * 1.5 + 1.0)
+        .max(SWATCH + 1.8 + (under - 1.0) * SMALL * 1.2)
+        + 3.0
+}
+
+/// The lines of a legend item's `write:` label, wrapped to the writing line's length (on a
+/// half-page sheet "your Compost die colour" is longer than the line).
+fn write_lines(i: &LegendItem, w: f64) -> Vec<String> {
+    i.write
+        .as_ref()
+        .map(|wl| wrap(Font::Condensed, SMALL, w - write_x(i, w), wl))
+        .unwrap_or_default()
+}
+
+/// Where a legend item's writing line starts, from the legend's left: its last 30 %, and never
+/// over the text beside it (whose column keeps at least 20 mm on a narrow sheet).
+fn write_x(i: &LegendItem, w: f64) -> f64 {
+    (2.0 * SWATCH + 4.0 + legend_text_w(w, i) + 2.0).max(w * 0.7 + 3.0)
 }
 
 pub(super) fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx) -> Group {
@@ -153,8 +172,8 @@ pub(super) fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx
                 ));
             }
         }
-        if let Some(wl) = &i.write {
-            let lx = x + w - w * 0.3 + 3.0;
+        if i.write.is_some() {
+            let lx = x + write_x(i, w);
             g = g.add(line(
                 lx,
                 yy + SWATCH - 1.0,
@@ -163,15 +182,17 @@ pub(super) fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx
                 ink,
                 0.35,
             ));
-            g = g.add(text(
-                lx,
-                yy + SWATCH + 1.8,
-                SMALL,
-                Font::Condensed,
-                Anchor::Start,
-                GRAY,
-                wl,
-            ));
+            for (k, l) in write_lines(i, w).iter().enumerate() {
+                g = g.add(text(
+                    lx,
+                    yy + SWATCH + 1.8 + k as f64 * SMALL * 1.2,
+                    SMALL,
+                    Font::Condensed,
+                    Anchor::Start,
+                    GRAY,
+                    l,
+                ));
+            }
         }
         yy += h;
     }

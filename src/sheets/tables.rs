@@ -168,21 +168,23 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
     let ink = ctx.ink.as_str();
     let blocks = r.blocks.as_ref().map_or(1, |b| b.value).max(1);
     let note_h = note_height(r.note.as_deref(), w);
+    let header = roster_header(r);
     let (per_block, row_h) = match &r.rows {
         Some(n) => {
             let per = n.value.div_ceil(blocks);
-            let row_h = ((h - HEADER_ROW - note_h) / per as f64).clamp(WRITE_ROW, ROSTER_ROW_MAX);
+            let row_h = ((h - header - note_h) / per as f64).clamp(WRITE_ROW, ROSTER_ROW_MAX);
             (per, row_h)
         }
         None => (
-            (((h - HEADER_ROW - note_h) / WRITE_ROW).floor().max(1.0)) as u32,
+            (((h - header - note_h) / WRITE_ROW).floor().max(1.0)) as u32,
             WRITE_ROW,
         ),
     };
     let total = r.rows.as_ref().map_or(per_block * blocks, |n| n.value);
     let bgap = 6.0;
     let bw = (w - bgap * (blocks - 1) as f64) / blocks as f64;
-    let num_w = 7.0;
+    let number = r.number.as_deref().unwrap_or("#");
+    let num_w = (width(Font::CondensedBold, SMALL, number) + 2.0).max(7.0);
     let weights: Vec<f64> = r
         .columns
         .iter()
@@ -191,30 +193,35 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
     let widths = split(bw - num_w, &weights);
     for b in 0..blocks {
         let bx = x + b as f64 * (bw + bgap);
-        g = g.add(rect(bx, y, bw, HEADER_ROW, ink).set("fill-opacity", "0.12"));
+        g = g.add(rect(bx, y, bw, header, ink).set("fill-opacity", "0.12"));
+        let size = fit(Font::CondensedBold, TEXT, num_w - 1.0, number);
         g = g.add(text(
             bx + num_w / 2.0,
-            y + HEADER_ROW * 0.68,
-            TEXT,
+            y + header - HEADER_ROW * 0.32,
+            size,
             Font::CondensedBold,
             Anchor::Middle,
             ink,
-            "#",
+            number,
         ));
-        g = header_labels(
-            g,
-            r.columns.iter().map(|c| c.label.as_str()),
-            &widths,
-            bx + num_w,
-            y,
-            ink,
-        );
+        if header > HEADER_ROW {
+            g = icon_header(g, r, &widths, bx + num_w, y, ctx);
+        } else {
+            g = header_labels(
+                g,
+                r.columns.iter().map(|c| c.label.as_str()),
+                &widths,
+                bx + num_w,
+                y,
+                ink,
+            );
+        }
         for row in 0..per_block {
             let index = b * per_block + row + 1;
             if index > total {
                 break;
             }
-            let ry = y + HEADER_ROW + row as f64 * row_h;
+            let ry = y + header + row as f64 * row_h;
             if row % 2 == 1 {
                 g = g.add(rect(bx, ry, bw, row_h, ink).set("fill-opacity", "0.04"));
             }
@@ -227,6 +234,12 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
                 GRAY,
                 &index.to_string(),
             ));
+            // The row's kind, where a column fills it in (`boxes_by`).
+            let kind = r.columns.iter().find_map(|c| {
+                c.fill
+                    .as_ref()
+                    .and_then(|k| ctx.fill.get(&format!("{k}.{index}")))
+            });
             let mut cx = bx + num_w;
             for (c, cw) in r.columns.iter().zip(&widths) {
                 g = g.add(line(cx, ry, cx, ry + row_h, ink, 0.2).set("stroke-opacity", "0.6"));
@@ -257,19 +270,15 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
                         GRAY,
                         &joined,
                     ));
+                } else if let Some(by) = &c.boxes_by {
+                    let groups: Vec<(String, u32)> =
+                        match kind.and_then(|k| by.value.get(k).map(|n| (k, n))) {
+                            Some((_, &n)) => vec![(String::new(), n)],
+                            None => by.value.iter().map(|(k, &n)| (initial(k), n)).collect(),
+                        };
+                    g = box_groups(g, &groups, cx, ry, *cw, row_h, ink);
                 } else if let Some(k) = c.boxes {
-                    let k = k.clamp(1, 20);
-                    let side = BOX.min((cw - 2.0) / k as f64 - 1.0);
-                    let tw = k as f64 * (side + 1.0) - 1.0;
-                    for i in 0..k {
-                        g = checkbox(
-                            g,
-                            cx + (cw - tw) / 2.0 + i as f64 * (side + 1.0),
-                            ry + (row_h - side) / 2.0,
-                            side,
-                            ink,
-                        );
-                    }
+                    g = box_groups(g, &[(String::new(), k)], cx, ry, *cw, row_h, ink);
                 }
                 cx += cw;
             }
@@ -282,13 +291,94 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
             bx,
             y,
             bw,
-            HEADER_ROW + rows_here as f64 * row_h,
+            header + rows_here as f64 * row_h,
             ink,
             RULE,
         ));
     }
-    let used = HEADER_ROW + per_block as f64 * row_h;
+    let used = header + per_block as f64 * row_h;
     draw_note(g, r.note.as_deref(), x, y + used, w)
+}
+
+/// A roster's header with a symbol over each label that has one (the label small under it).
+fn icon_header(mut g: Group, r: &Roster, widths: &[f64], x: f64, y: f64, ctx: &Ctx) -> Group {
+    let ink = ctx.ink.as_str();
+    let mut cx = x;
+    for (c, cw) in r.columns.iter().zip(widths) {
+        let label_size = fit(Font::CondensedBold, SMALL * 0.85, cw - 1.0, &c.label);
+        let base = y + ICON_HEADER_ROW - 1.3;
+        if let Some(sym) = &c.symbol
+            && let Ok(art) = ctx.art.symbol(&sym.value)
+        {
+            let s = (ICON_HEADER_ROW - label_size - 2.6).min(cw - 1.5);
+            g = g.add(place(&art, cx + (cw - s) / 2.0, y + 1.0, s, ink));
+        }
+        g = g.add(text(
+            cx + cw / 2.0,
+            base,
+            label_size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            ink,
+            &c.label,
+        ));
+        cx += cw;
+    }
+    g
+}
+
+/// `Child` → `C`: what marks a kind's group of boxes in a blank row.
+fn initial(kind: &str) -> String {
+    kind.chars().next().map(String::from).unwrap_or_default()
+}
+
+/// Groups of checkboxes centred in a cell, each after its small label (none for a single
+/// unlabelled group).
+fn box_groups(
+    mut g: Group,
+    groups: &[(String, u32)],
+    x: f64,
+    y: f64,
+    w: f64,
+    row_h: f64,
+    ink: &str,
+) -> Group {
+    let label_size = SMALL;
+    let labels: f64 = groups
+        .iter()
+        .filter(|(l, _)| !l.is_empty())
+        .map(|(l, _)| width(Font::CondensedBold, label_size, l) + 0.8)
+        .sum();
+    let count: u32 = groups.iter().map(|(_, n)| (*n).clamp(1, 20)).sum();
+    let gaps = 2.2 * groups.len().saturating_sub(1) as f64;
+    let side = BOX
+        .min((w - 2.0 - labels - gaps) / count as f64 - 1.0)
+        .max(1.0);
+    let total = labels + gaps + count as f64 * (side + 1.0) - 1.0;
+    let mut bx = x + (w - total) / 2.0;
+    let by = y + (row_h - side) / 2.0;
+    for (k, (label, n)) in groups.iter().enumerate() {
+        if k > 0 {
+            bx += 2.2;
+        }
+        if !label.is_empty() {
+            g = g.add(text(
+                bx,
+                by + side * 0.85,
+                label_size,
+                Font::CondensedBold,
+                Anchor::Start,
+                GRAY,
+                label,
+            ));
+            bx += width(Font::CondensedBold, label_size, label) + 0.8;
+        }
+        for _ in 0..(*n).clamp(1, 20) {
+            g = checkbox(g, bx, by, side, ink);
+            bx += side + 1.0;
+        }
+    }
+    g
 }
 
 #[allow(clippy::too_many_arguments)]

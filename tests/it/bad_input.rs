@@ -340,7 +340,7 @@ fn text_that_runs_over_its_piece_is_named_in_a_warning() {
              \x20   front: {{label: An extraordinarily long caption for such a small disc}}\n\
              \x20 - id: setup\n    kind: diagram\n    size: 40mm x 30mm\n\
              \x20   front: {{title: A set-up title far too long for a diagram only forty millimetres wide}}\n\
-             \x20   diagram: {{place: [{{piece: disc, at: [0, 0]}}]}}\n",
+             \x20   diagram: {{place: [{{piece: disc, at: [20, 12]}}]}}\n",
             "X".repeat(300)
         ),
     )

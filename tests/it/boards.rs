@@ -357,6 +357,53 @@ fn hex_boards_split_through_hex_centres_or_along_their_edges() {
 }
 
 #[test]
+fn setup_diagrams_stand_pieces_on_a_boards_named_spaces() {
+    let path = format!("{}/examples/hnefatafl.yaml", env!("CARGO_MANIFEST_DIR"));
+    let game = pnp::spec::load(&path).unwrap();
+    let setup = game
+        .spec
+        .components
+        .iter()
+        .find(|c| c.id.value == "setup")
+        .unwrap();
+    let pnp::kinds::KindSpec::Diagram(diagram) = &setup.kind else {
+        panic!("setup is a diagram");
+    };
+    let pieces = pnp::pieces::expand(&game);
+    let centres: Vec<[f64; 2]> = diagram
+        .centres(&game, &pieces)
+        .into_iter()
+        .map(|c| c.unwrap())
+        .collect();
+    let on = |i: usize| (diagram.place[i].value.piece.value.as_str(), centres[i]);
+    // The board at the table's origin; the king on f6, its centre; a defender on f4, two
+    // 15 mm squares below; an attacker on a4, five left and two below.
+    assert_eq!(on(0), ("board", [0.0, 0.0]));
+    assert_eq!(on(1), ("king", [0.0, 0.0]));
+    let near = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).hypot(a[1] - b[1]) < 1e-9;
+    let at = |piece: &str, x: f64, y: f64| {
+        (0..centres.len()).any(|i| on(i).0 == piece && near(on(i).1, [x, y]))
+    };
+    assert!(at("defender", 0.0, 30.0));
+    assert!(at("attacker", -75.0, 30.0));
+    assert!(at("attacker", 0.0, -75.0));
+    assert_eq!(centres.len(), 1 + 1 + 12 + 24);
+    // A space the board does not have is refused where it is written.
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "{piece: king, on: board, space: f6}",
+        "{piece: king, on: board, space: f16}",
+    );
+    let file = game_file("no-such-space", &text);
+    let out = run(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("`space: f16`: board `board` has no such space"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn the_rules_count_spaces_marks_and_lines() {
     for name in ["hnefatafl", "fox-and-geese", "hex", "go-9x9"] {
         let path = format!("{}/examples/{name}.yaml", env!("CARGO_MANIFEST_DIR"));

@@ -80,6 +80,8 @@ fn every_kind_is_laid_out_at_its_size_and_draws_inside_its_cut() {
                 }
                 placed += 1;
                 let r = placement.rect;
+                // A piece turned a quarter (it fits more so) is its height wide.
+                let (w, h) = if placement.quarter { (h, w) } else { (w, h) };
                 assert!(
                     (r.w - w).abs() < 0.05 && (r.h - h).abs() < 0.05,
                     "{name}: placed at {} × {} mm, its kind says {w} × {h}",

@@ -18,6 +18,7 @@ mod making_ground;
 mod markup;
 mod memory;
 mod night_grain;
+mod paper;
 mod piecepack;
 mod raster;
 mod readme;

@@ -71,7 +71,7 @@ fn pngs_have_exact_pixel_sizes_and_dpi() {
         let pngs = files(&dir.join("png"));
         // 6 grains + sun + moon + track + aid: one image per distinct face.
         assert_eq!(pngs.len(), 10, "{pngs:?}");
-        let marker = (20.0f64 / 25.4 * dpi as f64).round() as u32;
+        let marker = (19.05f64 / 25.4 * dpi as f64).round() as u32;
         let (w, h, ppu) = png_info(&dir.join("png/grain-barley-front.png"));
         assert_eq!((w, h), (marker, marker));
         assert_eq!(ppu, Some(ppm(dpi)));
@@ -87,7 +87,7 @@ fn pngs_have_exact_pixel_sizes_and_dpi() {
         let track = dir.join("png/track-front.png");
         let (w, h, _) = png_info(&track);
         let px = |mm: f64| (mm / 25.4 * dpi as f64).round() as u32;
-        assert_eq!((w, h), (px(70.0), px(304.0)));
+        assert_eq!((w, h), (px(70.0), px(262.0)));
         assert!(png_rgba(&track).chunks_exact(4).all(|p| p[3] == 255));
     }
 }
@@ -178,38 +178,71 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
     }
 }
 
-#[test]
-fn the_track_is_split_into_parts_that_join_to_its_full_size() {
-    let game = pnp::spec::load("night-grain").unwrap();
-    let prepared = pnp::prepare(&game, &Default::default()).unwrap();
-    let track = prepared
-        .pieces
+/// The grain marker's diameter (mm), as the pieces are made.
+fn prepared_marker(game: &pnp::spec::Game) -> f64 {
+    let pieces = pnp::pieces::expand(game);
+    let p = pieces
         .iter()
-        .position(|p| p.id(&game) == "track")
+        .find(|p| p.id(game).starts_with("grain"))
         .unwrap();
-    let parts: Vec<_> = prepared
-        .pages
-        .iter()
-        .flat_map(|p| &p.placements)
-        .filter(|p| p.piece == track)
-        .collect();
+    p.w.max(p.h)
+}
+
+#[test]
+fn the_track_prints_whole_on_one_a4_or_letter_page() {
+    // Issue 35: 70 × 262 mm, boxes of 62 × 44 mm that hold four ¾ in markers two by two.
+    let game = pnp::spec::load("night-grain").unwrap();
+    for paper in [pnp::layout::A4, pnp::layout::LETTER] {
+        let opt = pnp::options::BuildOptions {
+            paper,
+            ..Default::default()
+        };
+        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let track = prepared
+            .pieces
+            .iter()
+            .position(|p| p.id(&game) == "track")
+            .unwrap();
+        let piece = &prepared.pieces[track];
+        assert!((piece.w - 70.0).abs() < 0.05 && (piece.h - 262.0).abs() < 0.05);
+        let placed: Vec<_> = prepared
+            .pages
+            .iter()
+            .flat_map(|p| &p.placements)
+            .filter(|p| p.piece == track)
+            .collect();
+        assert_eq!(placed.len(), 1, "{}: one piece, no parts", paper.name);
+        assert!(placed[0].part.is_none());
+    }
+    // Four markers two by two in a box, with room between them: the track's box and the
+    // grain marker as the game describes them.
+    let spec = |id: &str| {
+        game.spec
+            .components
+            .iter()
+            .find(|c| c.id.value == id)
+            .unwrap()
+    };
+    let pnp::kinds::KindSpec::Track(track) = &spec("track").kind else {
+        panic!("the track is a track")
+    };
+    let (bw, bh) = (track.space.value.w.mm(), track.space.value.h.mm());
+    let marker = prepared_marker(&game);
     assert!(
-        parts.len() >= 2,
-        "the track is taller than A4 and must be split"
+        2.0 * marker + 3.0 <= bw.min(bh),
+        "a {bw} × {bh} mm box and {marker} mm markers"
     );
-    let piece = &prepared.pieces[track];
-    let last = parts.last().unwrap().part.unwrap();
-    assert!(
-        (last.window.bottom() - piece.h).abs() < 1e-6,
-        "parts reach the bottom of the track"
-    );
-    for pair in parts.windows(2) {
-        let (a, b) = (pair[0].part.unwrap().window, pair[1].part.unwrap().window);
-        assert!(
-            (a.bottom() - b.y - 12.0).abs() < 1e-6,
-            "consecutive parts overlap by 12 mm"
-        );
-        assert!(pair[1].part.unwrap().glue_top);
+    // And the PDF has no glue strip or part tag on any page.
+    for paper in ["a4", "letter"] {
+        let dir = build("night-grain", &["--no-png", "--paper", paper]);
+        let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
+        for (i, page) in pdf_text(&pdf).iter().enumerate() {
+            assert!(
+                !page.contains("GLUE") && !page.contains("PART"),
+                "{paper} page {}",
+                i + 1
+            );
+        }
     }
 }
 
@@ -221,7 +254,7 @@ fn bad_yaml_gives_a_located_error_and_writes_nothing() {
     std::fs::write(
         &yaml,
         good.replace(
-            "    size: 20mm\n    copies: 4",
+            "    size: 0.75in\n    copies: 4",
             "    size: twenty\n    copies: 4",
         ),
     )
@@ -236,7 +269,7 @@ fn bad_yaml_gives_a_located_error_and_writes_nothing() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    let line = good.lines().position(|l| l == "    size: 20mm").unwrap() + 1;
+    let line = good.lines().position(|l| l == "    size: 0.75in").unwrap() + 1;
     assert!(err.contains(&format!("bad.yaml:{line}:")), "{err}");
     assert!(
         err.contains("components[0].size"),

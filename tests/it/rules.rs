@@ -42,8 +42,8 @@ struct Case {
 const NIGHT_GRAIN: &[Case] = &[
     Case {
         rule: "grain-total",
-        find: "    size: 20mm\n    copies: 4\n",
-        replace: "    size: 20mm\n    copies: 5\n",
+        find: "    size: 0.75in\n    copies: 4\n",
+        replace: "    size: 0.75in\n    copies: 5\n",
         at: "  - id: grain",
     },
     Case {
@@ -84,8 +84,8 @@ const NIGHT_GRAIN: &[Case] = &[
     },
     Case {
         rule: "team-marker-each",
-        find: "    size: 20mm\n    copies: 3\n",
-        replace: "    size: 20mm\n    copies: 2\n",
+        find: "    size: 0.75in\n    copies: 3\n",
+        replace: "    size: 0.75in\n    copies: 2\n",
         at: "  - id: team",
     },
     Case {

@@ -40,7 +40,12 @@ fn sheets(args: &[&str]) -> Vec<u8> {
 fn one_sheet_per_player_on_the_paper() {
     let pdf = sheets(&["bean-off", "--players", "5"]);
     let sizes = pdf_page_sizes(&pdf);
-    assert_eq!(sizes.len(), 5, "one page per player");
+    // "1 small sheet of paper per player": two half-page sheets to a page, one-sided.
+    assert_eq!(
+        sizes.len(),
+        3,
+        "3 pages for 5 players, two sheets to a page"
+    );
     for (w, h) in sizes {
         assert!((w - A4_PT.0).abs() < 0.01 && (h - A4_PT.1).abs() < 0.01);
     }
@@ -68,13 +73,19 @@ fn one_sheet_per_player_on_the_paper() {
 fn names_are_printed_one_per_sheet() {
     let names = ["Ann", "Bo", "Cy", "Di", "Ed"];
     let pdf = sheets(&["bean-off", "--players", "5", "--names", "Ann,Bo,Cy,Di,Ed"]);
-    let pages = pdf_text(&pdf);
-    assert_eq!(pages.len(), 5);
-    for (page, name) in pages.iter().zip(names) {
-        let runs: Vec<&str> = page.lines().collect();
-        assert!(runs.contains(&name), "{name} not printed: {runs:?}");
-        for other in names.iter().filter(|n| **n != name) {
-            assert!(!runs.contains(other), "{other} printed on {name}'s sheet");
+    // Two sheets to a page: each page of fronts names its own two players, and no other.
+    let all = pdf_text(&pdf);
+    assert_eq!(all.len(), 3, "3 pages, two sheets to a page, one-sided");
+    for (k, page) in all.iter().enumerate() {
+        let words: Vec<&str> = page.split_whitespace().collect();
+        let mine = &names[2 * k..(2 * k + 2).min(names.len())];
+        for name in names {
+            assert_eq!(
+                words.contains(&name),
+                mine.contains(&name),
+                "{name} on page {}: {words:?}",
+                k + 1
+            );
         }
     }
     // The Beast prints the name on both sides.
@@ -119,7 +130,8 @@ fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
             );
         }
         for s in &spaces {
-            assert!(s.h >= 11.0 && s.w >= 40.0, "room to write a score: {s:?}");
+            // A ½ in bean fits, and a score beside it.
+            assert!(s.h >= 11.0 && s.w >= 25.0, "room to write a score: {s:?}");
         }
         let placed: Vec<(String, f64, f64)> = page
             .iter()
@@ -159,33 +171,47 @@ fn beast_turn_record_lists_the_five_activities_in_resolution_order() {
     let pdf = sheets(&["the-beast", "--players", "2"]);
     let glyphs = pdf_glyphs(&pdf);
     let back = pdf_text(&pdf)[1].clone();
-    let order = [
-        "Sacrifice to the Beast",
-        "Hunt the Beast",
-        "Hunt in the Woods",
-        "Gather in the Fields",
-        "Call for Help",
-        "Away calling for help",
+    // The columns in resolution order, then the Food left (issue 35: a row per turn), in each
+    // of three blocks of turns. Column heads are set to their column's width, so their
+    // baselines differ by a point or two: words are read off the glyphs, not the text lines.
+    let header = [
+        "Turn",
+        "Sacrifice",
+        "Beast",
+        "Woods",
+        "Fields",
+        "Help",
+        "Away",
+        "Food",
     ];
-    // The grid's row labels, one per line, top to bottom.
-    let rows: Vec<&str> = back
-        .lines()
-        .filter(|l| order.iter().any(|o| l.ends_with(o)) && l.len() < 30)
+    let words = glyph_words(&glyphs[1]);
+    let woods: Vec<f64> = words
+        .iter()
+        .filter(|w| w.0 == "Woods")
+        .map(|w| w.2)
         .collect();
-    assert_eq!(
-        rows,
-        vec![
-            "1 · Sacrifice to the Beast",
-            "2 · Hunt the Beast",
-            "3 · Hunt in the Woods",
-            "4 · Gather in the Fields",
-            "5 · Call for Help",
-            "Away calling for help"
-        ]
-    );
-    // Turn columns and the food store starting at 6.
-    assert!(back.contains("Food store"));
-    assert!(glyphs[1].iter().any(|g| g.text == "6" && g.size > 14.0));
+    assert_eq!(woods.len(), 3, "three blocks of turns: {back}");
+    let y = woods[0];
+    let mut heads: Vec<&(String, f64, f64)> = words
+        .iter()
+        .filter(|w| (w.2 - y).abs() < 4.0 && header.contains(&w.0.as_str()))
+        .collect();
+    heads.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let names: Vec<&str> = heads.iter().map(|w| w.0.as_str()).collect();
+    assert_eq!(names, [header, header, header].concat(), "{heads:?}");
+    // A row for each turn of the longest game: the Day Deck's 40 cards that do not end it
+    // are followed by a new turn, so 41 turns at most.
+    let words: Vec<&str> = back.split_whitespace().collect();
+    for turn in 1..=41 {
+        assert!(
+            words.contains(&turn.to_string().as_str()),
+            "no row for turn {turn}"
+        );
+    }
+    assert!(!words.contains(&"42"));
+    // The food store starts at 6, printed in its field.
+    assert!(back.contains("Food at the start"));
+    assert!(glyphs[1].iter().any(|g| g.text == "6"));
 }
 
 /// Lines of a page that are exactly `word`.
@@ -358,7 +384,7 @@ fn card_and_chit_counts() {
     assert_eq!(bean["time-slot"], 6);
     assert_eq!(bean["bean"], 66, "11 per player for 6 players");
     assert_eq!(bean["die-role"], 18);
-    assert_eq!(bean["player-sheet"], 1);
+    assert_eq!(bean["player-sheet"], 2, "two half-page sheets to a page");
 }
 
 #[test]
@@ -388,9 +414,40 @@ fn playing_cards_are_real_cards_of_the_right_size() {
         [buf[i], buf[i + 1], buf[i + 2]]
     };
     let [r, g, b] = centre(&png.join("action-deck-hearts-a-front.png"));
-    assert!(r > 150 && g < 80 && b < 80, "heart is red: {r} {g} {b}");
+    // Red suits are hollow: a pale red fill, lighter than black in grayscale.
+    assert!(
+        r > 200 && r > g + 15 && r > b + 15,
+        "heart is pale red: {r} {g} {b}"
+    );
     let [r, g, b] = centre(&png.join("action-deck-spades-a-front.png"));
     assert!(r < 60 && g < 60 && b < 60, "spade is black: {r} {g} {b}");
+}
+
+/// The words on a page, each with the x and y (pt) of its first glyph: glyphs on baselines
+/// within 3 pt of each other read as one line, split where they stand apart.
+fn glyph_words(glyphs: &[Glyph]) -> Vec<(String, f64, f64)> {
+    let mut lines: Vec<Vec<&Glyph>> = Vec::new();
+    for g in glyphs.iter().filter(|g| g.dir == (1.0, 0.0)) {
+        match lines.iter_mut().find(|l| (l[0].y - g.y).abs() < 3.0) {
+            Some(l) => l.push(g),
+            None => lines.push(vec![g]),
+        }
+    }
+    let mut words = Vec::new();
+    for mut l in lines {
+        l.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let mut end: Option<f64> = None;
+        for g in l {
+            let apart = end.is_none_or(|e| g.x - e > 0.12 * g.size);
+            if apart || g.text.trim().is_empty() {
+                words.push((String::new(), g.x, g.y));
+            }
+            words.last_mut().unwrap().0.push_str(g.text.trim());
+            end = Some(g.x + g.advance);
+        }
+    }
+    words.retain(|w| !w.0.is_empty());
+    words
 }
 
 fn broken_copy(game: &str, from: &str, to: &str) -> PathBuf {
@@ -406,7 +463,7 @@ fn broken_copy(game: &str, from: &str, to: &str) -> PathBuf {
 fn validate_passes_and_broken_copies_fail_naming_the_rule() {
     let out = run(&["validate", "the-beast", "bean-off"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("The Beast: 12 rules hold"));
+    assert!(stdout(&out).contains("The Beast: 14 rules hold"));
     assert!(stdout(&out).contains("The Market Cellar Bean-Off: 9 rules hold"));
 
     let cases = [
@@ -418,8 +475,8 @@ fn validate_passes_and_broken_copies_fail_naming_the_rule() {
         ),
         (
             "bean-off",
-            "max_height: 15",
-            "max_height: 15\n                  values: {4: \"7\"}",
+            "max_height: 14",
+            "max_height: 14\n                  values: {4: \"7\"}",
             "track-blank",
         ),
         ("bean-off", "spaces: 12", "spaces: 11", "track-spaces"),
@@ -436,10 +493,30 @@ fn validate_passes_and_broken_copies_fail_naming_the_rule() {
             "rows: 16",
             "roster-holds-any-family",
         ),
+        // Issue 35: room for the longest game the Day Deck allows, and starvation boxes per
+        // member type from the rules.
         (
             "the-beast",
-            "values: {1: \"6\"}",
-            "values: {1: \"5\"}",
+            "rows: 41",
+            "rows: 16",
+            "turn-record-longest-game",
+        ),
+        (
+            "the-beast",
+            "boxes_by: {Child: 1, Adult: 3, Old: 1}",
+            "boxes_by: {Child: 3, Adult: 3, Old: 3}",
+            "starvation-boxes",
+        ),
+        (
+            "the-beast",
+            "boxes_by: {Child: 1, Adult: 3, Old: 1}",
+            "boxes: 3",
+            "starvation-boxes",
+        ),
+        (
+            "the-beast",
+            "{label: Food at the start, value: \"6\"",
+            "{label: Food at the start, value: \"5\"",
             "food-start",
         ),
         (

@@ -362,10 +362,10 @@ fn night_grain_markers_are_bagged_by_type_and_the_track_is_a_board() {
     assert_eq!(counts["Grain markers: Amaranth ×4"], 4);
     assert_eq!(counts["Team markers: Humans ×3"], 3);
     assert_eq!(counts.values().sum::<usize>(), 24 + 6);
-    // Real sizes: a 20 mm marker, the track as tall as drawn, the aid 80 × 115 mm.
+    // Real sizes: a ¾ in (19.05 mm) marker, the track as tall as drawn, the aid 80 × 115 mm.
     let marker = &bags[0]["ContainedObjects"][0]["Transform"];
     let mm = marker["scaleZ"].as_f64().unwrap() * TILE_UNITS_AT_SCALE_1 * MM_PER_UNIT;
-    assert!((mm - 20.0).abs() < 0.1, "{mm} mm");
+    assert!((mm - 19.05).abs() < 0.1, "{mm} mm");
     let track = by_nickname(&v, "Track of Persephone");
     assert_eq!(track["Name"], "Custom_Tile");
     let game = pnp::spec::load("night-grain").unwrap();

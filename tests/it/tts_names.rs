@@ -85,7 +85,10 @@ fn a_cards_tooltip_gives_the_text_printed_on_it() {
     // Its heading, its paragraph and its footer, a line each.
     let lines: Vec<&str> = texts[hunt].lines().collect();
     assert_eq!(lines[0], "Resolved 2nd", "{lines:?}");
-    assert!(lines[1].starts_with("At most 5 hunters."), "{lines:?}");
+    assert!(
+        lines[1].starts_with("At most 5 Adults and Old"),
+        "{lines:?}"
+    );
     assert_eq!(lines.last(), Some(&"2 of 5 · resolution order"));
     // A playing card's footer, which its name no longer says.
     let action = card_fields(&v, "Action Deck", "Description");

@@ -485,10 +485,16 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
             _ => None,
         })
         .unwrap();
+    // Each placement's centre (`at:`, or `on:` a tile's `space:`), table mm.
+    let centres: Vec<[f64; 2]> = diagram
+        .centres(&game, &pnp::pieces::expand(&game))
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
     // The diagram's spots on the table (units; +y down the diagram is −z), each once.
     let mut spots: Vec<(f64, f64)> = Vec::new();
-    for p in &diagram.place {
-        let (x, z) = (p.value.at[0] / MM_PER_UNIT, -p.value.at[1] / MM_PER_UNIT);
+    for c in &centres {
+        let (x, z) = (c[0] / MM_PER_UNIT, -c[1] / MM_PER_UNIT);
         if !spots
             .iter()
             .any(|s| (s.0 - x).abs() < 0.01 && (s.1 - z).abs() < 0.01)
@@ -507,15 +513,16 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
         let (_, v) = table("cream-of-the-crop", n);
         // What the diagram places for n, by spot (a pawn stands on a tile: two at one spot).
         let mut want: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for p in diagram
+        for (p, c) in diagram
             .place
             .iter()
             .map(|p| &p.value)
-            .filter(|p| p.is_for(n))
+            .zip(&centres)
+            .filter(|(p, _)| p.is_for(n))
         {
             // `tile-suns-5` → "suns"; `pawn-arms` → "arms".
             let suit = p.piece.value.split('-').nth(1).unwrap().to_string();
-            let at = spot(p.at[0] / MM_PER_UNIT, -p.at[1] / MM_PER_UNIT).unwrap();
+            let at = spot(c[0] / MM_PER_UNIT, -c[1] / MM_PER_UNIT).unwrap();
             want.entry(at).or_default().push(suit);
         }
         let mut got: BTreeMap<usize, Vec<String>> = BTreeMap::new();

@@ -286,7 +286,21 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                 );
                 objects::bag(bag, contents, model::Rgb::WHITE)
             };
-            let mut laid = table::lay_out(placed, diagram.map(|(_, d)| d), &seats, aside);
+            // Checked already: every placement has a centre.
+            let centres: Vec<[f64; 2]> = diagram
+                .map(|(_, d)| {
+                    d.centres(game, &crate::pieces::expand(game))
+                        .into_iter()
+                        .map(|c| c.unwrap_or([0.0, 0.0]))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut laid = table::lay_out(
+                placed,
+                diagram.map(|(_, d)| (d, centres.as_slice())),
+                &seats,
+                aside,
+            );
             for (k, seat) in seats.iter().enumerate() {
                 laid.push(seat.hand(ex.guid(&format!("hand/{k}"))));
             }

@@ -175,10 +175,11 @@ pub fn seats(n: u32) -> Vec<Seat> {
 }
 
 /// Puts every object where it goes; returns the objects in order (the set-aside ones in one
-/// bag, made by `aside_bag`). `diagram`: the setup diagram the `Spot::Placed` pieces come from.
+/// bag, made by `aside_bag`). `diagram`: the setup diagram the `Spot::Placed` pieces come from,
+/// with the centre of each of its placements (`Diagram::centres`: `at:`, or `on:` a `space:`).
 pub(super) fn lay_out(
     placed: Vec<Placed>,
-    diagram: Option<&Diagram>,
+    diagram: Option<(&Diagram, &[[f64; 2]])>,
     seats: &[Seat],
     aside_bag: impl FnOnce(Vec<ObjectState>) -> ObjectState,
 ) -> Vec<ObjectState> {
@@ -200,11 +201,11 @@ pub(super) fn lay_out(
     // towards the near side (−z).
     let mut taken: Vec<(f64, f64, f64, f64)> = Vec::new();
     for (k, p) in on_diagram {
-        let spot = diagram.and_then(|d| d.place.get(k)).map(|s| &s.value);
-        let (x, z, turn, back, face) = spot.map_or((0.0, 0.0, 0.0, false, None), |s| {
+        let spot = diagram.and_then(|(d, c)| Some((&d.place.get(k)?.value, c.get(k)?)));
+        let (x, z, turn, back, face) = spot.map_or((0.0, 0.0, 0.0, false, None), |(s, at)| {
             (
-                super::map::units(s.at[0]),
-                -super::map::units(s.at[1]),
+                super::map::units(at[0]),
+                -super::map::units(at[1]),
                 s.rotate,
                 s.side == crate::kinds::diagram::DiagramSide::Back,
                 s.face,
