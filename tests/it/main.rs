@@ -17,6 +17,7 @@ mod making_ground;
 mod memory;
 mod night_grain;
 mod piecepack;
+mod print_shops;
 mod raster;
 mod readme;
 mod rebuild;
