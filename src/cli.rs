@@ -270,6 +270,13 @@ pub struct BuildArgs {
     /// them out. The rules are checked against the new counts.
     #[arg(long, value_name = "ID[.VARIANT]=N")]
     pub copies: Vec<String>,
+    /// Write what a print-on-demand service takes instead: one image per face at its product's size, and a manifest
+    ///
+    /// Into output/<game>/<SERVICE>/: tgc (The Game Crafter), mpc (MakePlayingCards), drivethru
+    /// (DriveThruCards), printerstudio (Printer Studio). See docs/print-shops.md.
+    #[arg(long = "for", value_name = "SERVICE", value_parser = OneOf(SERVICES),
+        conflicts_with_all = ["watch", "no_pdf", "no_png"])]
+    pub service: Option<String>,
     /// Rebuild whenever the game's files change, until Ctrl-C
     ///
     /// GAME must be a YAML file. Watched: the YAML, a YAML or CSV beside it, a CSV its `data:`
@@ -315,6 +322,9 @@ pub struct PrintArgs {
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
 }
+
+/// The print-on-demand services `--for` takes (`shops::profiles`).
+pub const SERVICES: &[&str] = &["tgc", "mpc", "drivethru", "printerstudio"];
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {

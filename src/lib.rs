@@ -22,6 +22,7 @@ pub mod scaffold;
 pub mod schema;
 pub mod serve;
 pub mod sheets;
+pub mod shops;
 pub mod spec;
 pub mod trees;
 pub mod units;

@@ -319,6 +319,15 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         layout: Some(cli::name_of(&p.layout)),
     };
     let opt = BuildOptions::from_choices(&choices)?;
+    let profile = args.service.as_deref().map(pnp::shops::Profile::named);
+    if let Some(None) = profile {
+        return Err(Error::Options("--for: no such service".into()));
+    }
+    if profile.is_some() && choices.bleed.as_deref().is_some_and(|b| b != "0mm") {
+        return Err(Error::Options(
+            "--for SERVICE sets the bleed its products take; leave out --bleed".into(),
+        ));
+    }
     let copies = args
         .copies
         .iter()
@@ -341,6 +350,24 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
             errln!("waiting for another pnp build into {}…", dir.display());
         }
     };
+    if let Some(Some(profile)) = profile {
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let report = pnp::shops::export(&game, &opt, profile)?;
+        ui.warnings(&report.warnings);
+        ui.written(&report.written)?;
+        if !ui.quiet {
+            errln!(
+                "built {} for {}: {} images in {:.2} s",
+                game.name(),
+                profile.name,
+                report.images,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        return Ok(());
+    }
     let report = pnp::build_observed(&game, &opt, &progress, &waiting);
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -117,3 +117,181 @@ fn the_background_runs_into_the_bleed_of_every_image() {
         }
     }
 }
+
+/// The copies of each component of a shipped game (every player count).
+fn copies_by_component(game: &str) -> std::collections::BTreeMap<String, u32> {
+    let game = pnp::spec::load(game).unwrap();
+    let mut by = std::collections::BTreeMap::new();
+    for p in pnp::pieces::expand(&game) {
+        *by.entry(game.spec.components[p.component].id.value.clone())
+            .or_insert(0) += p.copies;
+    }
+    by
+}
+
+/// Rows of a CSV pnp wrote (no quoted commas in these games' ids and numbers), header first.
+fn csv(path: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .map(|l| {
+            // Quoted cells hold commas: split outside quotes only.
+            let (mut cells, mut cell, mut quoted) = (vec![], String::new(), false);
+            for c in l.chars() {
+                match c {
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+                    c => cell.push(c),
+                }
+            }
+            cells.push(cell);
+            cells
+        })
+        .collect()
+}
+
+/// (width, height, dpi) of a PNG (pHYs) or JPEG (JFIF density).
+fn image_info(path: &Path) -> (u32, u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    if path.extension().unwrap() == "png" {
+        let (w, h, ppu) = png_info(path);
+        let dpi = (ppu.expect("pHYs") as f64 * 0.0254).round() as u32;
+        return (w, h, dpi);
+    }
+    let img = image::load_from_memory(&bytes).expect("JPEG decodes");
+    assert_eq!(img.color(), image::ColorType::Rgb8, "{path:?} is RGB");
+    let jfif = bytes.windows(5).position(|w| w == b"JFIF\0").expect("JFIF");
+    let d = &bytes[jfif + 5..];
+    assert_eq!(d[2], 1, "density in dots per inch");
+    let (x, y) = (u16::from_be_bytes([d[3], d[4]]), u16::from_be_bytes([d[5], d[6]]));
+    assert_eq!(x, y);
+    (img.width(), img.height(), x as u32)
+}
+
+/// Builds `game` for `service` and checks every image against the manifest and the game.
+fn check_profile(game: &str, service: &str, px: (u32, u32), ext: &str, left_out: &[&str]) {
+    let dir = build(game, &["--for", service]);
+    let shop = dir.join(service);
+    assert!(!dir.join("png").exists() && !dir.join(format!("{game}.pdf")).exists());
+    let copies = copies_by_component(game);
+    let faces = csv(&shop.join("faces.csv"));
+    assert_eq!(
+        faces[0],
+        ["file", "component", "side", "product", "width_px", "height_px", "dpi", "copies"]
+    );
+    let side_folders = service != "tgc";
+    // Faces are named as their PNGs in a build (a back shared by two decks keeps one name).
+    let pngs = files(&build(game, &["--no-pdf"]).join("png"));
+    let mut per_side: std::collections::BTreeMap<(String, String), u32> = Default::default();
+    let mut listed = std::collections::BTreeSet::new();
+    for row in &faces[1..] {
+        let (file, component, side) = (&row[0], &row[1], &row[2]);
+        let path = shop.join(file);
+        let (w, h, dpi) = image_info(&path);
+        let want: (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
+        assert!(want == px || want == (px.1, px.0) || service == "tgc", "{file}");
+        assert_eq!((w, h), want, "{file}");
+        assert_eq!(dpi, 300, "{file}");
+        // <component>/[<side>/]<face>-<side>.<ext>, the face named as its PNG in a build.
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let mut expected_dir = Path::new(component).to_path_buf();
+        if side_folders {
+            expected_dir.push(side);
+        }
+        assert_eq!(Path::new(file).parent().unwrap(), expected_dir, "{file}");
+        assert!(name.ends_with(&format!("-{side}.{ext}")), "{file}");
+        let png = format!("{}.png", name.rsplit_once('.').unwrap().0);
+        assert!(pngs.contains(&png), "{file}: no {png} in a build");
+        *per_side.entry((component.clone(), side.clone())).or_default() +=
+            row[7].parse::<u32>().unwrap();
+        listed.insert(path);
+    }
+    // Every image in the folder is listed.
+    let mut stack = vec![shop.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().unwrap() != "csv" {
+                assert!(listed.contains(&p), "{p:?} not in faces.csv");
+            }
+        }
+    }
+    let manifest = csv(&shop.join("manifest.csv"));
+    assert_eq!(manifest[0][0], "component");
+    let mut ordered = vec![];
+    for row in &manifest[1..] {
+        let (component, pieces, order) = (&row[0], &row[6], &row[7]);
+        let n: u32 = pieces.parse().unwrap();
+        assert_eq!(n, copies[component], "{service} {component}");
+        // Every piece has its front, and its back when it has one.
+        assert_eq!(per_side[&(component.clone(), "front".into())], n);
+        if let Some(backs) = per_side.get(&(component.clone(), "back".into())) {
+            assert_eq!(*backs, n);
+        }
+        let order: u32 = order.parse().unwrap();
+        match service {
+            "mpc" | "printerstudio" => {
+                let brackets = [18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198];
+                assert_eq!(order, *brackets.iter().find(|&&b| b >= n).unwrap());
+            }
+            _ => assert_eq!(order, n),
+        }
+        ordered.push(component.clone());
+    }
+    let expected: Vec<String> = copies
+        .keys()
+        .filter(|c| !left_out.contains(&c.as_str()))
+        .cloned()
+        .collect();
+    ordered.sort();
+    assert_eq!(ordered, expected, "{service}");
+}
+
+#[test]
+fn the_beast_for_makeplayingcards() {
+    // The record sheets and the round starvation tokens are printed at home.
+    check_profile("the-beast", "mpc", (822, 1122), "png", &["family-sheet", "starvation"]);
+}
+
+#[test]
+fn the_bean_off_for_printer_studio_and_drivethrucards() {
+    // Its Time Slot cards; the player sheets, dice and beans are printed at home.
+    let home = ["bean", "die-role", "player-sheet"];
+    check_profile("bean-off", "printerstudio", (822, 1122), "png", &home);
+    check_profile("bean-off", "drivethru", (825, 1125), "jpg", &home);
+}
+
+#[test]
+fn the_piecepack_for_the_game_crafter() {
+    // Tiles are SmallSquareTile (675 px), coins MediumCircleChit (300 px); the dice nets and
+    // pawns are printed at home.
+    check_profile("piecepack", "tgc", (675, 675), "png", &["die", "pawn"]);
+    let dir = build("piecepack", &["--for", "tgc"]);
+    let manifest = csv(&dir.join("tgc/manifest.csv"));
+    let product = |c: &str| manifest.iter().find(|r| r[0] == c).unwrap()[2].clone();
+    assert_eq!(product("tile"), "SmallSquareTile");
+    assert_eq!(product("coin"), "MediumCircleChit");
+}
+
+#[test]
+fn a_piece_no_product_fits_is_refused_at_its_size_naming_the_nearest() {
+    let dir = temp_dir("beast-tgc");
+    let out = pnp()
+        .args(["build", "the-beast", "--for", "tgc", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("data/the-beast.yaml:105:11: `starvation` is 16 × 16 mm")
+            && err.contains("the nearest is MediumCircleChit (0.75 × 0.75 in"),
+        "{err}"
+    );
+    assert!(err.contains("--copies starvation=0"), "{err}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing written");
+    // Left out, the rest goes.
+    let dir = build("the-beast", &["--for", "tgc", "--copies", "starvation=0"]);
+    assert!(dir.join("tgc/action-deck/action-deck-back.png").is_file());
+}
