@@ -321,10 +321,31 @@ pub struct PrintArgs {
     /// Output folder [default: output/<game>]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
+    /// What shows where to cut: crop marks outside the pieces, cut lines along every cut, or both
+    #[arg(long, value_name = "CUTS", value_parser = Choice::<Cuts>::new(),
+        default_value_t = Cuts::Marks)]
+    pub cuts: Cuts,
 }
 
 /// The print-on-demand services `--for` takes (`shops::profiles`).
 pub const SERVICES: &[&str] = &["tgc", "mpc", "drivethru", "printerstudio"];
+
+/// `--cuts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Cuts {
+    /// Crop marks outside the block of pieces, continuing each cut
+    Marks,
+    /// A thin line along every cut, for a guillotine or a cutting machine
+    Lines,
+    /// Crop marks and cut lines
+    Both,
+}
+
+impl std::fmt::Display for Cuts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&name_of(self))
+    }
+}
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {

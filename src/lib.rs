@@ -101,6 +101,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
     layout.cover_square = opt.cover;
+    layout.cuts = opt.cuts;
     pieces::fit::check(game, &pieces, &layout)?;
     if opt.png {
         pieces::fit::check_pixels(game, &pieces, opt.dpi)?;

@@ -86,6 +86,21 @@ pub struct LayoutOptions {
     pub cover_square: bool,
     /// Where the footer and the group captions go (`choose_furniture`).
     pub furniture_at: FurnitureAt,
+    /// What shows the cuts: crop marks outside the pieces, lines along the cuts, or both.
+    pub cuts: Cuts,
+}
+
+/// `--cuts`: how a sheet shows where to cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cuts {
+    /// Crop marks outside the block of pieces (pieces cut along a polygon or a path always
+    /// have their line).
+    #[default]
+    Marks,
+    /// A line along every cut, no crop marks: for a guillotine or a cutting machine.
+    Lines,
+    /// Crop marks and lines.
+    Both,
 }
 
 /// Where a sheet's footer (credits, page n of N) and its group captions are printed.
@@ -120,6 +135,7 @@ impl LayoutOptions {
             duplex: Duplex::LongEdge,
             cover_square: false,
             furniture_at: FurnitureAt::Bands,
+            cuts: Cuts::Marks,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.

@@ -295,3 +295,78 @@ fn a_piece_no_product_fits_is_refused_at_its_size_naming_the_nearest() {
     let dir = build("the-beast", &["--for", "tgc", "--copies", "starvation=0"]);
     assert!(dir.join("tgc/action-deck/action-deck-back.png").is_file());
 }
+
+/// Whether stroke `s` runs from `a` to `b` (either way) to 0.05 mm.
+fn runs(s: &Stroke, a: (f64, f64), b: (f64, f64)) -> bool {
+    let at = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() < 0.05 && (p.1 - q.1).abs() < 0.05;
+    (at(s.a, a) && at(s.b, b)) || (at(s.a, b) && at(s.b, a))
+}
+
+#[test]
+fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
+    use pnp::layout::{Cuts, PageSide};
+    let path = shop_game();
+    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    for cuts in [Cuts::Marks, Cuts::Lines, Cuts::Both] {
+        for bleed in [0.0, 3.0] {
+            let opt = pnp::options::BuildOptions {
+                cuts,
+                bleed,
+                ..Default::default()
+            };
+            let doc = pnp::prepare(&game, &opt).unwrap();
+            let pdf = pnp::pdf_bytes(&doc).unwrap();
+            let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+            let mut checked = 0;
+            for (page, strokes) in doc.pages.iter().zip(&strokes) {
+                if page.side == PageSide::Back {
+                    // Backs carry no cut lines: the front's are the ones cut along.
+                    assert!(
+                        page.placements.iter().all(|p| {
+                            let r = p.rect;
+                            !strokes.iter().any(|s| runs(s, (r.x, r.y), (r.right(), r.y)))
+                        }),
+                        "{cuts:?}: a cut line on a back page"
+                    );
+                    continue;
+                }
+                for p in &page.placements {
+                    let r = p.rect;
+                    let sides = [
+                        ((r.x, r.y), (r.right(), r.y)),
+                        ((r.right(), r.y), (r.right(), r.bottom())),
+                        ((r.x, r.bottom()), (r.right(), r.bottom())),
+                        ((r.x, r.y), (r.x, r.bottom())),
+                    ];
+                    for (a, b) in sides {
+                        let drawn = strokes.iter().find(|s| runs(s, a, b));
+                        match cuts {
+                            Cuts::Marks => assert!(drawn.is_none(), "{cuts:?}: {a:?}–{b:?}"),
+                            _ => {
+                                let s = drawn.unwrap_or_else(|| {
+                                    panic!("{cuts:?} bleed {bleed}: no line {a:?}–{b:?}")
+                                });
+                                assert!((s.width - 0.2).abs() < 0.01, "{s:?}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                // The crop marks the layout computes are printed with marks or both, never with
+                // lines alone.
+                let marks = pnp::layout::cuts::page_marks(page, &doc.layout);
+                assert!(!marks.is_empty());
+                for m in marks {
+                    let shown = strokes.iter().any(|s| runs(s, (m.0, m.1), (m.2, m.3)));
+                    assert_eq!(shown, cuts != Cuts::Lines, "{cuts:?}: mark {m:?}");
+                }
+            }
+            assert!(cuts == Cuts::Marks || checked >= 5 * 4, "{cuts:?}: {checked} sides");
+        }
+    }
+    // The flag, as typed.
+    let dir = build(path.to_str().unwrap(), &["--cuts", "both", "--no-png"]);
+    assert!(dir.join("shop.pdf").is_file());
+    let out = run(&["build", path.to_str().unwrap(), "--cuts", "dots"]);
+    assert!(stderr(&out).contains("--cuts dots: expected marks, lines or both"));
+}
