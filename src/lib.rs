@@ -17,6 +17,7 @@ pub mod layout;
 pub mod options;
 pub mod output;
 pub mod pieces;
+pub mod preflight;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;

@@ -182,6 +182,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build(args, ui),
         Command::Serve(args) => serve(args),
         Command::Validate(args) => validate(args, ui),
+        Command::Check(args) => check(args, ui),
         Command::Sheets(args) => sheets(args, ui),
         Command::Tts(args) => tts(args, ui),
         Command::List => list(),
@@ -490,6 +491,37 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             failed.join(", ")
         )))
     }
+}
+
+/// `pnp check`: the preflight's warnings; exit 0 whatever they are (they are advice).
+fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
+    let profile = match args.service.as_deref() {
+        Some(id) => Some(
+            pnp::shops::Profile::named(id)
+                .ok_or_else(|| Error::Options(format!("--for {id}: no such service")))?,
+        ),
+        None => None,
+    };
+    let bleed = match &args.bleed {
+        Some(text) => Some(
+            pnp::units::parse_length_or_zero(text)
+                .map_err(|e| Error::Options(format!("--bleed: {e}")))?,
+        ),
+        None => None,
+    };
+    let game = pnp::spec::load(&args.game)?;
+    let report = pnp::preflight::check(&game, profile, bleed)?;
+    ui.warnings(&report.warnings);
+    if !ui.quiet {
+        outln!(
+            "checked {}: {} faces, {} warning{}",
+            game.name(),
+            report.faces,
+            report.warnings.len(),
+            if report.warnings.len() == 1 { "" } else { "s" }
+        )?;
+    }
+    Ok(())
 }
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {

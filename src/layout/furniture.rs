@@ -4,7 +4,9 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit};
 
-use super::{Caption, Cuts, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect};
+use super::{
+    Caption, Cuts, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect,
+};
 use crate::kinds::Outline;
 
 /// Credits printed on every sheet.

@@ -400,12 +400,13 @@ impl<'a> Sink<'a> {
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
         with_scratch(|scratch| {
-            let bytes = scratch
-                .png(tree, doc, &self.opt, source)
-                .map_err(|why| OutputError::Png {
-                    name: doc.name.clone(),
-                    why,
-                })?;
+            let bytes =
+                scratch
+                    .png(tree, doc, &self.opt, source)
+                    .map_err(|why| OutputError::Png {
+                        name: doc.name.clone(),
+                        why,
+                    })?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -623,11 +624,7 @@ mod tests {
 
     /// One face through this thread's reused buffers, as the sink does it.
     fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
-        with_scratch(|scratch| {
-            scratch
-                .png(tree, face, opt, &SOURCE)
-                .map(<[u8]>::to_vec)
-        })
+        with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
     }
 
     const SOURCE: png_source::Hash = [7; 16];

@@ -109,11 +109,12 @@ pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<Shop
         let product = order.placed.product;
         for &(face, side, copies) in &order.faces {
             let path = paths.next().expect("a path per face");
-            let image = image(&trees[face], &doc.faces.docs[face], profile, order.placed)
-                .map_err(|why| OutputError::Png {
+            let image = image(&trees[face], &doc.faces.docs[face], profile, order.placed).map_err(
+                |why| OutputError::Png {
                     name: doc.faces.docs[face].name.clone(),
                     why,
-                })?;
+                },
+            )?;
             ensure_dir(path.parent().unwrap_or(&dir))?;
             staging.write(path, &image)?;
             bytes += image.len() as u64;

@@ -318,7 +318,10 @@ mod tests {
     fn a_poker_card_is_found_upright_or_turned_and_a_near_miss_names_the_nearest() {
         let mpc = Profile::named("mpc").unwrap();
         let placed = mpc.product(Family::Card, 63.5, 88.9).unwrap();
-        assert_eq!((placed.product.image_px, placed.turned), ((822, 1122), false));
+        assert_eq!(
+            (placed.product.image_px, placed.turned),
+            ((822, 1122), false)
+        );
         assert!(mpc.product(Family::Card, 88.9, 63.5).unwrap().turned);
         assert!(mpc.product(Family::Card, 80.0, 115.0).is_none());
         assert_eq!(

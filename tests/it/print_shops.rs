@@ -162,7 +162,10 @@ fn image_info(path: &Path) -> (u32, u32, u32) {
     let jfif = bytes.windows(5).position(|w| w == b"JFIF\0").expect("JFIF");
     let d = &bytes[jfif + 5..];
     assert_eq!(d[2], 1, "density in dots per inch");
-    let (x, y) = (u16::from_be_bytes([d[3], d[4]]), u16::from_be_bytes([d[5], d[6]]));
+    let (x, y) = (
+        u16::from_be_bytes([d[3], d[4]]),
+        u16::from_be_bytes([d[5], d[6]]),
+    );
     assert_eq!(x, y);
     (img.width(), img.height(), x as u32)
 }
@@ -176,7 +179,16 @@ fn check_profile(game: &str, service: &str, px: (u32, u32), ext: &str, left_out:
     let faces = csv(&shop.join("faces.csv"));
     assert_eq!(
         faces[0],
-        ["file", "component", "side", "product", "width_px", "height_px", "dpi", "copies"]
+        [
+            "file",
+            "component",
+            "side",
+            "product",
+            "width_px",
+            "height_px",
+            "dpi",
+            "copies"
+        ]
     );
     let side_folders = service != "tgc";
     // Faces are named as their PNGs in a build (a back shared by two decks keeps one name).
@@ -188,7 +200,10 @@ fn check_profile(game: &str, service: &str, px: (u32, u32), ext: &str, left_out:
         let path = shop.join(file);
         let (w, h, dpi) = image_info(&path);
         let want: (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
-        assert!(want == px || want == (px.1, px.0) || service == "tgc", "{file}");
+        assert!(
+            want == px || want == (px.1, px.0) || service == "tgc",
+            "{file}"
+        );
         assert_eq!((w, h), want, "{file}");
         assert_eq!(dpi, 300, "{file}");
         // <component>/[<side>/]<face>-<side>.<ext>, the face named as its PNG in a build.
@@ -201,8 +216,9 @@ fn check_profile(game: &str, service: &str, px: (u32, u32), ext: &str, left_out:
         assert!(name.ends_with(&format!("-{side}.{ext}")), "{file}");
         let png = format!("{}.png", name.rsplit_once('.').unwrap().0);
         assert!(pngs.contains(&png), "{file}: no {png} in a build");
-        *per_side.entry((component.clone(), side.clone())).or_default() +=
-            row[7].parse::<u32>().unwrap();
+        *per_side
+            .entry((component.clone(), side.clone()))
+            .or_default() += row[7].parse::<u32>().unwrap();
         listed.insert(path);
     }
     // Every image in the folder is listed.
@@ -251,7 +267,13 @@ fn check_profile(game: &str, service: &str, px: (u32, u32), ext: &str, left_out:
 #[test]
 fn the_beast_for_makeplayingcards() {
     // The record sheets and the round starvation tokens are printed at home.
-    check_profile("the-beast", "mpc", (822, 1122), "png", &["family-sheet", "starvation"]);
+    check_profile(
+        "the-beast",
+        "mpc",
+        (822, 1122),
+        "png",
+        &["family-sheet", "starvation"],
+    );
 }
 
 #[test]
@@ -290,7 +312,11 @@ fn a_piece_no_product_fits_is_refused_at_its_size_naming_the_nearest() {
         "{err}"
     );
     assert!(err.contains("--copies starvation=0"), "{err}");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing written");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
     // Left out, the rest goes.
     let dir = build("the-beast", &["--for", "tgc", "--copies", "starvation=0"]);
     assert!(dir.join("tgc/action-deck/action-deck-back.png").is_file());
@@ -324,7 +350,9 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
                     assert!(
                         page.placements.iter().all(|p| {
                             let r = p.rect;
-                            !strokes.iter().any(|s| runs(s, (r.x, r.y), (r.right(), r.y)))
+                            !strokes
+                                .iter()
+                                .any(|s| runs(s, (r.x, r.y), (r.right(), r.y)))
                         }),
                         "{cuts:?}: a cut line on a back page"
                     );
@@ -361,7 +389,10 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
                     assert_eq!(shown, cuts != Cuts::Lines, "{cuts:?}: mark {m:?}");
                 }
             }
-            assert!(cuts == Cuts::Marks || checked >= 5 * 4, "{cuts:?}: {checked} sides");
+            assert!(
+                cuts == Cuts::Marks || checked >= 5 * 4,
+                "{cuts:?}: {checked} sides"
+            );
         }
     }
     // The flag, as typed.
@@ -369,4 +400,131 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
     assert!(dir.join("shop.pdf").is_file());
     let out = run(&["build", path.to_str().unwrap(), "--cuts", "dots"]);
     assert!(stderr(&out).contains("--cuts dots: expected marks, lines or both"));
+}
+
+/// A game with one fault per component, each on a line of its own, for `pnp check`.
+fn faulty_game() -> PathBuf {
+    let dir = temp_dir("preflight");
+    std::fs::create_dir(dir.join("symbols")).unwrap();
+    // A cross drawn 0.2 units wide in a 100-unit box: a few hundredths of a millimetre.
+    std::fs::write(
+        dir.join("symbols/hair.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><line x1="10" y1="50" x2="90" y2="50" stroke="currentColor" stroke-width="0.2"/></svg>"#,
+    )
+    .unwrap();
+    let path = dir.join("faulty.yaml");
+    std::fs::write(
+        &path,
+        "game: {id: faulty, name: Faulty, players: [2]}\n\
+         components:\n\
+         \x20 - id: near\n\
+         \x20   kind: tile\n\
+         \x20   size: 12mm\n\
+         \x20   front: {title: WWWWWWWW, text: \"8\"}\n\
+         \x20 - id: hair\n\
+         \x20   kind: tile\n\
+         \x20   size: 40mm\n\
+         \x20   front: {symbol: hair}\n\
+         \x20 - id: pale\n\
+         \x20   kind: card\n\
+         \x20   size: 63.5mm x 88.9mm\n\
+         \x20   front: {title: Pale, lines: [Pale text on a pale card], ink: \"#dddddd\", background: \"#eeeeee\"}\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn check_warns_of_text_near_the_cut_hairlines_and_pale_ink_at_their_lines() {
+    let path = faulty_game();
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let warning = |line: usize, fragment: &str| {
+        err.lines().find(|l| {
+            l.starts_with("warning: ")
+                && l.contains(&format!("faulty.yaml:{line}:9: "))
+                && l.contains(fragment)
+        })
+    };
+    // The 12 mm tile's title, fitted across its top, is about a millimetre from its cut.
+    let near = warning(3, "`near`: text or a symbol is ").unwrap_or_else(|| panic!("{err}"));
+    let mm: f64 = near
+        .split("is ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0.8..1.5).contains(&mm), "{near}");
+    assert!(
+        near.contains("inside the 3 mm safe zone (near-front)"),
+        "{near}"
+    );
+    let hair = warning(7, "`hair`: a line ").unwrap_or_else(|| panic!("{err}"));
+    let pt: f64 = hair
+        .split("a line ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(pt < 0.25, "{hair}");
+    let pale = warning(
+        11,
+        "`pale`: ink #dddddd on background #eeeeee has a contrast of 1.",
+    )
+    .unwrap_or_else(|| panic!("{err}"));
+    assert!(pale.contains("too pale to read in print"), "{pale}");
+    // Each with what to change.
+    for hint in [
+        "make the piece larger",
+        "at least 0.25 pt",
+        "darken the `ink`",
+    ] {
+        assert!(err.contains(hint), "{hint}: {err}");
+    }
+    // Nothing else: no hairline or contrast warning where there is none.
+    assert!(warning(3, "a line").is_none() && warning(7, "contrast").is_none());
+    assert!(
+        stdout(&out).contains("checked Faulty: 3 faces, 3 warnings"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn check_for_a_service_uses_its_safe_zone_and_leaves_out_what_it_does_not_make() {
+    let path = faulty_game();
+    let out = run(&["check", path.to_str().unwrap(), "--for", "mpc"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    // MakePlayingCards makes no tiles: only the card is checked, against its 36 px.
+    assert!(!err.contains("`near`") && !err.contains("`hair`"), "{err}");
+    assert!(err.contains("`pale`: ink #dddddd"), "{err}");
+}
+
+#[test]
+fn the_shipped_games_have_no_hairlines_pale_ink_or_art_short_of_the_bleed() {
+    // Their tokens and cards keep text 1.8 to 2.7 mm from the cut, made for home printing:
+    // the safe-zone warnings are the ones a shop's 3 mm would ask to fix (see the report).
+    for game in [
+        "night-grain",
+        "piecepack",
+        "cream-of-the-crop",
+        "the-beast",
+        "bean-off",
+        "making-ground",
+    ] {
+        let out = run(&["check", game, "--bleed", "3mm"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let err = stderr(&out);
+        for l in err.lines().filter(|l| l.starts_with("warning: ")) {
+            assert!(l.contains("inside the 3 mm safe zone"), "{game}: {l}");
+        }
+    }
 }
