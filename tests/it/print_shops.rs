@@ -47,7 +47,9 @@ fn with_bleed_an_image_is_the_trim_and_its_bleed_at_the_dpi() {
     let game = shop_game();
     let game = game.to_str().unwrap();
     // 1/8 in of bleed on a poker card is The Game Crafter's 825 × 1125 px at 300 dpi.
-    let cases: [(&[&str], u32, [(&str, u32, u32); 3]); 3] = [
+    // (build flags, dpi, [(image, width px, height px)])
+    type Case<'a> = (&'a [&'a str], u32, [(&'a str, u32, u32); 3]);
+    let cases: [Case; 3] = [
         (
             &[],
             300,
