@@ -48,6 +48,11 @@ pub enum Command {
         after_help = "Examples:\n  pnp validate night-grain\n  pnp validate --all\n  pnp validate my-game.yaml"
     )]
     Validate(ValidateArgs),
+    /// Preflight for a print shop: text near the cut, hairlines, pale text, art short of the bleed
+    #[command(
+        after_help = "Examples:\n  pnp check night-grain\n  pnp check the-beast --for mpc\n  pnp check my-game.yaml --bleed 3mm\n\nEach warning names the face, the component's line in the YAML and what to change. Text and\nsymbols must stay 3 mm inside the cut, or the service's safe zone with --for."
+    )]
+    Check(CheckArgs),
     /// Print record sheets for a game night: one per player, in one PDF
     #[command(
         after_help = "Examples:\n  pnp sheets the-beast --players 4\n  pnp sheets the-beast --players 2 --family \"Ann: 4 children, 2 adults, 4 old\" --family \"Bo: 2 children, 3 adults, 8 old\"\n  pnp sheets bean-off --players 5 --names Ann,Bo,Cy,Di,Ed --paper letter"
@@ -93,6 +98,7 @@ impl Command {
         match self {
             Command::Build(a) => a.quiet,
             Command::Validate(a) => a.quiet,
+            Command::Check(a) => a.quiet,
             Command::Sheets(a) => a.quiet,
             Command::Tts(a) => a.quiet,
             Command::New(a) => a.quiet,
@@ -117,6 +123,7 @@ pub const COMMANDS: &[&str] = &[
     "build",
     "serve",
     "validate",
+    "check",
     "sheets",
     "tts",
     "list",
@@ -270,6 +277,13 @@ pub struct BuildArgs {
     /// them out. The rules are checked against the new counts.
     #[arg(long, value_name = "ID[.VARIANT]=N")]
     pub copies: Vec<String>,
+    /// Write what a print-on-demand service takes instead: one image per face at its product's size, and a manifest
+    ///
+    /// Into output/<game>/<SERVICE>/: tgc (The Game Crafter), mpc (MakePlayingCards), drivethru
+    /// (DriveThruCards), printerstudio (Printer Studio). See docs/print-shops.md.
+    #[arg(long = "for", value_name = "SERVICE", value_parser = OneOf(SERVICES),
+        conflicts_with_all = ["watch", "no_pdf", "no_png"])]
+    pub service: Option<String>,
     /// Rebuild whenever the game's files change, until Ctrl-C
     ///
     /// GAME must be a YAML file. Watched: the YAML, a YAML or CSV beside it, a CSV its `data:`
@@ -314,6 +328,45 @@ pub struct PrintArgs {
     /// Output folder [default: output/<game>]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
+    /// What shows where to cut: crop marks outside the pieces, cut lines along every cut, or both
+    #[arg(long, value_name = "CUTS", value_parser = Choice::<Cuts>::new(),
+        default_value_t = Cuts::Marks)]
+    pub cuts: Cuts,
+}
+
+/// The print-on-demand services `--for` takes (`shops::profiles`).
+pub const SERVICES: &[&str] = &["tgc", "mpc", "drivethru", "printerstudio"];
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A shipped game's id (night-grain, …; see pnp list) or a path to a YAML file
+    #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
+    pub game: String,
+    /// Check against a print-on-demand service's safe zone and products
+    #[arg(long = "for", value_name = "SERVICE", value_parser = OneOf(SERVICES))]
+    pub service: Option<String>,
+    /// Check the art runs this far past the cut, e.g. 3mm [default: none, or the service's]
+    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
+    pub bleed: Option<String>,
+    #[arg(short, long, help = QUIET)]
+    pub quiet: bool,
+}
+
+/// `--cuts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Cuts {
+    /// Crop marks outside the block of pieces, continuing each cut
+    Marks,
+    /// A thin line along every cut, for a guillotine or a cutting machine
+    Lines,
+    /// Crop marks and cut lines
+    Both,
+}
+
+impl std::fmt::Display for Cuts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&name_of(self))
+    }
 }
 
 #[derive(Debug, Args)]

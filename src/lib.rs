@@ -18,11 +18,13 @@ pub mod layout;
 pub mod options;
 pub mod output;
 pub mod pieces;
+pub mod preflight;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;
 pub mod serve;
 pub mod sheets;
+pub mod shops;
 pub mod spec;
 pub mod trees;
 pub mod units;
@@ -101,6 +103,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
     layout.cover_square = opt.cover;
+    layout.cuts = opt.cuts;
     pieces::fit::check(game, &pieces, &layout)?;
     if opt.png {
         pieces::fit::check_pixels(game, &pieces, opt.dpi)?;

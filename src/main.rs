@@ -182,6 +182,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build(args, ui),
         Command::Serve(args) => serve(args),
         Command::Validate(args) => validate(args, ui),
+        Command::Check(args) => check(args, ui),
         Command::Sheets(args) => sheets(args, ui),
         Command::Tts(args) => tts(args, ui),
         Command::List => list(),
@@ -317,8 +318,18 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         redraw: args.redraw,
         players: args.players,
         layout: Some(cli::name_of(&p.layout)),
+        cuts: Some(cli::name_of(&p.cuts)),
     };
     let opt = BuildOptions::from_choices(&choices)?;
+    let profile = args.service.as_deref().map(pnp::shops::Profile::named);
+    if let Some(None) = profile {
+        return Err(Error::Options("--for: no such service".into()));
+    }
+    if profile.is_some() && choices.bleed.as_deref().is_some_and(|b| b != "0mm") {
+        return Err(Error::Options(
+            "--for SERVICE sets the bleed its products take; leave out --bleed".into(),
+        ));
+    }
     let copies = args
         .copies
         .iter()
@@ -341,6 +352,24 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
             errln!("waiting for another pnp build into {}…", dir.display());
         }
     };
+    if let Some(Some(profile)) = profile {
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let report = pnp::shops::export(&game, &opt, profile)?;
+        ui.warnings(&report.warnings);
+        ui.written(&report.written)?;
+        if !ui.quiet {
+            errln!(
+                "built {} for {}: {} images in {:.2} s",
+                game.name(),
+                profile.name,
+                report.images,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        return Ok(());
+    }
     let report = pnp::build_observed(&game, &opt, &progress, &waiting);
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -462,6 +491,37 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             failed.join(", ")
         )))
     }
+}
+
+/// `pnp check`: the preflight's warnings; exit 0 whatever they are (they are advice).
+fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
+    let profile = match args.service.as_deref() {
+        Some(id) => Some(
+            pnp::shops::Profile::named(id)
+                .ok_or_else(|| Error::Options(format!("--for {id}: no such service")))?,
+        ),
+        None => None,
+    };
+    let bleed = match &args.bleed {
+        Some(text) => Some(
+            pnp::units::parse_length_or_zero(text)
+                .map_err(|e| Error::Options(format!("--bleed: {e}")))?,
+        ),
+        None => None,
+    };
+    let game = pnp::spec::load(&args.game)?;
+    let report = pnp::preflight::check(&game, profile, bleed)?;
+    ui.warnings(&report.warnings);
+    if !ui.quiet {
+        outln!(
+            "checked {}: {} faces, {} warning{}",
+            game.name(),
+            report.faces,
+            report.warnings.len(),
+            if report.warnings.len() == 1 { "" } else { "s" }
+        )?;
+    }
+    Ok(())
 }
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::error::Error;
-use crate::layout::{A4, Duplex, LETTER, Paper};
+use crate::layout::{A4, Cuts, Duplex, LETTER, Paper};
 use crate::units::parse_length_or_zero;
 
 pub const MIN_DPI: u32 = 30;
@@ -31,6 +31,8 @@ pub struct BuildOptions {
     pub cover: bool,
     /// Draw every image again, even those already up to date in the output folder.
     pub redraw: bool,
+    /// What the PDF shows of the cuts.
+    pub cuts: Cuts,
 }
 
 impl Default for BuildOptions {
@@ -47,6 +49,7 @@ impl Default for BuildOptions {
             players: None,
             cover: true,
             redraw: false,
+            cuts: Cuts::Marks,
         }
     }
 }
@@ -68,6 +71,8 @@ pub struct Choices {
     pub players: Option<u32>,
     /// `--layout`: `duplex` (default) or `gutterfold`.
     pub layout: Option<String>,
+    /// `--cuts`: `marks` (default), `lines` or `both`.
+    pub cuts: Option<String>,
 }
 
 impl BuildOptions {
@@ -134,6 +139,16 @@ impl BuildOptions {
                 "--players {n}: expected 1 to {MAX_PLAYERS}"
             )));
         }
+        let cuts = match c.cuts.as_deref() {
+            None | Some("marks") => Cuts::Marks,
+            Some("lines") => Cuts::Lines,
+            Some("both") => Cuts::Both,
+            Some(other) => {
+                return Err(Error::Options(format!(
+                    "--cuts {other}: expected marks, lines or both"
+                )));
+            }
+        };
         if c.no_pdf && c.no_png {
             return Err(Error::Options(
                 "--no-pdf and --no-png together leave nothing to build".into(),
@@ -151,6 +166,7 @@ impl BuildOptions {
             players: c.players,
             cover: !c.no_cover,
             redraw: c.redraw,
+            cuts,
         })
     }
 }

@@ -167,10 +167,14 @@ pub fn plain_text(
     t.add(Text::new(content))
 }
 
+/// The id of a placed symbol's group: `pnp check` finds symbols by it.
+pub const SYMBOL_ID: &str = "symbol";
+
 /// Places `art` (drawn in a `size`×`size` box at (x, y)) in colour `color`.
 pub fn place(art: &Group, x: f64, y: f64, size: f64, color: &str) -> Group {
     let scale = size / 100.0;
     Group::new()
+        .set("id", SYMBOL_ID)
         .set(
             "transform",
             format!("translate({} {}) scale({})", n(x), n(y), n(scale)),

@@ -75,9 +75,25 @@ pub struct CutLines {
     pub paths: Vec<BezPath>,
 }
 
-/// The cut lines of the placements whose cut (`cut_of`) is a polygon or a path.
-pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outline>) -> CutLines {
+/// The cut lines of the placements whose cut (`cut_of`) is a polygon or a path; with `every`,
+/// of every placement (`--cuts lines`): a rectangle's or a card's four sides (a shared side
+/// once), a circle whole.
+pub fn cut_lines<'o>(
+    page: &Page,
+    cut_of: &dyn Fn(&Placement) -> Option<&'o Outline>,
+    every: bool,
+) -> CutLines {
     let mut lines = CutLines::default();
+    let push = |lines: &mut CutLines, m: Mark| {
+        let reversed = (m.2, m.3, m.0, m.1);
+        let seen = lines
+            .segments
+            .iter()
+            .any(|k| same(k, &m) || same(k, &reversed));
+        if !seen {
+            lines.segments.push(m);
+        }
+    };
     for p in &page.placements {
         let (x, y) = (p.rect.x, p.rect.y);
         // A piece printed turned 180° (a triangle pointing down) is cut along its turned outline.
@@ -91,15 +107,7 @@ pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outl
                 let corners: Vec<(f64, f64)> = corners.iter().copied().map(turn).collect();
                 let sides = corners.iter().zip(corners.iter().cycle().skip(1));
                 for (a, b) in sides {
-                    let m = (x + a.0, y + a.1, x + b.0, y + b.1);
-                    let reversed = (m.2, m.3, m.0, m.1);
-                    let seen = lines
-                        .segments
-                        .iter()
-                        .any(|k| same(k, &m) || same(k, &reversed));
-                    if !seen {
-                        lines.segments.push(m);
-                    }
+                    push(&mut lines, (x + a.0, y + a.1, x + b.0, y + b.1));
                 }
             }
             Some(Outline::Path(path)) => {
@@ -112,6 +120,21 @@ pub fn cut_lines<'o>(page: &Page, cut_of: &dyn Fn(&Placement) -> Option<&'o Outl
                 lines
                     .paths
                     .push(Affine::translate((x, y)) * turn * path.path.clone());
+            }
+            Some(Outline::Circle) if every => lines
+                .paths
+                .push(Affine::translate((x, y)) * Outline::Circle.bez_path(w, h)),
+            // A guillotine cuts a card straight; its corners are rounded after.
+            _ if every => {
+                let r = &p.rect;
+                for m in [
+                    (r.x, r.y, r.right(), r.y),
+                    (r.right(), r.y, r.right(), r.bottom()),
+                    (r.x, r.bottom(), r.right(), r.bottom()),
+                    (r.x, r.y, r.x, r.bottom()),
+                ] {
+                    push(&mut lines, m);
+                }
             }
             _ => {}
         }

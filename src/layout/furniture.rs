@@ -4,7 +4,9 @@
 use crate::draw::canvas::{Anchor, Canvas, line, n, rect, text};
 use crate::draw::text::{Font, fit, width};
 
-use super::{Caption, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect};
+use super::{
+    Caption, Cuts, FurnitureAt, LayoutOptions, MARK_OFFSET, Page, PageSide, Placement, Rect,
+};
 use crate::kinds::Outline;
 
 /// Credits printed on every sheet.
@@ -47,11 +49,13 @@ pub fn page_svg<'o>(
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
     if page.side != PageSide::Back {
-        let along = |p: &Placement| cut_of(p).is_some_and(Outline::is_cut_along);
+        let only_lines = opt.cuts == Cuts::Lines;
+        let along = |p: &Placement| only_lines || cut_of(p).is_some_and(Outline::is_cut_along);
         for (x1, y1, x2, y2) in super::cuts::marks_but(page, opt, &along) {
             cv.add(line(x1, y1, x2, y2, MARK_COLOR, MARK_WIDTH));
         }
-        cut_lines(&mut cv, &super::cuts::cut_lines(page, cut_of));
+        let every = opt.cuts != Cuts::Marks;
+        cut_lines(&mut cv, &super::cuts::cut_lines(page, cut_of, every));
         for p in &page.placements {
             if let Some(part) = &p.part {
                 part_marks(&mut cv, &p.rect, part, opt.overlap);

@@ -88,6 +88,8 @@ pub struct LayoutOptions {
     pub furniture_at: FurnitureAt,
     /// Where a gutter-fold sheet folds (`gutterfold`): the half that fits more pieces.
     pub fold: Fold,
+    /// What shows the cuts: crop marks outside the pieces, lines along the cuts, or both.
+    pub cuts: Cuts,
 }
 
 /// The fold of a gutter-fold sheet: down its middle (fronts on the left half) or across it
@@ -97,6 +99,19 @@ pub enum Fold {
     #[default]
     Down,
     Across,
+}
+
+/// `--cuts`: how a sheet shows where to cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cuts {
+    /// Crop marks outside the block of pieces (pieces cut along a polygon or a path always
+    /// have their line).
+    #[default]
+    Marks,
+    /// A line along every cut, no crop marks: for a guillotine or a cutting machine.
+    Lines,
+    /// Crop marks and lines.
+    Both,
 }
 
 /// Where a sheet's footer (credits, page n of N) and its group captions are printed.
@@ -158,6 +173,7 @@ impl LayoutOptions {
             cover_square: false,
             furniture_at: FurnitureAt::Bands,
             fold: Fold::Down,
+            cuts: Cuts::Marks,
         }
     }
     /// The gap actually used: room for bleed and crop marks on both sides.

@@ -1,10 +1,10 @@
 //! The PNG sink: one image per distinct face at the chosen DPI, exactly round(W_in·dpi) ×
-//! round(H_in·dpi) pixels, with the pHYs chunk recording the DPI so image tools and printers
-//! know its physical size.
+//! round(H_in·dpi) pixels (W and H the trim plus the bleed on both sides, when there is bleed:
+//! print shops want the art that runs past the cut), with the pHYs chunk recording the DPI so
+//! image tools and printers know its physical size.
 use rayon::prelude::*;
 use resvg::tiny_skia::{Color, Pixmap, PixmapMut, Transform};
 use resvg::usvg::Tree;
-use vello_cpu::kurbo::{BezPath, PathEl};
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -66,10 +66,46 @@ pub fn pixel_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
     (px(w_mm), px(h_mm))
 }
 
+/// Pixel size of a face's image with its bleed at `dpi`: the whole, rounded once, so a poker
+/// card with 1/8 in bleed is 825 × 1125 px at 300 dpi (not 750 + 2 × 38).
+pub fn bleed_pixel_size(face: &FaceDoc, dpi: u32) -> (u32, u32) {
+    pixel_size(face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed, dpi)
+}
+
 /// Renders the trim area of a face (its bleed is cut off) to a pixmap of the exact size.
 pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, ImageError> {
     let (pw, ph) = checked_size(face, dpi)?;
     render_into(tree, face, pw, ph, None)
+}
+
+/// Renders the trim of a face and `bleed` (across, down; mm, at most the face's own) of its
+/// bleed around it, stretched to exactly `pw`×`ph` px: a print service's template, whose bleed
+/// need not be the one the face was drawn with.
+pub fn render_with_bleed(
+    tree: &Tree,
+    face: &FaceDoc,
+    (bx, by): (f64, f64),
+    pw: u32,
+    ph: u32,
+) -> Result<Pixmap, ImageError> {
+    let (pw, ph) = limited((pw, ph))?;
+    let mut pixmap = Pixmap::new(pw, ph).ok_or(ImageError::Empty)?;
+    let (sx, sy) = (
+        pw as f64 / (face.w + 2.0 * bx),
+        ph as f64 / (face.h + 2.0 * by),
+    );
+    // The tree's user space starts at the drawn bleed's corner: move what is not wanted of it
+    // off the image.
+    let t = Transform::from_row(
+        sx as f32,
+        0.0,
+        0.0,
+        sy as f32,
+        (-(face.bleed - bx) * sx) as f32,
+        (-(face.bleed - by) * sy) as f32,
+    );
+    super::raster::render(tree, t, &mut pixmap.as_mut(), None);
+    Ok(pixmap)
 }
 
 /// Whether an image of `w`×`h` px is within `MAX_SIDE_PX` a side and `MAX_PIXELS`.
@@ -77,9 +113,13 @@ pub fn within_limits(w: u32, h: u32) -> bool {
     w <= MAX_SIDE_PX && h <= MAX_SIDE_PX && w as u64 * h as u64 <= MAX_PIXELS
 }
 
-/// The pixel size of a face at `dpi`, refused when it is over the limits.
+/// The pixel size of a face's trim at `dpi`, refused when it is over the limits.
 fn checked_size(face: &FaceDoc, dpi: u32) -> Result<(u32, u32), ImageError> {
-    let (pw, ph) = pixel_size(face.w, face.h, dpi);
+    limited(pixel_size(face.w, face.h, dpi))
+}
+
+/// `(pw, ph)`, refused when it is over the limits.
+fn limited((pw, ph): (u32, u32)) -> Result<(u32, u32), ImageError> {
     if !within_limits(pw, ph) {
         return Err(ImageError::TooLarge { w: pw, h: ph });
     }
@@ -104,23 +144,37 @@ pub fn render_into(
 /// `None`).
 fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<Color>) {
     let size = (pixmap.width(), pixmap.height());
-    draw_rows(tree, face, size, 0, pixmap, background, None);
+    draw_rows(tree, face, Area::Trim, size, 0, pixmap, background);
 }
 
-/// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image at `size` px.
+/// Which part of a face an image shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Area {
+    /// The piece as cut (Tabletop Simulator, the preview).
+    Trim,
+    /// The piece and its bleed (the build's PNGs, for print shops).
+    Bleed,
+}
+
+/// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image (its `area`) at
+/// `size` px.
 fn draw_rows(
     tree: &Tree,
     face: &FaceDoc,
+    area: Area,
     (pw, ph): (u32, u32),
     top: u32,
     pixmap: &mut PixmapMut,
     background: Option<Color>,
-    mask: Option<&BezPath>,
 ) {
-    let (sx, sy) = (pw as f64 / face.w, ph as f64 / face.h);
-    let b = face.bleed;
-    // Scale the trim area to the image and move the bleed off its top-left edge, then the rows
-    // above `top` off the pixmap.
+    // The tree's user space starts at the bleed's top-left corner.
+    let (w, h, b) = match area {
+        Area::Trim => (face.w, face.h, face.bleed),
+        Area::Bleed => (face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed, 0.0),
+    };
+    let (sx, sy) = (pw as f64 / w, ph as f64 / h);
+    // Scale the area to the image and move the bleed off its top-left edge (when it is not
+    // shown), then the rows above `top` off the pixmap.
     let t = Transform::from_row(
         sx as f32,
         0.0,
@@ -131,42 +185,12 @@ fn draw_rows(
     )
     .post_translate(0.0, -(top as f32));
     super::raster::render(tree, t, pixmap, background);
-    if let Some(mask) = mask {
-        let scale = Transform::from_scale(sx as f32, sy as f32).post_translate(0.0, -(top as f32));
-        clear_outside(pixmap, mask, scale);
-    }
-}
-
-/// Makes every pixel outside `cut` (the face's outline in mm, placed by `transform`)
-/// transparent, its edge anti-aliased: the bleed a face paints past a curved or slanted cut.
-fn clear_outside(pixmap: &mut PixmapMut, cut: &BezPath, transform: Transform) {
-    use resvg::tiny_skia::{FillRule, Mask, PathBuilder};
-    let mut path = PathBuilder::new();
-    for el in cut.elements() {
-        let f = |p: vello_cpu::kurbo::Point| (p.x as f32, p.y as f32);
-        match *el {
-            PathEl::MoveTo(p) => path.move_to(f(p).0, f(p).1),
-            PathEl::LineTo(p) => path.line_to(f(p).0, f(p).1),
-            PathEl::QuadTo(a, p) => path.quad_to(f(a).0, f(a).1, f(p).0, f(p).1),
-            PathEl::CurveTo(a, b, p) => {
-                path.cubic_to(f(a).0, f(a).1, f(b).0, f(b).1, f(p).0, f(p).1)
-            }
-            PathEl::ClosePath => path.close(),
-        }
-    }
-    let Some(mut mask) = Mask::new(pixmap.width(), pixmap.height()) else {
-        return;
-    };
-    if let Some(path) = path.finish() {
-        mask.fill_path(&path, FillRule::Winding, true, transform);
-    }
-    pixmap.apply_mask(&mask);
 }
 
 /// Names how rendered pixels become a PNG's pixels in each image's source record (`png_source`):
 /// change it whenever the bytes written for the same rendering change, so a rebuild makes such
 /// images again.
-pub const ENCODING: &str = "straight alpha254=opaque rgba, in bands of 4 Mpx";
+pub const ENCODING: &str = "straight alpha254=opaque rgba, in bands of 4 Mpx, bleed kept";
 
 /// Encodes a pixmap as an RGBA PNG with pHYs set to `dpi`.
 pub fn encode(pixmap: &Pixmap, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
@@ -326,15 +350,6 @@ impl<'a> Sink<'a> {
         self.dir.join(format!("{}.png", doc.name))
     }
 
-    /// The cut outside which face `face`'s image is made transparent: where it has bleed (which
-    /// the image leaves off) and is not a rectangle, so that the bleed painted past a circle or
-    /// hexagon does not show. Without bleed a face paints nothing outside its cut.
-    fn mask(&self, face: usize) -> Option<BezPath> {
-        let doc = &self.docs[face];
-        let cut = self.laid.cut_of(face)?;
-        (doc.bleed > 0.0).then(|| cut.bez_path(doc.w, doc.h))
-    }
-
     /// Refuses the build when an image's path holds something that is not a regular file
     /// (`writer::check_output`), before anything is drawn or written.
     pub fn check_paths(&self) -> Result<(), OutputError> {
@@ -352,14 +367,7 @@ impl<'a> Sink<'a> {
             .into_par_iter()
             .map(|f| {
                 let svg = laid.face_svg(f)?;
-                let mask = self.mask(f).map(|m| crate::kinds::outline::path_data(&m));
-                let doc = &self.docs[f];
-                Ok(png_source::masked_source(
-                    doc,
-                    &svg,
-                    mask.as_deref(),
-                    &self.opt,
-                ))
+                Ok(png_source::source(&self.docs[f], &svg, &self.opt))
             })
             .collect::<Result<_, OutputError>>()?;
         let wanted = self
@@ -396,14 +404,14 @@ impl<'a> Sink<'a> {
             why: ImageError::Parts("drawn before the sink was planned".into()),
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
-        let mask = self.mask(face);
         with_scratch(|scratch| {
-            let bytes = scratch
-                .png(tree, doc, mask.as_ref(), &self.opt, source)
-                .map_err(|why| OutputError::Png {
-                    name: doc.name.clone(),
-                    why,
-                })?;
+            let bytes =
+                scratch
+                    .png(tree, doc, &self.opt, source)
+                    .map_err(|why| OutputError::Png {
+                        name: doc.name.clone(),
+                        why,
+                    })?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -454,19 +462,18 @@ impl Scratch {
         &mut self,
         tree: &Tree,
         face: &FaceDoc,
-        mask: Option<&BezPath>,
         opt: &PngOptions,
         source: &png_source::Hash,
     ) -> Result<&[u8], ImageError> {
-        let (pw, ph) = checked_size(face, opt.dpi)?;
+        let (pw, ph) = limited(bleed_pixel_size(face, opt.dpi))?;
         if pw as u64 * ph as u64 > BAND_PIXELS && super::raster::draws_in_bands(tree) {
-            return self.png_in_bands(tree, face, mask, (pw, ph), opt, source);
+            return self.png_in_bands(tree, face, (pw, ph), opt, source);
         }
         let len = pw as usize * ph as usize * 4;
         self.grow_pixels(len);
         let pixels = &mut self.pixels[..len];
         let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or(ImageError::Empty)?;
-        draw_rows(tree, face, (pw, ph), 0, &mut pixmap, None, mask);
+        draw_rows(tree, face, Area::Bleed, (pw, ph), 0, &mut pixmap, None);
         let pixels = &mut self.pixels[..len];
         straighten(pixels);
         self.encoded.clear();
@@ -482,7 +489,6 @@ impl Scratch {
         &mut self,
         tree: &Tree,
         face: &FaceDoc,
-        mask: Option<&BezPath>,
         (pw, ph): (u32, u32),
         opt: &PngOptions,
         source: &png_source::Hash,
@@ -499,7 +505,7 @@ impl Scratch {
                 let rows = band_rows.min(ph - top);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 let mut band = PixmapMut::from_bytes(pixels, pw, rows).ok_or(ImageError::Empty)?;
-                draw_rows(tree, face, (pw, ph), top, &mut band, None, mask);
+                draw_rows(tree, face, Area::Bleed, (pw, ph), top, &mut band, None);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 straighten(pixels);
                 std::io::Write::write_all(&mut stream, pixels)?;
@@ -625,11 +631,7 @@ mod tests {
 
     /// One face through this thread's reused buffers, as the sink does it.
     fn png(tree: &Tree, face: &FaceDoc, opt: &PngOptions) -> Result<Vec<u8>, ImageError> {
-        with_scratch(|scratch| {
-            scratch
-                .png(tree, face, None, opt, &SOURCE)
-                .map(<[u8]>::to_vec)
-        })
+        with_scratch(|scratch| scratch.png(tree, face, opt, &SOURCE).map(<[u8]>::to_vec))
     }
 
     const SOURCE: png_source::Hash = [7; 16];

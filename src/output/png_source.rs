@@ -35,11 +35,6 @@ fn hash(parts: &[&[u8]]) -> Hash {
 
 /// What an image of `face` drawn from `svg` with `opt` is made from.
 pub fn source(face: &FaceDoc, svg: &str, opt: &PngOptions) -> Hash {
-    masked_source(face, svg, None, opt)
-}
-
-/// `source` of an image made transparent outside `mask` (SVG path data of its cut), if any.
-pub fn masked_source(face: &FaceDoc, svg: &str, mask: Option<&str>, opt: &PngOptions) -> Hash {
     let settings = format!(
         "pnp {} {} png {} dpi={} compression={:?} size={}x{} bleed={}\n",
         env!("CARGO_PKG_VERSION"),
@@ -51,16 +46,7 @@ pub fn masked_source(face: &FaceDoc, svg: &str, mask: Option<&str>, opt: &PngOpt
         face.h,
         face.bleed
     );
-    match mask {
-        Some(mask) => hash(&[
-            settings.as_bytes(),
-            b"mask ",
-            mask.as_bytes(),
-            b"\n",
-            svg.as_bytes(),
-        ]),
-        None => hash(&[settings.as_bytes(), svg.as_bytes()]),
-    }
+    hash(&[settings.as_bytes(), svg.as_bytes()])
 }
 
 fn hex(h: &Hash) -> String {

@@ -20,6 +20,7 @@ mod memory;
 mod night_grain;
 mod paper;
 mod piecepack;
+mod print_shops;
 mod raster;
 mod readme;
 mod rebuild;

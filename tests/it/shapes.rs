@@ -282,7 +282,8 @@ fn opaque_run(
 
 #[test]
 fn a_hex_image_is_its_size_across_the_flats_and_transparent_outside_with_or_without_bleed() {
-    for extra in [&[][..], &["--bleed", "3mm"][..]] {
+    // With bleed the image holds the hexagon grown by the bleed, for a print shop to cut.
+    for (extra, b) in [(&[][..], 0.0), (&["--bleed", "3mm"][..], 3.0)] {
         let mut args = vec!["--dpi", "300"];
         args.extend_from_slice(extra);
         let dir = build(example().to_str().unwrap(), &args);
@@ -291,7 +292,10 @@ fn a_hex_image_is_its_size_across_the_flats_and_transparent_outside_with_or_with
         let px = |mm: f64| mm / 25.4 * 300.0;
         assert_eq!(
             (w, h),
-            (px(40.0).round() as u32, px(80.0 / SQRT3).round() as u32)
+            (
+                px(40.0 + 2.0 * b).round() as u32,
+                px(80.0 / SQRT3 + 2.0 * b).round() as u32
+            )
         );
         let rgba = png_rgba(&png);
         let (w, h) = (w as usize, h as usize);
@@ -299,17 +303,19 @@ fn a_hex_image_is_its_size_across_the_flats_and_transparent_outside_with_or_with
         let flats = opaque_run(&rgba, w, Some(h / 2), None, h);
         let corners = opaque_run(&rgba, w, None, Some(w / 2), h);
         assert!(
-            (flats as f64 - px(40.0)).abs() <= 1.5,
+            (flats as f64 - px(40.0 + 2.0 * b)).abs() <= 1.5,
             "{extra:?}: {flats} px across the flats"
         );
         assert!(
-            (corners as f64 - px(80.0 / SQRT3)).abs() <= 1.5,
+            (corners as f64 - px(80.0 / SQRT3 + 2.0 * b)).abs() <= 1.5,
             "{extra:?}: {corners} px corner to corner"
         );
-        // An eighth of the way down, the slanted sides are half the width apart.
-        let eighth = opaque_run(&rgba, w, Some(h / 8), None, h);
+        // An eighth of the way down the hexagon, the slanted sides are half the width apart
+        // (and twice the bleed outside each: a side slants at 30°).
+        let at = (px(b) + px(80.0 / SQRT3) / 8.0) as usize;
+        let eighth = opaque_run(&rgba, w, Some(at), None, h);
         assert!(
-            (eighth as f64 - px(20.0)).abs() <= 3.0,
+            (eighth as f64 - px(20.0 + 4.0 * b)).abs() <= 3.0,
             "{extra:?}: {eighth} px at h/8"
         );
         // The box's corners are clear.

@@ -1,0 +1,323 @@
+//! `pnp check`: what a print shop would find wrong before it prints. Each distinct face is
+//! drawn and parsed as the sinks parse it, and its shapes are measured: text and symbols
+//! crossing the safe zone, hairlines, art that stops short of the bleed; and each face's ink
+//! against its background. A warning names the face, the component's line and what to change.
+//!
+//! Faces have no placed images yet, so there is no check of an image's resolution.
+use std::collections::{BTreeMap, HashSet};
+
+use crate::draw::{Colors, Side, canvas::SYMBOL_ID};
+use crate::error::{Diagnostic, Error};
+use crate::shops::Profile;
+use crate::spec::Game;
+use crate::usvg::{self, Node};
+
+/// The safe zone when no service sets one: 3 mm inside the cut.
+pub const SAFE_MM: f64 = 3.0;
+/// The thinnest line a print shop holds (0.25 pt, in mm).
+pub const HAIRLINE_MM: f64 = 0.25 / 72.0 * 25.4;
+/// The least contrast (WCAG ratio) of ink on its background still read in print.
+pub const MIN_CONTRAST: f64 = 3.0;
+/// Measurements closer than this (mm) to a limit are taken as on it: glyph outlines and
+/// rounding move edges by a few micrometres.
+const SLACK: f64 = 0.01;
+
+#[derive(Debug, Default)]
+pub struct Preflight {
+    pub warnings: Vec<Diagnostic>,
+    /// Distinct faces looked at.
+    pub faces: usize,
+}
+
+/// The preflight of `game`: against `profile`'s safe zone and bleed when given, else 3 mm and
+/// `bleed` (none when `None`).
+pub fn check(
+    game: &Game,
+    profile: Option<&Profile>,
+    bleed: Option<f64>,
+) -> Result<Preflight, Error> {
+    let safe = profile.map_or(SAFE_MM, |p| p.safe_mm);
+    let bleed = bleed.or_else(|| {
+        profile.map(|p| {
+            p.products
+                .iter()
+                .map(|pr| {
+                    let (x, y) = pr.bleed_mm(p.dpi);
+                    x.min(y)
+                })
+                .fold(f64::INFINITY, f64::min)
+        })
+    });
+    let opt = crate::options::BuildOptions {
+        bleed: bleed.unwrap_or(0.0),
+        png: false,
+        cover: false,
+        ..Default::default()
+    };
+    let laid = crate::prepare(game, &opt)?;
+    let (pieces, faces) = (&laid.pieces, &laid.faces);
+    let mut report = Preflight {
+        faces: faces.docs.len(),
+        ..Preflight::default()
+    };
+    let mut seen = HashSet::new();
+    // One warning per component and check, naming its faces: a deck of 54 cards with the
+    // same layout says so once.
+    let mut found: BTreeMap<(usize, Check), Finding> = BTreeMap::new();
+    for (piece, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
+        let family = crate::shops::family(game, piece);
+        if let Some(p) = profile
+            && family.is_none_or(|f| !p.makes(f))
+        {
+            // The service does not make it: printed at home, as `pnp build` makes it.
+            continue;
+        }
+        // Record sheets, tracks, diagrams… are pages printed whole, not pieces a shop cuts.
+        let cut_by_shop = family.is_some();
+        for (face, side) in [(Some(front), Side::Front), (back, Side::Back)] {
+            let Some(face) = face else { continue };
+            if !seen.insert(face) {
+                continue;
+            }
+            let tree = laid.face_tree(face)?;
+            let doc = &faces.docs[face];
+            let measured = measure(&tree, doc.w, doc.h, doc.bleed);
+            let mut note = |check: Check, value: f64, what: String| {
+                let f = found.entry((piece.component, check)).or_insert(Finding {
+                    faces: Vec::new(),
+                    worst: value,
+                    what,
+                });
+                f.faces.push(doc.name.clone());
+                if check.worse(value, f.worst) {
+                    f.worst = value;
+                }
+            };
+            if let Some(d) = measured
+                .inside_cut
+                .filter(|d| cut_by_shop && *d < safe - SLACK)
+            {
+                note(Check::Safe, d.max(0.0), String::new());
+            }
+            if let Some(thin) = measured.thinnest.filter(|w| *w < HAIRLINE_MM - 1e-6) {
+                note(Check::Hairline, thin, String::new());
+            }
+            if let Some(short) = measured.short_of_bleed.filter(|_| cut_by_shop) {
+                note(Check::Bleed, short, String::new());
+            }
+            let spec_face = match side {
+                Side::Front => Some(piece.front(game)),
+                Side::Back => piece.back(game),
+            };
+            if let Some(f) = spec_face.filter(|f| has_text(f)) {
+                let colours = Colors::of(&f);
+                if let Some(ratio) =
+                    contrast(&colours.ink, &colours.background).filter(|r| *r < MIN_CONTRAST)
+                {
+                    let what = format!("ink {} on background {}", colours.ink, colours.background);
+                    note(Check::Contrast, ratio, what);
+                }
+            }
+        }
+    }
+    let service = profile.map_or(String::new(), |p| format!(" of {}", p.name));
+    for ((component, check), f) in found {
+        let c = &game.spec.components[component];
+        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let (message, hint) = match check {
+            Check::Safe => (
+                format!(
+                    "text or a symbol is {} mm from the cut, inside the {} mm safe zone{service}",
+                    round(f.worst),
+                    round(safe)
+                ),
+                "make the piece larger, or the text shorter or smaller, so that it stays clear of the cut",
+            ),
+            Check::Hairline => (
+                format!(
+                    "a line {} pt thin, under the 0.25 pt a print shop holds",
+                    round(f.worst / 25.4 * 72.0)
+                ),
+                "draw it at least 0.25 pt (0.09 mm) wide",
+            ),
+            Check::Bleed => (
+                format!(
+                    "the art stops {} mm short of the {} mm bleed",
+                    round(f.worst),
+                    round(bleed.unwrap_or(0.0))
+                ),
+                "give the face a `background`, which runs into the bleed, so a cut off the line shows no white edge",
+            ),
+            Check::Contrast => (
+                format!(
+                    "{} has a contrast of {}:1, under {MIN_CONTRAST}:1: too pale to read in print",
+                    f.what,
+                    round(f.worst)
+                ),
+                "darken the `ink` or lighten the `background` (or the other way round)",
+            ),
+        };
+        let shown: Vec<&str> = f.faces.iter().take(3).map(String::as_str).collect();
+        let more = match f.faces.len() {
+            n if n > 3 => format!(" and {} more", n - 3),
+            _ => String::new(),
+        };
+        let message = format!("`{}`: {message} ({}{more})", c.id.value, shown.join(", "));
+        report
+            .warnings
+            .push(Diagnostic::at(file, &c.id, message).warning().hint(hint));
+    }
+    Ok(report)
+}
+
+/// What the preflight checks, in the order its warnings are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Check {
+    Safe,
+    Hairline,
+    Bleed,
+    Contrast,
+}
+
+impl Check {
+    /// Whether `a` is worse than `b`: nearer the cut, thinner, paler; further short of the bleed.
+    fn worse(self, a: f64, b: f64) -> bool {
+        match self {
+            Check::Bleed => a > b,
+            _ => a < b,
+        }
+    }
+}
+
+/// A check's finding on the faces of one component.
+struct Finding {
+    faces: Vec<String>,
+    worst: f64,
+    /// What was found, where the value does not say (the colours).
+    what: String,
+}
+
+fn round(v: f64) -> String {
+    crate::draw::fmt_mm((v * 100.0).round() / 100.0)
+}
+
+fn has_text(f: &crate::spec::Face) -> bool {
+    f.title.is_some() || f.label.is_some() || f.text.is_some() || f.lines.is_some()
+}
+
+/// What the shapes of one face measure.
+#[derive(Debug, Default, PartialEq)]
+struct Measured {
+    /// The least distance (mm) from the cut inward to text or a symbol (negative: past it).
+    inside_cut: Option<f64>,
+    /// The thinnest stroke (mm, as drawn).
+    thinnest: Option<f64>,
+    /// How far (mm) the filled art falls short of covering the bleed, on its worst side.
+    short_of_bleed: Option<f64>,
+}
+
+/// Measures a face's tree: its user space starts at the corner of the bleed, in mm.
+fn measure(tree: &usvg::Tree, w: f64, h: f64, bleed: f64) -> Measured {
+    let mut m = Measured::default();
+    let trim = (bleed, bleed, bleed + w, bleed + h);
+    let mut art: Option<(f64, f64, f64, f64)> = None;
+    walk(tree.root(), false, &mut |node, symbol| {
+        let content = symbol || matches!(node, Node::Text(_));
+        if content {
+            // A text's own box is its line's, ascender to descender: its glyphs' is the ink.
+            let b = match node {
+                Node::Text(t) => t.flattened().abs_bounding_box(),
+                _ => node.abs_bounding_box(),
+            };
+            let d = [
+                b.left() as f64 - trim.0,
+                b.top() as f64 - trim.1,
+                trim.2 - b.right() as f64,
+                trim.3 - b.bottom() as f64,
+            ]
+            .into_iter()
+            .fold(f64::INFINITY, f64::min);
+            m.inside_cut = Some(m.inside_cut.map_or(d, |v: f64| v.min(d)));
+        }
+        if let Node::Path(path) = node {
+            if let Some(stroke) = path.stroke() {
+                let t = path.abs_transform();
+                let scale =
+                    ((t.sx * t.sx + t.ky * t.ky).sqrt()).min((t.kx * t.kx + t.sy * t.sy).sqrt());
+                let width = stroke.width().get() as f64 * scale as f64;
+                m.thinnest = Some(m.thinnest.map_or(width, |v: f64| v.min(width)));
+            }
+            if path.fill().is_some() || path.stroke().is_some() {
+                let b = path.abs_stroke_bounding_box();
+                let r = (
+                    b.left() as f64,
+                    b.top() as f64,
+                    b.right() as f64,
+                    b.bottom() as f64,
+                );
+                art = Some(art.map_or(r, |a| {
+                    (a.0.min(r.0), a.1.min(r.1), a.2.max(r.2), a.3.max(r.3))
+                }));
+            }
+        }
+    });
+    if bleed > 0.0 {
+        let (full_w, full_h) = (w + 2.0 * bleed, h + 2.0 * bleed);
+        let short = match art {
+            None => bleed,
+            Some(a) => [a.0, a.1, full_w - a.2, full_h - a.3]
+                .into_iter()
+                .fold(0.0, f64::max),
+        };
+        m.short_of_bleed = (short > 0.05).then_some(short);
+    }
+    m
+}
+
+/// Calls `f` on every text and path under `group`, with whether it is part of a symbol (a
+/// group `draw::canvas::place` drew).
+fn walk(group: &usvg::Group, in_symbol: bool, f: &mut dyn FnMut(&Node, bool)) {
+    for node in group.children() {
+        match node {
+            Node::Group(g) => walk(g, in_symbol || g.id() == SYMBOL_ID, f),
+            other => f(other, in_symbol),
+        }
+    }
+}
+
+/// The WCAG contrast ratio of two `#rrggbb` colours (`None` for `none` or a colour it cannot
+/// read).
+pub fn contrast(a: &str, b: &str) -> Option<f64> {
+    let (la, lb) = (luminance(a)?, luminance(b)?);
+    let (hi, lo) = if la > lb { (la, lb) } else { (lb, la) };
+    Some((hi + 0.05) / (lo + 0.05))
+}
+
+fn luminance(hex: &str) -> Option<f64> {
+    let hex = hex.strip_prefix('#')?;
+    if hex.len() != 6 {
+        return None;
+    }
+    let channel = |i: usize| -> Option<f64> {
+        let v = u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()? as f64 / 255.0;
+        Some(match v <= 0.04045 {
+            true => v / 12.92,
+            false => ((v + 0.055) / 1.055).powf(2.4),
+        })
+    };
+    Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contrast_is_wcag_s() {
+        assert!((contrast("#000000", "#ffffff").unwrap() - 21.0).abs() < 1e-9);
+        assert!((contrast("#ffffff", "#ffffff").unwrap() - 1.0).abs() < 1e-9);
+        assert!(contrast("#dddddd", "#f4f4f4").unwrap() < MIN_CONTRAST);
+        assert!(contrast("#222222", "#fbefc4").unwrap() > 10.0);
+        assert_eq!(contrast("none", "#ffffff"), None);
+    }
+}
