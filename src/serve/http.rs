@@ -8,12 +8,16 @@
 //! A request must name this server as its host (`127.0.0.1:PORT` or `localhost:PORT`), and a
 //! `POST` must come from its own page (JSON, and its origin when the browser says one), so that
 //! no other site can reach it, even by a name that points at 127.0.0.1.
-use std::io::Read;
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderMap, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
 use serde::Serialize;
-use tiny_http::{Header, Method, Request, Response};
 
 use super::preview::{ErrorView, Switches, error_view};
 use super::{Shared, Work};
@@ -22,92 +26,98 @@ use crate::options::BuildOptions;
 /// The page: HTML, CSS and script in one file, built into the binary.
 const PAGE: &str = include_str!("page.html");
 /// Largest request body taken (the switches are a few dozen bytes).
-const MAX_BODY: u64 = 4096;
+const MAX_BODY: usize = 4096;
 /// How long a switch waits for its view before answering anyway (the page hears of the view
 /// on its event stream in any case).
 const SWITCH_WAIT: Duration = Duration::from_secs(120);
 
-pub(super) fn answer(shared: &Arc<Shared>, mut request: Request) {
-    if !addressed_to_us(shared, &request) {
-        return reply(
-            request,
-            text(421, "this server answers requests for 127.0.0.1 only"),
-        );
+/// A response's body: the whole of it, or an event stream.
+pub(super) type Body = BoxBody<Bytes, Infallible>;
+
+pub(super) async fn answer(
+    shared: Arc<Shared>,
+    request: Request<Incoming>,
+) -> Result<Response<Body>, Infallible> {
+    if !addressed_to_us(&shared, request.headers()) {
+        return Ok(text(421, "this server answers requests for 127.0.0.1 only"));
     }
-    let path = request
-        .url()
-        .split('?')
-        .next()
-        .unwrap_or_default()
-        .to_string();
+    let path = request.uri().path().to_string();
     let method = request.method().clone();
-    match (&method, path.as_str()) {
-        (Method::Get | Method::Head, "/" | "/index.html") => {
-            let page = Response::from_string(PAGE)
-                .with_header(header("Content-Type", "text/html; charset=utf-8"))
-                .with_header(header("Cache-Control", "no-store"));
-            reply(request, page)
+    let response = match (&method, path.as_str()) {
+        (&Method::GET | &Method::HEAD, "/" | "/index.html") => {
+            let mut page = Response::new(whole(PAGE));
+            set(&mut page, header::CONTENT_TYPE, "text/html; charset=utf-8");
+            set(&mut page, header::CACHE_CONTROL, "no-store");
+            page
         }
-        (Method::Get, "/state.json") => reply(request, json_text(200, &shared.view().1)),
-        (Method::Get, "/events") => match shared.events.subscribe() {
-            Some(announcements) => {
-                let current = shared.view().0;
-                std::thread::spawn(move || super::events::stream(announcements, current, request));
-            }
-            None => reply(
-                request,
-                text(503, "too many pages are following this preview"),
-            ),
+        (&Method::GET, "/state.json") => json_text(200, shared.view().1.as_str()),
+        (&Method::GET, "/events") => match shared.events.subscribe() {
+            Some(announcements) => super::events::stream(announcements, shared.view().0),
+            None => text(503, "too many pages are following this preview"),
         },
-        (Method::Get | Method::Head, p) if p.starts_with("/img/") => {
+        (&Method::GET | &Method::HEAD, p) if p.starts_with("/img/") => {
             match image_key(p).and_then(|key| shared.store.get(key)) {
                 Some(png) => {
-                    let image = Response::from_data(png.as_slice())
-                        .with_header(header("Content-Type", "image/png"))
-                        .with_header(header(
-                            "Cache-Control",
-                            "public, max-age=31536000, immutable",
-                        ));
-                    reply(request, image)
+                    let mut image = Response::new(Full::new(Bytes::from_owner(Png(png))).boxed());
+                    set(&mut image, header::CONTENT_TYPE, "image/png");
+                    set(
+                        &mut image,
+                        header::CACHE_CONTROL,
+                        "public, max-age=31536000, immutable",
+                    );
+                    image
                 }
-                None => reply(
-                    request,
-                    text(404, "no such image (the preview has moved on)"),
-                ),
+                None => text(404, "no such image (the preview has moved on)"),
             }
         }
-        (Method::Post, "/options" | "/build") if !from_our_page(shared, &request) => reply(
-            request,
-            text(403, "only the preview's own page may ask this"),
-        ),
-        (Method::Post, "/options") => {
-            let switches = read_body(&mut request)
-                .and_then(|body| serde_json::from_str::<Switches>(&body).map_err(|e| e.to_string()))
+        (&Method::POST, "/options" | "/build") if !from_our_page(&shared, request.headers()) => {
+            text(403, "only the preview's own page may ask this")
+        }
+        (&Method::POST, "/options") => {
+            let switches = read_body(request)
+                .await
+                .and_then(|body| {
+                    serde_json::from_slice::<Switches>(&body).map_err(|e| e.to_string())
+                })
                 .and_then(|s| match BuildOptions::from_choices(&s.choices()) {
                     Ok(_) => Ok(s),
                     Err(e) => Err(e.to_string()),
                 });
             match switches {
                 Ok(switches) => {
-                    let (tx, rx) = std::sync::mpsc::channel();
+                    let (tx, rx) = tokio::sync::oneshot::channel();
                     shared.ask(Work::Switch(switches, tx));
-                    let version = rx.recv_timeout(SWITCH_WAIT).unwrap_or(shared.view().0);
-                    reply(
-                        request,
-                        json(200, &serde_json::json!({ "version": version })),
-                    )
+                    let version = match tokio::time::timeout(SWITCH_WAIT, rx).await {
+                        Ok(Ok(version)) => version,
+                        _ => shared.view().0,
+                    };
+                    json(200, &serde_json::json!({ "version": version }))
                 }
-                Err(why) => reply(request, json(400, &serde_json::json!({ "error": why }))),
+                Err(why) => json(400, &serde_json::json!({ "error": why })),
             }
         }
-        (Method::Post, "/build") => {
-            let outcome = build(shared);
-            reply(request, json(200, &outcome))
+        (&Method::POST, "/build") => {
+            // A build takes seconds: on a thread of its own, not the one answering requests.
+            let building = shared.clone();
+            match tokio::task::spawn_blocking(move || build(&building)).await {
+                Ok(outcome) => json(200, &outcome),
+                Err(_) => text(500, "the build stopped without an answer"),
+            }
         }
         (_, "/" | "/index.html" | "/state.json" | "/events" | "/options" | "/build") => {
-            reply(request, text(405, "method not allowed"))
+            text(405, "method not allowed")
         }
-        _ => reply(request, text(404, "not found")),
+        _ => text(404, "not found"),
+    };
+    Ok(response)
+}
+
+/// A stored image as a body, without copying it.
+struct Png(super::render::Png);
+
+impl AsRef<[u8]> for Png {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_slice()
     }
 }
 
@@ -124,49 +134,46 @@ fn image_key(path: &str) -> Option<&str> {
     (plain(key) && name.strip_suffix(".png").is_some_and(plain)).then_some(key)
 }
 
+/// A header's value, in lower case (`None`: absent, or not text).
+fn value(headers: &HeaderMap, name: header::HeaderName) -> Option<String> {
+    let v = headers.get(name)?.to_str().ok()?;
+    Some(v.to_ascii_lowercase())
+}
+
 /// Whether the request names this server as its host.
-fn addressed_to_us(shared: &Shared, request: &Request) -> bool {
+fn addressed_to_us(shared: &Shared, headers: &HeaderMap) -> bool {
     let port = shared.host.rsplit(':').next().unwrap_or_default();
     let ours = [shared.host.clone(), format!("localhost:{port}")];
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .is_some_and(|h| {
-            ours.iter()
-                .any(|o| h.value.as_str().eq_ignore_ascii_case(o))
-        })
+    value(headers, header::HOST).is_some_and(|h| ours.contains(&h))
 }
 
 /// Whether a `POST` comes from the page itself: a JSON body (a form on another site cannot send
 /// one without asking first, and this server answers no such question) and, when the browser
 /// names the page's origin, this server's.
-fn from_our_page(shared: &Shared, request: &Request) -> bool {
-    let value = |name: &'static str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_ascii_lowercase())
-    };
-    let json = value("Content-Type").is_some_and(|v| v.starts_with("application/json"));
+fn from_our_page(shared: &Shared, headers: &HeaderMap) -> bool {
+    let json =
+        value(headers, header::CONTENT_TYPE).is_some_and(|v| v.starts_with("application/json"));
     let port = shared.host.rsplit(':').next().unwrap_or_default();
     let origins = [
         format!("http://{}", shared.host),
         format!("http://localhost:{port}"),
     ];
-    let origin = value("Origin").is_none_or(|o| origins.contains(&o));
+    let origin = match headers.get(header::ORIGIN) {
+        None => true,
+        Some(_) => value(headers, header::ORIGIN).is_some_and(|o| origins.contains(&o)),
+    };
     json && origin
 }
 
-fn read_body(request: &mut Request) -> Result<String, String> {
-    let mut body = String::new();
-    request
-        .as_reader()
-        .take(MAX_BODY)
-        .read_to_string(&mut body)
-        .map_err(|e| format!("cannot read the request: {e}"))?;
-    Ok(body)
+/// The body, if it is at most `MAX_BODY` bytes; a longer one is not read past that.
+async fn read_body(request: Request<Incoming>) -> Result<Bytes, String> {
+    match Limited::new(request.into_body(), MAX_BODY).collect().await {
+        Ok(body) => Ok(body.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(format!(
+            "the request is longer than {MAX_BODY} bytes; the switches take a few dozen"
+        )),
+        Err(e) => Err(format!("cannot read the request: {e}")),
+    }
 }
 
 /// What the page's button reports.
@@ -234,29 +241,39 @@ fn build(shared: &Shared) -> Built {
     }
 }
 
-/// A header of this file's own: fixed ASCII names and values, which always make one.
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a fixed ASCII header")
+/// A whole body.
+fn whole(body: impl Into<Bytes>) -> Body {
+    Full::new(body.into()).boxed()
 }
 
-fn text(status: u16, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_string(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", "text/plain; charset=utf-8"))
+/// Sets a header of this file's own (fixed ASCII values).
+fn set(response: &mut Response<Body>, name: header::HeaderName, value: &'static str) {
+    (response.headers_mut()).insert(name, HeaderValue::from_static(value));
 }
 
-fn json_text(status: u16, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_string(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", "application/json"))
-        .with_header(header("Cache-Control", "no-store"))
+fn with_status(status: u16, body: Body) -> Response<Body> {
+    let mut response = Response::new(body);
+    *response.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+    response
 }
 
-fn json(status: u16, value: &impl Serialize) -> Response<std::io::Cursor<Vec<u8>>> {
+pub(super) fn text(status: u16, body: &'static str) -> Response<Body> {
+    let mut response = with_status(status, whole(body));
+    set(
+        &mut response,
+        header::CONTENT_TYPE,
+        "text/plain; charset=utf-8",
+    );
+    response
+}
+
+fn json_text(status: u16, body: &str) -> Response<Body> {
+    let mut response = with_status(status, whole(body.to_string()));
+    set(&mut response, header::CONTENT_TYPE, "application/json");
+    set(&mut response, header::CACHE_CONTROL, "no-store");
+    response
+}
+
+fn json(status: u16, value: &impl Serialize) -> Response<Body> {
     json_text(status, &serde_json::to_string(value).unwrap_or_default())
-}
-
-/// Sends a response; a page that went away meanwhile is no concern of the server's.
-fn reply<R: Read>(request: Request, response: Response<R>) {
-    let _ = request.respond(response);
 }

@@ -4,8 +4,9 @@
 //! events and fetches only the images that changed.
 //!
 //! Threads: the previewer makes every view, one at a time (`Work`); the watcher tells it when
-//! the game's files change; a few HTTP threads answer requests, and each page's event stream has
-//! a thread of its own. The server listens on 127.0.0.1 only, and answers only requests that name
+//! the game's files change; one thread runs the HTTP server (hyper on a one-thread tokio
+//! runtime), which answers from what the previewer published and hands a build to a thread of
+//! tokio's blocking pool, so that no request waits on drawing. The server listens on 127.0.0.1 only, and answers only requests that name
 //! it as their host (a page elsewhere cannot reach it through a name that points at 127.0.0.1).
 mod events;
 mod http;
@@ -19,6 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::sync::{Semaphore, oneshot};
 
 use crate::error::Error;
 pub use preview::{Switches, View};
@@ -35,15 +40,25 @@ pub struct Config {
     pub out: Option<PathBuf>,
 }
 
-/// Threads answering requests (an event stream takes a thread of its own).
-const HTTP_THREADS: usize = 4;
+/// Connections open at once; more wait in the listening queue. A browser keeps about six a
+/// host, and each page's event stream holds one (at most `events::MAX_STREAMS`).
+const MAX_CONNECTIONS: usize = 64;
+/// Largest request head (request line and headers), and most headers: a browser's are about
+/// 1 KB and 15; anything past these is answered 431 and the connection closed.
+const MAX_HEAD: usize = 16 * 1024;
+const MAX_HEADERS: usize = 64;
+/// A client that has not sent a whole request head in this long is let go (a connection held
+/// open by sending nothing, or a byte at a time, cannot hold one of `MAX_CONNECTIONS` for good).
+const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// On stopping, how long answers already begun may take to finish.
+const STOP_WAIT: Duration = Duration::from_secs(5);
 
 /// What the previewer is asked to do.
 enum Work {
     /// The game's files changed.
     Changed,
     /// New switches; the version of the view made with them is sent back.
-    Switch(Switches, mpsc::Sender<u64>),
+    Switch(Switches, oneshot::Sender<u64>),
     Stop,
 }
 
@@ -90,6 +105,8 @@ pub struct Server {
     url: String,
     threads: Vec<JoinHandle<()>>,
     previewer: Option<JoinHandle<()>>,
+    /// Tells the HTTP thread to stop taking connections.
+    stop_http: Option<oneshot::Sender<()>>,
     watching: bool,
 }
 
@@ -105,9 +122,18 @@ impl Server {
         }
         let listener = bind(config.port)?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
-        let http = tiny_http::Server::from_listener(listener, None)
-            .map_err(|e| Error::Options(format!("cannot serve on 127.0.0.1:{port}: {e}")))?;
-        let http = Arc::new(http);
+        let cannot =
+            |e: std::io::Error| Error::Options(format!("cannot serve on 127.0.0.1:{port}: {e}"));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(cannot)?;
+        let listener = {
+            let _in_runtime = runtime.enter();
+            listener.set_nonblocking(true).map_err(cannot)?;
+            tokio::net::TcpListener::from_std(listener).map_err(cannot)?
+        };
         let host = format!("127.0.0.1:{port}");
         let url = format!("http://{host}/");
         let store = Arc::new(render::Store::default());
@@ -142,16 +168,12 @@ impl Server {
             let changed = move || shared.ask(Work::Changed);
             threads.push(watcher::spawn(watched, seen, stop.clone(), changed));
         }
-        for _ in 0..HTTP_THREADS {
-            let (shared, http) = (shared.clone(), http.clone());
+        let (stop_http, stopping) = oneshot::channel();
+        {
+            let shared = shared.clone();
             threads.push(std::thread::spawn(move || {
-                while !shared.stop.load(Ordering::Relaxed) {
-                    if let Ok(Some(request)) =
-                        http.recv_timeout(std::time::Duration::from_millis(200))
-                    {
-                        http::answer(&shared, request);
-                    }
-                }
+                runtime.block_on(serve(listener, shared, stopping));
+                // Dropping the runtime waits for a build the page asked for.
             }));
         }
         Ok(Server {
@@ -159,6 +181,7 @@ impl Server {
             url,
             threads,
             previewer: Some(previewer),
+            stop_http: Some(stop_http),
             watching,
         })
     }
@@ -184,6 +207,9 @@ impl Server {
         self.shared.stop.store(true, Ordering::Relaxed);
         self.shared.events.close();
         self.shared.ask(Work::Stop);
+        if let Some(http) = self.stop_http.take() {
+            let _ = http.send(());
+        }
         if let Some(p) = self.previewer.take() {
             let _ = p.join();
         }
@@ -206,6 +232,56 @@ fn bind(port: Option<u16>) -> Result<TcpListener, Error> {
             None => format!("cannot listen on 127.0.0.1: {e}"),
         })
     })
+}
+
+/// Takes connections until told to stop, each answered by hyper (HTTP/1.1, bounded heads),
+/// then lets go of the port and gives the answers under way `STOP_WAIT` to finish.
+async fn serve(
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    mut stopping: oneshot::Receiver<()>,
+) {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_header_size(MAX_HEAD)
+        .max_headers(MAX_HEADERS);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let room = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let accepted = tokio::select! {
+            _ = &mut stopping => break,
+            permit = room.clone().acquire_owned() => match permit {
+                Ok(permit) => tokio::select! {
+                    _ = &mut stopping => break,
+                    accepted = listener.accept() => accepted.map(|(stream, _)| (stream, permit)),
+                },
+                Err(_) => break,
+            },
+        };
+        let (stream, permit) = match accepted {
+            Ok(accepted) => accepted,
+            Err(_) => {
+                // Out of file descriptors, or a connection reset before it was taken: wait a
+                // little rather than spin.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // An event is a small write that must leave at once.
+        let _ = stream.set_nodelay(true);
+        let shared = shared.clone();
+        let service =
+            hyper::service::service_fn(move |request| http::answer(shared.clone(), request));
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // A client that goes away is no concern of the server's.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(STOP_WAIT, graceful.shutdown()).await;
 }
 
 /// A view as `/state.json` sends it.

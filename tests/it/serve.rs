@@ -1,6 +1,6 @@
 //! `pnp serve`, run for real: the page, the sheets and faces it serves against what `pnp build`
 //! makes, a saved change reaching a connected page, a broken YAML, loopback only, the options
-//! and the button, Ctrl-C, and what a client may not ask.
+//! and the button, Ctrl-C, and what a client may not ask (paths, long bodies and heads, streams).
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -852,6 +852,12 @@ fn it_serves_no_file_by_its_path_and_bounds_what_a_client_may_ask() {
     let big = format!(r#"{{"players":null,"paper":"letter",{padding}"backs":"long"}}"#);
     assert_eq!(served.post("/options", &big).status, 400);
     assert_eq!(served.state()["switches"]["paper"], "a4");
+    // A request head past 16 KB, or of more than 64 headers, is refused, not read on.
+    let long = format!("X-Padding: {}\r\n", "a".repeat(20 * 1024));
+    assert_eq!(served.request("GET /state.json", &long, "").status, 431);
+    let many: String = (0..100).map(|i| format!("X-Header-{i}: a\r\n")).collect();
+    assert_eq!(served.request("GET /state.json", &many, "").status, 431);
+    assert_eq!(served.get("/state.json").status, 200);
 
     // At most 16 pages follow it at once; one that goes away makes room.
     let mut streams: Vec<Events> = (0..16).map(|_| served.events()).collect();
