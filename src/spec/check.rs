@@ -52,6 +52,12 @@ pub fn check(game: &Game) -> Result<(), SpecError> {
             ));
         }
     }
+    // A rule's words go into the PDF's report as they are written.
+    for r in &spec.rules {
+        for text in std::iter::once(&r.quote).chain(&r.section) {
+            check_text(file, &r.id, &r.id.value, text, &mut places, &mut problems);
+        }
+    }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
     let needs = g.needs.iter();
     let mut game_text = GameText::default();
@@ -203,6 +209,8 @@ fn check_text(
 ) {
     let found = text_faults(text).into_iter().map(|fault| match fault {
         TextFault::Undrawable(_) => format!("the text `{text}` of `{}` {fault}", at.value),
+        // Not echoed: the terminal cannot show it either.
+        TextFault::Noncharacter(_) => format!("a text of `{}` {fault}", at.value),
         TextFault::TooLong => format!("a text of `{component}` {fault}"),
     });
     for message in found {
@@ -240,8 +248,16 @@ pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
     )
 }
 
+/// Unicode's noncharacters: U+FDD0 to U+FDEF and the last two code points of every plane.
+pub(super) fn is_noncharacter(c: char) -> bool {
+    let n = c as u32;
+    (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE
+}
+
 /// Why a text cannot be printed.
 pub(super) enum TextFault {
+    /// Unicode noncharacters, listed.
+    Noncharacter(String),
     /// Characters the bundled fonts cannot draw, listed.
     Undrawable(String),
     TooLong,
@@ -253,6 +269,10 @@ impl std::fmt::Display for TextFault {
             TextFault::Undrawable(list) => {
                 write!(f, "has characters the bundled fonts cannot draw: {list}")
             }
+            TextFault::Noncharacter(list) => write!(
+                f,
+                "holds {list}, a Unicode noncharacter that no text may hold"
+            ),
             TextFault::TooLong => write!(f, "is longer than {MAX_TEXT_CHARS} characters"),
         }
     }
@@ -265,6 +285,19 @@ pub(super) fn text_faults(text: &str) -> Vec<TextFault> {
     // Line breaks and tabs are white space to SVG text, and wrapped texts split on them.
     let mut missing = crate::draw::text::undrawable(text);
     missing.retain(|c| !matches!(c, '\n' | '\t'));
+    // Noncharacters (U+FFFF, U+FDD0…) are not text: no SVG or PDF may hold them, whatever a
+    // font maps them to.
+    let mut odd: Vec<char> = text.chars().filter(|&c| is_noncharacter(c)).collect();
+    odd.dedup();
+    if !odd.is_empty() {
+        found.push(TextFault::Noncharacter(
+            odd.iter()
+                .map(|&c| format!("U+{:04X}", c as u32))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+        missing.retain(|&c| !is_noncharacter(c));
+    }
     if !missing.is_empty() {
         let list: Vec<String> = missing
             .iter()
