@@ -372,6 +372,26 @@ fn over_budget(detail: &str) -> String {
 fn token_at(source: &str, line: usize, col: usize) -> Option<String> {
     let text = source.lines().nth(line.checked_sub(1)?)?;
     let rest: String = text.chars().skip(col.checked_sub(1)?).collect();
+    // A flow list or mapping is shown whole (`[a]`, not `[a`), or up to the line's end.
+    if rest.starts_with(['[', '{']) {
+        let mut depth = 0usize;
+        let mut shown = String::new();
+        for c in rest.chars() {
+            shown.push(c);
+            match c {
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+        if depth > 0 {
+            shown = format!("{}…", shown.trim_end());
+        }
+        return (shown.chars().count() <= 80).then_some(shown);
+    }
     let token: String = rest
         .chars()
         .take_while(|c| !matches!(c, ',' | ']' | '}' | '#'))

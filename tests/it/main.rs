@@ -30,4 +30,5 @@ mod sheets;
 mod streaming;
 mod tts;
 mod tts_names;
+mod truthful;
 mod tts_table;
