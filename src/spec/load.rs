@@ -346,8 +346,14 @@ fn over_budget(detail: &str) -> String {
             "it has more than {} values (keys, texts, list items); a game has a few thousand",
             n(b.max_nodes)
         ),
-        "Aliases" => format!("it uses aliases (`*name`) more than {} times", n(b.max_aliases)),
-        "Anchors" => format!("it defines more than {} anchors (`&name`)", n(b.max_anchors)),
+        "Aliases" => format!(
+            "it uses aliases (`*name`) more than {} times",
+            n(b.max_aliases)
+        ),
+        "Anchors" => format!(
+            "it defines more than {} anchors (`&name`)",
+            n(b.max_anchors)
+        ),
         "Depth" => format!("it nests more than {} levels deep", b.max_depth),
         "ScalarBytes" => format!(
             "its texts add up to more than {} MiB, an alias's text counted each time it is used",

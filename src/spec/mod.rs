@@ -46,7 +46,10 @@ impl Game {
     /// The folders whose `symbols/` this game's faces may use, first found first: its own,
     /// then those of the games it includes.
     pub fn symbol_dirs(&self) -> impl Iterator<Item = &Path> {
-        self.dir.iter().chain(&self.include_dirs).map(PathBuf::as_path)
+        self.dir
+            .iter()
+            .chain(&self.include_dirs)
+            .map(PathBuf::as_path)
     }
     pub fn id(&self) -> &str {
         &self.spec.game.id.value

@@ -28,7 +28,7 @@ mod serve_browser;
 mod shapes;
 mod sheets;
 mod streaming;
+mod truthful;
 mod tts;
 mod tts_names;
-mod truthful;
 mod tts_table;

@@ -105,7 +105,10 @@ fn a_symbol_with_a_huge_view_box_is_drawn_at_the_size_of_a_small_one() {
         sizes.push(red_extent(&out_dir.join("png/chit-front.png")));
     }
     let (w, h) = sizes[0];
-    assert!(w > 50 && (w as f64 / h as f64 - 2.0).abs() < 0.05, "{sizes:?}");
+    assert!(
+        w > 50 && (w as f64 / h as f64 - 2.0).abs() < 0.05,
+        "{sizes:?}"
+    );
     for (sw, sh) in &sizes[1..] {
         assert!(sw.abs_diff(w) <= 1 && sh.abs_diff(h) <= 1, "{sizes:?}");
     }
@@ -182,7 +185,10 @@ fn yaml_limits_are_said_in_words_with_their_values() {
             "{name}: {err}"
         );
         // No Rust names (`AliasAnchorRatio { aliases: 150, anchors: 1 }`).
-        assert!(!err.contains(" {") && !err.contains("Ratio"), "{name}: {err}");
+        assert!(
+            !err.contains(" {") && !err.contains("Ratio"),
+            "{name}: {err}"
+        );
         assert!(err.len() < 2_000, "{name}: {} bytes of message", err.len());
     }
 }
