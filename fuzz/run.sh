@@ -1,9 +1,30 @@
 #!/usr/bin/env bash
-# Fuzz spec loading + validation + drawing. Seeds: the shipped games and the bad-input corpus.
-# Usage: fuzz/run.sh [seconds]   (needs `cargo install cargo-fuzz`; RUSTC_BOOTSTRAP lets the
-# stable toolchain use the sanitizer flags cargo-fuzz passes)
+# Fuzzes pnp's readers. Targets: spec (a game file: load, check, draw every face), csv (a deck's
+# data file), symbol (a symbol's SVG, read and drawn), whole_build (a game file built whole, PDF and
+# PNGs). Seeds: the shipped games, the bad-input corpus, the symbols and the test CSVs.
+# Usage: fuzz/run.sh [TARGET] [seconds]   (TARGET: spec (default), csv, symbol, whole_build or all;
+# needs `cargo install cargo-fuzz`; RUSTC_BOOTSTRAP lets the stable toolchain use the
+# sanitizer flags cargo-fuzz passes)
 set -euo pipefail
 cd "$(dirname "$0")"
-mkdir -p corpus/spec
-cp ../data/*.yaml ../tests/bad/*.yaml corpus/spec/
-RUSTC_BOOTSTRAP=1 cargo fuzz run spec corpus/spec -- -max_total_time="${1:-1800}" -max_len=65536 -timeout=10 -rss_limit_mb=2048
+target="${1:-spec}"
+seconds="${2:-1800}"
+seed() {
+    mkdir -p "corpus/$1"
+    case "$1" in
+        spec | whole_build) cp ../data/*.yaml ../tests/bad/*.yaml ../examples/*.yaml "corpus/$1/" ;;
+        csv) printf 'id,title,text,icon,colour\na,Ace,"Two, lines\nhere",sun,#ff0000\nb,,,moon,\n' \
+            >"corpus/$1/seed.csv" ;;
+        symbol) cp ../templates/symbols/*.svg "corpus/$1/" ;;
+    esac
+}
+run() {
+    seed "$1"
+    RUSTC_BOOTSTRAP=1 cargo fuzz run "$1" "corpus/$1" -- -max_total_time="$seconds" \
+        -max_len=65536 -timeout=10 -rss_limit_mb=2048
+}
+if [ "$target" = all ]; then
+    for t in spec csv symbol whole_build; do run "$t"; done
+else
+    run "$target"
+fi

@@ -98,7 +98,8 @@ pub fn validate(game: &Game, opt: &BuildOptions) -> Result<rules::Report, Error>
 pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, Error> {
     let mut pieces = pieces::expand(game);
     let keep = pieces::select::components(game, opt.players)?;
-    pieces.retain(|p| keep[p.component]);
+    // A piece with no copies is not printed, so none of its faces is drawn or written either.
+    pieces.retain(|p| keep[p.component] && p.copies > 0);
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;

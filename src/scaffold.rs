@@ -1,11 +1,22 @@
 //! `pnp new`: a first game file that builds and validates as it is, with a comment on every key
 //! so a newcomer can change it line by line.
 
+/// The longest name `pnp new` takes.
+pub const MAX_NAME_CHARS: usize = 200;
+
 /// Why a name cannot start a game: it is blank, or the bundled fonts cannot print it (the
 /// file would be written, and then refused by `pnp validate`).
 pub fn name_problem(name: &str) -> Option<String> {
     if name.trim().is_empty() {
         return Some("a game needs a name: pnp new \"Space Goats\"".to_string());
+    }
+    // The new game's player aid prints the name as its title, whose text has a limit.
+    let chars = name.trim().chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Some(format!(
+            "the name is {chars} characters long; a name for `pnp new` is at most \
+             {MAX_NAME_CHARS} (it titles the cover, a card and every page's footer)"
+        ));
     }
     // Line breaks become spaces in the file's one-line name.
     let mut missing = crate::draw::text::undrawable(name);

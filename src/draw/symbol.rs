@@ -131,14 +131,11 @@ pub fn parse(source: &str) -> Result<Group, SymbolError> {
     // Fit the viewBox into 100×100, centred, keeping the aspect ratio.
     let s = 100.0 / w.max(h);
     let (dx, dy) = ((100.0 - w * s) / 2.0 - x * s, (100.0 - h * s) / 2.0 - y * s);
+    // In full precision: a viewBox 80,000 wide scales by 0.00125, which three decimals would
+    // make 0.001 (drawn a fifth too small), and one of 10⁷ by nothing at all.
     let mut group = Group::new().set(
         "transform",
-        format!(
-            "translate({} {}) scale({})",
-            super::canvas::n(dx),
-            super::canvas::n(dy),
-            super::canvas::n(s)
-        ),
+        format!("translate({} {}) scale({})", exact(dx), exact(dy), exact(s)),
     );
     for child in root.children().filter(|c| c.is_element()) {
         if let Some(el) = rebuild(child, 0)? {
@@ -150,6 +147,16 @@ pub fn parse(source: &str) -> Result<Group, SymbolError> {
         return Err(SymbolError::TooManyDashes(dashes as u64));
     }
     Ok(group)
+}
+
+/// `v` as SVG reads it back exactly: shortest form, in exponent form when that is shorter
+/// (`1.25e-7`, not seven zeros first).
+fn exact(v: f64) -> String {
+    let (plain, sci) = (format!("{v}"), format!("{v:e}"));
+    match sci.len() < plain.len() {
+        true => sci,
+        false => plain,
+    }
 }
 
 /// How many dashes the dashed strokes of `group` make: each path's length (a curve's control

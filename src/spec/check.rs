@@ -54,6 +54,12 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
             ));
         }
     }
+    // A rule's words go into the PDF's report as they are written.
+    for r in &spec.rules {
+        for text in std::iter::once(&r.quote).chain(&r.section) {
+            check_text(file, &r.id, &r.id.value, text, &mut places, &mut problems);
+        }
+    }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
     let needs = g.needs.iter();
     let mut game_text = GameText::default();
@@ -345,6 +351,8 @@ fn check_text(
             TextFault::Undrawable { .. } => {
                 format!("the text `{text}` of `{}` {fault}", at.value)
             }
+            // Not echoed: the terminal cannot show it either.
+            TextFault::Noncharacter(_) => format!("a text of `{}` {fault}", at.value),
             TextFault::TooLong => format!("a text of `{component}` {fault}"),
         };
         let mut problem = Diagnostic::at(file, at, message);
@@ -419,8 +427,16 @@ pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
 pub(super) const MISSING_GLYPH_HINT: &str =
     "it prints as an empty box: add a font that has it with `fonts:` and name it with `font:`";
 
+/// Unicode's noncharacters: U+FDD0 to U+FDEF and the last two code points of every plane.
+pub(super) fn is_noncharacter(c: char) -> bool {
+    let n = c as u32;
+    (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE
+}
+
 /// Why a text cannot be printed as written.
 pub(super) enum TextFault {
+    /// Unicode noncharacters, listed.
+    Noncharacter(String),
     /// Characters the bundled fonts cannot draw, listed; `control` when some are control
     /// characters (an error: they are no text at all), else a warning (they print as boxes).
     Undrawable {
@@ -443,6 +459,10 @@ impl std::fmt::Display for TextFault {
             TextFault::Undrawable { list, .. } => {
                 write!(f, "has characters the bundled fonts cannot draw: {list}")
             }
+            TextFault::Noncharacter(list) => write!(
+                f,
+                "holds {list}, a Unicode noncharacter that no text may hold"
+            ),
             TextFault::TooLong => write!(f, "is longer than {MAX_TEXT_CHARS} characters"),
         }
     }
@@ -455,6 +475,19 @@ pub(super) fn text_faults(text: &str) -> Vec<TextFault> {
     // Line breaks and tabs are white space to SVG text, and wrapped texts split on them.
     let mut missing = crate::draw::text::undrawable(text);
     missing.retain(|c| !matches!(c, '\n' | '\t'));
+    // Noncharacters (U+FFFF, U+FDD0…) are not text: no SVG or PDF may hold them, whatever a
+    // font maps them to.
+    let mut odd: Vec<char> = text.chars().filter(|&c| is_noncharacter(c)).collect();
+    odd.dedup();
+    if !odd.is_empty() {
+        found.push(TextFault::Noncharacter(
+            odd.iter()
+                .map(|&c| format!("U+{:04X}", c as u32))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+        missing.retain(|&c| !is_noncharacter(c));
+    }
     if !missing.is_empty() {
         let list: Vec<String> = missing
             .iter()

@@ -54,12 +54,14 @@ fn locate(
 }
 
 /// Merges every included game into `spec`. `stack` holds the files being included, outermost
-/// first, to refuse cycles.
+/// first, to refuse cycles; `dirs` gets the folder of every game included from a file (nested
+/// ones too), whose `symbols/` its components draw with.
 pub fn resolve(
     spec: &mut GameSpec,
     file: &str,
     dir: Option<&Path>,
     stack: &mut Vec<String>,
+    dirs: &mut Vec<PathBuf>,
 ) -> Result<(), SpecError> {
     let includes = std::mem::take(&mut spec.include);
     let mut components = Vec::new();
@@ -84,7 +86,12 @@ pub fn resolve(
         // Checked on its own, so its problems are reported against its own file.
         super::from_bytes_nested(&inc_file, bytes.clone(), inc_dir.clone(), stack)?;
         let mut inc = parse(&inc_file, &bytes)?;
-        resolve(&mut inc, &inc_file, inc_dir.as_deref(), stack)?;
+        if let Some(d) = &inc_dir
+            && !dirs.contains(d)
+        {
+            dirs.push(d.clone());
+        }
+        resolve(&mut inc, &inc_file, inc_dir.as_deref(), stack, dirs)?;
         stack.pop();
         for (axis, values) in inc.axes {
             spec.axes.entry(axis).or_insert(values);

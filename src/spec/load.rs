@@ -223,9 +223,13 @@ const REWORDINGS: &[(&str, &str)] = &[
         "rejected by the configured policy",
         "is not a number pnp can use",
     ),
+    // The type's own range is not the limit: the limits are checked, and said, later.
+    ("invalid u32", "expected a whole number, 0 or more"),
+    ("invalid usize", "expected a whole number, 0 or more"),
+    // serde-saphyr's advice to the programmer, not to the game's writer.
     (
-        "invalid u32",
-        "expected a whole number from 0 to 4294967295",
+        "cannot deserialize null into string; use Option<String>",
+        "expected text, found nothing (`~` or `null`): write the text, or leave the key out where it is optional",
     ),
     (
         "invalid length 3, expected a size",
@@ -288,8 +292,13 @@ fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col:
     }
     if let Some(detail) = msg.strip_prefix("budget breached: ") {
         msg = format!(
-            "the file is too complex to read safely ({detail}); the limits are 1,000 aliases and anchors, 32 levels of nesting and 100,000 nodes"
+            "the file is too complex to read safely: {}",
+            over_budget(detail)
         );
+    }
+    // Any advice still given in Rust's terms (`Option<T>`) is of no use in a game file.
+    if let Some(i) = msg.find("; use Option<") {
+        msg.truncate(i);
     }
     if let Some(hint) = did_you_mean(&msg) {
         msg.push_str(&format!(" (did you mean `{hint}`?)"));
@@ -323,10 +332,72 @@ fn describe(e: &serde_saphyr::Error, path: &str, source: &str, line: usize, col:
     }
 }
 
+/// Which of `options()`'s limits serde-saphyr's `BudgetBreach` (`Aliases { aliases: 1001 }`,
+/// printed as Rust) says was passed, in words with the limit's value.
+fn over_budget(detail: &str) -> String {
+    let name: String = detail
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let b = options().budget.unwrap_or_default();
+    let n = |v: usize| super::check::thousands(v as u64);
+    match name.as_str() {
+        "Events" | "Nodes" => format!(
+            "it has more than {} values (keys, texts, list items); a game has a few thousand",
+            n(b.max_nodes)
+        ),
+        "Aliases" => format!(
+            "it uses aliases (`*name`) more than {} times",
+            n(b.max_aliases)
+        ),
+        "Anchors" => format!(
+            "it defines more than {} anchors (`&name`)",
+            n(b.max_anchors)
+        ),
+        "Depth" => format!("it nests more than {} levels deep", b.max_depth),
+        "ScalarBytes" => format!(
+            "its texts add up to more than {} MiB, an alias's text counted each time it is used",
+            b.max_total_scalar_bytes >> 20
+        ),
+        "AliasAnchorRatio" => format!(
+            "it uses each anchor (`&name`) more than {} times on average through aliases (`*name`)",
+            b.alias_anchor_ratio_multiplier
+        ),
+        "RecordedAnchorEvents" | "RecordedAnchorBytes" => format!(
+            "its anchors (`&name`) hold more than {} values or {} MiB of text to repeat",
+            n(b.max_recorded_anchor_events),
+            b.max_recorded_anchor_bytes >> 20
+        ),
+        "MergeKeys" => format!("it has more than {} merge keys (`<<`)", n(b.max_merge_keys)),
+        "Documents" => "it holds more than one YAML document".to_string(),
+        _ => "it is too large or too deeply nested".to_string(),
+    }
+}
+
 /// The scalar that starts at `line`:`col` (1-based), up to the end of the value.
 fn token_at(source: &str, line: usize, col: usize) -> Option<String> {
     let text = source.lines().nth(line.checked_sub(1)?)?;
     let rest: String = text.chars().skip(col.checked_sub(1)?).collect();
+    // A flow list or mapping is shown whole (`[a]`, not `[a`), or up to the line's end.
+    if rest.starts_with(['[', '{']) {
+        let mut depth = 0usize;
+        let mut shown = String::new();
+        for c in rest.chars() {
+            shown.push(c);
+            match c {
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+        }
+        if depth > 0 {
+            shown = format!("{}…", shown.trim_end());
+        }
+        return (shown.chars().count() <= 80).then_some(shown);
+    }
     let token: String = rest
         .chars()
         .take_while(|c| !matches!(c, ',' | ']' | '}' | '#'))

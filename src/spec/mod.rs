@@ -36,12 +36,23 @@ pub struct Game {
     pub file: String,
     /// The folder of a user's YAML file: its own `symbols/` may add art. `None` for shipped games.
     pub dir: Option<PathBuf>,
+    /// The folders of the games it includes from files: their `symbols/` come after its own, so
+    /// an included game draws as it does alone.
+    pub include_dirs: Vec<PathBuf>,
     /// What is written but will not show (a face field its kind does not draw): said, located,
     /// but not refused.
     pub warnings: Vec<crate::error::Diagnostic>,
 }
 
 impl Game {
+    /// The folders whose `symbols/` this game's faces may use, first found first: its own,
+    /// then those of the games it includes.
+    pub fn symbol_dirs(&self) -> impl Iterator<Item = &Path> {
+        self.dir
+            .iter()
+            .chain(&self.include_dirs)
+            .map(PathBuf::as_path)
+    }
     pub fn id(&self) -> &str {
         &self.spec.game.id.value
     }
@@ -113,7 +124,8 @@ fn from_bytes_nested(
     let mut spec = parse(file, &bytes)?;
     // Not kept: errors found later quote the file as read again.
     drop(bytes);
-    include::resolve(&mut spec, file, dir.as_deref(), stack)?;
+    let mut include_dirs = Vec::new();
+    include::resolve(&mut spec, file, dir.as_deref(), stack, &mut include_dirs)?;
     let (mut problems, mut warnings): (Vec<_>, Vec<_>) =
         data::expand(&mut spec, file, dir.as_deref())
             .into_iter()
@@ -134,6 +146,7 @@ fn from_bytes_nested(
         spec,
         file: file.to_string(),
         dir,
+        include_dirs,
         warnings: Vec::new(),
     };
     warnings.extend(check::check(&game)?);
@@ -171,15 +184,20 @@ fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::err
     problems
 }
 
-/// The names of every symbol a game can use: its own `symbols/` and the shipped ones.
+/// The names of every symbol a game can use: its own `symbols/`, those of the games it includes
+/// and the shipped ones.
 pub fn symbol_names(game: &Game) -> Vec<String> {
-    symbol_names_in(game.dir.as_deref())
+    symbol_names_among(game.symbol_dirs())
 }
 
 /// The names of every symbol a game in `dir` can use (`None`: a shipped game, the shipped ones).
 pub fn symbol_names_in(dir: Option<&Path>) -> Vec<String> {
-    let own = dir
-        .iter()
+    symbol_names_among(dir)
+}
+
+fn symbol_names_among<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
+    let own = dirs
+        .into_iter()
         .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())
         .flatten()
         .filter_map(|e| e.ok()?.file_name().into_string().ok());
@@ -196,8 +214,9 @@ pub struct SymbolFile {
     pub source: String,
 }
 
-/// The SVG of a symbol: the game's own `symbols/<name>.svg` first, then pnp's own; `None` when
-/// neither has it, the file's path and the error when the game's own file cannot be used.
+/// The SVG of a symbol: the game's own `symbols/<name>.svg` first, then those of the games it
+/// includes, then pnp's own; `None` when none has it, the file's path and the error when a
+/// game's own file cannot be used.
 /// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
 pub fn symbol_source(
     game: &Game,
@@ -205,8 +224,13 @@ pub fn symbol_source(
 ) -> Result<Option<SymbolFile>, (String, crate::draw::symbol::SymbolError)> {
     use crate::draw::symbol::SymbolError;
     let own_path = format!("symbols/{name}.svg");
-    if let Some(dir) = &game.dir {
+    for dir in game.symbol_dirs() {
         let own = dir.join(&own_path);
+        // An included game's symbol is named by its path; the game's own as `symbols/…`.
+        let own_path = match Some(dir) == game.dir.as_deref() {
+            true => own_path.clone(),
+            false => own.display().to_string(),
+        };
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
         // Read whole before it is parsed: a symbol is at most `limit` bytes, a plain file in
         // the game's folder.

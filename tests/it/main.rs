@@ -32,6 +32,7 @@ mod serve_browser;
 mod shapes;
 mod sheets;
 mod streaming;
+mod truthful;
 mod tts;
 mod tts_names;
 mod tts_table;
