@@ -406,15 +406,7 @@ point-board:
             );
             return;
         }
-        let (w, h) = self.size(cx.component);
-        if w.max(h) > crate::units::MAX_LENGTH_MM {
-            cx.at(
-                &self.spacing,
-                format!(
-                    "the board would be {w:.0} × {h:.0} mm; the limit is {} mm",
-                    crate::units::MAX_LENGTH_MM
-                ),
-            );
+        if !spaces::fits_limit(cx, &self.spacing, self.size(cx.component)) {
             return;
         }
         let Some(geometry) = self.geometry() else {
@@ -535,13 +527,7 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
         spaces::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
     }
     spaces::draw_extras(cv, &extras, &frame, &c.ink);
-    if let Some(border) = c.border() {
-        cv.add(
-            rect(0.15, 0.15, w - 0.3, h - 0.3, "none")
-                .set("stroke", border)
-                .set("stroke-width", "0.3"),
-        );
-    }
+    spaces::draw_border(cv, c.border());
     Ok(())
 }
 

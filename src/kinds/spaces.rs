@@ -800,6 +800,32 @@ pub fn draw_coordinates(
     }
 }
 
+/// Whether a board `w`×`h` mm stays within pnp's largest length; else says so at `at`.
+pub fn fits_limit<T>(cx: &mut CheckCx, at: &Spanned<T>, (w, h): (f64, f64)) -> bool {
+    let ok = w.max(h) <= crate::units::MAX_LENGTH_MM;
+    if !ok {
+        cx.at(
+            at,
+            format!(
+                "the board would be {w:.0} × {h:.0} mm; the limit is {} mm",
+                crate::units::MAX_LENGTH_MM
+            ),
+        );
+    }
+    ok
+}
+
+/// The face's `border:`, a thin line just inside the board's edge.
+pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
+    if let Some(border) = border {
+        cv.add(
+            rect(0.15, 0.15, cv.w - 0.3, cv.h - 0.3, "none")
+                .set("stroke", border)
+                .set("stroke-width", "0.3"),
+        );
+    }
+}
+
 /// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
 /// badges, to its right, miss it).
 pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
