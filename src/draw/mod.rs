@@ -1,5 +1,6 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
+pub mod arcs;
 pub mod boxes;
 pub mod canvas;
 pub mod frame;

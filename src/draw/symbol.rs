@@ -100,6 +100,12 @@ pub enum SymbolError {
     Attribute { key: String, element: String },
     #[error("attribute `{0}` may not refer to other content")]
     Reference(String),
+    #[error(
+        "a path has an arc of radius {0:.3e}; an arc's radius is at most {max:e} (draw a nearly \
+         straight arc as a line, `L`)",
+        max = super::arcs::MAX_ARC_RADIUS
+    )]
+    HugeArc(f64),
 }
 
 /// Parses a symbol file into a group scaled to a 100×100 box.
@@ -280,6 +286,12 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Symbo
         }
         if value.contains("url(") {
             return Err(SymbolError::Reference(key.to_string()));
+        }
+        if key == "d"
+            && let Some(r) = super::arcs::largest_radius(value)
+            && r > super::arcs::MAX_ARC_RADIUS
+        {
+            return Err(SymbolError::HugeArc(r));
         }
         el.assign(key, value);
     }

@@ -242,6 +242,16 @@ impl CustomPath {
                 "the path `{shown}` is longer than the limit of {MAX_PATH_CHARS} characters"
             ));
         }
+        // Before kurbo turns arcs into curves: a huge radius would make millions of them.
+        if let Some(r) = crate::draw::arcs::largest_radius(source)
+            && r > crate::draw::arcs::MAX_ARC_RADIUS
+        {
+            return Err(format!(
+                "the path `{shown}` has an arc of radius {r:.3e}; an arc's radius is at most {:e} \
+                 (draw a nearly straight arc as a line, `L`)",
+                crate::draw::arcs::MAX_ARC_RADIUS
+            ));
+        }
         let mut path = BezPath::from_svg(source)
             .map_err(|e| format!("`{shown}` is not SVG path data ({e}): expected `M x y`, then `L`, `H`, `V`, `C`, `Q`, `A`… and `Z` to close it"))?;
         let els = path.elements();

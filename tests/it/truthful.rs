@@ -258,3 +258,35 @@ fn pnp_new_refuses_a_name_its_game_could_not_print() {
     let out = pnp().arg("validate").arg(&yaml).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn a_symbol_arc_of_huge_radius_is_refused_before_it_is_drawn() {
+    // Found by fuzzing: this 434-byte symbol made usvg ask for 1.8 GB of curves.
+    let dir = temp_dir("huge-arc");
+    std::fs::create_dir_all(dir.join("symbols")).unwrap();
+    let r = "3".to_string() + &"0".repeat(84) + ".5";
+    std::fs::write(
+        dir.join("symbols/bomb.svg"),
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><path fill="currentColor" d="M82.3,59.8A38 38 0 1 1 44.5,12.5A{r} 30.5 0 1 0 82.3,59.8Z"/></svg>"#
+        ),
+    )
+    .unwrap();
+    let yaml = dir.join("game.yaml");
+    std::fs::write(&yaml, token("arcs", "bomb")).unwrap();
+    let out_dir = dir.join("out");
+    let out = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.yaml:8:21: symbol `bomb`: symbols/bomb.svg: a path has an arc of radius 3.000e84; an arc's radius is at most 1e9"),
+        "{err}"
+    );
+    assert!(!out_dir.exists(), "nothing written");
+}
