@@ -447,6 +447,8 @@ pub fn draw_all_keeping(
             "text runs over on {more} more faces"
         )));
     }
+    // Held for the whole build: without the room the vectors grew into.
+    docs.shrink_to_fit();
     Ok(Faces {
         docs,
         of_piece,

@@ -495,7 +495,11 @@ pub fn impose_plain(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
-    let pages = tessellate::pack(items, captions, opt)?;
+    let mut pages = tessellate::pack(items, captions, opt)?;
+    // Pages are held for the whole build: without the room their placements grew into.
+    for page in &mut pages {
+        page.placements.shrink_to_fit();
+    }
     Ok(add_backs(pages, items, opt))
 }
 

@@ -126,7 +126,14 @@ pub fn copies_of(c: &Component) -> u64 {
 }
 
 pub fn expand(game: &Game) -> Pieces {
-    let mut pieces = Pieces::new();
+    // Exactly one piece a variant: a deck of thousands of rows is held once, not doubled.
+    let count = game
+        .spec
+        .components
+        .iter()
+        .map(|c| c.variants.len().max(1))
+        .sum();
+    let mut pieces = Pieces::with_capacity(count);
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = c.kind.kind().size(c);
         let shape = c.shape();

@@ -3,8 +3,9 @@
 //! Measured on the real binary as the kernel counts it (peak resident set, `wait4`), for two
 //! sizes of one deck: what the larger adds, per card, is what a card costs.
 //!
-//! What a double-sided card of a deck read from a CSV file costs (3 KB at most, 2.7 KB measured
-//! with a debug build): its piece, its face and its placements (about 0.4 KB), and its share of
+//! What a double-sided card of a deck read from a CSV file costs (4 KB at most, 2.7 to 3.1 KB
+//! measured with a debug build, the more on a busy machine; what the bound catches is a parsed
+//! face held a card, tens of kilobytes): its piece, its face and its placements (about 0.4 KB), and its share of
 //! the PDF, which krilla holds whole until it writes it out: the card's drawing, and a ninth of
 //! two pages' furniture (crop marks, footer, registration marks), held twice while the file is
 //! made. A copy costs only its share of the pages, 1.4 to 3.1 KB measured (its face is drawn
@@ -61,7 +62,7 @@ fn a_deck_of_ten_thousand_cards_builds_its_pdf_in_little_memory() {
     let per_card = (large.saturating_sub(small)) as f64 * 1024.0 / 8_000.0;
     eprintln!("PDF: {small} KB at 2,000 cards, {large} KB at 10,000: {per_card:.0} B a card");
     assert!(large < 150 * 1024, "10,000 cards took {large} KB");
-    assert!(per_card <= 3072.0, "{per_card:.0} B a card");
+    assert!(per_card <= 4096.0, "{per_card:.0} B a card");
 }
 
 #[test]
@@ -74,9 +75,11 @@ fn a_card_of_description_costs_at_most_a_kilobyte() {
         c.arg("validate").arg(deck(&dir, cards, 1));
         peak_kb(c)
     };
-    let (small, large) = (peak(2_000), peak(10_000));
-    let per_card = (large.saturating_sub(small)) as f64 * 1024.0 / 8_000.0;
-    eprintln!("validate: {small} KB at 2,000 cards, {large} KB at 10,000: {per_card:.0} B a card");
+    // 18,000 cards apart, so that how the allocator's arenas fall (a few hundred kilobytes,
+    // more on a busy machine) moves the cost of a card by a few bytes, not by a tenth.
+    let (small, large) = (peak(2_000), peak(20_000));
+    let per_card = (large.saturating_sub(small)) as f64 * 1024.0 / 18_000.0;
+    eprintln!("validate: {small} KB at 2,000 cards, {large} KB at 20,000: {per_card:.0} B a card");
     assert!(per_card <= 1024.0, "{per_card:.0} B a card");
 }
 
