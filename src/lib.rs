@@ -393,12 +393,17 @@ pub fn build_observed(
         let bytes = staging.close(file)?;
         report.written.push(Written {
             path: pdf_path,
-            what: format!("{} pages", report.pages),
+            what: format!(
+                "{} page{}",
+                report.pages,
+                if report.pages == 1 { "" } else { "s" }
+            ),
             bytes,
         });
     }
     let (renders, reused, png_bytes) = png.totals();
-    if opt.png {
+    // No faces, no folder made: the summary lists only what is there.
+    if opt.png && !doc.faces.docs.is_empty() {
         report.written.push(Written {
             path: png_dir.clone(),
             what: format!("{} images at {} dpi", doc.faces.docs.len(), opt.dpi),

@@ -91,9 +91,10 @@ impl Ui {
         let secs = started.elapsed().as_secs_f64();
         let files = report.written.len();
         outln!(
-            "built {name}: {} pieces on {} pages, {} distinct faces, {files} output{} in {secs:.2} s",
+            "built {name}: {} pieces on {} page{}, {} distinct faces, {files} output{} in {secs:.2} s",
             report.pieces,
             report.pages,
+            if report.pages == 1 { "" } else { "s" },
             report.faces,
             if files == 1 { "" } else { "s" },
         )?;
@@ -178,6 +179,11 @@ fn main() -> ExitCode {
         verbose: cli.command.verbose(),
         color,
     };
+    // A failed build says its files are untouched; `man`, `schema` and `new` write no build.
+    let builds = matches!(
+        cli.command,
+        Command::Build(_) | Command::Sheets(_) | Command::Tts(_) | Command::Serve(_)
+    );
     let result = match cli.command {
         Command::Build(args) => build(args, ui),
         Command::Serve(args) => serve(args),
@@ -204,7 +210,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            print_error(&e, ui);
+            print_error(&e, ui, builds);
             ExitCode::from(e.exit_code() as u8)
         }
     }
@@ -226,7 +232,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 }
 
 /// `error: file:line:col: message` (one line that editors can jump to), then the YAML snippet.
-fn print_error(e: &Error, ui: Ui) {
+fn print_error(e: &Error, ui: Ui, builds: bool) {
     const SHOWN: usize = 10;
     let show = |loc: &Diagnostic| {
         if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
@@ -258,9 +264,12 @@ fn print_error(e: &Error, ui: Ui) {
     }
     // Not when printing the result failed: the files were put in place by then.
     if matches!(e, Error::Output(o) if !matches!(o, OutputError::Stdout(_))) {
-        errln!(
-            "note: nothing of this build was put in place; files from earlier builds are untouched"
-        );
+        match builds {
+            true => errln!(
+                "note: nothing of this build was put in place; files from earlier builds are untouched"
+            ),
+            false => errln!("note: nothing was written"),
+        }
     }
 }
 
@@ -279,7 +288,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let watched = pnp::watch::Watched::of(&args.game).map_err(|e| Error::Options(e.to_string()))?;
     let mut seen = watched.snapshot();
     if let Err(e) = build_once(&args, ui) {
-        print_error(&e, ui);
+        print_error(&e, ui, true);
     }
     if !ui.quiet {
         errln!("watching {} (Ctrl-C to stop)", args.game);
@@ -295,7 +304,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         match build_once(&args, ui) {
             Ok(()) if ui.quiet => {}
             Ok(()) => errln!("rebuilt in {:.2} s", started.elapsed().as_secs_f64()),
-            Err(e) => print_error(&e, ui),
+            Err(e) => print_error(&e, ui, true),
         }
     }
 }
@@ -472,7 +481,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             }
             Err(e) => {
                 errln!("✗ {name}");
-                print_error(&e, ui);
+                print_error(&e, ui, false);
                 errln!();
                 failed.push(name.as_str());
             }

@@ -637,3 +637,44 @@ fn a_reader_that_goes_away_still_ends_pnp_quietly() {
     assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
     assert!(out.stderr.is_empty(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_build_with_nothing_to_print_reports_only_what_it_made() {
+    let dir = temp_dir("nothing-to-print");
+    let yaml = dir.join("empty.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: empty, name: Empty, players: [2]}\ncomponents:\n  - id: c\n    kind: card\n    size: poker\n    copies: 0\n    front: {title: A}\n",
+    )
+    .unwrap();
+    let out = pnp()
+        .arg("build")
+        .arg(&yaml)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    let (said, err) = (stdout(&out), stderr(&out));
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("nothing to print"), "{err}");
+    // The cover alone: one page, said in the singular, and no line for a folder never made.
+    assert!(said.contains("(1 page, "), "{said}");
+    assert!(said.contains("0 pieces on 1 page,"), "{said}");
+    assert!(!said.contains("png"), "{said}");
+    assert!(!dir.join("out/png").exists());
+    assert_eq!(files(&dir.join("out")), ["empty.pdf"]);
+}
+
+#[test]
+fn a_failed_manual_says_nothing_was_written_not_that_a_build_was() {
+    let dir = temp_dir("man-out-file");
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "mine").unwrap();
+    let out = pnp().args(["man", "--out"]).arg(&file).output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is not a directory"), "{err}");
+    assert!(err.contains("note: nothing was written"), "{err}");
+    assert!(!err.contains("build"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+}
