@@ -46,7 +46,10 @@ pub fn draw(
                     w: r.w,
                     h: r.h,
                 };
-                let (fit, position) = (face.fit.unwrap_or_default(), face.position.unwrap_or_default());
+                let (fit, position) = (
+                    face.fit.unwrap_or_default(),
+                    face.position.unwrap_or_default(),
+                );
                 cv.add(place(&picture, fit, position, area, Outline::Square));
             }
             continue;

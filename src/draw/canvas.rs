@@ -171,8 +171,11 @@ pub fn plain_text(
 /// 1911` unquoted is no family, as `1911` is not a word, and its text would fall back).
 fn css_family(family: String) -> String {
     let word = |w: &str| {
-        w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-            && w.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
     };
     match family.split(' ').all(word) || family.contains('\'') {
         true => family,

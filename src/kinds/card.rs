@@ -59,7 +59,14 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         let picture = cx.image(face)?;
-        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art, cx.dir(), picture)
+        draw(
+            cx.canvas,
+            cx.piece.shape.clone(),
+            face,
+            cx.art,
+            cx.dir(),
+            picture,
+        )
     }
     fn noun(&self) -> &'static str {
         "card"

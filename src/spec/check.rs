@@ -319,7 +319,12 @@ impl Pictures {
             .and_then(super::layouts::image_box);
         let (w, h) = boxed.map_or((cw, ch), |b| (b.w.mm(cw), b.h.mm(ch)));
         let place = match boxed {
-            Some(b) => format!("in the {} × {} mm box `{}`", short_mm(w), short_mm(h), b.name),
+            Some(b) => format!(
+                "in the {} × {} mm box `{}`",
+                short_mm(w),
+                short_mm(h),
+                b.name
+            ),
             None => format!("on the {} × {} mm piece", short_mm(w), short_mm(h)),
         };
         let fit = face.fit.unwrap_or_default();
