@@ -1,6 +1,7 @@
 //! A face drawn from a layout's boxes (`layouts:`): each box, in the order written, shows one
-//! thing inside its rectangle: a face's field, a fixed text or a symbol. Text is wrapped to the
-//! box and set smaller until it fits; a symbol is as large as the box allows, centred.
+//! thing inside its rectangle: a face's field, its picture, a fixed text or a symbol. Text is
+//! wrapped to the box and set smaller until it fits; a symbol is as large as the box allows,
+//! centred; a picture fills the box as the face's `fit:` and `position:` say.
 use svg::node::element::Group;
 
 use super::canvas::{Anchor, Canvas, place, rect, text};
@@ -14,11 +15,13 @@ const MAX_TEXT: f64 = 6.0;
 /// The smallest: below this a text runs over and is reported.
 const MIN_TEXT: f64 = 1.6;
 
-/// Draws `face` from `layout`'s boxes onto `cv` (its background is already there).
+/// Draws `face` from `layout`'s boxes onto `cv` (its background is already there; its picture
+/// is read from `dir`, the game's folder).
 pub fn draw(
     cv: &mut Canvas,
     face: &Face,
     art: &Art,
+    dir: Option<&std::path::Path>,
     layout: &Layout,
     c: &Colors,
 ) -> Result<(), DrawError> {
@@ -32,6 +35,24 @@ pub fn draw(
         };
         if let Some(fill) = &b.fill {
             cv.add(rect(r.x, r.y, r.w, r.h, fill.hex()));
+        }
+        if b.show == Some(Shown::Image) {
+            if let Some(name) = &face.image {
+                use super::image::{Area, Outline, place};
+                let picture = art.picture(dir, &name.value)?;
+                let area = Area {
+                    x: r.x,
+                    y: r.y,
+                    w: r.w,
+                    h: r.h,
+                };
+                let (fit, position) = (
+                    face.fit.unwrap_or_default(),
+                    face.position.unwrap_or_default(),
+                );
+                cv.add(place(&picture, fit, position, area, Outline::Square));
+            }
+            continue;
         }
         let ink = b.ink.as_ref().map_or(c.ink.as_str(), |i| i.hex());
         let symbol = match (b.show, &b.symbol) {
@@ -65,7 +86,18 @@ pub fn draw(
             _ => Vec::new(),
         };
         if !paragraphs.iter().all(|p| p.trim().is_empty()) {
-            cv.add(paragraphs_in(&paragraphs, b, &r, ink));
+            let family = match b.font.as_ref().map(|f| &f.value) {
+                Some(BoxFont::Family(family)) => Some(family.as_str()),
+                _ => None,
+            };
+            let g = match family {
+                // Set in the family, measured with its metrics, as a face's `font:` is.
+                Some(family) => super::text::in_face_font(Some(family), || {
+                    paragraphs_in(&paragraphs, b, &r, ink)
+                }),
+                None => paragraphs_in(&paragraphs, b, &r, ink),
+            };
+            cv.add(g);
         }
     }
     Ok(())
@@ -82,11 +114,11 @@ struct Rect {
 /// The box's paragraphs wrapped to its width at the largest size whose lines fit its height
 /// (set smaller only when wrapping is not enough), centred top to bottom.
 fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Rect, ink: &str) -> Group {
-    let font = match b.font {
+    let font = match b.font.as_ref().map(|f| &f.value) {
         Some(BoxFont::Condensed) => Font::Condensed,
         Some(BoxFont::Bold) => Font::SansBold,
         Some(BoxFont::Display) => Font::Display,
-        Some(BoxFont::Sans) | None => Font::Sans,
+        Some(BoxFont::Sans | BoxFont::Family(_)) | None => Font::Sans,
     };
     let leading = 1.2;
     let max = b.size.map_or(MAX_TEXT, |s| s.mm()).min(r.h / leading);

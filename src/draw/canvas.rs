@@ -153,7 +153,7 @@ pub fn plain_text(
         .set("y", n(y))
         .set(
             "font-family",
-            super::text::face_font().unwrap_or_else(|| font.family().to_string()),
+            css_family(super::text::face_font().unwrap_or_else(|| font.family().to_string())),
         )
         .set("font-size", n(size))
         .set("text-anchor", anchor)
@@ -165,6 +165,22 @@ pub fn plain_text(
         t = t.set("font-style", "italic");
     }
     t.add(Text::new(content))
+}
+
+/// A family as CSS reads it: quoted unless every word is an identifier (`Goudy Bookletter
+/// 1911` unquoted is no family, as `1911` is not a word, and its text would fall back).
+fn css_family(family: String) -> String {
+    let word = |w: &str| {
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    };
+    match family.split(' ').all(word) || family.contains('\'') {
+        true => family,
+        false => format!("'{family}'"),
+    }
 }
 
 /// The id of a placed symbol's group: `pnp check` finds symbols by it.

@@ -306,10 +306,7 @@ fn icon_art(
 ) -> HashMap<String, Arc<Group>> {
     let kind = component.kind.kind();
     let game = art.game();
-    let boxes = face
-        .layout
-        .as_ref()
-        .and_then(|l| game.spec.layouts.get(&l.value))
+    let boxes = crate::spec::layouts::of(game, face)
         .into_iter()
         .flatten()
         .filter_map(|b| b.value.text.as_deref());

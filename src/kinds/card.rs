@@ -59,7 +59,14 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         let picture = cx.image(face)?;
-        draw(cx.canvas, cx.piece.shape.clone(), face, cx.art, picture)
+        draw(
+            cx.canvas,
+            cx.piece.shape.clone(),
+            face,
+            cx.art,
+            cx.dir(),
+            picture,
+        )
     }
     fn noun(&self) -> &'static str {
         "card"
@@ -89,6 +96,7 @@ pub(super) fn draw(
     shape: Shape,
     face: &Face,
     art: &Art,
+    dir: Option<&std::path::Path>,
     picture: Option<Group>,
 ) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
@@ -106,12 +114,8 @@ pub(super) fn draw(
     }
 
     let pad = (m * 0.06).clamp(2.5, 6.0);
-    let layout = face
-        .layout
-        .as_ref()
-        .and_then(|name| art.game().spec.layouts.get(&name.value));
-    if let Some(layout) = layout {
-        crate::draw::boxes::draw(cv, face, art, layout, &c)?;
+    if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
+        crate::draw::boxes::draw(cv, face, art, dir, layout, &c)?;
     } else {
         builtin(cv, face, art, &c, pad, radius)?;
     }

@@ -315,9 +315,9 @@ pub struct FaceCx<'a> {
     pub art: &'a Art<'a>,
 }
 
-impl FaceCx<'_> {
+impl<'a> FaceCx<'a> {
     /// The folder the component's files are read from (an included game's own), if any.
-    pub fn dir(&self) -> Option<&std::path::Path> {
+    pub fn dir(&self) -> Option<&'a std::path::Path> {
         match &self.component.origin {
             Some(_) => self.component.origin_dir.as_deref(),
             None => self.game.dir.as_deref(),
@@ -325,12 +325,17 @@ impl FaceCx<'_> {
     }
 
     /// The face's own picture (`image:`) across the face and its bleed, as `fit:` and
-    /// `position:` say (a contained picture within the cut), if it has one.
+    /// `position:` say (a contained picture within the cut), if it has one and its layout does
+    /// not put it in a box (`draw::boxes` draws it there).
     pub fn image(&self, face: &Face) -> Result<Option<svg::node::element::Group>, DrawError> {
         use crate::draw::image::{Area, Outline, place};
         let Some(name) = &face.image else {
             return Ok(None);
         };
+        let layout = crate::spec::layouts::of(self.game, face);
+        if layout.and_then(crate::spec::layouts::image_box).is_some() {
+            return Ok(None);
+        }
         let picture = self.art.picture(self.dir(), &name.value)?;
         let (w, h, b) = (self.canvas.w, self.canvas.h, self.canvas.bleed);
         let fit = face.fit.unwrap_or_default();

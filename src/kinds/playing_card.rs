@@ -68,7 +68,14 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         match cx.side {
             Side::Front => draw(cx.canvas, &cx.piece.tags(cx.game), face, cx.art),
-            Side::Back => super::card::draw(cx.canvas, cx.piece.shape.clone(), face, cx.art, None),
+            Side::Back => super::card::draw(
+                cx.canvas,
+                cx.piece.shape.clone(),
+                face,
+                cx.art,
+                cx.dir(),
+                None,
+            ),
         }
     }
     fn noun(&self) -> &'static str {

@@ -31,6 +31,7 @@ const DRAWS: &[FaceField] = &[
     FaceField::Frame,
     FaceField::Grid,
     FaceField::Mark,
+    FaceField::Layout,
     FaceField::Image,
     FaceField::Fit,
     FaceField::Position,
@@ -44,7 +45,7 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         false => {
             let outline = super::face_outline(cx.game, cx.piece, cx.side);
             let picture = cx.image(face)?;
-            draw(cx.canvas, &outline, face, cx.art, picture)
+            draw(cx.canvas, &outline, face, cx.art, cx.dir(), picture)
         }
     }
 }
@@ -135,6 +136,7 @@ fn draw(
     outline: &Outline,
     face: &Face,
     art: &Art,
+    dir: Option<&std::path::Path>,
     picture: Option<Group>,
 ) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
@@ -153,6 +155,56 @@ fn draw(
         cv.add(picture);
     }
 
+    if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
+        crate::draw::boxes::draw(cv, face, art, dir, layout, &c)?;
+    } else {
+        contents(cv, outline, face, art, &c, stroke)?;
+    }
+
+    if let (Some(style), true) = (face.frame, outline.is_box()) {
+        crate::draw::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
+    }
+    if let Some(border) = c.border() {
+        if round {
+            cv.add(
+                circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
+                    .set("stroke", border)
+                    .set("stroke-width", n(stroke)),
+            );
+        } else if outline.is_box() {
+            cv.add(
+                rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
+                    .set("stroke", border)
+                    .set("stroke-width", n(stroke)),
+            );
+        } else {
+            cv.add(outline::border(outline, w, h, stroke, border));
+        }
+        if round {
+            // A fine inner ring: the classic look of a punched counter.
+            let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
+                .set("stroke", border)
+                .set("stroke-width", n(stroke * 0.4))
+                .set("stroke-opacity", "0.45");
+            cv.add(ring);
+        }
+    }
+    Ok(())
+}
+
+/// The built-in look's contents: title, label, pips, symbol and large text, each fitted to the
+/// room the outline leaves.
+fn contents(
+    cv: &mut Canvas,
+    outline: &Outline,
+    face: &Face,
+    art: &Art,
+    c: &Colors,
+    stroke: f64,
+) -> Result<(), DrawError> {
+    let (w, h) = (cv.w, cv.h);
+    let round = *outline == Outline::Circle;
+    let m = w.min(h);
     // Keep content inside a safe area: 10% in from a square edge, the inscribed square of a circle;
     // in a hexagon, polygon or custom outline, its largest square, and text set as if on a round
     // token whose safe square that is.
@@ -270,35 +322,6 @@ fn draw(
             ));
         }
         (None, None) => {}
-    }
-
-    if let (Some(style), true) = (face.frame, outline.is_box()) {
-        crate::draw::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
-    }
-    if let Some(border) = c.border() {
-        if round {
-            cv.add(
-                circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
-                    .set("stroke", border)
-                    .set("stroke-width", n(stroke)),
-            );
-        } else if outline.is_box() {
-            cv.add(
-                rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
-                    .set("stroke", border)
-                    .set("stroke-width", n(stroke)),
-            );
-        } else {
-            cv.add(outline::border(outline, w, h, stroke, border));
-        }
-        if round {
-            // A fine inner ring: the classic look of a punched counter.
-            let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
-                .set("stroke", border)
-                .set("stroke-width", n(stroke * 0.4))
-                .set("stroke-opacity", "0.45");
-            cv.add(ring);
-        }
     }
     Ok(())
 }

@@ -162,7 +162,9 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 ));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
-                let verdict = pictures.verdict(component_dir(game, c), &image.value, c, face);
+                let layouts = &game.spec.layouts;
+                let verdict =
+                    pictures.verdict(component_dir(game, c), &image.value, c, face, layouts);
                 let place = |m| Diagnostic::at(file, image, m);
                 match verdict {
                     Err(why) => problems.push(place(why)),
@@ -290,13 +292,15 @@ pub(super) struct Pictures {
 
 impl Pictures {
     /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
-    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size).
+    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size,
+    /// across the piece or in the box of the face's layout that shows it).
     pub(super) fn verdict(
         &mut self,
         dir: Option<&std::path::Path>,
         name: &str,
         c: &Component,
         face: &Face,
+        layouts: &std::collections::BTreeMap<String, super::layouts::Layout>,
     ) -> Result<Option<String>, String> {
         let picture = self
             .read
@@ -307,7 +311,22 @@ impl Pictures {
         let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
             return Ok(None);
         };
-        let (w, h) = (size.value.w.mm(), size.value.h.mm());
+        let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
+        let boxed = face
+            .layout
+            .as_ref()
+            .and_then(|l| layouts.get(&l.value))
+            .and_then(super::layouts::image_box);
+        let (w, h) = boxed.map_or((cw, ch), |b| (b.w.mm(cw), b.h.mm(ch)));
+        let place = match boxed {
+            Some(b) => format!(
+                "in the {} × {} mm box `{}`",
+                short_mm(w),
+                short_mm(h),
+                b.name
+            ),
+            None => format!("on the {} × {} mm piece", short_mm(w), short_mm(h)),
+        };
         let fit = face.fit.unwrap_or_default();
         let (pw, ph) = (picture.w as f64, picture.h as f64);
         let (dw, dh) = crate::draw::image::drawn_size(pw, ph, fit, w, h);
@@ -320,11 +339,9 @@ impl Pictures {
         }
         let need = crate::images::MIN_DPI / dpi;
         Ok(Some(format!(
-            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed on the {} × {} mm piece, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
+            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {place}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
             picture.w,
             picture.h,
-            short_mm(w),
-            short_mm(h),
             crate::images::MIN_DPI,
             (pw * need).ceil(),
             (ph * need).ceil(),

@@ -28,6 +28,7 @@ const MAX_PROBLEMS: usize = 10;
 /// Replaces every component's `data:` with the variants its rows make; returns the problems.
 pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
+    let layouts = &spec.layouts;
     for c in &mut spec.components {
         if let Some(data) = c.data.take() {
             // An included game's file is read from its own folder and named in its own file.
@@ -35,7 +36,7 @@ pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Diagno
                 Some(origin) => (origin.clone(), c.origin_dir.clone()),
                 None => (file.to_string(), dir.map(Path::to_path_buf)),
             };
-            expand_component(&data, c, &file, dir.as_deref(), &mut problems);
+            expand_component(&data, c, &file, dir.as_deref(), layouts, &mut problems);
         }
     }
     problems
@@ -46,6 +47,7 @@ fn expand_component(
     c: &mut Component,
     file: &str,
     dir: Option<&Path>,
+    layouts: &BTreeMap<String, super::layouts::Layout>,
     problems: &mut Vec<Diagnostic>,
 ) {
     let here = |message: String| Diagnostic::at(file, data, message);
@@ -120,7 +122,7 @@ fn expand_component(
             columns.names.join(", ")
         )));
     }
-    let mut made = Made::new(c, data, &columns, rows.separator(), dir);
+    let mut made = Made::new(c, data, &columns, rows.separator(), dir, layouts);
     let mut found = Vec::new();
     // Rows of nothing but empty cells (a spreadsheet's blank rows) are not cards.
     let rows = rows.filter(|row| {
@@ -368,6 +370,8 @@ struct Made<'a> {
     /// The folder pictures are read from, the pictures read, and the warnings about them.
     dir: Option<PathBuf>,
     pictures: super::check::Pictures,
+    /// The game's layouts: a picture in a layout's box is checked at the box's size.
+    layouts: &'a BTreeMap<String, super::layouts::Layout>,
     /// Each row's faces filled in, when its variant must carry them instead of filling them in
     /// from its cells when drawn: when a face prints `{row.copies}`. The cell is printed as
     /// written (`03`), which the variant's count does not keep, and a `--copies` override, made
@@ -383,6 +387,7 @@ impl<'a> Made<'a> {
         columns: &'a Columns,
         sep: char,
         dir: Option<&Path>,
+        layouts: &'a BTreeMap<String, super::layouts::Layout>,
     ) -> Self {
         let used = used_columns(c);
         // The column a template is exactly the placeholder of (`"{row.icon}"`).
@@ -429,6 +434,7 @@ impl<'a> Made<'a> {
             image_column,
             dir: dir.map(Path::to_path_buf),
             pictures: Default::default(),
+            layouts,
             filled: columns
                 .copies
                 .is_some_and(|i| used.contains(&columns.names[i]))
@@ -589,7 +595,7 @@ impl<'a> Made<'a> {
             let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
             match self
                 .pictures
-                .verdict(self.dir.as_deref(), &image.value, c, face)
+                .verdict(self.dir.as_deref(), &image.value, c, face, self.layouts)
             {
                 Err(why) => return Err(place(why)),
                 Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),

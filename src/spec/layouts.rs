@@ -1,6 +1,7 @@
-//! Card layouts (`layouts:` in the game): named lists of boxes, each placed in mm or % of the
-//! card and holding one thing (a face's field, a fixed text or a symbol). A face names its
-//! layout (`layout: hero`, or once for a component's front); without one the kind's own look.
+//! Card and tile layouts (`layouts:` in the game): named lists of boxes, each placed in mm or %
+//! of the piece and holding one thing (a face's field, its picture, a fixed text or a symbol).
+//! A face names its layout (`layout: hero`, or once for a component's front); without one the
+//! kind's own look.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -26,7 +27,8 @@ pub struct LayoutBox {
     /// Height, in mm or % of the card's height.
     pub h: Coord,
     /// The face's field it shows: its text wrapped and set smaller until it fits the box (a
-    /// text of only icons, `"{coin}{coin}"`, is a row of icons), its symbol as large as fits.
+    /// text of only icons, `"{coin}{coin}"`, is a row of icons), its symbol as large as fits,
+    /// its picture (`image`) filling the box as the face's `fit:` and `position:` say.
     #[serde(default)]
     pub show: Option<Shown>,
     /// A fixed text, the same on every card using the layout (markup read).
@@ -39,9 +41,11 @@ pub struct LayoutBox {
     /// Where text sits across the box: `left`, `center` (default) or `right`.
     #[serde(default)]
     pub align: Option<Align>,
-    /// The font: `sans` (default), `condensed`, `bold` or `display`.
+    /// The font: `sans` (default), `condensed`, `bold`, `display`, or a family by name (a
+    /// bundled one or one of the game's own `fonts:`).
     #[serde(default)]
-    pub font: Option<BoxFont>,
+    #[schemars(with = "Option<String>")]
+    pub font: Option<Spanned<BoxFont>>,
     /// The largest its text is set (default: what fits the box, at most 6 mm).
     #[serde(default)]
     pub size: Option<Length>,
@@ -101,6 +105,8 @@ pub enum Shown {
     Table,
     Symbol,
     Corner,
+    /// The face's `image:`, inside the box instead of across the face.
+    Image,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -111,13 +117,40 @@ pub enum Align {
     Right,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+/// A box's font: one of the bundled looks, or a family by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoxFont {
     Sans,
     Condensed,
     Bold,
     Display,
+    Family(String),
+}
+
+impl<'de> Deserialize<'de> for BoxFont {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match String::deserialize(d)?.trim() {
+            "sans" => BoxFont::Sans,
+            "condensed" => BoxFont::Condensed,
+            "bold" => BoxFont::Bold,
+            "display" => BoxFont::Display,
+            family => BoxFont::Family(family.to_string()),
+        })
+    }
+}
+
+/// The layout `face` is drawn from, if it names one the game has.
+pub fn of<'g>(game: &'g Game, face: &super::Face) -> Option<&'g Layout> {
+    let name = face.layout.as_ref()?;
+    game.spec.layouts.get(&name.value)
+}
+
+/// The box of `layout` that shows the face's picture (the first, if several do).
+pub fn image_box(layout: &Layout) -> Option<&LayoutBox> {
+    layout
+        .iter()
+        .map(|b| &b.value)
+        .find(|b| b.show == Some(Shown::Image))
 }
 
 /// A layout: its boxes in drawing order.
@@ -126,8 +159,8 @@ pub type Layout = Vec<Spanned<LayoutBox>>;
 /// How far a box may run past the cut before it is refused (rounding in `%`).
 const SLACK_MM: f64 = 0.01;
 
-/// Checks every layout's boxes (each holds one thing; its symbol exists) and every face that
-/// names a layout: the layout exists, and its boxes lie inside that component's cards.
+/// Checks every layout's boxes (each holds one thing; its symbol and font exist) and every face
+/// that names a layout: the layout exists, and its boxes lie inside that component's pieces.
 pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
     let spec = &game.spec;
     let file = game.file.as_str();
@@ -153,6 +186,24 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
                     file,
                     symbol,
                     super::check::no_symbol(&symbol.value, &names),
+                ));
+            }
+            if let Some(font) = &b.font
+                && let BoxFont::Family(family) = &font.value
+                && !crate::fonts::has_family(family)
+            {
+                let known = crate::fonts::families();
+                let hint = crate::diagnostic::closest(family, known.iter().map(String::as_str))
+                    .map(|c| format!("; did you mean `{c}`?"))
+                    .unwrap_or_default();
+                problems.push(Diagnostic::at(
+                    file,
+                    font,
+                    format!(
+                        "no font `{family}` for box `{}`: expected `sans`, `condensed`, `bold`, `display` or a family, one of {} (a game adds its own with `fonts:`){hint}",
+                        b.name,
+                        known.join(", ")
+                    ),
                 ));
             }
         }
@@ -203,11 +254,11 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
                             game.file.as_str(),
                             spanned,
                             format!(
-                                "box `{}` of layout `{}` ({} × {} mm at {}, {}) is not inside the {} × {} mm card of `{}`",
-                                b.name, name.value, at(w), at(h), at(x), at(y), at(cw), at(ch), c.id.value
+                                "box `{}` of layout `{}` ({} × {} mm at {}, {}) is not inside the {} × {} mm {} of `{}`",
+                                b.name, name.value, at(w), at(h), at(x), at(y), at(cw), at(ch), c.kind.kind().noun(), c.id.value
                             ),
                         )
-                        .hint("make the box smaller or move it; `%` are of the card's side"),
+                        .hint("make the box smaller or move it; `%` are of the piece's side"),
                     );
                 }
             }

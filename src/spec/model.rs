@@ -30,8 +30,8 @@ pub struct GameSpec {
     /// takes, ordinary dice (docs/tts.md). Not included from other games.
     #[serde(default)]
     pub tts: Option<super::tts::TtsSpec>,
-    /// Card layouts by name: boxes placed in mm or % of the card, each holding a face's field,
-    /// a fixed text or a symbol. A face uses one with `layout: name`.
+    /// Card and tile layouts by name: boxes placed in mm or % of the piece, each holding a
+    /// face's field, its picture, a fixed text or a symbol. A face uses one with `layout: name`.
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, Vec<super::layouts::LayoutBox>>")]
     pub layouts: BTreeMap<String, super::layouts::Layout>,
@@ -500,14 +500,15 @@ pub struct Face {
     /// its icon).
     #[serde(default)]
     pub corner: Option<String>,
-    /// A layout of the game's `layouts:` that places this face's contents in boxes (cards and
-    /// tiles); without it the kind's own look.
+    /// A layout of the game's `layouts:` that places this face's contents in boxes (cards,
+    /// tiles and tokens); without it the kind's own look.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub layout: Option<Box<Spanned<String>>>,
     /// A picture from the game's folder or below (`art/dragon.png`, or `art/{row.id}.png` per
     /// row of a data file): PNG, JPEG, WebP or SVG, drawn over the background and under
-    /// everything else, across the whole face (and its bleed).
+    /// everything else, across the whole face (and its bleed), or in the box of the face's
+    /// layout that shows it (`show: image`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub image: Option<Box<Spanned<String>>>,

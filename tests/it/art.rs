@@ -34,7 +34,7 @@ fn game_with_art(yaml: &str, w: u32, h: u32) -> PathBuf {
 }
 
 /// The number of image XObjects in a PDF.
-fn image_objects(pdf: &[u8]) -> usize {
+pub(crate) fn image_objects(pdf: &[u8]) -> usize {
     let doc = lopdf::Document::load_mem(pdf).expect("PDF parses");
     doc.objects
         .values()
@@ -621,4 +621,175 @@ components:
     assert!(err.contains("game.yaml:7:33: the text `Dice 🎲` has characters the bundled fonts cannot draw: '🎲' (U+1F3B2)"), "{err}");
     assert_eq!(err.matches("`Two 🎲🎲`").count(), 1, "{err}");
     assert_eq!(err.matches("cannot draw").count(), 2, "{err}");
+}
+
+/// The pixels of face PNG `name` in `out`: its width, height and RGBA bytes.
+fn face_pixels(out: &Path, name: &str) -> (u32, u32, Vec<u8>) {
+    let png = out.join(format!("png/{name}-front.png"));
+    let (w, h, _) = png_info(&png);
+    (w, h, png_rgba(&png))
+}
+
+/// The smallest rectangle (left, top, right, bottom, in pixels, inclusive) holding every pixel
+/// `is` picks.
+fn extent(w: u32, pixels: &[u8], is: impl Fn(&[u8]) -> bool) -> (u32, u32, u32, u32) {
+    let mut e = (u32::MAX, u32::MAX, 0, 0);
+    for (i, p) in pixels.chunks(4).enumerate() {
+        if is(p) {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            e = (e.0.min(x), e.1.min(y), e.2.max(x), e.3.max(y));
+        }
+    }
+    e
+}
+
+/// Whether a pixel is `colour` (within a little for resampling).
+fn near(p: &[u8], colour: [u8; 3]) -> bool {
+    (0..3).all(|k| p[k].abs_diff(colour[k]) <= 12)
+}
+
+#[test]
+fn a_layout_box_holds_the_faces_picture_where_the_box_is() {
+    // 20 px a mm: one pixel is 0.05 mm.
+    let yaml = "game: {id: art, name: Art, players: [2]}
+layouts:
+  framed:
+    - {name: art, x: 10mm, y: 20mm, w: 30mm, h: 24mm, show: image}
+    - {name: name, x: 10mm, y: 50mm, w: 30mm, h: 8mm, show: title}
+components:
+  - id: hero
+    kind: card
+    shape: square
+    size: 50mm x 70mm
+    copies: 6
+    layout: framed
+    front: {image: art/quarters.png, fit: stretch, title: Hero, background: white, border: none}
+";
+    let yaml = game_with_art(yaml, 300, 240);
+    let out = build(yaml.to_str().unwrap(), &["--dpi", "508", "--no-cover"]);
+    let (w, h, pixels) = face_pixels(&out, "hero");
+    assert_eq!((w, h), (1000, 1400));
+    // Each quarter of the picture fills its quarter of the box, 10-40 mm across and 20-44 mm
+    // down: red at 10-25 mm × 20-32 mm, yellow at 25-40 mm × 32-44 mm.
+    // The box's edges are sharp; where two quarters meet, resampling blends a pixel or so.
+    let want = [
+        (200, 400, 499, 639),
+        (500, 400, 799, 639),
+        (200, 640, 499, 879),
+        (500, 640, 799, 879),
+    ];
+    for (colour, want) in QUARTERS.into_iter().zip(want) {
+        let got = extent(w, &pixels, |p| near(p, colour));
+        let sides = [
+            (got.0, want.0),
+            (got.1, want.1),
+            (got.2, want.2),
+            (got.3, want.3),
+        ];
+        for (side, (got_at, want_at)) in sides.into_iter().enumerate() {
+            // Outer sides (on the box's edge) exact, inner ones within 0.05 mm.
+            let outer = [200, 400, 799, 879].contains(&want_at);
+            let slack = if outer { 0 } else { 1 };
+            assert!(
+                got_at.abs_diff(want_at) <= slack,
+                "{colour:?} side {side}: {got:?}, expected {want:?}"
+            );
+        }
+    }
+    // Nothing of it outside the box (it is not also drawn across the face), and the title is
+    // in its own box, under the picture.
+    let outside = extent(w, &pixels, |p| p[0] < 250 || p[1] < 250 || p[2] < 250);
+    assert_eq!(
+        (outside.0, outside.1, outside.2),
+        (200, 400, 799),
+        "{outside:?}"
+    );
+    assert!(
+        (1000..1160).contains(&outside.3),
+        "the title ends at row {}",
+        outside.3
+    );
+    // Six cards, one picture in the PDF.
+    let pdf = std::fs::read(out.join("art.pdf")).unwrap();
+    assert_eq!(image_objects(&pdf), 1);
+}
+
+#[test]
+fn a_tile_and_a_token_with_a_layout_draw_their_boxes_where_they_go() {
+    let yaml = "game: {id: plots, name: Plots, players: [2]}
+layouts:
+  plot:
+    - {name: ground, x: 5mm, y: 6mm, w: 12mm, h: 8mm, fill: \"#1e3cd2\"}
+    - {name: sign, x: 50%, y: 50%, w: 40%, h: 30%, fill: \"#dc1e1e\"}
+    - {name: name, x: 0mm, y: 25mm, w: 20mm, h: 5mm, show: title}
+  dot:
+    - {name: middle, x: 10mm, y: 10mm, w: 10mm, h: 10mm, fill: \"#1e3cd2\"}
+components:
+  - id: plot
+    kind: tile
+    shape: square
+    size: 40mm x 30mm
+    layout: plot
+    front: {title: Plot, symbol: sun, background: white, border: none}
+  - id: coin
+    kind: token
+    shape: round
+    size: 30mm
+    layout: dot
+    front: {symbol: moon, background: white, border: none}
+";
+    let dir = temp_dir("plots");
+    std::fs::write(dir.join("plots.yaml"), yaml).unwrap();
+    let out = build(
+        dir.join("plots.yaml").to_str().unwrap(),
+        &["--no-pdf", "--dpi", "508"],
+    );
+    let (w, h, pixels) = face_pixels(&out, "plot");
+    assert_eq!((w, h), (800, 600));
+    // 20 px a mm: the blue box at 5-17 mm × 6-14 mm, the red one at 20-36 mm × 15-24 mm.
+    let (blue, red) = ([30, 60, 210], [220, 30, 30]);
+    assert_eq!(extent(w, &pixels, |p| near(p, blue)), (100, 120, 339, 279));
+    assert_eq!(extent(w, &pixels, |p| near(p, red)), (400, 300, 719, 479));
+    // The title in its box at the foot, left of the red box: dark pixels there and nowhere
+    // else but the boxes (the built-in look, its sun in the middle, is not drawn).
+    let ink = |p: &[u8]| p[0] < 120 && p[1] < 120 && p[2] < 120;
+    let title = extent(w, &pixels, ink);
+    assert!(
+        title.0 < 400 && title.1 >= 500 && title.2 < 400 && title.3 < 600,
+        "{title:?}"
+    );
+    // A token's box too.
+    let (w, _, pixels) = face_pixels(&out, "coin");
+    assert_eq!(extent(w, &pixels, |p| near(p, blue)), (200, 200, 399, 399));
+}
+
+#[test]
+fn a_picture_in_a_box_is_judged_at_the_boxs_size() {
+    // 120 × 90 pixels: 152 dpi in a 20 × 15 mm box, 76 dpi in a 40 × 30 mm one.
+    let yaml = |w: u32, h: u32| {
+        format!(
+            "game: {{id: art, name: Art, players: [2]}}
+layouts:
+  framed:
+    - {{name: art, x: 5mm, y: 5mm, w: {w}mm, h: {h}mm, show: image}}
+components:
+  - id: hero
+    kind: card
+    size: poker
+    layout: framed
+    front: {{image: art/quarters.png}}
+"
+        )
+    };
+    let sharp = game_with_art(&yaml(20, 15), 120, 90);
+    let v = run(&["validate", sharp.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(!stderr(&v).contains("dpi"), "{}", stderr(&v));
+    let soft = game_with_art(&yaml(40, 30), 120, 90);
+    let v = run(&["validate", soft.to_str().unwrap()]);
+    assert!(
+        stderr(&v).contains("76 dpi as it is printed in the 40 × 30 mm box `art`"),
+        "{}",
+        stderr(&v)
+    );
 }

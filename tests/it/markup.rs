@@ -274,6 +274,10 @@ fn the_market_day_example_builds_validates_and_exports_for_tabletop_simulator() 
         "{fonts}"
     );
     assert!(!text.contains("**") && !text.contains("{sun}"), "{text}");
+    // Its own font is embedded, and each of its three pictures is one image however many
+    // cards show it.
+    assert!(fonts.contains("GoudyBookletter1911"), "{fonts}");
+    assert_eq!(crate::art::image_objects(&bytes), 3);
     let dir = temp_dir("market-tts");
     let t = pnp()
         .args(["tts", game, "--out"])
