@@ -22,6 +22,9 @@ pub const EDGE_MM: f64 = 8.0;
 const GAP_MM: f64 = 4.0;
 /// Width of the grid lines; the outer frame is twice as thick.
 pub const LINE_MM: f64 = 0.35;
+/// Width of a style's `outline:` round the area it marks: four grid lines, so it reads as a
+/// border and not as one more grid line, in grayscale too.
+pub const OUTLINE_MM: f64 = 4.0 * LINE_MM;
 /// The style every board knows: a dot (a Go board's star points).
 pub const STAR: &str = "star";
 /// Most spaces of a score track around the edge.
@@ -65,6 +68,10 @@ pub struct Style {
     /// A short text in the space ("Start", "×2").
     #[serde(default)]
     pub label: Option<String>,
+    /// A heavy line in this colour around the area the style marks, along its outer edge only:
+    /// a zone of the board, such as the smaller board for fewer players. Squares and hexes.
+    #[serde(default)]
+    pub outline: Option<Color>,
 }
 
 /// The marks of a board: for each style, the spaces it marks (`corner: [a1, a11, k1, k11]`), or
@@ -193,6 +200,11 @@ impl Geometry {
             track,
         }
     }
+}
+
+/// The column (0-based) and row (1-based, from the bottom) of a space named `<letters><row>`.
+pub fn column_row(name: &str) -> Option<(u32, u32)> {
+    parts(name).map(|(letters, row)| (column_index(&letters), row))
 }
 
 /// The index of the space named `name` (any case).
@@ -458,6 +470,13 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
     let noun = geometry.noun;
     for (style, names) in extras.marks {
         let known = style == STAR || extras.styles.contains_key(style);
+        let outlined = extras.styles.get(style).is_some_and(|s| s.outline.is_some());
+        if let (true, Some(first)) = (outlined && noun == "point", names.first()) {
+            cx.at(
+                first,
+                format!("style `{style}` has an `outline:`, which goes round squares or hexes; board `{id}` is a board of points: give the style a `fill` instead"),
+            );
+        }
         for (i, name) in names.iter().enumerate() {
             if i == 0 && !known {
                 let mut styles: Vec<String> =
@@ -665,6 +684,83 @@ pub fn draw_marks<'g>(
         }
     }
     Ok(())
+}
+
+/// Draws a heavy line round the area each style with an `outline:` marks: the edges of its
+/// cells that no other cell of the area shares, joined into closed loops. Drawn after the grid
+/// lines, so they do not cross it.
+pub fn draw_outlines<'g>(
+    cv: &mut Canvas,
+    extras: &Extras,
+    geometry: &Geometry,
+    shape_of: impl Fn(usize) -> Marked<'g>,
+) {
+    for (style, at) in &geometry.marked {
+        let Some(colour) = extras.styles.get(style).and_then(|s| s.outline.as_ref()) else {
+            continue;
+        };
+        let cells: Vec<&[(f64, f64)]> = at
+            .iter()
+            .filter_map(|&i| match shape_of(i) {
+                Marked::Cell { outline, .. } => Some(outline),
+                Marked::Point { .. } => None,
+            })
+            .collect();
+        let d = boundary_path(&cells);
+        if !d.is_empty() {
+            cv.add(
+                svg::node::element::Path::new()
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", colour.hex())
+                    .set("stroke-width", n(OUTLINE_MM))
+                    .set("stroke-linejoin", "miter"),
+            );
+        }
+    }
+}
+
+/// The outer edge of a set of cells (polygons that meet edge to edge) as closed SVG loops.
+fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
+    // Corners to a thousandth of a millimetre, so neighbours' shared corners are equal.
+    let key = |(x, y): (f64, f64)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
+    let mut count: BTreeMap<((i64, i64), (i64, i64)), u32> = BTreeMap::new();
+    let mut at: BTreeMap<(i64, i64), (f64, f64)> = BTreeMap::new();
+    let edges = |c: &&[(f64, f64)]| {
+        let c: Vec<(f64, f64)> = c.to_vec();
+        (0..c.len()).map(move |i| (c[i], c[(i + 1) % c.len()]))
+    };
+    for (a, b) in cells.iter().flat_map(edges) {
+        let (ka, kb) = (key(a), key(b));
+        at.insert(ka, a);
+        at.insert(kb, b);
+        *count.entry((ka.min(kb), ka.max(kb))).or_default() += 1;
+    }
+    // Each outer edge once, from each of its ends.
+    let mut from: BTreeMap<(i64, i64), Vec<(i64, i64)>> = BTreeMap::new();
+    for ((a, b), _) in count.iter().filter(|(_, k)| **k == 1) {
+        from.entry(*a).or_default().push(*b);
+        from.entry(*b).or_default().push(*a);
+    }
+    let mut d = String::new();
+    while let Some((&start, _)) = from.iter().find(|(_, next)| !next.is_empty()) {
+        let (x, y) = at[&start];
+        d.push_str(&format!("M{} {}", n(x), n(y)));
+        let mut here = start;
+        while let Some(next) = from.get_mut(&here).and_then(Vec::pop) {
+            if let Some(back) = from.get_mut(&next) {
+                back.retain(|k| *k != here);
+            }
+            if next == start {
+                break;
+            }
+            let (x, y) = at[&next];
+            d.push_str(&format!("L{} {}", n(x), n(y)));
+            here = next;
+        }
+        d.push('Z');
+    }
+    d
 }
 
 /// Draws the score track and the areas of `frame`.
