@@ -470,7 +470,10 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
     let noun = geometry.noun;
     for (style, names) in extras.marks {
         let known = style == STAR || extras.styles.contains_key(style);
-        let outlined = extras.styles.get(style).is_some_and(|s| s.outline.is_some());
+        let outlined = extras
+            .styles
+            .get(style)
+            .is_some_and(|s| s.outline.is_some());
         if let (true, Some(first)) = (outlined && noun == "point", names.first()) {
             cx.at(
                 first,
@@ -744,8 +747,7 @@ fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
     }
     let mut d = String::new();
     while let Some((&start, _)) = from.iter().find(|(_, next)| !next.is_empty()) {
-        let (x, y) = at[&start];
-        d.push_str(&format!("M{} {}", n(x), n(y)));
+        let mut ring = vec![start];
         let mut here = start;
         while let Some(next) = from.get_mut(&here).and_then(Vec::pop) {
             if let Some(back) = from.get_mut(&next) {
@@ -754,9 +756,26 @@ fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
             if next == start {
                 break;
             }
-            let (x, y) = at[&next];
-            d.push_str(&format!("L{} {}", n(x), n(y)));
+            ring.push(next);
             here = next;
+        }
+        // Corners only: a straight run of cell edges is one line, so its joins are clean.
+        let turns = (0..ring.len()).filter(|&i| {
+            let (a, b, c) = (
+                ring[(i + ring.len() - 1) % ring.len()],
+                ring[i],
+                ring[(i + 1) % ring.len()],
+            );
+            (b.0 - a.0) * (c.1 - b.1) != (b.1 - a.1) * (c.0 - b.0)
+        });
+        for (k, i) in turns.enumerate() {
+            let (x, y) = at[&ring[i]];
+            d.push_str(&format!(
+                "{}{} {}",
+                if k == 0 { 'M' } else { 'L' },
+                n(x),
+                n(y)
+            ));
         }
         d.push('Z');
     }
@@ -977,6 +996,29 @@ mod tests {
         assert_eq!(names("b3"), ["b3"]);
         assert!(resolve(&spaces, "a1-c3").is_err());
         assert!(resolve(&spaces, "z9").is_err());
+    }
+
+    #[test]
+    fn an_outline_goes_round_the_outer_edge_of_its_cells_corner_to_corner() {
+        let cell = |c: f64, r: f64| [(c, r), (c + 1.0, r), (c + 1.0, r + 1.0), (c, r + 1.0)];
+        // An L of three squares: one loop of six corners, no inner edge.
+        let l = [cell(0.0, 0.0), cell(1.0, 0.0), cell(0.0, 1.0)];
+        let cells: Vec<&[(f64, f64)]> = l.iter().map(|c| &c[..]).collect();
+        let d = boundary_path(&cells);
+        assert_eq!(d.matches('M').count(), 1, "{d}");
+        assert_eq!(d.matches('L').count(), 5, "{d}");
+        for corner in ["0 0", "2 0", "2 1", "1 1", "1 2", "0 2"] {
+            assert!(d.contains(corner), "{corner} in {d}");
+        }
+        // Two squares apart: two loops of four corners.
+        let apart = [cell(0.0, 0.0), cell(5.0, 0.0)];
+        let cells: Vec<&[(f64, f64)]> = apart.iter().map(|c| &c[..]).collect();
+        let d = boundary_path(&cells);
+        assert_eq!(
+            (d.matches('M').count(), d.matches('L').count()),
+            (2, 6),
+            "{d}"
+        );
     }
 
     #[test]

@@ -499,9 +499,17 @@ pub(super) fn compare_with_squares(
     let (spaces, whose) = match (&check.style, check.marked.is_some()) {
         (Some(style), false) => (
             g.marked.get(&style.value).map_or(0, Vec::len),
-            format!("the {} marked `{}` on {}", g.nouns(), style.value, c.id.value),
+            format!(
+                "the {} marked `{}` on {}",
+                g.nouns(),
+                style.value,
+                c.id.value
+            ),
         ),
-        _ => (g.spaces.len(), format!("the {} of {}", g.nouns(), c.id.value)),
+        _ => (
+            g.spaces.len(),
+            format!("the {} of {}", g.nouns(), c.id.value),
+        ),
     };
     let mut held = v >= spaces as f64 - 1e-9;
     let mut expected = format!("at least {spaces} ({whose})");
