@@ -727,7 +727,8 @@ pub fn draw_outlines<'g>(
 fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
     // Corners to a thousandth of a millimetre, so neighbours' shared corners are equal.
     let key = |(x, y): (f64, f64)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
-    let mut count: BTreeMap<((i64, i64), (i64, i64)), u32> = BTreeMap::new();
+    type Corner = (i64, i64);
+    let mut count: BTreeMap<(Corner, Corner), u32> = BTreeMap::new();
     let mut at: BTreeMap<(i64, i64), (f64, f64)> = BTreeMap::new();
     let edges = |c: &&[(f64, f64)]| {
         let c: Vec<(f64, f64)> = c.to_vec();

@@ -138,7 +138,8 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
         .map(|p| p.id(&game).into_owned())
         .collect();
     assert_eq!(boards, ["board-9"]);
-    for (id, n) in [("board-9", 9.0)] {
+    {
+        let (id, n) = ("board-9", 9.0);
         let b = piece(id);
         let side = n * SQUARE_MM + 2.0 * EDGE_MM;
         assert!(
@@ -190,7 +191,8 @@ fn board_squares_are_larger_than_the_tiles_in_png_pixels() {
         .filter(|f| f.starts_with("board"))
         .collect();
     assert_eq!(boards, ["board-9-front.png"], "one board");
-    for (id, n) in [("board-9", 9u32)] {
+    {
+        let (id, n) = ("board-9", 9u32);
         let path = dir.join(format!("png/{id}-front.png"));
         let side = px(n as f64 * SQUARE_MM + 2.0 * EDGE_MM, dpi);
         assert_eq!(png_info(&path).0, side, "{id}");
