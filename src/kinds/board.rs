@@ -338,6 +338,12 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
             .set("stroke", c.ink.as_str())
             .set("stroke-width", n(LINE_MM * 2.0)),
     );
+    spaces::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+        outline: &cells[i],
+        x: geometry.spaces[i].x,
+        y: geometry.spaces[i].y,
+        size: sw.min(sh),
+    });
     spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
     if board.coordinates {
         let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);

@@ -449,6 +449,12 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
                 .set("stroke-linecap", "round"),
         );
     }
+    spaces::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+        outline: &hexes[i],
+        x: geometry.spaces[i].x,
+        y: geometry.spaces[i].y,
+        size: f * 0.86,
+    });
     spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
     if board.coordinates {
         let size = (spaces::EDGE_MM * 0.5).min(f * 0.35);

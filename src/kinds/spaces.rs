@@ -22,6 +22,9 @@ pub const EDGE_MM: f64 = 8.0;
 const GAP_MM: f64 = 4.0;
 /// Width of the grid lines; the outer frame is twice as thick.
 pub const LINE_MM: f64 = 0.35;
+/// Width of a style's `outline:` round the area it marks: four grid lines, so it reads as a
+/// border and not as one more grid line, in grayscale too.
+pub const OUTLINE_MM: f64 = 4.0 * LINE_MM;
 /// The style every board knows: a dot (a Go board's star points).
 pub const STAR: &str = "star";
 /// Most spaces of a score track around the edge.
@@ -65,6 +68,10 @@ pub struct Style {
     /// A short text in the space ("Start", "×2").
     #[serde(default)]
     pub label: Option<String>,
+    /// A heavy line in this colour around the area the style marks, along its outer edge only:
+    /// a zone of the board, such as the smaller board for fewer players. Squares and hexes.
+    #[serde(default)]
+    pub outline: Option<Color>,
 }
 
 /// The marks of a board: for each style, the spaces it marks (`corner: [a1, a11, k1, k11]`), or
@@ -193,6 +200,11 @@ impl Geometry {
             track,
         }
     }
+}
+
+/// The column (0-based) and row (1-based, from the bottom) of a space named `<letters><row>`.
+pub fn column_row(name: &str) -> Option<(u32, u32)> {
+    parts(name).map(|(letters, row)| (column_index(&letters), row))
 }
 
 /// The index of the space named `name` (any case).
@@ -458,6 +470,16 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
     let noun = geometry.noun;
     for (style, names) in extras.marks {
         let known = style == STAR || extras.styles.contains_key(style);
+        let outlined = extras
+            .styles
+            .get(style)
+            .is_some_and(|s| s.outline.is_some());
+        if let (true, Some(first)) = (outlined && noun == "point", names.first()) {
+            cx.at(
+                first,
+                format!("style `{style}` has an `outline:`, which goes round squares or hexes; board `{id}` is a board of points: give the style a `fill` instead"),
+            );
+        }
         for (i, name) in names.iter().enumerate() {
             if i == 0 && !known {
                 let mut styles: Vec<String> =
@@ -665,6 +687,100 @@ pub fn draw_marks<'g>(
         }
     }
     Ok(())
+}
+
+/// Draws a heavy line round the area each style with an `outline:` marks: the edges of its
+/// cells that no other cell of the area shares, joined into closed loops. Drawn after the grid
+/// lines, so they do not cross it.
+pub fn draw_outlines<'g>(
+    cv: &mut Canvas,
+    extras: &Extras,
+    geometry: &Geometry,
+    shape_of: impl Fn(usize) -> Marked<'g>,
+) {
+    for (style, at) in &geometry.marked {
+        let Some(colour) = extras.styles.get(style).and_then(|s| s.outline.as_ref()) else {
+            continue;
+        };
+        let cells: Vec<&[(f64, f64)]> = at
+            .iter()
+            .filter_map(|&i| match shape_of(i) {
+                Marked::Cell { outline, .. } => Some(outline),
+                Marked::Point { .. } => None,
+            })
+            .collect();
+        let d = boundary_path(&cells);
+        if !d.is_empty() {
+            cv.add(
+                svg::node::element::Path::new()
+                    .set("d", d)
+                    .set("fill", "none")
+                    .set("stroke", colour.hex())
+                    .set("stroke-width", n(OUTLINE_MM))
+                    .set("stroke-linejoin", "miter"),
+            );
+        }
+    }
+}
+
+/// The outer edge of a set of cells (polygons that meet edge to edge) as closed SVG loops.
+fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
+    // Corners to a thousandth of a millimetre, so neighbours' shared corners are equal.
+    let key = |(x, y): (f64, f64)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
+    type Corner = (i64, i64);
+    let mut count: BTreeMap<(Corner, Corner), u32> = BTreeMap::new();
+    let mut at: BTreeMap<(i64, i64), (f64, f64)> = BTreeMap::new();
+    let edges = |c: &&[(f64, f64)]| {
+        let c: Vec<(f64, f64)> = c.to_vec();
+        (0..c.len()).map(move |i| (c[i], c[(i + 1) % c.len()]))
+    };
+    for (a, b) in cells.iter().flat_map(edges) {
+        let (ka, kb) = (key(a), key(b));
+        at.insert(ka, a);
+        at.insert(kb, b);
+        *count.entry((ka.min(kb), ka.max(kb))).or_default() += 1;
+    }
+    // Each outer edge once, from each of its ends.
+    let mut from: BTreeMap<(i64, i64), Vec<(i64, i64)>> = BTreeMap::new();
+    for ((a, b), _) in count.iter().filter(|(_, k)| **k == 1) {
+        from.entry(*a).or_default().push(*b);
+        from.entry(*b).or_default().push(*a);
+    }
+    let mut d = String::new();
+    while let Some((&start, _)) = from.iter().find(|(_, next)| !next.is_empty()) {
+        let mut ring = vec![start];
+        let mut here = start;
+        while let Some(next) = from.get_mut(&here).and_then(Vec::pop) {
+            if let Some(back) = from.get_mut(&next) {
+                back.retain(|k| *k != here);
+            }
+            if next == start {
+                break;
+            }
+            ring.push(next);
+            here = next;
+        }
+        // Corners only: a straight run of cell edges is one line, so its joins are clean.
+        let turns = (0..ring.len()).filter(|&i| {
+            let (a, b, c) = (
+                ring[(i + ring.len() - 1) % ring.len()],
+                ring[i],
+                ring[(i + 1) % ring.len()],
+            );
+            (b.0 - a.0) * (c.1 - b.1) != (b.1 - a.1) * (c.0 - b.0)
+        });
+        for (k, i) in turns.enumerate() {
+            let (x, y) = at[&ring[i]];
+            d.push_str(&format!(
+                "{}{} {}",
+                if k == 0 { 'M' } else { 'L' },
+                n(x),
+                n(y)
+            ));
+        }
+        d.push('Z');
+    }
+    d
 }
 
 /// Draws the score track and the areas of `frame`.
@@ -881,6 +997,29 @@ mod tests {
         assert_eq!(names("b3"), ["b3"]);
         assert!(resolve(&spaces, "a1-c3").is_err());
         assert!(resolve(&spaces, "z9").is_err());
+    }
+
+    #[test]
+    fn an_outline_goes_round_the_outer_edge_of_its_cells_corner_to_corner() {
+        let cell = |c: f64, r: f64| [(c, r), (c + 1.0, r), (c + 1.0, r + 1.0), (c, r + 1.0)];
+        // An L of three squares: one loop of six corners, no inner edge.
+        let l = [cell(0.0, 0.0), cell(1.0, 0.0), cell(0.0, 1.0)];
+        let cells: Vec<&[(f64, f64)]> = l.iter().map(|c| &c[..]).collect();
+        let d = boundary_path(&cells);
+        assert_eq!(d.matches('M').count(), 1, "{d}");
+        assert_eq!(d.matches('L').count(), 5, "{d}");
+        for corner in ["0 0", "2 0", "2 1", "1 1", "1 2", "0 2"] {
+            assert!(d.contains(corner), "{corner} in {d}");
+        }
+        // Two squares apart: two loops of four corners.
+        let apart = [cell(0.0, 0.0), cell(5.0, 0.0)];
+        let cells: Vec<&[(f64, f64)]> = apart.iter().map(|c| &c[..]).collect();
+        let d = boundary_path(&cells);
+        assert_eq!(
+            (d.matches('M').count(), d.matches('L').count()),
+            (2, 6),
+            "{d}"
+        );
     }
 
     #[test]

@@ -57,7 +57,8 @@ pub struct Check {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub blank: Option<Spanned<String>>,
-    /// Squares along each side of a board (`board: board-9, equals: 9`).
+    /// Squares along each side of a board (`board: board-9, equals: 9`); with `style:`, of the
+    /// square block of squares marked in that style (0 unless they make one block).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub board: Option<Spanned<String>>,
@@ -69,7 +70,8 @@ pub struct Check {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub marked: Option<Spanned<String>>,
-    /// The style `marked:` counts.
+    /// The style `marked:` counts; with `board:`, the marked block it measures; with
+    /// `at_least_squares_of:`, the marked spaces to fill.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub style: Option<Spanned<String>>,

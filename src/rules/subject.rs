@@ -141,6 +141,7 @@ impl<'c> Subject<'c> {
             Subject::PerPlayer(id) => per_player(game, id, check),
             Subject::Uses(id) => uses(game, id, check),
             Subject::Blank(id) => blank(game, id, check),
+            Subject::Board(id) if check.style.is_some() => marked_block(game, id, check),
             Subject::Board(id) => board(game, id),
             Subject::Spaces(id) => spaces(game, id),
             Subject::Marked(id) => marked(game, id, check),
@@ -387,6 +388,55 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
     ))
 }
 
+/// The squares per side of the area of board `id` marked in `style:`, when they make one
+/// square block with no gap (the 7×7 middle of a 9×9 board); 0 when they do not.
+fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+    let (g, c) = geometry(game, id)?;
+    let Some(style) = &check.style else {
+        return board(game, id);
+    };
+    let cells: Vec<(u32, u32)> = g
+        .marked
+        .get(&style.value)
+        .into_iter()
+        .flatten()
+        .filter_map(|&i| crate::kinds::spaces::column_row(&g.spaces[i].name))
+        .collect();
+    let span = |v: Vec<u32>| {
+        let (lo, hi) = (v.iter().min().copied(), v.iter().max().copied());
+        lo.zip(hi).map_or(0, |(lo, hi)| hi - lo + 1)
+    };
+    let cols = span(cells.iter().map(|c| c.0).collect());
+    let rows = span(cells.iter().map(|c| c.1).collect());
+    let whole = cols == rows && (cols * rows) as usize == cells.len() && cols > 0;
+    let first_last = |f: fn(&(u32, u32)) -> (u32, u32)| {
+        cells
+            .iter()
+            .min_by_key(|c| f(c))
+            .map(|&(c, r)| crate::kinds::spaces::space_name(c, r))
+            .unwrap_or_default()
+    };
+    let what = match whole {
+        true => format!(
+            "{cols}×{cols} squares marked `{}`, {} to {} ({})",
+            style.value,
+            first_last(|c| (c.0, c.1)),
+            first_last(|c| (u32::MAX - c.0, u32::MAX - c.1)),
+            c.id.value
+        ),
+        false => format!(
+            "{} squares marked `{}` that are not one square block: they span {cols} columns × {rows} rows ({})",
+            cells.len(),
+            style.value,
+            c.id.value
+        ),
+    };
+    Ok((
+        Some(Diagnostic::at(&game.file, style, String::new())),
+        Found::Number(if whole { cols as f64 } else { 0.0 }, what),
+    ))
+}
+
 /// The spaces of board `id` and the board.
 fn geometry<'g>(
     game: &'g Game,
@@ -445,9 +495,24 @@ pub(super) fn compare_with_squares(
         return Ok(compare_number(v, check));
     };
     let (g, c) = geometry(game, id)?;
-    let spaces = g.spaces.len();
+    // With `style:` (and a subject that is not `marked:`), the spaces of that style only.
+    let (spaces, whose) = match (&check.style, check.marked.is_some()) {
+        (Some(style), false) => (
+            g.marked.get(&style.value).map_or(0, Vec::len),
+            format!(
+                "the {} marked `{}` on {}",
+                g.nouns(),
+                style.value,
+                c.id.value
+            ),
+        ),
+        _ => (
+            g.spaces.len(),
+            format!("the {} of {}", g.nouns(), c.id.value),
+        ),
+    };
     let mut held = v >= spaces as f64 - 1e-9;
-    let mut expected = format!("at least {spaces} (the {} of {})", g.nouns(), c.id.value);
+    let mut expected = format!("at least {spaces} ({whose})");
     let others = check.equals.is_some() || check.at_least.is_some() || check.at_most.is_some();
     if others {
         let (h, e) = compare_number(v, check);
@@ -460,8 +525,10 @@ pub(super) fn compare_with_squares(
 /// What a check lacks to be compared at all: a counting check needs a number to meet, a list
 /// check an `equals: [..]`; a check that judges itself needs nothing.
 pub(super) fn expectation_problem(subject: Subject, check: &Check) -> Option<String> {
-    if check.style.is_some() && !matches!(subject, Subject::Marked(_)) {
-        return Some("no `style:` here: it says which marks `marked:` counts".into());
+    let styled = matches!(subject, Subject::Marked(_) | Subject::Board(_))
+        || check.at_least_squares_of.is_some();
+    if check.style.is_some() && !styled {
+        return Some("no `style:` here: it says which marks `marked:` counts, which block of marked squares `board:` measures, or which marked spaces `at_least_squares_of:` counts".into());
     }
     let list_given = matches!(check.equals, Some(Expected::List(_)));
     let number_given = matches!(check.equals, Some(Expected::Number(_)))

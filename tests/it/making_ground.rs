@@ -1,6 +1,6 @@
-//! Issue 6, end to end on Making Ground: the board (7×7 and 9×9, chosen by `--players`), tiles
-//! in three families × four ranks sized to the board's squares, markers, rocks, the player aid,
-//! and the rules in data/making-ground.yaml.
+//! Issue 6, end to end on Making Ground: the board (9×9, its middle 7×7 ringed for two
+//! players, issue 35), tiles in three families × four ranks sized to the board's squares,
+//! markers, rocks, the player aid, and the rules in data/making-ground.yaml.
 use crate::common::*;
 
 use pnp::layout::{A4, LETTER, Placement};
@@ -43,7 +43,6 @@ fn the_whole_set_has_the_documented_counts() {
     let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
     let placed = placed_by_component(&prepared, &game);
     let want: BTreeMap<String, u32> = [
-        ("board-7", 1),
         ("board-9", 1),
         ("tiles", 195),
         ("markers", 108),
@@ -131,7 +130,16 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
     assert_eq!(piece("rocks").w, TILE_MM);
     // A millimetre of clearance on each side of a tile on its square.
     assert!((SQUARE_MM - tile.w) / 2.0 >= 1.0 - 1e-9);
-    for (id, n) in [("board-7", 7.0), ("board-9", 9.0)] {
+    // One board for every player count (issue 35): no second 7×7 board.
+    let boards: Vec<String> = prepared
+        .pieces
+        .iter()
+        .filter(|p| kind_of(&game, p) == pnp::kinds::KindName::Board)
+        .map(|p| p.id(&game).into_owned())
+        .collect();
+    assert_eq!(boards, ["board-9"]);
+    {
+        let (id, n) = ("board-9", 9.0);
         let b = piece(id);
         let side = n * SQUARE_MM + 2.0 * EDGE_MM;
         assert!(
@@ -146,21 +154,6 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
         let sq = board.square.value;
         assert!((sq.w.mm() - tile.w - 2.0).abs() < 1e-9);
     }
-    // The 7×7 board fits on A4 whole: one placement of exactly its size.
-    let b7 = prepared
-        .pieces
-        .iter()
-        .position(|p| p.id(&game) == "board-7")
-        .unwrap();
-    let placed: Vec<&Placement> = prepared
-        .pages
-        .iter()
-        .flat_map(|p| &p.placements)
-        .filter(|p| p.piece == b7)
-        .collect();
-    assert_eq!(placed.len(), 1);
-    assert!(placed[0].part.is_none());
-    assert!((placed[0].rect.w - (7.0 * SQUARE_MM + 2.0 * EDGE_MM)).abs() < 1e-9);
 }
 
 /// Grey levels of one row of a PNG.
@@ -193,7 +186,13 @@ fn board_squares_are_larger_than_the_tiles_in_png_pixels() {
     let tile_px = px(TILE_MM, dpi);
     let (w, h, _) = png_info(&dir.join("png/tiles-grasses-front.png"));
     assert_eq!((w, h), (tile_px, tile_px));
-    for (id, n) in [("board-7", 7u32), ("board-9", 9)] {
+    let boards: Vec<String> = files(&dir.join("png"))
+        .into_iter()
+        .filter(|f| f.starts_with("board"))
+        .collect();
+    assert_eq!(boards, ["board-9-front.png"], "one board");
+    {
+        let (id, n) = ("board-9", 9u32);
         let path = dir.join(format!("png/{id}-front.png"));
         let side = px(n as f64 * SQUARE_MM + 2.0 * EDGE_MM, dpi);
         assert_eq!(png_info(&path).0, side, "{id}");
@@ -269,32 +268,31 @@ fn the_9x9_board_prints_whole_on_one_a4_or_letter_sheet() {
 }
 
 #[test]
-fn players_picks_the_board() {
+fn one_board_serves_every_player_count() {
+    // `--players N` used to pick a 7×7 or a 9×9 board; now the 9×9 board (its middle 7×7 for
+    // two players) is built for every count, with everything else.
     let pngs = |dir: &Path| files(&dir.join("png"));
     let all = build("making-ground", &["--no-pdf", "--dpi", "60"]);
     let all = pngs(&all);
-    assert!(all.contains(&"board-7-front.png".to_string()));
     assert!(all.contains(&"board-9-front.png".to_string()));
-    for (n, board, not) in [
-        ("2", "board-7", "board-9"),
-        ("3", "board-9", "board-7"),
-        ("4", "board-9", "board-7"),
-    ] {
+    assert!(!all.iter().any(|f| f.starts_with("board-7")), "{all:?}");
+    for n in ["2", "3", "4"] {
         let dir = build(
             "making-ground",
             &["--no-pdf", "--dpi", "60", "--players", n],
         );
-        let got = pngs(&dir);
-        assert!(got.contains(&format!("{board}-front.png")), "{n}: {got:?}");
-        assert!(!got.contains(&format!("{not}-front.png")), "{n}: {got:?}");
-        // Everything without a player list is still built.
-        assert_eq!(got.len(), all.len() - 1, "{n} players");
+        assert_eq!(pngs(&dir), all, "{n} players");
     }
-    // The PDF captions follow: only the chosen board is imposed.
+    // The PDF captions: one board, which says what two players use.
     let dir = build("making-ground", &["--no-png", "--players", "2"]);
     let text = pdf_text(&std::fs::read(dir.join("making-ground.pdf")).unwrap()).join("\n");
-    assert!(text.contains("Board 7×7"), "{text}");
-    assert!(!text.contains("Board 9×9"));
+    assert_eq!(
+        text.matches("Board 9×9").count(),
+        2,
+        "cover and page: {text}"
+    );
+    assert!(text.contains("its middle 7×7 for 2"), "{text}");
+    assert!(!text.contains("Board 7×7"), "{text}");
 
     let out_dir = temp_dir("players-5");
     let out = pnp()
@@ -311,12 +309,128 @@ fn players_picks_the_board() {
     assert!(files(&out_dir).is_empty(), "nothing written");
 }
 
+/// The board's page: where the board is (mm from the page's top left), the page's index and
+/// the PDF.
+fn board_on_its_page(paper: pnp::layout::Paper, cli: &str) -> (pnp::layout::Rect, usize, Vec<u8>) {
+    let game = game();
+    let opt = BuildOptions {
+        paper,
+        ..BuildOptions::default()
+    };
+    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let b9 = prepared
+        .pieces
+        .iter()
+        .position(|p| p.id(&game) == "board-9")
+        .unwrap();
+    let (page, rect) = prepared
+        .pages
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| {
+            p.placements
+                .iter()
+                .find(|pl| pl.piece == b9)
+                .map(|pl| (i, pl.rect))
+        })
+        .unwrap();
+    let dir = build("making-ground", &["--no-png", "--paper", cli]);
+    let pdf = std::fs::read(dir.join("making-ground.pdf")).unwrap();
+    // The cover comes before the laid-out pages.
+    let cover = pdf_page_sizes(&pdf).len() - prepared.pages.len();
+    assert_eq!(cover, 1);
+    (rect, page + cover, pdf)
+}
+
+#[test]
+fn the_board_page_rings_the_middle_7x7_with_a_heavy_line_at_the_right_squares() {
+    for (paper, cli) in [(A4, "a4"), (LETTER, "letter")] {
+        let (rect, page, pdf) = board_on_its_page(paper, cli);
+        // The grid's top left on the page; the 7×7 runs from one square in to eight.
+        let (gx, gy) = (rect.x + EDGE_MM, rect.y + EDGE_MM);
+        let (lo_x, hi_x) = (gx + SQUARE_MM, gx + 8.0 * SQUARE_MM);
+        let (lo_y, hi_y) = (gy + SQUARE_MM, gy + 8.0 * SQUARE_MM);
+        let heavy: Vec<Stroke> = pdf_strokes(&pdf)[page]
+            .iter()
+            .filter(|s| (s.width - pnp::kinds::spaces::OUTLINE_MM).abs() < 0.01)
+            .copied()
+            .collect();
+        assert_eq!(heavy.len(), 4, "{}: four sides: {heavy:?}", paper.name);
+        let near =
+            |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 0.05 && (a.1 - b.1).abs() < 0.05;
+        let sides = [
+            ((lo_x, lo_y), (hi_x, lo_y)),
+            ((hi_x, lo_y), (hi_x, hi_y)),
+            ((hi_x, hi_y), (lo_x, hi_y)),
+            ((lo_x, hi_y), (lo_x, lo_y)),
+        ];
+        for (a, b) in sides {
+            assert!(
+                heavy
+                    .iter()
+                    .any(|s| (near(s.a, a) && near(s.b, b)) || (near(s.a, b) && near(s.b, a))),
+                "{}: no heavy side from {a:?} to {b:?}: {heavy:?}",
+                paper.name
+            );
+        }
+        assert!(heavy.iter().all(|s| !s.dashed));
+    }
+}
+
+#[test]
+fn the_outer_ring_is_shaded_and_the_middle_7x7_is_not_in_grayscale() {
+    let (rect, page, pdf) = board_on_its_page(A4, "a4");
+    let raster = &rasterize(&pdf, 2.0)[page];
+    let (gx, gy) = (rect.x + EDGE_MM, rect.y + EDGE_MM);
+    // A point a quarter square in from a square's top left corner, clear of the lines (and of
+    // the heavy line's 0.7 mm half).
+    let lum = |col: u32, row_from_top: u32| {
+        raster.lum_at_mm(
+            gx + (col as f64 + 0.25) * SQUARE_MM,
+            gy + (row_from_top as f64 + 0.25) * SQUARE_MM,
+        )
+    };
+    let mut ring = Vec::new();
+    let mut middle = Vec::new();
+    for col in 0..9 {
+        for row in 0..9 {
+            let outer = col == 0 || row == 0 || col == 8 || row == 8;
+            match outer {
+                true => ring.push(lum(col, row)),
+                false => middle.push(lum(col, row)),
+            }
+        }
+    }
+    assert_eq!((ring.len(), middle.len()), (32, 49));
+    let darkest_middle = *middle.iter().min().unwrap();
+    let lightest_ring = *ring.iter().max().unwrap();
+    // The middle's chequer is white and a faint tint; the ring is a step darker than both.
+    assert!(
+        darkest_middle >= 230 && lightest_ring <= 220,
+        "middle {middle:?}, ring {ring:?}"
+    );
+    // Where the heavy line runs, the page is dark; a square further in, it is not.
+    for (x, y) in [
+        (gx + SQUARE_MM, gy + 4.5 * SQUARE_MM),
+        (gx + 8.0 * SQUARE_MM, gy + 4.5 * SQUARE_MM),
+        (gx + 4.5 * SQUARE_MM, gy + SQUARE_MM),
+        (gx + 4.5 * SQUARE_MM, gy + 8.0 * SQUARE_MM),
+    ] {
+        // 0.4 mm off the line's centre: inside a 1.4 mm line, outside a 0.35 mm grid line.
+        assert!(
+            raster.lum_at_mm(x + 0.4, y + 0.4) < 100,
+            "heavy line at {x}, {y}"
+        );
+    }
+    assert!(raster.lum_at_mm(gx + 2.0 * SQUARE_MM + 0.5, gy + 4.5 * SQUARE_MM) > 200);
+}
+
 #[test]
 fn validate_passes() {
     let out = run(&["validate", "making-ground"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("Making Ground: 21 rules hold"), "{text}");
+    assert!(text.contains("Making Ground: 22 rules hold"), "{text}");
 }
 
 fn broken_copy(name: &str, from: &str, to: &str) -> (std::path::PathBuf, String) {
@@ -334,23 +448,49 @@ fn line_of(text: &str, needle: &str) -> usize {
 
 #[test]
 fn a_broken_copy_fails_naming_the_rule_and_its_line() {
-    // An 8×8 board is neither 7×7 nor 9×9.
-    let (path, good) = broken_copy("eight", "board: {squares: 9,", "board: {squares: 8,");
+    // A 10×10 board is not 9×9.
+    let (path, good) = broken_copy("ten", "      squares: 9\n", "      squares: 10\n");
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(err.contains("rule `large-board` fails"), "{err}");
     assert!(
-        err.contains("expected: exactly 9") && err.contains("8×8"),
+        err.contains("expected: exactly 9") && err.contains("10×10"),
         "{err}"
     );
+    assert!(err.contains("1 rule of the game does not hold"), "{err}");
     let rule_line = line_of(&good, "- id: large-board");
-    assert!(err.contains(&format!("eight.yaml:{rule_line}:")), "{err}");
-    let board_line = line_of(&good, "board: {squares: 9,");
+    assert!(err.contains(&format!("ten.yaml:{rule_line}:")), "{err}");
+    let board_line = line_of(&good, "      squares: 9");
     assert!(
-        err.contains(&format!("eight.yaml:{board_line}:")),
+        err.contains(&format!("ten.yaml:{board_line}:")),
         "points at the board: {err}"
     );
+
+    // The two-player area must be one 7×7 block: a square short, it is not a block at all.
+    let (path, good) = broken_copy("gap", "b8-h8]", "b8-g8]");
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("rule `small-board` fails"), "{err}");
+    assert!(err.contains("1 rule of the game does not hold"), "{err}");
+    assert!(
+        err.contains("48 squares marked `two-players` that are not one square block"),
+        "{err}"
+    );
+    let rule_line = good
+        .lines()
+        .position(|l| l == "  - id: small-board")
+        .unwrap()
+        + 1;
+    assert!(err.contains(&format!("gap.yaml:{rule_line}:")), "{err}");
+    // Shifted a column, it is still 7×7 (a block anywhere is a 7×7 board), but the ring is
+    // then not the rest of the board: the ring's count says so.
+    let (path, _) = broken_copy("ring", "i2-i8]", "i2-i7]");
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    let err = stderr(&out);
+    assert!(err.contains("rule `small-board-ring` fails"), "{err}");
+    assert!(err.contains("31 squares marked `outer-ring`"), "{err}");
 
     // Without forests, the forests rule fails (and only it, with its line).
     let (path, good) = broken_copy(
@@ -398,18 +538,15 @@ fn a_broken_copy_fails_naming_the_rule_and_its_line() {
     assert!(err.contains("found:    60 tiles"), "{err}");
     assert!(
         !err.contains("tiles-fill-small-board"),
-        "60 tiles cover 49 squares: {err}"
+        "60 tiles cover the 49 squares of the 7×7: {err}"
     );
     let _ = good;
 }
 
 #[test]
 fn board_yaml_mistakes_are_located() {
-    let (path, good) = broken_copy(
-        "no-board",
-        "    board: {squares: 7, square: &square 19mm}\n",
-        "    size: &square 19mm\n",
-    );
+    let section = "    board:\n      squares: 9\n      square: 19mm\n      styles:\n        outer-ring: {fill: \"#e0d3b8\"}\n        two-players: {outline: \"#4a3b28\"}\n      marks:\n        outer-ring: [a1-i1, a9-i9, a2-a8, i2-i8]\n        two-players: [b2-h2, b3-h3, b4-h4, b5-h5, b6-h6, b7-h7, b8-h8]\n";
+    let (path, good) = broken_copy("no-board", section, "    size: 19mm\n");
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
@@ -419,7 +556,11 @@ fn board_yaml_mistakes_are_located() {
         "{err}"
     );
 
-    let (path, good) = broken_copy("five", "    players: [2]\n", "    players: [2, 5]\n");
+    let (path, good) = broken_copy(
+        "five",
+        "    kind: board\n",
+        "    kind: board\n    players: [2, 5]\n",
+    );
     let out = pnp()
         .arg("build")
         .arg(&path)
@@ -429,7 +570,7 @@ fn board_yaml_mistakes_are_located() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    let line = line_of(&good, "    players: [2]");
+    let line = line_of(&good, "    kind: board") + 1;
     assert!(
         err.contains(&format!("five.yaml:{line}:")) && err.contains("found [5]"),
         "{err}"
@@ -437,23 +578,26 @@ fn board_yaml_mistakes_are_located() {
     assert!(!path.with_extension("out").exists());
 
     // No board larger than a metre, and at least one square.
-    for (name, to, says) in [
+    for (name, to, says, at) in [
         (
             "huge",
-            "board: {squares: 40, square: 900mm}",
+            "      squares: 40\n      square: 900mm\n",
             "the limit is 1000 mm",
+            "      square: 19mm",
         ),
         (
             "empty",
-            "board: {squares: 0, square: *square}",
+            "      squares: 0\n      square: 19mm\n",
             "1 to 40 squares",
+            "      squares: 9",
         ),
     ] {
-        let (path, good) = broken_copy(name, "board: {squares: 9, square: *square}", to);
+        let board = "      squares: 9\n      square: 19mm\n";
+        let (path, good) = broken_copy(name, board, to);
         let out = pnp().arg("validate").arg(&path).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         let err = stderr(&out);
-        let line = line_of(&good, "board: {squares: 9, square: *square}");
+        let line = line_of(&good, at);
         assert!(
             err.contains(&format!("{name}.yaml:{line}:")) && err.contains(says),
             "{err}"

@@ -7,7 +7,7 @@ const GAMES: [(&str, usize); 6] = [
     ("night-grain", 3),
     ("the-beast", 18),
     ("piecepack", 4),
-    ("making-ground", 6),
+    ("making-ground", 5),
     ("bean-off", 4),
     ("cream-of-the-crop", 4),
 ];

@@ -711,7 +711,11 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
     // box, or 0.05 mm.
     for (game, component, name) in [
         ("night-grain", "track", "Track of Persephone"),
-        ("making-ground", "board-9", "Board 9×9 (3–4 players)"),
+        (
+            "making-ground",
+            "board-9",
+            "Board 9×9 (3–4 players; its middle 7×7 for 2)",
+        ),
     ] {
         let (_, v) = table(game, 4);
         let board = one(&v, name);
