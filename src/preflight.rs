@@ -35,6 +35,8 @@ const SLACK: f64 = 0.01;
 #[derive(Debug, Default)]
 pub struct Preflight {
     pub warnings: Vec<Diagnostic>,
+    /// Those of `warnings` about text or symbols inside the safe zone: what `--guides` warns of.
+    pub safe_zone: Vec<Diagnostic>,
     /// Distinct faces looked at.
     pub faces: usize,
 }
@@ -214,9 +216,11 @@ pub fn check(
             Check::Resolution => image_at.get(&component).unwrap_or(&c.id),
             _ => &c.id,
         };
-        report
-            .warnings
-            .push(Diagnostic::at(file, at, message).warning().hint(hint));
+        let warning = Diagnostic::at(file, at, message).warning().hint(hint);
+        if check == Check::Safe {
+            report.safe_zone.push(warning.clone());
+        }
+        report.warnings.push(warning);
     }
     Ok(report)
 }

@@ -404,6 +404,12 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
     assert!(stderr(&out).contains("--cuts dots: expected marks, lines or both"));
 }
 
+/// A card whose title is set 1 mm from its left cut (by the layout `EDGE_LAYOUT`), at lines
+/// 3 to 6 of a game.
+const NEAR_CARD: &str = "  - id: near\n    kind: card\n    size: 63.5mm x 88.9mm\n    front: {layout: edge, title: Near}\n";
+const EDGE_LAYOUT: &str =
+    "    - {name: title, x: 1mm, y: 40mm, w: 30mm, h: 6mm, show: title, align: left}\n";
+
 /// A game with one fault per component, each on a line of its own, for `pnp check`.
 fn faulty_game() -> PathBuf {
     let dir = temp_dir("preflight");
@@ -414,28 +420,22 @@ fn faulty_game() -> PathBuf {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><line x1="10" y1="50" x2="90" y2="50" stroke="currentColor" stroke-width="0.2"/></svg>"#,
     )
     .unwrap();
-    let path = dir.join("faulty.yaml");
-    std::fs::write(
-        &path,
-        "game: {id: faulty, name: Faulty, players: [2]}\n\
-         components:\n\
-         \x20 - id: near\n\
-         \x20   kind: card\n\
-         \x20   size: 63.5mm x 88.9mm\n\
-         \x20   front: {layout: edge, title: Near}\n\
-         \x20 - id: hair\n\
-         \x20   kind: tile\n\
-         \x20   size: 40mm\n\
-         \x20   front: {symbol: hair}\n\
-         \x20 - id: pale\n\
-         \x20   kind: card\n\
-         \x20   size: 63.5mm x 88.9mm\n\
-         \x20   front: {title: Pale, lines: [Pale text on a pale card], ink: \"#dddddd\", background: \"#eeeeee\"}\n\
-         layouts:\n\
-         \x20 edge:\n\
-         \x20   - {name: title, x: 1mm, y: 40mm, w: 30mm, h: 6mm, show: title, align: left}\n",
+    game_with_near(
+        &dir,
+        "faulty",
+        "  - id: hair\n    kind: tile\n    size: 40mm\n    front: {symbol: hair}\n  \
+         - id: pale\n    kind: card\n    size: 63.5mm x 88.9mm\n    front: {title: Pale, lines: [Pale text on a pale card], ink: \"#dddddd\", background: \"#eeeeee\"}\n",
     )
-    .unwrap();
+}
+
+/// Writes `ID.yaml` in `dir`: a game whose components are `NEAR_CARD` (lines 3 to 6) and then
+/// `others`, with the layout it uses.
+fn game_with_near(dir: &Path, id: &str, others: &str) -> PathBuf {
+    let path = dir.join(format!("{id}.yaml"));
+    let yaml = format!(
+        "game: {{id: {id}, name: {id}, players: [2]}}\ncomponents:\n{NEAR_CARD}{others}layouts:\n  edge:\n{EDGE_LAYOUT}"
+    );
+    std::fs::write(&path, yaml).unwrap();
     path
 }
 
@@ -496,7 +496,7 @@ fn check_warns_of_text_near_the_cut_hairlines_and_pale_ink_at_their_lines() {
     // Nothing else: no hairline or contrast warning where there is none.
     assert!(warning(3, "a line").is_none() && warning(7, "contrast").is_none());
     assert!(
-        stdout(&out).contains("checked Faulty: 3 faces, 3 warnings"),
+        stdout(&out).contains("checked faulty: 3 faces, 3 warnings"),
         "{}",
         stdout(&out)
     );
@@ -594,4 +594,105 @@ fn check_warns_of_an_image_under_300_dpi_at_its_image_line_with_the_pixels_it_ne
         "{err}"
     );
     assert!(!err.contains("`high`"), "{err}");
+}
+
+/// A card with its title 1 mm from its left cut and a round 20 mm token, for `--guides`.
+fn guided_game() -> PathBuf {
+    let dir = temp_dir("guides");
+    game_with_near(
+        &dir,
+        "guided",
+        "  - id: coin\n    kind: token\n    shape: round\n    size: 20mm\n    front: {label: Coin}\n",
+    )
+}
+
+#[test]
+fn guides_draw_the_safe_zone_dashed_inside_the_cut_of_a_card_and_a_round_token() {
+    let path = guided_game();
+    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    for guides in [true, false] {
+        let opt = pnp::options::BuildOptions {
+            guides,
+            ..Default::default()
+        };
+        let doc = pnp::prepare(&game, &opt).unwrap();
+        let pdf = pnp::pdf_bytes(&doc).unwrap();
+        let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+        let (mut cards, mut coins) = (0, 0);
+        for (page, strokes) in doc.pages.iter().zip(&strokes) {
+            if page.side != pnp::layout::PageSide::Front {
+                continue;
+            }
+            let dashed: Vec<&Stroke> = strokes.iter().filter(|s| s.dashed).collect();
+            for p in &page.placements {
+                let r = p.rect;
+                let id = &game.spec.components[doc.pieces[p.piece].component].id.value;
+                if id == "near" {
+                    // 3 mm inside the top and the left cut, straight along most of the side.
+                    let top = dashed.iter().any(|s| {
+                        !s.curved
+                            && (s.a.1 - (r.y + 3.0)).abs() < 0.05
+                            && (s.b.1 - (r.y + 3.0)).abs() < 0.05
+                            && (s.a.0 - s.b.0).abs() > r.w - 8.0
+                    });
+                    let left = dashed.iter().any(|s| {
+                        !s.curved
+                            && (s.a.0 - (r.x + 3.0)).abs() < 0.05
+                            && (s.b.0 - (r.x + 3.0)).abs() < 0.05
+                            && (s.a.1 - s.b.1).abs() > r.h - 8.0
+                    });
+                    assert_eq!(top && left, guides, "card {r:?}");
+                    cards += 1;
+                } else {
+                    // A 20 mm token keeps 9% of its side: a circle of radius 10 - 1.8 mm.
+                    let (cx, cy) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+                    let on = |q: (f64, f64)| ((q.0 - cx).hypot(q.1 - cy) - 8.2).abs() < 0.05;
+                    let arcs = dashed
+                        .iter()
+                        .filter(|s| s.curved && on(s.a) && on(s.b))
+                        .count();
+                    assert_eq!(arcs >= 4, guides, "token {r:?}: {arcs} arcs");
+                    coins += 1;
+                }
+            }
+        }
+        assert!(cards > 0 && coins > 0);
+    }
+}
+
+#[test]
+fn guides_on_the_command_line_draw_in_the_pngs_and_warn_of_text_crossing_them() {
+    let path = guided_game();
+    let plain = build(path.to_str().unwrap(), &[]);
+    let card = |dir: &Path| {
+        let (w, h, _, rgba) = image(dir, "near-front.png");
+        // The column 3 mm in from the left cut, at 300 dpi.
+        let x = (3.0 / 25.4 * 300.0_f64).round() as u32;
+        (0..h)
+            .filter(|&y| {
+                let p = pixel(&rgba, w, x, y);
+                p[0] > 180 && p[1] < 90 && p[2] > 80
+            })
+            .count()
+    };
+    assert_eq!(card(&plain), 0);
+    let guided = temp_dir("guided-out");
+    let out = run(&[
+        "build",
+        path.to_str().unwrap(),
+        "--guides",
+        "--out",
+        guided.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("guided.yaml:3:9: `near`: text or a symbol is 1."),
+        "{err}"
+    );
+    assert!(!err.contains("`coin`"), "{err}");
+    // The dashed line down the card, its gaps left out: most of its 88.9 mm (1050 px).
+    assert!(card(&guided) > 500, "{}", card(&guided));
+    let help = stdout(&run(&["build", "--help"]));
+    assert!(help.contains("--guides"), "{help}");
 }
