@@ -259,6 +259,9 @@ pub struct BuildArgs {
     /// Skip the PNGs
     #[arg(long)]
     pub no_png: bool,
+    /// Draw the safe-zone guide on every face: a thin dashed line 3 mm inside the cut (9% of a piece under 33 mm), and warn of text that crosses it
+    #[arg(long)]
+    pub guides: bool,
     /// Leave out the PDF's cover page (contents, print settings, cutting tips)
     #[arg(long)]
     pub no_cover: bool,

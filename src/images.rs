@@ -19,6 +19,8 @@ pub const MAX_IMAGE_PIXELS: u64 = 32_000_000;
 pub const MAX_SVG_IMAGE_BYTES: usize = crate::draw::symbol::MAX_SYMBOL_BYTES;
 /// Below this a picture prints visibly soft: a warning, not an error.
 pub const MIN_DPI: f64 = 150.0;
+/// What print shops ask of a picture at its printed size (`pnp check`).
+pub const SHOP_DPI: f64 = 300.0;
 
 /// How a face's SVG names a picture.
 pub const HREF_PREFIX: &str = "pnp-image:";
@@ -51,10 +53,26 @@ impl Picture {
 
     /// Its resolution when drawn `w_mm` × `h_mm` (the lower of the two axes' when stretched).
     pub fn dpi_at(&self, w_mm: f64, h_mm: f64) -> f64 {
-        let across = self.w as f64 / (w_mm / 25.4);
-        let down = self.h as f64 / (h_mm / 25.4);
-        across.min(down)
+        dpi_of(self.w, self.h, w_mm, h_mm)
     }
+}
+
+/// The resolution of `w` × `h` pixels drawn `w_mm` × `h_mm`: the lower of the two axes'.
+pub fn dpi_of(w: u32, h: u32, w_mm: f64, h_mm: f64) -> f64 {
+    let across = w as f64 / (w_mm / 25.4);
+    let down = h as f64 / (h_mm / 25.4);
+    across.min(down)
+}
+
+/// The pixels a `w` × `h` picture printed at `dpi` needs to reach `min_dpi`, its shape kept;
+/// `None` when it has enough. The build's soft-image warning and `pnp check` both say it.
+pub fn pixels_needed(w: u32, h: u32, dpi: f64, min_dpi: f64) -> Option<(u64, u64)> {
+    if dpi >= min_dpi {
+        return None;
+    }
+    // Less a hair, so that rounding (72 dpi asked for 300 dpi) does not ask a pixel more.
+    let need = |px: u32| (px as f64 * min_dpi / dpi - 1e-6).ceil() as u64;
+    Some((need(w), need(h)))
 }
 
 /// Why an image cannot be used.

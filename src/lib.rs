@@ -109,7 +109,8 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
     if opt.png {
         pieces::fit::check_pixels(game, &pieces, opt.dpi)?;
     }
-    let faces = draw::draw_all(game, &pieces, opt.bleed)?;
+    let guide = opt.guides.then_some(draw::Guide { service_safe: None });
+    let faces = draw::draw_all_guided(game, &pieces, opt.bleed, guide, draw::KEEP_SVG_BYTES)?;
     let cuts = face_cuts(game, &pieces, &faces);
     let items: Vec<Item> = pieces
         .iter()
@@ -188,7 +189,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         groups,
         pieces,
         faces,
-        draw::Painter::new(game),
+        draw::Painter::new(game).guided(guide),
     )
     .with_cuts(cuts);
     doc.grounds = grounds(game, &doc);
@@ -317,6 +318,11 @@ pub fn build_observed(
         warnings: game.warnings.clone(),
         ..BuildReport::default()
     };
+    if opt.guides {
+        // The text crossing the guides, measured as `pnp check` measures it.
+        let found = preflight::check(game, None, Some(opt.bleed))?;
+        report.warnings.extend(found.safe_zone);
+    }
     if opt.validate {
         check_rules(game)?;
     } else {

@@ -328,6 +328,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         players: args.players,
         layout: Some(cli::name_of(&p.layout)),
         cuts: Some(cli::name_of(&p.cuts)),
+        guides: args.guides,
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let profile = args.service.as_deref().map(pnp::shops::Profile::named);

@@ -33,6 +33,8 @@ pub struct BuildOptions {
     pub redraw: bool,
     /// What the PDF shows of the cuts.
     pub cuts: Cuts,
+    /// Draw the safe-zone guide on every face (`--guides`).
+    pub guides: bool,
 }
 
 impl Default for BuildOptions {
@@ -50,6 +52,7 @@ impl Default for BuildOptions {
             cover: true,
             redraw: false,
             cuts: Cuts::Marks,
+            guides: false,
         }
     }
 }
@@ -73,6 +76,7 @@ pub struct Choices {
     pub layout: Option<String>,
     /// `--cuts`: `marks` (default), `lines` or `both`.
     pub cuts: Option<String>,
+    pub guides: bool,
 }
 
 impl BuildOptions {
@@ -167,6 +171,7 @@ impl BuildOptions {
             cover: !c.no_cover,
             redraw: c.redraw,
             cuts,
+            guides: c.guides,
         })
     }
 }

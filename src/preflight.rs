@@ -1,9 +1,8 @@
 //! `pnp check`: what a print shop would find wrong before it prints. Each distinct face is
 //! drawn and parsed as the sinks parse it, and its shapes are measured: text and symbols
-//! crossing the safe zone, hairlines, art that stops short of the bleed; and each face's ink
-//! against its background. A warning names the face, the component's line and what to change.
-//!
-//! Faces have no placed images yet, so there is no check of an image's resolution.
+//! crossing the safe zone, hairlines, art that stops short of the bleed, pictures with fewer
+//! pixels than 300 dpi at the size they are drawn; and each face's ink against its background.
+//! A warning names the face, the component's line (a picture's `image:` line) and what to change.
 use std::collections::{BTreeMap, HashSet};
 
 use crate::draw::{Colors, Side, canvas::SYMBOL_ID};
@@ -14,6 +13,17 @@ use crate::usvg::{self, Node};
 
 /// The safe zone when no service sets one: 3 mm inside the cut.
 pub const SAFE_MM: f64 = 3.0;
+/// Without a service, a piece too small for `SAFE_MM` keeps its content this share of its
+/// shorter side from the cut: a ½-inch chit is punched or die-cut one at a time, not
+/// guillotined in a stack, and 3 mm would leave it a 6.7 mm middle. It is the inset pnp's
+/// own tokens are drawn with (`kinds::token`); pieces of 33 mm and more keep the full 3 mm.
+pub const SMALL_PIECE_SHARE: f64 = 0.09;
+
+/// The safe zone (mm) of a `w`×`h` piece: the service's as it publishes it (its templates
+/// show it on every product), else 3 mm or, on a small piece, `SMALL_PIECE_SHARE` of its side.
+pub fn safe_zone(service: Option<f64>, w: f64, h: f64) -> f64 {
+    service.unwrap_or_else(|| SAFE_MM.min(SMALL_PIECE_SHARE * w.min(h)))
+}
 /// The thinnest line a print shop holds (0.25 pt, in mm).
 pub const HAIRLINE_MM: f64 = 0.25 / 72.0 * 25.4;
 /// The least contrast (WCAG ratio) of ink on its background still read in print.
@@ -25,6 +35,8 @@ const SLACK: f64 = 0.01;
 #[derive(Debug, Default)]
 pub struct Preflight {
     pub warnings: Vec<Diagnostic>,
+    /// Those of `warnings` about text or symbols inside the safe zone: what `--guides` warns of.
+    pub safe_zone: Vec<Diagnostic>,
     /// Distinct faces looked at.
     pub faces: usize,
 }
@@ -36,7 +48,7 @@ pub fn check(
     profile: Option<&Profile>,
     bleed: Option<f64>,
 ) -> Result<Preflight, Error> {
-    let safe = profile.map_or(SAFE_MM, |p| p.safe_mm);
+    let service_safe = profile.map(|p| p.safe_mm);
     let bleed = bleed.or_else(|| {
         profile.map(|p| {
             p.products
@@ -64,6 +76,8 @@ pub fn check(
     // One warning per component and check, naming its faces: a deck of 54 cards with the
     // same layout says so once.
     let mut found: BTreeMap<(usize, Check), Finding> = BTreeMap::new();
+    // Where a component's soft picture is named (its `image:`), to place that warning there.
+    let mut image_at: BTreeMap<usize, serde_saphyr::Spanned<String>> = BTreeMap::new();
     for (piece, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
         let family = crate::shops::family(game, piece);
         if let Some(p) = profile
@@ -86,18 +100,28 @@ pub fn check(
                 let f = found.entry((piece.component, check)).or_insert(Finding {
                     faces: Vec::new(),
                     worst: value,
-                    what,
+                    what: what.clone(),
                 });
                 f.faces.push(doc.name.clone());
                 if check.worse(value, f.worst) {
                     f.worst = value;
+                    f.what = what;
                 }
             };
+            let safe = safe_zone(service_safe, doc.w, doc.h);
             if let Some(d) = measured
                 .inside_cut
                 .filter(|d| cut_by_shop && *d < safe - SLACK)
             {
-                note(Check::Safe, d.max(0.0), String::new());
+                let zone = match safe < SAFE_MM && service_safe.is_none() {
+                    true => format!(
+                        "{} mm safe zone of a piece {} mm across",
+                        round(safe),
+                        round(doc.w.min(doc.h))
+                    ),
+                    false => format!("{} mm safe zone", round(safe)),
+                };
+                note(Check::Safe, d.max(0.0), zone);
             }
             if let Some(thin) = measured.thinnest.filter(|w| *w < HAIRLINE_MM - 1e-6) {
                 note(Check::Hairline, thin, String::new());
@@ -109,6 +133,20 @@ pub fn check(
                 Side::Front => Some(piece.front(game)),
                 Side::Back => piece.back(game),
             };
+            if let Some(soft) = measured.softest.filter(|s| s.need.is_some()) {
+                let (need_w, need_h) = soft.need.unwrap_or_default();
+                let what = format!(
+                    "{} × {} pixels drawn {} × {} mm|{need_w} × {need_h}",
+                    soft.px.0,
+                    soft.px.1,
+                    round(soft.mm.0),
+                    round(soft.mm.1)
+                );
+                note(Check::Resolution, soft.dpi, what);
+                if let Some(image) = spec_face.as_ref().and_then(|f| f.image.clone()) {
+                    image_at.entry(piece.component).or_insert(*image);
+                }
+            }
             if let Some(f) = spec_face.filter(|f| has_text(f)) {
                 let colours = Colors::of(&f);
                 if let Some(ratio) =
@@ -127,18 +165,18 @@ pub fn check(
         let (message, hint) = match check {
             Check::Safe => (
                 format!(
-                    "text or a symbol is {} mm from the cut, inside the {} mm safe zone{service}",
+                    "text or a symbol is {} mm from the cut, inside the {}{service}",
                     round(f.worst),
-                    round(safe)
+                    f.what
                 ),
-                "make the piece larger, or the text shorter or smaller, so that it stays clear of the cut",
+                "make the piece larger, or the text shorter or smaller, so that it stays clear of the cut".into(),
             ),
             Check::Hairline => (
                 format!(
                     "a line {} pt thin, under the 0.25 pt a print shop holds",
                     round(f.worst / 25.4 * 72.0)
                 ),
-                "draw it at least 0.25 pt (0.09 mm) wide",
+                "draw it at least 0.25 pt (0.09 mm) wide".into(),
             ),
             Check::Bleed => (
                 format!(
@@ -146,7 +184,7 @@ pub fn check(
                     round(f.worst),
                     round(bleed.unwrap_or(0.0))
                 ),
-                "give the face a `background`, which runs into the bleed, so a cut off the line shows no white edge",
+                "give the face a `background`, which runs into the bleed, so a cut off the line shows no white edge".into(),
             ),
             Check::Contrast => (
                 format!(
@@ -154,8 +192,19 @@ pub fn check(
                     f.what,
                     round(f.worst)
                 ),
-                "darken the `ink` or lighten the `background` (or the other way round)",
+                "darken the `ink` or lighten the `background` (or the other way round)".into(),
             ),
+            Check::Resolution => {
+                let (drawn, need) = f.what.split_once('|').unwrap_or((&f.what, ""));
+                (
+                    format!(
+                        "an image of {drawn} is {} dpi, under the {} dpi a print shop asks",
+                        (f.worst + 1e-6).floor(),
+                        crate::images::SHOP_DPI
+                    ),
+                    format!("give an image of at least {need} pixels"),
+                )
+            }
         };
         let shown: Vec<&str> = f.faces.iter().take(3).map(String::as_str).collect();
         let more = match f.faces.len() {
@@ -163,9 +212,15 @@ pub fn check(
             _ => String::new(),
         };
         let message = format!("`{}`: {message} ({}{more})", c.id.value, shown.join(", "));
-        report
-            .warnings
-            .push(Diagnostic::at(file, &c.id, message).warning().hint(hint));
+        let at = match check {
+            Check::Resolution => image_at.get(&component).unwrap_or(&c.id),
+            _ => &c.id,
+        };
+        let warning = Diagnostic::at(file, at, message).warning().hint(hint);
+        if check == Check::Safe {
+            report.safe_zone.push(warning.clone());
+        }
+        report.warnings.push(warning);
     }
     Ok(report)
 }
@@ -177,6 +232,7 @@ enum Check {
     Hairline,
     Bleed,
     Contrast,
+    Resolution,
 }
 
 impl Check {
@@ -214,6 +270,19 @@ struct Measured {
     thinnest: Option<f64>,
     /// How far (mm) the filled art falls short of covering the bleed, on its worst side.
     short_of_bleed: Option<f64>,
+    /// The picture (PNG, JPEG, WebP) with the fewest pixels for its printed size.
+    softest: Option<Soft>,
+}
+
+/// A picture's pixels against its printed size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Soft {
+    px: (u32, u32),
+    /// Its drawn size, in mm.
+    mm: (f64, f64),
+    dpi: f64,
+    /// The pixels it needs for `SHOP_DPI`, if it has fewer.
+    need: Option<(u64, u64)>,
 }
 
 /// Measures a face's tree: its user space starts at the corner of the bleed, in mm.
@@ -225,8 +294,10 @@ fn measure(tree: &usvg::Tree, w: f64, h: f64, bleed: f64) -> Measured {
         let content = symbol || matches!(node, Node::Text(_));
         if content {
             // A text's own box is its line's, ascender to descender: its glyphs' is the ink.
+            // (Not its flattened group's box: that is in the text's own space, without the
+            // face's view box or a rotated corner's turn.)
             let b = match node {
-                Node::Text(t) => t.flattened().abs_bounding_box(),
+                Node::Text(t) => t.abs_stroke_bounding_box(),
                 _ => node.abs_bounding_box(),
             };
             let d = [
@@ -238,6 +309,31 @@ fn measure(tree: &usvg::Tree, w: f64, h: f64, bleed: f64) -> Measured {
             .into_iter()
             .fold(f64::INFINITY, f64::min);
             m.inside_cut = Some(m.inside_cut.map_or(d, |v: f64| v.min(d)));
+        }
+        if let Node::Image(image) = node
+            && !matches!(image.kind(), usvg::ImageKind::SVG(_))
+        {
+            // Its box is as drawn (a covering picture runs past its clip): pixels per drawn mm.
+            let b = image.abs_bounding_box();
+            let px = (image.size().width() as u32, image.size().height() as u32);
+            // To the micrometre: the tree's single precision would make 72 dpi 71.99.
+            let um = |v: f32| (v as f64 * 1000.0).round() / 1000.0;
+            let mm = (um(b.width()), um(b.height()));
+            let dpi = crate::images::dpi_of(px.0, px.1, mm.0, mm.1);
+            let need = crate::images::pixels_needed(px.0, px.1, dpi, crate::images::SHOP_DPI);
+            if m.softest.is_none_or(|s| dpi < s.dpi) {
+                m.softest = Some(Soft { px, mm, dpi, need });
+            }
+            // A picture covering the face and its bleed is art that reaches the bleed.
+            let r = (
+                b.left() as f64,
+                b.top() as f64,
+                b.right() as f64,
+                b.bottom() as f64,
+            );
+            art = Some(art.map_or(r, |a| {
+                (a.0.min(r.0), a.1.min(r.1), a.2.max(r.2), a.3.max(r.3))
+            }));
         }
         if let Node::Path(path) = node {
             if let Some(stroke) = path.stroke() {
@@ -311,6 +407,15 @@ fn luminance(hex: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_piece_s_safe_zone_is_a_share_of_its_side_unless_a_service_sets_one() {
+        assert_eq!(safe_zone(None, 63.5, 88.9), SAFE_MM);
+        assert_eq!(safe_zone(None, 40.0, 40.0), SAFE_MM);
+        assert!((safe_zone(None, 12.7, 12.7) - 1.143).abs() < 1e-9);
+        assert!((safe_zone(None, 17.0, 30.0) - 1.53).abs() < 1e-9);
+        assert_eq!(safe_zone(Some(3.175), 12.7, 12.7), 3.175);
+    }
 
     #[test]
     fn contrast_is_wcag_s() {

@@ -52,6 +52,7 @@ pub const KEEP_SVG_BYTES: usize = 1 << 20;
 pub struct Painter<'g> {
     game: &'g Game,
     art: Art<'g>,
+    guide: Option<Guide>,
 }
 
 impl<'g> Painter<'g> {
@@ -59,12 +60,19 @@ impl<'g> Painter<'g> {
         Painter {
             game,
             art: Art::new(game),
+            guide: None,
         }
+    }
+
+    /// Drawing again with the safe-zone guide, as the faces were first drawn.
+    pub fn guided(self, guide: Option<Guide>) -> Self {
+        Painter { guide, ..self }
     }
 
     /// `piece`'s `side`, drawn as it was the first time.
     pub fn draw(&self, piece: &Piece, side: Side, bleed: f64) -> Result<String, DrawError> {
-        let drawn = draw_face(self.game, piece, side, bleed, &self.art)?;
+        let drawn =
+            draw_face_noting(self.game, piece, side, bleed, self.guide, &self.art)?.map(|d| d.0);
         drawn.ok_or_else(|| DrawError::NoBack(piece.id(self.game).into_owned()))
     }
 }
@@ -239,7 +247,7 @@ pub fn draw_face(
     bleed: f64,
     art: &Art,
 ) -> Result<Option<String>, DrawError> {
-    text::noting_overflows(false, || draw_svg(game, piece, side, bleed, art)).0
+    text::noting_overflows(false, || draw_svg(game, piece, side, bleed, None, art)).0
 }
 
 /// `draw_face`, with the texts that ran over their space even at their smallest size.
@@ -248,18 +256,33 @@ pub fn draw_face_noting(
     piece: &Piece,
     side: Side,
     bleed: f64,
+    guide: Option<Guide>,
     art: &Art,
 ) -> Result<Option<(String, Vec<String>)>, DrawError> {
-    let (svg, overflows) = text::noting_overflows(true, || draw_svg(game, piece, side, bleed, art));
+    let (svg, overflows) =
+        text::noting_overflows(true, || draw_svg(game, piece, side, bleed, guide, art));
     Ok(svg?.map(|svg| (svg, overflows)))
 }
 
-/// Draws one side of a piece at `bleed` mm, as its kind draws it.
+/// The safe-zone guide `--guides` draws over every face: a thin dashed line the safe zone
+/// inside the cut (`preflight::safe_zone`: the service's, else 3 mm or 9% of a small piece).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Guide {
+    pub service_safe: Option<f64>,
+}
+
+/// The guide's colour and line: a print template's dashed safe line.
+pub const GUIDE_COLOR: &str = "#e6007e";
+pub const GUIDE_WIDTH_MM: f64 = 0.2;
+pub const GUIDE_DASH: &str = "1 0.6";
+
+/// Draws one side of a piece at `bleed` mm, as its kind draws it (and its guide, if asked).
 fn draw_svg(
     game: &Game,
     piece: &Piece,
     side: Side,
     bleed: f64,
+    guide: Option<Guide>,
     art: &Art,
 ) -> Result<Option<String>, DrawError> {
     let face = match side {
@@ -294,6 +317,23 @@ fn draw_svg(
     markup::with_icons(icons, || {
         text::in_face_font(family, || component.kind.kind().draw(&face, &mut cx))
     })?;
+    if let Some(guide) = guide {
+        let (w, h) = (piece.w, piece.h);
+        let safe = crate::preflight::safe_zone(guide.service_safe, w, h);
+        let mut outline = component.kind.kind().outline(piece.shape.clone(), w, h);
+        if side == Side::Back {
+            outline = outline.mirrored(w);
+        }
+        let inside = crate::kinds::outline::inside(&outline, w, h, safe);
+        canvas.add(
+            svg::node::element::Path::new()
+                .set("d", crate::kinds::outline::path_data(&inside))
+                .set("fill", "none")
+                .set("stroke", GUIDE_COLOR)
+                .set("stroke-width", canvas::n(GUIDE_WIDTH_MM))
+                .set("stroke-dasharray", GUIDE_DASH),
+        );
+    }
     Ok(Some(canvas.finish()))
 }
 
@@ -358,7 +398,7 @@ pub(crate) fn svg_hash(svg: &str) -> u128 {
 
 /// Draws every face of every piece once; identical faces (same SVG) are kept once.
 pub fn draw_all(game: &Game, pieces: &Pieces, bleed: f64) -> Result<Faces, SpecError> {
-    draw_all_keeping(game, pieces, bleed, KEEP_SVG_BYTES)
+    draw_all_guided(game, pieces, bleed, None, KEEP_SVG_BYTES)
 }
 
 /// `draw_all`, keeping at most `keep` bytes of SVG text (the rest is drawn again when needed).
@@ -366,6 +406,17 @@ pub fn draw_all_keeping(
     game: &Game,
     pieces: &Pieces,
     bleed: f64,
+    keep: usize,
+) -> Result<Faces, SpecError> {
+    draw_all_guided(game, pieces, bleed, None, keep)
+}
+
+/// `draw_all_keeping`, with the safe-zone guide on every face when `guide` is given.
+pub fn draw_all_guided(
+    game: &Game,
+    pieces: &Pieces,
+    bleed: f64,
+    guide: Option<Guide>,
     keep: usize,
 ) -> Result<Faces, SpecError> {
     let art = Art::new(game);
@@ -379,7 +430,7 @@ pub fn draw_all_keeping(
     for (pi, piece) in pieces.iter().enumerate() {
         let mut ids = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            match draw_face_noting(game, piece, side, bleed, &art) {
+            match draw_face_noting(game, piece, side, bleed, guide, &art) {
                 Ok(Some((svg, overflows))) => {
                     let next = docs.len();
                     let idx = *by_hash.entry(svg_hash(&svg)).or_insert(next);

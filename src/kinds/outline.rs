@@ -176,6 +176,19 @@ fn polygon_path(p: &[(f64, f64)]) -> BezPath {
     path
 }
 
+/// The outline `d` mm inside itself, in a `w`×`h` box: where `--guides` draws the safe zone.
+/// A polygon's sides move in (a custom path's, followed by straight lines, as if convex).
+pub fn inside(outline: &Outline, w: f64, h: f64, d: f64) -> BezPath {
+    let inner = kurbo::Rect::new(d, d, (w - d).max(d), (h - d).max(d));
+    match outline {
+        Outline::Rect => inner.to_path(0.01),
+        Outline::Rounded(r) => kurbo::RoundedRect::from_rect(inner, (r - d).max(0.0)).to_path(0.01),
+        Outline::Circle => kurbo::Ellipse::from_rect(inner).to_path(0.01),
+        Outline::Polygon(p) => polygon_path(&inset(p, d)),
+        Outline::Path(p) => polygon_path(&inset(&p.points, d)),
+    }
+}
+
 /// The face's background filling `outline` (of a `w`×`h` piece) and `bleed` mm around it.
 pub fn fill(outline: &Outline, w: f64, h: f64, bleed: f64, color: &str) -> Path {
     let path = Path::new()

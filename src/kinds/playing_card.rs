@@ -361,10 +361,11 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
 
     if let Some(note) = &face.label {
         let size = fit(Font::CondensedBold, 2.8, w * 0.5, note);
+        // Its descenders stay 3 mm inside the cut, a print shop's safe zone.
         cv.add(
             text(
                 w / 2.0,
-                h - 3.2,
+                h - 3.8,
                 size,
                 Font::CondensedBold,
                 Anchor::Middle,

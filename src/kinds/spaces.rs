@@ -18,6 +18,9 @@ use crate::units::{Length, Size};
 
 /// The margin around a grid: room for its coordinates and the board's title.
 pub const EDGE_MM: f64 = 8.0;
+/// How far from the grid the margin's coordinates are centred: nearer the grid than the cut, so
+/// that they stay 3 mm inside it (a print shop's safe zone) and read with their row or column.
+const MARGIN_LABEL_MM: f64 = 3.0;
 /// Between the track, the areas and the board's edge.
 const GAP_MM: f64 = 4.0;
 /// Width of the grid lines; the outer frame is twice as thick.
@@ -899,7 +902,7 @@ pub fn draw_coordinates(
     let grid = &frame.grid;
     for (row, (left, right, y)) in rows {
         let xs = match at {
-            Coordinates::Margin => [grid.x - EDGE_MM / 2.0, grid.right() + EDGE_MM / 2.0],
+            Coordinates::Margin => [grid.x - MARGIN_LABEL_MM, grid.right() + MARGIN_LABEL_MM],
             Coordinates::Beside { gap_x, .. } => [left - gap_x, right + gap_x],
         };
         for x in xs {
@@ -908,7 +911,7 @@ pub fn draw_coordinates(
     }
     for (letters, (x, y)) in columns {
         let y = match at {
-            Coordinates::Margin => grid.y - EDGE_MM / 2.0,
+            Coordinates::Margin => grid.y - MARGIN_LABEL_MM,
             Coordinates::Beside { letters: false, .. } => continue,
             Coordinates::Beside { gap_y, .. } => y - gap_y,
         };
@@ -946,10 +949,11 @@ pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
 /// badges, to its right, miss it).
 pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
     if let Some(title) = title {
-        let size = fit(Font::Display, EDGE_MM * 0.7, frame.grid.w * 0.4, title);
+        // Its capitals (the display face has no descenders) end 3.1 mm inside the cut.
+        let size = fit(Font::Display, EDGE_MM * 0.5, frame.grid.w * 0.4, title);
         cv.add(text(
             frame.grid.x,
-            frame.grid.bottom() + EDGE_MM / 2.0 + size * 0.35,
+            frame.grid.bottom() + EDGE_MM - 3.1,
             size,
             Font::Display,
             Anchor::Start,

@@ -128,8 +128,14 @@ impl Renders {
                 |art, &f| {
                     let overflows = users.get(f).map_or_else(Vec::new, |&(piece, side)| {
                         let piece = &doc.pieces[piece];
-                        let drawn =
-                            crate::draw::draw_face_noting(game, piece, side, doc.layout.bleed, art);
+                        let drawn = crate::draw::draw_face_noting(
+                            game,
+                            piece,
+                            side,
+                            doc.layout.bleed,
+                            None,
+                            art,
+                        );
                         drawn.ok().flatten().map(|(_, o)| o).unwrap_or_default()
                     });
                     let (face, png) = draw_face(doc, f, hashes[f], overflows)?;

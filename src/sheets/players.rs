@@ -298,7 +298,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         let mut pair = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
             let c = &game.spec.components[p.component];
-            let drawn = draw::draw_face_noting(game, p, side, 0.0, &art).map_err(|e| {
+            let drawn = draw::draw_face_noting(game, p, side, 0.0, None, &art).map_err(|e| {
                 Error::Spec(crate::error::SpecError::Invalid(crate::error::Problems(
                     vec![crate::error::Diagnostic::at(
                         c.origin.as_deref().unwrap_or(&game.file),

@@ -334,17 +334,18 @@ impl Pictures {
             crate::spec::Fit::Stretch => picture.dpi_at(w, h),
             _ => picture.dpi_at(dw, dh),
         };
-        if dpi >= crate::images::MIN_DPI {
+        let Some((need_w, need_h)) =
+            crate::images::pixels_needed(picture.w, picture.h, dpi, crate::images::MIN_DPI)
+        else {
             return Ok(None);
-        }
-        let need = crate::images::MIN_DPI / dpi;
+        };
         Ok(Some(format!(
             "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {place}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
             picture.w,
             picture.h,
             crate::images::MIN_DPI,
-            (pw * need).ceil(),
-            (ph * need).ceil(),
+            need_w,
+            need_h,
         )))
     }
 }

@@ -692,6 +692,8 @@ pub struct Stroke {
     pub dashed: bool,
     /// The line's width in millimetres.
     pub width: f64,
+    /// A curve, given by its ends (its chord).
+    pub curved: bool,
 }
 
 /// The straight segments (`m`/`l`/`h`, not curves) of every stroked path of every page and of
@@ -747,7 +749,9 @@ fn strokes_of_content(
     let mut dashed = false;
     let mut width = 1.0;
     // The path being built: its segments in page points, its start and current point.
-    let mut path: Vec<((f64, f64), (f64, f64))> = Vec::new();
+    // Each segment's ends and whether it is a curve's chord.
+    type Segment = ((f64, f64), (f64, f64), bool);
+    let mut path: Vec<Segment> = Vec::new();
     let (mut start, mut at) = ((0.0, 0.0), (0.0, 0.0));
     let place =
         |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
@@ -775,29 +779,33 @@ fn strokes_of_content(
             }
             "l" if o.len() == 2 => {
                 let to = place(&ctm, num(&o[0]), num(&o[1]));
-                path.push((at, to));
+                path.push((at, to, false));
                 at = to;
             }
-            "c" if o.len() == 6 => at = place(&ctm, num(&o[4]), num(&o[5])),
-            "v" | "y" if o.len() == 4 => at = place(&ctm, num(&o[2]), num(&o[3])),
+            "c" | "v" | "y" if o.len() >= 4 => {
+                let to = place(&ctm, num(&o[o.len() - 2]), num(&o[o.len() - 1]));
+                path.push((at, to, true));
+                at = to;
+            }
             "h" => {
                 if at != start {
-                    path.push((at, start));
+                    path.push((at, start, false));
                 }
                 at = start;
             }
             "re" => path.clear(),
             "S" | "s" | "B" | "B*" | "b" | "b*" => {
                 if matches!(op.operator.as_str(), "s" | "b" | "b*") && at != start {
-                    path.push((at, start));
+                    path.push((at, start, false));
                 }
                 // In page points: the matrix scales it (uniformly, for what pnp draws).
                 let w = width * (ctm[0] * ctm[3] - ctm[1] * ctm[2]).abs().sqrt();
-                out.extend(path.drain(..).map(|(a, b)| Stroke {
+                out.extend(path.drain(..).map(|(a, b, curved)| Stroke {
                     a,
                     b,
                     dashed,
                     width: w,
+                    curved,
                 }));
             }
             // A clip (`W`) is followed by `n`, which ends the path unpainted.

@@ -404,6 +404,12 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
     assert!(stderr(&out).contains("--cuts dots: expected marks, lines or both"));
 }
 
+/// A card whose title is set 1 mm from its left cut (by the layout `EDGE_LAYOUT`), at lines
+/// 3 to 6 of a game.
+const NEAR_CARD: &str = "  - id: near\n    kind: card\n    size: 63.5mm x 88.9mm\n    front: {layout: edge, title: Near}\n";
+const EDGE_LAYOUT: &str =
+    "    - {name: title, x: 1mm, y: 40mm, w: 30mm, h: 6mm, show: title, align: left}\n";
+
 /// A game with one fault per component, each on a line of its own, for `pnp check`.
 fn faulty_game() -> PathBuf {
     let dir = temp_dir("preflight");
@@ -414,25 +420,22 @@ fn faulty_game() -> PathBuf {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><line x1="10" y1="50" x2="90" y2="50" stroke="currentColor" stroke-width="0.2"/></svg>"#,
     )
     .unwrap();
-    let path = dir.join("faulty.yaml");
-    std::fs::write(
-        &path,
-        "game: {id: faulty, name: Faulty, players: [2]}\n\
-         components:\n\
-         \x20 - id: near\n\
-         \x20   kind: tile\n\
-         \x20   size: 12mm\n\
-         \x20   front: {title: WWWWWWWW, text: \"8\"}\n\
-         \x20 - id: hair\n\
-         \x20   kind: tile\n\
-         \x20   size: 40mm\n\
-         \x20   front: {symbol: hair}\n\
-         \x20 - id: pale\n\
-         \x20   kind: card\n\
-         \x20   size: 63.5mm x 88.9mm\n\
-         \x20   front: {title: Pale, lines: [Pale text on a pale card], ink: \"#dddddd\", background: \"#eeeeee\"}\n",
+    game_with_near(
+        &dir,
+        "faulty",
+        "  - id: hair\n    kind: tile\n    size: 40mm\n    front: {symbol: hair}\n  \
+         - id: pale\n    kind: card\n    size: 63.5mm x 88.9mm\n    front: {title: Pale, lines: [Pale text on a pale card], ink: \"#dddddd\", background: \"#eeeeee\"}\n",
     )
-    .unwrap();
+}
+
+/// Writes `ID.yaml` in `dir`: a game whose components are `NEAR_CARD` (lines 3 to 6) and then
+/// `others`, with the layout it uses.
+fn game_with_near(dir: &Path, id: &str, others: &str) -> PathBuf {
+    let path = dir.join(format!("{id}.yaml"));
+    let yaml = format!(
+        "game: {{id: {id}, name: {id}, players: [2]}}\ncomponents:\n{NEAR_CARD}{others}layouts:\n  edge:\n{EDGE_LAYOUT}"
+    );
+    std::fs::write(&path, yaml).unwrap();
     path
 }
 
@@ -449,7 +452,7 @@ fn check_warns_of_text_near_the_cut_hairlines_and_pale_ink_at_their_lines() {
                 && l.contains(fragment)
         })
     };
-    // The 12 mm tile's title, fitted across its top, is about a millimetre from its cut.
+    // The card's title, set at the left of a box 1 mm from its cut.
     let near = warning(3, "`near`: text or a symbol is ").unwrap_or_else(|| panic!("{err}"));
     let mm: f64 = near
         .split("is ")
@@ -493,7 +496,7 @@ fn check_warns_of_text_near_the_cut_hairlines_and_pale_ink_at_their_lines() {
     // Nothing else: no hairline or contrast warning where there is none.
     assert!(warning(3, "a line").is_none() && warning(7, "contrast").is_none());
     assert!(
-        stdout(&out).contains("checked Faulty: 3 faces, 3 warnings"),
+        stdout(&out).contains("checked faulty: 3 faces, 3 warnings"),
         "{}",
         stdout(&out)
     );
@@ -505,15 +508,19 @@ fn check_for_a_service_uses_its_safe_zone_and_leaves_out_what_it_does_not_make()
     let out = run(&["check", path.to_str().unwrap(), "--for", "mpc"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
-    // MakePlayingCards makes no tiles: only the card is checked, against its 36 px.
-    assert!(!err.contains("`near`") && !err.contains("`hair`"), "{err}");
+    // MakePlayingCards makes no tiles: only the cards are checked, against its 36 px.
+    assert!(!err.contains("`hair`"), "{err}");
+    assert!(
+        err.contains("inside the 3.05 mm safe zone of MakePlayingCards (near-front)"),
+        "{err}"
+    );
     assert!(err.contains("`pale`: ink #dddddd"), "{err}");
 }
 
 #[test]
-fn the_shipped_games_have_no_hairlines_pale_ink_or_art_short_of_the_bleed() {
-    // Their tokens and cards keep text 1.8 to 2.7 mm from the cut, made for home printing:
-    // the safe-zone warnings are the ones a shop's 3 mm would ask to fix (see the report).
+fn the_shipped_games_pass_the_preflight_clean() {
+    // Pieces under 33 mm keep their content 9% of their side from the cut (a ½-inch chit
+    // cannot keep 3 mm); cards, boards and the rest keep 3 mm; with and without bleed.
     for game in [
         "night-grain",
         "piecepack",
@@ -522,11 +529,170 @@ fn the_shipped_games_have_no_hairlines_pale_ink_or_art_short_of_the_bleed() {
         "bean-off",
         "making-ground",
     ] {
-        let out = run(&["check", game, "--bleed", "3mm"]);
-        assert!(out.status.success(), "{game}: {}", stderr(&out));
-        let err = stderr(&out);
-        for l in err.lines().filter(|l| l.starts_with("warning: ")) {
-            assert!(l.contains("inside the 3 mm safe zone"), "{game}: {l}");
+        for bleed in [None, Some("3mm")] {
+            let mut args = vec!["check", game];
+            args.extend(bleed.map(|b| ["--bleed", b]).into_iter().flatten());
+            let out = run(&args);
+            assert!(out.status.success(), "{game}: {}", stderr(&out));
+            let err = stderr(&out);
+            assert!(!err.contains("warning"), "{game} {bleed:?}: {err}");
+            assert!(stdout(&out).contains(", 0 warnings"), "{game} {bleed:?}");
         }
     }
+}
+
+/// Writes a grey `w` × `h` RGB PNG to `path`.
+fn write_png(path: &Path, w: u32, h: u32) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut encoder = png::Encoder::new(file, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer
+        .write_image_data(&vec![128; (w * h * 3) as usize])
+        .unwrap();
+}
+
+#[test]
+fn check_warns_of_an_image_under_300_dpi_at_its_image_line_with_the_pixels_it_needs() {
+    let dir = temp_dir("preflight-dpi");
+    // A poker card is 2.5 × 3.5 in: 180 × 252 px is 72 dpi across it, 760 × 1064 px 304 dpi.
+    write_png(&dir.join("art/low.png"), 180, 252);
+    write_png(&dir.join("art/high.png"), 760, 1064);
+    let path = dir.join("game.yaml");
+    std::fs::write(
+        &path,
+        "game: {id: pictured, name: Pictured, players: [2]}\n\
+         components:\n\
+         \x20 - id: low\n\
+         \x20   kind: card\n\
+         \x20   size: 63.5mm x 88.9mm\n\
+         \x20   front:\n\
+         \x20     image: art/low.png\n\
+         \x20 - id: high\n\
+         \x20   kind: card\n\
+         \x20   size: 63.5mm x 88.9mm\n\
+         \x20   front:\n\
+         \x20     image: art/high.png\n",
+    )
+    .unwrap();
+    let out = run(&["check", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let soft: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("warning: ") && l.contains("a print shop asks"))
+        .collect();
+    assert_eq!(soft.len(), 1, "{err}");
+    assert!(
+        soft[0].contains("game.yaml:7:14: `low`: an image of 180 × 252 pixels drawn 63.5 × 88.9 mm is 72 dpi, under the 300 dpi a print shop asks (low-front)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("help: give an image of at least 750 × 1050 pixels"),
+        "{err}"
+    );
+    assert!(!err.contains("`high`"), "{err}");
+}
+
+/// A card with its title 1 mm from its left cut and a round 20 mm token, for `--guides`.
+fn guided_game() -> PathBuf {
+    let dir = temp_dir("guides");
+    game_with_near(
+        &dir,
+        "guided",
+        "  - id: coin\n    kind: token\n    shape: round\n    size: 20mm\n    front: {label: Coin}\n",
+    )
+}
+
+#[test]
+fn guides_draw_the_safe_zone_dashed_inside_the_cut_of_a_card_and_a_round_token() {
+    let path = guided_game();
+    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    for guides in [true, false] {
+        let opt = pnp::options::BuildOptions {
+            guides,
+            ..Default::default()
+        };
+        let doc = pnp::prepare(&game, &opt).unwrap();
+        let pdf = pnp::pdf_bytes(&doc).unwrap();
+        let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+        let (mut cards, mut coins) = (0, 0);
+        for (page, strokes) in doc.pages.iter().zip(&strokes) {
+            if page.side != pnp::layout::PageSide::Front {
+                continue;
+            }
+            let dashed: Vec<&Stroke> = strokes.iter().filter(|s| s.dashed).collect();
+            for p in &page.placements {
+                let r = p.rect;
+                let id = &game.spec.components[doc.pieces[p.piece].component].id.value;
+                if id == "near" {
+                    // 3 mm inside the top and the left cut, straight along most of the side.
+                    let top = dashed.iter().any(|s| {
+                        !s.curved
+                            && (s.a.1 - (r.y + 3.0)).abs() < 0.05
+                            && (s.b.1 - (r.y + 3.0)).abs() < 0.05
+                            && (s.a.0 - s.b.0).abs() > r.w - 8.0
+                    });
+                    let left = dashed.iter().any(|s| {
+                        !s.curved
+                            && (s.a.0 - (r.x + 3.0)).abs() < 0.05
+                            && (s.b.0 - (r.x + 3.0)).abs() < 0.05
+                            && (s.a.1 - s.b.1).abs() > r.h - 8.0
+                    });
+                    assert_eq!(top && left, guides, "card {r:?}");
+                    cards += 1;
+                } else {
+                    // A 20 mm token keeps 9% of its side: a circle of radius 10 - 1.8 mm.
+                    let (cx, cy) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+                    let on = |q: (f64, f64)| ((q.0 - cx).hypot(q.1 - cy) - 8.2).abs() < 0.05;
+                    let arcs = dashed
+                        .iter()
+                        .filter(|s| s.curved && on(s.a) && on(s.b))
+                        .count();
+                    assert_eq!(arcs >= 4, guides, "token {r:?}: {arcs} arcs");
+                    coins += 1;
+                }
+            }
+        }
+        assert!(cards > 0 && coins > 0);
+    }
+}
+
+#[test]
+fn guides_on_the_command_line_draw_in_the_pngs_and_warn_of_text_crossing_them() {
+    let path = guided_game();
+    let plain = build(path.to_str().unwrap(), &[]);
+    let card = |dir: &Path| {
+        let (w, h, _, rgba) = image(dir, "near-front.png");
+        // The column 3 mm in from the left cut, at 300 dpi.
+        let x = (3.0 / 25.4 * 300.0_f64).round() as u32;
+        (0..h)
+            .filter(|&y| {
+                let p = pixel(&rgba, w, x, y);
+                p[0] > 180 && p[1] < 90 && p[2] > 80
+            })
+            .count()
+    };
+    assert_eq!(card(&plain), 0);
+    let guided = temp_dir("guided-out");
+    let out = run(&[
+        "build",
+        path.to_str().unwrap(),
+        "--guides",
+        "--out",
+        guided.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("guided.yaml:3:9: `near`: text or a symbol is 1."),
+        "{err}"
+    );
+    assert!(!err.contains("`coin`"), "{err}");
+    // The dashed line down the card, its gaps left out: most of its 88.9 mm (1050 px).
+    assert!(card(&guided) > 500, "{}", card(&guided));
+    let help = stdout(&run(&["build", "--help"]));
+    assert!(help.contains("--guides"), "{help}");
 }
