@@ -4,7 +4,7 @@
 //! column number, and messages name the file with its sheet (`cards.xlsx#Spells:3:2`).
 use std::io::Cursor;
 
-use calamine::{Data, Reader};
+use calamine::{Data, Reader, Sheets};
 
 use super::csv::{Cell, CsvError};
 
@@ -12,6 +12,10 @@ use super::csv::{Cell, CsvError};
 /// columns: past these a sheet is refused at its cell, before a huge range is made.
 const MAX_ROWS: u32 = crate::spec::MAX_PIECES as u32 + 1;
 const MAX_COLUMNS: u32 = 256;
+/// Most cells in the rectangle a sheet's cells span (every piece a game may have, 50 columns
+/// each): calamine makes that rectangle whole, so a 2 KB file with a cell at XFD1048576 would ask
+/// for half a terabyte. Checked before calamine makes it.
+const MAX_CELLS: u64 = 1_000_000;
 /// Most bytes the files inside a workbook may hold unpacked: a 4 MB file could otherwise
 /// unpack to gigabytes.
 const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
@@ -45,6 +49,16 @@ pub enum WorkbookError {
     },
     #[error("`{0}` has no sheets")]
     Empty(String),
+    #[error(
+        "sheet `{sheet}` of `{file}` spans {rows} rows × {cols} columns, more than {MAX_CELLS} cells: \
+         keep only the deck's cells in it"
+    )]
+    TooManyCells {
+        file: String,
+        sheet: String,
+        rows: u64,
+        cols: u64,
+    },
 }
 
 /// A row of cells, or where the sheet cannot be read on.
@@ -60,6 +74,19 @@ pub fn rows(
     let unreadable =
         |e: &dyn std::fmt::Display| WorkbookError::Unreadable(file.into(), e.to_string());
     check_unpacked(&bytes, file)?;
+    // calamine reads every sheet of an .ods when it opens it.
+    let huge = ods_extents(&bytes)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(_, rows, cols)| rows.saturating_mul(*cols) > MAX_CELLS);
+    if let Some((sheet, rows, cols)) = huge {
+        return Err(WorkbookError::TooManyCells {
+            file: file.into(),
+            sheet,
+            rows,
+            cols,
+        });
+    }
     let mut book =
         calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| unreadable(&e))?;
     let names = book.sheet_names();
@@ -80,8 +107,59 @@ pub fn rows(
             .cloned()
             .ok_or_else(|| WorkbookError::Empty(file.into()))?,
     };
-    let range = book.worksheet_range(&name).map_err(|e| unreadable(&e))?;
-    Ok((name, cells_of(&range)))
+    let too_many = |rows, cols| WorkbookError::TooManyCells {
+        file: file.into(),
+        sheet: name.clone(),
+        rows,
+        cols,
+    };
+    let cells = match &mut book {
+        Sheets::Xlsx(xlsx) => {
+            let mut reader = xlsx
+                .worksheet_cells_reader(&name)
+                .map_err(|e| unreadable(&e))?;
+            let mut cells = Vec::new();
+            while let Some(cell) = reader.next_cell().map_err(|e| unreadable(&e))? {
+                let value = Data::from(cell.get_value().clone());
+                if value != Data::Empty {
+                    if cells.len() as u64 == MAX_CELLS {
+                        // More cells than their rectangle may hold, read so far.
+                        let (rows, cols) = extent(&cells);
+                        return Err(too_many(rows, cols));
+                    }
+                    cells.push((cell.get_position(), value));
+                }
+            }
+            cells
+        }
+        _ => {
+            let range = book.worksheet_range(&name).map_err(|e| unreadable(&e))?;
+            range
+                .used_cells()
+                .filter(|(_, _, v)| **v != Data::Empty)
+                .map(|(r, c, v)| {
+                    let (r0, c0) = range.start().unwrap_or((0, 0));
+                    ((r0 + r as u32, c0 + c as u32), v.clone())
+                })
+                .collect()
+        }
+    };
+    let (rows, cols) = extent(&cells);
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(too_many(rows, cols));
+    }
+    Ok((name, cells_of(cells)))
+}
+
+/// How many rows and columns the rectangle of these cells spans.
+fn extent(cells: &[((u32, u32), Data)]) -> (u64, u64) {
+    let span = |of: fn(&(u32, u32)) -> u32| {
+        let (lo, hi) = cells.iter().fold((u32::MAX, 0), |(lo, hi), (at, _)| {
+            (lo.min(of(at)), hi.max(of(at)))
+        });
+        (hi as u64 + 1).saturating_sub(lo as u64)
+    };
+    (span(|at| at.0), span(|at| at.1))
 }
 
 /// Refuses a workbook whose parts claim more than `MAX_UNPACKED_BYTES` unpacked.
@@ -101,15 +179,20 @@ fn check_unpacked(bytes: &[u8], file: &str) -> Result<(), WorkbookError> {
     }
 }
 
-/// The rows of a sheet's used range as cells at their row and column numbers (from 1).
-fn cells_of(range: &calamine::Range<Data>) -> Vec<Row> {
-    let Some((row0, col0)) = range.start() else {
+/// The rows of the rectangle these cells span (each cell at its row and column, from 0), as
+/// cells at their row and column numbers (from 1), empty where the sheet has nothing.
+fn cells_of(mut cells: Vec<((u32, u32), Data)>) -> Vec<Row> {
+    cells.sort_by_key(|(at, _)| *at);
+    let Some(row0) = cells.first().map(|((r, _), _)| *r) else {
         return Vec::new();
     };
+    let col0 = cells.iter().map(|((_, c), _)| *c).min().unwrap_or(0);
+    let col_end = cells.iter().map(|((_, c), _)| *c).max().unwrap_or(0);
     let mut rows = Vec::new();
-    for (r, row) in range.rows().enumerate() {
-        let line = row0 as usize + r + 1;
-        if line > MAX_ROWS as usize + row0 as usize {
+    let mut next = cells.into_iter().peekable();
+    while let Some(&((r, _), _)) = next.peek() {
+        let line = r as usize + 1;
+        if r - row0 >= MAX_ROWS {
             rows.push(Err(CsvError {
                 line,
                 col: col0 as usize + 1,
@@ -119,13 +202,16 @@ fn cells_of(range: &calamine::Range<Data>) -> Vec<Row> {
             }));
             break;
         }
-        let mut cells = Vec::with_capacity(row.len());
-        for (c, value) in row.iter().enumerate() {
-            let col = col0 as usize + c + 1;
+        let mut row: Vec<Cell> = (col0..=col_end.min(col0 + MAX_COLUMNS))
+            .map(|c| Cell {
+                text: String::new(),
+                line,
+                col: c as usize + 1,
+            })
+            .collect();
+        while let Some(((_, c), value)) = next.next_if(|((at, _), _)| *at == r) {
+            let col = c as usize + 1;
             if col > MAX_COLUMNS as usize {
-                if matches!(value, Data::Empty) {
-                    continue;
-                }
                 rows.push(Err(CsvError {
                     line,
                     col,
@@ -133,8 +219,8 @@ fn cells_of(range: &calamine::Range<Data>) -> Vec<Row> {
                 }));
                 return rows;
             }
-            match text_of(value) {
-                Ok(text) => cells.push(Cell { text, line, col }),
+            match text_of(&value) {
+                Ok(text) => row[(c - col0) as usize].text = text,
                 Err(message) => {
                     rows.push(Err(CsvError { line, col, message }));
                     return rows;
@@ -142,11 +228,86 @@ fn cells_of(range: &calamine::Range<Data>) -> Vec<Row> {
             }
         }
         // Rows of nothing (a spreadsheet's blank rows) are left out, as a CSV's blank lines.
-        if cells.iter().any(|c| !c.text.is_empty()) {
-            rows.push(Ok(cells));
+        if row.iter().any(|c| !c.text.is_empty()) {
+            rows.push(Ok(row));
         }
     }
     rows
+}
+
+/// The rows and columns each table of an OpenDocument spreadsheet spans, read from its
+/// `content.xml` with repeated rows and cells counted as calamine will expand them (up to the
+/// last that holds something); `None` for a file that is not one.
+fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
+    use quick_xml::events::Event;
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
+    let mut xml = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("content.xml").ok()?, &mut xml).ok()?;
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let repeats = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
+        e.try_get_attribute(key)
+            .ok()
+            .flatten()
+            .and_then(|a| a.value.parse().ok())
+            .unwrap_or(1)
+    };
+    let (mut tables, mut rows_seen, mut last_row, mut width) = (Vec::new(), 0u64, 0u64, 0u64);
+    let (mut row_repeats, mut cols_seen, mut row_width) = (1u64, 0u64, 0u64);
+    loop {
+        let (e, empty) = match reader.read_event().ok()? {
+            Event::Eof => return Some(tables),
+            Event::Start(e) => (e, false),
+            Event::Empty(e) => (e, true),
+            Event::End(e) if e.name().as_ref() == "table:table-row" => {
+                rows_seen = rows_seen.saturating_add(row_repeats);
+                if row_width > 0 {
+                    last_row = rows_seen;
+                    width = width.max(row_width);
+                }
+                continue;
+            }
+            Event::End(e) if e.name().as_ref() == "table:table" => {
+                if let Some(t) = tables.last_mut() {
+                    *t = (std::mem::take(&mut t.0), last_row, width);
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match e.name().as_ref() {
+            "table:table" => {
+                let name = e
+                    .try_get_attribute("table:name")
+                    .ok()
+                    .flatten()
+                    .map(|a| a.value.into_owned())
+                    .unwrap_or_default();
+                tables.push((name, 0, 0));
+                (rows_seen, last_row, width) = (0, 0, 0);
+            }
+            "table:table-row" => {
+                (row_repeats, cols_seen, row_width) =
+                    (repeats(&e, "table:number-rows-repeated"), 0, 0);
+                if empty {
+                    rows_seen = rows_seen.saturating_add(row_repeats);
+                }
+            }
+            "table:table-cell" | "table:covered-table-cell" => {
+                cols_seen = cols_seen.saturating_add(repeats(&e, "table:number-columns-repeated"));
+                // A cell written open has text inside; an empty element holds a value only
+                // through its attributes.
+                let holds = !empty
+                    || e.try_get_attribute("office:value-type")
+                        .ok()
+                        .flatten()
+                        .is_some();
+                if holds {
+                    row_width = cols_seen;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// A cell's text as the spreadsheet shows it: whole numbers without `.0`, text as written.

@@ -389,7 +389,6 @@ fn a_bad_workbook_cell_or_sheet_is_located() {
 /// A minimal OpenDocument spreadsheet (what LibreOffice saves, less its styles and settings)
 /// with one sheet `Deck` of `rows`.
 fn write_ods(path: &Path, rows: &[&[&str]]) {
-    use std::io::Write;
     let mut table = String::new();
     for row in rows {
         table.push_str("<table:table-row>");
@@ -405,6 +404,12 @@ fn write_ods(path: &Path, rows: &[&[&str]]) {
         }
         table.push_str("</table:table-row>");
     }
+    write_ods_table(path, &table);
+}
+
+/// An OpenDocument spreadsheet whose sheet `Deck` is `table` (its rows, as XML).
+fn write_ods_table(path: &Path, table: &str) {
+    use std::io::Write;
     let content = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
 <office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
@@ -463,6 +468,59 @@ fn a_deck_is_read_from_an_ods_sheet_and_its_bad_cell_located() {
         err.contains("cards.ods#Deck:3:1: id `Ember Two` must be 1–64 lowercase letters"),
         "{err}"
     );
+}
+
+#[test]
+fn a_workbook_whose_cells_span_a_huge_sheet_is_refused_before_it_is_read() {
+    // A 2 KB file with a cell at the last row and column asks calamine for the whole sheet's
+    // rectangle (half a terabyte); an .ods row of 16,384 repeated cells repeated a million
+    // times, for 16 billion cells. Each is refused, quickly and in little memory.
+    let dir = spells_game("cards.xlsx#Spells");
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet().set_name("Spells").unwrap();
+    for (c, cell) in ["id", "title", "cost", "school"].iter().enumerate() {
+        sheet.write_string(0, c as u16, *cell).unwrap();
+    }
+    sheet.write_string(1_048_575, 16_383, "far").unwrap();
+    book.save(dir.join("cards.xlsx")).unwrap();
+    let ods = spells_game("cards.ods");
+    write_ods_table(
+        &ods.join("cards.ods"),
+        "<table:table-row><table:table-cell office:value-type=\"string\"><text:p>id</text:p></table:table-cell></table:table-row>\
+         <table:table-row table:number-rows-repeated=\"1000000\"><table:table-cell table:number-columns-repeated=\"16384\" office:value-type=\"float\" office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>",
+    );
+    for (game, message) in [(&dir, "sheet `Spells` of `"), (&ods, "sheet `Deck` of `")] {
+        let out = pnp()
+            .args(["validate", "-v"])
+            .arg(game.join("game.yaml"))
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("game.yaml:6:11: ") && err.contains(message),
+            "{err}"
+        );
+        assert!(err.contains("more than 1000000 cells"), "{err}");
+    }
+    // Within the limit, a deck far down and to the right of the sheet's corner reads as written.
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet().set_name("Spells").unwrap();
+    let rows = [
+        ["id", "title", "cost", "school"],
+        ["fireball", "Fireball", "3", "fire"],
+        ["ember", "Ember", "1", "fire"],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            sheet
+                .write_string(500 + r as u32, 100 + c as u16, *cell)
+                .unwrap();
+        }
+    }
+    book.save(dir.join("cards.xlsx")).unwrap();
+    let o = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
