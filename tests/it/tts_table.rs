@@ -756,3 +756,41 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
         }
     }
 }
+
+#[test]
+fn each_seat_sits_in_the_colour_of_its_own_markers() {
+    // Making Ground's markers are tagged `player: red`… and dealt one colour a seat: the Red
+    // seat gets the red markers, not the White seat.
+    for n in 2..=4 {
+        let (_, v) = table("making-ground", n);
+        let hands: Vec<&str> = top(&v)
+            .iter()
+            .filter(|o| o["Name"] == "HandTrigger")
+            .map(|h| h["FogColor"].as_str().unwrap())
+            .collect();
+        assert_eq!(hands, ["Red", "Blue", "Yellow", "Purple"][..n as usize]);
+        let markers: Vec<&Value> = top(&v)
+            .iter()
+            .filter(|o| {
+                o["Nickname"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Player markers: ")
+            })
+            .collect();
+        assert_eq!(markers.len(), n as usize);
+        for m in markers {
+            let name = m["Nickname"].as_str().unwrap();
+            let colour = name["Player markers: ".len()..].split(' ').next().unwrap();
+            assert_eq!(seat_of(&v, m), colour, "{name}");
+        }
+    }
+    // A game whose pieces name no colour keeps TTS's order.
+    let (_, v) = table("night-grain", 4);
+    let hands: Vec<&str> = top(&v)
+        .iter()
+        .filter(|o| o["Name"] == "HandTrigger")
+        .map(|h| h["FogColor"].as_str().unwrap())
+        .collect();
+    assert_eq!(hands, ["White", "Red", "Orange", "Yellow"]);
+}

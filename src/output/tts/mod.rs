@@ -272,7 +272,16 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                     diagram: diagram.map(|(ci, _)| ci),
                 }),
             );
-            let seats = table::seats(n);
+            let mut seat_tags = vec![Vec::new(); n as usize];
+            for lot in &lots {
+                if let deal::Spot::Seat(k) = lot.spot
+                    && let Some(tags) = seat_tags.get_mut(k)
+                {
+                    let piece = &prepared.pieces[lot.piece];
+                    tags.extend(piece.tags(game).iter().map(|(_, v)| v.clone()));
+                }
+            }
+            let seats = table::seats_in(n, &table::colours_for(n, &seat_tags));
             let names: Vec<&str> = seats.iter().map(|s| s.colour).collect();
             let mut placed = make_objects(&mut ex, &prepared, &lots, &names)?;
             placed.extend(standard_dice(&mut ex, n));

@@ -119,6 +119,43 @@ impl Seat {
 /// (near, left, far, right; three sit near, left and right); more, along the two long sides,
 /// the near one taking the odd one.
 pub fn seats(n: u32) -> Vec<Seat> {
+    seats_in(n, &COLOURS)
+}
+
+/// The colours of `n` seats, in seat order: a seat whose pieces are tagged with one of TTS's
+/// player colours (`tags: {player: red}` on Making Ground's red markers) sits in that colour, so
+/// the Red player finds the red markers; the other seats take the colours left, in TTS's order.
+/// `seat_tags[k]` are the tag values of the pieces dealt to seat k.
+pub fn colours_for(n: u32, seat_tags: &[Vec<String>]) -> Vec<(&'static str, [f64; 3])> {
+    let named = |tags: &Vec<String>| {
+        let mut found = COLOURS
+            .iter()
+            .filter(|(name, _)| tags.iter().any(|t| t.eq_ignore_ascii_case(name)));
+        // One colour a seat, or the tags say nothing about it.
+        match (found.next(), found.next()) {
+            (Some(c), None) => Some(*c),
+            _ => None,
+        }
+    };
+    let mut chosen: Vec<Option<(&'static str, [f64; 3])>> = (0..n as usize)
+        .map(|k| seat_tags.get(k).and_then(named))
+        .collect();
+    // Two seats of one colour: the tags are no seat colours after all.
+    let mut names: Vec<&str> = chosen.iter().flatten().map(|(name, _)| *name).collect();
+    names.sort_unstable();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        chosen.iter_mut().for_each(|c| *c = None);
+    }
+    let taken: Vec<&str> = chosen.iter().flatten().map(|(name, _)| *name).collect();
+    let mut rest = COLOURS.iter().filter(|c| !taken.contains(&c.0));
+    chosen
+        .into_iter()
+        .map(|c| c.or_else(|| rest.next().copied()).unwrap_or(COLOURS[0]))
+        .collect()
+}
+
+/// The seats of `n` players in these colours (`colours_for`), placed as `seats` says.
+pub fn seats_in(n: u32, colours: &[(&'static str, [f64; 3])]) -> Vec<Seat> {
     let (near_z, far_z, left_x, right_x) = (-20.1, 19.8, -30.2, 30.2);
     let on = |edge: Edge, along: f64, room: f64| match edge {
         Edge::Near => (edge, along, near_z, room),
@@ -162,7 +199,7 @@ pub fn seats(n: u32) -> Vec<Seat> {
     };
     places
         .into_iter()
-        .zip(COLOURS)
+        .zip(colours.iter().copied())
         .map(|((edge, x, z, room), (colour, [r, g, b]))| Seat {
             colour,
             rgb: Rgb { r, g, b },
@@ -368,5 +405,33 @@ mod tests {
         assert_eq!(four[0].at(1.0, 0.0), (1.0, four[0].z));
         let (x, z) = four[1].at(1.0, 0.0);
         assert!((x - four[1].x).abs() < 1e-9 && (z + 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_seat_whose_pieces_are_tagged_with_a_colour_sits_in_it() {
+        let tags = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        fn names(c: Vec<(&'static str, [f64; 3])>) -> Vec<&'static str> {
+            c.into_iter().map(|(n, _)| n).collect()
+        }
+        // Making Ground's markers, dealt in their order.
+        let seats = [
+            tags(&["red"]),
+            tags(&["blue"]),
+            tags(&["yellow"]),
+            tags(&["purple"]),
+        ];
+        assert_eq!(
+            names(colours_for(4, &seats)),
+            ["Red", "Blue", "Yellow", "Purple"]
+        );
+        assert_eq!(names(colours_for(2, &seats)), ["Red", "Blue"]);
+        // Untagged seats take the colours left, in TTS's order.
+        let some = [tags(&["Elves"]), tags(&["white"]), tags(&[])];
+        assert_eq!(names(colours_for(3, &some)), ["Red", "White", "Orange"]);
+        // Two seats of one colour, or a seat of two: not seat colours; TTS's order.
+        let twice = [tags(&["red"]), tags(&["red"])];
+        assert_eq!(names(colours_for(2, &twice)), ["White", "Red"]);
+        let both = [tags(&["red", "blue"]), tags(&[])];
+        assert_eq!(names(colours_for(2, &both)), ["White", "Red"]);
     }
 }
