@@ -4,6 +4,7 @@
 //! pixels than 300 dpi at the size they are drawn; and each face's ink against its background.
 //! A warning names the face, the component's line (a picture's `image:` line) and what to change.
 use std::collections::{BTreeMap, HashSet};
+use vello_cpu::kurbo;
 
 use crate::draw::{Colors, Side, canvas::SYMBOL_ID};
 use crate::error::{Diagnostic, Error};
@@ -95,7 +96,17 @@ pub fn check(
             }
             let tree = laid.face_tree(face)?;
             let doc = &faces.docs[face];
-            let measured = measure(&tree, doc.w, doc.h, doc.bleed);
+            // The real cut (a token's circle, a hex's sides), which `--guides` draws inside.
+            let component = &game.spec.components[piece.component];
+            let mut outline = component
+                .kind
+                .kind()
+                .outline(piece.shape.clone(), doc.w, doc.h);
+            if side == Side::Back {
+                outline = outline.mirrored(doc.w);
+            }
+            let cut = outline.bez_path(doc.w, doc.h);
+            let measured = measure(&tree, &cut, doc.w, doc.h, doc.bleed);
             let mut note = |check: Check, value: f64, what: String| {
                 let f = found.entry((piece.component, check)).or_insert(Finding {
                     faces: Vec::new(),
@@ -286,28 +297,29 @@ struct Soft {
 }
 
 /// Measures a face's tree: its user space starts at the corner of the bleed, in mm.
-fn measure(tree: &usvg::Tree, w: f64, h: f64, bleed: f64) -> Measured {
+fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) -> Measured {
     let mut m = Measured::default();
-    let trim = (bleed, bleed, bleed + w, bleed + h);
     let mut art: Option<(f64, f64, f64, f64)> = None;
     walk(tree.root(), false, &mut |node, symbol| {
         let content = symbol || matches!(node, Node::Text(_));
         if content {
             // A text's own box is its line's, ascender to descender: its glyphs' is the ink.
             // (Not its flattened group's box: that is in the text's own space, without the
-            // face's view box or a rotated corner's turn.)
-            let b = match node {
-                Node::Text(t) => t.abs_stroke_bounding_box(),
-                _ => node.abs_bounding_box(),
+            // face's view box or a rotated corner's turn.) A symbol's is the ink of its paths:
+            // a round sun's box would reach past a round token's cut at its corners.
+            let in_piece = |b: usvg::Rect| {
+                kurbo::Rect::new(
+                    b.left() as f64 - bleed,
+                    b.top() as f64 - bleed,
+                    b.right() as f64 - bleed,
+                    b.bottom() as f64 - bleed,
+                )
             };
-            let d = [
-                b.left() as f64 - trim.0,
-                b.top() as f64 - trim.1,
-                trim.2 - b.right() as f64,
-                trim.3 - b.bottom() as f64,
-            ]
-            .into_iter()
-            .fold(f64::INFINITY, f64::min);
+            let d = match node {
+                Node::Text(t) => inside_cut(cut, in_piece(t.abs_stroke_bounding_box())),
+                Node::Path(p) => ink_inside_cut(cut, p, bleed),
+                _ => inside_cut(cut, in_piece(node.abs_bounding_box())),
+            };
             m.inside_cut = Some(m.inside_cut.map_or(d, |v: f64| v.min(d)));
         }
         if let Node::Image(image) = node
@@ -370,6 +382,50 @@ fn measure(tree: &usvg::Tree, w: f64, h: f64, bleed: f64) -> Measured {
     m
 }
 
+/// How far inside `cut` (a closed path in the piece's mm) the box `b` lies at its nearest
+/// corner, negative where one is past the cut. On a convex cut (a rectangle, a circle, a hexagon)
+/// the point of a box nearest the cut is one of its corners.
+fn inside_cut(cut: &kurbo::BezPath, b: kurbo::Rect) -> f64 {
+    [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)]
+        .into_iter()
+        .map(|(x, y)| inside_by(cut, kurbo::Point::new(x, y)))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// How far inside `cut` the ink of `path` (in the face's space, `bleed` from the piece's
+/// corner) comes nearest it: its points (curves' control points among them, which lie on or
+/// outside the curve), less half its stroke.
+fn ink_inside_cut(cut: &kurbo::BezPath, path: &usvg::Path, bleed: f64) -> f64 {
+    let t = path.abs_transform();
+    let half_stroke = path.stroke().map_or(0.0, |s| {
+        s.width().get() as f64 / 2.0 * t.get_scale().0 as f64
+    });
+    path.data()
+        .points()
+        .iter()
+        .map(|p| {
+            let mut q = *p;
+            t.map_point(&mut q);
+            inside_by(
+                cut,
+                kurbo::Point::new(q.x as f64 - bleed, q.y as f64 - bleed),
+            )
+        })
+        .fold(f64::INFINITY, f64::min)
+        - half_stroke
+}
+
+/// The distance of `p` from `cut`: positive inside it, negative outside.
+fn inside_by(cut: &kurbo::BezPath, p: kurbo::Point) -> f64 {
+    use kurbo::{ParamCurveNearest, Shape as _};
+    let d = cut
+        .segments()
+        .map(|s| s.nearest(p, 1e-6).distance_sq)
+        .fold(f64::INFINITY, f64::min)
+        .sqrt();
+    if cut.contains(p) { d } else { -d }
+}
+
 /// Calls `f` on every text and path under `group`, with whether it is part of a symbol (a
 /// group `draw::canvas::place` drew).
 fn walk(group: &usvg::Group, in_symbol: bool, f: &mut dyn FnMut(&Node, bool)) {
@@ -415,6 +471,26 @@ mod tests {
         assert!((safe_zone(None, 12.7, 12.7) - 1.143).abs() < 1e-9);
         assert!((safe_zone(None, 17.0, 30.0) - 1.53).abs() < 1e-9);
         assert_eq!(safe_zone(Some(3.175), 12.7, 12.7), 3.175);
+    }
+
+    #[test]
+    fn text_is_measured_to_the_real_cut_not_the_pieces_box() {
+        use crate::kinds::Outline;
+        // A word's box 3 mm in from the sides of a 20 mm token's box: inside the square,
+        // but its corners are past the circle a punch cuts.
+        let word = kurbo::Rect::new(3.0, 3.0, 17.0, 6.0);
+        let square = Outline::Rect.bez_path(20.0, 20.0);
+        let circle = Outline::Circle.bez_path(20.0, 20.0);
+        assert!((inside_cut(&square, word) - 3.0).abs() < 1e-6);
+        let corner = 10.0 - (7.0f64 * 7.0 + 7.0 * 7.0).sqrt();
+        assert!(
+            (inside_cut(&circle, word) - corner).abs() < 0.01,
+            "{corner}"
+        );
+        // Lower and narrower, the same word clears the circle by its nearest corner's distance.
+        let lifted = kurbo::Rect::new(6.0, 8.0, 14.0, 11.0);
+        let nearest = 10.0 - (4.0f64 * 4.0 + 2.0 * 2.0).sqrt();
+        assert!((inside_cut(&circle, lifted) - nearest).abs() < 0.01);
     }
 
     #[test]

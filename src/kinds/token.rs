@@ -192,6 +192,11 @@ fn draw(
     Ok(())
 }
 
+/// How far a line of the condensed bold font reaches above and below its baseline, in sizes
+/// (its ascender and descender, rounded up).
+const ASCENT: f64 = 0.95;
+const DESCENT: f64 = 0.25;
+
 /// The built-in look's contents: title, label, pips, symbol and large text, each fitted to the
 /// room the outline leaves.
 fn contents(
@@ -234,11 +239,24 @@ fn contents(
         (2.0 * (r * r - dy * dy).max(0.0).sqrt()) * 0.92
     };
 
+    // On a round token a word's line may not reach into the safe zone a punch or die keeps
+    // clear of the cut (`preflight::safe_zone`): how far from the middle the line may reach,
+    // up or down, for a word `half` wide each side.
+    let reach = |half: f64| {
+        let r = m / 2.0 - crate::preflight::safe_zone(None, w, h);
+        (r * r - half * half).max(0.0).sqrt()
+    };
     if let Some(title) = &face.title {
         let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), title);
+        let mut baseline = top + size * 0.8;
+        if round {
+            let half = crate::draw::text::width(Font::CondensedBold, size, title) / 2.0;
+            baseline = baseline.max(h / 2.0 - reach(half) + size * ASCENT);
+            top = baseline - size * 0.8;
+        }
         cv.add(text(
             mid_x,
-            top + size * 0.8,
+            baseline,
             size,
             Font::CondensedBold,
             Anchor::Middle,
@@ -254,9 +272,15 @@ fn contents(
             chord(bottom - m * 0.05),
             label,
         );
+        let mut baseline = bottom - size * 0.15;
+        if round {
+            let half = crate::draw::text::width(Font::CondensedBold, size, label) / 2.0;
+            baseline = baseline.min(h / 2.0 + reach(half) - size * DESCENT);
+            bottom = baseline + size * 0.15;
+        }
         cv.add(text(
             mid_x,
-            bottom - size * 0.15,
+            baseline,
             size,
             Font::CondensedBold,
             Anchor::Middle,
