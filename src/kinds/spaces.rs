@@ -249,13 +249,23 @@ pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, String> {
             "`{name}`: expected a run such as `a1-a11` or `a1-k1`"
         ));
     };
+    // Only as far as the board goes: a run past its edge names no more spaces, and a run to
+    // `zzzzzz3` or `a4000000000` must not make billions of names first (found by fuzzing).
+    let (last_col, last_row) = spaces
+        .iter()
+        .filter_map(|s| parts(&s.name))
+        .fold((0, 0), |(c, r), (letters, row)| {
+            (c.max(column_index(&letters)), r.max(row))
+        });
     let names: Vec<String> = if c0 == c1 {
-        (r0.min(r1)..=r0.max(r1))
+        (r0.min(r1)..=r0.max(r1).min(last_row))
             .map(|r| format!("{c0}{r}"))
             .collect()
     } else if r0 == r1 {
         let (a, b) = (column_index(&c0), column_index(&c1));
-        (a.min(b)..=a.max(b)).map(|c| space_name(c, r0)).collect()
+        (a.min(b)..=a.max(b).min(last_col))
+            .map(|c| space_name(c, r0))
+            .collect()
     } else {
         return Err(format!(
             "`{name}` is neither along a column nor along a row"
@@ -966,6 +976,24 @@ pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_past_the_board_names_only_its_spaces_without_making_the_rest() {
+        let spaces: Vec<Space> = (0..3)
+            .flat_map(|c| (1..=3).map(move |r| (c, r)))
+            .map(|(c, r)| Space {
+                name: space_name(c, r),
+                x: c as f64,
+                y: r as f64,
+            })
+            .collect();
+        // Each would name billions of spaces before they were looked up.
+        let far_column = format!("a2-{}2", "d".repeat(60));
+        assert_eq!(resolve(&spaces, &far_column).unwrap().len(), 3);
+        assert_eq!(resolve(&spaces, "b1-b4000000000").unwrap().len(), 3);
+        assert_eq!(resolve(&spaces, "a1-c1").unwrap().len(), 3);
+        assert!(resolve(&spaces, "d1-zz1").is_err());
+    }
 
     #[test]
     fn columns_are_letters() {
