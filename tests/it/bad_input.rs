@@ -382,29 +382,6 @@ fn line_breaks_in_texts_are_white_space_not_errors() {
 }
 
 #[test]
-fn a_game_with_nothing_to_print_builds_with_a_warning() {
-    let dir = temp_dir("nothing");
-    let yaml = dir.join("g.yaml");
-    std::fs::write(
-        &yaml,
-        "game: {id: g, name: G, players: [2]}\ncomponents: []\n",
-    )
-    .unwrap();
-    let out = pnp()
-        .args(["build", "--no-png", "--out"])
-        .arg(dir.join("out"))
-        .arg(&yaml)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("warning: nothing to print"),
-        "{}",
-        stderr(&out)
-    );
-}
-
-#[test]
 fn face_fields_a_kind_does_not_draw_are_located_warnings_not_silence() {
     let dir = temp_dir("unused-fields");
     let yaml = dir.join("g.yaml");

@@ -640,29 +640,38 @@ fn a_reader_that_goes_away_still_ends_pnp_quietly() {
 
 #[test]
 fn a_build_with_nothing_to_print_reports_only_what_it_made() {
-    let dir = temp_dir("nothing-to-print");
-    let yaml = dir.join("empty.yaml");
-    std::fs::write(
-        &yaml,
-        "game: {id: empty, name: Empty, players: [2]}\ncomponents:\n  - id: c\n    kind: card\n    size: poker\n    copies: 0\n    front: {title: A}\n",
-    )
-    .unwrap();
-    let out = pnp()
-        .arg("build")
-        .arg(&yaml)
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
+    // No components at all, and one component of 0 copies: either way the cover alone.
+    for (name, components) in [
+        ("none", "components: []\n"),
+        (
+            "zero-copies",
+            "components:\n  - id: c\n    kind: card\n    size: poker\n    copies: 0\n    front: {title: A}\n",
+        ),
+    ] {
+        let dir = temp_dir(&format!("nothing-to-print-{name}"));
+        let yaml = dir.join("empty.yaml");
+        std::fs::write(
+            &yaml,
+            format!("game: {{id: empty, name: Empty, players: [2]}}\n{components}"),
+        )
         .unwrap();
-    let (said, err) = (stdout(&out), stderr(&out));
-    assert!(out.status.success(), "{err}");
-    assert!(err.contains("nothing to print"), "{err}");
-    // The cover alone: one page, said in the singular, and no line for a folder never made.
-    assert!(said.contains("(1 page, "), "{said}");
-    assert!(said.contains("0 pieces on 1 page,"), "{said}");
-    assert!(!said.contains("png"), "{said}");
-    assert!(!dir.join("out/png").exists());
-    assert_eq!(files(&dir.join("out")), ["empty.pdf"]);
+        let out = pnp()
+            .arg("build")
+            .arg(&yaml)
+            .arg("--out")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        let (said, err) = (stdout(&out), stderr(&out));
+        assert!(out.status.success(), "{name}: {err}");
+        assert!(err.contains("warning: nothing to print"), "{name}: {err}");
+        // One page, said in the singular, and no line for a folder never made.
+        assert!(said.contains("(1 page, "), "{name}: {said}");
+        assert!(said.contains("0 pieces on 1 page,"), "{name}: {said}");
+        assert!(!said.contains("png"), "{name}: {said}");
+        assert!(!dir.join("out/png").exists(), "{name}");
+        assert_eq!(files(&dir.join("out")), ["empty.pdf"], "{name}");
+    }
 }
 
 #[test]
