@@ -260,7 +260,8 @@ pub struct BuildArgs {
     #[arg(long)]
     pub no_png: bool,
     /// Draw the safe-zone guide on every face: a thin dashed line 3 mm inside the cut (9% of a piece under 33 mm), and warn of text that crosses it
-    #[arg(long)]
+    // Not with --for: a print service would print the guide.
+    #[arg(long, conflicts_with = "service")]
     pub guides: bool,
     /// Leave out the PDF's cover page (contents, print settings, cutting tips)
     #[arg(long)]

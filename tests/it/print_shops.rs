@@ -695,4 +695,22 @@ fn guides_on_the_command_line_draw_in_the_pngs_and_warn_of_text_crossing_them() 
     assert!(card(&guided) > 500, "{}", card(&guided));
     let help = stdout(&run(&["build", "--help"]));
     assert!(help.contains("--guides"), "{help}");
+    // A print service would print the guide: refused, and nothing written.
+    let shop = temp_dir("guided-shop");
+    let out = run(&[
+        "build",
+        path.to_str().unwrap(),
+        "--guides",
+        "--for",
+        "mpc",
+        "--out",
+        shop.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("'--guides' cannot be used with '--for <SERVICE>'"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(files(&shop).is_empty());
 }
