@@ -520,9 +520,10 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
         None
     }
     /// Its spaces (a board's squares, hexes or points and its edge track, a track's boxes and
-    /// end area), where pieces are put, as drawn: Tabletop Simulator gets a snap point on each.
-    /// A board's come from its geometry, as points; empty for kinds without spaces.
-    fn spaces(&self, _c: &Component) -> Vec<Space> {
+    /// end area, a sheet's track), where pieces are put, as drawn on `piece`'s front: Tabletop
+    /// Simulator gets a snap point on each. A board's come from its geometry, as points; empty
+    /// for kinds without spaces.
+    fn spaces(&self, _game: &Game, _piece: &Piece) -> Vec<Space> {
         self.geometry()
             .map(|g| {
                 g.spaces

@@ -4,11 +4,12 @@
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::Side;
 use crate::sheets::SheetSpec;
-use crate::spec::{Component, Face, Shape};
+use crate::pieces::Piece;
+use crate::spec::{Component, Face, Game, Shape};
 
 /// A record sheet's section (`sheet:`).
 pub type Sheet = SheetSpec;
@@ -51,6 +52,20 @@ sheet:
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         crate::sheets::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
+    }
+    /// Its track's spaces, where the sheet's layout puts them; none if it cannot be laid out
+    /// (the build reports why).
+    fn spaces(&self, game: &Game, piece: &Piece) -> Vec<Space> {
+        let spaces = crate::sheets::track_spaces(self, game, piece, piece.w, piece.h);
+        let spaces = spaces.unwrap_or_default().into_iter();
+        spaces
+            .map(|r| Space {
+                x: r.x,
+                y: r.y,
+                w: r.w,
+                h: r.h,
+            })
+            .collect()
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false

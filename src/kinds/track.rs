@@ -12,7 +12,8 @@ use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::draw::{Colors, Side};
-use crate::spec::{Component, Face, Shape};
+use crate::pieces::Piece;
+use crate::spec::{Component, Face, Game, Shape};
 use crate::units::{Length, Size};
 
 pub const PAD_MM: f64 = 4.0;
@@ -135,7 +136,7 @@ track:
     fn size(&self, _: &Component) -> (f64, f64) {
         self.outer()
     }
-    fn spaces(&self, _: &Component) -> Vec<Space> {
+    fn spaces(&self, _: &Game, _: &Piece) -> Vec<Space> {
         let (mut boxes, end) = self.boxes();
         boxes.extend(end);
         boxes

@@ -707,52 +707,64 @@ fn dice_the_rules_ask_for_come_as_the_game_s_own() {
 
 #[test]
 fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
-    // A board's spaces are points (its geometry's centres); a track's are boxes: to 1 % of a
-    // box, or 0.05 mm.
-    for (game, component, name) in [
-        ("night-grain", "track", "Track of Persephone"),
+    // A board's spaces are points (its geometry's centres: squares, hexes, points); a track's
+    // and a sheet's track's are boxes: to 1 % of a box, or 0.05 mm.
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let (hex, fox) = (examples.join("hex.yaml"), examples.join("fox-and-geese.yaml"));
+    for (game, players, component, name, count) in [
+        ("night-grain", 4, "track", "Track of Persephone", 0),
         (
             "making-ground",
+            4,
             "board-9",
             "Board 9×9 (3–4 players; its middle 7×7 for 2)",
+            81,
         ),
+        ("bean-off", 2, "player-sheet", "Player sheet", 12),
+        (hex.to_str().unwrap(), 2, "board", "Board", 121),
+        (fox.to_str().unwrap(), 2, "board", "Board", 33),
     ] {
-        let (_, v) = table(game, 4);
-        let board = one(&v, name);
-        assert_eq!(board["Locked"], true, "{name}");
+        let (_, v) = table(game, players);
         let g = pnp::spec::load(game).unwrap();
-        let c = g
-            .spec
-            .components
+        let doc = pnp::prepare(&g, &pnp::options::BuildOptions::default()).unwrap();
+        let piece = doc
+            .pieces
             .iter()
-            .find(|c| c.id.value == component)
+            .find(|p| g.spec.components[p.component].id.value == component)
             .unwrap();
-        let kind = c.kind.kind();
-        let (w, h) = kind.size(c);
-        let spaces = kind.spaces(c);
-        let snaps = board["AttachedSnapPoints"].as_array().unwrap();
-        assert_eq!(snaps.len(), spaces.len(), "{name}: one on each space");
-        let t = &board["Transform"];
-        assert_eq!(
-            t["rotY"], 180.0,
-            "{name} reads the right way up from the near seat"
-        );
-        let scale = num(&t["scaleZ"]);
-        let thickness = num(&board["CustomImage"]["CustomTile"]["Thickness"]);
-        for (s, space) in snaps.iter().zip(&spaces) {
-            let p = &s["Position"];
-            // Local, unscaled, on the top face; the board turned 180°, so local +x is the
-            // image's left and local +z its bottom.
-            assert_eq!(num(&p["y"]), thickness);
-            let u = w / 2.0 - num(&p["x"]) * scale * MM_PER_UNIT;
-            let vv = h / 2.0 + num(&p["z"]) * scale * MM_PER_UNIT;
-            let (cx, cy) = space.centre();
-            assert!(
-                (u - cx).abs() <= (0.01 * space.w).max(0.05)
-                    && (vv - cy).abs() <= (0.01 * space.h).max(0.05),
-                "{name}: snap at ({u:.2}, {vv:.2}) mm, space centre ({cx:.2}, {cy:.2})"
-            );
-            assert!(s.get("Rotation").is_none(), "not a rotation snap");
+        let kind = g.spec.components[piece.component].kind.kind();
+        let (w, h) = (piece.w, piece.h);
+        let spaces = kind.spaces(&g, piece);
+        assert!(spaces.len() >= count.max(1), "{name}: {} spaces", spaces.len());
+        let boards = named(&v, name);
+        assert!(!boards.is_empty(), "{name}");
+        for board in boards {
+            assert_eq!(board["Locked"], true, "{name}");
+            let snaps = board["AttachedSnapPoints"].as_array().unwrap();
+            assert_eq!(snaps.len(), spaces.len(), "{name}: one on each space");
+            let t = &board["Transform"];
+            // A shared board reads the right way up from the near seat; a player's sheet from
+            // its player's (the snap points are local, whatever the turn).
+            if component != "player-sheet" {
+                assert_eq!(t["rotY"], 180.0, "{name}");
+            }
+            let scale = num(&t["scaleZ"]);
+            let thickness = num(&board["CustomImage"]["CustomTile"]["Thickness"]);
+            for (s, space) in snaps.iter().zip(&spaces) {
+                let p = &s["Position"];
+                // Local, unscaled, on the top face; the board turned 180°, so local +x is the
+                // image's left and local +z its bottom.
+                assert_eq!(num(&p["y"]), thickness);
+                let u = w / 2.0 - num(&p["x"]) * scale * MM_PER_UNIT;
+                let vv = h / 2.0 + num(&p["z"]) * scale * MM_PER_UNIT;
+                let (cx, cy) = space.centre();
+                assert!(
+                    (u - cx).abs() <= (0.01 * space.w).max(0.05)
+                        && (vv - cy).abs() <= (0.01 * space.h).max(0.05),
+                    "{name}: snap at ({u:.2}, {vv:.2}) mm, space centre ({cx:.2}, {cy:.2})"
+                );
+                assert!(s.get("Rotation").is_none(), "not a rotation snap");
+            }
         }
     }
 }

@@ -568,7 +568,7 @@ fn boards(
         } else {
             cname.to_string()
         };
-        let spaces = crate::kinds::of(ex.game, p).spaces(&ex.game.spec.components[ci]);
+        let spaces = crate::kinds::of(ex.game, p).spaces(ex.game, p);
         let points = snap::on_spaces(&spaces, p.w, p.h, sz, map::BOARD_THICKNESS);
         for i in 0..t.copies {
             let o = ObjectState::new(
