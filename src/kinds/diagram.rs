@@ -420,6 +420,39 @@ impl Diagram {
         out
     }
 
+    /// The centre of each space of each placed piece whose shown side has a `grid:` (a
+    /// piecepack tile grid side up), on the table (mm), by placement; `centres` as `centres`
+    /// gives them. Tabletop Simulator puts a snap point on each.
+    pub fn grid_spaces(
+        &self,
+        game: &Game,
+        pieces: &[Piece],
+        centres: &[[f64; 2]],
+    ) -> Vec<Vec<[f64; 2]>> {
+        let grid = |v: &Placed| {
+            let piece = pieces.iter().find(|x| x.id(game) == v.piece.value)?;
+            let face = match v.side {
+                DiagramSide::Front => Some(piece.front(game).into_owned()),
+                DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
+            };
+            Some((piece.w, piece.h, face?.grid?.max(1)))
+        };
+        self.place
+            .iter()
+            .zip(centres)
+            .map(|(p, &centre)| {
+                let Some((w, h, cells)) = grid(&p.value) else {
+                    return Vec::new();
+                };
+                let at = |i: u32, size: f64| (i as f64 + 0.5) / cells as f64 * size - size / 2.0;
+                (0..cells)
+                    .flat_map(|row| (0..cells).map(move |col| (col, row)))
+                    .map(|(col, row)| turned(centre, p.value.rotate, at(col, w), at(row, h)))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The middle of `space` of the nearest placement before `i` of piece `on`.
     fn on_space(
         &self,

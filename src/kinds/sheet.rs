@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
 use crate::draw::DrawError;
 use crate::draw::Side;
-use crate::sheets::SheetSpec;
 use crate::pieces::Piece;
+use crate::sheets::SheetSpec;
 use crate::spec::{Component, Face, Game, Shape};
 
 /// A record sheet's section (`sheet:`).

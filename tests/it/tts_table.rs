@@ -710,7 +710,10 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
     // A board's spaces are points (its geometry's centres: squares, hexes, points); a track's
     // and a sheet's track's are boxes: to 1 % of a box, or 0.05 mm.
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let (hex, fox) = (examples.join("hex.yaml"), examples.join("fox-and-geese.yaml"));
+    let (hex, fox) = (
+        examples.join("hex.yaml"),
+        examples.join("fox-and-geese.yaml"),
+    );
     for (game, players, component, name, count) in [
         ("night-grain", 4, "track", "Track of Persephone", 0),
         (
@@ -735,7 +738,11 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
         let kind = g.spec.components[piece.component].kind.kind();
         let (w, h) = (piece.w, piece.h);
         let spaces = kind.spaces(&g, piece);
-        assert!(spaces.len() >= count.max(1), "{name}: {} spaces", spaces.len());
+        assert!(
+            spaces.len() >= count.max(1),
+            "{name}: {} spaces",
+            spaces.len()
+        );
         let boards = named(&v, name);
         assert!(!boards.is_empty(), "{name}");
         for board in boards {
@@ -805,4 +812,38 @@ fn each_seat_sits_in_the_colour_of_its_own_markers() {
         .map(|h| h["FogColor"].as_str().unwrap())
         .collect();
     assert_eq!(hands, ["White", "Red", "Orange", "Yellow"]);
+}
+
+#[test]
+fn tiles_laid_grid_side_up_give_the_table_a_snap_point_on_each_of_their_spaces() {
+    // Cream of the Crop: "Place 9 of those 16 grid tiles in a 3×3 square to make the main
+    // board", and one grid tile (three with three players) among the prizes. Each tile is 2×2
+    // spaces: the table snaps a tractor or a seed to the centre of each.
+    for (n, grid_tiles) in [(2, 10), (3, 12), (4, 10)] {
+        let (_, v) = table("cream-of-the-crop", n);
+        let up: Vec<&Value> = top(&v)
+            .iter()
+            .filter(|o| o["Nickname"].as_str().unwrap().starts_with("Tile"))
+            .filter(|o| num(&o["Transform"]["rotZ"]) == 180.0)
+            .collect();
+        assert_eq!(up.len(), grid_tiles, "{n} players: tiles grid side up");
+        let snaps = v["SnapPoints"].as_array().unwrap();
+        assert_eq!(snaps.len(), 4 * grid_tiles, "{n} players");
+        // A 2 in tile is 2 units; a space is 1 unit, its centre ½ unit from the tile's in x and z.
+        for s in snaps {
+            let (x, z) = (num(&s["Position"]["x"]), num(&s["Position"]["z"]));
+            let on = up.iter().filter(|t| {
+                let (tx, tz) = pos(t);
+                ((x - tx).abs() - 0.5).abs() <= 0.01 && ((z - tz).abs() - 0.5).abs() <= 0.01
+            });
+            assert_eq!(
+                on.count(),
+                1,
+                "{n} players: snap ({x}, {z}) on one tile's space"
+            );
+        }
+    }
+    // Games with no grid laid out keep the table bare.
+    let (_, v) = table("night-grain", 4);
+    assert!(v.get("SnapPoints").is_none());
 }

@@ -304,16 +304,23 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let mut laid = table::lay_out(
+            let grids = diagram
+                .map(|(_, d)| d.grid_spaces(game, &crate::pieces::expand(game), &centres))
+                .unwrap_or_default();
+            let (mut laid, snaps) = table::lay_out(
                 placed,
-                diagram.map(|(_, d)| (d, centres.as_slice())),
+                diagram.map(|(_, d)| table::FromDiagram {
+                    diagram: d,
+                    centres: &centres,
+                    grids: &grids,
+                }),
                 &seats,
                 aside,
             );
             for (k, seat) in seats.iter().enumerate() {
                 laid.push(seat.hand(ex.guid(&format!("hand/{k}"))));
             }
-            Some(notes::save(game, &prepared, n, laid))
+            Some(notes::save(game, &prepared, n, laid, snaps))
         }
         None => None,
     };

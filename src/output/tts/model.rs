@@ -83,6 +83,10 @@ pub struct GameSave {
     pub lua_script_state: String,
     #[serde(rename = "XmlUI")]
     pub xml_ui: String,
+    /// Snap points on the table itself (world positions), as the game saves them before the
+    /// objects: on the spaces of tiles laid as a board (KB save-file-format.md `SnapPoints`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub snap_points: Vec<SnapPoint>,
     pub object_states: Vec<ObjectState>,
 }
 

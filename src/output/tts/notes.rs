@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::collect::piece_tooltip;
-use super::model::{GameSave, Hands, ObjectState, Rgb, TabState};
+use super::model::{GameSave, Hands, ObjectState, Rgb, SnapPoint, TabState};
 use crate::layout::document::Document;
 use crate::spec::Game;
 
@@ -14,6 +14,7 @@ pub(super) fn save(
     prepared: &Document,
     players: u32,
     objects: Vec<ObjectState>,
+    snap_points: Vec<SnapPoint>,
 ) -> GameSave {
     let g = &game.spec.game;
     let counts = &g.players.value;
@@ -82,6 +83,7 @@ pub(super) fn save(
         lua_script: String::new(),
         lua_script_state: String::new(),
         xml_ui: String::new(),
+        snap_points,
         object_states: objects,
     }
 }

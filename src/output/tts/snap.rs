@@ -44,7 +44,7 @@ pub fn on_table(p: &SnapPoint, x: f64, z: f64, rot_y: f64, scale: f64) -> (f64, 
 }
 
 /// Four decimals: a tenth of a millimetre on the largest boards, and no float noise.
-fn round4(v: f64) -> f64 {
+pub(super) fn round4(v: f64) -> f64 {
     let r = (v * 10_000.0).round() / 10_000.0;
     if r == 0.0 { 0.0 } else { r }
 }

@@ -11,7 +11,7 @@
 //! zones' inner edges: |x| ≤ `HALF_X`, |z| ≤ `HALF_Z`.
 use super::collect::Placed;
 use super::deal::Spot;
-use super::model::{ObjectState, Rgb, Transform};
+use super::model::{ObjectState, Rgb, SnapPoint, Transform, Vec3};
 use super::place::{self, Band};
 use crate::kinds::diagram::Diagram;
 
@@ -211,15 +211,32 @@ pub fn seats_in(n: u32, colours: &[(&'static str, [f64; 3])]) -> Vec<Seat> {
         .collect()
 }
 
+/// The setup diagram the `Spot::Placed` pieces come from, with the centre of each of its
+/// placements (`Diagram::centres`: `at:`, or `on:` a `space:`) and the spaces of those that
+/// show a grid (`Diagram::grid_spaces`), in the diagram's table millimetres.
+pub(super) struct FromDiagram<'a> {
+    pub diagram: &'a Diagram,
+    pub centres: &'a [[f64; 2]],
+    pub grids: &'a [Vec<[f64; 2]>],
+}
+
+/// A point of the diagram's table (mm, +y down the picture, towards the near side) on TTS's
+/// table (units).
+fn on_table(at: [f64; 2]) -> (f64, f64) {
+    (super::map::units(at[0]), -super::map::units(at[1]))
+}
+
 /// Puts every object where it goes; returns the objects in order (the set-aside ones in one
-/// bag, made by `aside_bag`). `diagram`: the setup diagram the `Spot::Placed` pieces come from,
-/// with the centre of each of its placements (`Diagram::centres`: `at:`, or `on:` a `space:`).
+/// bag, made by `aside_bag`) and the table's snap points: one on each grid space of a piece
+/// the diagram lays grid side up (Cream of the Crop's board of tiles), which stays where the
+/// tile goes.
 pub(super) fn lay_out(
     placed: Vec<Placed>,
-    diagram: Option<(&Diagram, &[[f64; 2]])>,
+    diagram: Option<FromDiagram>,
     seats: &[Seat],
     aside_bag: impl FnOnce(Vec<ObjectState>) -> ObjectState,
-) -> Vec<ObjectState> {
+) -> (Vec<ObjectState>, Vec<SnapPoint>) {
+    let mut snaps: Vec<SnapPoint> = Vec::new();
     let mut out: Vec<ObjectState> = Vec::new();
     let mut middle: Vec<Placed> = Vec::new();
     let mut aside: Vec<ObjectState> = Vec::new();
@@ -234,20 +251,31 @@ pub(super) fn lay_out(
             Spot::Placed(k) => on_diagram.push((k, p)),
         }
     }
-    // Where the setup diagram shows them: its table millimetres, +y down the picture being
-    // towards the near side (−z).
+    // Where the setup diagram shows them.
     let mut taken: Vec<(f64, f64, f64, f64)> = Vec::new();
     for (k, p) in on_diagram {
-        let spot = diagram.and_then(|(d, c)| Some((&d.place.get(k)?.value, c.get(k)?)));
-        let (x, z, turn, back, face) = spot.map_or((0.0, 0.0, 0.0, false, None), |(s, at)| {
+        let spot = diagram
+            .as_ref()
+            .and_then(|d| Some((&d.diagram.place.get(k)?.value, d.centres.get(k)?)));
+        let ((x, z), turn, back, face) = spot.map_or(((0.0, 0.0), 0.0, false, None), |(s, at)| {
             (
-                super::map::units(at[0]),
-                -super::map::units(at[1]),
+                on_table(*at),
                 s.rotate,
                 s.side == crate::kinds::diagram::DiagramSide::Back,
                 s.face,
             )
         });
+        let grid = diagram.as_ref().and_then(|d| d.grids.get(k));
+        for &at in grid.into_iter().flatten() {
+            let (sx, sz) = on_table(at);
+            snaps.push(SnapPoint {
+                position: Vec3 {
+                    x: super::snap::round4(sx),
+                    y: BOARD_Y,
+                    z: super::snap::round4(sz),
+                },
+            });
+        }
         let (w, d) = turned(p.w, p.d, turn);
         let below = taken
             .iter()
@@ -335,7 +363,7 @@ pub(super) fn lay_out(
             inner.transform = inner.transform.at(t.pos_x, t.pos_y, t.pos_z);
         }
     }
-    out
+    (out, snaps)
 }
 
 /// A footprint turned by `deg` degrees (a quarter turn swaps its sides).
