@@ -116,9 +116,10 @@ die:
     ) -> Option<Result<super::DieFaces, DrawError>> {
         let edge = edge_of_net(piece.w);
         let six = faces(&piece.front(game), self);
-        let drawn = six
-            .iter()
-            .map(|face| face_group(face, art, 0.0, 0.0, edge).map(|g| (g, face_value(face))));
+        let drawn = six.iter().map(|face| {
+            let value = symbol_name(game, piece, face).unwrap_or_else(|| face_value(face));
+            face_group(face, art, 0.0, 0.0, edge).map(|g| (g, value))
+        });
         Some(drawn.collect::<Result<Vec<_>, _>>().map(|f| (edge, f)))
     }
     /// One face up, with rounded edges.
@@ -146,6 +147,33 @@ die:
         let faces = self.faces.value.iter();
         faces.filter_map(|f| f.symbol.as_deref()).collect()
     }
+}
+
+/// The name of the axis value that gave a face of nothing but a symbol its symbol: a
+/// piecepack die's null face shows its suit, `{suit.symbol}`, and reports "Suns", the suit's
+/// `name`, not its symbol's file name.
+fn symbol_name(
+    game: &crate::spec::Game,
+    piece: &crate::pieces::Piece,
+    face: &Face,
+) -> Option<String> {
+    let mut said = [&face.text, &face.label, &face.title].into_iter().flatten();
+    if said.any(|t| !t.trim().is_empty()) {
+        return None;
+    }
+    let symbol = &face.symbol.as_ref()?.value;
+    let tags = piece.tags(game);
+    tags.iter().find_map(|(axis, id)| {
+        let value = game
+            .spec
+            .axes
+            .get(axis)?
+            .iter()
+            .find(|v| v.id.value == *id)?;
+        (value.props.get("symbol") == Some(symbol))
+            .then(|| value.props.get("name").cloned())
+            .flatten()
+    })
 }
 
 /// What a roll of a face reports: its text (or label or title), else the symbol it shows made

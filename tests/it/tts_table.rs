@@ -247,6 +247,20 @@ fn a_roll_reports_each_face_s_value_and_a_blank_face_says_so() {
     assert_eq!(rot(1), (0.0, 0.0, 0.0));
     assert_eq!((rot(0).0, rot(5).0), (-90.0, 90.0));
     assert_eq!((rot(2).2, rot(3).2), (-90.0, 90.0));
+    // A piecepack die's null face shows its suit (`{suit.symbol}`): it reports the suit's
+    // name, not the symbol's file name ("Suit suns").
+    let dir = export("piecepack", &["--dpi", "30"]);
+    let v = read_json(&dir.join("piecepack.json"));
+    for (suit, name) in [("Suns", "Suns"), ("Arms", "Arms")] {
+        let die = one(&v, &format!("Die — {suit}"));
+        let values: Vec<&str> = die["RotationValues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["Value"].as_str().unwrap())
+            .collect();
+        assert_eq!(values, [name, "A", "2", "3", "4", "5"]);
+    }
 }
 
 #[test]
