@@ -817,6 +817,22 @@ fn each_seat_sits_in_the_colour_of_its_own_markers() {
             let colour = name["Player markers: ".len()..].split(' ').next().unwrap();
             assert_eq!(seat_of(&v, m), colour, "{name}");
         }
+        // One player aid before each seat; the other of the four printed are set aside.
+        let aids = named(&v, "Making Ground · Player aid");
+        assert_eq!(aids.len(), n as usize, "{n} players");
+        let seats: BTreeSet<&str> = aids.iter().map(|a| seat_of(&v, a)).collect();
+        assert_eq!(seats.len(), n as usize, "{n} players: one aid a seat");
+        let aside = top(&v)
+            .iter()
+            .find(|o| o["Nickname"].as_str().unwrap().starts_with("Set aside"));
+        let aside_aids: usize = aside
+            .map(|b| b["ContainedObjects"].as_array().unwrap().iter())
+            .into_iter()
+            .flatten()
+            .filter(|o| o["Nickname"].as_str().unwrap().ends_with("Player aid"))
+            .map(|o| o["DeckIDs"].as_array().map_or(1, Vec::len))
+            .sum();
+        assert_eq!(aside_aids, 4 - n as usize, "{n} players: aids set aside");
     }
     // A game whose pieces name no colour keeps TTS's order.
     let (_, v) = table("night-grain", 4);
