@@ -388,6 +388,37 @@ pub struct Placement {
     pub part: Option<Part>,
 }
 
+impl Placement {
+    /// The piece's own width and height (mm): the rectangle's, swapped when turned a quarter.
+    pub fn piece_size(&self) -> (f64, f64) {
+        match self.quarter {
+            true => (self.rect.h, self.rect.w),
+            false => (self.rect.w, self.rect.h),
+        }
+    }
+
+    /// From the piece's own millimetres (its top-left corner at 0, 0, upright) to the page's:
+    /// turned half about its middle when `turned`, then a quarter clockwise when `quarter`, then
+    /// moved to its rectangle. The PDF writer draws the face through the same turns, so a cut
+    /// line or mark placed through this lies on the printed outline.
+    pub fn to_page(&self) -> vello_cpu::kurbo::Affine {
+        use vello_cpu::kurbo::Affine;
+        let (w, h) = self.piece_size();
+        let r = self.rect;
+        // Exact coefficients (no sine of π): shared sides of turned triangles must coincide.
+        let half = match self.turned {
+            true => Affine::new([-1.0, 0.0, 0.0, -1.0, w, h]),
+            false => Affine::IDENTITY,
+        };
+        // Clockwise (y runs down): the piece's top edge along the rectangle's right side.
+        let quarter = match self.quarter {
+            true => Affine::new([0.0, 1.0, -1.0, 0.0, r.w, 0.0]),
+            false => Affine::IDENTITY,
+        };
+        Affine::translate((r.x, r.y)) * quarter * half
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Caption {
     /// Start of the baseline; with `along`, its top end.
