@@ -306,9 +306,12 @@ impl LayoutOptions {
         let area = self.content();
         (area.w, area.h - self.caption_band())
     }
-    /// Whether a `w`×`h` piece fits on a page without being split.
-    pub fn fits(&self, w: f64, h: f64) -> bool {
-        self.piece_boxes().iter().any(|&b| within(w, h, b))
+    /// Whether a `w`×`h` piece fits on a page without being split: upright, or turned a quarter
+    /// when it `may_turn`.
+    pub fn fits(&self, w: f64, h: f64, may_turn: bool) -> bool {
+        self.piece_boxes()
+            .iter()
+            .any(|&b| within(w, h, b) || (may_turn && within(h, w, b)))
     }
 }
 
@@ -496,6 +499,30 @@ impl Item {
     pub fn parts(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
         split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
     }
+
+    /// Whether the packer may print it turned a quarter (`pack`): not square, and not a tile,
+    /// whose copies share sides as their tiling lays them.
+    pub fn may_turn(&self) -> bool {
+        may_turn(self.w, self.h, self.tiles.is_some())
+    }
+
+    /// `parts`, or the whole piece in one part when it fits the box only turned a quarter (a
+    /// tuck box's net, a board a little wider than the paper): turned whole rather than refused
+    /// or split. The packer turns a piece printed whole where only that fits.
+    pub fn parts_within(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
+        let upright = self.parts(max_w, max_h, overlap);
+        if upright.as_ref().is_some_and(|p| p.len() == 1)
+            || !(self.may_turn() && within(self.h, self.w, (max_w, max_h)))
+        {
+            return upright;
+        }
+        self.parts(self.w, self.h, overlap)
+    }
+}
+
+/// Whether a `w`×`h` piece may be printed turned a quarter (`Item::may_turn`).
+pub fn may_turn(w: f64, h: f64, tiled: bool) -> bool {
+    (w - h).abs() > 1e-9 && !tiled
 }
 
 /// The back face of `piece`, if it has one (items come in piece order).

@@ -292,7 +292,6 @@ impl Packer<'_> {
         shared: bool,
         text: &str,
     ) -> Option<Fitted> {
-        let (w, h) = (part.window.w, part.window.h);
         let with_band = |mut f: Fitted| {
             f.band = self.band_for(at, &f, left, text);
             f
@@ -303,8 +302,7 @@ impl Packer<'_> {
         );
         // Only a piece printed whole, and one that is not square, is ever turned; never a piece
         // or block of a tiling (its pieces share sides as the tiling lays them).
-        let may_turn =
-            part.count == 1 && (w - h).abs() > 1e-9 && item.copies > 0 && item.tiles.is_none();
+        let may_turn = part.count == 1 && item.may_turn() && item.copies > 0;
         let candidates: &[Fitted] = if may_turn {
             &[upright, turned]
         } else {
@@ -496,7 +494,7 @@ fn oriented(part: &Part, quarter: bool, shared: bool) -> Fitted {
 fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<Part>, LayoutError> {
     let mut best: Option<Vec<Part>> = None;
     for (w, h) in opt.piece_boxes() {
-        if let Some(parts) = item.parts(w, h, opt.overlap)
+        if let Some(parts) = item.parts_within(w, h, opt.overlap)
             && best.as_ref().is_none_or(|b| parts.len() < b.len())
         {
             best = Some(parts);
@@ -504,7 +502,7 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
     }
     if best.is_none() && corner_free {
         let (w, h) = opt.free_corner_box();
-        best = item.parts(w, h, opt.overlap);
+        best = item.parts_within(w, h, opt.overlap);
     }
     best.ok_or_else(|| LayoutError {
         component: item.component,

@@ -557,3 +557,112 @@ fn a_piece_turned_a_quarter_is_cut_along_its_turned_outline() {
     });
     assert!(border, "no face border along the banner's turned top");
 }
+
+#[test]
+fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_folds() {
+    // 120 landscape cards 88 × 63 mm, 0.3 mm each: a 264 × 178 mm net, wider than A4 portrait's
+    // 191 mm, that fits it turned.
+    let dir = temp_dir("tuckbox-turned");
+    let yaml = dir.join("tb.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: tb, name: Tuck, players: [2]}\ncomponents:\n  - id: cards\n    kind: card\n    size: 88mm x 63mm\n    copies: 120\n  - id: box\n    kind: tuckbox\n    front: {title: Landscape deck}\n    tuckbox: {deck: cards}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .args([
+            "build",
+            yaml.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .args(["--paper", "a4"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pdf = std::fs::read(out.join("tb.pdf")).unwrap();
+    for (w, h) in pdf_page_sizes(&pdf) {
+        assert!(
+            (w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5,
+            "{w} × {h} pt"
+        );
+    }
+    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+    let boxes: Vec<(usize, &pnp::layout::Placement)> = doc
+        .pages
+        .iter()
+        .enumerate()
+        .flat_map(|(i, page)| page.placements.iter().map(move |p| (i, p)))
+        .filter(|(_, p)| game.spec.components[doc.pieces[p.piece].component].id.value == "box")
+        .collect();
+    // One net, whole (not in parts), on one page, turned a quarter: 178 mm wide, 264 mm high.
+    assert_eq!(boxes.len(), 1);
+    let (page, p) = boxes[0];
+    assert!(p.quarter && p.part.is_none(), "{p:?}");
+    let r = p.rect;
+    let (w, h, d) = (89.0, 64.0, 120.0 * 0.3 + 1.0);
+    assert!(
+        (r.h - (2.0 * (w + d) + 12.0)).abs() < 0.05 && r.w < 191.0,
+        "{r:?}"
+    );
+    let folds: Vec<&Stroke> = strokes[page]
+        .iter()
+        .filter(|s| {
+            let inside = |(x, y): (f64, f64)| {
+                x > r.x - 0.05 && x < r.right() + 0.05 && y > r.y - 0.05 && y < r.bottom() + 0.05
+            };
+            s.dashed && inside(s.a) && inside(s.b)
+        })
+        .collect();
+    let lines = |along: fn(&Stroke) -> Option<f64>| {
+        let mut v: Vec<f64> = folds.iter().filter_map(|s| along(s)).collect();
+        v.sort_by(f64::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+        v
+    };
+    // The upright net's folds between side, front, side and back run down it; turned, across.
+    let across = lines(|s| ((s.a.1 - s.b.1).abs() < 0.01).then_some(s.a.1));
+    assert_eq!(across.len(), 4, "folds across at {across:?}");
+    let gaps: Vec<f64> = across.windows(2).map(|p| p[1] - p[0]).collect();
+    for (got, want) in gaps.iter().zip([d, w, d]) {
+        assert!(
+            (got - want).abs() < 0.05,
+            "panels {gaps:?}, want {d} {w} {d}"
+        );
+    }
+    // The back ends at the turned net's bottom (the upright net's right edge).
+    assert!(
+        (r.bottom() - across[3] - w).abs() < 0.05,
+        "back {}",
+        r.bottom() - across[3]
+    );
+    // Lid, panels and bottom: the upright net's level folds, now upright on the page.
+    let down = lines(|s| ((s.a.0 - s.b.0).abs() < 0.01).then_some(s.a.0));
+    assert_eq!(down.len(), 4, "folds down at {down:?}");
+    let gaps: Vec<f64> = down.windows(2).map(|p| p[1] - p[0]).collect();
+    for (got, want) in gaps.iter().zip([d, h, d]) {
+        assert!((got - want).abs() < 0.05, "{gaps:?}, want {d} {h} {d}");
+    }
+    // The cut follows the turned net: the cut lines on its page (it has no crop marks) reach
+    // its rectangle's four sides and never leave it, as the upright net's 264 mm would.
+    let grown = |(x, y): (f64, f64)| {
+        x > r.x - 0.05 && x < r.right() + 0.05 && y > r.y - 0.05 && y < r.bottom() + 0.05
+    };
+    let cuts: Vec<&Stroke> = strokes[page]
+        .iter()
+        .filter(|s| !s.dashed && s.width < 0.3 && (grown(s.a) || grown(s.b)))
+        .collect();
+    assert!(cuts.iter().all(|s| grown(s.a) && grown(s.b)), "{cuts:?}");
+    let ends = || cuts.iter().flat_map(|s| [s.a, s.b]);
+    let (x0, x1) = ends().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = ends().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    for (got, want) in [(x0, r.x), (x1, r.right()), (y0, r.y), (y1, r.bottom())] {
+        assert!(
+            (got - want).abs() < 0.05,
+            "cut from {x0},{y0} to {x1},{y1}; net {r:?}"
+        );
+    }
+}
