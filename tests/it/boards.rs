@@ -525,3 +525,56 @@ fn a_board_that_fits_only_turned_is_turned_whole_and_one_that_does_not_is_split(
         );
     }
 }
+
+#[test]
+fn a_board_with_a_track_splits_into_parts_as_large_as_the_paper_takes() {
+    // 13 × 10 squares of 22 mm: two parts the sheet's width without a track. With a score
+    // track around it the board is taller than the room above the calibration square, and
+    // used to come in three parts about 100 mm wide beside it, half of each sheet empty.
+    for (track, cover) in [
+        ("", true),
+        (", track: {from: 0, to: 49}", true),
+        (", track: {from: 0, to: 49}", false),
+    ] {
+        let file = game_file(
+            "board-track",
+            &board_yaml(
+                "board",
+                &format!("{{columns: 13, rows: 10, square: 22mm{track}}}"),
+            ),
+        );
+        let (_, w, h) = geometry(&file);
+        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let opt = pnp::options::BuildOptions {
+            cover,
+            ..Default::default()
+        };
+        let doc = pnp::prepare(&game, &opt).unwrap();
+        let area = doc.layout.content();
+        let parts: Vec<(&pnp::layout::Page, &pnp::layout::Placement)> = doc
+            .pages
+            .iter()
+            .flat_map(|p| p.placements.iter().map(move |pl| (p, pl)))
+            .collect();
+        assert_eq!(parts.len(), 2, "{track} cover {cover}: {w} × {h} mm");
+        let mut across = 0.0;
+        for (page, p) in &parts {
+            let part = p.part.expect("printed in parts");
+            assert!(area.contains(&p.rect), "{:?}", p.rect);
+            // Each part at least three quarters of the content's width, the board's full height.
+            assert!(p.rect.w > 0.75 * area.w, "{track}: a part {:?}", p.rect);
+            assert!((part.window.h - h).abs() < 1e-9 && !p.quarter);
+            across += part.window.w;
+            // A square to measure: on this page, or on the cover.
+            assert!(page.calibration || cover || parts.iter().any(|(q, _)| q.calibration));
+        }
+        // Two parts overlapping by the glue strip make the board's width.
+        assert!((across - 12.0 - w).abs() < 1e-6, "{across} for {w}");
+        if !track.is_empty() {
+            assert!(
+                h > doc.layout.above_calibration().h,
+                "{h} fits above the square"
+            );
+        }
+    }
+}
