@@ -321,7 +321,15 @@ impl Cover {
                 y += 1.2;
             }
         }
-        footer(&mut cv, &empty(PageSide::Front), 1, total, credits, opt);
+        footer(
+            &mut cv,
+            &empty(PageSide::Front),
+            1,
+            total,
+            credits,
+            opt,
+            &[],
+        );
         cv.finish()
     }
 }
@@ -372,7 +380,7 @@ fn back_svg(total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
         "#999999",
         note,
     ));
-    footer(&mut cv, &empty(PageSide::Back), 2, total, credits, opt);
+    footer(&mut cv, &empty(PageSide::Back), 2, total, credits, opt, &[]);
     cv.finish()
 }
 

@@ -7,7 +7,7 @@
 //! A piece cut along a polygon or a path (a hexagon, a custom outline, a die's net) gets no
 //! crop marks: its cut line is printed along its outline (`cut_lines`), each side shared by two
 //! hexes once.
-use vello_cpu::kurbo::{Affine, BezPath, Point};
+use vello_cpu::kurbo::{BezPath, Point};
 
 use super::furniture::crop_marks;
 use super::{LayoutOptions, Page, Placement, Rect, calibration_on};
@@ -95,35 +95,25 @@ pub fn cut_lines<'o>(
         }
     };
     for p in &page.placements {
-        let (x, y) = (p.rect.x, p.rect.y);
-        // A piece printed turned 180° (a triangle pointing down) is cut along its turned outline.
-        let (w, h) = (p.rect.w, p.rect.h);
-        let turn = |(px, py): (f64, f64)| match p.turned {
-            true => (w - px, h - py),
-            false => (px, py),
-        };
+        // A piece printed turned (a triangle pointing down, a piece turned a quarter to fit) is
+        // cut along its turned outline, as its face is drawn.
+        let to_page = p.to_page();
+        let (w, h) = p.piece_size();
         match cut_of(p) {
             Some(Outline::Polygon(corners)) => {
-                let corners: Vec<(f64, f64)> = corners.iter().copied().map(turn).collect();
+                let corners: Vec<Point> = corners
+                    .iter()
+                    .map(|&(cx, cy)| to_page * Point::new(cx, cy))
+                    .collect();
                 let sides = corners.iter().zip(corners.iter().cycle().skip(1));
                 for (a, b) in sides {
-                    push(&mut lines, (x + a.0, y + a.1, x + b.0, y + b.1));
+                    push(&mut lines, (a.x, a.y, b.x, b.y));
                 }
             }
-            Some(Outline::Path(path)) => {
-                let turn = match p.turned {
-                    true => {
-                        Affine::rotate_about(std::f64::consts::PI, Point::new(w / 2.0, h / 2.0))
-                    }
-                    false => Affine::IDENTITY,
-                };
-                lines
-                    .paths
-                    .push(Affine::translate((x, y)) * turn * path.path.clone());
+            Some(Outline::Path(path)) => lines.paths.push(to_page * path.path.clone()),
+            Some(Outline::Circle) if every => {
+                lines.paths.push(to_page * Outline::Circle.bez_path(w, h))
             }
-            Some(Outline::Circle) if every => lines
-                .paths
-                .push(Affine::translate((x, y)) * Outline::Circle.bez_path(w, h)),
             // A guillotine cuts a card straight; its corners are rounded after.
             _ if every => {
                 let r = &p.rect;

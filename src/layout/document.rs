@@ -149,6 +149,7 @@ impl<'g> Document<'g> {
             &self.credits,
             &self.layout,
             &|p| self.cut_of(p.face),
+            &super::registration::keep_out(&self.pages, index, &self.layout),
         )
     }
 

@@ -37,7 +37,8 @@ pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
     marks
 }
 
-/// The furniture of `page`; `cut_of` gives a placement's cut path when it is not a rectangle.
+/// The furniture of `page`; `cut_of` gives a placement's cut path when it is not a rectangle;
+/// its text keeps out of `keep_out` (the registration targets, `registration::keep_out`).
 pub fn page_svg<'o>(
     page: &Page,
     number: usize,
@@ -45,6 +46,7 @@ pub fn page_svg<'o>(
     credits: &Credits,
     opt: &LayoutOptions,
     cut_of: &dyn Fn(&Placement) -> Option<&'o Outline>,
+    keep_out: &[Rect],
 ) -> String {
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
@@ -62,10 +64,10 @@ pub fn page_svg<'o>(
             }
         }
         for c in &page.captions {
-            caption(&mut cv, c);
+            caption(&mut cv, c, keep_out);
         }
     }
-    footer(&mut cv, page, number, total, credits, opt);
+    footer(&mut cv, page, number, total, credits, opt, keep_out);
     cv.finish()
 }
 
@@ -86,20 +88,50 @@ fn cut_lines(cv: &mut Canvas, lines: &super::cuts::CutLines) {
     }
 }
 
+/// The stretch from `from` to `to` along a line of text, shortened at whichever end a box of
+/// `keep_out` lies across it: the line runs `across` (its extent the other way) and along x,
+/// or along y when `down`.
+fn clear_of(keep_out: &[Rect], from: f64, to: f64, across: (f64, f64), down: bool) -> (f64, f64) {
+    let (mut from, mut to) = (from, to);
+    for k in keep_out {
+        let (k0, k1, c0, c1) = match down {
+            false => (k.x, k.right(), k.y, k.bottom()),
+            true => (k.y, k.bottom(), k.x, k.right()),
+        };
+        if c1 <= across.0 || c0 >= across.1 || k1 <= from || k0 >= to {
+            continue;
+        }
+        match (k0 + k1) / 2.0 < (from + to) / 2.0 {
+            true => from = from.max(k1),
+            false => to = to.min(k0),
+        }
+    }
+    (from, to.max(from))
+}
+
+/// A line of text `size` high on a baseline at `y` (or at x, turned): from its cap height
+/// above to its descenders below.
+fn line_extent(y: f64, size: f64) -> (f64, f64) {
+    (y - 0.8 * size, y + 0.3 * size)
+}
+
 /// A group's caption: in its band, or turned in the left margin to read upwards from `along`
-/// mm under its top end.
-fn caption(cv: &mut Canvas, c: &Caption) {
+/// mm under its top end; clear of `keep_out`.
+fn caption(cv: &mut Canvas, c: &Caption, keep_out: &[Rect]) {
     const SIZE: f64 = 3.6;
     const COLOR: &str = "#333333";
     if c.text.is_empty() {
         return;
     }
-    let Some(room) = c.along else {
-        // Within its region: set smaller, then cut short.
-        let size = fit(Font::CondensedBold, SIZE, c.room, &c.text).max(MIN_CAPTION);
-        let shown = shortened(Font::CondensedBold, size, c.room, &c.text);
+    let Some(along) = c.along else {
+        // Within its region, past a registration target at its start or end: set smaller,
+        // then cut short.
+        let (x, end) = clear_of(keep_out, c.x, c.x + c.room, line_extent(c.y, SIZE), false);
+        let room = end - x;
+        let size = fit(Font::CondensedBold, SIZE, room, &c.text).max(MIN_CAPTION);
+        let shown = shortened(Font::CondensedBold, size, room, &c.text);
         cv.add(text(
-            c.x,
+            x,
             c.y,
             size,
             Font::CondensedBold,
@@ -109,6 +141,10 @@ fn caption(cv: &mut Canvas, c: &Caption) {
         ));
         return;
     };
+    // Turned to read upwards, glyphs rising towards the sheet's left edge.
+    let across = (c.x - 0.8 * MARGIN_TEXT, c.x + 0.3 * MARGIN_TEXT);
+    let (top, bottom) = clear_of(keep_out, c.y, c.y + along, across, true);
+    let (y, room) = (top, bottom - top);
     // Beside a short row a long caption would shrink past reading: it is cut short instead.
     let size = fit(Font::CondensedBold, MARGIN_TEXT, room, &c.text).max(MIN_CAPTION);
     let shown = shortened(Font::CondensedBold, size, room, &c.text);
@@ -127,7 +163,7 @@ fn caption(cv: &mut Canvas, c: &Caption) {
         )
         .set(
             "transform",
-            format!("translate({} {}) rotate(-90)", n(c.x), n(c.y)),
+            format!("translate({} {}) rotate(-90)", n(c.x), n(y)),
         ),
     );
 }
@@ -299,6 +335,7 @@ pub(crate) fn footer(
     total: usize,
     credits: &Credits,
     opt: &LayoutOptions,
+    keep_out: &[Rect],
 ) {
     calibration(cv, page, opt);
     let label = format!("page {number} of {total}");
@@ -323,7 +360,7 @@ pub(crate) fn footer(
         hint: &hint,
     };
     match opt.furniture_at {
-        FurnitureAt::Bands => footer_band(cv, page, &lines, opt),
+        FurnitureAt::Bands => footer_band(cv, page, &lines, opt, keep_out),
         FurnitureAt::Margins => footer_margin(cv, &lines, opt),
     }
 }
@@ -338,8 +375,15 @@ struct FooterLines<'a> {
 
 /// The footer band under the content (above it on a back page turned top to bottom, behind the
 /// front's band): two lines, credits on the left half, page number and the print hint on the
-/// right half, so that the middle stays free for a gutter-fold sheet's registration target.
-fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOptions) {
+/// right half, so that the middle stays free for a gutter-fold sheet's registration target;
+/// each line starts (or ends) clear of the targets in the corners (`keep_out`).
+fn footer_band(
+    cv: &mut Canvas,
+    page: &Page,
+    lines: &FooterLines,
+    opt: &LayoutOptions,
+    keep_out: &[Rect],
+) {
     let paper = opt.paper;
     let top = page.side == PageSide::Back && super::mirrors_vertically(opt);
     // The band runs from the content to the margin; the line nearest the paper's edge keeps
@@ -393,7 +437,13 @@ fn footer_band(cv: &mut Canvas, page: &Page, lines: &FooterLines, opt: &LayoutOp
             lines.hint,
         ),
     ] {
-        let size = fit(font, size, half, line);
+        let span = match anchor {
+            Anchor::End => (x - half, x),
+            _ => (x, x + half),
+        };
+        let (from, to) = clear_of(keep_out, span.0, span.1, line_extent(y, size), false);
+        let size = fit(font, size, to - from, line);
+        let x = if anchor == Anchor::End { to } else { from };
         cv.add(text(x, y, size, font, anchor, color, line));
     }
 }
@@ -563,7 +613,7 @@ mod tests {
             title: "The Beast — a game by Matthew Hartley".into(),
             line: "Orcs in the Webbe · Print-and-play by pnp".into(),
         };
-        let (texts, lines) = boxes(&page_svg(page, 3, 38, &credits, &opt, &|_| None));
+        let (texts, lines) = boxes(&page_svg(page, 3, 38, &credits, &opt, &|_| None, &[]));
         // The caption and the footer's four texts, each turned (taller than wide).
         assert_eq!(texts.len(), 5, "{texts:?}");
         let paper = usvg::Rect::from_xywh(0.0, 0.0, LETTER.w as f32, LETTER.h as f32).unwrap();

@@ -95,7 +95,7 @@ pub fn impose(
         half(opt)
             .piece_boxes()
             .iter()
-            .any(|&(w, h)| i.parts(w, h, opt.overlap).is_some())
+            .any(|&(w, h)| i.parts_within(w, h, opt.overlap).is_some())
     };
     let (double, single): (Vec<Item>, Vec<Item>) = items
         .iter()

@@ -306,9 +306,12 @@ impl LayoutOptions {
         let area = self.content();
         (area.w, area.h - self.caption_band())
     }
-    /// Whether a `w`×`h` piece fits on a page without being split.
-    pub fn fits(&self, w: f64, h: f64) -> bool {
-        self.piece_boxes().iter().any(|&b| within(w, h, b))
+    /// Whether a `w`×`h` piece fits on a page without being split: upright, or turned a quarter
+    /// when it `may_turn`.
+    pub fn fits(&self, w: f64, h: f64, may_turn: bool) -> bool {
+        self.piece_boxes()
+            .iter()
+            .any(|&b| within(w, h, b) || (may_turn && within(h, w, b)))
     }
 }
 
@@ -388,6 +391,37 @@ pub struct Placement {
     pub part: Option<Part>,
 }
 
+impl Placement {
+    /// The piece's own width and height (mm): the rectangle's, swapped when turned a quarter.
+    pub fn piece_size(&self) -> (f64, f64) {
+        match self.quarter {
+            true => (self.rect.h, self.rect.w),
+            false => (self.rect.w, self.rect.h),
+        }
+    }
+
+    /// From the piece's own millimetres (its top-left corner at 0, 0, upright) to the page's:
+    /// turned half about its middle when `turned`, then a quarter clockwise when `quarter`, then
+    /// moved to its rectangle. The PDF writer draws the face through the same turns, so a cut
+    /// line or mark placed through this lies on the printed outline.
+    pub fn to_page(&self) -> vello_cpu::kurbo::Affine {
+        use vello_cpu::kurbo::Affine;
+        let (w, h) = self.piece_size();
+        let r = self.rect;
+        // Exact coefficients (no sine of π): shared sides of turned triangles must coincide.
+        let half = match self.turned {
+            true => Affine::new([-1.0, 0.0, 0.0, -1.0, w, h]),
+            false => Affine::IDENTITY,
+        };
+        // Clockwise (y runs down): the piece's top edge along the rectangle's right side.
+        let quarter = match self.quarter {
+            true => Affine::new([0.0, 1.0, -1.0, 0.0, r.w, 0.0]),
+            false => Affine::IDENTITY,
+        };
+        Affine::translate((r.x, r.y)) * quarter * half
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Caption {
     /// Start of the baseline; with `along`, its top end.
@@ -465,6 +499,30 @@ impl Item {
     pub fn parts(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
         split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
     }
+
+    /// Whether the packer may print it turned a quarter (`pack`): not square, and not a tile,
+    /// whose copies share sides as their tiling lays them.
+    pub fn may_turn(&self) -> bool {
+        may_turn(self.w, self.h, self.tiles.is_some())
+    }
+
+    /// `parts`, or the whole piece in one part when it fits the box only turned a quarter (a
+    /// tuck box's net, a board a little wider than the paper): turned whole rather than refused
+    /// or split. The packer turns a piece printed whole where only that fits.
+    pub fn parts_within(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
+        let upright = self.parts(max_w, max_h, overlap);
+        if upright.as_ref().is_some_and(|p| p.len() == 1)
+            || !(self.may_turn() && within(self.h, self.w, (max_w, max_h)))
+        {
+            return upright;
+        }
+        self.parts(self.w, self.h, overlap)
+    }
+}
+
+/// Whether a `w`×`h` piece may be printed turned a quarter (`Item::may_turn`).
+pub fn may_turn(w: f64, h: f64, tiled: bool) -> bool {
+    (w - h).abs() > 1e-9 && !tiled
 }
 
 /// The back face of `piece`, if it has one (items come in piece order).

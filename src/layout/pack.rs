@@ -292,7 +292,6 @@ impl Packer<'_> {
         shared: bool,
         text: &str,
     ) -> Option<Fitted> {
-        let (w, h) = (part.window.w, part.window.h);
         let with_band = |mut f: Fitted| {
             f.band = self.band_for(at, &f, left, text);
             f
@@ -303,8 +302,7 @@ impl Packer<'_> {
         );
         // Only a piece printed whole, and one that is not square, is ever turned; never a piece
         // or block of a tiling (its pieces share sides as the tiling lays them).
-        let may_turn =
-            part.count == 1 && (w - h).abs() > 1e-9 && item.copies > 0 && item.tiles.is_none();
+        let may_turn = part.count == 1 && item.may_turn() && item.copies > 0;
         let candidates: &[Fitted] = if may_turn {
             &[upright, turned]
         } else {
@@ -489,22 +487,24 @@ fn oriented(part: &Part, quarter: bool, shared: bool) -> Fitted {
     }
 }
 
-/// The parts an item is printed in: the splitting into fewer parts of the two boxes a part can
-/// always be placed in (full width above the calibration square, full height beside it). With
-/// `corner_free`, a piece that fits neither may take the whole content area; only then, so
-/// that the parts of tracks and boards stay those that leave room for the square.
+/// The parts an item is printed in: the splitting into fewest parts of the two boxes a part can
+/// always be placed in (full width above the calibration square, full height beside it), and
+/// with `corner_free` of the whole content area too, so that a board a little taller than
+/// the room above the square is cut in two full-width parts rather than three narrow ones
+/// beside it (`pack` keeps that layout only where it saves sheets). On a tie, the box that
+/// leaves the square its corner.
 fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<Part>, LayoutError> {
+    let mut boxes = opt.piece_boxes().to_vec();
+    if corner_free {
+        boxes.push(opt.free_corner_box());
+    }
     let mut best: Option<Vec<Part>> = None;
-    for (w, h) in opt.piece_boxes() {
-        if let Some(parts) = item.parts(w, h, opt.overlap)
+    for (w, h) in boxes {
+        if let Some(parts) = item.parts_within(w, h, opt.overlap)
             && best.as_ref().is_none_or(|b| parts.len() < b.len())
         {
             best = Some(parts);
         }
-    }
-    if best.is_none() && corner_free {
-        let (w, h) = opt.free_corner_box();
-        best = item.parts(w, h, opt.overlap);
     }
     best.ok_or_else(|| LayoutError {
         component: item.component,

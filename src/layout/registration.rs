@@ -28,23 +28,59 @@ pub fn is_duplexed(pages: &[Page], index: usize) -> bool {
     }
 }
 
+/// Between a registration target's reach and any text of the sheet's furniture (mm).
+pub const TEXT_CLEARANCE: f64 = 1.0;
+
+/// The centres of the registration targets of page `index`: the sheet's four corners, and the
+/// ends of a gutter-fold sheet's fold; none on a page not printed double-sided.
+pub fn targets(pages: &[Page], index: usize, opt: &LayoutOptions) -> Vec<(f64, f64)> {
+    if !is_duplexed(pages, index) {
+        return Vec::new();
+    }
+    let paper = opt.paper;
+    let (l, r) = (TARGET_INSET, paper.w - TARGET_INSET);
+    let (t, b) = (TARGET_INSET, paper.h - TARGET_INSET);
+    let mut centres = vec![(l, t), (r, t), (l, b), (r, b)];
+    if pages[index].side == PageSide::GutterFold {
+        match opt.fold {
+            Fold::Down => centres.extend([(fold_x(opt), t), (fold_x(opt), b)]),
+            Fold::Across => centres.extend([(l, fold_y(opt)), (r, fold_y(opt))]),
+        }
+    }
+    centres
+}
+
+/// What the furniture's text keeps clear of on page `index`: each target's square grown by
+/// `TEXT_CLEARANCE`. The corner targets sit in the margins, beside where a caption or the
+/// footer starts or ends.
+pub fn keep_out(pages: &[Page], index: usize, opt: &LayoutOptions) -> Vec<Rect> {
+    let reach = TARGET_RADIUS + TEXT_CLEARANCE;
+    targets(pages, index, opt)
+        .into_iter()
+        .map(|(x, y)| Rect {
+            x: x - reach,
+            y: y - reach,
+            w: 2.0 * reach,
+            h: 2.0 * reach,
+        })
+        .collect()
+}
+
 /// The overlay of registration marks and the fold line for page `index`, if it needs any.
 pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<String> {
-    if !is_duplexed(pages, index) {
+    let centres = targets(pages, index, opt);
+    if centres.is_empty() {
         return None;
     }
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
-    let (l, r) = (TARGET_INSET, paper.w - TARGET_INSET);
-    let (t, b) = (TARGET_INSET, paper.h - TARGET_INSET);
-    let mut centres = vec![(l, t), (r, t), (l, b), (r, b)];
+    let t = TARGET_INSET;
     if pages[index].side == PageSide::GutterFold {
         let label = "fold here, glue, then cut";
         let dashed = |l: svg::node::element::Line| l.set("stroke-dasharray", "3 2");
         match opt.fold {
             Fold::Down => {
                 let x = fold_x(opt);
-                centres.extend([(x, t), (x, b)]);
                 // The fold line, dashed, from the top target down to the footer (which it
                 // must not cross); the bottom target marks the fold's other end.
                 let top = t + TARGET_RADIUS + 1.0;
@@ -60,7 +96,6 @@ pub fn overlay(pages: &[Page], index: usize, opt: &LayoutOptions) -> Option<Stri
             }
             Fold::Across => {
                 let y = fold_y(opt);
-                centres.extend([(l, y), (r, y)]);
                 // Across the content, between the targets at its ends; the footer along the
                 // right margin leaves its middle free.
                 let area = opt.content();

@@ -321,24 +321,19 @@ fn draw_placement(
     look: Look,
     bleed: f64,
 ) -> Result<(), PdfError> {
-    let r = pl.rect;
     let mut pushed = 0;
-    surface.push_transform(&Transform::from_translate(pt(r.x), pt(r.y)));
+    // Turned as the layout turned it (`Placement::to_page`, which the cut lines follow too).
+    let [a, b, c, d, e, f] = pl.to_page().as_coeffs();
+    surface.push_transform(&Transform::from_row(
+        a as f32,
+        b as f32,
+        c as f32,
+        d as f32,
+        pt(e),
+        pt(f),
+    ));
     pushed += 1;
-    // The piece's own width and height: the rectangle's, swapped when turned a quarter.
-    let (w, h) = match pl.quarter {
-        true => (r.h, r.w),
-        false => (r.w, r.h),
-    };
-    if pl.quarter {
-        // Clockwise (y runs down): the piece's top edge along the rectangle's right side.
-        surface.push_transform(&Transform::from_row(0.0, 1.0, -1.0, 0.0, pt(r.w), 0.0));
-        pushed += 1;
-    }
-    if pl.turned {
-        surface.push_transform(&Transform::from_rotate_at(180.0, pt(w / 2.0), pt(h / 2.0)));
-        pushed += 1;
-    }
+    let (w, h) = pl.piece_size();
     if let Some(part) = &pl.part {
         let mut clip = PathBuilder::new();
         let k =

@@ -16,13 +16,26 @@ fn joinable(game: &Game, p: &Piece) -> bool {
     crate::kinds::of(game, p).split() != Split::Never
 }
 
+/// Whether the layout may print a piece turned a quarter (`Item::may_turn`): not square, and
+/// not a tile laid in its tiling.
+fn turnable(game: &Game, p: &Piece) -> bool {
+    let tiled = crate::kinds::of(game, p).shares_cuts(p.shape.clone())
+        && crate::layout::tessellate::Tiling::of(&p.shape).is_some();
+    crate::layout::may_turn(p.w, p.h, tiled)
+}
+
+/// Whether a piece fits box `b` whole: upright, or turned a quarter when it may be.
+fn fits_box(game: &Game, p: &Piece, b: (f64, f64)) -> bool {
+    within(p.w, p.h, b) || (turnable(game, p) && within(p.h, p.w, b))
+}
+
 /// Most parts along one side of a piece printed in parts.
 const MAX_PARTS_A_SIDE: f64 = crate::layout::split::MAX_PARTS_A_SIDE as f64;
 
 pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
     let rooms = rooms(layout);
     let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(game, p)).collect();
-    let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| within(p.w, p.h, b));
+    let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| fits_box(game, p, b));
     // All pages share one furniture (`layout::choose_furniture`): the one that holds every
     // whole piece, else the one that holds the most (the bands, when even).
     let misfits = |room: &Room| whole.iter().filter(|p| !fits(p, room)).count();
@@ -48,7 +61,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
                 q.w,
                 q.h,
             ),
-            _ => too_large(c, p, layout),
+            _ => too_large(game, c, p, layout),
         };
         problems.push(at_component(game, c, message));
     }
@@ -59,7 +72,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
         if !joinable(game, p) || reported.contains(&p.component) {
             continue;
         }
-        if layout.fits(p.w, p.h) {
+        if layout.fits(p.w, p.h, turnable(game, p)) {
             continue;
         }
         let item = Item {
@@ -103,7 +116,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
 
 /// "`mat` is 180.0 × 290.0 mm, larger than the printable area of A4 portrait (at most …)", and
 /// whether the cover would make room.
-fn too_large(c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
+fn too_large(game: &Game, c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
     let any_room = |layout: &LayoutOptions| {
         let boxes: Vec<(f64, f64)> = rooms(layout).into_iter().flat_map(|r| r.boxes).collect();
         largest(boxes)
@@ -124,7 +137,7 @@ fn too_large(c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
         cover_square: true,
         ..*layout
     };
-    if !layout.cover_square && any_room(&cover).iter().any(|&b| within(p.w, p.h, b)) {
+    if !layout.cover_square && any_room(&cover).iter().any(|&b| fits_box(game, p, b)) {
         message.push_str(
             "; it fits with the cover, which prints the calibration square (leave out --no-cover)",
         );

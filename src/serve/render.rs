@@ -269,6 +269,7 @@ fn page_hash(doc: &Document, index: usize, faces: &[u128]) -> u128 {
                 h.write_u64(v.to_bits());
             }
             h.write_u8(p.turned as u8);
+            h.write_u8(p.quarter as u8);
             if let Some(part) = &p.part {
                 let w = part.window;
                 for v in [w.x, w.y, w.w, w.h] {
@@ -338,10 +339,9 @@ fn page_pixmap(doc: &Document, index: usize, faces: &[Arc<Face>]) -> Result<Pixm
     for p in &doc.pages[index].placements {
         let r = p.rect;
         let (x, y, rw, rh) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
-        let mut t = Transform::from_scale(sx, sy).pre_translate(x, y);
-        if p.turned {
-            t = t.pre_concat(Transform::from_rotate_at(180.0, rw / 2.0, rh / 2.0));
-        }
+        // Turned as the layout turned it: half, a quarter, or both (`Placement::to_page`).
+        let [a, b, c, d, e, f] = p.to_page().as_coeffs().map(|k| k as f32);
+        let mut t = Transform::from_scale(sx, sy).pre_concat(Transform::from_row(a, b, c, d, e, f));
         let mut clip = None;
         if let Some(part) = &p.part {
             clip = tiny_skia::Rect::from_xywh(x * sx, y * sy, rw * sx, rh * sy);

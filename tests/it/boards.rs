@@ -444,18 +444,137 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         // Each fits A4 whole; Hex's rhombus stands on its flat-topped hexes to fit.
         assert_eq!(parts, 1, "{name}");
     }
-    // With pointed tops the rhombus is 240 mm wide and comes in two parts to glue.
+    // With pointed tops the rhombus is 240 mm wide: wider than A4 portrait, it is printed
+    // whole turned a quarter (it was two parts to glue before boards could turn).
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/hex.yaml"))
         .unwrap()
         .replace("top: flat", "top: pointy");
     let file = game_file("hex-pointy", &text);
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
     let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
-    let parts = doc
+    let boards: Vec<&pnp::layout::Placement> = doc
         .pages
         .iter()
         .flat_map(|p| &p.placements)
         .filter(|p| doc.pieces[p.piece].component == 0)
-        .count();
-    assert_eq!(parts, 2);
+        .collect();
+    assert_eq!(boards.len(), 1);
+    let (board, piece) = (boards[0], &doc.pieces[boards[0].piece]);
+    assert!(
+        piece.w > 191.0 && board.quarter && board.part.is_none(),
+        "{board:?}"
+    );
+    assert!(
+        (board.rect.w - piece.h).abs() < 1e-9 && (board.rect.h - piece.w).abs() < 1e-9,
+        "{board:?}"
+    );
+}
+
+#[test]
+fn a_board_that_fits_only_turned_is_turned_whole_and_one_that_does_not_is_split() {
+    // 10 × 7 squares of 22 mm: wider than A4 portrait's 191 mm, narrower than it is high.
+    // 11 × 9 fits neither way and is split on its grid lines as before.
+    for (columns, rows, whole) in [(10, 7, true), (11, 9, false)] {
+        let file = game_file(
+            &format!("board-{columns}x{rows}"),
+            &board_yaml(
+                "board",
+                &format!("{{columns: {columns}, rows: {rows}, square: 22mm}}"),
+            ),
+        );
+        let (g, w, h) = geometry(&file);
+        let dir = build(file.to_str().unwrap(), &["--no-png"]);
+        let pdf = std::fs::read(dir.join("b.pdf")).unwrap();
+        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+        let placed: Vec<(usize, &pnp::layout::Placement)> = doc
+            .pages
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
+            .collect();
+        if !whole {
+            assert!(placed.len() > 1 && placed.iter().all(|(_, p)| !p.quarter));
+            continue;
+        }
+        assert!(w > 191.0 && h < 191.0, "{w} × {h}");
+        assert_eq!(placed.len(), 1);
+        let (page, p) = placed[0];
+        assert!(p.quarter && p.part.is_none(), "{p:?}");
+        // The square a1 (bottom left upright) lies turned at the rectangle's top left, its
+        // column running down the page: the printed page has a square there, its grid lines
+        // where the quarter turn puts them (the turn's direction is measured on a custom
+        // outline in shapes.rs).
+        let a1 = at(&g, "a1");
+        let (x, y) = (p.rect.x + p.rect.w - a1.y, p.rect.y + a1.x);
+        assert!(
+            x < p.rect.x + p.rect.w / 2.0 && y < p.rect.y + p.rect.h / 2.0,
+            "a1 at {x}, {y} in {:?}",
+            p.rect
+        );
+        let raster = &rasterize(&pdf, 2.0)[doc.front_matter.len() + page];
+        // A square's inside is white, the grid line 11 mm from its centre dark.
+        assert!(raster.lum_at_mm(x, y) > 200, "a1's centre");
+        assert!(
+            raster.darkest_near_mm(x + 11.0, y, 0.6) < 128,
+            "the line right of a1"
+        );
+        assert!(
+            raster.darkest_near_mm(x, y + 11.0, 0.6) < 128,
+            "the line under a1"
+        );
+    }
+}
+
+#[test]
+fn a_board_with_a_track_splits_into_parts_as_large_as_the_paper_takes() {
+    // 13 × 10 squares of 22 mm: two parts the sheet's width without a track. With a score
+    // track around it the board is taller than the room above the calibration square, and
+    // used to come in three parts about 100 mm wide beside it, half of each sheet empty.
+    for (track, cover) in [
+        ("", true),
+        (", track: {from: 0, to: 49}", true),
+        (", track: {from: 0, to: 49}", false),
+    ] {
+        let file = game_file(
+            "board-track",
+            &board_yaml(
+                "board",
+                &format!("{{columns: 13, rows: 10, square: 22mm{track}}}"),
+            ),
+        );
+        let (_, w, h) = geometry(&file);
+        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let opt = pnp::options::BuildOptions {
+            cover,
+            ..Default::default()
+        };
+        let doc = pnp::prepare(&game, &opt).unwrap();
+        let area = doc.layout.content();
+        let parts: Vec<(&pnp::layout::Page, &pnp::layout::Placement)> = doc
+            .pages
+            .iter()
+            .flat_map(|p| p.placements.iter().map(move |pl| (p, pl)))
+            .collect();
+        assert_eq!(parts.len(), 2, "{track} cover {cover}: {w} × {h} mm");
+        let mut across = 0.0;
+        for (page, p) in &parts {
+            let part = p.part.expect("printed in parts");
+            assert!(area.contains(&p.rect), "{:?}", p.rect);
+            // Each part at least three quarters of the content's width, the board's full height.
+            assert!(p.rect.w > 0.75 * area.w, "{track}: a part {:?}", p.rect);
+            assert!((part.window.h - h).abs() < 1e-9 && !p.quarter);
+            across += part.window.w;
+            // A square to measure: on this page, or on the cover.
+            assert!(page.calibration || cover || parts.iter().any(|(q, _)| q.calibration));
+        }
+        // Two parts overlapping by the glue strip make the board's width.
+        assert!((across - 12.0 - w).abs() < 1e-6, "{across} for {w}");
+        if !track.is_empty() {
+            assert!(
+                h > doc.layout.above_calibration().h,
+                "{h} fits above the square"
+            );
+        }
+    }
 }

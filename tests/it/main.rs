@@ -25,6 +25,7 @@ mod raster;
 mod readme;
 mod rebuild;
 mod reference;
+mod registration;
 mod rules;
 mod schema;
 mod serve;

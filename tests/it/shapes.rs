@@ -412,3 +412,257 @@ fn a_tuck_box_s_panels_are_its_deck_s_cards_and_thickness() {
         }
     }
 }
+
+/// Pieces turned a quarter to fit beside a row of hexes: a flat hex block leaves a room 26 mm
+/// wide and 30 mm high at its right, where a pentagon 25 mm tall (26.3 mm wide) and a banner
+/// 28 × 22 mm fit only turned.
+const TURNED: &str = "game: {id: turned, name: Turned, players: [2]}
+components:
+  - id: hexes
+    kind: token
+    shape: {hex: flat}
+    size: 25mm
+    copies: 7
+  - id: pent
+    kind: token
+    shape: {polygon: 5}
+    size: 25mm
+    copies: 1
+  - id: tiles
+    kind: token
+    shape: {hex: flat}
+    size: 25mm
+    copies: 7
+  - id: banner
+    kind: token
+    shape: {path: \"M0 0 H28 V10 C28 16 20 20 14 22 C8 20 0 16 0 10 Z\"}
+    size: 28mm x 22mm
+    copies: 1
+";
+
+#[test]
+fn a_piece_turned_a_quarter_is_cut_along_its_turned_outline() {
+    let dir = temp_dir("turned");
+    let yaml = dir.join("turned.yaml");
+    std::fs::write(&yaml, TURNED).unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .args([
+            "build",
+            yaml.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pdf = std::fs::read(out.join("turned.pdf")).unwrap();
+    // Where the binary put each piece, as the library lays the same game out.
+    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+    let of = |id: &str| -> Vec<(usize, pnp::layout::Placement)> {
+        let mut found = Vec::new();
+        for (i, page) in doc.pages.iter().enumerate() {
+            for p in &page.placements {
+                let c = doc.pieces[p.piece].component;
+                if game.spec.components[c].id.value == id {
+                    found.push((i, p.clone()));
+                }
+            }
+        }
+        found
+    };
+    // A point of the upright piece (its box's top-left at 0, 0) where the page shows it turned
+    // a quarter clockwise: its top along the right side of the placed rectangle.
+    let turned = |r: &pnp::layout::Rect, (x, y): (f64, f64)| (r.x + r.w - y, r.y + x);
+    // Cut lines only: thin, solid; a curve counts by its chord.
+    let cut = |page: &[Stroke], a: (f64, f64), b: (f64, f64)| {
+        page.iter()
+            .filter(|s| !s.dashed && s.width < 0.3)
+            .filter(|s| (near(s.a, a) && near(s.b, b)) || (near(s.a, b) && near(s.b, a)))
+            .count()
+    };
+
+    // The pentagon: 25 mm tall, a corner on top, its box 2 R sin 72° wide.
+    let pent = of("pent");
+    assert_eq!(pent.len(), 1);
+    let (page, p) = &pent[0];
+    assert!(p.quarter, "the pentagon is turned to fit: {p:?}");
+    let deg = std::f64::consts::PI / 180.0;
+    let radius = 25.0 / (1.0 + (36.0 * deg).cos());
+    let w = 2.0 * radius * (72.0 * deg).sin();
+    assert!(
+        (p.rect.w - 25.0).abs() < 0.05 && (p.rect.h - w).abs() < 0.05,
+        "{:?}",
+        p.rect
+    );
+    let corners: Vec<(f64, f64)> = (0..5)
+        .map(|k| {
+            let a = (-90.0 + 72.0 * k as f64) * deg;
+            turned(
+                &p.rect,
+                (w / 2.0 + radius * a.cos(), radius + radius * a.sin()),
+            )
+        })
+        .collect();
+    for (a, b) in sides(&corners) {
+        assert_eq!(cut(&strokes[*page], a, b), 1, "pentagon side {a:?}–{b:?}");
+    }
+    // No cut line of the upright pentagon is left: each thin line in its box is one of its sides.
+    let inside = |s: &Stroke, r: &pnp::layout::Rect| {
+        [s.a, s.b].iter().all(|&(x, y)| {
+            x > r.x - 0.05 && x < r.right() + 0.05 && y > r.y - 0.05 && y < r.bottom() + 0.05
+        })
+    };
+    let thin: Vec<&Stroke> = strokes[*page]
+        .iter()
+        .filter(|s| !s.dashed && s.width < 0.3 && inside(s, &p.rect))
+        .collect();
+    assert_eq!(thin.len(), 5, "{thin:?}");
+
+    // The banner's path: its straight sides and its curves' ends, turned.
+    let banner = of("banner");
+    assert_eq!(banner.len(), 1);
+    let (page, p) = &banner[0];
+    assert!(p.quarter, "the banner is turned to fit: {p:?}");
+    assert!(
+        (p.rect.w - 22.0).abs() < 0.05 && (p.rect.h - 28.0).abs() < 0.05,
+        "{:?}",
+        p.rect
+    );
+    let at = |x: f64, y: f64| turned(&p.rect, (x, y));
+    for (a, b) in [
+        ((0.0, 0.0), (28.0, 0.0)),
+        ((28.0, 0.0), (28.0, 10.0)),
+        ((28.0, 10.0), (14.0, 22.0)),
+        ((14.0, 22.0), (0.0, 10.0)),
+        ((0.0, 10.0), (0.0, 0.0)),
+    ] {
+        assert_eq!(
+            cut(&strokes[*page], at(a.0, a.1), at(b.0, b.1)),
+            1,
+            "banner {a:?}–{b:?} at {:?}",
+            p.rect
+        );
+    }
+    // The face is turned the same way: its own (wider) border runs along the straight top,
+    // now the right side, within its stroke's width of the cut.
+    let border = strokes[*page].iter().any(|s| {
+        s.width >= 0.3
+            && !s.curved
+            && (s.a.0 - s.b.0).abs() < 0.01
+            && (s.a.0 - p.rect.right()).abs() < s.width
+            && (s.a.1 - s.b.1).abs() > 20.0
+    });
+    assert!(border, "no face border along the banner's turned top");
+}
+
+#[test]
+fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_folds() {
+    // 120 landscape cards 88 × 63 mm, 0.3 mm each: a 264 × 178 mm net, wider than A4 portrait's
+    // 191 mm, that fits it turned.
+    let dir = temp_dir("tuckbox-turned");
+    let yaml = dir.join("tb.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: tb, name: Tuck, players: [2]}\ncomponents:\n  - id: cards\n    kind: card\n    size: 88mm x 63mm\n    copies: 120\n  - id: box\n    kind: tuckbox\n    front: {title: Landscape deck}\n    tuckbox: {deck: cards}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .args([
+            "build",
+            yaml.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .args(["--paper", "a4"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pdf = std::fs::read(out.join("tb.pdf")).unwrap();
+    for (w, h) in pdf_page_sizes(&pdf) {
+        assert!(
+            (w - 595.28).abs() < 0.5 && (h - 841.89).abs() < 0.5,
+            "{w} × {h} pt"
+        );
+    }
+    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
+    let boxes: Vec<(usize, &pnp::layout::Placement)> = doc
+        .pages
+        .iter()
+        .enumerate()
+        .flat_map(|(i, page)| page.placements.iter().map(move |p| (i, p)))
+        .filter(|(_, p)| game.spec.components[doc.pieces[p.piece].component].id.value == "box")
+        .collect();
+    // One net, whole (not in parts), on one page, turned a quarter: 178 mm wide, 264 mm high.
+    assert_eq!(boxes.len(), 1);
+    let (page, p) = boxes[0];
+    assert!(p.quarter && p.part.is_none(), "{p:?}");
+    let r = p.rect;
+    let (w, h, d) = (89.0, 64.0, 120.0 * 0.3 + 1.0);
+    assert!(
+        (r.h - (2.0 * (w + d) + 12.0)).abs() < 0.05 && r.w < 191.0,
+        "{r:?}"
+    );
+    let folds: Vec<&Stroke> = strokes[page]
+        .iter()
+        .filter(|s| {
+            let inside = |(x, y): (f64, f64)| {
+                x > r.x - 0.05 && x < r.right() + 0.05 && y > r.y - 0.05 && y < r.bottom() + 0.05
+            };
+            s.dashed && inside(s.a) && inside(s.b)
+        })
+        .collect();
+    let lines = |along: fn(&Stroke) -> Option<f64>| {
+        let mut v: Vec<f64> = folds.iter().filter_map(|s| along(s)).collect();
+        v.sort_by(f64::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.05);
+        v
+    };
+    // The upright net's folds between side, front, side and back run down it; turned, across.
+    let across = lines(|s| ((s.a.1 - s.b.1).abs() < 0.01).then_some(s.a.1));
+    assert_eq!(across.len(), 4, "folds across at {across:?}");
+    let gaps: Vec<f64> = across.windows(2).map(|p| p[1] - p[0]).collect();
+    for (got, want) in gaps.iter().zip([d, w, d]) {
+        assert!(
+            (got - want).abs() < 0.05,
+            "panels {gaps:?}, want {d} {w} {d}"
+        );
+    }
+    // The back ends at the turned net's bottom (the upright net's right edge).
+    assert!(
+        (r.bottom() - across[3] - w).abs() < 0.05,
+        "back {}",
+        r.bottom() - across[3]
+    );
+    // Lid, panels and bottom: the upright net's level folds, now upright on the page.
+    let down = lines(|s| ((s.a.0 - s.b.0).abs() < 0.01).then_some(s.a.0));
+    assert_eq!(down.len(), 4, "folds down at {down:?}");
+    let gaps: Vec<f64> = down.windows(2).map(|p| p[1] - p[0]).collect();
+    for (got, want) in gaps.iter().zip([d, h, d]) {
+        assert!((got - want).abs() < 0.05, "{gaps:?}, want {d} {h} {d}");
+    }
+    // The cut follows the turned net: the cut lines on its page (it has no crop marks) reach
+    // its rectangle's four sides and never leave it, as the upright net's 264 mm would.
+    let grown = |(x, y): (f64, f64)| {
+        x > r.x - 0.05 && x < r.right() + 0.05 && y > r.y - 0.05 && y < r.bottom() + 0.05
+    };
+    let cuts: Vec<&Stroke> = strokes[page]
+        .iter()
+        .filter(|s| !s.dashed && s.width < 0.3 && (grown(s.a) || grown(s.b)))
+        .collect();
+    assert!(cuts.iter().all(|s| grown(s.a) && grown(s.b)), "{cuts:?}");
+    let ends = || cuts.iter().flat_map(|s| [s.a, s.b]);
+    let (x0, x1) = ends().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = ends().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    for (got, want) in [(x0, r.x), (x1, r.right()), (y0, r.y), (y1, r.bottom())] {
+        assert!(
+            (got - want).abs() < 0.05,
+            "cut from {x0},{y0} to {x1},{y1}; net {r:?}"
+        );
+    }
+}
