@@ -864,13 +864,23 @@ pub enum Coordinates {
     /// In the margin around the grid: letters above each column, numbers beside each row (a
     /// board whose rows and columns run straight).
     Margin,
-    /// Beside the outer spaces themselves, `gap` mm out from their centres (a grid of hexes,
-    /// whose rows start at different places); letters too, or numbers only.
+    /// Beside the outer spaces themselves (a grid of hexes, whose rows and columns start at
+    /// different places and may slant): each row's number and each column's letters in line
+    /// with it, beyond the space at its end; no letters without `columns`.
     Beside {
-        gap_x: f64,
-        gap_y: f64,
-        letters: bool,
+        rows: Beyond,
+        columns: Option<Beyond>,
     },
+}
+
+/// Where the label of a row or a column goes: `gap` mm beyond its last space in direction
+/// `dir` (a unit vector; the last space is the one furthest that way), and with `both`, as far
+/// before its first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Beyond {
+    pub dir: (f64, f64),
+    pub gap: f64,
+    pub both: bool,
 }
 
 /// Prints the rows' numbers and the columns' letters of a board whose spaces are named
@@ -883,22 +893,17 @@ pub fn draw_coordinates(
     size: f64,
     ink: &str,
 ) {
-    // Each row's leftmost and rightmost centre and its height; each column's topmost space.
-    let mut rows: BTreeMap<u32, (f64, f64, f64)> = BTreeMap::new();
-    let mut columns: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    // The spaces of each row and of each column.
+    let mut rows: BTreeMap<u32, Vec<&Space>> = BTreeMap::new();
+    let mut columns: BTreeMap<String, Vec<&Space>> = BTreeMap::new();
     for s in &geometry.spaces {
         let Some((letters, row)) = parts(&s.name) else {
             continue;
         };
-        let e = rows.entry(row).or_insert((s.x, s.x, s.y));
-        e.0 = e.0.min(s.x);
-        e.1 = e.1.max(s.x);
-        let c = columns.entry(letters).or_insert((s.x, s.y));
-        if s.y < c.1 {
-            *c = (s.x, s.y);
-        }
+        rows.entry(row).or_default().push(s);
+        columns.entry(letters).or_default().push(s);
     }
-    let label = |cv: &mut Canvas, x: f64, y: f64, text_: &str| {
+    let label = |cv: &mut Canvas, (x, y): (f64, f64), text_: &str| {
         cv.add(text(
             x,
             y + size * 0.35,
@@ -909,23 +914,51 @@ pub fn draw_coordinates(
             text_,
         ));
     };
-    let grid = &frame.grid;
-    for (row, (left, right, y)) in rows {
-        let xs = match at {
-            Coordinates::Margin => [grid.x - MARGIN_LABEL_MM, grid.right() + MARGIN_LABEL_MM],
-            Coordinates::Beside { gap_x, .. } => [left - gap_x, right + gap_x],
+    // Where a line of spaces is labelled: beyond its last space along `b.dir`, and before its
+    // first.
+    let beyond = |line: &[&Space], b: &Beyond| -> Vec<(f64, f64)> {
+        let along = |s: &&&Space| s.x * b.dir.0 + s.y * b.dir.1;
+        let by = |a: &&&Space, z: &&&Space| along(a).total_cmp(&along(z));
+        let (Some(first), Some(last)) = (line.iter().min_by(by), line.iter().max_by(by)) else {
+            return Vec::new();
         };
-        for x in xs {
-            label(cv, x, y, &row.to_string());
+        let mut out = vec![(last.x + b.dir.0 * b.gap, last.y + b.dir.1 * b.gap)];
+        if b.both {
+            out.push((first.x - b.dir.0 * b.gap, first.y - b.dir.1 * b.gap));
+        }
+        out
+    };
+    let grid = &frame.grid;
+    for (row, line) in &rows {
+        let places = match at {
+            Coordinates::Margin => {
+                let y = line.first().map_or(0.0, |s| s.y);
+                vec![
+                    (grid.x - MARGIN_LABEL_MM, y),
+                    (grid.right() + MARGIN_LABEL_MM, y),
+                ]
+            }
+            Coordinates::Beside { rows, .. } => beyond(line, &rows),
+        };
+        for place in places {
+            label(cv, place, &row.to_string());
         }
     }
-    for (letters, (x, y)) in columns {
-        let y = match at {
-            Coordinates::Margin => grid.y - MARGIN_LABEL_MM,
-            Coordinates::Beside { letters: false, .. } => continue,
-            Coordinates::Beside { gap_y, .. } => y - gap_y,
+    for (letters, line) in &columns {
+        let places = match at {
+            Coordinates::Margin => {
+                let x = line.first().map_or(0.0, |s| s.x);
+                vec![(x, grid.y - MARGIN_LABEL_MM)]
+            }
+            Coordinates::Beside { columns: None, .. } => continue,
+            Coordinates::Beside {
+                columns: Some(columns),
+                ..
+            } => beyond(line, &columns),
         };
-        label(cv, x, y, &letters.to_ascii_uppercase());
+        for place in places {
+            label(cv, place, &letters.to_ascii_uppercase());
+        }
     }
 }
 
@@ -958,9 +991,20 @@ pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
 /// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
 /// badges, to its right, miss it).
 pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
+    draw_title_within(cv, frame, title, ink, frame.grid.w * 0.4);
+}
+
+/// The title, at most `room` mm long (where coordinates below the grid leave that much).
+pub fn draw_title_within(
+    cv: &mut Canvas,
+    frame: &Frame,
+    title: Option<&str>,
+    ink: &str,
+    room: f64,
+) {
     if let Some(title) = title {
         // Its capitals (the display face has no descenders) end 3.1 mm inside the cut.
-        let size = fit(Font::Display, EDGE_MM * 0.5, frame.grid.w * 0.4, title);
+        let size = fit(Font::Display, EDGE_MM * 0.5, room, title);
         cv.add(text(
             frame.grid.x,
             frame.grid.bottom() + EDGE_MM - 3.1,

@@ -459,3 +459,311 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         .count();
     assert_eq!(parts, 2);
 }
+
+/// A text printed on a board: a run of glyphs on one baseline, its box in mm from the board's
+/// top left (`x`, `y` its centre: half way along, and half way up its capitals, 0.7 em) and its
+/// size in mm.
+#[derive(Debug, Clone)]
+struct Printed {
+    text: String,
+    x: f64,
+    y: f64,
+    w: f64,
+    size: f64,
+}
+
+/// The texts on the one board of the game in `file`, read from the PDF that `pnp build` writes,
+/// placed on the board by the layout `pnp` makes of it (the board whole on one page, upright).
+fn board_texts(file: &Path) -> Vec<Printed> {
+    let out = file.parent().unwrap().join("pdf");
+    let run = pnp()
+        .arg("build")
+        .arg(file)
+        .args(["--no-png", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr(&run));
+    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let pdf = std::fs::read(out.join(format!("{}.pdf", game.spec.game.id.value))).unwrap();
+    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let (page, rect) = doc
+        .pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
+        .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
+        .find(|(_, pl)| doc.pieces[pl.piece].component == 0)
+        .map(|(i, pl)| {
+            assert!(!pl.quarter && !pl.turned && pl.part.is_none(), "{pl:?}");
+            (i + doc.front_matter.len(), pl.rect)
+        })
+        .unwrap();
+    let height = pdf_page_sizes(&pdf)[page].1;
+    let mm = 25.4 / 72.0;
+    let mut glyphs = pdf_glyphs(&pdf)[page].clone();
+    glyphs.sort_by(|a, b| (-a.y, a.x).partial_cmp(&(-b.y, b.x)).unwrap());
+    let mut runs: Vec<Vec<Glyph>> = Vec::new();
+    for g in glyphs {
+        assert_eq!(g.dir, (1.0, 0.0), "{g:?}");
+        match runs.last_mut() {
+            Some(run)
+                if (run[0].y - g.y).abs() < 0.01
+                    && (run[0].size - g.size).abs() < 0.01
+                    && g.x - (run.last().unwrap().x + run.last().unwrap().advance)
+                        < g.size / 3.0 =>
+            {
+                run.push(g)
+            }
+            _ => runs.push(vec![g]),
+        }
+    }
+    runs.into_iter()
+        .map(|run| {
+            let (first, last) = (&run[0], run.last().unwrap());
+            let size = first.size * mm;
+            Printed {
+                text: run.iter().map(|g| g.text.as_str()).collect(),
+                x: (first.x + last.x + last.advance) / 2.0 * mm - rect.x,
+                y: (height - first.y) * mm - rect.y - 0.35 * size,
+                w: (last.x + last.advance - first.x) * mm,
+                size,
+            }
+        })
+        // The page's own texts (its caption, the page number) are outside the board.
+        .filter(|t| t.x > 0.0 && t.y > 0.0 && t.x < rect.w && t.y < rect.h)
+        .collect()
+}
+
+/// Whether (`x`, `y`) lies inside the hex `f` mm across the flats centred on `s`: within half
+/// a flat of its centre along each of the three directions to its flats.
+fn in_hex(s: &pnp::kinds::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
+    let first: f64 = if flat_top { 30.0 } else { 0.0 };
+    (0..3).all(|k| {
+        let a = (first + 60.0 * k as f64).to_radians();
+        ((x - s.x) * a.cos() + (y - s.y) * a.sin()).abs() <= f / 2.0
+    })
+}
+
+#[test]
+fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
+    let f = 12.0;
+    for (name, section, hexhex) in [
+        (
+            "rhombus-pointy",
+            "layout: rhombus, columns: 6, rows: 5",
+            false,
+        ),
+        (
+            "rhombus-flat",
+            "top: flat, layout: rhombus, columns: 6, rows: 5",
+            false,
+        ),
+        ("offset-pointy", "columns: 7, rows: 5", false),
+        ("offset-flat", "top: flat, columns: 6, rows: 4", false),
+        ("hexhex-pointy", "layout: hexhex, radius: 3", true),
+        ("hexhex-flat", "top: flat, layout: hexhex, radius: 3", true),
+    ] {
+        let file = game_file(
+            &format!("coords-{name}"),
+            &board_yaml("hex-board", &format!("{{hex: {f}mm, {section}}}")),
+        );
+        let flat_top = section.contains("flat");
+        let (g, _, _) = geometry(&file);
+        let labels: Vec<Printed> = board_texts(&file)
+            .into_iter()
+            .filter(|t| {
+                t.text.chars().all(|c| c.is_ascii_digit())
+                    || t.text.chars().all(|c| c.is_ascii_uppercase())
+            })
+            .collect();
+        let named = |s: &pnp::kinds::spaces::Space| {
+            let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
+            let (col, row) = s.name.split_at(split);
+            (col.to_string(), row.to_string())
+        };
+        let (mut rows, mut columns) = (Vec::new(), Vec::new());
+        for t in &labels {
+            let is_row = t.text.chars().all(|c| c.is_ascii_digit());
+            // The spaces of its row or column.
+            let line: Vec<&pnp::kinds::spaces::Space> = g
+                .spaces
+                .iter()
+                .filter(|s| match is_row {
+                    true => named(s).1 == t.text,
+                    false => named(s).0 == t.text.to_ascii_lowercase(),
+                })
+                .collect();
+            assert!(line.len() >= 2, "{name}: {} names no line", t.text);
+            // The hex nearest the label is of its line, and at one end of it.
+            let nearest = g
+                .spaces
+                .iter()
+                .min_by(|a, b| {
+                    (a.x - t.x)
+                        .hypot(a.y - t.y)
+                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
+                })
+                .unwrap();
+            assert!(
+                line.iter().any(|s| s.name == nearest.name),
+                "{name}: `{}` at ({:.2}, {:.2}) is nearest {}, not of its line",
+                t.text,
+                t.x,
+                t.y,
+                nearest.name
+            );
+            let key = |s: &&pnp::kinds::spaces::Space| match is_row {
+                true => s.x,
+                false => s.y,
+            };
+            let ends: Vec<&str> = [
+                line.iter().min_by(|a, b| key(a).total_cmp(&key(b))),
+                line.iter().max_by(|a, b| key(a).total_cmp(&key(b))),
+            ]
+            .iter()
+            .map(|s| s.unwrap().name.as_str())
+            .collect();
+            assert!(
+                ends.contains(&nearest.name.as_str()),
+                "{name}: `{}` is beside {}, not an end of its line {ends:?}",
+                t.text,
+                nearest.name
+            );
+            // Beside that hex: across the line (through its two ends) less than half a hex
+            // from its centre, and no more than a hex away.
+            let (a, z) = (
+                line.iter().find(|s| s.name == ends[0]).unwrap(),
+                line.iter().find(|s| s.name == ends[1]).unwrap(),
+            );
+            let len = (z.x - a.x).hypot(z.y - a.y);
+            let across =
+                ((z.x - a.x) * (t.y - nearest.y) - (z.y - a.y) * (t.x - nearest.x)).abs() / len;
+            let away = (t.x - nearest.x).hypot(t.y - nearest.y);
+            assert!(
+                across < f / 2.0 && away < f,
+                "{name}: `{}` is {across:.2} mm across its line, {away:.2} mm from {}",
+                t.text,
+                nearest.name
+            );
+            // And on no hex: the corners and middle of its box are outside every one.
+            for (dx, dy) in [
+                (-0.5, -0.5),
+                (0.5, -0.5),
+                (-0.5, 0.5),
+                (0.5, 0.5),
+                (0.0, 0.0),
+            ] {
+                let (x, y) = (t.x + dx * t.w, t.y + dy * 0.7 * t.size);
+                let on: Vec<&str> = g
+                    .spaces
+                    .iter()
+                    .filter(|s| in_hex(s, f, flat_top, x, y))
+                    .map(|s| s.name.as_str())
+                    .collect();
+                assert!(on.is_empty(), "{name}: `{}` is printed on {on:?}", t.text);
+            }
+            match is_row {
+                true => rows.push(t.text.clone()),
+                false => columns.push(t.text.clone()),
+            }
+        }
+        // Every row numbered (at both ends, but on a hexagon of hexes, whose sides end rows
+        // and columns alike), every column lettered once.
+        let mut all_rows: Vec<String> = g.spaces.iter().map(|s| named(s).1).collect();
+        let mut all_columns: Vec<String> = g
+            .spaces
+            .iter()
+            .map(|s| named(s).0.to_ascii_uppercase())
+            .collect();
+        for v in [&mut all_rows, &mut all_columns, &mut rows, &mut columns] {
+            v.sort();
+        }
+        all_rows.dedup();
+        all_columns.dedup();
+        let ends = if hexhex { 1 } else { 2 };
+        let expected: Vec<String> = all_rows
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(r.clone(), ends))
+            .collect();
+        assert_eq!(rows, expected, "{name}");
+        assert_eq!(columns, all_columns, "{name}");
+    }
+}
+
+#[test]
+fn a_hexagon_of_hexes_is_named_along_straight_columns_and_rows() {
+    // Each name at the corner of the hexagon in its direction (degrees, clockwise from the
+    // right as the page's y runs down): the one hex furthest that way.
+    for (top, corners) in [
+        // Pointed tops: rows across, columns up and to the left (Abalone's diagonals).
+        (
+            "pointy",
+            [("a1", 120.0), ("a4", 180.0), ("d7", 240.0), ("g7", 300.0)],
+        ),
+        // Flat tops: columns down, rows down and to the right from the left column.
+        (
+            "flat",
+            [("d1", 90.0), ("a1", 150.0), ("a4", 210.0), ("g7", 330.0)],
+        ),
+    ] {
+        let file = game_file(
+            &format!("hexhex-names-{top}"),
+            &board_yaml(
+                "hex-board",
+                &format!("{{hex: 16mm, top: {top}, layout: hexhex, radius: 3}}"),
+            ),
+        );
+        let (g, _, _) = geometry(&file);
+        assert_eq!(g.spaces.len(), 37);
+        // d4 is the centre.
+        let (cx, cy) = (
+            g.spaces.iter().map(|s| s.x).sum::<f64>() / 37.0,
+            g.spaces.iter().map(|s| s.y).sum::<f64>() / 37.0,
+        );
+        let d4 = at(&g, "d4");
+        assert!((d4.x - cx).abs() < 1e-9 && (d4.y - cy).abs() < 1e-9);
+        for (name, degrees) in corners {
+            let (ux, uy) = (
+                f64::to_radians(degrees).cos(),
+                f64::to_radians(degrees).sin(),
+            );
+            let furthest = g
+                .spaces
+                .iter()
+                .max_by(|a, b| (a.x * ux + a.y * uy).total_cmp(&(b.x * ux + b.y * uy)))
+                .unwrap();
+            assert_eq!(furthest.name, name, "{top}: the corner at {degrees}°");
+        }
+        // Every column and row is one straight line of neighbouring hexes.
+        for s in &g.spaces {
+            let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
+            let (col, row) = s.name.split_at(split);
+            for (what, same) in [("column", col), ("row", row)] {
+                let line: Vec<_> = g
+                    .spaces
+                    .iter()
+                    .filter(|o| {
+                        let (c, r) = o
+                            .name
+                            .split_at(o.name.find(|c: char| c.is_ascii_digit()).unwrap());
+                        match what {
+                            "column" => c == same,
+                            _ => r == same,
+                        }
+                    })
+                    .collect();
+                let (a, z) = (line[0], line[line.len() - 1]);
+                for o in &line {
+                    let cross = (z.x - a.x) * (o.y - a.y) - (z.y - a.y) * (o.x - a.x);
+                    assert!(
+                        cross.abs() < 1e-6,
+                        "{top}: {what} {same} is not straight at {}",
+                        o.name
+                    );
+                }
+                assert!(line.len() >= 4, "{top}: {what} {same}");
+            }
+        }
+    }
+}
