@@ -161,6 +161,9 @@ pub struct Geometry {
     pub marked: BTreeMap<String, Vec<usize>>,
     /// The spaces of the score track around the edge, in order, named by their numbers.
     pub track: Vec<Space>,
+    /// The styles the board defines (and `star`, which every board knows), marking spaces or
+    /// not: the styles a rule may count.
+    pub styles: Vec<String>,
 }
 
 impl Geometry {
@@ -195,12 +198,17 @@ impl Geometry {
                 y: r.y + r.h / 2.0,
             })
             .collect();
+        let mut styles: Vec<String> = extras.styles.keys().cloned().collect();
+        if !extras.styles.contains_key(STAR) {
+            styles.push(STAR.to_string());
+        }
         Geometry {
             noun,
             spaces,
             lines: Vec::new(),
             marked,
             track,
+            styles,
         }
     }
 }
