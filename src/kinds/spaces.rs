@@ -596,6 +596,14 @@ pub enum Marked<'a> {
         x: f64,
         y: f64,
         r: f64,
+        /// The radius of what the board draws on every point (a dot or a ring), which a label
+        /// stays clear of as well.
+        drawn: f64,
+        /// The directions of the lines that leave the point (radians, clockwise from the right
+        /// as the page's y runs down).
+        lines: Vec<f64>,
+        /// The grid's box, which a label stays in.
+        room: Rect,
     },
 }
 
@@ -654,7 +662,14 @@ pub fn draw_mark(
                 ));
             }
         }
-        Marked::Point { x, y, r } => {
+        Marked::Point {
+            x,
+            y,
+            r,
+            drawn,
+            lines,
+            room,
+        } => {
             let dot = match style_name == STAR && fill.is_none() {
                 true => r * 0.45,
                 false => r,
@@ -667,12 +682,19 @@ pub fn draw_mark(
             }
             if let Some(label) = &style.label {
                 let s = fit(Font::CondensedBold, r * 1.2, r * 6.0, label);
+                let w = crate::draw::text::width(Font::CondensedBold, s, label);
+                let room = Rect {
+                    x: room.x - x,
+                    y: room.y - y,
+                    ..room
+                };
+                let (cx, cy) = label_place(&lines, r.max(drawn), (w / 2.0, s * 0.5), &room);
                 cv.add(text(
-                    x + r * 1.2,
-                    y - r * 1.2,
+                    x + cx,
+                    y + cy + s * 0.35,
                     s,
                     Font::CondensedBold,
-                    Anchor::Start,
+                    Anchor::Middle,
                     mark_ink,
                     label,
                 ));
@@ -680,6 +702,54 @@ pub fn draw_mark(
         }
     }
     Ok(())
+}
+
+/// Where the centre of a point's label goes, from the point: where a box of half extents
+/// `half` misses the lines that leave it (`lines`, their directions) and the `r` mm drawn on
+/// the point, and stays in `room` (the grid's box, from the point); as near as that allows,
+/// and up and to the right where several places are as near.
+fn label_place(lines: &[f64], r: f64, (hx, hy): (f64, f64), room: &Rect) -> (f64, f64) {
+    use std::f64::consts::{FRAC_PI_4, PI, TAU};
+    // How far a box reaches along a unit vector.
+    let reach = |nx: f64, ny: f64| hx * nx.abs() + hy * ny.abs();
+    // How far out along direction `a` the box clears the point and every line.
+    let distance = |a: f64| {
+        let (ux, uy) = (a.cos(), a.sin());
+        let mut d = r + 0.6 + reach(ux, uy);
+        for &line in lines {
+            let apart = (a - line).rem_euclid(TAU);
+            let apart = apart.min(TAU - apart);
+            if apart < 1e-9 {
+                return f64::INFINITY;
+            }
+            // Lines behind the box cannot meet it; one beside it is d·sin(apart) away.
+            if apart < PI / 2.0 {
+                d = d.max((reach(-line.sin(), line.cos()) + 0.6) / apart.sin());
+            }
+        }
+        d
+    };
+    let inside = |(x, y): (f64, f64)| {
+        x - hx >= room.x && x + hx <= room.right() && y - hy >= room.y && y + hy <= room.bottom()
+    };
+    // Every 7.5°, scored by distance, a little more the further from up and right.
+    let candidates = (0..48).map(|k| {
+        let a = -FRAC_PI_4 + k as f64 * TAU / 48.0;
+        let d = distance(a);
+        let off = ((a + FRAC_PI_4).rem_euclid(TAU)).min(TAU - (a + FRAC_PI_4).rem_euclid(TAU));
+        let at = (a.cos() * d, a.sin() * d);
+        (d * (1.0 + 0.15 * off / PI), at)
+    });
+    let best = |fits: bool| {
+        candidates
+            .clone()
+            .filter(|(score, at)| score.is_finite() && (!fits || inside(*at)))
+            .min_by(|p, q| p.0.total_cmp(&q.0))
+            .map(|(_, at)| at)
+    };
+    best(true)
+        .or_else(|| best(false))
+        .unwrap_or((r + hx, -(r + hy)))
 }
 
 /// A filled polygon.

@@ -767,3 +767,83 @@ fn a_hexagon_of_hexes_is_named_along_straight_columns_and_rows() {
         }
     }
 }
+
+#[test]
+fn a_points_label_is_beside_it_clear_of_its_lines_and_its_circle() {
+    for (name, section, marked) in [
+        (
+            "triangle",
+            "{spacing: 20mm, points: \"..o..\\n.o.o.\\no.o.o\\n\", connect: [], lines: [\"c3 a1\", \"c3 e1\", \"a1 e1\", \"b2 d2\", \"c3 c1\"], look: circles, styles: {home: {fill: \"#ffcc88\", label: H}}, marks: {home: [a1, e1, c3, c1]}}",
+            vec!["a1", "e1", "c3", "c1"],
+        ),
+        (
+            "alquerque",
+            "{spacing: 20mm, columns: 5, rows: 5, connect: [orthogonal, alternate], styles: {home: {fill: \"#ffcc88\", label: Home}}, marks: {home: [a1, b2, c3, e5, d3]}}",
+            vec!["a1", "b2", "c3", "e5", "d3"],
+        ),
+    ] {
+        let file = game_file(
+            &format!("point-labels-{name}"),
+            &board_yaml("point-board", section),
+        );
+        let (g, _, _) = geometry(&file);
+        let labels: Vec<Printed> = board_texts(&file)
+            .into_iter()
+            .filter(|t| t.text == "H" || t.text == "Home")
+            .collect();
+        assert_eq!(labels.len(), marked.len(), "{name}: {labels:?}");
+        // The circle drawn on a point (look: circles, 0.36 of the spacing), or its mark's dot.
+        let drawn = if name == "triangle" { 7.2 } else { 3.2 };
+        let mut labelled = Vec::new();
+        for t in &labels {
+            // Its box: the glyphs' advance across, from the capitals' top to the descenders.
+            let (x0, x1) = (t.x - t.w / 2.0, t.x + t.w / 2.0);
+            let (y0, y1) = (t.y - 0.35 * t.size, t.y + 0.55 * t.size);
+            let p = g
+                .spaces
+                .iter()
+                .min_by(|a, b| {
+                    (a.x - t.x)
+                        .hypot(a.y - t.y)
+                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
+                })
+                .unwrap();
+            labelled.push(p.name.clone());
+            // Beside its point: outside its circle, within half the spacing of it.
+            let nearest_x = p.x.clamp(x0, x1);
+            let nearest_y = p.y.clamp(y0, y1);
+            let gap = (nearest_x - p.x).hypot(nearest_y - p.y);
+            assert!(
+                gap > drawn && gap < drawn + 10.0,
+                "{name}: `{}` of {} is {gap:.2} mm from its centre",
+                t.text,
+                p.name
+            );
+            // No line (0.4 mm wide) passes through the box: walked every 0.02 mm.
+            for &(a, z) in &g.lines {
+                let (a, z) = (&g.spaces[a], &g.spaces[z]);
+                let len = (z.x - a.x).hypot(z.y - a.y);
+                let steps = (len / 0.02) as usize;
+                for k in 0..=steps {
+                    let f = k as f64 / steps as f64;
+                    let (x, y) = (a.x + (z.x - a.x) * f, a.y + (z.y - a.y) * f);
+                    assert!(
+                        !(x > x0 - 0.2 && x < x1 + 0.2 && y > y0 - 0.2 && y < y1 + 0.2),
+                        "{name}: the line {}–{} crosses `{}` of {} at ({x:.2}, {y:.2})",
+                        a.name,
+                        z.name,
+                        t.text,
+                        p.name
+                    );
+                }
+            }
+        }
+        labelled.sort();
+        let mut expected: Vec<String> = marked.iter().map(|s| s.to_string()).collect();
+        expected.sort();
+        assert_eq!(
+            labelled, expected,
+            "{name}: each marked point has its label beside it"
+        );
+    }
+}
