@@ -615,6 +615,7 @@ pub fn draw_mark(
     at: Marked,
     art: &Art,
     ink: &str,
+    sliced: bool,
 ) -> Result<(), DrawError> {
     let default = Style::default();
     let style = style.unwrap_or(&default);
@@ -674,7 +675,10 @@ pub fn draw_mark(
                 true => r * 0.45,
                 false => r,
             };
-            cv.add(circle(x, y, dot, fill.unwrap_or(mark_ink)));
+            // A point filled in slices by several styles has its dot already.
+            if !sliced {
+                cv.add(circle(x, y, dot, fill.unwrap_or(mark_ink)));
+            }
             if let Some(symbol) = &style.symbol {
                 let s = r * 1.4;
                 let g = art.symbol(&symbol.value)?;
@@ -763,7 +767,9 @@ pub fn polygon(points: &[(f64, f64)], fill: &str) -> svg::node::element::Polygon
         .set("fill", fill)
 }
 
-/// Draws the marks of `extras` on the spaces of `geometry`, each shaped by `shape_of`.
+/// Draws the marks of `extras` on the spaces of `geometry`, each shaped by `shape_of`. A space
+/// that several styles fill (a corner of Hex, on a red and a blue side) is filled in each, in
+/// slices facing the neighbours each style marks, and counts for each.
 pub fn draw_marks<'g>(
     cv: &mut Canvas,
     extras: &Extras,
@@ -772,12 +778,181 @@ pub fn draw_marks<'g>(
     art: &Art,
     ink: &str,
 ) -> Result<(), DrawError> {
+    let fill_of = |style: &str| extras.styles.get(style).and_then(|s| s.fill.as_ref());
+    // The styles that fill each space.
+    let mut fills: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for (style, at) in &geometry.marked {
+        if fill_of(style).is_some() {
+            for &i in at {
+                fills.entry(i).or_default().push(style);
+            }
+        }
+    }
+    for (&i, styles) in fills.iter().filter(|(_, s)| s.len() > 1) {
+        let slices = slices(geometry, i, styles);
+        for (style, (from, to)) in styles.iter().zip(slices) {
+            let fill = fill_of(style).map_or(ink, |c| c.hex());
+            cv.add(slice(&shape_of(i), from, to, fill));
+        }
+    }
     for (style, at) in &geometry.marked {
         for &i in at {
-            draw_mark(cv, style, extras.styles.get(style), shape_of(i), art, ink)?;
+            // Filled already, in its slice.
+            let shared = fills.get(&i).is_some_and(|s| s.len() > 1) && fill_of(style).is_some();
+            let style_ = extras.styles.get(style);
+            let unfilled;
+            let style_ = match (shared, style_) {
+                (true, Some(s)) => {
+                    unfilled = Style {
+                        fill: None,
+                        ..s.clone()
+                    };
+                    Some(&unfilled)
+                }
+                _ => style_,
+            };
+            draw_mark(cv, style, style_, shape_of(i), art, ink, shared)?;
         }
     }
     Ok(())
+}
+
+/// The slices (angles from, to, in radians clockwise from the right) of space `i` that each of
+/// `styles` fills: each centred on the direction of the neighbours it marks, split half way
+/// between; equal slices from the top when a style marks no neighbour.
+fn slices(geometry: &Geometry, i: usize, styles: &[&str]) -> Vec<(f64, f64)> {
+    use std::f64::consts::{FRAC_PI_2, TAU};
+    let here = &geometry.spaces[i];
+    let distance = |s: &Space| (s.x - here.x).hypot(s.y - here.y);
+    // Neighbours are one step away: the nearest any space is.
+    let step = geometry
+        .spaces
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, s)| distance(s))
+        .fold(f64::INFINITY, f64::min);
+    let facing: Vec<Option<f64>> = styles
+        .iter()
+        .map(|style| {
+            let (sx, sy) = geometry
+                .marked
+                .get(*style)
+                .into_iter()
+                .flatten()
+                .filter(|&&j| j != i && distance(&geometry.spaces[j]) < step * 1.01)
+                .map(|&j| {
+                    let s = &geometry.spaces[j];
+                    ((s.x - here.x) / step, (s.y - here.y) / step)
+                })
+                .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+            (sx.hypot(sy) > 1e-6).then(|| sy.atan2(sx))
+        })
+        .collect();
+    let k = styles.len();
+    let equal = |j: usize| {
+        let from = -FRAC_PI_2 + TAU * j as f64 / k as f64;
+        (from, from + TAU / k as f64)
+    };
+    let Some(angles) = facing.iter().copied().collect::<Option<Vec<f64>>>() else {
+        return (0..k).map(equal).collect();
+    };
+    // Round the circle in order of the directions they face, each to half way to the next.
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        angles[a]
+            .rem_euclid(TAU)
+            .total_cmp(&angles[b].rem_euclid(TAU))
+    });
+    let at = |n: usize| angles[order[n % k]].rem_euclid(TAU);
+    let between = |n: usize| {
+        let (a, b) = (at(n), at(n + 1));
+        let gap = (b - a).rem_euclid(TAU);
+        if gap < 1e-9 {
+            return None;
+        }
+        Some(a + gap / 2.0)
+    };
+    let mut out = vec![(0.0, 0.0); k];
+    for n in 0..k {
+        let (Some(from), Some(to)) = (between(n + k - 1), between(n)) else {
+            return (0..k).map(equal).collect();
+        };
+        let to = from + (to - from).rem_euclid(TAU);
+        out[order[n]] = (from, if to <= from { from + TAU } else { to });
+    }
+    out
+}
+
+/// The part of a mark's shape between two directions from its centre (radians), filled.
+fn slice(at: &Marked, from: f64, to: f64, fill: &str) -> svg::node::element::Path {
+    let d = match at {
+        Marked::Cell { outline, x, y, .. } => {
+            // Where a ray from the centre leaves the outline (convex, round the centre).
+            let exit = |a: f64| {
+                let (ux, uy) = (a.cos(), a.sin());
+                (0..outline.len())
+                    .filter_map(|k| {
+                        let (p, q) = (outline[k], outline[(k + 1) % outline.len()]);
+                        let (ex, ey) = (q.0 - p.0, q.1 - p.1);
+                        let den = ux * ey - uy * ex;
+                        if den.abs() < 1e-12 {
+                            return None;
+                        }
+                        let t = ((p.0 - x) * ey - (p.1 - y) * ex) / den;
+                        let u = ((p.0 - x) * uy - (p.1 - y) * ux) / den;
+                        (t > 0.0 && (-1e-9..=1.0 + 1e-9).contains(&u)).then_some(t)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let point = |a: f64| {
+                let t = exit(a);
+                (x + t * a.cos(), y + t * a.sin())
+            };
+            let angle = |c: &(f64, f64)| {
+                let a = (c.1 - y).atan2(c.0 - x);
+                from + (a - from).rem_euclid(std::f64::consts::TAU)
+            };
+            let mut corners: Vec<(f64, (f64, f64))> = outline
+                .iter()
+                .map(|c| (angle(c), *c))
+                .filter(|(a, _)| *a > from && *a < to)
+                .collect();
+            corners.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut points = vec![(*x, *y), point(from)];
+            points.extend(corners.into_iter().map(|(_, c)| c));
+            points.push(point(to));
+            let mut d = String::new();
+            for (k, (px, py)) in points.iter().enumerate() {
+                d.push_str(&format!(
+                    "{}{} {}",
+                    if k == 0 { 'M' } else { 'L' },
+                    n(*px),
+                    n(*py)
+                ));
+            }
+            d + "Z"
+        }
+        Marked::Point { x, y, r, .. } => {
+            let (ax, ay) = (x + r * from.cos(), y + r * from.sin());
+            let (bx, by) = (x + r * to.cos(), y + r * to.sin());
+            let large = u8::from(to - from > std::f64::consts::PI);
+            format!(
+                "M{} {}L{} {}A{} {} 0 {large} 1 {} {}Z",
+                n(*x),
+                n(*y),
+                n(ax),
+                n(ay),
+                n(*r),
+                n(*r),
+                n(bx),
+                n(by)
+            )
+        }
+    };
+    svg::node::element::Path::new()
+        .set("d", d)
+        .set("fill", fill)
 }
 
 /// Draws a heavy line round the area each style with an `outline:` marks: the edges of its

@@ -847,3 +847,51 @@ fn a_points_label_is_beside_it_clear_of_its_lines_and_its_circle() {
         );
     }
 }
+
+#[test]
+fn a_space_in_two_styles_is_filled_in_both_facing_their_sides_and_counted_in_both() {
+    // Hex: the corner hexes are on a red side and a blue side.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hex.yaml");
+    let dir = temp_dir("hex-corners");
+    let file = dir.join("hex.yaml");
+    std::fs::copy(&path, &file).unwrap();
+    let (g, _, _) = geometry(&file);
+    let png = board_png(&file);
+    let (red, blue) = ([0xf0, 0xb9, 0xb0], [0xb5, 0xcb, 0xe8]);
+    let near = |c: [u8; 3], want: [u8; 3]| (0..3).all(|k| c[k].abs_diff(want[k]) < 6);
+    // Each corner: toward its neighbour along the red row, red; toward its neighbour up or
+    // down the blue column, blue; both a third of a hex from its centre.
+    for (corner, along_row, along_column) in [
+        ("a1", "b1", "a2"),
+        ("k1", "j1", "k2"),
+        ("a11", "b11", "a10"),
+        ("k11", "j11", "k10"),
+    ] {
+        let c = at(&g, corner);
+        for (toward, want, colour) in [(along_row, red, "red"), (along_column, blue, "blue")] {
+            let o = at(&g, toward);
+            let (x, y) = (c.x + (o.x - c.x) / 3.0, c.y + (o.y - c.y) / 3.0);
+            let got = rgb(&png, x, y);
+            assert!(
+                near(got, want),
+                "{corner} toward {toward}: {got:?}, not {colour}"
+            );
+        }
+    }
+    // A hex of one side only is its colour all over.
+    for (name, want) in [("f1", red), ("a6", blue)] {
+        let c = at(&g, name);
+        for (dx, dy) in [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.0), (0.0, -3.0)] {
+            assert!(near(rgb(&png, c.x + dx, c.y + dy), want), "{name}");
+        }
+    }
+    // And the rules count each corner on both sides: 22 hexes a colour.
+    assert_eq!(g.marked["red"].len(), 22);
+    assert_eq!(g.marked["blue"].len(), 22);
+    for corner in ["a1", "k1", "a11", "k11"] {
+        let i = g.spaces.iter().position(|s| s.name == corner).unwrap();
+        assert!(g.marked["red"].contains(&i) && g.marked["blue"].contains(&i));
+    }
+    let out = run(&["validate", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
