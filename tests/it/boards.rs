@@ -472,9 +472,10 @@ struct Printed {
     size: f64,
 }
 
-/// The texts on the one board of the game in `file`, read from the PDF that `pnp build` writes,
-/// placed on the board by the layout `pnp` makes of it (the board whole on one page, upright).
-fn board_texts(file: &Path) -> Vec<Printed> {
+/// The PDF that `pnp build` writes of the game in `file`, the page its one board is on and
+/// where (mm from the page's top left), as the layout `pnp` makes of it places it: whole on one
+/// page, upright.
+fn board_page(file: &Path) -> (Vec<u8>, usize, pnp::layout::Rect) {
     let out = file.parent().unwrap().join("pdf");
     let run = pnp()
         .arg("build")
@@ -499,6 +500,12 @@ fn board_texts(file: &Path) -> Vec<Printed> {
             (i + doc.front_matter.len(), pl.rect)
         })
         .unwrap();
+    (pdf, page, rect)
+}
+
+/// The texts on the one board of the game in `file`, read from the PDF that `pnp build` writes.
+fn board_texts(file: &Path) -> Vec<Printed> {
+    let (pdf, page, rect) = board_page(file);
     let height = pdf_page_sizes(&pdf)[page].1;
     let mm = 25.4 / 72.0;
     let mut glyphs = pdf_glyphs(&pdf)[page].clone();
@@ -894,4 +901,147 @@ fn a_space_in_two_styles_is_filled_in_both_facing_their_sides_and_counted_in_bot
     }
     let out = run(&["validate", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_marks_label_and_symbol_are_drawn_in_its_square_and_nowhere_else() {
+    let section = |marks: &str| {
+        format!(
+            "{{columns: 6, rows: 4, square: 20mm, styles: {{bonus: {{symbol: sun, label: \"×2\"}}}}, marks: {{{marks}}}}}"
+        )
+    };
+    let file = game_file(
+        "mark-drawn",
+        &board_yaml("board", &section("bonus: [c3, e1]")),
+    );
+    let plain = game_file("mark-none", &board_yaml("board", &section("bonus: []")));
+    let (g, _, _) = geometry(&file);
+    // The label: printed twice, each inside its square, in its lower half (under the symbol).
+    let labels: Vec<Printed> = board_texts(&file)
+        .into_iter()
+        .filter(|t| t.text == "×2")
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    for name in ["c3", "e1"] {
+        let s = at(&g, name);
+        assert!(
+            labels.iter().any(|t| (t.x - s.x).abs() < 0.05
+                && t.y > s.y
+                && t.y + 0.35 * t.size < s.y + 10.0
+                && t.w < 20.0),
+            "{name} at ({}, {}): {labels:?}",
+            s.x,
+            s.y
+        );
+    }
+    // The symbol: the pixels that differ from the board without marks are all in c3 and e1,
+    // and in each, above the label, the sun's ink.
+    let (marked, bare) = (board_png(&file), board_png(&plain));
+    assert_eq!((marked.1, marked.2), (bare.1, bare.2));
+    let pixel = 25.4 / DPI as f64;
+    let mut inked = std::collections::BTreeMap::new();
+    for j in 0..marked.2 as usize {
+        for i in 0..marked.1 as usize {
+            let k = (j * marked.1 as usize + i) * 4;
+            if marked.0[k..k + 3] == bare.0[k..k + 3] {
+                continue;
+            }
+            let (x, y) = ((i as f64 + 0.5) * pixel, (j as f64 + 0.5) * pixel);
+            let square = g
+                .spaces
+                .iter()
+                .find(|s| (x - s.x).abs() <= 10.0 && (y - s.y).abs() <= 10.0)
+                .map(|s| s.name.clone());
+            let name = square.unwrap_or_else(|| panic!("a mark drawn at ({x:.2}, {y:.2}) mm"));
+            assert!(name == "c3" || name == "e1", "a mark drawn in {name}");
+            let above = y < at(&g, &name).y;
+            *inked.entry((name, above)).or_insert(0) += 1;
+        }
+    }
+    for name in ["c3", "e1"] {
+        // The sun above the middle: a good part of a 10 mm symbol's box.
+        let n = inked.get(&(name.to_string(), true)).copied().unwrap_or(0);
+        assert!(n as f64 * pixel * pixel > 10.0, "{name}: {n} pixels of sun");
+    }
+}
+
+#[test]
+fn points_drawn_as_circles_are_rings_of_their_size_round_each_point() {
+    let file = game_file(
+        "circles",
+        &board_yaml(
+            "point-board",
+            "{spacing: 20mm, columns: 3, rows: 3, connect: [], look: circles}",
+        ),
+    );
+    let (g, _, _) = geometry(&file);
+    let png = board_png(&file);
+    let (pdf, page, rect) = board_page(&file);
+    let arcs: Vec<(f64, f64)> = pdf_strokes(&pdf)[page]
+        .iter()
+        .filter(|s| s.curved)
+        .flat_map(|s| [s.a, s.b])
+        .map(|(x, y)| (x - rect.x, y - rect.y))
+        .collect();
+    // 0.36 of the spacing, measured to the middle of the ring's line across and down (the
+    // board has no lines to cross them).
+    for s in &g.spaces {
+        let mut centre = (0.0, 0.0);
+        let mut radii = Vec::new();
+        for (dx, dy) in [(1.0, 0.0), (0.0, 1.0)] {
+            let out = outline_at(&png, s.x, s.y, (dx, dy), 5.5, 9.0);
+            let back = outline_at(&png, s.x, s.y, (-dx, -dy), 5.5, 9.0);
+            radii.push((out + back) / 2.0);
+            // Where the ring's middle is along this line, from the point.
+            let mid = (out - back) / 2.0;
+            centre.0 += mid * dx;
+            centre.1 += mid * dy;
+        }
+        for r in &radii {
+            assert!((r - 7.2).abs() < 0.05, "{}: radius {r}", s.name);
+        }
+        // (To a pixel: the image is a whole number of pixels, 0.06 mm off the board's size.)
+        assert!(
+            centre.0.hypot(centre.1) < 0.1,
+            "{}: the ring is centred {centre:?} mm off",
+            s.name
+        );
+        // In the PDF, each ring is drawn as four arcs that end on it, right, below, left and
+        // above its centre: 7.2 mm from the point, to 0.05 mm.
+        let arcs = &arcs;
+        for (ex, ey) in [(7.2, 0.0), (0.0, 7.2), (-7.2, 0.0), (0.0, -7.2)] {
+            let (x, y) = (s.x + ex, s.y + ey);
+            assert!(
+                arcs.iter()
+                    .any(|&(ax, ay)| (ax - x).abs() < 0.05 && (ay - y).abs() < 0.05),
+                "{}: no arc ends at ({x:.2}, {y:.2})",
+                s.name
+            );
+        }
+        // Inside the ring the board shows.
+        for (dx, dy) in [(5.0, 0.0), (0.0, 5.0), (-5.0, 0.0), (0.0, -5.0)] {
+            let c = rgb(&png, s.x + dx, s.y + dy);
+            assert!(c.iter().all(|&v| v > 240), "{}: {c:?}", s.name);
+        }
+    }
+}
+
+#[test]
+fn a_board_without_coordinates_prints_no_letters_or_numbers() {
+    let with = game_file(
+        "coords-on",
+        &board_yaml("board", "{squares: 8, square: 20mm}"),
+    );
+    let without = game_file(
+        "coords-off",
+        &board_yaml("board", "{squares: 8, square: 20mm, coordinates: false}"),
+    );
+    let texts: Vec<String> = board_texts(&with).into_iter().map(|t| t.text).collect();
+    // Letters above the columns, numbers both sides of the rows.
+    for (t, times) in [("A", 1), ("H", 1), ("1", 2), ("8", 2)] {
+        let n = texts.iter().filter(|x| *x == t).count();
+        assert_eq!(n, times, "{t} in {texts:?}");
+    }
+    let texts: Vec<String> = board_texts(&without).into_iter().map(|t| t.text).collect();
+    assert!(texts.is_empty(), "{texts:?}");
 }
