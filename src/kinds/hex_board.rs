@@ -1,8 +1,9 @@
 //! Boards of hexagons (`kind: hex-board`): rows offset by half a hex (columns, for flat-topped
 //! hexes), a rhombus (the game of Hex), or a hexagon of hexes around a centre one. Each hex is
-//! named by its column letter and its row counted from the bottom (`a1` bottom left); in a
-//! hexagon of hexes the letter counts along the row. Coordinates, marks, a track around the
-//! edge and areas are `spaces`'.
+//! named by its column letter and its row counted from the bottom (`a1` bottom left); the
+//! columns of a rhombus and of a hexagon of hexes are straight lines that slant, so a
+//! hexagon's upper rows start at a later letter (`d7` is its top left hex at radius 3).
+//! Coordinates, marks, a track around the edge and areas are `spaces`'.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -10,7 +11,8 @@ use std::collections::BTreeMap;
 
 use super::board::yes;
 use super::spaces::{
-    self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
+    self, Area, Beyond, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space,
+    Style,
 };
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
 use crate::draw::DrawError;
@@ -170,14 +172,26 @@ impl HexBoard {
             }
         };
         let count = rows.len() as u32;
+        let radius = v(&self.radius);
+        let hexhex = self.layout == HexLayout::Hexhex;
         let mut cells = Vec::new();
         for (r, &(across, shift)) in rows.iter().enumerate() {
+            let r32 = r as u32;
             for k in 0..across {
                 let x = f / 2.0 + (k as f64 + shift as f64 / 2.0) * f;
                 let y = c / 2.0 + r as f64 * 0.75 * c;
+                // A hexagon's columns are straight lines of hexes, as a rhombus's are: up and
+                // to the left from the bottom row (Abalone's diagonals), so its upper rows
+                // start at a later letter. Turned for flat tops, its rows run down to the
+                // right from the left column.
+                let col = match (hexhex, self.top) {
+                    (true, HexTop::Pointy) => k + radius.saturating_sub(r32),
+                    (true, HexTop::Flat) => k + r32.saturating_sub(radius),
+                    (false, _) => k,
+                };
                 cells.push(Cell {
-                    col: k,
-                    row: count - r as u32,
+                    col,
+                    row: count - r32,
                     x,
                     y,
                 });
@@ -216,6 +230,36 @@ impl HexBoard {
         Frame::new(w, h, &self.extras())
     }
 
+    /// Where its coordinates go, `size` mm high: numbers at both ends of each row and letters
+    /// above each column; a hexagon of hexes, whose sides each end rows and columns alike, has
+    /// numbers at the start of each row and letters below each column, as Abalone has.
+    fn coordinates_at(&self, size: f64) -> Coordinates {
+        let f = self.hex.value.mm();
+        let gap = f / 2.0 + size * 0.9;
+        let (half, root) = (0.5, 3f64.sqrt() / 2.0);
+        let beyond = |dir, gap, both| Beyond { dir, gap, both };
+        match (self.layout, self.top) {
+            (HexLayout::Hexhex, HexTop::Pointy) => Coordinates::Beside {
+                rows: beyond((-1.0, 0.0), gap, false),
+                // Down the column, to the right.
+                columns: Some(beyond((half, root), gap, false)),
+            },
+            (HexLayout::Hexhex, HexTop::Flat) => Coordinates::Beside {
+                // Back up the row, to the left.
+                rows: beyond((-root, -half), gap, false),
+                columns: Some(beyond((0.0, 1.0), f / 2.0 + size, false)),
+            },
+            (_, HexTop::Pointy) => Coordinates::Beside {
+                rows: beyond((1.0, 0.0), gap, true),
+                columns: Some(beyond((0.0, -1.0), f / 2.0 + size * 1.1, false)),
+            },
+            (_, HexTop::Flat) => Coordinates::Beside {
+                rows: beyond((1.0, 0.0), f / 2.0 + size * 1.1, true),
+                columns: Some(beyond((0.0, -1.0), f / 3f64.sqrt() + size, false)),
+            },
+        }
+    }
+
     /// The corners of the hex centred at (`x`, `y`).
     fn corners(&self, x: f64, y: f64) -> [(f64, f64); 6] {
         let (_, c) = self.flats_corners();
@@ -243,7 +287,7 @@ hex-board:
   radius: 2
   styles:
     harbour: {fill: "#9cc3e6", label: "3:1"}
-  marks: {harbour: [a5, c1]}
+  marks: {harbour: [a1, e5]}
 "##
     }
     fn fields(&self) -> &'static [Field] {
@@ -455,18 +499,22 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
         y: geometry.spaces[i].y,
         size: f * 0.86,
     });
-    spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    let size = (spaces::EDGE_MM * 0.5).min(f * 0.35);
+    let at = board.coordinates_at(size);
+    // Letters below the grid (a pointy hexagon's) leave the title the room before the first.
+    let room = match at {
+        Coordinates::Beside {
+            columns: Some(b), ..
+        } if board.coordinates && b.dir.1 > 0.0 && b.dir.0 > 0.0 => geometry
+            .spaces
+            .iter()
+            .find(|s| s.name == "a1")
+            .map_or(0.0, |s| s.x + b.dir.0 * b.gap - size - frame.grid.x)
+            .min(frame.grid.w * 0.4),
+        _ => frame.grid.w * 0.4,
+    };
+    spaces::draw_title_within(cv, &frame, face.title.as_deref(), &c.ink, room);
     if board.coordinates {
-        let size = (spaces::EDGE_MM * 0.5).min(f * 0.35);
-        let (gap_x, gap_y) = match board.top {
-            HexTop::Pointy => (f / 2.0 + size * 0.9, f / 2.0 + size * 1.1),
-            HexTop::Flat => (f / 2.0 + size * 1.1, f / 3f64.sqrt() + size),
-        };
-        let at = Coordinates::Beside {
-            gap_x,
-            gap_y,
-            letters: board.layout != HexLayout::Hexhex,
-        };
         spaces::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
     }
     spaces::draw_extras(cv, &extras, &frame, &c.ink);

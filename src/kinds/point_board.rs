@@ -474,6 +474,28 @@ point-board:
     }
 }
 
+/// The directions (radians) in which lines leave point `i`: those from it, and both ways
+/// along those that pass through it (`lines: ["a1 e1"]` through c1).
+fn lines_from(geometry: &Geometry, i: usize) -> Vec<f64> {
+    let p = &geometry.spaces[i];
+    let towards = |q: &Space| (q.y - p.y).atan2(q.x - p.x);
+    let mut out = Vec::new();
+    for &(a, z) in &geometry.lines {
+        let (sa, sz) = (&geometry.spaces[a], &geometry.spaces[z]);
+        if a == i || z == i {
+            out.push(towards(if a == i { sz } else { sa }));
+            continue;
+        }
+        let (dx, dy) = (sz.x - sa.x, sz.y - sa.y);
+        let along = ((p.x - sa.x) * dx + (p.y - sa.y) * dy) / (dx * dx + dy * dy);
+        let off = ((p.x - sa.x) * dy - (p.y - sa.y) * dx).abs() / dx.hypot(dy);
+        if off < 1e-6 && along > 0.0 && along < 1.0 {
+            out.extend([towards(sa), towards(sz)]);
+        }
+    }
+    out
+}
+
 fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
@@ -517,6 +539,12 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
             x: geometry.spaces[i].x,
             y: geometry.spaces[i].y,
             r: (s * 0.16).max(r * 0.7),
+            drawn: match board.look {
+                PointLook::None => 0.0,
+                _ => r,
+            },
+            lines: lines_from(&geometry, i),
+            room: frame.grid,
         },
         art,
         &c.ink,

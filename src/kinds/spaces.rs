@@ -161,6 +161,9 @@ pub struct Geometry {
     pub marked: BTreeMap<String, Vec<usize>>,
     /// The spaces of the score track around the edge, in order, named by their numbers.
     pub track: Vec<Space>,
+    /// The styles the board defines (and `star`, which every board knows), marking spaces or
+    /// not: the styles a rule may count.
+    pub styles: Vec<String>,
 }
 
 impl Geometry {
@@ -195,12 +198,17 @@ impl Geometry {
                 y: r.y + r.h / 2.0,
             })
             .collect();
+        let mut styles: Vec<String> = extras.styles.keys().cloned().collect();
+        if !extras.styles.contains_key(STAR) {
+            styles.push(STAR.to_string());
+        }
         Geometry {
             noun,
             spaces,
             lines: Vec::new(),
             marked,
             track,
+            styles,
         }
     }
 }
@@ -588,6 +596,14 @@ pub enum Marked<'a> {
         x: f64,
         y: f64,
         r: f64,
+        /// The radius of what the board draws on every point (a dot or a ring), which a label
+        /// stays clear of as well.
+        drawn: f64,
+        /// The directions of the lines that leave the point (radians, clockwise from the right
+        /// as the page's y runs down).
+        lines: Vec<f64>,
+        /// The grid's box, which a label stays in.
+        room: Rect,
     },
 }
 
@@ -599,6 +615,7 @@ pub fn draw_mark(
     at: Marked,
     art: &Art,
     ink: &str,
+    sliced: bool,
 ) -> Result<(), DrawError> {
     let default = Style::default();
     let style = style.unwrap_or(&default);
@@ -646,12 +663,22 @@ pub fn draw_mark(
                 ));
             }
         }
-        Marked::Point { x, y, r } => {
+        Marked::Point {
+            x,
+            y,
+            r,
+            drawn,
+            lines,
+            room,
+        } => {
             let dot = match style_name == STAR && fill.is_none() {
                 true => r * 0.45,
                 false => r,
             };
-            cv.add(circle(x, y, dot, fill.unwrap_or(mark_ink)));
+            // A point filled in slices by several styles has its dot already.
+            if !sliced {
+                cv.add(circle(x, y, dot, fill.unwrap_or(mark_ink)));
+            }
             if let Some(symbol) = &style.symbol {
                 let s = r * 1.4;
                 let g = art.symbol(&symbol.value)?;
@@ -659,12 +686,19 @@ pub fn draw_mark(
             }
             if let Some(label) = &style.label {
                 let s = fit(Font::CondensedBold, r * 1.2, r * 6.0, label);
+                let w = crate::draw::text::width(Font::CondensedBold, s, label);
+                let room = Rect {
+                    x: room.x - x,
+                    y: room.y - y,
+                    ..room
+                };
+                let (cx, cy) = label_place(&lines, r.max(drawn), (w / 2.0, s * 0.5), &room);
                 cv.add(text(
-                    x + r * 1.2,
-                    y - r * 1.2,
+                    x + cx,
+                    y + cy + s * 0.35,
                     s,
                     Font::CondensedBold,
-                    Anchor::Start,
+                    Anchor::Middle,
                     mark_ink,
                     label,
                 ));
@@ -672,6 +706,54 @@ pub fn draw_mark(
         }
     }
     Ok(())
+}
+
+/// Where the centre of a point's label goes, from the point: where a box of half extents
+/// `half` misses the lines that leave it (`lines`, their directions) and the `r` mm drawn on
+/// the point, and stays in `room` (the grid's box, from the point); as near as that allows,
+/// and up and to the right where several places are as near.
+fn label_place(lines: &[f64], r: f64, (hx, hy): (f64, f64), room: &Rect) -> (f64, f64) {
+    use std::f64::consts::{FRAC_PI_4, PI, TAU};
+    // How far a box reaches along a unit vector.
+    let reach = |nx: f64, ny: f64| hx * nx.abs() + hy * ny.abs();
+    // How far out along direction `a` the box clears the point and every line.
+    let distance = |a: f64| {
+        let (ux, uy) = (a.cos(), a.sin());
+        let mut d = r + 0.6 + reach(ux, uy);
+        for &line in lines {
+            let apart = (a - line).rem_euclid(TAU);
+            let apart = apart.min(TAU - apart);
+            if apart < 1e-9 {
+                return f64::INFINITY;
+            }
+            // Lines behind the box cannot meet it; one beside it is d·sin(apart) away.
+            if apart < PI / 2.0 {
+                d = d.max((reach(-line.sin(), line.cos()) + 0.6) / apart.sin());
+            }
+        }
+        d
+    };
+    let inside = |(x, y): (f64, f64)| {
+        x - hx >= room.x && x + hx <= room.right() && y - hy >= room.y && y + hy <= room.bottom()
+    };
+    // Every 7.5°, scored by distance, a little more the further from up and right.
+    let candidates = (0..48).map(|k| {
+        let a = -FRAC_PI_4 + k as f64 * TAU / 48.0;
+        let d = distance(a);
+        let off = ((a + FRAC_PI_4).rem_euclid(TAU)).min(TAU - (a + FRAC_PI_4).rem_euclid(TAU));
+        let at = (a.cos() * d, a.sin() * d);
+        (d * (1.0 + 0.15 * off / PI), at)
+    });
+    let best = |fits: bool| {
+        candidates
+            .clone()
+            .filter(|(score, at)| score.is_finite() && (!fits || inside(*at)))
+            .min_by(|p, q| p.0.total_cmp(&q.0))
+            .map(|(_, at)| at)
+    };
+    best(true)
+        .or_else(|| best(false))
+        .unwrap_or((r + hx, -(r + hy)))
 }
 
 /// A filled polygon.
@@ -685,7 +767,9 @@ pub fn polygon(points: &[(f64, f64)], fill: &str) -> svg::node::element::Polygon
         .set("fill", fill)
 }
 
-/// Draws the marks of `extras` on the spaces of `geometry`, each shaped by `shape_of`.
+/// Draws the marks of `extras` on the spaces of `geometry`, each shaped by `shape_of`. A space
+/// that several styles fill (a corner of Hex, on a red and a blue side) is filled in each, in
+/// slices facing the neighbours each style marks, and counts for each.
 pub fn draw_marks<'g>(
     cv: &mut Canvas,
     extras: &Extras,
@@ -694,12 +778,181 @@ pub fn draw_marks<'g>(
     art: &Art,
     ink: &str,
 ) -> Result<(), DrawError> {
+    let fill_of = |style: &str| extras.styles.get(style).and_then(|s| s.fill.as_ref());
+    // The styles that fill each space.
+    let mut fills: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for (style, at) in &geometry.marked {
+        if fill_of(style).is_some() {
+            for &i in at {
+                fills.entry(i).or_default().push(style);
+            }
+        }
+    }
+    for (&i, styles) in fills.iter().filter(|(_, s)| s.len() > 1) {
+        let slices = slices(geometry, i, styles);
+        for (style, (from, to)) in styles.iter().zip(slices) {
+            let fill = fill_of(style).map_or(ink, |c| c.hex());
+            cv.add(slice(&shape_of(i), from, to, fill));
+        }
+    }
     for (style, at) in &geometry.marked {
         for &i in at {
-            draw_mark(cv, style, extras.styles.get(style), shape_of(i), art, ink)?;
+            // Filled already, in its slice.
+            let shared = fills.get(&i).is_some_and(|s| s.len() > 1) && fill_of(style).is_some();
+            let style_ = extras.styles.get(style);
+            let unfilled;
+            let style_ = match (shared, style_) {
+                (true, Some(s)) => {
+                    unfilled = Style {
+                        fill: None,
+                        ..s.clone()
+                    };
+                    Some(&unfilled)
+                }
+                _ => style_,
+            };
+            draw_mark(cv, style, style_, shape_of(i), art, ink, shared)?;
         }
     }
     Ok(())
+}
+
+/// The slices (angles from, to, in radians clockwise from the right) of space `i` that each of
+/// `styles` fills: each centred on the direction of the neighbours it marks, split half way
+/// between; equal slices from the top when a style marks no neighbour.
+fn slices(geometry: &Geometry, i: usize, styles: &[&str]) -> Vec<(f64, f64)> {
+    use std::f64::consts::{FRAC_PI_2, TAU};
+    let here = &geometry.spaces[i];
+    let distance = |s: &Space| (s.x - here.x).hypot(s.y - here.y);
+    // Neighbours are one step away: the nearest any space is.
+    let step = geometry
+        .spaces
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, s)| distance(s))
+        .fold(f64::INFINITY, f64::min);
+    let facing: Vec<Option<f64>> = styles
+        .iter()
+        .map(|style| {
+            let (sx, sy) = geometry
+                .marked
+                .get(*style)
+                .into_iter()
+                .flatten()
+                .filter(|&&j| j != i && distance(&geometry.spaces[j]) < step * 1.01)
+                .map(|&j| {
+                    let s = &geometry.spaces[j];
+                    ((s.x - here.x) / step, (s.y - here.y) / step)
+                })
+                .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+            (sx.hypot(sy) > 1e-6).then(|| sy.atan2(sx))
+        })
+        .collect();
+    let k = styles.len();
+    let equal = |j: usize| {
+        let from = -FRAC_PI_2 + TAU * j as f64 / k as f64;
+        (from, from + TAU / k as f64)
+    };
+    let Some(angles) = facing.iter().copied().collect::<Option<Vec<f64>>>() else {
+        return (0..k).map(equal).collect();
+    };
+    // Round the circle in order of the directions they face, each to half way to the next.
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        angles[a]
+            .rem_euclid(TAU)
+            .total_cmp(&angles[b].rem_euclid(TAU))
+    });
+    let at = |n: usize| angles[order[n % k]].rem_euclid(TAU);
+    let between = |n: usize| {
+        let (a, b) = (at(n), at(n + 1));
+        let gap = (b - a).rem_euclid(TAU);
+        if gap < 1e-9 {
+            return None;
+        }
+        Some(a + gap / 2.0)
+    };
+    let mut out = vec![(0.0, 0.0); k];
+    for n in 0..k {
+        let (Some(from), Some(to)) = (between(n + k - 1), between(n)) else {
+            return (0..k).map(equal).collect();
+        };
+        let to = from + (to - from).rem_euclid(TAU);
+        out[order[n]] = (from, if to <= from { from + TAU } else { to });
+    }
+    out
+}
+
+/// The part of a mark's shape between two directions from its centre (radians), filled.
+fn slice(at: &Marked, from: f64, to: f64, fill: &str) -> svg::node::element::Path {
+    let d = match at {
+        Marked::Cell { outline, x, y, .. } => {
+            // Where a ray from the centre leaves the outline (convex, round the centre).
+            let exit = |a: f64| {
+                let (ux, uy) = (a.cos(), a.sin());
+                (0..outline.len())
+                    .filter_map(|k| {
+                        let (p, q) = (outline[k], outline[(k + 1) % outline.len()]);
+                        let (ex, ey) = (q.0 - p.0, q.1 - p.1);
+                        let den = ux * ey - uy * ex;
+                        if den.abs() < 1e-12 {
+                            return None;
+                        }
+                        let t = ((p.0 - x) * ey - (p.1 - y) * ex) / den;
+                        let u = ((p.0 - x) * uy - (p.1 - y) * ux) / den;
+                        (t > 0.0 && (-1e-9..=1.0 + 1e-9).contains(&u)).then_some(t)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let point = |a: f64| {
+                let t = exit(a);
+                (x + t * a.cos(), y + t * a.sin())
+            };
+            let angle = |c: &(f64, f64)| {
+                let a = (c.1 - y).atan2(c.0 - x);
+                from + (a - from).rem_euclid(std::f64::consts::TAU)
+            };
+            let mut corners: Vec<(f64, (f64, f64))> = outline
+                .iter()
+                .map(|c| (angle(c), *c))
+                .filter(|(a, _)| *a > from && *a < to)
+                .collect();
+            corners.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut points = vec![(*x, *y), point(from)];
+            points.extend(corners.into_iter().map(|(_, c)| c));
+            points.push(point(to));
+            let mut d = String::new();
+            for (k, (px, py)) in points.iter().enumerate() {
+                d.push_str(&format!(
+                    "{}{} {}",
+                    if k == 0 { 'M' } else { 'L' },
+                    n(*px),
+                    n(*py)
+                ));
+            }
+            d + "Z"
+        }
+        Marked::Point { x, y, r, .. } => {
+            let (ax, ay) = (x + r * from.cos(), y + r * from.sin());
+            let (bx, by) = (x + r * to.cos(), y + r * to.sin());
+            let large = u8::from(to - from > std::f64::consts::PI);
+            format!(
+                "M{} {}L{} {}A{} {} 0 {large} 1 {} {}Z",
+                n(*x),
+                n(*y),
+                n(ax),
+                n(ay),
+                n(*r),
+                n(*r),
+                n(bx),
+                n(by)
+            )
+        }
+    };
+    svg::node::element::Path::new()
+        .set("d", d)
+        .set("fill", fill)
 }
 
 /// Draws a heavy line round the area each style with an `outline:` marks: the edges of its
@@ -864,13 +1117,23 @@ pub enum Coordinates {
     /// In the margin around the grid: letters above each column, numbers beside each row (a
     /// board whose rows and columns run straight).
     Margin,
-    /// Beside the outer spaces themselves, `gap` mm out from their centres (a grid of hexes,
-    /// whose rows start at different places); letters too, or numbers only.
+    /// Beside the outer spaces themselves (a grid of hexes, whose rows and columns start at
+    /// different places and may slant): each row's number and each column's letters in line
+    /// with it, beyond the space at its end; no letters without `columns`.
     Beside {
-        gap_x: f64,
-        gap_y: f64,
-        letters: bool,
+        rows: Beyond,
+        columns: Option<Beyond>,
     },
+}
+
+/// Where the label of a row or a column goes: `gap` mm beyond its last space in direction
+/// `dir` (a unit vector; the last space is the one furthest that way), and with `both`, as far
+/// before its first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Beyond {
+    pub dir: (f64, f64),
+    pub gap: f64,
+    pub both: bool,
 }
 
 /// Prints the rows' numbers and the columns' letters of a board whose spaces are named
@@ -883,22 +1146,17 @@ pub fn draw_coordinates(
     size: f64,
     ink: &str,
 ) {
-    // Each row's leftmost and rightmost centre and its height; each column's topmost space.
-    let mut rows: BTreeMap<u32, (f64, f64, f64)> = BTreeMap::new();
-    let mut columns: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    // The spaces of each row and of each column.
+    let mut rows: BTreeMap<u32, Vec<&Space>> = BTreeMap::new();
+    let mut columns: BTreeMap<String, Vec<&Space>> = BTreeMap::new();
     for s in &geometry.spaces {
         let Some((letters, row)) = parts(&s.name) else {
             continue;
         };
-        let e = rows.entry(row).or_insert((s.x, s.x, s.y));
-        e.0 = e.0.min(s.x);
-        e.1 = e.1.max(s.x);
-        let c = columns.entry(letters).or_insert((s.x, s.y));
-        if s.y < c.1 {
-            *c = (s.x, s.y);
-        }
+        rows.entry(row).or_default().push(s);
+        columns.entry(letters).or_default().push(s);
     }
-    let label = |cv: &mut Canvas, x: f64, y: f64, text_: &str| {
+    let label = |cv: &mut Canvas, (x, y): (f64, f64), text_: &str| {
         cv.add(text(
             x,
             y + size * 0.35,
@@ -909,23 +1167,51 @@ pub fn draw_coordinates(
             text_,
         ));
     };
-    let grid = &frame.grid;
-    for (row, (left, right, y)) in rows {
-        let xs = match at {
-            Coordinates::Margin => [grid.x - MARGIN_LABEL_MM, grid.right() + MARGIN_LABEL_MM],
-            Coordinates::Beside { gap_x, .. } => [left - gap_x, right + gap_x],
+    // Where a line of spaces is labelled: beyond its last space along `b.dir`, and before its
+    // first.
+    let beyond = |line: &[&Space], b: &Beyond| -> Vec<(f64, f64)> {
+        let along = |s: &&&Space| s.x * b.dir.0 + s.y * b.dir.1;
+        let by = |a: &&&Space, z: &&&Space| along(a).total_cmp(&along(z));
+        let (Some(first), Some(last)) = (line.iter().min_by(by), line.iter().max_by(by)) else {
+            return Vec::new();
         };
-        for x in xs {
-            label(cv, x, y, &row.to_string());
+        let mut out = vec![(last.x + b.dir.0 * b.gap, last.y + b.dir.1 * b.gap)];
+        if b.both {
+            out.push((first.x - b.dir.0 * b.gap, first.y - b.dir.1 * b.gap));
+        }
+        out
+    };
+    let grid = &frame.grid;
+    for (row, line) in &rows {
+        let places = match at {
+            Coordinates::Margin => {
+                let y = line.first().map_or(0.0, |s| s.y);
+                vec![
+                    (grid.x - MARGIN_LABEL_MM, y),
+                    (grid.right() + MARGIN_LABEL_MM, y),
+                ]
+            }
+            Coordinates::Beside { rows, .. } => beyond(line, &rows),
+        };
+        for place in places {
+            label(cv, place, &row.to_string());
         }
     }
-    for (letters, (x, y)) in columns {
-        let y = match at {
-            Coordinates::Margin => grid.y - MARGIN_LABEL_MM,
-            Coordinates::Beside { letters: false, .. } => continue,
-            Coordinates::Beside { gap_y, .. } => y - gap_y,
+    for (letters, line) in &columns {
+        let places = match at {
+            Coordinates::Margin => {
+                let x = line.first().map_or(0.0, |s| s.x);
+                vec![(x, grid.y - MARGIN_LABEL_MM)]
+            }
+            Coordinates::Beside { columns: None, .. } => continue,
+            Coordinates::Beside {
+                columns: Some(columns),
+                ..
+            } => beyond(line, &columns),
         };
-        label(cv, x, y, &letters.to_ascii_uppercase());
+        for place in places {
+            label(cv, place, &letters.to_ascii_uppercase());
+        }
     }
 }
 
@@ -958,9 +1244,20 @@ pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
 /// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
 /// badges, to its right, miss it).
 pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
+    draw_title_within(cv, frame, title, ink, frame.grid.w * 0.4);
+}
+
+/// The title, at most `room` mm long (where coordinates below the grid leave that much).
+pub fn draw_title_within(
+    cv: &mut Canvas,
+    frame: &Frame,
+    title: Option<&str>,
+    ink: &str,
+    room: f64,
+) {
     if let Some(title) = title {
         // Its capitals (the display face has no descenders) end 3.1 mm inside the cut.
-        let size = fit(Font::Display, EDGE_MM * 0.5, frame.grid.w * 0.4, title);
+        let size = fit(Font::Display, EDGE_MM * 0.5, room, title);
         cv.add(text(
             frame.grid.x,
             frame.grid.bottom() + EDGE_MM - 3.1,

@@ -395,6 +395,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let Some(style) = &check.style else {
         return board(game, id);
     };
+    known_style(game, &g, c, style)?;
     let cells: Vec<(u32, u32)> = g
         .marked
         .get(&style.value)
@@ -437,6 +438,28 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     ))
 }
 
+/// Whether board `c` defines `style` (or it is `star`); else an error where the rule names it.
+fn known_style(
+    game: &Game,
+    g: &crate::kinds::spaces::Geometry,
+    c: &Component,
+    style: &Spanned<String>,
+) -> Result<(), Unmeasured> {
+    if g.styles.contains(&style.value) {
+        return Ok(());
+    }
+    let known: Vec<String> = g.styles.iter().map(|s| format!("`{s}`")).collect();
+    Err((
+        at(game, style),
+        format!(
+            "board `{}` has no style `{}`: expected one of {}",
+            c.id.value,
+            style.value,
+            known.join(", ")
+        ),
+    ))
+}
+
 /// The spaces of board `id` and the board.
 fn geometry<'g>(
     game: &'g Game,
@@ -471,6 +494,7 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
             "`marked:` needs `style:`, the style whose marks it counts".to_string(),
         )
     })?;
+    known_style(game, &g, c, style)?;
     let n = g.marked.get(&style.value).map_or(0, Vec::len);
     counted(
         game,
@@ -482,6 +506,17 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 
 fn lines(game: &Game, id: &Spanned<String>) -> Measured {
     let (g, c) = geometry(game, id)?;
+    if g.noun != "point" {
+        return Err((
+            at(game, id),
+            format!(
+                "`{}` is a board of {}, which has no lines to count: `lines:` counts the lines joining a point board's points (`spaces:` counts its {})",
+                id.value,
+                g.nouns(),
+                g.nouns()
+            ),
+        ));
+    }
     counted(game, c, g.lines.len(), "lines".to_string())
 }
 
@@ -496,6 +531,9 @@ pub(super) fn compare_with_squares(
     };
     let (g, c) = geometry(game, id)?;
     // With `style:` (and a subject that is not `marked:`), the spaces of that style only.
+    if let (Some(style), false) = (&check.style, check.marked.is_some()) {
+        known_style(game, &g, c, style)?;
+    }
     let (spaces, whose) = match (&check.style, check.marked.is_some()) {
         (Some(style), false) => (
             g.marked.get(&style.value).map_or(0, Vec::len),

@@ -578,3 +578,589 @@ fn a_board_with_a_track_splits_into_parts_as_large_as_the_paper_takes() {
         }
     }
 }
+
+/// A text printed on a board: a run of glyphs on one baseline, its box in mm from the board's
+/// top left (`x`, `y` its centre: half way along, and half way up its capitals, 0.7 em) and its
+/// size in mm.
+#[derive(Debug, Clone)]
+struct Printed {
+    text: String,
+    x: f64,
+    y: f64,
+    w: f64,
+    size: f64,
+}
+
+/// The PDF that `pnp build` writes of the game in `file`, the page its one board is on and
+/// where (mm from the page's top left), as the layout `pnp` makes of it places it: whole on one
+/// page, upright.
+fn board_page(file: &Path) -> (Vec<u8>, usize, pnp::layout::Rect) {
+    let out = file.parent().unwrap().join("pdf");
+    let run = pnp()
+        .arg("build")
+        .arg(file)
+        .args(["--no-png", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr(&run));
+    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let pdf = std::fs::read(out.join(format!("{}.pdf", game.spec.game.id.value))).unwrap();
+    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let (page, rect) = doc
+        .pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
+        .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
+        .find(|(_, pl)| doc.pieces[pl.piece].component == 0)
+        .map(|(i, pl)| {
+            assert!(!pl.quarter && !pl.turned && pl.part.is_none(), "{pl:?}");
+            (i + doc.front_matter.len(), pl.rect)
+        })
+        .unwrap();
+    (pdf, page, rect)
+}
+
+/// The texts on the one board of the game in `file`, read from the PDF that `pnp build` writes.
+fn board_texts(file: &Path) -> Vec<Printed> {
+    let (pdf, page, rect) = board_page(file);
+    let height = pdf_page_sizes(&pdf)[page].1;
+    let mm = 25.4 / 72.0;
+    let mut glyphs = pdf_glyphs(&pdf)[page].clone();
+    glyphs.sort_by(|a, b| (-a.y, a.x).partial_cmp(&(-b.y, b.x)).unwrap());
+    let mut runs: Vec<Vec<Glyph>> = Vec::new();
+    for g in glyphs {
+        assert_eq!(g.dir, (1.0, 0.0), "{g:?}");
+        match runs.last_mut() {
+            Some(run)
+                if (run[0].y - g.y).abs() < 0.01
+                    && (run[0].size - g.size).abs() < 0.01
+                    && g.x - (run.last().unwrap().x + run.last().unwrap().advance)
+                        < g.size / 3.0 =>
+            {
+                run.push(g)
+            }
+            _ => runs.push(vec![g]),
+        }
+    }
+    runs.into_iter()
+        .map(|run| {
+            let (first, last) = (&run[0], run.last().unwrap());
+            let size = first.size * mm;
+            Printed {
+                text: run.iter().map(|g| g.text.as_str()).collect(),
+                x: (first.x + last.x + last.advance) / 2.0 * mm - rect.x,
+                y: (height - first.y) * mm - rect.y - 0.35 * size,
+                w: (last.x + last.advance - first.x) * mm,
+                size,
+            }
+        })
+        // The page's own texts (its caption, the page number) are outside the board.
+        .filter(|t| t.x > 0.0 && t.y > 0.0 && t.x < rect.w && t.y < rect.h)
+        .collect()
+}
+
+/// Whether (`x`, `y`) lies inside the hex `f` mm across the flats centred on `s`: within half
+/// a flat of its centre along each of the three directions to its flats.
+fn in_hex(s: &pnp::kinds::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
+    let first: f64 = if flat_top { 30.0 } else { 0.0 };
+    (0..3).all(|k| {
+        let a = (first + 60.0 * k as f64).to_radians();
+        ((x - s.x) * a.cos() + (y - s.y) * a.sin()).abs() <= f / 2.0
+    })
+}
+
+#[test]
+fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
+    let f = 12.0;
+    for (name, section, hexhex) in [
+        (
+            "rhombus-pointy",
+            "layout: rhombus, columns: 6, rows: 5",
+            false,
+        ),
+        (
+            "rhombus-flat",
+            "top: flat, layout: rhombus, columns: 6, rows: 5",
+            false,
+        ),
+        ("offset-pointy", "columns: 7, rows: 5", false),
+        ("offset-flat", "top: flat, columns: 6, rows: 4", false),
+        ("hexhex-pointy", "layout: hexhex, radius: 3", true),
+        ("hexhex-flat", "top: flat, layout: hexhex, radius: 3", true),
+    ] {
+        let file = game_file(
+            &format!("coords-{name}"),
+            &board_yaml("hex-board", &format!("{{hex: {f}mm, {section}}}")),
+        );
+        let flat_top = section.contains("flat");
+        let (g, _, _) = geometry(&file);
+        let labels: Vec<Printed> = board_texts(&file)
+            .into_iter()
+            .filter(|t| {
+                t.text.chars().all(|c| c.is_ascii_digit())
+                    || t.text.chars().all(|c| c.is_ascii_uppercase())
+            })
+            .collect();
+        let named = |s: &pnp::kinds::spaces::Space| {
+            let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
+            let (col, row) = s.name.split_at(split);
+            (col.to_string(), row.to_string())
+        };
+        let (mut rows, mut columns) = (Vec::new(), Vec::new());
+        for t in &labels {
+            let is_row = t.text.chars().all(|c| c.is_ascii_digit());
+            // The spaces of its row or column.
+            let line: Vec<&pnp::kinds::spaces::Space> = g
+                .spaces
+                .iter()
+                .filter(|s| match is_row {
+                    true => named(s).1 == t.text,
+                    false => named(s).0 == t.text.to_ascii_lowercase(),
+                })
+                .collect();
+            assert!(line.len() >= 2, "{name}: {} names no line", t.text);
+            // The hex nearest the label is of its line, and at one end of it.
+            let nearest = g
+                .spaces
+                .iter()
+                .min_by(|a, b| {
+                    (a.x - t.x)
+                        .hypot(a.y - t.y)
+                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
+                })
+                .unwrap();
+            assert!(
+                line.iter().any(|s| s.name == nearest.name),
+                "{name}: `{}` at ({:.2}, {:.2}) is nearest {}, not of its line",
+                t.text,
+                t.x,
+                t.y,
+                nearest.name
+            );
+            let key = |s: &&pnp::kinds::spaces::Space| match is_row {
+                true => s.x,
+                false => s.y,
+            };
+            let ends: Vec<&str> = [
+                line.iter().min_by(|a, b| key(a).total_cmp(&key(b))),
+                line.iter().max_by(|a, b| key(a).total_cmp(&key(b))),
+            ]
+            .iter()
+            .map(|s| s.unwrap().name.as_str())
+            .collect();
+            assert!(
+                ends.contains(&nearest.name.as_str()),
+                "{name}: `{}` is beside {}, not an end of its line {ends:?}",
+                t.text,
+                nearest.name
+            );
+            // Beside that hex: across the line (through its two ends) less than half a hex
+            // from its centre, and no more than a hex away.
+            let (a, z) = (
+                line.iter().find(|s| s.name == ends[0]).unwrap(),
+                line.iter().find(|s| s.name == ends[1]).unwrap(),
+            );
+            let len = (z.x - a.x).hypot(z.y - a.y);
+            let across =
+                ((z.x - a.x) * (t.y - nearest.y) - (z.y - a.y) * (t.x - nearest.x)).abs() / len;
+            let away = (t.x - nearest.x).hypot(t.y - nearest.y);
+            assert!(
+                across < f / 2.0 && away < f,
+                "{name}: `{}` is {across:.2} mm across its line, {away:.2} mm from {}",
+                t.text,
+                nearest.name
+            );
+            // And on no hex: the corners and middle of its box are outside every one.
+            for (dx, dy) in [
+                (-0.5, -0.5),
+                (0.5, -0.5),
+                (-0.5, 0.5),
+                (0.5, 0.5),
+                (0.0, 0.0),
+            ] {
+                let (x, y) = (t.x + dx * t.w, t.y + dy * 0.7 * t.size);
+                let on: Vec<&str> = g
+                    .spaces
+                    .iter()
+                    .filter(|s| in_hex(s, f, flat_top, x, y))
+                    .map(|s| s.name.as_str())
+                    .collect();
+                assert!(on.is_empty(), "{name}: `{}` is printed on {on:?}", t.text);
+            }
+            match is_row {
+                true => rows.push(t.text.clone()),
+                false => columns.push(t.text.clone()),
+            }
+        }
+        // Every row numbered (at both ends, but on a hexagon of hexes, whose sides end rows
+        // and columns alike), every column lettered once.
+        let mut all_rows: Vec<String> = g.spaces.iter().map(|s| named(s).1).collect();
+        let mut all_columns: Vec<String> = g
+            .spaces
+            .iter()
+            .map(|s| named(s).0.to_ascii_uppercase())
+            .collect();
+        for v in [&mut all_rows, &mut all_columns, &mut rows, &mut columns] {
+            v.sort();
+        }
+        all_rows.dedup();
+        all_columns.dedup();
+        let ends = if hexhex { 1 } else { 2 };
+        let expected: Vec<String> = all_rows
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(r.clone(), ends))
+            .collect();
+        assert_eq!(rows, expected, "{name}");
+        assert_eq!(columns, all_columns, "{name}");
+    }
+}
+
+#[test]
+fn a_hexagon_of_hexes_is_named_along_straight_columns_and_rows() {
+    // Each name at the corner of the hexagon in its direction (degrees, clockwise from the
+    // right as the page's y runs down): the one hex furthest that way.
+    for (top, corners) in [
+        // Pointed tops: rows across, columns up and to the left (Abalone's diagonals).
+        (
+            "pointy",
+            [("a1", 120.0), ("a4", 180.0), ("d7", 240.0), ("g7", 300.0)],
+        ),
+        // Flat tops: columns down, rows down and to the right from the left column.
+        (
+            "flat",
+            [("d1", 90.0), ("a1", 150.0), ("a4", 210.0), ("g7", 330.0)],
+        ),
+    ] {
+        let file = game_file(
+            &format!("hexhex-names-{top}"),
+            &board_yaml(
+                "hex-board",
+                &format!("{{hex: 16mm, top: {top}, layout: hexhex, radius: 3}}"),
+            ),
+        );
+        let (g, _, _) = geometry(&file);
+        assert_eq!(g.spaces.len(), 37);
+        // d4 is the centre.
+        let (cx, cy) = (
+            g.spaces.iter().map(|s| s.x).sum::<f64>() / 37.0,
+            g.spaces.iter().map(|s| s.y).sum::<f64>() / 37.0,
+        );
+        let d4 = at(&g, "d4");
+        assert!((d4.x - cx).abs() < 1e-9 && (d4.y - cy).abs() < 1e-9);
+        for (name, degrees) in corners {
+            let (ux, uy) = (
+                f64::to_radians(degrees).cos(),
+                f64::to_radians(degrees).sin(),
+            );
+            let furthest = g
+                .spaces
+                .iter()
+                .max_by(|a, b| (a.x * ux + a.y * uy).total_cmp(&(b.x * ux + b.y * uy)))
+                .unwrap();
+            assert_eq!(furthest.name, name, "{top}: the corner at {degrees}°");
+        }
+        // Every column and row is one straight line of neighbouring hexes.
+        for s in &g.spaces {
+            let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
+            let (col, row) = s.name.split_at(split);
+            for (what, same) in [("column", col), ("row", row)] {
+                let line: Vec<_> = g
+                    .spaces
+                    .iter()
+                    .filter(|o| {
+                        let (c, r) = o
+                            .name
+                            .split_at(o.name.find(|c: char| c.is_ascii_digit()).unwrap());
+                        match what {
+                            "column" => c == same,
+                            _ => r == same,
+                        }
+                    })
+                    .collect();
+                let (a, z) = (line[0], line[line.len() - 1]);
+                for o in &line {
+                    let cross = (z.x - a.x) * (o.y - a.y) - (z.y - a.y) * (o.x - a.x);
+                    assert!(
+                        cross.abs() < 1e-6,
+                        "{top}: {what} {same} is not straight at {}",
+                        o.name
+                    );
+                }
+                assert!(line.len() >= 4, "{top}: {what} {same}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_points_label_is_beside_it_clear_of_its_lines_and_its_circle() {
+    for (name, section, marked) in [
+        (
+            "triangle",
+            "{spacing: 20mm, points: \"..o..\\n.o.o.\\no.o.o\\n\", connect: [], lines: [\"c3 a1\", \"c3 e1\", \"a1 e1\", \"b2 d2\", \"c3 c1\"], look: circles, styles: {home: {fill: \"#ffcc88\", label: H}}, marks: {home: [a1, e1, c3, c1]}}",
+            vec!["a1", "e1", "c3", "c1"],
+        ),
+        (
+            "alquerque",
+            "{spacing: 20mm, columns: 5, rows: 5, connect: [orthogonal, alternate], styles: {home: {fill: \"#ffcc88\", label: Home}}, marks: {home: [a1, b2, c3, e5, d3]}}",
+            vec!["a1", "b2", "c3", "e5", "d3"],
+        ),
+    ] {
+        let file = game_file(
+            &format!("point-labels-{name}"),
+            &board_yaml("point-board", section),
+        );
+        let (g, _, _) = geometry(&file);
+        let labels: Vec<Printed> = board_texts(&file)
+            .into_iter()
+            .filter(|t| t.text == "H" || t.text == "Home")
+            .collect();
+        assert_eq!(labels.len(), marked.len(), "{name}: {labels:?}");
+        // The circle drawn on a point (look: circles, 0.36 of the spacing), or its mark's dot.
+        let drawn = if name == "triangle" { 7.2 } else { 3.2 };
+        let mut labelled = Vec::new();
+        for t in &labels {
+            // Its box: the glyphs' advance across, from the capitals' top to the descenders.
+            let (x0, x1) = (t.x - t.w / 2.0, t.x + t.w / 2.0);
+            let (y0, y1) = (t.y - 0.35 * t.size, t.y + 0.55 * t.size);
+            let p = g
+                .spaces
+                .iter()
+                .min_by(|a, b| {
+                    (a.x - t.x)
+                        .hypot(a.y - t.y)
+                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
+                })
+                .unwrap();
+            labelled.push(p.name.clone());
+            // Beside its point: outside its circle, within half the spacing of it.
+            let nearest_x = p.x.clamp(x0, x1);
+            let nearest_y = p.y.clamp(y0, y1);
+            let gap = (nearest_x - p.x).hypot(nearest_y - p.y);
+            assert!(
+                gap > drawn && gap < drawn + 10.0,
+                "{name}: `{}` of {} is {gap:.2} mm from its centre",
+                t.text,
+                p.name
+            );
+            // No line (0.4 mm wide) passes through the box: walked every 0.02 mm.
+            for &(a, z) in &g.lines {
+                let (a, z) = (&g.spaces[a], &g.spaces[z]);
+                let len = (z.x - a.x).hypot(z.y - a.y);
+                let steps = (len / 0.02) as usize;
+                for k in 0..=steps {
+                    let f = k as f64 / steps as f64;
+                    let (x, y) = (a.x + (z.x - a.x) * f, a.y + (z.y - a.y) * f);
+                    assert!(
+                        !(x > x0 - 0.2 && x < x1 + 0.2 && y > y0 - 0.2 && y < y1 + 0.2),
+                        "{name}: the line {}–{} crosses `{}` of {} at ({x:.2}, {y:.2})",
+                        a.name,
+                        z.name,
+                        t.text,
+                        p.name
+                    );
+                }
+            }
+        }
+        labelled.sort();
+        let mut expected: Vec<String> = marked.iter().map(|s| s.to_string()).collect();
+        expected.sort();
+        assert_eq!(
+            labelled, expected,
+            "{name}: each marked point has its label beside it"
+        );
+    }
+}
+
+#[test]
+fn a_space_in_two_styles_is_filled_in_both_facing_their_sides_and_counted_in_both() {
+    // Hex: the corner hexes are on a red side and a blue side.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hex.yaml");
+    let dir = temp_dir("hex-corners");
+    let file = dir.join("hex.yaml");
+    std::fs::copy(&path, &file).unwrap();
+    let (g, _, _) = geometry(&file);
+    let png = board_png(&file);
+    let (red, blue) = ([0xf0, 0xb9, 0xb0], [0xb5, 0xcb, 0xe8]);
+    let near = |c: [u8; 3], want: [u8; 3]| (0..3).all(|k| c[k].abs_diff(want[k]) < 6);
+    // Each corner: toward its neighbour along the red row, red; toward its neighbour up or
+    // down the blue column, blue; both a third of a hex from its centre.
+    for (corner, along_row, along_column) in [
+        ("a1", "b1", "a2"),
+        ("k1", "j1", "k2"),
+        ("a11", "b11", "a10"),
+        ("k11", "j11", "k10"),
+    ] {
+        let c = at(&g, corner);
+        for (toward, want, colour) in [(along_row, red, "red"), (along_column, blue, "blue")] {
+            let o = at(&g, toward);
+            let (x, y) = (c.x + (o.x - c.x) / 3.0, c.y + (o.y - c.y) / 3.0);
+            let got = rgb(&png, x, y);
+            assert!(
+                near(got, want),
+                "{corner} toward {toward}: {got:?}, not {colour}"
+            );
+        }
+    }
+    // A hex of one side only is its colour all over.
+    for (name, want) in [("f1", red), ("a6", blue)] {
+        let c = at(&g, name);
+        for (dx, dy) in [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.0), (0.0, -3.0)] {
+            assert!(near(rgb(&png, c.x + dx, c.y + dy), want), "{name}");
+        }
+    }
+    // And the rules count each corner on both sides: 22 hexes a colour.
+    assert_eq!(g.marked["red"].len(), 22);
+    assert_eq!(g.marked["blue"].len(), 22);
+    for corner in ["a1", "k1", "a11", "k11"] {
+        let i = g.spaces.iter().position(|s| s.name == corner).unwrap();
+        assert!(g.marked["red"].contains(&i) && g.marked["blue"].contains(&i));
+    }
+    let out = run(&["validate", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_marks_label_and_symbol_are_drawn_in_its_square_and_nowhere_else() {
+    let section = |marks: &str| {
+        format!(
+            "{{columns: 6, rows: 4, square: 20mm, styles: {{bonus: {{symbol: sun, label: \"×2\"}}}}, marks: {{{marks}}}}}"
+        )
+    };
+    let file = game_file(
+        "mark-drawn",
+        &board_yaml("board", &section("bonus: [c3, e1]")),
+    );
+    let plain = game_file("mark-none", &board_yaml("board", &section("bonus: []")));
+    let (g, _, _) = geometry(&file);
+    // The label: printed twice, each inside its square, in its lower half (under the symbol).
+    let labels: Vec<Printed> = board_texts(&file)
+        .into_iter()
+        .filter(|t| t.text == "×2")
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    for name in ["c3", "e1"] {
+        let s = at(&g, name);
+        assert!(
+            labels.iter().any(|t| (t.x - s.x).abs() < 0.05
+                && t.y > s.y
+                && t.y + 0.35 * t.size < s.y + 10.0
+                && t.w < 20.0),
+            "{name} at ({}, {}): {labels:?}",
+            s.x,
+            s.y
+        );
+    }
+    // The symbol: the pixels that differ from the board without marks are all in c3 and e1,
+    // and in each, above the label, the sun's ink.
+    let (marked, bare) = (board_png(&file), board_png(&plain));
+    assert_eq!((marked.1, marked.2), (bare.1, bare.2));
+    let pixel = 25.4 / DPI as f64;
+    let mut inked = std::collections::BTreeMap::new();
+    for j in 0..marked.2 as usize {
+        for i in 0..marked.1 as usize {
+            let k = (j * marked.1 as usize + i) * 4;
+            if marked.0[k..k + 3] == bare.0[k..k + 3] {
+                continue;
+            }
+            let (x, y) = ((i as f64 + 0.5) * pixel, (j as f64 + 0.5) * pixel);
+            let square = g
+                .spaces
+                .iter()
+                .find(|s| (x - s.x).abs() <= 10.0 && (y - s.y).abs() <= 10.0)
+                .map(|s| s.name.clone());
+            let name = square.unwrap_or_else(|| panic!("a mark drawn at ({x:.2}, {y:.2}) mm"));
+            assert!(name == "c3" || name == "e1", "a mark drawn in {name}");
+            let above = y < at(&g, &name).y;
+            *inked.entry((name, above)).or_insert(0) += 1;
+        }
+    }
+    for name in ["c3", "e1"] {
+        // The sun above the middle: a good part of a 10 mm symbol's box.
+        let n = inked.get(&(name.to_string(), true)).copied().unwrap_or(0);
+        assert!(n as f64 * pixel * pixel > 10.0, "{name}: {n} pixels of sun");
+    }
+}
+
+#[test]
+fn points_drawn_as_circles_are_rings_of_their_size_round_each_point() {
+    let file = game_file(
+        "circles",
+        &board_yaml(
+            "point-board",
+            "{spacing: 20mm, columns: 3, rows: 3, connect: [], look: circles}",
+        ),
+    );
+    let (g, _, _) = geometry(&file);
+    let png = board_png(&file);
+    let (pdf, page, rect) = board_page(&file);
+    let arcs: Vec<(f64, f64)> = pdf_strokes(&pdf)[page]
+        .iter()
+        .filter(|s| s.curved)
+        .flat_map(|s| [s.a, s.b])
+        .map(|(x, y)| (x - rect.x, y - rect.y))
+        .collect();
+    // 0.36 of the spacing, measured to the middle of the ring's line across and down (the
+    // board has no lines to cross them).
+    for s in &g.spaces {
+        let mut centre = (0.0, 0.0);
+        let mut radii = Vec::new();
+        for (dx, dy) in [(1.0, 0.0), (0.0, 1.0)] {
+            let out = outline_at(&png, s.x, s.y, (dx, dy), 5.5, 9.0);
+            let back = outline_at(&png, s.x, s.y, (-dx, -dy), 5.5, 9.0);
+            radii.push((out + back) / 2.0);
+            // Where the ring's middle is along this line, from the point.
+            let mid = (out - back) / 2.0;
+            centre.0 += mid * dx;
+            centre.1 += mid * dy;
+        }
+        for r in &radii {
+            assert!((r - 7.2).abs() < 0.05, "{}: radius {r}", s.name);
+        }
+        // (To a pixel: the image is a whole number of pixels, 0.06 mm off the board's size.)
+        assert!(
+            centre.0.hypot(centre.1) < 0.1,
+            "{}: the ring is centred {centre:?} mm off",
+            s.name
+        );
+        // In the PDF, each ring is drawn as four arcs that end on it, right, below, left and
+        // above its centre: 7.2 mm from the point, to 0.05 mm.
+        let arcs = &arcs;
+        for (ex, ey) in [(7.2, 0.0), (0.0, 7.2), (-7.2, 0.0), (0.0, -7.2)] {
+            let (x, y) = (s.x + ex, s.y + ey);
+            assert!(
+                arcs.iter()
+                    .any(|&(ax, ay)| (ax - x).abs() < 0.05 && (ay - y).abs() < 0.05),
+                "{}: no arc ends at ({x:.2}, {y:.2})",
+                s.name
+            );
+        }
+        // Inside the ring the board shows.
+        for (dx, dy) in [(5.0, 0.0), (0.0, 5.0), (-5.0, 0.0), (0.0, -5.0)] {
+            let c = rgb(&png, s.x + dx, s.y + dy);
+            assert!(c.iter().all(|&v| v > 240), "{}: {c:?}", s.name);
+        }
+    }
+}
+
+#[test]
+fn a_board_without_coordinates_prints_no_letters_or_numbers() {
+    let with = game_file(
+        "coords-on",
+        &board_yaml("board", "{squares: 8, square: 20mm}"),
+    );
+    let without = game_file(
+        "coords-off",
+        &board_yaml("board", "{squares: 8, square: 20mm, coordinates: false}"),
+    );
+    let texts: Vec<String> = board_texts(&with).into_iter().map(|t| t.text).collect();
+    // Letters above the columns, numbers both sides of the rows.
+    for (t, times) in [("A", 1), ("H", 1), ("1", 2), ("8", 2)] {
+        let n = texts.iter().filter(|x| *x == t).count();
+        assert_eq!(n, times, "{t} in {texts:?}");
+    }
+    let texts: Vec<String> = board_texts(&without).into_iter().map(|t| t.text).collect();
+    assert!(texts.is_empty(), "{texts:?}");
+}

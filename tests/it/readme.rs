@@ -321,3 +321,38 @@ fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
     kinds.sort();
     assert_eq!(named, kinds);
 }
+
+#[test]
+fn every_code_fence_in_the_docs_is_on_a_line_of_its_own_and_closed() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut open = false;
+        for (n, line) in text.lines().enumerate() {
+            let trimmed = line.trim_start();
+            // A closing fence with text after it is not one, and the rest of the file renders
+            // as code; an opening fence names at most its language.
+            if let Some(rest) = trimmed.strip_prefix("```") {
+                let fine = match open {
+                    true => rest.trim().is_empty(),
+                    false => !rest.contains(' ') && !rest.contains('`'),
+                };
+                assert!(
+                    fine,
+                    "{}:{}: a fence with text after it: {line}",
+                    file.display(),
+                    n + 1
+                );
+                open = !open;
+            }
+        }
+        assert!(!open, "{}: a code block is not closed", file.display());
+    }
+}

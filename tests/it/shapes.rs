@@ -666,3 +666,102 @@ fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_fol
         );
     }
 }
+
+#[test]
+fn pentagons_and_heptagons_are_cut_along_their_sides_and_transparent_outside() {
+    let dir = temp_dir("polygons");
+    let file = dir.join("polygons.yaml");
+    std::fs::write(
+        &file,
+        "game: {id: polygons, name: Polygons, players: [2]}
+components:
+  - id: five
+    kind: token
+    shape: {polygon: 5}
+    size: 30mm
+    front: {background: \"#2f5fa8\"}
+  - id: seven
+    kind: token
+    shape: {polygon: 7}
+    size: 30mm
+    front: {background: \"#2f5fa8\"}
+",
+    )
+    .unwrap();
+    let out = build(file.to_str().unwrap(), &["--dpi", "300"]);
+    let pdf = std::fs::read(out.join("polygons.pdf")).unwrap();
+    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let strokes = pdf_strokes(&pdf);
+    for (c, (id, count)) in [("five", 5usize), ("seven", 7)].into_iter().enumerate() {
+        // A regular polygon standing on a side, 30 mm from that side to the opposite corner:
+        // its corners' circle has radius 30 / (1 + cos π/n), the top corner straight up.
+        let n = count as f64;
+        let radius = 30.0 / (1.0 + (std::f64::consts::PI / n).cos());
+        let unit: Vec<(f64, f64)> = (0..count)
+            .map(|k| {
+                let a = -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * k as f64 / n;
+                (radius * a.cos(), radius * a.sin())
+            })
+            .collect();
+        let left = unit.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let width = -2.0 * left;
+        let corners: Vec<(f64, f64)> = unit.iter().map(|&(x, y)| (x - left, y + radius)).collect();
+        // The bottom side is level, 30 mm below the top corner.
+        let bottom = corners.iter().map(|p| p.1).fold(0.0, f64::max);
+        assert!((bottom - 30.0).abs() < 1e-9);
+        let (page, rect) = doc
+            .pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
+            .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
+            .find(|(_, pl)| doc.pieces[pl.piece].component == c)
+            .map(|(i, pl)| (i + doc.front_matter.len(), pl.rect))
+            .unwrap();
+        assert!(
+            (rect.w - width).abs() < 0.05 && (rect.h - 30.0).abs() < 0.05,
+            "{id}: {rect:?}"
+        );
+        // Each side is a cut line from corner to corner, to 0.05 mm.
+        let placed: Vec<(f64, f64)> = corners
+            .iter()
+            .map(|&(x, y)| (rect.x + x, rect.y + y))
+            .collect();
+        for (a, b) in sides(&placed) {
+            assert_eq!(
+                strokes_along(&strokes[page], a, b),
+                1,
+                "{id}: the side {a:?}–{b:?}"
+            );
+        }
+        // The image: opaque just inside each side's middle, clear just outside and at the
+        // box's corners.
+        let png = out.join(format!("png/{id}-front.png"));
+        let (w, h, _) = png_info(&png);
+        let rgba = png_rgba(&png);
+        let alpha = |x: f64, y: f64| {
+            let (i, j) = ((x / 25.4 * 300.0) as usize, (y / 25.4 * 300.0) as usize);
+            rgba[(j.min(h as usize - 1) * w as usize + i.min(w as usize - 1)) * 4 + 3]
+        };
+        let (cx, cy) = (width / 2.0, radius);
+        for (a, b) in sides(&corners) {
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let len = (mx - cx).hypot(my - cy);
+            let (ux, uy) = ((mx - cx) / len, (my - cy) / len);
+            assert_eq!(
+                alpha(mx - ux * 0.3, my - uy * 0.3),
+                255,
+                "{id}: inside {a:?}–{b:?}"
+            );
+            // (The bottom side is the image's edge: nothing is outside it.)
+            let (ox, oy) = (mx + ux * 0.3, my + uy * 0.3);
+            if oy < 30.0 {
+                assert_eq!(alpha(ox, oy), 0, "{id}: outside {a:?}–{b:?}");
+            }
+        }
+        for (x, y) in [(0.1, 0.1), (width - 0.1, 0.1)] {
+            assert_eq!(alpha(x, y), 0, "{id}: corner ({x}, {y})");
+        }
+    }
+}
