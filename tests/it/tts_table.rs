@@ -877,3 +877,59 @@ fn tiles_laid_grid_side_up_give_the_table_a_snap_point_on_each_of_their_spaces()
     let (_, v) = table("night-grain", 4);
     assert!(v.get("SnapPoints").is_none());
 }
+
+#[test]
+fn hexes_lie_on_tts_s_flat_hex_tile_and_cut_shapes_say_their_back_is_left_out() {
+    // TTS's hex tile is flat on top (KB custom-tile.md's example): a flat hex goes on it as
+    // drawn; a pointy hex's images are drawn a quarter turn clockwise (flat on top) and the
+    // tile lies turned a quarter back, so it shows pointy on the table. A triangle is a token
+    // cut from its front image, which TTS shows on both sides: its back is warned of.
+    let dir = temp_dir("tts-shapes");
+    let yaml = dir.join("shapes.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: shapes, name: Shapes, players: [2]}\ncomponents:\n  - id: flat\n    kind: tile\n    shape: {hex: flat, across: flats}\n    size: 30mm\n    front: {title: F}\n    back: {title: f}\n  - id: pointy\n    kind: tile\n    shape: {hex: pointy, across: flats}\n    size: 30mm\n    front: {title: P}\n    back: {title: p}\n  - id: tri\n    kind: token\n    shape: triangle\n    size: 25mm\n    front: {title: T}\n    back: {title: t}\n",
+    )
+    .unwrap();
+    let out = pnp()
+        .args(["tts", yaml.to_str().unwrap(), "--dpi", "100", "--out"])
+        .arg(dir.join("tts"))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("warning: ")
+            && err.contains("shapes.yaml:20:11: `tri`: Tabletop Simulator cuts this shape"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("`flat`") && !err.contains("`pointy`"),
+        "{err}"
+    );
+    let v = read_json(&dir.join("tts/shapes.json"));
+    let across_corners = 30.0 * 2.0 / 3.0_f64.sqrt();
+    for (name, rot_y) in [("flat", 180.0), ("pointy", 90.0)] {
+        let o = one(&v, name);
+        assert_eq!(o["Name"], "Custom_Tile", "{name}");
+        assert_eq!(
+            o["CustomImage"]["CustomTile"]["Type"], 1,
+            "{name}: a hex tile"
+        );
+        assert_eq!(num(&o["Transform"]["rotY"]), rot_y, "{name}");
+        // Both images flat on top: across the corners wide, across the flats deep.
+        for k in ["ImageURL", "ImageSecondaryURL"] {
+            let (w, h, _) = png_info(&file_of(o["CustomImage"][k].as_str().unwrap()));
+            let px = |mm: f64| mm / 25.4 * 100.0;
+            assert!(
+                (w as f64 - px(across_corners)).abs() <= 1.5 && (h as f64 - px(30.0)).abs() <= 1.5,
+                "{name} {k}: {w}×{h} px"
+            );
+        }
+        // 30 mm deep as it lies: scale × 2 units (a tile's depth at scale 1) × 25.4 mm.
+        let depth = num(&o["Transform"]["scaleZ"]) * TILE_UNITS_AT_SCALE_1 * MM_PER_UNIT;
+        assert!((depth - 30.0).abs() < 0.1, "{name}: {depth} mm");
+    }
+    let tri = one(&v, "tri");
+    assert_eq!(tri["Name"], "Custom_Token");
+}

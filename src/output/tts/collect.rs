@@ -27,6 +27,8 @@ pub(super) struct Export<'a> {
     pub(super) jobs: Vec<Job>,
     /// Image index → its file, for faces used on their own (tiles, boards).
     pub(super) single_files: Vec<Option<String>>,
+    /// The same, drawn a quarter turn clockwise (a pointy hex on TTS's flat hex tile).
+    pub(super) turned_files: Vec<Option<String>>,
     pub(super) used_names: HashSet<String>,
     pub(super) guids: guid::Guids,
     pub(super) keys: keys::Keys,
@@ -59,6 +61,7 @@ impl<'a> Export<'a> {
             images: prepared.faces.docs.iter().cloned().zip(trees).collect(),
             jobs: Vec::new(),
             single_files: Vec::new(),
+            turned_files: Vec::new(),
             used_names: HashSet::new(),
             guids: guid::Guids::new(),
             keys: keys::Keys::new(),
@@ -104,25 +107,39 @@ impl<'a> Export<'a> {
 
     /// The URL of image `img` as a file of its own, rendered at the export's DPI.
     pub(super) fn single(&mut self, img: usize) -> String {
-        if self.single_files.len() <= img {
-            self.single_files.resize(img + 1, None);
+        self.single_as(img, false)
+    }
+
+    /// The URL of image `img` as a file of its own, drawn a quarter turn clockwise (`turned`)
+    /// or as it is.
+    pub(super) fn single_as(&mut self, img: usize, turned: bool) -> String {
+        let files = match turned {
+            false => &mut self.single_files,
+            true => &mut self.turned_files,
+        };
+        if files.len() <= img {
+            files.resize(img + 1, None);
         }
-        if let Some(rel) = &self.single_files[img] {
-            return self.url(rel);
+        if let Some(rel) = &files[img] {
+            let rel = rel.clone();
+            return self.url(&rel);
         }
         let doc = &self.images[img].0;
         let (w, h) = image::fitted_size(doc.w, doc.h, self.dpi);
-        let rel = format!("images/{}.png", self.unique_name(&doc.name.clone()));
+        let name = match turned {
+            false => doc.name.clone(),
+            true => format!("{}-turned", doc.name),
+        };
+        let rel = format!("images/{}.png", self.unique_name(&name));
+        let (w, h) = if turned { (h, w) } else { (w, h) };
         self.jobs.push(Job {
             rel: rel.clone(),
-            picture: Picture::Single {
-                img,
-                w,
-                h,
-                turned: false,
-            },
+            picture: Picture::Single { img, w, h, turned },
         });
-        self.single_files[img] = Some(rel.clone());
+        match turned {
+            false => self.single_files[img] = Some(rel.clone()),
+            true => self.turned_files[img] = Some(rel.clone()),
+        }
         self.url(&rel)
     }
 

@@ -14,6 +14,8 @@ use crate::error::Error;
 use crate::kinds::TtsForm;
 use crate::layout::document::Document;
 use crate::pieces::Piece;
+use crate::spec::Shape;
+use crate::spec::shape::HexTop;
 use crate::spec::tts::{Bag, TtsPieces};
 
 /// Some copies of a piece at one spot, with its (front, back) image indices.
@@ -447,13 +449,35 @@ fn tiles(
     };
     let make = |ex: &mut Export, t: &Take, path: String| {
         let p = t.piece;
-        let (front_url, back_url) = two_sides(ex, t.front, t.back);
-        let (sx, sy, sz) = map::tile_scale(p.h);
+        // TTS's hex tile is flat on top (KB custom-tile.md, img/custom-tile/example1.png): a
+        // pointy hex's images are drawn a quarter turn clockwise onto it, and the tile lies
+        // turned a quarter back (rotY 90, not 180), as a landscape card does.
+        let pointy = matches!(
+            p.shape,
+            Shape::Hex {
+                top: HexTop::Pointy,
+                ..
+            }
+        );
+        let (front_url, back_url) = if pointy {
+            let front = ex.single_as(t.front, true);
+            let back = t
+                .back
+                .map_or_else(|| front.clone(), |b| ex.single_as(b, true));
+            (front, back)
+        } else {
+            two_sides(ex, t.front, t.back)
+        };
+        let (sx, sy, sz) = map::tile_scale(if pointy { p.w } else { p.h });
+        let mut transform = Transform::scaled(sx, sy, sz);
+        if pointy {
+            transform.rot_y = 90.0;
+        }
         let o = ObjectState::new(
             "Custom_Tile",
             ex.guid(&path),
             &piece_name(ex.game, p),
-            Transform::scaled(sx, sy, sz),
+            transform,
         );
         objects::tile(o, front_url, back_url, tile_type, thickness, true)
     };

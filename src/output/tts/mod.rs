@@ -197,6 +197,44 @@ fn tts_err(e: impl Into<TtsError>) -> Error {
     Error::Output(OutputError::Tts(e.into()))
 }
 
+/// A warning at the back of each component whose pieces TTS cuts from one image (polygons
+/// and custom outlines: a `Custom_Token` shows its image on both sides), so the back printed
+/// on paper is not in the export.
+fn backs_left_out(game: &Game, prepared: &Document) -> Vec<crate::error::Diagnostic> {
+    let mut out = Vec::new();
+    for (ci, c) in game.spec.components.iter().enumerate() {
+        let cut = prepared.pieces.iter().find(|p| {
+            p.component == ci
+                && p.back(game).is_some()
+                && matches!(
+                    c.kind.kind().tts(p.shape.clone()),
+                    crate::kinds::TtsForm::Token { .. }
+                )
+        });
+        if cut.is_some() {
+            let file = c.origin.as_deref().unwrap_or(&game.file);
+            let at = if c.back_at == serde_saphyr::Location::UNKNOWN {
+                c.id.referenced
+            } else {
+                c.back_at
+            };
+            out.push(
+                crate::error::Diagnostic::new(
+                    file,
+                    at.line() as usize,
+                    at.column() as usize,
+                    format!(
+                        "`{}`: Tabletop Simulator cuts this shape from one image and shows it on both sides: the back is left out of the export",
+                        c.id.value
+                    ),
+                )
+                .warning(),
+            );
+        }
+    }
+    out
+}
+
 /// Exports a game for Tabletop Simulator.
 pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     let mut report = TtsReport {
@@ -243,6 +281,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     report
         .warnings
         .extend(prepared.faces.warnings.iter().cloned());
+    report.warnings.extend(backs_left_out(game, &prepared));
     let dir = tts_dir(game, opt);
     ensure_dir(&dir)?;
     let abs = std::fs::canonicalize(&dir).map_err(|source| OutputError::Write {
