@@ -364,32 +364,66 @@ fn deck_keys_differ_between_games_and_card_ids_follow_them() {
 }
 
 #[test]
-fn file_urls_are_percent_encoded_and_name_the_files_written() {
+fn every_save_parses_and_its_urls_are_percent_encoded_and_name_the_files_written() {
+    // Each shipped game, its table for each of its player counts, into a folder whose name
+    // needs escaping; no image is written twice (the saved object and the table share them).
     let parent = temp_dir("tts36-url");
-    let dir = export_to(
+    for game in [
         "night-grain",
-        parent.join("Games #2").join("100% done, my tts"),
-        &["--dpi", "30", "--table"],
-    );
-    for file in ["night-grain.json", "night-grain-table.json"] {
-        let v = read_json(&dir.join(file));
-        let urls = urls(&v);
-        assert!(urls.len() > 5);
-        for url in urls {
-            let path = url.strip_prefix("file:///").expect("a file:/// URL");
-            assert!(!path.contains([' ', '#', '?', '\\']), "{url}");
-            assert!(
-                path.contains("Games%20%232/100%25%20done,%20my%20tts/"),
-                "{url}"
+        "piecepack",
+        "cream-of-the-crop",
+        "the-beast",
+        "making-ground",
+        "bean-off",
+    ] {
+        let counts = pnp::spec::load(game)
+            .unwrap()
+            .spec
+            .game
+            .players
+            .value
+            .clone();
+        for n in counts.into_iter().filter(|&n| n <= 10) {
+            let n = n.to_string();
+            let dir = export_to(
+                game,
+                parent
+                    .join(format!("{game} {n}"))
+                    .join("Games #2")
+                    .join("100% done, my tts"),
+                &["--dpi", "30", "--table", "--players", &n],
             );
-            // Every % starts an escape.
-            for (i, _) in path.match_indices('%') {
-                assert!(
-                    path[i + 1..i + 3].chars().all(|c| c.is_ascii_hexdigit()),
-                    "{url}"
-                );
+            for file in [format!("{game}.json"), format!("{game}-table.json")] {
+                let v = read_json(&dir.join(&file));
+                let urls = urls(&v);
+                assert!(urls.len() > 3, "{game} {n}: {file}");
+                for url in urls {
+                    let path = url.strip_prefix("file:///").expect("a file:/// URL");
+                    assert!(!path.contains([' ', '#', '?', '\\']), "{url}");
+                    assert!(
+                        path.contains("Games%20%232/100%25%20done,%20my%20tts/"),
+                        "{url}"
+                    );
+                    // Every % starts an escape.
+                    for (i, _) in path.match_indices('%') {
+                        assert!(
+                            path[i + 1..i + 3].chars().all(|c| c.is_ascii_hexdigit()),
+                            "{url}"
+                        );
+                    }
+                    assert!(file_of(&url).is_file(), "{url} names no file");
+                }
             }
-            assert!(file_of(&url).is_file(), "{url} names no file");
+            let mut seen: BTreeMap<Vec<u8>, PathBuf> = BTreeMap::new();
+            for dir in [dir.join("images"), dir.join("decks")] {
+                for f in std::fs::read_dir(&dir).into_iter().flatten() {
+                    let f = f.unwrap().path();
+                    let bytes = std::fs::read(&f).unwrap();
+                    if let Some(before) = seen.insert(bytes, f.clone()) {
+                        panic!("{game} {n}: {f:?} is {before:?} again");
+                    }
+                }
+            }
         }
     }
 }

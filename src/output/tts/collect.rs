@@ -25,10 +25,10 @@ pub(super) struct Export<'a> {
     /// Drawn faces, then generated card backs.
     pub(super) images: Vec<(FaceDoc, Arc<Tree>)>,
     pub(super) jobs: Vec<Job>,
-    /// Image index → its file, for faces used on their own (tiles, boards).
-    pub(super) single_files: Vec<Option<String>>,
-    /// The same, drawn a quarter turn clockwise (a pointy hex on TTS's flat hex tile).
-    pub(super) turned_files: Vec<Option<String>>,
+    /// Images drawn for the export, by their drawing.
+    drawn: std::collections::HashMap<String, usize>,
+    /// Pictures already given a file: its path and its name.
+    pub(super) picture_files: std::collections::HashMap<Picture, (String, String)>,
     pub(super) used_names: HashSet<String>,
     pub(super) guids: guid::Guids,
     pub(super) keys: keys::Keys,
@@ -60,8 +60,8 @@ impl<'a> Export<'a> {
             base,
             images: prepared.faces.docs.iter().cloned().zip(trees).collect(),
             jobs: Vec::new(),
-            single_files: Vec::new(),
-            turned_files: Vec::new(),
+            picture_files: std::collections::HashMap::new(),
+            drawn: std::collections::HashMap::new(),
             used_names: HashSet::new(),
             guids: guid::Guids::new(),
             keys: keys::Keys::new(),
@@ -113,34 +113,13 @@ impl<'a> Export<'a> {
     /// The URL of image `img` as a file of its own, drawn a quarter turn clockwise (`turned`)
     /// or as it is.
     pub(super) fn single_as(&mut self, img: usize, turned: bool) -> String {
-        let files = match turned {
-            false => &mut self.single_files,
-            true => &mut self.turned_files,
-        };
-        if files.len() <= img {
-            files.resize(img + 1, None);
-        }
-        if let Some(rel) = &files[img] {
-            let rel = rel.clone();
-            return self.url(&rel);
-        }
         let doc = &self.images[img].0;
         let (w, h) = image::fitted_size(doc.w, doc.h, self.dpi);
-        let name = match turned {
-            false => doc.name.clone(),
-            true => format!("{}-turned", doc.name),
+        let (name, w, h) = match turned {
+            false => (doc.name.clone(), w, h),
+            true => (format!("{}-turned", doc.name), h, w),
         };
-        let rel = format!("images/{}.png", self.unique_name(&name));
-        let (w, h) = if turned { (h, w) } else { (w, h) };
-        self.jobs.push(Job {
-            rel: rel.clone(),
-            picture: Picture::Single { img, w, h, turned },
-        });
-        match turned {
-            false => self.single_files[img] = Some(rel.clone()),
-            true => self.turned_files[img] = Some(rel.clone()),
-        }
-        self.url(&rel)
+        self.picture_url(&name, Picture::Single { img, w, h, turned })
     }
 
     /// The image of a d6 `edge_mm` wide painted with six faces (images, face "1" first), in
@@ -149,12 +128,36 @@ impl<'a> Export<'a> {
         let side = image::fitted_size(edge_mm, edge_mm, self.dpi)
             .0
             .min(sheet::MAX_SHEET_PX / dice::GRID);
-        let rel = format!("images/{}.png", self.unique_name(&format!("{stem}-d6")));
+        self.picture_url(&format!("{stem}-d6"), Picture::Die { imgs: faces, side })
+    }
+
+    /// The URL of `picture`, a file named after `stem` made once: a die, standee or token the
+    /// saved object and the table both show is one file.
+    pub(super) fn picture_url(&mut self, stem: &str, picture: Picture) -> String {
+        self.picture_file("images", stem, picture).0
+    }
+
+    /// The URL and file name (no extension) of `picture`, made once in `dir`, its name from
+    /// `stem`: a deck sheet, a die the saved object and the table both show is one file.
+    pub(super) fn picture_file(
+        &mut self,
+        dir: &str,
+        stem: &str,
+        picture: Picture,
+    ) -> (String, String) {
+        if let Some((rel, name)) = self.picture_files.get(&picture) {
+            let (rel, name) = (rel.clone(), name.clone());
+            return (self.url(&rel), name);
+        }
+        let name = self.unique_name(stem);
+        let rel = format!("{dir}/{name}.png");
+        self.picture_files
+            .insert(picture.clone(), (rel.clone(), name.clone()));
         self.jobs.push(Job {
             rel: rel.clone(),
-            picture: Picture::Die { imgs: faces, side },
+            picture,
         });
-        self.url(&rel)
+        (self.url(&rel), name)
     }
 
     /// A `Custom_Dice` d6 `edge_mm` wide painted with `image`, whose faces' `names` are what a
@@ -181,15 +184,7 @@ impl<'a> Export<'a> {
     /// TTS cuts the standee's outline from. Returns its URL.
     pub(super) fn standee_image(&mut self, img: usize, w_mm: f64, h_mm: f64, stem: &str) -> String {
         let (w, h) = image::fitted_size(w_mm, h_mm, self.dpi);
-        let rel = format!(
-            "images/{}.png",
-            self.unique_name(&format!("{stem}-standee"))
-        );
-        self.jobs.push(Job {
-            rel: rel.clone(),
-            picture: Picture::Cutout { img, w, h },
-        });
-        self.url(&rel)
+        self.picture_url(&format!("{stem}-standee"), Picture::Cutout { img, w, h })
     }
 
     /// A standing `Custom_Token` `h_mm` tall showing `image`.
@@ -220,13 +215,23 @@ impl<'a> Export<'a> {
     ) -> Result<usize, Error> {
         let mut cv = crate::draw::canvas::Canvas::new(w, h, 0.0);
         cv.add(group);
-        let svg = cv.finish();
+        self.drawn_image(name, cv.finish(), w, h)
+    }
+
+    /// An image of a drawing `w`×`h` mm made for the export (a figure, a die's faces, a blank
+    /// back): the same drawing again (the table shows what the saved object holds) is the
+    /// same image.
+    fn drawn_image(&mut self, name: &str, svg: String, w: f64, h: f64) -> Result<usize, Error> {
+        if let Some(&img) = self.drawn.get(&svg) {
+            return Ok(img);
+        }
         let tree = crate::trees::parse(&svg).map_err(|why| {
             tts_err(TtsError::Drawing {
                 what: name.into(),
                 why,
             })
         })?;
+        self.drawn.insert(svg.clone(), self.images.len());
         self.images.push((
             FaceDoc {
                 name: name.into(),
@@ -263,24 +268,8 @@ impl<'a> Export<'a> {
         let svg = crate::draw::draw_face(self.game, &blank, Side::Back, 0.0, &art)
             .map_err(tts_err)?
             .ok_or_else(|| tts_err(crate::draw::DrawError::NoBack(id.to_string())))?;
-        let tree = crate::trees::parse(&svg).map_err(|why| {
-            tts_err(TtsError::Drawing {
-                what: format!("the blank back of `{id}`"),
-                why,
-            })
-        })?;
         let comp = &self.game.spec.components[piece.component].id.value;
-        self.images.push((
-            FaceDoc {
-                name: format!("{comp}-blank-back"),
-                source: Source::Svg(svg.into()),
-                w: piece.w,
-                h: piece.h,
-                bleed: 0.0,
-            },
-            Arc::new(tree),
-        ));
-        Ok(self.images.len() - 1)
+        self.drawn_image(&format!("{comp}-blank-back"), svg, piece.w, piece.h)
     }
 }
 

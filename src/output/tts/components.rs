@@ -8,7 +8,7 @@ use super::map::{self, units};
 use super::model::{ObjectState, Transform};
 use super::objects::{self, TileType};
 use super::place::Band;
-use super::render::{Job, Picture};
+use super::render::Picture;
 use super::{TtsError, sheet, snap, tts_err};
 use crate::error::Error;
 use crate::kinds::TtsForm;
@@ -138,12 +138,10 @@ fn cut_tokens(ex: &mut Export, spot: Spot, takes: &[Take], thickness: f64) {
         let p = t.piece;
         let id = p.id(ex.game).into_owned();
         let (w, h) = super::image::fitted_size(p.w, p.h, ex.dpi);
-        let rel = format!("images/{}.png", ex.unique_name(&format!("{id}-token")));
-        ex.jobs.push(Job {
-            rel: rel.clone(),
-            picture: Picture::Cutout { img: t.front, w, h },
-        });
-        let url = ex.url(&rel);
+        let url = ex.picture_url(
+            &format!("{id}-token"),
+            Picture::Cutout { img: t.front, w, h },
+        );
         let name = piece_name(ex.game, p);
         let s = units(p.h) / super::map::TOKEN_UNITS_AT_SCALE_1;
         for i in 0..t.copies {
@@ -306,17 +304,13 @@ fn deck_sheets(ex: &mut Export, cards: &[Take], stem: &str) -> Result<Sheets, Er
     let turned = first.w > first.h;
     let cell = sheet::cell_size(first.w.min(first.h), first.w.max(first.h), ex.dpi, grids[0]);
     let common_back_url = if plan.common_back() {
-        let rel = format!("decks/{}.png", ex.unique_name(&format!("{stem}-back")));
-        ex.jobs.push(Job {
-            rel: rel.clone(),
-            picture: Picture::Single {
-                img: plan.slots[0].1,
-                w: cell.0,
-                h: cell.1,
-                turned,
-            },
-        });
-        Some(ex.url(&rel))
+        let back = Picture::Single {
+            img: plan.slots[0].1,
+            w: cell.0,
+            h: cell.1,
+            turned,
+        };
+        Some(ex.picture_file("decks", &format!("{stem}-back"), back).0)
     } else {
         None
     };
@@ -325,18 +319,13 @@ fn deck_sheets(ex: &mut Export, cards: &[Take], stem: &str) -> Result<Sheets, Er
     for (s, range) in plan.sheets().into_iter().enumerate() {
         let slots = &plan.slots[range];
         let sheet_file = |ex: &mut Export, file: String, imgs: Vec<usize>| {
-            let name = ex.unique_name(&file);
-            let rel = format!("decks/{name}.png");
-            ex.jobs.push(Job {
-                rel: rel.clone(),
-                picture: Picture::Sheet {
-                    imgs,
-                    grid: grids[s],
-                    cell,
-                    turned,
-                },
-            });
-            (ex.url(&rel), name)
+            let sheet = Picture::Sheet {
+                imgs,
+                grid: grids[s],
+                cell,
+                turned,
+            };
+            ex.picture_file("decks", &file, sheet)
         };
         let (face, name) = sheet_file(
             ex,

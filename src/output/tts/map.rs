@@ -32,13 +32,16 @@ pub const CARD_DEPTH_AT_SCALE_1: f64 = 3.1;
 
 /// Edge of a `Custom_Dice` d6 at scale 1, in units. Not documented, and no save measured bounds
 /// it: 1 unit (an inch, the size of the modding kit's example cube, KB `video-tutorials.md`)
-/// is an estimate.
+/// is an estimate; a pile of dice saved by the game (TTSMODDER/Descent2TTS @ f993438f
+/// `obj/*.json`, scale 2) hints at 0.7–1.0.
 pub const DIE_UNITS_AT_SCALE_1: f64 = 1.0;
 
 /// Height of a `Custom_Token` standee's image at scale 1, in units. Not documented. pnp assumes
 /// 2, as a tile's depth; SI shows that this does not hold for every token: its Invader board
 /// (a Custom_Token at scale 5.45) carries snap points 1.86 units before its centre, so that
-/// token is more than 3.7 units deep at scale 1. A standee's size is therefore unverified.
+/// token is more than 3.7 units deep at scale 1, and argonui/SCED @ 70dd00c8's Victory Display
+/// (`objects/VictoryDisplay.6ccd6d.json`) more than 3.2 wide. A standee's size is therefore
+/// unverified.
 pub const TOKEN_UNITS_AT_SCALE_1: f64 = 2.0;
 
 /// Thickness of a board (`CustomTile.Thickness`, units): the Custom Tile dialog's default

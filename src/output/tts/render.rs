@@ -8,6 +8,7 @@ use crate::draw::FaceDoc;
 use crate::output::png::ImageError;
 
 /// One image file to render.
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(super) enum Picture {
     /// One face on white; `turned`: a landscape card's, drawn a quarter turn clockwise into a
     /// portrait `w`×`h`.

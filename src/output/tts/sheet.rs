@@ -19,7 +19,7 @@ pub fn capacity(back_is_hidden: bool) -> usize {
     if back_is_hidden { cells } else { cells - 1 }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
     pub cols: u32,
     pub rows: u32,
