@@ -850,6 +850,8 @@ fn each_seat_sits_in_the_colour_of_its_own_markers() {
             let name = m["Nickname"].as_str().unwrap();
             let colour = name["Player markers: ".len()..].split(' ').next().unwrap();
             assert_eq!(seat_of(&v, m), colour, "{name}");
+            // Named once by its colour, not again by its seat's.
+            assert_eq!(name, format!("Player markers: {colour} ×27"));
         }
         // One player aid before each seat; the other of the four printed are set aside.
         let aids = named(&v, "Making Ground · Player aid");

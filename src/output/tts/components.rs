@@ -471,7 +471,12 @@ fn tiles(
         objects::tile(o, front_url, back_url, tile_type, thickness, true)
     };
     let label_of = |t: &Take, copies: u32| {
-        let whose = seat.map(|s| format!(" · {s}")).unwrap_or_default();
+        let which = noun_and_which(game, t.piece).1;
+        // "Player markers: Red ×27" before the Red seat, not "… ×27 · Red".
+        let whose = seat
+            .filter(|s| which.as_deref() != Some(*s))
+            .map(|s| format!(" · {s}"))
+            .unwrap_or_default();
         match noun_and_which(game, t.piece) {
             (_, Some(which)) => format!("{cname}: {which} ×{copies}{whose}"),
             (_, None) => format!("{cname} ×{copies}{whose}"),
