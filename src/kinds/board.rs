@@ -44,8 +44,9 @@ pub struct Board {
     /// Side of one square: usually the tile size (`24mm`).
     #[schemars(with = "Size")]
     pub square: Spanned<Size>,
-    /// Alternate light tints like a chessboard. Default: on for a board with as many columns as
-    /// rows, off for others.
+    /// Alternate light tints like a chessboard. Default: on for the boards of chess and
+    /// draughts (8×8, 10×10), off for others (Go, Hnefatafl, Shogi and tile-laying grids are
+    /// plain).
     #[serde(default)]
     pub checkered: Option<bool>,
     /// Letters along the top and numbers along both sides. Default true.
@@ -280,7 +281,10 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
 
     // Squares: white and a faint tint of the ink, like a chequerboard seen through paper.
     cv.add(rect(gx, gy, gw, gh, "#ffffff"));
-    if board.checkered.unwrap_or(cols == rows) {
+    if board
+        .checkered
+        .unwrap_or(matches!((cols, rows), (8, 8) | (10, 10)))
+    {
         for row in 0..rows {
             for col in 0..cols {
                 if (row + col) % 2 == 1 {

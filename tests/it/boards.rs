@@ -1164,3 +1164,41 @@ fn a_board_without_coordinates_prints_no_letters_or_numbers() {
     let texts: Vec<String> = board_texts(&without).into_iter().map(|t| t.text).collect();
     assert!(texts.is_empty(), "{texts:?}");
 }
+
+#[test]
+fn only_chess_and_draughts_boards_are_checkered_unless_asked() {
+    // The top-right square against its neighbour to the left.
+    for (n, checkered, expect) in [
+        (8, "", true),
+        (10, "", true),
+        (9, "", false),
+        (11, "", false),
+        (9, ", checkered: true", true),
+        (8, ", checkered: false", false),
+    ] {
+        let file = game_file(
+            &format!("checkered-{n}{}", checkered.len()),
+            &board_yaml(
+                "board",
+                &format!("{{squares: {n}, square: 15mm{checkered}}}"),
+            ),
+        );
+        let (g, _, _) = geometry(&file);
+        let png = board_png(&file);
+        let top_right = format!("{}{n}", (b'a' + n as u8 - 1) as char);
+        let beside = format!("{}{n}", (b'a' + n as u8 - 2) as char);
+        let lum = |name: &str| {
+            let s = at(&g, name);
+            let c = rgb(&png, s.x + 4.0, s.y + 4.0);
+            c.iter().map(|&v| v as u32).sum::<u32>() / 3
+        };
+        // Checkered: one of two neighbours white, the other a faint tint; plain: both white.
+        let (a, b) = (lum(&top_right), lum(&beside));
+        let tinted = |l: u32| (200..250).contains(&l);
+        let want = match expect {
+            true => (a == 255 && tinted(b)) || (tinted(a) && b == 255),
+            false => a == 255 && b == 255,
+        };
+        assert!(want, "{n}{checkered}: {top_right} {a}, {beside} {b}");
+    }
+}
