@@ -336,12 +336,13 @@ impl Frame {
         };
         let (left, right) = (band(across(AreaSide::Left)), band(across(AreaSide::Right)));
         let (top, bottom) = (band(down(AreaSide::Top)), band(down(AreaSide::Bottom)));
+        // A gap from the cut on every side: an area's dashed outline is not trimmed with it.
         let w = (left + core_w + right)
-            .max(stack_across(AreaSide::Top) + 2.0 * GAP_MM)
-            .max(stack_across(AreaSide::Bottom) + 2.0 * GAP_MM);
+            .max(left + stack_across(AreaSide::Top) + 2.0 * GAP_MM)
+            .max(left + stack_across(AreaSide::Bottom) + 2.0 * GAP_MM);
         let h = (top + core_h + bottom)
-            .max(top + stack_down(AreaSide::Left) + GAP_MM + bottom)
-            .max(top + stack_down(AreaSide::Right) + GAP_MM + bottom);
+            .max(top + stack_down(AreaSide::Left) + 2.0 * GAP_MM + bottom)
+            .max(top + stack_down(AreaSide::Right) + 2.0 * GAP_MM + bottom);
         let (cx, cy) = (left, top);
         let inner = Rect {
             x: cx + depth,
@@ -359,7 +360,7 @@ impl Frame {
             depth,
             spaces: ring_spaces(&inner, depth, t.from, t.count().max(4) as usize),
         });
-        // Each side's areas in the order written, from the core's top (or left) edge.
+        // Each side's areas in the order written, a gap in from the core's top (or left) edge.
         let mut next = BTreeMap::new();
         let areas = extras
             .areas
@@ -367,8 +368,8 @@ impl Frame {
             .map(|a| {
                 let (aw, ah) = size(a);
                 let at = next.entry(a.side as u8).or_insert(match a.side {
-                    AreaSide::Left | AreaSide::Right => cy,
-                    AreaSide::Top | AreaSide::Bottom => cx,
+                    AreaSide::Left | AreaSide::Right => cy + GAP_MM,
+                    AreaSide::Top | AreaSide::Bottom => cx + GAP_MM,
                 });
                 let r = match a.side {
                     AreaSide::Right => Rect {

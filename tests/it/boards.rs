@@ -1202,3 +1202,53 @@ fn only_chess_and_draughts_boards_are_checkered_unless_asked() {
         assert!(want, "{n}{checkered}: {top_right} {a}, {beside} {b}");
     }
 }
+
+#[test]
+fn areas_keep_a_gap_from_the_cut_on_every_side() {
+    // A 4×4 board of 20 mm squares (96 mm with its margins), a draw pile to its right and a
+    // supply below: their dashed outlines stay 3 mm (a print shop's safe zone) inside the cut,
+    // where a slightly-off cut does not trim them.
+    let file = game_file(
+        "areas-gap",
+        &board_yaml(
+            "board",
+            "{squares: 4, square: 20mm, areas: [{label: Draw pile, size: 40mm x 60mm, side: right}, {label: Supply, size: 80mm x 20mm, side: bottom}]}",
+        ),
+    );
+    let (_, w, h) = geometry(&file);
+    let png = board_png(&file);
+    let core = 96.0;
+    let background = rgb(&png, w - 1.0, 1.0);
+    let mut strips = Vec::new();
+    // Beside the core: the top and the right edge of the draw pile's band, the left and the
+    // bottom edge of the supply's.
+    let mut x = core;
+    while x < w - 0.5 {
+        strips.push((x, 1.0));
+        strips.push((x, 2.9));
+        x += 0.25;
+    }
+    let mut y = core;
+    while y < h - 0.5 {
+        strips.push((1.0, y));
+        strips.push((2.9, y));
+        y += 0.25;
+    }
+    let mut y = 0.5;
+    while y < h - 0.5 {
+        strips.push((w - 2.9, y));
+        y += 0.25;
+    }
+    let mut x = 0.5;
+    while x < w - 0.5 {
+        strips.push((x, h - 2.9));
+        x += 0.25;
+    }
+    for (x, y) in strips {
+        assert_eq!(
+            rgb(&png, x, y),
+            background,
+            "ink at ({x}, {y}) mm, within 3 mm of the cut"
+        );
+    }
+}
