@@ -1,9 +1,9 @@
 //! Boards of squares: N×N (`squares: 9`) or columns × rows, inside a margin that carries the
 //! coordinates (letters along the top, numbers up both sides, counted from the bottom as on a
-//! chess board) and the title, at the left of the bottom margin (where a split board's "part k
-//! of n" badges, bottom right, miss it). A square board's squares alternate between two close
-//! tints so rows and columns are easy to count without hiding the tiles' own colours. Marks,
-//! a track around the edge and areas beside the grid are `spaces`'.
+//! chess board) and the title, at the left of the bottom margin. A chess or draughts board's
+//! squares alternate between two close tints so rows and columns are easy to count without
+//! hiding the tiles' own colours. Marks, a track around the edge and areas beside the grid are
+//! `spaces`'.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;

@@ -714,3 +714,21 @@ fn guides_on_the_command_line_draw_in_the_pngs_and_warn_of_text_crossing_them() 
     );
     assert!(files(&shop).is_empty());
 }
+
+#[test]
+fn board_titles_with_a_tail_below_the_line_stay_in_the_safe_zone() {
+    // The display face's capitals sit on the line but a Q's tail runs below it: 2.98 mm from
+    // the cut when the baseline was 3.1 mm in.
+    let dir = temp_dir("q-titles");
+    let yaml = dir.join("q.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: q, name: Q, players: [2]}\ncomponents:\n  - {id: b, kind: board, front: {title: \"Marked squares Quay\"}, board: {squares: 8, square: 20mm}}\n  - {id: h, kind: hex-board, front: {title: \"Quiet hexes\"}, hex-board: {hex: 16mm, layout: hexhex, radius: 3}}\n  - {id: p, kind: point-board, front: {title: \"Queen's points\"}, point-board: {spacing: 20mm, columns: 5, rows: 5}}\n",
+    )
+    .unwrap();
+    let out = run(&["check", yaml.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    assert!(err.contains("3 faces, 0 warnings") || stdout(&out).contains("3 faces, 0 warnings"));
+}
