@@ -42,6 +42,25 @@ pub fn hint(source: &str, line: usize, message: &str) -> Option<Hint> {
     doc.continued_value(at, message)
 }
 
+/// Where the mapping that line `line` (1-based) is a key of begins, as (line, column), 1-based:
+/// its parent's key (`game:`) or its list item's first key (`- id: c`). serde reports a missing
+/// field at the mapping's last key, which is not where the field belongs.
+pub fn mapping_start(source: &str, line: usize) -> Option<(usize, usize)> {
+    let doc = Doc::new(source);
+    let at = line.checked_sub(1).filter(|&i| i < doc.lines.len())?;
+    let col = key_column(doc.lines[at]);
+    for j in (0..=at).rev().filter(|&j| doc.structural[j]) {
+        let l = doc.lines[j];
+        if is_dash(l) && key_column(l) == col {
+            return Some((j + 1, col + 1));
+        }
+        if indent(l) < col {
+            return Some((j + 1, key_column(l) + 1));
+        }
+    }
+    None
+}
+
 /// Lines after a mapping's start searched for the key serde says it lacks.
 const MISSING_FIELD_SCAN: usize = 200;
 
@@ -557,6 +576,15 @@ mod tests {
             "{}",
             h.text
         );
+    }
+
+    #[test]
+    fn a_missing_field_belongs_to_the_start_of_its_mapping() {
+        let source = "game:\n  id: demo\n  name: Demo\n  licence: CC0\ncomponents:\n  - id: c\n    kind: card\n    copies: 2\n";
+        assert_eq!(mapping_start(source, 4), Some((1, 1)));
+        assert_eq!(mapping_start(source, 8), Some((6, 5)));
+        assert_eq!(mapping_start(source, 6), Some((6, 5)));
+        assert_eq!(mapping_start(source, 1), None);
     }
 
     #[test]

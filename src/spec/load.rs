@@ -132,6 +132,10 @@ pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
                 false => format!("{keep}: {}", hint.text),
             };
             (line, col) = (hint.line, hint.col);
+        } else if message.contains("missing field `")
+            && let Some(start) = super::indent::mapping_start(text, line)
+        {
+            (line, col) = start;
         }
         SpecError::Yaml(Diagnostic::new(file, line, col, message))
     })
