@@ -13,10 +13,12 @@ use std::collections::HashSet;
 pub const FIRST: u32 = 1_000;
 pub const END: u32 = 21_000_000;
 
-/// Keys handed out in one export: each sheet's own, never one twice.
+/// Keys handed out in one export: each sheet's own, never one to two sheets.
 #[derive(Debug, Default)]
 pub struct Keys {
     used: HashSet<u32>,
+    /// A sheet the table's decks share with the saved object's keeps its key.
+    given: std::collections::HashMap<String, u32>,
 }
 
 impl Keys {
@@ -26,6 +28,16 @@ impl Keys {
 
     /// The key of sheet `sheet` (its file stem, unique in the export) of game `game`.
     pub fn of(&mut self, game: &str, sheet: &str) -> u32 {
+        let id = format!("{game}/{sheet}");
+        if let Some(&key) = self.given.get(&id) {
+            return key;
+        }
+        let key = self.new_key(game, sheet);
+        self.given.insert(id, key);
+        key
+    }
+
+    fn new_key(&mut self, game: &str, sheet: &str) -> u32 {
         let mut salt = 0u32;
         loop {
             let text = if salt == 0 {
@@ -63,7 +75,7 @@ mod tests {
         let mut other = Keys::new();
         assert_ne!(other.of("cream-of-the-crop", "aid-1"), k, "another game");
         assert_ne!(a.of("night-grain", "aid-2"), k, "another sheet");
-        // Asked twice in one export (it never is): a fresh key.
-        assert_ne!(a.of("night-grain", "aid-1"), k);
+        // Asked again in one export (the table's deck shows the saved object's sheet): its key.
+        assert_eq!(a.of("night-grain", "aid-1"), k);
     }
 }
