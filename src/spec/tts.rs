@@ -57,7 +57,9 @@ pub struct TtsPieces {
     #[serde(default)]
     pub each_player: Option<EachPlayer>,
     /// `players`: only as many pieces as there are players are used (first ones first); the
-    /// rest are set aside.
+    /// rest are set aside. `diagram`: only what the setup diagram places is used (the rules
+    /// put the rest away); without it, pieces the diagram does not place are dealt and laid
+    /// out as usual (men that start off the board).
     #[serde(default, rename = "use")]
     pub used: Option<Used>,
 }
@@ -91,6 +93,7 @@ pub enum Way {
 #[serde(rename_all = "lowercase")]
 pub enum Used {
     Players,
+    Diagram,
 }
 
 /// Ordinary dice (`Die_6`, the game's own) on the table.

@@ -969,3 +969,56 @@ fn hexes_lie_on_tts_s_flat_hex_tile_and_cut_shapes_say_their_back_is_left_out() 
     let tri = one(&v, "tri");
     assert_eq!(tri["Name"], "Custom_Token");
 }
+
+#[test]
+fn pieces_a_diagram_leaves_off_the_board_are_laid_out_unless_only_the_diagram_is_used() {
+    // A Morris-like game: the diagram shows two men on the board; the other seven of each
+    // colour start beside it. With `use: diagram` (the rules put the rest away) they are set
+    // aside.
+    let dir = temp_dir("tts-diagram-use");
+    let game = |extra: &str| {
+        format!(
+            "game: {{id: m, name: M, players: [2]}}\ncomponents:\n  - id: board\n    kind: board\n    board: {{squares: 3, square: 20mm}}\n  - id: man\n    kind: token\n    size: 15mm\n    variants:\n      - {{id: white, copies: 9, front: {{label: W}}}}\n      - {{id: black, copies: 9, front: {{label: B}}}}\n  - id: setup\n    kind: diagram\n    size: 80mm x 80mm\n    diagram:\n      place:\n        - {{piece: board, at: [40, 40]}}\n        - {{piece: man-white, on: board, space: a1}}\n        - {{piece: man-black, on: board, space: c3}}\n{extra}"
+        )
+    };
+    for (name, extra, aside) in [
+        ("free", "", 0),
+        ("used", "tts:\n  pieces:\n    man: {use: diagram}\n", 16),
+    ] {
+        let yaml = dir.join(format!("{name}.yaml"));
+        std::fs::write(&yaml, game(extra)).unwrap();
+        let out = export_to(
+            yaml.to_str().unwrap(),
+            dir.join(name),
+            &["--dpi", "30", "--table", "--players", "2"],
+        );
+        let v = read_json(&out.join("m-table.json"));
+        let men = |o: &Value| -> usize {
+            let own = o["Nickname"].as_str().unwrap_or("").starts_with("man");
+            let inner: usize = o["ContainedObjects"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| usize::from(c["Nickname"].as_str().unwrap_or("").starts_with("man")))
+                .sum();
+            match (o["Name"].as_str(), own) {
+                (Some("Bag"), _) => inner,
+                (_, true) => 1,
+                _ => 0,
+            }
+        };
+        let set_aside: usize = top(&v)
+            .iter()
+            .filter(|o| o["Nickname"].as_str().unwrap().starts_with("Set aside"))
+            .flat_map(|b| b["ContainedObjects"].as_array().unwrap().iter())
+            .map(men)
+            .sum();
+        let on_table: usize = top(&v)
+            .iter()
+            .filter(|o| !o["Nickname"].as_str().unwrap().starts_with("Set aside"))
+            .map(men)
+            .sum();
+        assert_eq!(set_aside, aside, "{name}: men set aside");
+        assert_eq!(on_table, 18 - aside, "{name}: men on the table");
+    }
+}

@@ -3,7 +3,7 @@
 //! in the middle of the table, or set aside. Without `--table` everything goes in the middle.
 //!
 //! In this order, each from what the steps before left: the setup diagram's placements for N
-//! (a component the diagram places is set up by it: what it does not place is set aside); what
+//! (with `tts: … use: diagram`, what it does not place of the component is set aside); what
 //! the rules leave out for N (a `uses:` rule's variants, `tts: … use: players`); what each
 //! player takes (`tts: … each_player:`); the rest to the middle.
 use crate::pieces::Piece;
@@ -88,11 +88,9 @@ pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
             .filter(|&i| pieces[i].component == ci)
             .collect();
         let settings = tts.map(|t| t.of(&c.id.value)).unwrap_or_default();
-        // Set up by the diagram: the rest is not used.
-        let placed = lots
-            .iter()
-            .any(|l: &Lot| matches!(l.spot, Spot::Placed(_)) && pieces[l.piece].component == ci);
-        if placed {
+        // Only what the diagram places is used (`use: diagram`): the rest is set aside. Else
+        // it goes on as any piece does (men that start beside the board).
+        if settings.used == Some(Used::Diagram) {
             for &i in &of {
                 take(&mut lots, &mut left, i, u32::MAX, Spot::Aside);
             }
