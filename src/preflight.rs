@@ -8,6 +8,7 @@ use vello_cpu::kurbo;
 
 use crate::draw::{Colors, Side, canvas::SYMBOL_ID};
 use crate::error::{Diagnostic, Error};
+use crate::kinds::KindName;
 use crate::shops::Profile;
 use crate::spec::Game;
 use crate::usvg::{self, Node};
@@ -87,8 +88,13 @@ pub fn check(
             // The service does not make it: printed at home, as `pnp build` makes it.
             continue;
         }
-        // Record sheets, tracks, diagrams… are pages printed whole, not pieces a shop cuts.
-        let cut_by_shop = family.is_some();
+        // Record sheets, tracks, diagrams… are pages printed whole, not pieces a shop cuts. At
+        // home every token, tile and board is cut: a triangle or a hex board too.
+        let home_cut = matches!(
+            game.spec.components[piece.component].kind.name(),
+            KindName::Token | KindName::Tile | KindName::HexBoard | KindName::PointBoard
+        );
+        let cut_by_shop = family.is_some() || (profile.is_none() && home_cut);
         for (face, side) in [(Some(front), Side::Front), (back, Side::Back)] {
             let Some(face) = face else { continue };
             if !seen.insert(face) {

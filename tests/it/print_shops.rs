@@ -732,3 +732,34 @@ fn board_titles_with_a_tail_below_the_line_stay_in_the_safe_zone() {
     assert!(!err.contains("warning"), "{err}");
     assert!(err.contains("3 faces, 0 warnings") || stdout(&out).contains("3 faces, 0 warnings"));
 }
+
+#[test]
+fn at_home_every_token_and_board_is_checked_against_its_own_cut() {
+    // No print shop makes triangles or hex boards, but a player cuts them: `pnp check` and
+    // `--guides` measure them too. The triangle's label sits on its base, 1.1 mm from the cut.
+    let dir = temp_dir("home-cut");
+    let yaml = dir.join("t.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: t, name: T, players: [2]}\ncomponents:\n  - {id: tri, kind: token, shape: triangle, size: 18mm, front: {label: Tri}}\n  - {id: hx, kind: token, shape: {hex: flat}, size: 18mm, front: {label: Hexa}}\n",
+    )
+    .unwrap();
+    let out = run(&["check", yaml.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("t.yaml:3:10: `tri`: text or a symbol is 1."),
+        "{err}"
+    );
+    assert!(!err.contains("`hx`"), "{err}");
+    // The example boards of points, squares and hexes (letters at a slanting board's corner
+    // included) keep their coordinates in the safe zone.
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for game in ["hex.yaml", "go-9x9.yaml", "fox-and-geese.yaml"] {
+        let out = run(&["check", examples.join(game).to_str().unwrap()]);
+        let err = stderr(&out);
+        assert!(
+            out.status.success() && !err.contains("warning"),
+            "{game}: {err}"
+        );
+    }
+}
