@@ -229,6 +229,8 @@ pub enum TtsForm {
     Standee,
     /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).
     Token { thickness: f64 },
+    /// Not on the table: a fold-up box is of use on paper only.
+    Left,
 }
 
 /// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md

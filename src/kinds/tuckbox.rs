@@ -397,8 +397,9 @@ tuckbox: {deck: card}
     fn folds(&self) -> bool {
         true
     }
+    /// A virtual deck needs no box.
     fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Board
+        TtsForm::Left
     }
 }
 

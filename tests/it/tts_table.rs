@@ -968,6 +968,16 @@ fn hexes_lie_on_tts_s_flat_hex_tile_and_cut_shapes_say_their_back_is_left_out() 
     }
     let tri = one(&v, "tri");
     assert_eq!(tri["Name"], "Custom_Token");
+    // A tuck box is of use on paper only: the example deck's box is not on the table.
+    let shapes = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/shapes.yaml");
+    let dir = export(shapes.to_str().unwrap(), &["--dpi", "30", "--table"]);
+    let v = read_json(&dir.join("shapes-table.json"));
+    assert!(named(&v, "Event card box").is_empty());
+    assert_eq!(
+        named(&v, "Event cards").len(),
+        1,
+        "the deck itself is there"
+    );
 }
 
 #[test]
