@@ -385,7 +385,7 @@ fn back_svg(total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
 }
 
 /// "2–4 players", "2, 4 or 6 players", "1 player".
-fn players(counts: &[u32]) -> String {
+pub fn players(counts: &[u32]) -> String {
     let mut c = counts.to_vec();
     c.sort_unstable();
     c.dedup();

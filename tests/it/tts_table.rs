@@ -486,6 +486,12 @@ fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
     let game = pnp::spec::load("night-grain").unwrap();
     let description = game.spec.game.description.clone().unwrap();
     assert!(v["Note"].as_str().unwrap().contains(description.trim()));
+    // Its player counts as the PDF's cover says them.
+    let note = v["Note"].as_str().unwrap();
+    assert!(
+        note.contains("For 4 or 6 players; laid out for 4."),
+        "{note}"
+    );
     let tabs = v["TabStates"].as_object().unwrap();
     assert_eq!(tabs["0"]["title"], "Night Grain");
     // The player aid's text is a tab of the notebook.

@@ -99,10 +99,10 @@ fn about(game: &Game, players: u32) -> String {
     if let Some(d) = &g.description {
         lines.push(d.trim().to_string());
     }
-    let counts: Vec<String> = g.players.value.iter().map(u32::to_string).collect();
+    // As the PDF's cover says it: "2–4 players".
     lines.push(format!(
-        "For {} players; laid out for {players}.",
-        counts.join(", ")
+        "For {}; laid out for {players}.",
+        crate::layout::cover::players(&g.players.value)
     ));
     let dice: Vec<&str> = game
         .spec
