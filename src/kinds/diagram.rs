@@ -216,18 +216,29 @@ diagram:
                 );
             }
             match ids.iter().find(|(id, _)| *id == v.piece.value) {
-                None => cx.at(
-                    &v.piece,
-                    format!(
-                        "no piece `{}` to place: expected a component id or component-variant id such as `{}`",
-                        v.piece.value,
-                        ids.first().map_or("tile-suns-ace", |(i, _)| i.as_str())
-                    ),
-                ),
-                Some((_, super::KindName::Diagram)) => cx.at(
-                    &v.piece,
-                    "a diagram cannot place another diagram".into(),
-                ),
+                None => {
+                    // `man.white` for `man-white`: the separator read as a typo.
+                    let near = v.piece.value.replace(['.', '_', ' ', '/'], "-");
+                    let names = ids.iter().map(|(i, _)| i.as_str());
+                    let example = match ids.iter().find(|(i, _)| *i == near) {
+                        Some((i, _)) => Some(i.as_str()),
+                        None => crate::diagnostic::closest(&v.piece.value, names),
+                    };
+                    let hint = match example {
+                        Some(i) => format!(" (did you mean `{i}`?)"),
+                        None => format!(
+                            ": expected a component id or component-variant id such as `{}`",
+                            ids.first().map_or("tile-suns-ace", |(i, _)| i.as_str())
+                        ),
+                    };
+                    cx.at(
+                        &v.piece,
+                        format!("no piece `{}` to place{hint}", v.piece.value),
+                    )
+                }
+                Some((_, super::KindName::Diagram)) => {
+                    cx.at(&v.piece, "a diagram cannot place another diagram".into())
+                }
                 Some((_, kind)) => {
                     if v.face.is_some_and(|f| f > 5)
                         || (v.face.is_some() && *kind != super::KindName::Die)
