@@ -236,6 +236,30 @@ fn parts(name: &str) -> Option<(String, u32)> {
     Some((letters.to_string(), number.parse().ok()?))
 }
 
+/// Where the row (or else the column) a missing space's name points at runs: "row 9 runs from
+/// e9 to i9", for a name whose row or column the board has.
+fn line_of(geometry: &Geometry, name: &str) -> Option<String> {
+    let (letters, row) = parts(name)?;
+    let named: Vec<(String, u32)> = geometry
+        .spaces
+        .iter()
+        .filter_map(|s| parts(&s.name))
+        .collect();
+    let span = |mut line: Vec<&(String, u32)>| -> Option<(String, String)> {
+        line.sort_by_key(|(l, r)| (column_index(l), *r));
+        let (first, last) = (line.first()?, line.last()?);
+        Some((
+            format!("{}{}", first.0, first.1),
+            format!("{}{}", last.0, last.1),
+        ))
+    };
+    if let Some((a, b)) = span(named.iter().filter(|(_, r)| *r == row).collect()) {
+        return Some(format!("row {row} runs from {a} to {b}"));
+    }
+    let (a, b) = span(named.iter().filter(|(l, _)| *l == letters).collect())?;
+    Some(format!("column {letters} runs from {a} to {b}"))
+}
+
 /// The column index of letters `a`, `b`… `aa` (0-based).
 fn column_index(letters: &str) -> u32 {
     letters
@@ -526,8 +550,10 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
                             .unwrap()
                     })
                 };
-                let range = match (corner(-1.0), corner(1.0)) {
-                    (Some(a), Some(b)) => format!(
+                let range = match (line_of(geometry, &name.value), corner(-1.0), corner(1.0)) {
+                    // "a9" on a hexagon of hexes, whose row 9 starts at e9: that row's names.
+                    (Some(line), _, _) => format!(" ({line})"),
+                    (None, Some(a), Some(b)) => format!(
                         " (its {} are named from {} to {})",
                         geometry.nouns(),
                         a.name,
