@@ -347,9 +347,14 @@ pub(crate) fn footer(
             "Print at 100 % (no scaling): the square must measure {}.",
             calibration_label(opt)
         ),
-        // Pieces fill this page's corner: the square is on the cover and pages with room.
+        // Pieces fill this page's corner: the square is on the cover or a page with room.
         (_, false) => format!(
-            "Print at 100 % (no scaling): the calibration squares measure {}.",
+            "Print at 100 % (no scaling): the calibration square {} measures {}.",
+            if opt.cover_square {
+                "on the cover"
+            } else {
+                "on another page"
+            },
             calibration_label(opt)
         ),
     };

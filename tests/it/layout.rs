@@ -387,6 +387,14 @@ components:
     let pdf = pnp::pdf_bytes(&prepared).unwrap();
     let sizes = pdf_page_sizes(&pdf);
     assert_eq!(sizes.len(), 3, "the cover and two mats");
+    // A mat's page sends the reader to the square it has not got.
+    let text = pdf_text(&pdf);
+    let mat_page: String = text[1].chars().filter(|c| !c.is_whitespace()).collect();
+    assert!(
+        mat_page.contains("thecalibrationsquareonthecovermeasures25mm"),
+        "{}",
+        text[1]
+    );
     for (w, h) in sizes {
         assert!(
             (w - 595.28).abs() < 0.1 && (h - 841.89).abs() < 0.1,
