@@ -84,6 +84,15 @@ fn red_reach(png: &(Vec<u8>, u32, u32), x: f64, y: f64, dx: f64, dy: f64) -> f64
     d
 }
 
+/// The space whose centre is nearest (`x`, `y`) mm.
+fn nearest_space(g: &Geometry, x: f64, y: f64) -> &pnp::kinds::spaces::Space {
+    let d = |s: &pnp::kinds::spaces::Space| (s.x - x).hypot(s.y - y);
+    g.spaces
+        .iter()
+        .min_by(|a, b| d(a).total_cmp(&d(b)))
+        .expect("a board has spaces")
+}
+
 fn at<'g>(g: &'g Geometry, name: &str) -> &'g pnp::kinds::spaces::Space {
     g.spaces
         .iter()
@@ -607,19 +616,9 @@ fn board_page(file: &Path) -> (Vec<u8>, usize, pnp::layout::Rect) {
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
     let pdf = std::fs::read(out.join(format!("{}.pdf", game.spec.game.id.value))).unwrap();
     let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
-    let (page, rect) = doc
-        .pages
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
-        .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
-        .find(|(_, pl)| doc.pieces[pl.piece].component == 0)
-        .map(|(i, pl)| {
-            assert!(!pl.quarter && !pl.turned && pl.part.is_none(), "{pl:?}");
-            (i + doc.front_matter.len(), pl.rect)
-        })
-        .unwrap();
-    (pdf, page, rect)
+    let (page, pl) = first_front(&doc, 0);
+    assert!(!pl.quarter && !pl.turned && pl.part.is_none(), "{pl:?}");
+    (pdf, page, pl.rect)
 }
 
 /// The texts on the one board of the game in `file`, read from the PDF that `pnp build` writes.
@@ -722,15 +721,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
                 .collect();
             assert!(line.len() >= 2, "{name}: {} names no line", t.text);
             // The hex nearest the label is of its line, and at one end of it.
-            let nearest = g
-                .spaces
-                .iter()
-                .min_by(|a, b| {
-                    (a.x - t.x)
-                        .hypot(a.y - t.y)
-                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
-                })
-                .unwrap();
+            let nearest = nearest_space(&g, t.x, t.y);
             assert!(
                 line.iter().any(|s| s.name == nearest.name),
                 "{name}: `{}` at ({:.2}, {:.2}) is nearest {}, not of its line",
@@ -925,15 +916,7 @@ fn a_points_label_is_beside_it_clear_of_its_lines_and_its_circle() {
             // Its box: the glyphs' advance across, from the capitals' top to the descenders.
             let (x0, x1) = (t.x - t.w / 2.0, t.x + t.w / 2.0);
             let (y0, y1) = (t.y - 0.35 * t.size, t.y + 0.55 * t.size);
-            let p = g
-                .spaces
-                .iter()
-                .min_by(|a, b| {
-                    (a.x - t.x)
-                        .hypot(a.y - t.y)
-                        .total_cmp(&(b.x - t.x).hypot(b.y - t.y))
-                })
-                .unwrap();
+            let p = nearest_space(&g, t.x, t.y);
             labelled.push(p.name.clone());
             // Beside its point: outside its circle, within half the spacing of it.
             let nearest_x = p.x.clamp(x0, x1);

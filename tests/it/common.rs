@@ -819,3 +819,19 @@ fn strokes_of_content(
         }
     }
 }
+
+/// The first front placement of component `c` in `doc`, and the PDF page (0-based, the front
+/// matter counted) it is on.
+pub fn first_front<'d>(
+    doc: &'d pnp::layout::document::Document<'_>,
+    c: usize,
+) -> (usize, &'d pnp::layout::Placement) {
+    doc.pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
+        .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
+        .find(|(_, pl)| doc.pieces[pl.piece].component == c)
+        .map(|(i, pl)| (i + doc.front_matter.len(), pl))
+        .expect("a front placement of the component")
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{build, files, pnp, stderr, stdout, temp_dir};
+use crate::common::{build, files, pnp, run, stderr, stdout, temp_dir};
 
 /// Runs `cmd`, killing it (and failing) after `secs` seconds: reading a FIFO would hang.
 fn run_within(cmd: &mut Command, secs: u64) -> Output {
@@ -655,13 +655,13 @@ fn a_build_with_nothing_to_print_reports_only_what_it_made() {
             format!("game: {{id: empty, name: Empty, players: [2]}}\n{components}"),
         )
         .unwrap();
-        let out = pnp()
-            .arg("build")
-            .arg(&yaml)
-            .arg("--out")
-            .arg(dir.join("out"))
-            .output()
-            .unwrap();
+        let out_dir = dir.join("out");
+        let out = run(&[
+            "build",
+            yaml.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]);
         let (said, err) = (stdout(&out), stderr(&out));
         assert!(out.status.success(), "{name}: {err}");
         assert!(err.contains("warning: nothing to print"), "{name}: {err}");

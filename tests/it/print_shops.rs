@@ -715,19 +715,25 @@ fn guides_on_the_command_line_draw_in_the_pngs_and_warn_of_text_crossing_them() 
     assert!(files(&shop).is_empty());
 }
 
+/// `pnp check` of a game `id` (in `id.yaml`) of these `components` (YAML list items): its
+/// output and what it said on stderr.
+fn check_game(id: &str, components: &str) -> (std::process::Output, String) {
+    let yaml = temp_dir(id).join(format!("{id}.yaml"));
+    let game = format!("game: {{id: {id}, name: {id}, players: [2]}}\ncomponents:\n{components}");
+    std::fs::write(&yaml, game).unwrap();
+    let out = run(&["check", yaml.to_str().unwrap()]);
+    let err = stderr(&out);
+    (out, err)
+}
+
 #[test]
 fn board_titles_with_a_tail_below_the_line_stay_in_the_safe_zone() {
     // The display face's capitals sit on the line but a Q's tail runs below it: 2.98 mm from
     // the cut when the baseline was 3.1 mm in.
-    let dir = temp_dir("q-titles");
-    let yaml = dir.join("q.yaml");
-    std::fs::write(
-        &yaml,
-        "game: {id: q, name: Q, players: [2]}\ncomponents:\n  - {id: b, kind: board, front: {title: \"Marked squares Quay\"}, board: {squares: 8, square: 20mm}}\n  - {id: h, kind: hex-board, front: {title: \"Quiet hexes\"}, hex-board: {hex: 16mm, layout: hexhex, radius: 3}}\n  - {id: p, kind: point-board, front: {title: \"Queen's points\"}, point-board: {spacing: 20mm, columns: 5, rows: 5}}\n",
-    )
-    .unwrap();
-    let out = run(&["check", yaml.to_str().unwrap()]);
-    let err = stderr(&out);
+    let (out, err) = check_game(
+        "q",
+        "  - {id: b, kind: board, front: {title: \"Marked squares Quay\"}, board: {squares: 8, square: 20mm}}\n  - {id: h, kind: hex-board, front: {title: \"Quiet hexes\"}, hex-board: {hex: 16mm, layout: hexhex, radius: 3}}\n  - {id: p, kind: point-board, front: {title: \"Queen's points\"}, point-board: {spacing: 20mm, columns: 5, rows: 5}}\n",
+    );
     assert!(out.status.success(), "{err}");
     assert!(!err.contains("warning"), "{err}");
     assert!(err.contains("3 faces, 0 warnings") || stdout(&out).contains("3 faces, 0 warnings"));
@@ -737,15 +743,10 @@ fn board_titles_with_a_tail_below_the_line_stay_in_the_safe_zone() {
 fn at_home_every_token_and_board_is_checked_against_its_own_cut() {
     // No print shop makes triangles or hex boards, but a player cuts them: `pnp check` and
     // `--guides` measure them too. The triangle's label sits on its base, 1.1 mm from the cut.
-    let dir = temp_dir("home-cut");
-    let yaml = dir.join("t.yaml");
-    std::fs::write(
-        &yaml,
-        "game: {id: t, name: T, players: [2]}\ncomponents:\n  - {id: tri, kind: token, shape: triangle, size: 18mm, front: {label: Tri}}\n  - {id: hx, kind: token, shape: {hex: flat}, size: 18mm, front: {label: Hexa}}\n",
-    )
-    .unwrap();
-    let out = run(&["check", yaml.to_str().unwrap()]);
-    let err = stderr(&out);
+    let (_, err) = check_game(
+        "t",
+        "  - {id: tri, kind: token, shape: triangle, size: 18mm, front: {label: Tri}}\n  - {id: hx, kind: token, shape: {hex: flat}, size: 18mm, front: {label: Hexa}}\n",
+    );
     assert!(
         err.contains("t.yaml:3:10: `tri`: text or a symbol is 1."),
         "{err}"

@@ -325,6 +325,15 @@ fn a_hex_image_is_its_size_across_the_flats_and_transparent_outside_with_or_with
     }
 }
 
+/// Four folds at `folds` (mm, in order) whose three panels are `want` wide, to 0.05 mm.
+fn assert_panels(folds: &[f64], want: [f64; 3], what: &str) {
+    assert_eq!(folds.len(), 4, "{what} at {folds:?}");
+    let gaps: Vec<f64> = folds.windows(2).map(|p| p[1] - p[0]).collect();
+    for (got, want) in gaps.iter().zip(want) {
+        assert!((got - want).abs() < 0.05, "{what}: panels {gaps:?}");
+    }
+}
+
 #[test]
 fn a_tuck_box_s_panels_are_its_deck_s_cards_and_thickness() {
     // The example's box: 30 cards 63.5 × 88.9 mm, 0.3 mm each; and a thick deck given its own.
@@ -372,14 +381,7 @@ fn a_tuck_box_s_panels_are_its_deck_s_cards_and_thickness() {
             v.dedup_by(|a, b| (*a - *b).abs() < 0.05);
         }
         // Side | front | side | back, folded between; lid | panels | bottom and their tucks.
-        assert_eq!(xs.len(), 4, "{path:?}: upright folds at {xs:?}");
-        let across: Vec<f64> = xs.windows(2).map(|p| p[1] - p[0]).collect();
-        for (got, want) in across.iter().zip([d, w, d]) {
-            assert!(
-                (got - want).abs() < 0.05,
-                "{path:?}: panels {across:?}, want {d} {w} {d}"
-            );
-        }
+        assert_panels(&xs, [d, w, d], &format!("{path:?}: upright folds"));
         // The back runs from the last upright fold to the net's right edge.
         assert!(
             (r.right() - xs[3] - w).abs() < 0.05,
@@ -625,14 +627,7 @@ fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_fol
     };
     // The upright net's folds between side, front, side and back run down it; turned, across.
     let across = lines(|s| ((s.a.1 - s.b.1).abs() < 0.01).then_some(s.a.1));
-    assert_eq!(across.len(), 4, "folds across at {across:?}");
-    let gaps: Vec<f64> = across.windows(2).map(|p| p[1] - p[0]).collect();
-    for (got, want) in gaps.iter().zip([d, w, d]) {
-        assert!(
-            (got - want).abs() < 0.05,
-            "panels {gaps:?}, want {d} {w} {d}"
-        );
-    }
+    assert_panels(&across, [d, w, d], "folds across");
     // The back ends at the turned net's bottom (the upright net's right edge).
     assert!(
         (r.bottom() - across[3] - w).abs() < 0.05,
@@ -641,11 +636,7 @@ fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_fol
     );
     // Lid, panels and bottom: the upright net's level folds, now upright on the page.
     let down = lines(|s| ((s.a.0 - s.b.0).abs() < 0.01).then_some(s.a.0));
-    assert_eq!(down.len(), 4, "folds down at {down:?}");
-    let gaps: Vec<f64> = down.windows(2).map(|p| p[1] - p[0]).collect();
-    for (got, want) in gaps.iter().zip([d, h, d]) {
-        assert!((got - want).abs() < 0.05, "{gaps:?}, want {d} {h} {d}");
-    }
+    assert_panels(&down, [d, h, d], "folds down");
     // The cut follows the turned net: the cut lines on its page (it has no crop marks) reach
     // its rectangle's four sides and never leave it, as the upright net's 264 mm would.
     let grown = |(x, y): (f64, f64)| {
@@ -710,15 +701,8 @@ components:
         // The bottom side is level, 30 mm below the top corner.
         let bottom = corners.iter().map(|p| p.1).fold(0.0, f64::max);
         assert!((bottom - 30.0).abs() < 1e-9);
-        let (page, rect) = doc
-            .pages
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.side == pnp::layout::PageSide::Front)
-            .flat_map(|(i, p)| p.placements.iter().map(move |pl| (i, pl)))
-            .find(|(_, pl)| doc.pieces[pl.piece].component == c)
-            .map(|(i, pl)| (i + doc.front_matter.len(), pl.rect))
-            .unwrap();
+        let (page, placement) = first_front(&doc, c);
+        let rect = placement.rect;
         assert!(
             (rect.w - width).abs() < 0.05 && (rect.h - 30.0).abs() < 0.05,
             "{id}: {rect:?}"

@@ -226,17 +226,18 @@ fn the_d6_image_holds_each_face_in_the_template_s_cell_turned_as_the_template_tu
     }
 }
 
+/// What each face of a die reports when rolled, in `RotationValues` order.
+fn roll_values(die: &Value) -> Vec<&str> {
+    let values = die["RotationValues"].as_array().unwrap().iter();
+    values.map(|r| r["Value"].as_str().unwrap()).collect()
+}
+
 #[test]
 fn a_roll_reports_each_face_s_value_and_a_blank_face_says_so() {
     let dir = export("tests/fixtures/tts-dice.yaml", &["--dpi", "30"]);
     let v = read_json(&dir.join("tts-dice.json"));
     let die = one(&v, "Plain die");
-    let values: Vec<&str> = die["RotationValues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["Value"].as_str().unwrap())
-        .collect();
+    let values = roll_values(die);
     // Text as printed, a symbol by its name, a face with nothing on it "blank" (not "6").
     assert_eq!(values, ["1", "2", "Moon", "4", "5", "blank"]);
     // Value 2 faces up at rest; 1 and 6, 3 and 4, 2 and 5 are opposite rotations.
@@ -253,12 +254,7 @@ fn a_roll_reports_each_face_s_value_and_a_blank_face_says_so() {
     let v = read_json(&dir.join("piecepack.json"));
     for (suit, name) in [("Suns", "Suns"), ("Arms", "Arms")] {
         let die = one(&v, &format!("Die — {suit}"));
-        let values: Vec<&str> = die["RotationValues"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["Value"].as_str().unwrap())
-            .collect();
+        let values = roll_values(die);
         assert_eq!(values, [name, "A", "2", "3", "4", "5"]);
     }
 }
