@@ -230,7 +230,7 @@ pub enum TtsForm {
     /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).
     Token { thickness: f64 },
     /// Not on the table: a fold-up box is of use on paper only.
-    Left,
+    LeftOut,
 }
 
 /// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md

@@ -21,8 +21,6 @@ pub const EDGE_MM: f64 = 8.0;
 /// How far from the grid the margin's coordinates are centred: nearer the grid than the cut, so
 /// that they stay 3 mm inside it (a print shop's safe zone) and read with their row or column.
 const MARGIN_LABEL_MM: f64 = 3.0;
-/// How far inside the cut a coordinate stays (a print shop's safe zone).
-const SAFE_MM: f64 = 3.0;
 /// Between the track, the areas and the board's edge.
 const GAP_MM: f64 = 4.0;
 /// Width of the grid lines; the outer frame is twice as thick.
@@ -1188,6 +1186,7 @@ pub fn draw_coordinates(
     let label = |cv: &mut Canvas, (x, y): (f64, f64), text_: &str| {
         // Kept 3 mm (the safe zone) inside the cut: a slanting board's last letter would
         // otherwise stand in the margin's corner, 1.5 mm from it.
+        use crate::preflight::SAFE_MM;
         let half_w = crate::draw::text::width(Font::CondensedBold, size, text_) / 2.0;
         let x = x.clamp(
             (SAFE_MM + half_w).min(frame.w / 2.0),

@@ -399,7 +399,7 @@ tuckbox: {deck: card}
     }
     /// A virtual deck needs no box.
     fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Left
+        TtsForm::LeftOut
     }
 }
 

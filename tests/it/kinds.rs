@@ -157,7 +157,7 @@ fn every_kind_becomes_what_its_kind_says_in_tabletop_simulator() {
             TtsForm::Die6 => &["Custom_Dice"],
             TtsForm::Standee | TtsForm::Token { .. } => &["Custom_Token"],
             // A tuck box: nothing on the table (tts_table's shapes test looks for its absence).
-            TtsForm::Left => continue,
+            TtsForm::LeftOut => continue,
         };
         assert!(
             names.iter().any(|n| expected.contains(&n.as_str())),

@@ -116,7 +116,7 @@ pub(super) fn map_component(
                 cut_tokens(ex, *spot, takes, thickness);
             }
         }
-        TtsForm::Left => {}
+        TtsForm::LeftOut => {}
     }
     Ok(())
 }
