@@ -140,7 +140,7 @@ fn main() {
     );
 
     let mut total = Duration::ZERO;
-    for id in pnp::assets::game_ids() {
+    for id in pnp::base::assets::game_ids() {
         let name = format!("cli: build {id} (pdf + png 300 dpi)");
         if wanted(&name) {
             total += cli(&name, runs, &["build", id], &temp(id));
@@ -260,9 +260,9 @@ fn main() {
     // only the encoding; pnp's whole PNG build is reported as a ratio to it.
     if wanted("lib: png") {
         let game = pnp::spec::load("night-grain").unwrap();
-        let opt = pnp::options::BuildOptions::default();
-        let prepared = pnp::prepare(&game, &opt).unwrap();
-        let popt = pnp::output::png::PngOptions::default();
+        let opt = pnp::commands::options::BuildOptions::default();
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
+        let popt = pnp::outputs::png::PngOptions::default();
         // Straight RGBA, as the encoder receives it in a build.
         let images: Vec<_> = prepared
             .faces
@@ -270,20 +270,20 @@ fn main() {
             .iter()
             .zip(prepared.face_trees().unwrap())
             .map(|(d, t)| {
-                let mut p = pnp::output::png::render(&t, d, popt.dpi).unwrap();
-                pnp::output::png::straighten(p.data_mut());
+                let mut p = pnp::outputs::png::render(&t, d, popt.dpi).unwrap();
+                pnp::outputs::png::straighten(p.data_mut());
                 p
             })
             .collect();
         let encode_all = || {
             for p in &images {
-                let png = pnp::output::png::encode_rgba(p.data(), p.width(), p.height(), &popt);
+                let png = pnp::outputs::png::encode_rgba(p.data(), p.width(), p.height(), &popt);
                 std::hint::black_box(png.unwrap());
             }
         };
         let encode = lib("lib: png encode only (night-grain faces)", runs, encode_all);
         let out = temp("lib-png");
-        let build_opt = pnp::options::BuildOptions {
+        let build_opt = pnp::commands::options::BuildOptions {
             out: Some(out.clone()),
             pdf: false,
             ..Default::default()
@@ -294,7 +294,7 @@ fn main() {
             let _ = std::fs::remove_dir_all(&out);
         };
         let build = || {
-            let report = pnp::build(&game, &build_opt).unwrap();
+            let report = pnp::commands::build(&game, &build_opt).unwrap();
             assert_eq!(report.renders, report.faces);
         };
         let whole = lib_after(

@@ -1,7 +1,7 @@
 //! The command line's shape (clap derive). No I/O here; `main.rs` acts on it.
 //!
 //! Values are checked as they are parsed and refused in pnp's voice, with their real limits:
-//! `--paper a3: expected a4 or letter`, `--dpi 5000: expected 30 to 1200` (`pnp::options`
+//! `--paper a3: expected a4 or letter`, `--dpi 5000: expected 30 to 1200` (`pnp::commands::options`
 //! checks them again for the library's other callers). Options with a fixed set of values are
 //! value enums, so `--help` lists them and `pnp completions` offers them. `-q` and `-v` belong to
 //! the commands whose output they change.
@@ -12,8 +12,8 @@ use std::ffi::OsStr;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use pnp::options::{DEFAULT_DPI, MAX_DPI, MAX_PLAYERS, MIN_DPI};
-use pnp::output::tts::DEFAULT_DPI as TTS_DEFAULT_DPI;
+use pnp::commands::options::{DEFAULT_DPI, MAX_DPI, MAX_PLAYERS, MIN_DPI};
+use pnp::outputs::tts::DEFAULT_DPI as TTS_DEFAULT_DPI;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -555,7 +555,7 @@ pub struct Whole {
     max: u32,
 }
 
-/// `--dpi`: the resolution limits of `pnp::options`.
+/// `--dpi`: the resolution limits of `pnp::commands::options`.
 fn dpi() -> Whole {
     Whole {
         min: MIN_DPI,
@@ -622,7 +622,9 @@ impl TypedValueParser for GameName {
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
         Some(Box::new(
-            pnp::assets::game_ids().into_iter().map(PossibleValue::new),
+            pnp::base::assets::game_ids()
+                .into_iter()
+                .map(PossibleValue::new),
         ))
     }
 }

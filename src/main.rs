@@ -7,9 +7,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cli::{Cli, Command};
-use pnp::error::{Diagnostic, Error, OutputError};
-use pnp::options::{BuildOptions, Choices};
-use pnp::{BuildReport, Written};
+use pnp::base::diagnostic::Diagnostic;
+use pnp::commands::BuildReport;
+use pnp::commands::Error;
+use pnp::commands::Written;
+use pnp::commands::options::{BuildOptions, Choices};
+use pnp::outputs::OutputError;
 
 /// `println!` that returns an error instead of panicking when standard output cannot be written
 /// (`pnp list > /dev/full`): printing a command's result is part of its work.
@@ -75,11 +78,14 @@ impl Ui {
         }
         Ok(())
     }
-    fn warnings(&self, warnings: &[pnp::error::Diagnostic]) {
+    fn warnings(&self, warnings: &[pnp::base::diagnostic::Diagnostic]) {
         for w in warnings {
-            errln!("warning: {}", pnp::diagnostic::printable(&w.to_string()));
+            errln!(
+                "warning: {}",
+                pnp::base::diagnostic::printable(&w.to_string())
+            );
             for hint in &w.hints {
-                errln!("  help: {}", pnp::diagnostic::printable(hint));
+                errln!("  help: {}", pnp::base::diagnostic::printable(hint));
             }
         }
     }
@@ -104,7 +110,7 @@ impl Ui {
                 "removed {} image{} of faces the game no longer has: {}",
                 removed.len(),
                 if removed.len() == 1 { "" } else { "s" },
-                pnp::diagnostic::printable(&file_names(removed))
+                pnp::base::diagnostic::printable(&file_names(removed))
             )?;
         }
         if self.verbose {
@@ -235,21 +241,21 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 fn print_error(e: &Error, ui: Ui, builds: bool) {
     const SHOWN: usize = 10;
     let show = |loc: &Diagnostic| {
-        if let Some(snippet) = pnp::diagnostic::source_of(&loc.file)
-            .and_then(|src| pnp::diagnostic::snippet(loc, &src, ui.color))
+        if let Some(snippet) = pnp::base::diagnostic::source_of(&loc.file)
+            .and_then(|src| pnp::base::diagnostic::snippet(loc, &src, ui.color))
         {
-            errln!("{}", pnp::diagnostic::printable_snippet(&snippet));
+            errln!("{}", pnp::base::diagnostic::printable_snippet(&snippet));
         }
         for hint in &loc.hints {
-            errln!("  help: {}", pnp::diagnostic::printable(hint));
+            errln!("  help: {}", pnp::base::diagnostic::printable(hint));
         }
     };
-    if let Error::Spec(pnp::error::SpecError::Invalid(problems)) = e {
+    if let Error::Spec(pnp::spec::SpecError::Invalid(problems)) = e {
         // Each problem on its own, with its place in the file under it.
         for problem in problems.0.iter().take(SHOWN) {
             errln!(
                 "error: {}",
-                pnp::diagnostic::printable(&problem.to_string())
+                pnp::base::diagnostic::printable(&problem.to_string())
             );
             show(problem);
         }
@@ -258,7 +264,10 @@ fn print_error(e: &Error, ui: Ui, builds: bool) {
         }
         return;
     }
-    errln!("error: {}", pnp::diagnostic::printable(&e.to_string()));
+    errln!(
+        "error: {}",
+        pnp::base::diagnostic::printable(&e.to_string())
+    );
     for loc in e.locations().into_iter().take(SHOWN) {
         show(loc);
     }
@@ -285,7 +294,8 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if !args.watch {
         return build_once(&args, ui);
     }
-    let watched = pnp::watch::Watched::of(&args.game).map_err(|e| Error::Options(e.to_string()))?;
+    let watched =
+        pnp::spec::watch::Watched::of(&args.game).map_err(|e| Error::Options(e.to_string()))?;
     let mut seen = watched.snapshot();
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui, true);
@@ -331,7 +341,10 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         guides: args.guides,
     };
     let opt = BuildOptions::from_choices(&choices)?;
-    let profile = args.service.as_deref().map(pnp::shops::Profile::named);
+    let profile = args
+        .service
+        .as_deref()
+        .map(pnp::outputs::shops::Profile::named);
     if let Some(None) = profile {
         return Err(Error::Options("--for: no such service".into()));
     }
@@ -343,10 +356,10 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     let copies = args
         .copies
         .iter()
-        .map(|c| pnp::pieces::overrides::parse(c))
+        .map(|c| pnp::resolve::overrides::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
     let mut game = pnp::spec::load(&args.game)?;
-    pnp::pieces::overrides::apply(&mut game, &copies)?;
+    pnp::resolve::overrides::apply(&mut game, &copies)?;
     let bar = ui.progress(format!("building {}", game.name()));
     let progress = |done, steps| {
         if let Some(bar) = &bar {
@@ -366,7 +379,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        let report = pnp::shops::export(&game, &opt, profile)?;
+        let report = pnp::outputs::shops::export(&game, &opt, profile)?;
         ui.warnings(&report.warnings);
         ui.written(&report.written)?;
         if !ui.quiet {
@@ -380,7 +393,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         }
         return Ok(());
     }
-    let report = pnp::build_observed(&game, &opt, &progress, &waiting);
+    let report = pnp::commands::build_observed(&game, &opt, &progress, &waiting);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -401,13 +414,13 @@ fn serve(args: cli::ServeArgs) -> Result<(), Error> {
         let _ = stop.send(());
     })
     .map_err(|e| Error::Options(format!("cannot catch Ctrl-C: {e}")))?;
-    let config = pnp::serve::Config {
+    let config = pnp::commands::serve::Config {
         game: args.game.clone(),
         port: args.port.map(|p| p as u16),
         out: args.out,
     };
     errln!("preparing the preview of {}…", args.game);
-    let server = pnp::serve::Server::start(config)?;
+    let server = pnp::commands::serve::Server::start(config)?;
     outln!(
         "serving {} at {}  (Ctrl-C to stop)",
         args.game,
@@ -421,7 +434,7 @@ fn serve(args: cli::ServeArgs) -> Result<(), Error> {
         );
     }
     if args.open
-        && let Err(e) = pnp::serve::open_in_browser(server.url())
+        && let Err(e) = pnp::commands::serve::open_in_browser(server.url())
     {
         errln!(
             "warning: could not open a browser ({e}): open {} yourself",
@@ -444,20 +457,20 @@ fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
     };
     let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::spec::load(&args.game)?;
-    let request = pnp::sheets::players::Request {
+    let request = pnp::commands::sheets::Request {
         players: args.players,
         names: args.names,
         families: args.family,
         sheet: args.sheet,
     };
-    let report = pnp::sheets::players::sheets(&game, &request, &opt)?;
+    let report = pnp::commands::sheets::sheets(&game, &request, &opt)?;
     ui.warnings(&report.warnings);
     ui.written(&report.written)
 }
 
 fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     let names: Vec<String> = if args.all {
-        pnp::assets::game_ids()
+        pnp::base::assets::game_ids()
             .into_iter()
             .map(String::from)
             .collect()
@@ -472,7 +485,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     for name in &names {
         let outcome = pnp::spec::load(name)
             .map_err(Error::from)
-            .and_then(|g| pnp::validate(&g, &BuildOptions::default()).map(|r| (g, r)));
+            .and_then(|g| pnp::commands::validate(&g, &BuildOptions::default()).map(|r| (g, r)));
         match outcome {
             Ok((game, report)) => {
                 ui.warnings(&game.warnings);
@@ -507,20 +520,20 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
 fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
     let profile = match args.service.as_deref() {
         Some(id) => Some(
-            pnp::shops::Profile::named(id)
+            pnp::outputs::shops::Profile::named(id)
                 .ok_or_else(|| Error::Options(format!("--for {id}: no such service")))?,
         ),
         None => None,
     };
     let bleed = match &args.bleed {
         Some(text) => Some(
-            pnp::units::parse_length_or_zero(text)
+            pnp::base::units::parse_length_or_zero(text)
                 .map_err(|e| Error::Options(format!("--bleed: {e}")))?,
         ),
         None => None,
     };
     let game = pnp::spec::load(&args.game)?;
-    let report = pnp::preflight::check(&game, profile, bleed)?;
+    let report = pnp::outputs::preflight::check(&game, profile, bleed)?;
     ui.warnings(&report.warnings);
     if !ui.quiet {
         outln!(
@@ -535,7 +548,7 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
 }
 
 fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
-    let opt = pnp::output::tts::TtsOptions::with_table(
+    let opt = pnp::outputs::tts::TtsOptions::with_table(
         Some(args.dpi),
         args.base_url,
         args.out,
@@ -546,7 +559,7 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     )?;
     let game = pnp::spec::load(&args.game)?;
     let spinner = ui.spinner(format!("exporting {} for Tabletop Simulator…", game.name()));
-    let report = pnp::output::tts::export(&game, &opt);
+    let report = pnp::outputs::tts::export(&game, &opt);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
@@ -560,7 +573,7 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
 }
 
 fn list() -> Result<(), Error> {
-    for id in pnp::assets::game_ids() {
+    for id in pnp::base::assets::game_ids() {
         let game = pnp::spec::load(id)?;
         let g = &game.spec.game;
         let players = g
@@ -583,7 +596,7 @@ fn list() -> Result<(), Error> {
             .map(|c| {
                 format!(
                     "{} {}",
-                    pnp::pieces::copies_of(c),
+                    pnp::resolve::copies_of(c),
                     c.name.as_deref().unwrap_or(&c.id.value)
                 )
             })
@@ -594,16 +607,16 @@ fn list() -> Result<(), Error> {
 }
 
 fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
-    if let Some(problem) = pnp::scaffold::name_problem(&args.name) {
+    if let Some(problem) = pnp::commands::scaffold::name_problem(&args.name) {
         return Err(Error::Options(problem));
     }
-    let (id, text) = pnp::scaffold::new_game(&args.name);
+    let (id, text) = pnp::commands::scaffold::new_game(&args.name);
     let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
     let path = dir.join(format!("{id}.yaml"));
     let schema = dir.join("pnp.schema.json");
     // Before `exists`, which follows a link: a link is refused as such, even one to nothing.
-    pnp::output::writer::check_output(&path)?;
-    pnp::output::writer::check_output(&schema)?;
+    pnp::outputs::writer::check_output(&path)?;
+    pnp::outputs::writer::check_output(&schema)?;
     if path.exists() {
         return Err(Error::Options(format!(
             "{} already exists: choose another name or --out",
@@ -612,13 +625,13 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     }
     // The schema beside the game, so the scaffold's modeline works in an editor at once (it is
     // generated: an older copy is brought up to date).
-    let staging = pnp::output::writer::Staging::new();
+    let staging = pnp::outputs::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
-    staging.write(&schema, pnp::schema::schema_text().as_bytes())?;
+    staging.write(&schema, pnp::commands::schema::schema_text().as_bytes())?;
     staging.commit()?;
     if !ui.quiet {
         outln!("{}  (new game `{id}`)", path.display())?;
-        if pnp::scaffold::slug(&args.name).is_none() {
+        if pnp::commands::scaffold::slug(&args.name).is_none() {
             outln!(
                 "note: the name has no Latin letters or digits to make an id from; \
                  change `id:` (and the file's name) to suit"
@@ -634,11 +647,11 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
 }
 
 fn schema(args: cli::SchemaArgs, ui: Ui) -> Result<(), Error> {
-    let text = pnp::schema::schema_text();
+    let text = pnp::commands::schema::schema_text();
     let Some(path) = args.out else {
         return write!(std::io::stdout().lock(), "{text}").map_err(stdout_err);
     };
-    let staging = pnp::output::writer::Staging::new();
+    let staging = pnp::outputs::writer::Staging::new();
     staging.write(&path, text.as_bytes())?;
     staging.commit()?;
     if !ui.quiet {
@@ -672,7 +685,7 @@ fn man(args: cli::ManArgs, ui: Ui) -> Result<(), Error> {
             .write_all(&roff)
             .map_err(stdout_err);
     };
-    let staging = pnp::output::writer::Staging::new();
+    let staging = pnp::outputs::writer::Staging::new();
     for page in &pages {
         let path = dir.join(page.get_filename());
         let roff = render(page).map_err(|source| {

@@ -32,9 +32,9 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    let pieces = pnp::pieces::expand(&game);
+    let pieces = pnp::resolve::expand(&game);
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
-    if pnp::pieces::fit::check(&game, &pieces, &layout).is_ok() {
+    if pnp::resolve::fit::check(&game, &pieces, &layout).is_ok() {
         let _ = pnp::draw::draw_all(&game, &pieces, 0.0);
     }
 });

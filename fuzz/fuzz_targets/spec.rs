@@ -9,16 +9,16 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = pnp::rules::validate(&game);
-    let mut pieces = pnp::pieces::expand(&game);
+    let mut pieces = pnp::resolve::expand(&game);
     pieces.retain(|p| p.copies > 0);
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
-    if pnp::pieces::fit::check(&game, &pieces, &layout).is_err() {
+    if pnp::resolve::fit::check(&game, &pieces, &layout).is_err() {
         return;
     }
     if let Ok(faces) = pnp::draw::draw_all(&game, &pieces, 0.0) {
         for doc in &faces.docs {
             if let pnp::draw::Source::Svg(svg) = &doc.source {
-                pnp::trees::parse(svg).expect("pnp's own SVG always parses");
+                pnp::draw::trees::parse(svg).expect("pnp's own SVG always parses");
             }
         }
     }

@@ -15,9 +15,9 @@ fuzz_target!(|data: &[u8]| {
     let svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100" color="black">{group}</svg>"#
     );
-    let tree = pnp::trees::parse(&svg).expect("a symbol read is an SVG that parses");
+    let tree = pnp::draw::trees::parse(&svg).expect("a symbol read is an SVG that parses");
     let mut pixmap = Pixmap::new(64, 64).unwrap();
-    pnp::output::raster::render(
+    pnp::outputs::raster::render(
         &tree,
         Transform::from_scale(0.64, 0.64),
         &mut pixmap.as_mut(),

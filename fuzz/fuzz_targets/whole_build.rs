@@ -16,12 +16,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let out = dir();
     let _ = std::fs::remove_dir_all(out);
-    let opt = pnp::options::BuildOptions {
+    let opt = pnp::commands::options::BuildOptions {
         out: Some(out.clone()),
         dpi: 30,
         ..Default::default()
     };
-    let _ = pnp::build(&game, &opt);
+    let _ = pnp::commands::build(&game, &opt);
     // Built or refused, no temporary is left in the folder or its png/.
     for folder in [out.clone(), out.join("png")] {
         let Ok(entries) = std::fs::read_dir(&folder) else {

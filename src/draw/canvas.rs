@@ -6,17 +6,7 @@ use svg::node::element::{Circle, Element, Group, Line, Rectangle, Text as TextEl
 
 use super::text::Font;
 
-/// Numbers in the SVG: three decimals (a micrometre), trailing zeros dropped, so output is
-/// short and identical on every machine.
-pub fn n(v: f64) -> String {
-    let s = format!("{:.3}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
+pub use crate::base::units::n;
 
 pub struct Canvas {
     root: svg::Document,

@@ -3,7 +3,7 @@
 use svg::node::element::{ClipPath, Element, Group, Image};
 
 use super::canvas::{circle, n};
-use crate::images::Picture;
+use crate::draw::images::Picture;
 use crate::spec::{Fit, Position};
 
 /// The size a `pw` × `ph` picture is drawn at in a `w` × `h` box.

@@ -1,24 +1,29 @@
 //! Pieces → one SVG document per distinct face. This is the only place that draws; the PDF, PNG
 //! and Tabletop Simulator outputs are all made from these documents, so they never disagree.
-pub mod arcs;
 pub mod boxes;
 pub mod canvas;
 pub mod frame;
 pub mod image;
+pub mod images;
 pub mod marks;
 pub mod markup;
 mod names;
 pub mod pips;
 pub mod symbol;
 pub mod text;
+pub mod trees;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use svg::node::element::Group;
 
-use crate::error::{Diagnostic, Problems, SpecError};
-use crate::pieces::{Piece, Pieces};
+use crate::base::diagnostic::Diagnostic;
+
+use crate::base::diagnostic::Problems;
+
+use crate::resolve::{Piece, Pieces};
+use crate::spec::SpecError;
 use crate::spec::color::Color;
 use crate::spec::{Face, Game, symbol_source};
 
@@ -172,9 +177,9 @@ pub enum DrawError {
     #[error("a die has faces 0 to 5, not {0}")]
     DieFace(usize),
     #[error(transparent)]
-    Sheet(#[from] crate::sheets::SheetError),
+    Sheet(#[from] crate::kinds::sheet::SheetError),
     #[error(transparent)]
-    Image(#[from] crate::images::ImageError),
+    Image(#[from] crate::draw::images::ImageError),
 }
 
 /// Symbol art, parsed once per name and shared by every face that uses it.
@@ -185,8 +190,10 @@ pub struct Art<'g> {
     pictures: Mutex<PictureCache>,
 }
 
-type PictureCache =
-    HashMap<(Option<std::path::PathBuf>, String), Result<Arc<crate::images::Picture>, DrawError>>;
+type PictureCache = HashMap<
+    (Option<std::path::PathBuf>, String),
+    Result<Arc<crate::draw::images::Picture>, DrawError>,
+>;
 
 impl<'g> Art<'g> {
     /// The game whose art this is.
@@ -207,11 +214,11 @@ impl<'g> Art<'g> {
         &self,
         dir: Option<&std::path::Path>,
         name: &str,
-    ) -> Result<Arc<crate::images::Picture>, DrawError> {
+    ) -> Result<Arc<crate::draw::images::Picture>, DrawError> {
         let mut cache = self.pictures.lock().unwrap_or_else(|e| e.into_inner());
         cache
             .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
-            .or_insert_with(|| crate::images::load(dir, name).map_err(DrawError::from))
+            .or_insert_with(|| crate::draw::images::load(dir, name).map_err(DrawError::from))
             .clone()
     }
 
@@ -319,15 +326,15 @@ fn draw_svg(
     })?;
     if let Some(guide) = guide {
         let (w, h) = (piece.w, piece.h);
-        let safe = crate::preflight::safe_zone(guide.service_safe, w, h);
+        let safe = crate::outputs::preflight::safe_zone(guide.service_safe, w, h);
         let mut outline = component.kind.kind().outline(piece.shape.clone(), w, h);
         if side == Side::Back {
             outline = outline.mirrored(w);
         }
-        let inside = crate::kinds::outline::inside(&outline, w, h, safe);
+        let inside = crate::base::outline::inside(&outline, w, h, safe);
         canvas.add(
             svg::node::element::Path::new()
-                .set("d", crate::kinds::outline::path_data(&inside))
+                .set("d", crate::base::outline::path_data(&inside))
                 .set("fill", "none")
                 .set("stroke", GUIDE_COLOR)
                 .set("stroke-width", canvas::n(GUIDE_WIDTH_MM))

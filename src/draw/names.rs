@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{FaceDoc, Side};
-use crate::pieces::Pieces;
+use crate::resolve::Pieces;
 
 /// The pieces (and sides) that show each face, by face number.
 #[derive(Default)]
@@ -134,7 +134,7 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &Pieces, compone
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pieces::Piece;
+    use crate::resolve::Piece;
 
     fn piece(component: usize, id: &str, variant: usize) -> Piece {
         Piece {
@@ -144,7 +144,7 @@ mod tests {
             h: 88.0,
             shape: crate::spec::Shape::Rounded,
             copies: 1,
-            own: Some(Box::new(crate::pieces::Own {
+            own: Some(Box::new(crate::resolve::Own {
                 id: Some(id.to_string()),
                 ..Default::default()
             })),

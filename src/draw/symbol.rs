@@ -103,7 +103,7 @@ pub enum SymbolError {
     #[error(
         "a path has an arc of radius {0:.3e}; an arc's radius is at most {max:e} (draw a nearly \
          straight arc as a line, `L`)",
-        max = super::arcs::MAX_ARC_RADIUS
+        max = crate::base::arcs::MAX_ARC_RADIUS
     )]
     HugeArc(f64),
 }
@@ -176,7 +176,7 @@ fn dashes(group: &Group) -> f64 {
     let svg =
         format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{group}</svg>"#);
     // What does not parse draws nothing (drawing parses it the same way).
-    let Ok(tree) = crate::trees::parse(&svg) else {
+    let Ok(tree) = crate::draw::trees::parse(&svg) else {
         return 0.0;
     };
     fn walk(g: &resvg::usvg::Group) -> f64 {
@@ -288,8 +288,8 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Symbo
             return Err(SymbolError::Reference(key.to_string()));
         }
         if key == "d"
-            && let Some(r) = super::arcs::largest_radius(value)
-            && r > super::arcs::MAX_ARC_RADIUS
+            && let Some(r) = crate::base::arcs::largest_radius(value)
+            && r > crate::base::arcs::MAX_ARC_RADIUS
         {
             return Err(SymbolError::HugeArc(r));
         }

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::fonts;
+use crate::base::fonts;
 
 /// A font the drawing code may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,7 +94,7 @@ fn metrics(font: Font) -> &'static Metrics {
 }
 
 fn load_metrics(font: Font) -> Metrics {
-    let bytes = crate::assets::fonts()
+    let bytes = crate::base::assets::fonts()
         .find(|(name, _)| *name == font.file())
         .map(|(_, b)| b)
         .expect("bundled font is embedded");
@@ -122,7 +122,7 @@ fn metrics_of(bytes: &[u8]) -> Metrics {
         }
     }
     // Symbols the font lacks (♠, ★, ✓) are drawn from the symbol font, so measured by it.
-    let symbols = crate::assets::fonts()
+    let symbols = crate::base::assets::fonts()
         .find(|(name, _)| *name == fonts::SYMBOLS_FILE)
         .and_then(|(_, b)| ttf_parser::Face::parse(b, 0).ok())
         .expect("bundled symbol font parses");
@@ -144,7 +144,7 @@ fn metrics_of(bytes: &[u8]) -> Metrics {
 pub fn undrawable(text: &str) -> Vec<char> {
     static FACES: OnceLock<Vec<ttf_parser::Face<'static>>> = OnceLock::new();
     let faces = FACES.get_or_init(|| {
-        crate::assets::fonts()
+        crate::base::assets::fonts()
             .filter_map(|(_, bytes)| ttf_parser::Face::parse(bytes, 0).ok())
             .collect()
     });

@@ -12,7 +12,7 @@ use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Art, Colors, Side, draw_face};
-use crate::pieces::{Piece, expand};
+use crate::resolve::{Piece, expand};
 use crate::spec::{Face, Game, Shape};
 
 /// Which side of a piece a diagram shows.
@@ -222,7 +222,7 @@ diagram:
                     let names = ids.iter().map(|(i, _)| i.as_str());
                     let example = match ids.iter().find(|(i, _)| *i == near) {
                         Some((i, _)) => Some(i.as_str()),
-                        None => crate::diagnostic::closest(&v.piece.value, names),
+                        None => crate::base::diagnostic::closest(&v.piece.value, names),
                     };
                     let hint = match example {
                         Some(i) => format!(" (did you mean `{i}`?)"),
@@ -689,7 +689,7 @@ fn strip_root(svg: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::super::KindSpec;
-    use crate::pieces::expand;
+    use crate::resolve::expand;
 
     /// Cream of the Crop: "place it in one of the corner spaces". Each grid tile is 2×2 spaces
     /// of 25.4 mm and the board 3×3 tiles, so 6×6 spaces from −76.2 to 76.2 mm: the corner

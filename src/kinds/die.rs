@@ -111,7 +111,7 @@ die:
     fn die_faces(
         &self,
         game: &crate::spec::Game,
-        piece: &crate::pieces::Piece,
+        piece: &crate::resolve::Piece,
         art: &Art,
     ) -> Option<Result<super::DieFaces, DrawError>> {
         let edge = edge_of_net(piece.w);
@@ -126,7 +126,7 @@ die:
     fn on_table(
         &self,
         game: &crate::spec::Game,
-        piece: &crate::pieces::Piece,
+        piece: &crate::resolve::Piece,
         which: usize,
         art: &Art,
     ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
@@ -154,7 +154,7 @@ die:
 /// `name`, not its symbol's file name.
 fn symbol_name(
     game: &crate::spec::Game,
-    piece: &crate::pieces::Piece,
+    piece: &crate::resolve::Piece,
     face: &Face,
 ) -> Option<String> {
     let mut said = [&face.text, &face.label, &face.title].into_iter().flatten();

@@ -3,17 +3,13 @@
 //! is printed when larger than the paper, what the cover calls it and what it becomes in
 //! Tabletop Simulator. `registry!` at the end of this file lists the kinds: adding one is a
 //! file, a line there, and its YAML (see docs/adding-a-kind.md).
-pub mod board;
+pub mod boards;
 pub mod card;
 pub mod diagram;
 pub mod die;
-pub mod hex_board;
-pub mod outline;
 pub mod pawn;
 pub mod playing_card;
-pub mod point_board;
 pub mod sheet;
-pub mod spaces;
 pub mod token;
 pub mod track;
 pub mod tuckbox;
@@ -22,10 +18,12 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
+use crate::base::diagnostic::Diagnostic;
+pub use crate::base::forms::{Space, Split, TileType, TtsForm};
+pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::draw::{Art, DrawError, Side};
-use crate::error::Diagnostic;
-use crate::pieces::Piece;
+use crate::resolve::Piece;
 use crate::spec::{Component, Face, Game, Shape};
 
 /// A field of a face (`front:`, `back:`, a variant's faces).
@@ -152,154 +150,6 @@ impl Field {
             Field::Shape => "shape",
             Field::Back => "back",
         }
-    }
-}
-
-/// The path a piece is cut along, in the piece's millimetres (origin at its top-left corner).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Outline {
-    Rect,
-    /// A rectangle with corners of this radius.
-    Rounded(f64),
-    /// The circle (ellipse) inscribed in the piece's box.
-    Circle,
-    /// A closed polygon (a hexagon, a regular polygon, a die's net with its tabs).
-    Polygon(Vec<(f64, f64)>),
-    /// A closed path of lines and curves (a custom `shape: {path: …}`, a tuck box's net).
-    Path(std::sync::Arc<outline::PathOutline>),
-}
-
-impl Outline {
-    /// The outline of a `w`×`h` piece of `shape`: rounded corners are 5 % of its shorter side.
-    pub fn of_shape(shape: Shape, w: f64, h: f64) -> Outline {
-        match shape {
-            Shape::Square => Outline::Rect,
-            Shape::Round => Outline::Circle,
-            Shape::Rounded => Outline::Rounded(w.min(h) * 0.05),
-            Shape::Hex { .. } | Shape::Polygon { .. } => {
-                Outline::Polygon(shape.corners(w, h).unwrap_or_default())
-            }
-            Shape::Path(custom) => Outline::Path(custom.outline.clone()),
-        }
-    }
-
-    /// The area it encloses in a `w`×`h` box (mm²).
-    pub fn area(&self, w: f64, h: f64) -> f64 {
-        match self {
-            Outline::Rect => w * h,
-            Outline::Rounded(r) => w * h - (4.0 - std::f64::consts::PI) * r * r,
-            Outline::Circle => std::f64::consts::PI * w * h / 4.0,
-            Outline::Polygon(p) => {
-                let twice: f64 = p
-                    .iter()
-                    .zip(p.iter().cycle().skip(1))
-                    .map(|(a, b)| a.0 * b.1 - b.0 * a.1)
-                    .sum();
-                twice.abs() / 2.0
-            }
-            Outline::Path(p) => vello_cpu::kurbo::Shape::area(&p.path).abs(),
-        }
-    }
-}
-
-/// How a piece larger than the printable area is printed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Split {
-    /// Whole or not at all (a card that does not fit is an error).
-    Never,
-    /// In parts of equal size that overlap, to be glued (a track).
-    Even,
-    /// In parts whose seams fall on these lines across and down (a board's grid lines, mm).
-    OnLines { xs: Vec<f64>, ys: Vec<f64> },
-}
-
-/// What a piece becomes in Tabletop Simulator.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum TtsForm {
-    /// Cards: one deck per component (a lone card stays a card), of `CustomDeck.Type` shape.
-    Deck { card_type: u8 },
-    /// A flat counter (`Custom_Tile`), two-sided when it has a back; `thickness` in TTS units.
-    Tile { tile_type: TileType, thickness: f64 },
-    /// A large flat piece laid out first, locked, with a snap point on each of its spaces
-    /// (track, board, sheet, diagram).
-    Board,
-    /// A six-sided die from its six faces.
-    Die6,
-    /// A standee standing up.
-    Standee,
-    /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).
-    Token { thickness: f64 },
-    /// Not on the table: a fold-up box is of use on paper only.
-    LeftOut,
-}
-
-/// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md
-/// `public TileType Type; //0 = Box, 1 = Hex, 2 = Circle, 3 = Rounded`; API
-/// custom-game-objects.md, Custom Tile `type`: "0: Square/Rectangle, 1: Hex, 2: Circle,
-/// 3: Square/Rectangle (Rounded)".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TileType {
-    Box,
-    Hex,
-    Circle,
-    Rounded,
-}
-
-impl TileType {
-    /// Its number in the save file.
-    pub fn code(self) -> u8 {
-        match self {
-            TileType::Box => 0,
-            TileType::Hex => 1,
-            TileType::Circle => 2,
-            TileType::Rounded => 3,
-        }
-    }
-}
-
-impl TtsForm {
-    /// The card or tile of a piece of `shape`.
-    pub fn card(shape: Shape) -> TtsForm {
-        TtsForm::Deck {
-            card_type: match shape {
-                Shape::Square => 1,
-                Shape::Round => 4,
-                // Cards are rectangles or circles (`card::check`).
-                _ => 0,
-            },
-        }
-    }
-
-    /// The tile of a piece of `shape` (`CustomTile.Type`: 0 box, 1 hex, 2 circle, 3 rounded),
-    /// or a token cut from its image where no tile has the shape.
-    pub fn tile(shape: Shape) -> TtsForm {
-        let tile_type = match shape {
-            Shape::Square => TileType::Box,
-            Shape::Hex { .. } => TileType::Hex,
-            Shape::Round => TileType::Circle,
-            Shape::Rounded => TileType::Rounded,
-            Shape::Polygon { .. } | Shape::Path(_) => return TtsForm::Token { thickness: 0.1 },
-        };
-        TtsForm::Tile {
-            tile_type,
-            thickness: 0.1,
-        }
-    }
-}
-
-/// One space of a board or track, where a piece goes: a box in the piece's millimetres
-/// (origin at its top-left corner, as drawn).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Space {
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Space {
-    pub fn centre(&self) -> (f64, f64) {
-        (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
 }
 
@@ -549,7 +399,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// Its spaces (squares, hexes or points), the lines joining them, its marks and the track
     /// around its edge, for the rules' `spaces:`, `marked:`, `lines:` and
     /// `at_least_squares_of:`, and Tabletop Simulator's snap points; `None` when it has none.
-    fn geometry(&self) -> Option<spaces::Geometry> {
+    fn geometry(&self) -> Option<boards::spaces::Geometry> {
         None
     }
 }
@@ -674,12 +524,12 @@ registry! {
     }
     sections {
         "track" => Track(track::Track),
-        "board" => Board(board::Board),
-        "hex-board" => HexBoard(hex_board::HexBoard),
-        "point-board" => PointBoard(point_board::PointBoard),
+        "board" => Board(boards::board::Board),
+        "hex-board" => HexBoard(boards::hex_board::HexBoard),
+        "point-board" => PointBoard(boards::point_board::PointBoard),
         "die" => Die(die::Die),
         "diagram" => Diagram(diagram::Diagram),
-        "sheet" => Sheet(sheet::Sheet),
+        "sheet" => Sheet(sheet::SheetSpec),
         "tuckbox" => Tuckbox(tuckbox::Tuckbox),
     }
 }

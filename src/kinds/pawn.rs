@@ -61,7 +61,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     fn on_table(
         &self,
         game: &crate::spec::Game,
-        piece: &crate::pieces::Piece,
+        piece: &crate::resolve::Piece,
         _: usize,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {
@@ -74,7 +74,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     fn standee(
         &self,
         game: &crate::spec::Game,
-        piece: &crate::pieces::Piece,
+        piece: &crate::resolve::Piece,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {
         let d = base(piece.w);

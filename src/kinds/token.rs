@@ -1,7 +1,8 @@
 //! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
 //! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
 //! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm, outline};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::base::outline;
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
@@ -56,7 +57,7 @@ fn check_shape(cx: &mut CheckCx) {
     let (Some(shape), Some(size)) = (&c.shape, &c.size) else {
         return;
     };
-    if let Some(message) = crate::spec::shape::size_problem(&shape.value, &size.value) {
+    if let Some(message) = crate::base::shape::size_problem(&shape.value, &size.value) {
         cx.at(size, message);
     }
     if let Shape::Path(path) = &shape.value
@@ -243,7 +244,7 @@ fn contents(
     // clear of the cut (`preflight::safe_zone`): how far from the middle the line may reach,
     // up or down, for a word `half` wide each side.
     let reach = |half: f64| {
-        let r = m / 2.0 - crate::preflight::safe_zone(None, w, h);
+        let r = m / 2.0 - crate::outputs::preflight::safe_zone(None, w, h);
         (r * r - half * half).max(0.0).sqrt()
     };
     if let Some(title) = &face.title {

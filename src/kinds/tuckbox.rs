@@ -11,14 +11,14 @@ use serde_saphyr::Spanned;
 use std::sync::OnceLock;
 use vello_cpu::kurbo::{Arc, BezPath, Point, Vec2};
 
-use super::outline::{PathOutline, path_data};
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::base::outline::{PathOutline, path_data};
+use crate::base::units::{Length, parse_length};
 use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, text};
 use crate::draw::text::{Font, fit};
 use crate::draw::{Colors, Side};
 use crate::spec::{Component, Face, Shape, short_mm};
-use crate::units::{Length, parse_length};
 
 /// A card's thickness when the YAML gives none: a linen-finish playing card.
 pub const CARD_MM: f64 = 0.3;
@@ -33,7 +33,7 @@ pub const SLACK_MM: f64 = 1.0;
 pub struct Tuckbox {
     /// The id of the component it holds: its card size and number of copies size the box.
     #[serde(default)]
-    #[schemars(with = "Option<crate::schema::SafeId>")]
+    #[schemars(with = "Option<crate::commands::schema::SafeId>")]
     pub deck: Option<Spanned<String>>,
     /// One card's thickness (default 0.3 mm): times the deck's copies, the box's depth.
     #[serde(default)]
@@ -319,7 +319,7 @@ tuckbox: {deck: card}
                 let components = &cx.game.spec.components;
                 let Some(held) = components.iter().find(|o| o.id.value == deck.value) else {
                     let ids = components.iter().map(|o| o.id.value.as_str());
-                    let hint = crate::diagnostic::closest(&deck.value, ids)
+                    let hint = crate::base::diagnostic::closest(&deck.value, ids)
                         .map_or(String::new(), |c| format!(" (did you mean `{c}`?)"));
                     cx.at(deck, format!("no component `{}` to hold{hint}", deck.value));
                     return;
@@ -332,7 +332,7 @@ tuckbox: {deck: card}
                     );
                     return;
                 }
-                let count = crate::pieces::copies_of(held) as f64;
+                let count = crate::resolve::copies_of(held) as f64;
                 let _ = self.resolved.set(Inner {
                     w: w + SLACK_MM,
                     h: h + SLACK_MM,
@@ -363,7 +363,7 @@ tuckbox: {deck: card}
                 .find(|c| c.id.value == d.value)?;
             Some(format!(
                 "{} × {}",
-                crate::pieces::copies_of(c),
+                crate::resolve::copies_of(c),
                 c.name.as_deref().unwrap_or(&c.id.value)
             ))
         });
@@ -416,7 +416,13 @@ fn draw(
     let cut = net.outline();
     let (w, h, bleed) = (cv.w, cv.h, cv.bleed);
     let outline = Outline::Path(std::sync::Arc::new(PathOutline::new(cut.clone())));
-    cv.add(super::outline::fill(&outline, w, h, bleed, &c.background));
+    cv.add(crate::base::outline::fill(
+        &outline,
+        w,
+        h,
+        bleed,
+        &c.background,
+    ));
     let [_, b, x_front, x_side, x_back, f] = net.xs();
     let [_, y1, y2, y3, _, _] = net.ys();
     let Inner {

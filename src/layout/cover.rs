@@ -5,7 +5,7 @@
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::kinds::KindName;
-use crate::pieces::{Piece, Pieces};
+use crate::resolve::{Piece, Pieces};
 use crate::spec::{Game, Shape};
 
 use super::furniture::{Credits, footer};

@@ -10,9 +10,9 @@ use resvg::usvg::Tree;
 use super::furniture::Credits;
 use super::{LayoutOptions, Page};
 use crate::draw::{Faces, Painter, Source};
-use crate::error::OutputError;
 use crate::kinds::Outline;
-use crate::pieces::Pieces;
+use crate::outputs::OutputError;
+use crate::resolve::Pieces;
 
 /// The document's information (the PDF's title, author, subject and keywords).
 #[derive(Debug, Clone, Default)]
@@ -124,7 +124,7 @@ impl<'g> Document<'g> {
     /// Face `face`, parsed.
     pub fn face_tree(&self, face: usize) -> Result<Tree, OutputError> {
         let svg = self.face_svg(face)?;
-        crate::trees::parse(&svg).map_err(|e| OutputError::Face {
+        crate::draw::trees::parse(&svg).map_err(|e| OutputError::Face {
             name: self.faces.docs[face].name.clone(),
             why: e.to_string(),
         })

@@ -79,7 +79,7 @@ fn cut_lines(cv: &mut Canvas, lines: &super::cuts::CutLines) {
     for path in &lines.paths {
         cv.add(
             svg::node::element::Path::new()
-                .set("d", crate::kinds::outline::path_data(path))
+                .set("d", crate::base::outline::path_data(path))
                 .set("fill", "none")
                 .set("stroke", MARK_COLOR)
                 .set("stroke-width", n(MARK_WIDTH))
@@ -552,7 +552,7 @@ mod tests {
 
     /// The bounding boxes (mm) of every text and every stroked line in an SVG in mm.
     fn boxes(svg: &str) -> (Vec<usvg::Rect>, Vec<usvg::Rect>) {
-        let tree = crate::trees::parse(svg).unwrap();
+        let tree = crate::draw::trees::parse(svg).unwrap();
         let (mut texts, mut lines) = (Vec::new(), Vec::new());
         fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, lines: &mut Vec<usvg::Rect>) {
             for node in g.children() {

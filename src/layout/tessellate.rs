@@ -23,7 +23,7 @@ pub enum Tiling {
 impl Tiling {
     /// How `shape` tiles, if it does.
     pub fn of(shape: &crate::spec::Shape) -> Option<Tiling> {
-        use crate::spec::shape::HexTop;
+        use crate::base::shape::HexTop;
         match shape {
             crate::spec::Shape::Hex {
                 top: HexTop::Pointy,

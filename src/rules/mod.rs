@@ -2,14 +2,15 @@
 //! requires. Each rule in the YAML quotes the rulebook and states a check in a small vocabulary
 //! (see `model`); checks that need logic are named and implemented in `named`. Every rule is
 //! evaluated and every failure reported, not only the first.
-mod model;
+pub mod family;
 pub mod named;
+pub mod sheet_checks;
 mod subject;
 
-pub use model::{Check, Expected, Rule, Scalar};
+pub use crate::spec::rules::{Check, Expected, Rule, Scalar};
 pub use subject::Subject;
 
-use crate::error::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
 use crate::spec::{Component, Game};
 use serde_saphyr::Spanned;
 use std::fmt;
@@ -292,7 +293,7 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
     }
     let hint = |found: &str, known: &std::collections::BTreeSet<String>| {
         let list = known.iter().cloned().collect::<Vec<_>>().join(", ");
-        match crate::diagnostic::closest(found, known.iter().map(String::as_str)) {
+        match crate::base::diagnostic::closest(found, known.iter().map(String::as_str)) {
             Some(c) => format!("{list}; did you mean `{c}`?"),
             None => list,
         }
@@ -314,7 +315,8 @@ fn filter_problem(c: &Component, check: &Check) -> Option<String> {
             ));
         }
         // A value like one that exists is a typo even where none would do.
-        let near = crate::diagnostic::closest(want, values.iter().map(String::as_str)).is_some();
+        let near =
+            crate::base::diagnostic::closest(want, values.iter().map(String::as_str)).is_some();
         if !values.contains(want.as_str()) && (near || !none_is_fine) {
             return Some(format!(
                 "no variant of `{id}` has `{key}: {want}` (its values: {})",

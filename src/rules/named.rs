@@ -18,11 +18,11 @@ pub fn run(
     check: &Check,
 ) -> Result<super::Verdict, super::Unmeasurable> {
     match name.value.as_str() {
-        "beast-family" => crate::sheets::checks::beast_family_check(game, check),
-        "sheet-value" => crate::sheets::checks::sheet_value_check(game, check),
-        "sheet-spaces" => crate::sheets::checks::sheet_spaces_check(game, check),
-        "sheet-rows" => crate::sheets::checks::sheet_rows_check(game, check),
-        "beast-starvation" => crate::sheets::checks::beast_starvation_check(game, check),
+        "beast-family" => crate::rules::sheet_checks::beast_family_check(game, check),
+        "sheet-value" => crate::rules::sheet_checks::sheet_value_check(game, check),
+        "sheet-spaces" => crate::rules::sheet_checks::sheet_spaces_check(game, check),
+        "sheet-rows" => crate::rules::sheet_checks::sheet_rows_check(game, check),
+        "beast-starvation" => crate::rules::sheet_checks::beast_starvation_check(game, check),
         _ => Err(super::Unmeasurable(format!(
             "no named check `{}` (known: {})",
             name.value,

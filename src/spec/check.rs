@@ -3,8 +3,11 @@
 use std::collections::HashSet;
 
 use super::{Component, Face, Game, symbol_source};
-use crate::error::{Diagnostic, Problems, SpecError};
-use crate::units::Size;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::Problems;
+use crate::base::units::Size;
+use crate::base::units::short_mm;
+use crate::spec::SpecError;
 use serde_saphyr::{Location, Spanned};
 
 /// Most copies of one variant; more is surely a typo (and would take minutes to draw).
@@ -130,7 +133,7 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 ));
             }
         }
-        total += crate::pieces::copies_of(c);
+        total += crate::resolve::copies_of(c);
         for symbol in c.kind.kind().symbols() {
             check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
@@ -144,11 +147,11 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 check_symbol(game, file, symbol, &mut symbols, &mut problems);
             }
             if let Some(font) = face.font.as_ref()
-                && !crate::fonts::has_family(&font.value)
+                && !crate::base::fonts::has_family(&font.value)
             {
-                let known = crate::fonts::families();
+                let known = crate::base::fonts::families();
                 let hint =
-                    crate::diagnostic::closest(&font.value, known.iter().map(String::as_str))
+                    crate::base::diagnostic::closest(&font.value, known.iter().map(String::as_str))
                         .map(|c| format!("; did you mean `{c}`?"))
                         .unwrap_or_default();
                 problems.push(Diagnostic::at(
@@ -211,7 +214,7 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
         });
         // A data file's cells were said as they were read, at their cells.
         if from_data {
-            text_problems.retain(|p| p.severity != crate::diagnostic::Severity::Warning);
+            text_problems.retain(|p| p.severity != crate::base::diagnostic::Severity::Warning);
         }
         problems.append(&mut text_problems);
         // Texts outside faces are plain strings, so they are located at their component. A
@@ -254,7 +257,7 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
     // on 52 cards is one warning).
     let (warned, errors): (Vec<_>, Vec<_>) = problems
         .into_iter()
-        .partition(|p| p.severity == crate::diagnostic::Severity::Warning);
+        .partition(|p| p.severity == crate::base::diagnostic::Severity::Warning);
     let mut problems = errors;
     let mut said = HashSet::new();
     pictures.warnings.extend(
@@ -285,7 +288,7 @@ fn component_dir<'g>(game: &'g Game, c: &'g Component) -> Option<&'g std::path::
 pub(super) struct Pictures {
     read: std::collections::HashMap<
         (Option<std::path::PathBuf>, String),
-        Result<std::sync::Arc<crate::images::Picture>, crate::images::ImageError>,
+        Result<std::sync::Arc<crate::draw::images::Picture>, crate::draw::images::ImageError>,
     >,
     pub(super) warnings: Vec<Diagnostic>,
 }
@@ -305,7 +308,7 @@ impl Pictures {
         let picture = self
             .read
             .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
-            .or_insert_with(|| crate::images::load(dir, name))
+            .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
             .map_err(|e| format!("image: {e}"))?;
         let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
@@ -334,16 +337,19 @@ impl Pictures {
             crate::spec::Fit::Stretch => picture.dpi_at(w, h),
             _ => picture.dpi_at(dw, dh),
         };
-        let Some((need_w, need_h)) =
-            crate::images::pixels_needed(picture.w, picture.h, dpi, crate::images::MIN_DPI)
-        else {
+        let Some((need_w, need_h)) = crate::draw::images::pixels_needed(
+            picture.w,
+            picture.h,
+            dpi,
+            crate::draw::images::MIN_DPI,
+        ) else {
             return Ok(None);
         };
         Ok(Some(format!(
             "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {place}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
             picture.w,
             picture.h,
-            crate::images::MIN_DPI,
+            crate::draw::images::MIN_DPI,
             need_w,
             need_h,
         )))
@@ -420,7 +426,7 @@ pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
     let lower = name.to_lowercase();
     let meant = match known.contains(&lower) {
         true => Some(lower.as_str()),
-        false => crate::diagnostic::closest(&lower, known.iter().map(String::as_str)),
+        false => crate::base::diagnostic::closest(&lower, known.iter().map(String::as_str)),
     };
     let hint = meant
         .map(|m| format!("; did you mean `{m}`?"))
@@ -432,7 +438,7 @@ pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
 
 /// There is no symbol `name`; `known` are the names there are.
 pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
-    let hint = match crate::diagnostic::closest(name, known.iter().map(String::as_str)) {
+    let hint = match crate::base::diagnostic::closest(name, known.iter().map(String::as_str)) {
         Some(c) => format!("; did you mean `{c}`?"),
         None => String::new(),
     };
@@ -548,7 +554,7 @@ impl TextPlaces {
         let source = self
             .sources
             .entry(file.to_string())
-            .or_insert_with(|| crate::diagnostic::source_of(file))
+            .or_insert_with(|| crate::base::diagnostic::source_of(file))
             .as_deref()?;
         let needle: String = text.lines().next()?.trim().chars().take(24).collect();
         if needle.is_empty() {
@@ -885,7 +891,7 @@ pub fn unused_face_fields(game: &Game) -> Vec<Diagnostic> {
 /// Where `key:` is written at or after `at` (the face that sets it), else `at` itself.
 fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
     let (line, column) = ((at.line() as usize).max(1), (at.column() as usize).max(1));
-    let Some(source) = crate::diagnostic::source_of(file) else {
+    let Some(source) = crate::base::diagnostic::source_of(file) else {
         return (line, column);
     };
     let needle = format!("{key}:");
@@ -902,15 +908,6 @@ fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
                 .then(|| (n + 1, l[..byte].chars().count() + 1))
         });
     found.unwrap_or((line, column))
-}
-
-/// A length in millimetres for a message: `2.54`, `0.0001`, or `1e-6` when that rounds to nothing.
-pub fn short_mm(v: f64) -> String {
-    if v < 0.000_05 {
-        return format!("{v:.0e}");
-    }
-    let s = format!("{v:.4}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The game's player counts: some, each from 1 to 99, none twice.

@@ -14,7 +14,7 @@ use super::csv::{Cell, Rows};
 use super::matrix::Subst;
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
 use super::variants::{RowTable, Variants};
-use crate::error::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
 
 /// Largest data file read: a full deck of `MAX_PIECES` rows is far smaller.
 pub const MAX_DATA_BYTES: usize = 4 * 1024 * 1024;
@@ -197,8 +197,8 @@ fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), Unreachab
 /// A data file's bytes: a plain file within the game's folder (after links), within the size
 /// limit; or why not.
 fn read_bytes(path: &Path, folder: &Path, shown: &str) -> Result<Vec<u8>, String> {
-    use crate::assets::NotPlain;
-    match crate::assets::read_plain(path, folder, MAX_DATA_BYTES) {
+    use crate::base::assets::NotPlain;
+    match crate::base::assets::read_plain(path, folder, MAX_DATA_BYTES) {
         Ok(bytes) => Ok(bytes),
         Err(NotPlain::TooLarge { .. }) => Err(format!(
             "`{shown}` is larger than {} MB",
@@ -490,7 +490,7 @@ impl<'a> Made<'a> {
         }
         let id = match self.columns.id.map(|i| &cells[i]) {
             Some(cell) if !super::check::is_safe_id(&cell.text) => {
-                let hint = crate::scaffold::slug(&cell.text)
+                let hint = crate::commands::scaffold::slug(&cell.text)
                     .map(|s| format!(" (e.g. `{s}`)"))
                     .unwrap_or_default();
                 return Err(at(

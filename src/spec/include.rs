@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::load::parse;
 use super::model::GameSpec;
-use crate::error::{Diagnostic, SpecError};
+use crate::base::diagnostic::Diagnostic;
+use crate::spec::SpecError;
 
 /// How deep includes may nest; deeper is almost surely a cycle.
 pub const MAX_DEPTH: usize = 4;
@@ -29,13 +30,13 @@ fn locate(
     dir: Option<&Path>,
     refused: impl FnOnce(String) -> SpecError,
 ) -> Result<Option<Found>, SpecError> {
-    use crate::assets::NotPlain;
+    use crate::base::assets::NotPlain;
     if let Some(dir) = dir {
         let file = file_of(name, dir);
         let inside = !name.contains("..") && !Path::new(name).is_absolute();
         if inside {
             let shown = file.display().to_string();
-            match crate::assets::read_plain(&file, dir, super::MAX_YAML_BYTES) {
+            match crate::base::assets::read_plain(&file, dir, super::MAX_YAML_BYTES) {
                 Ok(bytes) => return Ok(Some((shown, bytes, file.parent().map(Path::to_path_buf)))),
                 // None there: the shipped games.
                 Err(NotPlain::Missing) => {}
@@ -50,7 +51,7 @@ fn locate(
             }
         }
     }
-    Ok(crate::assets::game(name).map(|b| (format!("data/{name}.yaml"), b.to_vec(), None)))
+    Ok(crate::base::assets::game(name).map(|b| (format!("data/{name}.yaml"), b.to_vec(), None)))
 }
 
 /// Merges every included game into `spec`. `stack` holds the files being included, outermost
@@ -72,7 +73,7 @@ pub fn resolve(
                 "cannot include `{}`: no file `{}.yaml` beside this one and no shipped game of that name (shipped: {})",
                 name.value,
                 name.value,
-                crate::assets::game_ids().join(", ")
+                crate::base::assets::game_ids().join(", ")
             )));
         };
         if stack.contains(&inc_file) || stack.len() >= MAX_DEPTH {

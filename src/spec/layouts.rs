@@ -8,8 +8,8 @@ use serde_saphyr::Spanned;
 
 use super::color::Color;
 use super::{Game, symbol_source};
-use crate::error::Diagnostic;
-use crate::units::Length;
+use crate::base::diagnostic::Diagnostic;
+use crate::base::units::Length;
 
 /// One box of a layout, drawn in the order written (a later box over an earlier one): a fill,
 /// and at most one thing in it.
@@ -78,7 +78,7 @@ impl Coord {
 impl<'de> Deserialize<'de> for Coord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let text = crate::units::TextOrNumber::deserialize(d)?.0;
+        let text = crate::base::units::TextOrNumber::deserialize(d)?.0;
         let t = text.trim();
         if let Some(p) = t.strip_suffix('%') {
             return match p.trim().parse::<f64>() {
@@ -88,7 +88,7 @@ impl<'de> Deserialize<'de> for Coord {
                 ))),
             };
         }
-        crate::units::parse_length_or_zero(t)
+        crate::base::units::parse_length_or_zero(t)
             .map(Coord::Mm)
             .map_err(|e| D::Error::custom(format!("expected a length or a percentage: {e}")))
     }
@@ -190,12 +190,13 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
             }
             if let Some(font) = &b.font
                 && let BoxFont::Family(family) = &font.value
-                && !crate::fonts::has_family(family)
+                && !crate::base::fonts::has_family(family)
             {
-                let known = crate::fonts::families();
-                let hint = crate::diagnostic::closest(family, known.iter().map(String::as_str))
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let known = crate::base::fonts::families();
+                let hint =
+                    crate::base::diagnostic::closest(family, known.iter().map(String::as_str))
+                        .map(|c| format!("; did you mean `{c}`?"))
+                        .unwrap_or_default();
                 problems.push(Diagnostic::at(
                     file,
                     font,
@@ -227,7 +228,7 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
                 continue;
             }
             let Some(layout) = spec.layouts.get(&name.value) else {
-                let hint = crate::diagnostic::closest(&name.value, names.iter().copied())
+                let hint = crate::base::diagnostic::closest(&name.value, names.iter().copied())
                     .map(|m| format!("; did you mean `{m}`?"))
                     .unwrap_or_default();
                 let known = match names.is_empty() {

@@ -5,8 +5,9 @@ use std::cell::RefCell;
 use std::path::Path;
 
 use super::model::GameSpec;
-use crate::assets::TooLarge;
-use crate::error::{Diagnostic, SpecError};
+use crate::base::assets::TooLarge;
+use crate::base::diagnostic::Diagnostic;
+use crate::spec::SpecError;
 
 /// Largest YAML file accepted. A real game description is a few kilobytes.
 pub const MAX_YAML_BYTES: usize = 1024 * 1024;
@@ -40,7 +41,7 @@ pub(super) fn too_large(file: &str, size: Option<u64>) -> SpecError {
 /// `MAX_YAML_BYTES` + 1 bytes of it: a pipe, `/dev/stdin` or a symlink to `/dev/zero` gets the
 /// same error as a file too large, at once.
 pub fn read_yaml(file: &str, path: &Path) -> Result<Vec<u8>, SpecError> {
-    match crate::assets::read_capped(path, MAX_YAML_BYTES) {
+    match crate::base::assets::read_capped(path, MAX_YAML_BYTES) {
         Ok(Ok(bytes)) => Ok(bytes),
         Ok(Err(why)) => Err(too_large(file, why.size)),
         Err(source) => Err(SpecError::Read {
@@ -422,7 +423,7 @@ fn did_you_mean(msg: &str) -> Option<String> {
         .split(", ")
         .map(|c| c.trim().trim_matches('`'))
         .filter(|c| !c.is_empty());
-    crate::diagnostic::closest(found, candidates).map(str::to_string)
+    crate::base::diagnostic::closest(found, candidates).map(str::to_string)
 }
 
 pub(super) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::color::{is_placeholder, parse_color};
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
-use crate::error::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
 
 /// Most variants one matrix may make.
 pub const MAX_COMBINATIONS: usize = 1_000;

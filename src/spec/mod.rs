@@ -4,6 +4,7 @@ mod check;
 pub mod color;
 mod csv;
 mod data;
+mod error;
 
 pub(crate) mod include;
 mod indent;
@@ -11,21 +12,23 @@ pub mod layouts;
 mod load;
 mod matrix;
 pub mod model;
-pub mod shape;
+pub mod rules;
 mod tags;
 pub mod tts;
 mod variants;
+pub mod watch;
 mod workbook;
 
+pub use crate::base::units::short_mm;
 pub use check::{MAX_COPIES, MAX_PIECES};
-pub use check::{MIN_SIDE_MM, check_min_side, short_mm};
+pub use check::{MIN_SIDE_MM, check_min_side};
 pub use data::MAX_DATA_BYTES;
+pub use error::SpecError;
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 pub use tags::Tags;
 pub use variants::Variants;
 
-use crate::error::SpecError;
 use std::path::{Path, PathBuf};
 
 /// A loaded, checked game.
@@ -41,7 +44,7 @@ pub struct Game {
     pub include_dirs: Vec<PathBuf>,
     /// What is written but will not show (a face field its kind does not draw): said, located,
     /// but not refused.
-    pub warnings: Vec<crate::error::Diagnostic>,
+    pub warnings: Vec<crate::base::diagnostic::Diagnostic>,
 }
 
 impl Game {
@@ -77,11 +80,11 @@ pub fn load(name: &str) -> Result<Game, SpecError> {
         });
         return from_bytes(name, bytes, dir);
     }
-    match crate::assets::game(name) {
+    match crate::base::assets::game(name) {
         Some(bytes) => from_bytes(&format!("data/{name}.yaml"), bytes.to_vec(), None),
         None => Err(SpecError::UnknownGame {
             name: name.to_string(),
-            known: crate::assets::game_ids().join(", "),
+            known: crate::base::assets::game_ids().join(", "),
             hint: unknown_game_hint(name),
         }),
     }
@@ -100,7 +103,7 @@ fn unknown_game_hint(name: &str) -> String {
             return format!("; did you mean `{}`?", file.display());
         }
     }
-    match crate::diagnostic::closest(name, crate::assets::game_ids()) {
+    match crate::base::diagnostic::closest(name, crate::base::assets::game_ids()) {
         Some(id) => format!("; did you mean `{id}`?"),
         None => String::new(),
     }
@@ -129,13 +132,15 @@ fn from_bytes_nested(
     let (mut problems, mut warnings): (Vec<_>, Vec<_>) =
         data::expand(&mut spec, file, dir.as_deref())
             .into_iter()
-            .partition(|d| d.severity == crate::diagnostic::Severity::Error);
+            .partition(|d| d.severity == crate::base::diagnostic::Severity::Error);
     problems.extend(load_fonts(&spec, file, dir.as_deref()));
     if problems.is_empty() {
         problems = matrix::expand(&mut spec, file);
     }
     if !problems.is_empty() {
-        return Err(SpecError::Invalid(crate::error::Problems(problems)));
+        return Err(SpecError::Invalid(crate::base::diagnostic::Problems(
+            problems,
+        )));
     }
     // serde grows each list by doubling: a deck's 10,000 variants (half a kilobyte each) would
     // otherwise hold room for 16,384 for the whole build.
@@ -156,12 +161,16 @@ fn from_bytes_nested(
 
 /// Reads the game's own `fonts:` into the font database; returns the problems, each at its
 /// entry.
-fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::error::Diagnostic> {
-    use crate::images::ImageError;
+fn load_fonts(
+    spec: &GameSpec,
+    file: &str,
+    dir: Option<&Path>,
+) -> Vec<crate::base::diagnostic::Diagnostic> {
+    use crate::draw::images::ImageError;
     let mut problems = Vec::new();
     for entry in &spec.fonts {
         let name = entry.value.as_str();
-        let why = match crate::images::locate(dir, name) {
+        let why = match crate::draw::images::locate(dir, name) {
             Err(ImageError::Shipped) => "a shipped game cannot read font files".to_string(),
             Err(ImageError::Missing(_)) => {
                 format!("there is no font `{name}` in the game's folder")
@@ -170,16 +179,18 @@ fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::err
                 "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
             ),
             Err(other) => other.to_string(),
-            Ok(path) => match crate::assets::read_capped(&path, crate::fonts::MAX_FONT_BYTES) {
-                Ok(Ok(bytes)) => match crate::fonts::add(bytes) {
-                    Ok(_) => continue,
-                    Err(why) => format!("font `{name}`: {why}"),
-                },
-                Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
-                Err(e) => format!("cannot read font `{name}`: {e}"),
-            },
+            Ok(path) => {
+                match crate::base::assets::read_capped(&path, crate::base::fonts::MAX_FONT_BYTES) {
+                    Ok(Ok(bytes)) => match crate::base::fonts::add(bytes) {
+                        Ok(_) => continue,
+                        Err(why) => format!("font `{name}`: {why}"),
+                    },
+                    Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
+                    Err(e) => format!("cannot read font `{name}`: {e}"),
+                }
+            }
         };
-        problems.push(crate::error::Diagnostic::at(file, entry, why));
+        problems.push(crate::base::diagnostic::Diagnostic::at(file, entry, why));
     }
     problems
 }
@@ -201,7 +212,7 @@ fn symbol_names_among<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<Strin
         .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())
         .flatten()
         .filter_map(|e| e.ok()?.file_name().into_string().ok());
-    let shipped = crate::assets::template_names("symbols/").map(str::to_string);
+    let shipped = crate::base::assets::template_names("symbols/").map(str::to_string);
     own.chain(shipped)
         .filter_map(|f| f.strip_suffix(".svg").map(str::to_string))
         .collect()
@@ -234,8 +245,8 @@ pub fn symbol_source(
         let limit = crate::draw::symbol::MAX_SYMBOL_BYTES;
         // Read whole before it is parsed: a symbol is at most `limit` bytes, a plain file in
         // the game's folder.
-        use crate::assets::NotPlain;
-        match crate::assets::read_plain(&own, dir, limit) {
+        use crate::base::assets::NotPlain;
+        match crate::base::assets::read_plain(&own, dir, limit) {
             Ok(bytes) => {
                 return match String::from_utf8(bytes) {
                     Ok(source) => Ok(Some(SymbolFile {
@@ -251,8 +262,10 @@ pub fn symbol_source(
             Err(why) => return Err((own_path, SymbolError::Unreadable(why.to_string()))),
         }
     }
-    Ok(crate::assets::template(&own_path).map(|source| SymbolFile {
-        path: format!("templates/{own_path}"),
-        source: source.to_string(),
-    }))
+    Ok(
+        crate::base::assets::template(&own_path).map(|source| SymbolFile {
+            path: format!("templates/{own_path}"),
+            source: source.to_string(),
+        }),
+    )
 }

@@ -6,10 +6,10 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::color::Color;
-pub use super::shape::Shape;
+pub use crate::base::shape::Shape;
+use crate::base::units::Size;
 use crate::kinds::{Field, KindName, KindSpec, SECTIONS};
 use crate::rules::Rule;
-use crate::units::Size;
 use serde_saphyr::Location;
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -46,7 +46,7 @@ pub struct GameSpec {
 #[serde(deny_unknown_fields)]
 pub struct GameInfo {
     /// File-name-safe identifier: output goes to `output/<id>/`.
-    #[schemars(with = "crate::schema::SafeId")]
+    #[schemars(with = "crate::commands::schema::SafeId")]
     pub id: Spanned<String>,
     pub name: String,
     #[serde(default)]
@@ -125,7 +125,7 @@ pub struct Stray {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct ComponentFields {
-    #[schemars(with = "crate::schema::SafeId")]
+    #[schemars(with = "crate::commands::schema::SafeId")]
     id: String,
     kind: KindName,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
@@ -408,7 +408,7 @@ pub struct AxisValue {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    #[schemars(with = "crate::schema::SafeId")]
+    #[schemars(with = "crate::commands::schema::SafeId")]
     pub id: Spanned<String>,
     // Boxed, like the faces' rare located fields: a located value is 64 bytes, and a deck may
     // have thousands of variants that do not set it.
@@ -542,7 +542,7 @@ pub enum ColumnWidth {
 impl<'de> Deserialize<'de> for ColumnWidth {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let text = crate::units::TextOrNumber::deserialize(d)?.0;
+        let text = crate::base::units::TextOrNumber::deserialize(d)?.0;
         let t = text.trim();
         if t == "auto" {
             return Ok(ColumnWidth::Auto);
@@ -555,7 +555,7 @@ impl<'de> Deserialize<'de> for ColumnWidth {
                 ))),
             };
         }
-        crate::units::parse_length(t)
+        crate::base::units::parse_length(t)
             .map(|l| ColumnWidth::Fixed(l.mm()))
             .map_err(|e| {
                 D::Error::custom(format!(

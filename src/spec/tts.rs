@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::Game;
 use super::color::Color;
-use crate::error::Diagnostic;
+use crate::base::diagnostic::Diagnostic;
 use crate::kinds::TtsForm;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -143,7 +143,7 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
             .iter()
             .find(|c| c.id.value == key.value)
         else {
-            let hint = crate::diagnostic::closest(&key.value, ids())
+            let hint = crate::base::diagnostic::closest(&key.value, ids())
                 .map(|id| format!("; did you mean `{id}`?"))
                 .unwrap_or_default();
             problems.push(Diagnostic::at(

@@ -3,7 +3,7 @@
 //! them. Positions are measured in the PNG of the board's face (one pixel a 0.127 mm at 200 dpi),
 //! located with the board's own list of spaces.
 use crate::common::*;
-use pnp::kinds::spaces::{Geometry, LINE_MM};
+use pnp::kinds::boards::spaces::{Geometry, LINE_MM};
 use std::path::{Path, PathBuf};
 
 const DPI: u32 = 200;
@@ -85,15 +85,15 @@ fn red_reach(png: &(Vec<u8>, u32, u32), x: f64, y: f64, dx: f64, dy: f64) -> f64
 }
 
 /// The space whose centre is nearest (`x`, `y`) mm.
-fn nearest_space(g: &Geometry, x: f64, y: f64) -> &pnp::kinds::spaces::Space {
-    let d = |s: &pnp::kinds::spaces::Space| (s.x - x).hypot(s.y - y);
+fn nearest_space(g: &Geometry, x: f64, y: f64) -> &pnp::kinds::boards::spaces::Space {
+    let d = |s: &pnp::kinds::boards::spaces::Space| (s.x - x).hypot(s.y - y);
     g.spaces
         .iter()
         .min_by(|a, b| d(a).total_cmp(&d(b)))
         .expect("a board has spaces")
 }
 
-fn at<'g>(g: &'g Geometry, name: &str) -> &'g pnp::kinds::spaces::Space {
+fn at<'g>(g: &'g Geometry, name: &str) -> &'g pnp::kinds::boards::spaces::Space {
     g.spaces
         .iter()
         .find(|s| s.name == name)
@@ -309,7 +309,8 @@ fn boards_of_points_split_between_their_points() {
         ),
     );
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let lattice: Vec<f64> = (0..=19).map(|k| 8.0 + k as f64 * 20.0).collect();
     let mut seams = 0;
     for p in doc.pages.iter().flat_map(|p| &p.placements) {
@@ -336,7 +337,8 @@ fn hex_boards_split_through_hex_centres_or_along_their_edges() {
     );
     let (g, w, h) = geometry(&file);
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let near = |v: f64, of: Vec<f64>| of.iter().any(|l| (l - v).abs() < 1e-6);
     let (mut across, mut down) = (0, 0);
     for p in doc.pages.iter().flat_map(|p| &p.placements) {
@@ -378,7 +380,7 @@ fn setup_diagrams_stand_pieces_on_a_boards_named_spaces() {
     let pnp::kinds::KindSpec::Diagram(diagram) = &setup.kind else {
         panic!("setup is a diagram");
     };
-    let pieces = pnp::pieces::expand(&game);
+    let pieces = pnp::resolve::expand(&game);
     let centres: Vec<[f64; 2]> = diagram
         .centres(&game, &pieces)
         .into_iter()
@@ -443,7 +445,8 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         let pages = rasterize(&pdf, 0.3);
         assert!(pages.len() >= 2, "{name}");
         let game = pnp::spec::load(&path).unwrap();
-        let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+        let doc = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
+            .unwrap();
         let parts = doc
             .pages
             .iter()
@@ -460,7 +463,8 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         .replace("top: flat", "top: pointy");
     let file = game_file("hex-pointy", &text);
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let boards: Vec<&pnp::layout::Placement> = doc
         .pages
         .iter()
@@ -495,7 +499,8 @@ fn a_board_that_fits_only_turned_is_turned_whole_and_one_that_does_not_is_split(
         let dir = build(file.to_str().unwrap(), &["--no-png"]);
         let pdf = std::fs::read(dir.join("b.pdf")).unwrap();
         let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-        let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+        let doc = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
+            .unwrap();
         let placed: Vec<(usize, &pnp::layout::Placement)> = doc
             .pages
             .iter()
@@ -554,11 +559,11 @@ fn a_board_with_a_track_splits_into_parts_as_large_as_the_paper_takes() {
         );
         let (_, w, h) = geometry(&file);
         let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-        let opt = pnp::options::BuildOptions {
+        let opt = pnp::commands::options::BuildOptions {
             cover,
             ..Default::default()
         };
-        let doc = pnp::prepare(&game, &opt).unwrap();
+        let doc = pnp::commands::prepare(&game, &opt).unwrap();
         let area = doc.layout.content();
         let parts: Vec<(&pnp::layout::Page, &pnp::layout::Placement)> = doc
             .pages
@@ -615,7 +620,8 @@ fn board_page(file: &Path) -> (Vec<u8>, usize, pnp::layout::Rect) {
     assert!(run.status.success(), "{}", stderr(&run));
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
     let pdf = std::fs::read(out.join(format!("{}.pdf", game.spec.game.id.value))).unwrap();
-    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let (page, pl) = first_front(&doc, 0);
     assert!(!pl.quarter && !pl.turned && pl.part.is_none(), "{pl:?}");
     (pdf, page, pl.rect)
@@ -662,7 +668,7 @@ fn board_texts(file: &Path) -> Vec<Printed> {
 
 /// Whether (`x`, `y`) lies inside the hex `f` mm across the flats centred on `s`: within half
 /// a flat of its centre along each of the three directions to its flats.
-fn in_hex(s: &pnp::kinds::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
+fn in_hex(s: &pnp::kinds::boards::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
     let first: f64 = if flat_top { 30.0 } else { 0.0 };
     (0..3).all(|k| {
         let a = (first + 60.0 * k as f64).to_radians();
@@ -702,7 +708,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
                     || t.text.chars().all(|c| c.is_ascii_uppercase())
             })
             .collect();
-        let named = |s: &pnp::kinds::spaces::Space| {
+        let named = |s: &pnp::kinds::boards::spaces::Space| {
             let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
             let (col, row) = s.name.split_at(split);
             (col.to_string(), row.to_string())
@@ -711,7 +717,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
         for t in &labels {
             let is_row = t.text.chars().all(|c| c.is_ascii_digit());
             // The spaces of its row or column.
-            let line: Vec<&pnp::kinds::spaces::Space> = g
+            let line: Vec<&pnp::kinds::boards::spaces::Space> = g
                 .spaces
                 .iter()
                 .filter(|s| match is_row {
@@ -730,7 +736,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
                 t.y,
                 nearest.name
             );
-            let key = |s: &&pnp::kinds::spaces::Space| match is_row {
+            let key = |s: &&pnp::kinds::boards::spaces::Space| match is_row {
                 true => s.x,
                 false => s.y,
             };

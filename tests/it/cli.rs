@@ -223,7 +223,7 @@ fn completions_offer_the_fixed_values_and_the_shipped_games() {
         .expect("bash completes pnp build");
     let words: Vec<&str> = build.split_whitespace().collect();
     assert!(words.contains(&"--paper"), "{build}");
-    for id in pnp::assets::game_ids() {
+    for id in pnp::base::assets::game_ids() {
         assert!(words.contains(&id), "bash does not offer {id}: {build}");
     }
     // bash falls back to file names when no word matches: a YAML file is still completed.

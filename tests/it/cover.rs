@@ -2,8 +2,8 @@
 //! only the cutting tips the game needs, a blank back for double-sided printing, `--no-cover`.
 use crate::common::*;
 
+use pnp::commands::options::BuildOptions;
 use pnp::layout::PageSide;
-use pnp::options::BuildOptions;
 
 fn pdf_of(game: &str, extra: &[&str]) -> Vec<u8> {
     let mut args = vec!["--no-png"];
@@ -27,7 +27,7 @@ fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
     let pdf = pdf_of("night-grain", &[]);
     let text = pdf_text(&pdf);
     let game = pnp::spec::load("night-grain").unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     // No backs: one cover page, then the layout's pages.
     assert_eq!(text.len(), prepared.pages.len() + 1);
     let cover = &text[0];
@@ -103,7 +103,7 @@ fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     let pdf = pdf_of("piecepack", &[]);
     let text = pdf_text(&pdf);
     let game = pnp::spec::load("piecepack").unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     assert_eq!(text.len(), prepared.pages.len() + 2);
     assert!(text[0].contains("Print the whole file double-sided, flipping on the long edge"));
     assert!(
@@ -133,7 +133,7 @@ fn no_cover_leaves_only_the_component_pages() {
         cover: false,
         ..Default::default()
     };
-    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
     assert_eq!(text.len(), prepared.pages.len());
     assert!(!text[0].contains("CONTENTS"));
     assert!(text[0].contains("page 1 of 2"), "{}", text[0]);
@@ -265,7 +265,7 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
     // the piecepack are two-sided throughout.
     for game in ["bean-off", "the-beast", "piecepack"] {
         let g = pnp::spec::load(game).unwrap();
-        let prepared = pnp::prepare(&g, &BuildOptions::default()).unwrap();
+        let prepared = pnp::commands::prepare(&g, &BuildOptions::default()).unwrap();
         let pages = &prepared.pages;
         let front = pnp::layout::cover::front_pages(pages);
         assert_eq!(front, 2, "{game}: the cover has a back");
@@ -298,7 +298,7 @@ fn every_page_shows_its_own_number_and_the_footer_its_side_repeats() {
     // Each page shows the credits, its own number (not a neighbour's) and the print hint for its
     // side; a footer drawn once and reused across pages must keep that true.
     let game = pnp::spec::load("the-beast").unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let text = pdf_text(&pdf_of("the-beast", &[]));
     let front = pnp::layout::cover::front_pages(&prepared.pages);
     assert_eq!(text.len(), prepared.pages.len() + front);

@@ -40,15 +40,16 @@ fn every_kinds_example_is_of_that_kind_and_loads_without_a_warning() {
         "an example sets a field its kind does not draw: {:?}",
         game.warnings
     );
-    pnp::validate(&game, &pnp::options::BuildOptions::default())
+    pnp::commands::validate(&game, &pnp::commands::options::BuildOptions::default())
         .unwrap_or_else(|e| panic!("the examples do not validate: {e}"));
 }
 
 #[test]
 fn every_kind_is_laid_out_at_its_size_and_draws_inside_its_cut() {
     let game = every_kind();
-    let doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
-    let pdf = pnp::pdf_bytes(&doc).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
+    let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
     // One pixel a point.
     let pages = rasterize(&pdf, 1.0);
     let front_matter = doc.front_matter.len();
@@ -168,7 +169,7 @@ fn every_kind_becomes_what_its_kind_says_in_tabletop_simulator() {
 
 #[test]
 fn every_kinds_example_is_offered_by_the_schema_and_valid_against_it() {
-    let schema = pnp::schema::schema();
+    let schema = pnp::commands::schema::schema();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let offered: Vec<&str> = schema["definitions"]["Component"]["allOf"]
         .as_array()

@@ -3,8 +3,8 @@
 //! and the paper that saves.
 use crate::common::*;
 
+use pnp::commands::options::BuildOptions;
 use pnp::layout::{A4, Duplex, FurnitureAt, LETTER, PageSide, Rect, calibration_on};
-use pnp::options::BuildOptions;
 
 const GAMES: [&str; 6] = [
     "night-grain",
@@ -34,7 +34,7 @@ fn pieces_never_overlap_each_other_or_the_calibration_square() {
                 duplex,
                 ..Default::default()
             };
-            let prepared = match pnp::prepare(&game, &opt) {
+            let prepared = match pnp::commands::prepare(&game, &opt) {
                 Ok(p) => p,
                 // A full-page record sheet does not fit a landscape page: a located error.
                 Err(_) if paper.w > paper.h => continue,
@@ -98,10 +98,10 @@ fn the_calibration_square_is_printed_on_every_page() {
                 duplex,
                 ..Default::default()
             };
-            let mut prepared = pnp::prepare(&game, &opt).unwrap();
+            let mut prepared = pnp::commands::prepare(&game, &opt).unwrap();
             // The pieces' pages only, laid out as with the cover.
             prepared.front_matter.clear();
-            let pdf = pnp::pdf_bytes(&prepared).unwrap();
+            let pdf = pnp::commands::pdf_bytes(&prepared).unwrap();
             let rasters = rasterize(&pdf, scale);
             assert_eq!(rasters.len(), prepared.pages.len());
             for (n, (raster, page)) in rasters.iter().zip(&prepared.pages).enumerate() {
@@ -152,7 +152,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
         paper,
         ..Default::default()
     };
-    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
     // Letter is too short for three rows under a caption and above the footer band: they
     // move to the side margins.
     let furniture = match paper == LETTER {
@@ -236,7 +236,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
 #[test]
 fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
     let game = pnp::spec::load(&fixture("layout-cards.yaml")).unwrap();
-    let mut prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let mut prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     prepared.front_matter.clear();
     let page = &prepared.pages[0];
     assert!(
@@ -274,7 +274,7 @@ fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
             assert!(pair[1].y >= pair[0].bottom() + gap - 1e-6, "{pair:?}");
         }
     }
-    let pdf = pnp::pdf_bytes(&prepared).unwrap();
+    let pdf = pnp::commands::pdf_bytes(&prepared).unwrap();
     let raster = &rasterize(&pdf, 2.0)[0];
     let rects: Vec<Rect> = page.placements.iter().map(|p| p.rect).collect();
     assert_crop_marks(raster, &rects, &prepared.layout);
@@ -370,7 +370,7 @@ components:
 ",
     );
     let dir = yaml.parent().unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     assert_eq!(prepared.layout.furniture_at, FurnitureAt::Margins);
     assert_eq!(prepared.pages.len(), 2);
     let area = prepared.layout.content();
@@ -384,7 +384,7 @@ components:
         assert!(mat.rect.overlaps(&prepared.layout.reserved()));
         assert!(!page.calibration);
     }
-    let pdf = pnp::pdf_bytes(&prepared).unwrap();
+    let pdf = pnp::commands::pdf_bytes(&prepared).unwrap();
     let sizes = pdf_page_sizes(&pdf);
     assert_eq!(sizes.len(), 3, "the cover and two mats");
     // A mat's page sends the reader to the square it has not got.
@@ -429,7 +429,7 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
         duplex: Duplex::GutterFold,
         ..Default::default()
     };
-    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
     let sheet = prepared
         .pieces
         .iter()
@@ -455,7 +455,7 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
     assert!(prepared.pages[0].side == PageSide::GutterFold);
     // Printed single-sided but for those two pages: the cover has no blank back.
     assert_eq!(pnp::layout::cover::front_pages(&prepared.pages), 1);
-    let pdf = pnp::pdf_bytes(&prepared).unwrap();
+    let pdf = pnp::commands::pdf_bytes(&prepared).unwrap();
     let cover = pdf_text(&pdf)[0]
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -521,7 +521,7 @@ components:
             duplex: Duplex::GutterFold,
             ..Default::default()
         };
-        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
         let pages = &prepared.pages;
         let sides: Vec<PageSide> = pages.iter().map(|p| p.side).collect();
         let first_back = sides.iter().position(|s| *s == PageSide::Back).unwrap();
@@ -559,7 +559,7 @@ components:
             }
         }
         assert_eq!(pnp::layout::cover::front_pages(pages), 1);
-        let pdf = pnp::pdf_bytes(&prepared).unwrap();
+        let pdf = pnp::commands::pdf_bytes(&prepared).unwrap();
         let cover = pdf_text(&pdf)[0]
             .split_whitespace()
             .collect::<Vec<_>>()

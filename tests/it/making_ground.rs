@@ -3,15 +3,15 @@
 //! markers, rocks, the player aid, and the rules in data/making-ground.yaml.
 use crate::common::*;
 
+use pnp::commands::options::BuildOptions;
 use pnp::layout::{A4, LETTER, Placement};
-use pnp::options::BuildOptions;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const SQUARE_MM: f64 = 19.0;
 /// Tiles are 2 mm smaller than the squares: hand-cut tiles do not jam (issue 35).
 const TILE_MM: f64 = 17.0;
-const EDGE_MM: f64 = pnp::kinds::board::EDGE_MM;
+const EDGE_MM: f64 = pnp::kinds::boards::board::EDGE_MM;
 
 fn game() -> pnp::spec::Game {
     pnp::spec::load("making-ground").unwrap()
@@ -40,7 +40,7 @@ fn placed_by_component(
 #[test]
 fn the_whole_set_has_the_documented_counts() {
     let game = game();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let placed = placed_by_component(&prepared, &game);
     let want: BTreeMap<String, u32> = [
         ("board-9", 1),
@@ -117,7 +117,7 @@ fn pdf_names_families_and_ranks_in_real_text() {
 #[test]
 fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
     let game = game();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let piece = |id: &str| {
         prepared
             .pieces
@@ -242,7 +242,7 @@ fn the_9x9_board_prints_whole_on_one_a4_or_letter_sheet() {
             paper,
             ..BuildOptions::default()
         };
-        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
         let b9 = prepared
             .pieces
             .iter()
@@ -317,7 +317,7 @@ fn board_on_its_page(paper: pnp::layout::Paper, cli: &str) -> (pnp::layout::Rect
         paper,
         ..BuildOptions::default()
     };
-    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
     let b9 = prepared
         .pieces
         .iter()
@@ -352,7 +352,7 @@ fn the_board_page_rings_the_middle_7x7_with_a_heavy_line_at_the_right_squares() 
         let (lo_y, hi_y) = (gy + SQUARE_MM, gy + 8.0 * SQUARE_MM);
         let heavy: Vec<Stroke> = pdf_strokes(&pdf)[page]
             .iter()
-            .filter(|s| (s.width - pnp::kinds::spaces::OUTLINE_MM).abs() < 0.01)
+            .filter(|s| (s.width - pnp::kinds::boards::spaces::OUTLINE_MM).abs() < 0.01)
             .copied()
             .collect();
         assert_eq!(heavy.len(), 4, "{}: four sides: {heavy:?}", paper.name);
@@ -434,7 +434,8 @@ fn validate_passes() {
 }
 
 fn broken_copy(name: &str, from: &str, to: &str) -> (std::path::PathBuf, String) {
-    let good = String::from_utf8(pnp::assets::game("making-ground").unwrap().to_vec()).unwrap();
+    let good =
+        String::from_utf8(pnp::base::assets::game("making-ground").unwrap().to_vec()).unwrap();
     assert!(good.contains(from), "{from}");
     let dir = temp_dir(name);
     let path = dir.join(format!("{name}.yaml"));

@@ -113,7 +113,8 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
     let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
     let pages = rasterize(&pdf, 2.0);
     let game = pnp::spec::load("night-grain").unwrap();
-    let prepared = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let prepared =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     // The cover comes first; the component pages follow in layout order.
     let pages = &pages[pnp::layout::cover::front_pages(&prepared.pages)..];
     assert_eq!(pages.len(), prepared.pages.len());
@@ -147,11 +148,11 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
 fn pieces_sit_inside_the_printable_area_without_overlap() {
     let game = pnp::spec::load("night-grain").unwrap();
     for paper in [A4, LETTER, A4.landscape()] {
-        let opt = pnp::options::BuildOptions {
+        let opt = pnp::commands::options::BuildOptions {
             paper,
             ..Default::default()
         };
-        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
         let area = prepared.layout.content();
         let mut grain = 0;
         let mut team = 0;
@@ -180,7 +181,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
 
 /// The grain marker's diameter (mm), as the pieces are made.
 fn prepared_marker(game: &pnp::spec::Game) -> f64 {
-    let pieces = pnp::pieces::expand(game);
+    let pieces = pnp::resolve::expand(game);
     let p = pieces
         .iter()
         .find(|p| p.id(game).starts_with("grain"))
@@ -193,11 +194,11 @@ fn the_track_prints_whole_on_one_a4_or_letter_page() {
     // Issue 35: 70 × 262 mm, boxes of 62 × 44 mm that hold four ¾ in markers two by two.
     let game = pnp::spec::load("night-grain").unwrap();
     for paper in [pnp::layout::A4, pnp::layout::LETTER] {
-        let opt = pnp::options::BuildOptions {
+        let opt = pnp::commands::options::BuildOptions {
             paper,
             ..Default::default()
         };
-        let prepared = pnp::prepare(&game, &opt).unwrap();
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
         let track = prepared
             .pieces
             .iter()
@@ -250,7 +251,7 @@ fn the_track_prints_whole_on_one_a4_or_letter_page() {
 fn bad_yaml_gives_a_located_error_and_writes_nothing() {
     let dir = temp_dir("bad");
     let yaml = dir.join("bad.yaml");
-    let good = String::from_utf8(pnp::assets::game("night-grain").unwrap().to_vec()).unwrap();
+    let good = String::from_utf8(pnp::base::assets::game("night-grain").unwrap().to_vec()).unwrap();
     std::fs::write(
         &yaml,
         good.replace(
@@ -287,12 +288,12 @@ fn each_distinct_face_is_rendered_once_not_once_per_copy() {
     // Issue 9's regression guard: a count, not a timing.
     let game = pnp::spec::load("night-grain").unwrap();
     let out = temp_dir("renders");
-    let opt = pnp::options::BuildOptions {
+    let opt = pnp::commands::options::BuildOptions {
         out: Some(out),
         dpi: 50,
         ..Default::default()
     };
-    let report = pnp::build(&game, &opt).unwrap();
+    let report = pnp::commands::build(&game, &opt).unwrap();
     assert_eq!(report.pieces, 24 + 6 + 1 + 3);
     assert_eq!(report.faces, 10);
     assert_eq!(report.renders, report.faces);
@@ -363,17 +364,17 @@ fn a_rebuild_removes_images_of_faces_the_game_no_longer_has() {
 #[test]
 fn progress_counts_every_page_and_image_up_to_its_total() {
     let game = pnp::spec::load("night-grain").unwrap();
-    let opt = pnp::options::BuildOptions {
+    let opt = pnp::commands::options::BuildOptions {
         out: Some(temp_dir("progress")),
         ..Default::default()
     };
     let seen = std::sync::Mutex::new(Vec::new());
-    let report = pnp::build_with_progress(&game, &opt, &|done, total| {
+    let report = pnp::commands::build_with_progress(&game, &opt, &|done, total| {
         seen.lock().unwrap().push((done, total));
     })
     .unwrap();
     let seen = seen.into_inner().unwrap();
-    let prepared = pnp::prepare(&game, &opt).unwrap();
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
     let total = (prepared.pages.len() + prepared.faces.docs.len()) as u64;
     assert_eq!(
         seen.len() as u64,
@@ -391,7 +392,7 @@ fn progress_counts_every_page_and_image_up_to_its_total() {
 fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     use pnp::usvg;
     let game = pnp::spec::load("night-grain").unwrap();
-    let pieces = pnp::pieces::expand(&game);
+    let pieces = pnp::resolve::expand(&game);
     let track = pieces
         .iter()
         .find(|p| kind_of(&game, p) == KindName::Track)
@@ -400,7 +401,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
         .unwrap()
         .unwrap();
-    let tree = pnp::trees::parse(&svg).unwrap();
+    let tree = pnp::draw::trees::parse(&svg).unwrap();
     // The readable texts (not the faint numerals behind them) and the small filled arrows.
     let (mut texts, mut arrows) = (Vec::new(), Vec::new());
     fn walk(g: &usvg::Group, texts: &mut Vec<usvg::Rect>, arrows: &mut Vec<usvg::Rect>) {

@@ -3,8 +3,8 @@
 //! and the rules validation of both games.
 use crate::common::*;
 
+use pnp::commands::options::{BuildOptions, Choices};
 use pnp::layout::{PageSide, Rect};
-use pnp::options::{BuildOptions, Choices};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -17,13 +17,13 @@ fn prepared(
     // Kept for the test's life: the laid-out document borrows it.
     let game = Box::leak(Box::new(pnp::spec::load(game).expect("the game loads")));
     let opt = BuildOptions::from_choices(&choices).expect("valid options");
-    (pnp::prepare(game, &opt).expect("prepares"), opt)
+    (pnp::commands::prepare(game, &opt).expect("prepares"), opt)
 }
 
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
     let g = pnp::spec::load(game).unwrap();
     let mut out = BTreeMap::new();
-    for p in pnp::pieces::expand(&g).iter() {
+    for p in pnp::resolve::expand(&g).iter() {
         let id = g.spec.components[p.component].id.value.clone();
         *out.entry(id).or_default() += p.copies;
     }
@@ -103,7 +103,7 @@ fn pngs_have_the_exact_sizes_and_one_shared_tile_back() {
 #[test]
 fn a_larger_die_is_a_yaml_size_away() {
     let dir = temp_dir("bigdie");
-    let yaml = std::str::from_utf8(pnp::assets::game("piecepack").unwrap())
+    let yaml = std::str::from_utf8(pnp::base::assets::game("piecepack").unwrap())
         .unwrap()
         .replace("size: 0.5in", "size: 1in");
     let file = dir.join("bigpack.yaml");
@@ -551,7 +551,7 @@ fn both_games_validate_and_a_broken_piecepack_fails_by_rule_name() {
     // A piecepack whose 2s are not grid tiles and whose coins come in pairs, beside a copy of
     // Cream of the Crop: the include finds it before the shipped one.
     let dir = temp_dir("broken-pack");
-    let original = std::str::from_utf8(pnp::assets::game("piecepack").unwrap()).unwrap();
+    let original = std::str::from_utf8(pnp::base::assets::game("piecepack").unwrap()).unwrap();
     let pack = original
         .replace(
             "{id: \"2\", tags: {class: number}",
@@ -560,7 +560,7 @@ fn both_games_validate_and_a_broken_piecepack_fails_by_rule_name() {
         .replace("    shape: round\n", "    shape: round\n    copies: 2\n");
     assert_ne!(pack, original);
     std::fs::write(dir.join("piecepack.yaml"), pack).unwrap();
-    let cotc = pnp::assets::game("cream-of-the-crop").unwrap();
+    let cotc = pnp::base::assets::game("cream-of-the-crop").unwrap();
     std::fs::write(dir.join("cotc.yaml"), cotc).unwrap();
     let o = pnp()
         .arg("validate")
@@ -695,7 +695,7 @@ fn an_including_game_can_recolour_the_suits() {
     assert_eq!(ace.front().ink.as_ref().unwrap().hex(), "#ff8800");
     assert_eq!(ace.front().symbol.as_ref().unwrap().value, "sun");
     // Its pieces draw with the new colour.
-    let pieces = pnp::pieces::expand(&game);
+    let pieces = pnp::resolve::expand(&game);
     let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
     let doc = faces
         .docs

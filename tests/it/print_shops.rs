@@ -124,7 +124,7 @@ fn the_background_runs_into_the_bleed_of_every_image() {
 fn copies_by_component(game: &str) -> std::collections::BTreeMap<String, u32> {
     let game = pnp::spec::load(game).unwrap();
     let mut by = std::collections::BTreeMap::new();
-    for p in pnp::pieces::expand(&game) {
+    for p in pnp::resolve::expand(&game) {
         *by.entry(game.spec.components[p.component].id.value.clone())
             .or_insert(0) += p.copies;
     }
@@ -337,13 +337,13 @@ fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
     let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
     for cuts in [Cuts::Marks, Cuts::Lines, Cuts::Both] {
         for bleed in [0.0, 3.0] {
-            let opt = pnp::options::BuildOptions {
+            let opt = pnp::commands::options::BuildOptions {
                 cuts,
                 bleed,
                 ..Default::default()
             };
-            let doc = pnp::prepare(&game, &opt).unwrap();
-            let pdf = pnp::pdf_bytes(&doc).unwrap();
+            let doc = pnp::commands::prepare(&game, &opt).unwrap();
+            let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
             let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
             let mut checked = 0;
             for (page, strokes) in doc.pages.iter().zip(&strokes) {
@@ -611,12 +611,12 @@ fn guides_draw_the_safe_zone_dashed_inside_the_cut_of_a_card_and_a_round_token()
     let path = guided_game();
     let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
     for guides in [true, false] {
-        let opt = pnp::options::BuildOptions {
+        let opt = pnp::commands::options::BuildOptions {
             guides,
             ..Default::default()
         };
-        let doc = pnp::prepare(&game, &opt).unwrap();
-        let pdf = pnp::pdf_bytes(&doc).unwrap();
+        let doc = pnp::commands::prepare(&game, &opt).unwrap();
+        let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
         let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
         let (mut cards, mut coins) = (0, 0);
         for (page, strokes) in doc.pages.iter().zip(&strokes) {

@@ -1,6 +1,6 @@
 //! The rasterizer: vello draws every shipped face and draws it as resvg would (same picture,
 //! anti-aliased a little differently at edges); trees vello is not given go to resvg unchanged.
-use pnp::output::raster::{self, Rasterizer};
+use pnp::outputs::raster::{self, Rasterizer};
 use resvg::tiny_skia::{Color, Pixmap, Transform};
 
 const GAMES: &[&str] = &[
@@ -50,7 +50,9 @@ fn every_shipped_face(
     let scale = (dpi / 25.4) as f32;
     for game in GAMES {
         let spec = pnp::spec::load(game).unwrap();
-        let prepared = pnp::prepare(&spec, &pnp::options::BuildOptions::default()).unwrap();
+        let prepared =
+            pnp::commands::prepare(&spec, &pnp::commands::options::BuildOptions::default())
+                .unwrap();
         let trees = prepared.face_trees().unwrap();
         for (doc, tree) in prepared.faces.docs.iter().zip(&trees) {
             let size = tree.size();
@@ -111,7 +113,7 @@ fn the_simd_level_chosen_draws_every_shipped_face_exactly_as_the_baseline() {
 }
 
 fn tree(svg: &str) -> resvg::usvg::Tree {
-    pnp::trees::parse(svg).unwrap()
+    pnp::draw::trees::parse(svg).unwrap()
 }
 
 #[test]

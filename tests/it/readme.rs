@@ -104,7 +104,7 @@ fn pnp_new_refuses_a_name_it_could_not_print_and_writes_nothing() {
 fn list_completions_and_man_work() {
     let out = run(&["list"]);
     assert!(out.status.success());
-    for id in pnp::assets::game_ids() {
+    for id in pnp::base::assets::game_ids() {
         assert!(
             stdout(&out).contains(&format!("{id}:")),
             "{id} missing from pnp list"
@@ -250,7 +250,7 @@ fn the_readmes_failing_rule_is_what_validate_prints() {
         .map(|s| format!("data/night-grain.yaml:{s}"))
         .expect("the README shows a failing rule of Night Grain");
     // Two markers of each team where the rules want three: the same lines, one number changed.
-    let yaml = String::from_utf8(pnp::assets::game("night-grain").unwrap().to_vec()).unwrap();
+    let yaml = String::from_utf8(pnp::base::assets::game("night-grain").unwrap().to_vec()).unwrap();
     let broken = yaml.replacen(
         "    copies: 3\n    variants:\n      - id: sun",
         "    copies: 2\n    variants:\n      - id: sun",

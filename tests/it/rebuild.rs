@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use pnp::options::BuildOptions;
+use pnp::commands::options::BuildOptions;
 
 /// Every PNG in `dir`: name → (bytes, inode).
 fn images(dir: &Path) -> BTreeMap<String, (Vec<u8>, u64)> {
@@ -35,13 +35,13 @@ fn a_rebuild_keeps_up_to_date_images_and_makes_changed_ones_again() {
         redraw,
         ..Default::default()
     };
-    let first = pnp::build(&game, &opt(50, false)).unwrap();
+    let first = pnp::commands::build(&game, &opt(50, false)).unwrap();
     assert_eq!((first.renders, first.reused), (10, 0));
     let made = images(&out);
     assert_eq!(made.len(), 10);
 
     // Nothing changed: nothing drawn, no file touched (a rewrite would give a new inode).
-    let again = pnp::build(&game, &opt(50, false)).unwrap();
+    let again = pnp::commands::build(&game, &opt(50, false)).unwrap();
     assert_eq!((again.renders, again.reused), (0, 10));
     assert_eq!(images(&out), made);
     assert_eq!(again.written[0].bytes, first.written[0].bytes);
@@ -55,18 +55,18 @@ fn a_rebuild_keeps_up_to_date_images_and_makes_changed_ones_again() {
     std::fs::write(&edited, changed).unwrap();
     let cut = out.join("png").join(names[1]);
     std::fs::write(&cut, &made[names[1]].0[..100]).unwrap();
-    let mended = pnp::build(&game, &opt(50, false)).unwrap();
+    let mended = pnp::commands::build(&game, &opt(50, false)).unwrap();
     assert_eq!((mended.renders, mended.reused), (2, 8));
     assert_eq!(bytes(&images(&out)), bytes(&made));
 
     // Another DPI is another source: every image is made again.
-    let finer = pnp::build(&game, &opt(60, false)).unwrap();
+    let finer = pnp::commands::build(&game, &opt(60, false)).unwrap();
     assert_eq!((finer.renders, finer.reused), (10, 0));
     let at_60 = images(&out);
     assert_ne!(bytes(&at_60), bytes(&made));
 
     // --redraw draws everything, and makes the same bytes.
-    let redrawn = pnp::build(&game, &opt(60, true)).unwrap();
+    let redrawn = pnp::commands::build(&game, &opt(60, true)).unwrap();
     assert_eq!((redrawn.renders, redrawn.reused), (10, 0));
     assert_eq!(bytes(&images(&out)), bytes(&at_60));
 }
@@ -88,13 +88,13 @@ fn editing_one_card_draws_only_that_card_again() {
     };
     std::fs::write(&yaml, deck("Sea")).unwrap();
     let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
-    let first = pnp::build(&game, &opt).unwrap();
+    let first = pnp::commands::build(&game, &opt).unwrap();
     assert_eq!(first.renders, first.faces);
     let before = images(&out);
 
     std::fs::write(&yaml, deck("Dee")).unwrap();
     let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
-    let second = pnp::build(&game, &opt).unwrap();
+    let second = pnp::commands::build(&game, &opt).unwrap();
     assert_eq!((second.renders, second.reused), (1, first.faces - 1));
     let after = images(&out);
     let redrawn: Vec<&String> = after
@@ -110,7 +110,7 @@ fn editing_one_card_draws_only_that_card_again() {
         out: Some(fresh.clone()),
         ..opt
     };
-    pnp::build(&game, &fresh_opt).unwrap();
+    pnp::commands::build(&game, &fresh_opt).unwrap();
     assert_eq!(bytes(&images(&fresh)), bytes(&after));
     assert_eq!(
         std::fs::read(out.join("deck3.pdf")).unwrap(),

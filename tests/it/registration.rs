@@ -3,8 +3,8 @@
 //! and Letter, duplex and gutter-fold. Targets are found in the PDF (a ring crossed by two
 //! strokes as long as its reach), text by its glyphs' boxes.
 use crate::common::*;
+use pnp::commands::options::BuildOptions;
 use pnp::layout::{Duplex, LETTER};
-use pnp::options::BuildOptions;
 
 /// How far a target's cross reaches from its centre (mm).
 const REACH: f64 = pnp::layout::registration::TARGET_RADIUS;
@@ -104,8 +104,8 @@ fn registration_targets_keep_clear_of_captions_and_the_footer_on_every_shipped_p
                 png: false,
                 ..opt.clone()
             };
-            let doc = pnp::prepare(&game, &opt).unwrap();
-            let pdf = pnp::pdf_bytes(&doc).unwrap();
+            let doc = pnp::commands::prepare(&game, &opt).unwrap();
+            let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
             let page_h = pdf_page_sizes(&pdf)[0].1;
             let glyphs = pdf_glyphs(&pdf);
             for (i, strokes) in pdf_strokes(&pdf).iter().enumerate() {

@@ -5,7 +5,7 @@ use crate::common::*;
 use std::path::PathBuf;
 
 fn shipped(game: &str) -> String {
-    String::from_utf8(pnp::assets::game(game).unwrap().to_vec()).unwrap()
+    String::from_utf8(pnp::base::assets::game(game).unwrap().to_vec()).unwrap()
 }
 
 /// Writes the shipped YAML with `find` replaced by `replace` (which must occur exactly once).
@@ -102,7 +102,7 @@ fn every_shipped_game_validates() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("✓ Night Grain: 9 rules hold"), "{text}");
-    assert_eq!(text.lines().count(), pnp::assets::game_ids().len());
+    assert_eq!(text.lines().count(), pnp::base::assets::game_ids().len());
 }
 
 #[test]

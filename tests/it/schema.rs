@@ -7,7 +7,7 @@ use serde_json::Value;
 const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pnp.schema.json");
 
 fn schema() -> Value {
-    pnp::schema::schema()
+    pnp::commands::schema::schema()
 }
 
 fn validator() -> jsonschema::Validator {
@@ -37,7 +37,7 @@ fn the_committed_schema_is_what_pnp_schema_prints() {
     let out = run(&["schema"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let printed = stdout(&out);
-    assert_eq!(printed, pnp::schema::schema_text());
+    assert_eq!(printed, pnp::commands::schema::schema_text());
     let committed = std::fs::read_to_string(COMMITTED).unwrap_or_default();
     assert!(
         committed == printed,
@@ -57,7 +57,7 @@ fn schema_out_writes_the_file_atomically() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
-        pnp::schema::schema_text()
+        pnp::commands::schema::schema_text()
     );
     assert_eq!(
         files(&dir.join("sub")),
@@ -88,8 +88,8 @@ fn schema_help_shows_an_example() {
 #[test]
 fn every_shipped_game_validates_and_points_at_the_committed_schema() {
     let v = validator();
-    for id in pnp::assets::game_ids() {
-        let text = String::from_utf8(pnp::assets::game(id).unwrap().to_vec()).unwrap();
+    for id in pnp::base::assets::game_ids() {
+        let text = String::from_utf8(pnp::base::assets::game(id).unwrap().to_vec()).unwrap();
         assert_eq!(
             text.lines().next(),
             Some("# yaml-language-server: $schema=../docs/pnp.schema.json"),
@@ -119,7 +119,7 @@ fn the_readme_walkthrough_and_a_new_game_validate() {
     let errs = errors(&v, yaml);
     assert!(errs.is_empty(), "README walkthrough:\n{errs}");
 
-    let (_, text) = pnp::scaffold::new_game("Space Goats");
+    let (_, text) = pnp::commands::scaffold::new_game("Space Goats");
     assert_eq!(
         text.lines().next(),
         Some("# yaml-language-server: $schema=pnp.schema.json")

@@ -3,7 +3,7 @@
 //! sides on the sheet, their images are transparent outside the outline, and a tuck box's
 //! panels are the deck's card size and thickness. The game is `examples/shapes.yaml`.
 use crate::common::*;
-use pnp::options::BuildOptions;
+use pnp::commands::options::BuildOptions;
 use std::path::{Path, PathBuf};
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -22,8 +22,8 @@ struct Built {
 
 fn built(path: &Path, opt: &BuildOptions) -> Built {
     let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, opt).unwrap();
-    let pdf = pnp::pdf_bytes(&doc).unwrap();
+    let doc = pnp::commands::prepare(&game, opt).unwrap();
+    let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
     let mut placed = Vec::new();
     for (i, page) in doc.pages.iter().enumerate() {
@@ -461,7 +461,7 @@ fn a_piece_turned_a_quarter_is_cut_along_its_turned_outline() {
     let pdf = std::fs::read(out.join("turned.pdf")).unwrap();
     // Where the binary put each piece, as the library lays the same game out.
     let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
     let of = |id: &str| -> Vec<(usize, pnp::layout::Placement)> {
         let mut found = Vec::new();
@@ -591,7 +591,7 @@ fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_fol
         );
     }
     let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
     let boxes: Vec<(usize, &pnp::layout::Placement)> = doc
         .pages
@@ -682,7 +682,7 @@ components:
     let out = build(file.to_str().unwrap(), &["--dpi", "300"]);
     let pdf = std::fs::read(out.join("polygons.pdf")).unwrap();
     let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
-    let doc = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf);
     for (c, (id, count)) in [("five", 5usize), ("seven", 7)].into_iter().enumerate() {
         // A regular polygon standing on a side, 30 mm from that side to the opposite corner:

@@ -5,10 +5,10 @@ use crate::common::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use pnp::base::units::PT_PER_MM;
+use pnp::commands::options::BuildOptions;
+use pnp::commands::sheets::{Request, sheet_pieces};
 use pnp::layout::{A4, LayoutOptions};
-use pnp::options::BuildOptions;
-use pnp::sheets::players::{Request, sheet_pieces};
-use pnp::units::PT_PER_MM;
 
 const A4_PT: (f64, f64) = (595.276, 841.89);
 
@@ -121,7 +121,8 @@ fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
         let pnp::kinds::KindSpec::Sheet(sheet) = &game.spec.components[piece.component].kind else {
             panic!("a sheet")
         };
-        let spaces = pnp::sheets::track_spaces(sheet, &game, piece, piece.w, piece.h).unwrap();
+        let spaces =
+            pnp::kinds::sheet::track_spaces(sheet, &game, piece, piece.w, piece.h).unwrap();
         assert_eq!(spaces.len(), 12, "12 spaces");
         for pair in spaces.windows(2) {
             assert!(
@@ -351,7 +352,7 @@ fn an_illegal_family_is_refused_with_the_rule_quoted() {
 /// Copies of each component placed on the front pages of a build.
 fn placed_by_component(game: &str) -> BTreeMap<String, usize> {
     let game = pnp::spec::load(game).unwrap();
-    let prepared = pnp::prepare(&game, &BuildOptions::default()).unwrap();
+    let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let mut counts = BTreeMap::new();
     for page in prepared
         .pages
@@ -451,7 +452,7 @@ fn glyph_words(glyphs: &[Glyph]) -> Vec<(String, f64, f64)> {
 }
 
 fn broken_copy(game: &str, from: &str, to: &str) -> PathBuf {
-    let text = String::from_utf8(pnp::assets::game(game).unwrap().to_vec()).unwrap();
+    let text = String::from_utf8(pnp::base::assets::game(game).unwrap().to_vec()).unwrap();
     assert!(text.contains(from), "{from} not in {game}");
     let dir = temp_dir("broken");
     let path = dir.join(format!("{game}.yaml"));

@@ -6,8 +6,8 @@ use pnp::draw::{FaceDoc, Source};
 fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
     for id in ["piecepack", "night-grain"] {
         let game = pnp::spec::load(id).unwrap();
-        let opt = pnp::options::BuildOptions::default();
-        let mut prepared = pnp::prepare(&game, &opt).unwrap();
+        let opt = pnp::commands::options::BuildOptions::default();
+        let mut prepared = pnp::commands::prepare(&game, &opt).unwrap();
         assert!(
             prepared
                 .faces
@@ -16,7 +16,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
                 .all(|d| matches!(d.source, Source::Svg(_))),
             "a small game keeps every face's SVG"
         );
-        let kept = pnp::pdf_bytes(&prepared).unwrap();
+        let kept = pnp::commands::pdf_bytes(&prepared).unwrap();
         let kept_svgs: Vec<String> = (0..prepared.faces.docs.len())
             .map(|f| prepared.face_svg(f).unwrap().into_owned())
             .collect();
@@ -41,7 +41,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
             );
         }
         assert!(
-            pnp::pdf_bytes(&prepared).unwrap() == kept,
+            pnp::commands::pdf_bytes(&prepared).unwrap() == kept,
             "{id}: the PDF does not depend on which faces kept their SVG"
         );
     }
@@ -50,7 +50,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
 #[test]
 fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
     let game = pnp::spec::load("piecepack").unwrap();
-    let pieces = pnp::pieces::expand(&game);
+    let pieces = pnp::resolve::expand(&game);
     let all = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
     let first_two: usize = all
         .docs
@@ -77,12 +77,13 @@ fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
 fn the_stream_makes_the_pdf_the_writer_makes_alone() {
     // The stream parses the cover and each page's furniture ahead on other threads; the writer
     // on its own parses them itself when it draws. Same bytes either way.
-    use pnp::output::pdf::{PageFurniture, PdfWriter};
+    use pnp::outputs::pdf::{PageFurniture, PdfWriter};
     for id in ["night-grain", "the-beast"] {
         let game = pnp::spec::load(id).unwrap();
-        let laid = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+        let laid = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
+            .unwrap();
         assert!(!laid.front_matter.is_empty(), "{id} has a cover");
-        let streamed = pnp::pdf_bytes(&laid).unwrap();
+        let streamed = pnp::commands::pdf_bytes(&laid).unwrap();
         let trees = laid.face_trees().unwrap();
         let mut writer = PdfWriter::new(&laid, Vec::new());
         for index in 0..laid.pages.len() {

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use pnp::output::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
+use pnp::outputs::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
 
 const FIXTURE: &str = "tests/fixtures/tts-fixture.yaml";
 const BIG_CARDS: &str = "tests/fixtures/tts-big-cards.yaml";
@@ -574,7 +574,7 @@ fn a_deck_tag_splits_a_component_into_decks() {
 
 #[test]
 fn every_shipped_game_exports_with_each_kind_mapped() {
-    for id in pnp::assets::game_ids() {
+    for id in pnp::base::assets::game_ids() {
         let dir = tts(id, &["--dpi", "30"]);
         let v = json(&dir, id);
         let objects = all_objects(&v);

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use pnp::output::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
+use pnp::outputs::tts::map::{CARD_DEPTH_AT_SCALE_1, MM_PER_UNIT, TILE_UNITS_AT_SCALE_1};
 
 /// Runs `pnp tts <game> --out <dir> <extra>` into a fresh folder under `parent` (a temp folder
 /// if `None`), asserts success, returns the folder.
@@ -537,7 +537,7 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
         .unwrap();
     // Each placement's centre (`at:`, or `on:` a tile's `space:`), table mm.
     let centres: Vec<[f64; 2]> = diagram
-        .centres(&game, &pnp::pieces::expand(&game))
+        .centres(&game, &pnp::resolve::expand(&game))
         .into_iter()
         .map(Result::unwrap)
         .collect();
@@ -627,7 +627,7 @@ fn bags_hold_what_the_rules_count_and_supplies_never_run_out() {
     assert!(bag["LuaScript"].as_str().unwrap().contains("shuffle()"));
     // Making Ground: every tile the game prints in one bag.
     let g = pnp::spec::load("making-ground").unwrap();
-    let doc = pnp::prepare(&g, &pnp::options::BuildOptions::default()).unwrap();
+    let doc = pnp::commands::prepare(&g, &pnp::commands::options::BuildOptions::default()).unwrap();
     let ci = g
         .spec
         .components
@@ -779,7 +779,8 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
     ] {
         let (_, v) = table(game, players);
         let g = pnp::spec::load(game).unwrap();
-        let doc = pnp::prepare(&g, &pnp::options::BuildOptions::default()).unwrap();
+        let doc =
+            pnp::commands::prepare(&g, &pnp::commands::options::BuildOptions::default()).unwrap();
         let piece = doc
             .pieces
             .iter()

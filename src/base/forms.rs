@@ -1,0 +1,104 @@
+//! What a piece is beyond its outline, as the layers above the kinds see it: how it is printed
+//! when larger than the paper, what it becomes in Tabletop Simulator, where pieces go on it.
+use super::shape::Shape;
+
+/// How a piece larger than the printable area is printed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Split {
+    /// Whole or not at all (a card that does not fit is an error).
+    Never,
+    /// In parts of equal size that overlap, to be glued (a track).
+    Even,
+    /// In parts whose seams fall on these lines across and down (a board's grid lines, mm).
+    OnLines { xs: Vec<f64>, ys: Vec<f64> },
+}
+
+/// What a piece becomes in Tabletop Simulator.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TtsForm {
+    /// Cards: one deck per component (a lone card stays a card), of `CustomDeck.Type` shape.
+    Deck { card_type: u8 },
+    /// A flat counter (`Custom_Tile`), two-sided when it has a back; `thickness` in TTS units.
+    Tile { tile_type: TileType, thickness: f64 },
+    /// A large flat piece laid out first, locked, with a snap point on each of its spaces
+    /// (track, board, sheet, diagram).
+    Board,
+    /// A six-sided die from its six faces.
+    Die6,
+    /// A standee standing up.
+    Standee,
+    /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).
+    Token { thickness: f64 },
+    /// Not on the table: a fold-up box is of use on paper only.
+    LeftOut,
+}
+
+/// The outline of a `Custom_Tile` (`CustomTile.Type`): KB save-file-format.md
+/// `public TileType Type; //0 = Box, 1 = Hex, 2 = Circle, 3 = Rounded`; API
+/// custom-game-objects.md, Custom Tile `type`: "0: Square/Rectangle, 1: Hex, 2: Circle,
+/// 3: Square/Rectangle (Rounded)".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileType {
+    Box,
+    Hex,
+    Circle,
+    Rounded,
+}
+
+impl TileType {
+    /// Its number in the save file.
+    pub fn code(self) -> u8 {
+        match self {
+            TileType::Box => 0,
+            TileType::Hex => 1,
+            TileType::Circle => 2,
+            TileType::Rounded => 3,
+        }
+    }
+}
+
+impl TtsForm {
+    /// The card or tile of a piece of `shape`.
+    pub fn card(shape: Shape) -> TtsForm {
+        TtsForm::Deck {
+            card_type: match shape {
+                Shape::Square => 1,
+                Shape::Round => 4,
+                // Cards are rectangles or circles (`card::check`).
+                _ => 0,
+            },
+        }
+    }
+
+    /// The tile of a piece of `shape` (`CustomTile.Type`: 0 box, 1 hex, 2 circle, 3 rounded),
+    /// or a token cut from its image where no tile has the shape.
+    pub fn tile(shape: Shape) -> TtsForm {
+        let tile_type = match shape {
+            Shape::Square => TileType::Box,
+            Shape::Hex { .. } => TileType::Hex,
+            Shape::Round => TileType::Circle,
+            Shape::Rounded => TileType::Rounded,
+            Shape::Polygon { .. } | Shape::Path(_) => return TtsForm::Token { thickness: 0.1 },
+        };
+        TtsForm::Tile {
+            tile_type,
+            thickness: 0.1,
+        }
+    }
+}
+
+/// One space of a board or track, where a piece goes: a box in the piece's millimetres
+/// (origin at its top-left corner, as drawn).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Space {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Space {
+    pub fn centre(&self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}

@@ -1,0 +1,413 @@
+//! `pnp sheets`: one record sheet per player in one PDF, each sized to the paper, with the
+//! player's name and (for The Beast) family filled in. Also the `beast-family` named check.
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::commands::BuildReport;
+use crate::commands::Error;
+use crate::commands::Written;
+use crate::commands::options::BuildOptions;
+use crate::draw::{self, Art, FaceDoc, Side, Source};
+use crate::kinds::KindName;
+use crate::layout::document::Document;
+use crate::layout::{LayoutOptions, Page, PageSide, Placement};
+use crate::outputs::writer::{Staging, check_output, ensure_dir};
+use crate::resolve::{Own, Piece, Pieces};
+use crate::rules::Rule;
+use crate::rules::family::{self, Family};
+use crate::spec::Game;
+
+/// What the user asked `pnp sheets` for.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    pub players: Option<u32>,
+    /// `--names Ann,Bo`
+    pub names: Vec<String>,
+    /// `--family "Ann: 4 children, 2 adults, 4 old"`, in order.
+    pub families: Vec<String>,
+    /// Which sheet component (default: the game's first sheet).
+    pub sheet: Option<String>,
+}
+
+/// The game's rule that names the `beast-family` check, if any.
+fn family_rule(game: &Game) -> Option<&Rule> {
+    game.spec.rules.iter().find(|r| {
+        r.check
+            .value
+            .named
+            .as_ref()
+            .is_some_and(|n| n.value == "beast-family")
+    })
+}
+
+/// Longest player name: it is printed on one line of the sheet's name field.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Why a player's name cannot be printed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NameError {
+    #[error("`{}` has a character the bundled fonts cannot draw: U+{:04X}", name.escape_debug(), *c as u32)]
+    Undrawable { name: String, c: char },
+    #[error("{0} characters is longer than the {MAX_NAME_CHARS} a sheet's name line holds")]
+    TooLong(usize),
+}
+
+/// A name is printed, so it must fit its line and be drawable by the bundled fonts.
+fn check_name(name: &str) -> Result<(), NameError> {
+    let missing = crate::draw::text::undrawable(name);
+    if let Some(&c) = missing.first() {
+        return Err(NameError::Undrawable {
+            name: name.to_string(),
+            c,
+        });
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(NameError::TooLong(chars));
+    }
+    Ok(())
+}
+
+/// Each player's values for the sheet's `{key}` placeholders, after checking the request.
+pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String>>, Error> {
+    let names: Vec<String> = req.names.iter().map(|n| n.trim().to_string()).collect();
+    if let Some(i) = names.iter().position(String::is_empty) {
+        return Err(Error::Options(format!("--names: name {} is empty", i + 1)));
+    }
+    for (i, name) in names.iter().enumerate() {
+        check_name(name).map_err(|e| Error::Options(format!("--names: name {}: {e}", i + 1)))?;
+    }
+    let mut families = Vec::new();
+    if !req.families.is_empty() && family_rule(game).is_none() {
+        return Err(Error::Options(format!(
+            "--family: {} has no families (its rules use no `beast-family` check)",
+            game.name()
+        )));
+    }
+    for (i, text) in req.families.iter().enumerate() {
+        let at = format!("--family #{} \"{text}\"", i + 1);
+        let f = family::parse(text).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        if let Some(name) = &f.name {
+            check_name(name).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        }
+        let problems = f.problems();
+        if !problems.is_empty() {
+            let (quote, section, written) = match family_rule(game) {
+                Some(r) => {
+                    let l =
+                        crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new());
+                    (
+                        r.quote.clone(),
+                        r.section.clone().unwrap_or_default(),
+                        format!(
+                            "\n  rule `{}` written at {}:{}:{}",
+                            r.id.value, l.file, l.line, l.column
+                        ),
+                    )
+                }
+                None => (
+                    family::QUOTE.to_string(),
+                    "Game Setup".into(),
+                    String::new(),
+                ),
+            };
+            return Err(Error::Options(format!(
+                "{at}: this family is not legal: {}\n  the rules say ({section}): “{quote}”\n  found: {}{written}",
+                problems.join("; and "),
+                f.describe()
+            )));
+        }
+        families.push(f);
+    }
+    let count = req
+        .players
+        .unwrap_or_else(|| names.len().max(families.len()) as u32);
+    if count == 0 {
+        return Err(Error::Options(
+            "--players N: how many sheets to print".into(),
+        ));
+    }
+    let allowed = &game.spec.game.players.value;
+    if !allowed.is_empty() && !allowed.contains(&count) {
+        let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
+        return Err(Error::Options(format!(
+            "--players {count}: {} is for {} players",
+            game.name(),
+            list.join(", ")
+        )));
+    }
+    if names.len() > count as usize || families.len() > count as usize {
+        return Err(Error::Options(format!(
+            "{} names and {} families for {count} players: give at most one of each per player",
+            names.len(),
+            families.len()
+        )));
+    }
+    // A family goes to the player of its name, the others to the players left, in order.
+    let mut slots: Vec<Option<Family>> = vec![None; count as usize];
+    let mut rest = Vec::new();
+    for f in families {
+        match f
+            .name
+            .as_ref()
+            .and_then(|n| names.iter().position(|m| m == n))
+        {
+            Some(i) if slots[i].is_none() => slots[i] = Some(f),
+            _ => rest.push(f),
+        }
+    }
+    for f in rest {
+        // A named family prefers a player without a name of their own.
+        let unnamed = (0..slots.len())
+            .find(|&i| slots[i].is_none() && (f.name.is_none() || i >= names.len()));
+        if let Some(i) = unnamed.or_else(|| slots.iter().position(Option::is_none)) {
+            slots[i] = Some(f);
+        }
+    }
+    Ok(slots
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut tags = f.as_ref().map(Family::tags).unwrap_or_default();
+            let name = names
+                .get(i)
+                .cloned()
+                .or_else(|| f.as_ref().and_then(|f| f.name.clone()));
+            if let Some(n) = name {
+                tags.insert("player".into(), n);
+            }
+            tags.insert("seat".into(), (i + 1).to_string());
+            tags
+        })
+        .collect())
+}
+
+/// The sheet component to print.
+fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
+    let sheets: Vec<usize> = game
+        .spec
+        .components
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind.name() == KindName::Sheet)
+        .map(|(i, _)| i)
+        .collect();
+    let ids = || {
+        sheets
+            .iter()
+            .map(|&i| game.spec.components[i].id.value.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match wanted {
+        None => sheets.first().copied().ok_or_else(|| {
+            Error::Options(format!(
+                "{} has no record sheet (no component of kind `sheet`)",
+                game.name()
+            ))
+        }),
+        Some(id) => sheets
+            .iter()
+            .copied()
+            .find(|&i| game.spec.components[i].id.value == id)
+            .ok_or_else(|| Error::Options(format!("--sheet {id}: expected one of: {}", ids()))),
+    }
+}
+
+/// How `pnp sheets` lays out a paper: with the furniture every game has on it.
+fn sheets_layout(opt: &BuildOptions) -> LayoutOptions {
+    LayoutOptions {
+        furniture_at: crate::layout::FurnitureAt::for_paper(opt.paper),
+        ..LayoutOptions::new(opt.paper)
+    }
+}
+
+/// The size of one printed sheet: its `size:` (a small sheet, several to a page), else the
+/// paper's printable area.
+fn sheet_size(c: &crate::spec::Component, area: &crate::layout::Rect) -> (f64, f64) {
+    match &c.size {
+        Some(s) => (s.value.w.mm(), s.value.h.mm()),
+        None => (area.w, area.h),
+    }
+}
+
+/// Where the sheets of one page go in the sheet area: as many as fit side by side and under
+/// each other, a gap apart (one when the sheet is as large as the area).
+fn sheet_slots(
+    area: &crate::layout::Rect,
+    (w, h): (f64, f64),
+    gap: f64,
+) -> Vec<crate::layout::Rect> {
+    let fit = |room: f64, len: f64| (((room + gap) / (len + gap) + 1e-9).floor() as usize).max(1);
+    let (across, down) = (fit(area.w, w), fit(area.h, h));
+    (0..down)
+        .flat_map(|j| {
+            (0..across).map(move |i| crate::layout::Rect {
+                x: area.x + i as f64 * (w + gap),
+                y: area.y + j as f64 * (h + gap),
+                w,
+                h,
+            })
+        })
+        .collect()
+}
+
+/// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable
+/// area, or of the sheet's own size.
+pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pieces, Error> {
+    let index = sheet_component(game, req.sheet.as_deref())?;
+    let c = &game.spec.components[index];
+    let (w, h) = sheet_size(c, &sheets_layout(opt).sheet_area());
+    Ok(players(game, req)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, tags)| Piece {
+            component: index,
+            // The sheet component's own faces (its variants are not players).
+            variant: None,
+            w,
+            h,
+            shape: c.shape(),
+            copies: 1,
+            own: Some(Box::new(Own {
+                id: Some(format!("{}-{}", c.id.value, i + 1)),
+                tags: Some(tags.into()),
+                faces: None,
+            })),
+        })
+        .collect())
+}
+
+/// Writes `<out>/<game>-sheets.pdf`: one page per player.
+pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildReport, Error> {
+    if opt.validate {
+        crate::commands::check_rules(game)?;
+    }
+    let pieces = sheet_pieces(game, req, opt)?;
+    let dir: PathBuf = crate::commands::out_dir(game, opt);
+    let path = dir.join(format!("{}-sheets.pdf", game.id()));
+    // Refused before anything is drawn: a link, a device, a FIFO or a folder at the path.
+    check_output(&path)?;
+    let art = Art::new(game);
+    let layout = sheets_layout(opt);
+    let area = layout.sheet_area();
+    let mut docs = Vec::<FaceDoc>::new();
+    let mut pages = Vec::new();
+    let mut warnings = Vec::new();
+    // Each sheet's faces (front, back), drawn once.
+    let mut faces = Vec::with_capacity(pieces.len());
+    for p in pieces.iter() {
+        let mut pair = [None, None];
+        for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
+            let c = &game.spec.components[p.component];
+            let drawn = draw::draw_face_noting(game, p, side, 0.0, None, &art).map_err(|e| {
+                Error::Spec(crate::spec::SpecError::Invalid(
+                    crate::base::diagnostic::Problems(vec![
+                        crate::base::diagnostic::Diagnostic::at(
+                            c.origin.as_deref().unwrap_or(&game.file),
+                            &c.id,
+                            format!("cannot draw `{}`: {e}", p.id(game)),
+                        ),
+                    ]),
+                ))
+            })?;
+            let Some((svg, overflows)) = drawn else {
+                continue;
+            };
+            warnings.extend(draw::overflow_warning(game, p, side, &overflows));
+            pair[k] = Some(docs.len());
+            docs.push(FaceDoc {
+                name: format!("{}-{}", p.id(game), side.name()),
+                source: Source::Svg(svg.into()),
+                w: p.w,
+                h: p.h,
+                bleed: 0.0,
+            });
+        }
+        faces.push(pair);
+    }
+    // As many sheets to a page as fit (two half-page sheets), their backs on the page after,
+    // mirrored as `build` mirrors them.
+    let size = pieces.first().map_or((area.w, area.h), |p| (p.w, p.h));
+    let slots = sheet_slots(&area, size, layout.effective_gap());
+    let indices: Vec<usize> = (0..pieces.len()).collect();
+    for chunk in indices.chunks(slots.len()) {
+        for (k, side) in [PageSide::Front, PageSide::Back].into_iter().enumerate() {
+            let placements: Vec<Placement> = chunk
+                .iter()
+                .zip(&slots)
+                .filter_map(|(&i, slot)| {
+                    let face = faces[i][k]?;
+                    Some(Placement {
+                        piece: i,
+                        face,
+                        rect: match side {
+                            PageSide::Back => crate::layout::mirror(slot, &layout),
+                            _ => *slot,
+                        },
+                        turned: side == PageSide::Back && crate::layout::back_turned(&layout),
+                        quarter: false,
+                        part: None,
+                    })
+                })
+                .collect();
+            if side == PageSide::Back && placements.is_empty() {
+                continue;
+            }
+            pages.push(Page {
+                side,
+                placements,
+                captions: Default::default(),
+                calibration: true,
+            });
+        }
+    }
+    let g = &game.spec.game;
+    let info = crate::layout::document::Info {
+        title: format!("{} — record sheets", g.name),
+        author: g.designer.clone(),
+        subject: Some(format!(
+            "{} record sheets for {} players",
+            g.name,
+            pieces.len()
+        )),
+        keywords: vec!["record sheet".into(), g.name.clone()],
+    };
+    let (sheets, page_count, face_count) = (pieces.len(), pages.len(), docs.len());
+    let faces = draw::Faces {
+        docs,
+        of_piece: Vec::new(),
+        warnings: Vec::new(),
+    };
+    // A handout for the table: no cover, no bookmarks.
+    let laid = Document::new(
+        layout,
+        pages,
+        Vec::new(),
+        crate::commands::credits(game),
+        info,
+        Vec::new(),
+        pieces,
+        faces,
+        draw::Painter::new(game),
+    );
+    let bytes = crate::commands::pdf_bytes(&laid)?;
+    ensure_dir(&dir)?;
+    let staging = Staging::new();
+    staging.write(&path, &bytes)?;
+    staging.commit()?;
+    Ok(BuildReport {
+        written: vec![Written {
+            path,
+            what: format!("{sheets} sheets, {page_count} pages"),
+            bytes: bytes.len() as u64,
+        }],
+        warnings,
+        pieces: sheets as u64,
+        faces: face_count,
+        pages: page_count,
+        renders: 0,
+        reused: 0,
+        stale_removed: Vec::new(),
+    })
+}

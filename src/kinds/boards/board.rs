@@ -1,0 +1,359 @@
+//! Boards of squares: N×N (`squares: 9`) or columns × rows, inside a margin that carries the
+//! coordinates (letters along the top, numbers up both sides, counted from the bottom as on a
+//! chess board) and the title, at the left of the bottom margin. A chess or draughts board's
+//! squares alternate between two close tints so rows and columns are easy to count without
+//! hiding the tiles' own colours. Marks, a track around the edge and areas beside the grid are
+//! `spaces`'.
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use super::spaces::{
+    self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
+};
+use crate::base::units::Size;
+use crate::draw::DrawError;
+use crate::draw::canvas::{Canvas, n, rect};
+use crate::draw::{Art, Colors, Side};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::spec::{Component, Face, Shape};
+
+pub use spaces::{EDGE_MM, LINE_MM, column_name};
+
+/// Most squares along a board's side.
+pub const MAX_SQUARES: u32 = 40;
+
+/// A board of squares (`board:`): `squares: 9` for 9×9, or `columns` and `rows`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    /// Squares along each side of a square board (a 9 makes a 9×9 board); or give `columns`
+    /// and `rows`.
+    #[serde(default)]
+    #[schemars(with = "Option<u32>")]
+    pub squares: Option<Spanned<u32>>,
+    /// Squares across.
+    #[serde(default)]
+    #[schemars(with = "Option<u32>")]
+    pub columns: Option<Spanned<u32>>,
+    /// Squares down.
+    #[serde(default)]
+    #[schemars(with = "Option<u32>")]
+    pub rows: Option<Spanned<u32>>,
+    /// Side of one square: usually the tile size (`24mm`).
+    #[schemars(with = "Size")]
+    pub square: Spanned<Size>,
+    /// Alternate light tints like a chessboard. Default: on for the boards of chess and
+    /// draughts (8×8, 10×10), off for others (Go, Hnefatafl, Shogi and tile-laying grids are
+    /// plain).
+    #[serde(default)]
+    pub checkered: Option<bool>,
+    /// Letters along the top and numbers along both sides. Default true.
+    #[serde(default = "yes")]
+    pub coordinates: bool,
+    /// Styles of marks, by name: `throne: {fill: "#c9a227", symbol: sun}`.
+    #[serde(default)]
+    pub styles: BTreeMap<String, Style>,
+    /// Marked squares, by style: `throne: [f6]`, `corner: [a1, a11, k1, k11]`.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Vec<String>>")]
+    pub marks: Marks,
+    /// A score track around the board's edge.
+    #[serde(default)]
+    pub track: Option<EdgeTrack>,
+    /// Labelled areas beside the grid (a draw pile, a discard pile).
+    #[serde(default)]
+    pub areas: Vec<Area>,
+}
+
+pub(super) fn yes() -> bool {
+    true
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        let none = serde_saphyr::Location::UNKNOWN;
+        Board {
+            squares: None,
+            columns: None,
+            rows: None,
+            square: Spanned::new(Size::default(), none, none),
+            checkered: None,
+            coordinates: true,
+            styles: BTreeMap::new(),
+            marks: Marks::new(),
+            track: None,
+            areas: Vec::new(),
+        }
+    }
+}
+
+impl Board {
+    /// Columns and rows, however they are written (0 when neither form is).
+    pub fn columns_rows(&self) -> (u32, u32) {
+        let v = |s: &Option<Spanned<u32>>| s.as_ref().map(|s| s.value);
+        match (v(&self.squares), v(&self.columns), v(&self.rows)) {
+            (Some(n), _, _) => (n, n),
+            (None, Some(c), Some(r)) => (c, r),
+            _ => (0, 0),
+        }
+    }
+
+    fn extras(&self) -> Extras<'_> {
+        Extras {
+            coordinates: self.coordinates,
+            styles: &self.styles,
+            marks: &self.marks,
+            track: self.track.as_ref(),
+            areas: &self.areas,
+        }
+    }
+
+    fn square_mm(&self) -> (f64, f64) {
+        (self.square.value.w.mm(), self.square.value.h.mm())
+    }
+
+    fn frame(&self) -> Frame {
+        let (cols, rows) = self.columns_rows();
+        let (sw, sh) = self.square_mm();
+        Frame::new(cols as f64 * sw, rows as f64 * sh, &self.extras())
+    }
+
+    /// The squares, row by row from the top, named `a1` at the bottom left.
+    fn squares_at(&self, frame: &Frame) -> Vec<Space> {
+        let (cols, rows) = self.columns_rows();
+        let (sw, sh) = self.square_mm();
+        let mut out = Vec::with_capacity((cols * rows) as usize);
+        for row in 0..rows {
+            for col in 0..cols {
+                out.push(Space {
+                    name: spaces::space_name(col, rows - row),
+                    x: frame.grid.x + (col as f64 + 0.5) * sw,
+                    y: frame.grid.y + (row as f64 + 0.5) * sh,
+                });
+            }
+        }
+        out
+    }
+
+    /// Where the grid lines run (mm from the board's edge), across and down.
+    fn lines(&self) -> (Vec<f64>, Vec<f64>) {
+        let (cols, rows) = self.columns_rows();
+        let (sw, sh) = self.square_mm();
+        let grid = self.frame().grid;
+        let xs = (0..=cols).map(|k| grid.x + k as f64 * sw).collect();
+        let ys = (0..=rows).map(|k| grid.y + k as f64 * sh).collect();
+        (xs, ys)
+    }
+}
+
+impl Kind for Board {
+    fn about(&self) -> &'static str {
+        "A board of squares, N×N or columns × rows, with coordinates, marked squares, a track around the edge and areas (`board:`); split on its grid lines when larger than the paper."
+    }
+    fn example(&self) -> &'static str {
+        r##"kind: board
+front: {title: Garden, background: "#f3ecdb"}
+board:
+  squares: 5
+  square: 24mm
+  styles:
+    well: {fill: "#9cc3e6", symbol: moon}
+  marks: {well: [c3]}
+"##
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        let id = cx.component.id.value.clone();
+        let given = |s: &Option<Spanned<u32>>| s.is_some();
+        let forms = (
+            given(&self.squares),
+            given(&self.columns),
+            given(&self.rows),
+        );
+        match forms {
+            (true, false, false) | (false, true, true) => {}
+            (true, _, _) => {
+                let at = self.columns.as_ref().or(self.rows.as_ref());
+                if let Some(at) = at {
+                    cx.at(at, format!("board `{id}` gives `squares:` and `columns:`/`rows:`: give `squares: N` for N×N or both `columns` and `rows`"));
+                }
+                return;
+            }
+            _ => {
+                cx.at(
+                    &self.square,
+                    format!("board `{id}` needs `squares: N` (N×N) or both `columns:` and `rows:`"),
+                );
+                return;
+            }
+        }
+        for count in [&self.squares, &self.columns, &self.rows]
+            .into_iter()
+            .flatten()
+        {
+            if !(1..=MAX_SQUARES).contains(&count.value) {
+                cx.at(
+                    count,
+                    format!(
+                        "a board has 1 to {MAX_SQUARES} squares per side, not {}",
+                        count.value
+                    ),
+                );
+                return;
+            }
+        }
+        crate::spec::check_min_side(
+            cx,
+            &format!("a square of board `{id}`"),
+            "it must",
+            &self.square,
+        );
+        if !spaces::fits_limit(cx, &self.square, self.size(cx.component)) {
+            return;
+        }
+        if let Some(geometry) = self.geometry() {
+            spaces::check(cx, &self.extras(), &geometry);
+        }
+    }
+    /// The grid, its margin, and the track and areas around it.
+    fn size(&self, _: &Component) -> (f64, f64) {
+        let frame = self.frame();
+        (frame.w, frame.h)
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+        draw(cx.canvas, self, face, cx.art)
+    }
+    /// On its grid lines, so that no seam cuts through a square.
+    fn split(&self) -> Split {
+        let (xs, ys) = self.lines();
+        Split::OnLines { xs, ys }
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "board"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn texts(&self) -> Vec<&str> {
+        spaces::texts(&self.extras())
+    }
+    fn symbols(&self) -> Vec<&Spanned<String>> {
+        spaces::symbols(&self.extras())
+    }
+    /// A square board's squares a side (not a board of columns × rows).
+    fn squares(&self) -> Option<&Spanned<u32>> {
+        self.squares.as_ref()
+    }
+    fn geometry(&self) -> Option<Geometry> {
+        let frame = self.frame();
+        let spaces = self.squares_at(&frame);
+        Some(Geometry::new("square", spaces, &self.extras(), &frame))
+    }
+}
+
+fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), DrawError> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    let (cols, rows) = board.columns_rows();
+    if cols == 0 || rows == 0 {
+        return Err(DrawError::NoSquares);
+    }
+    let (sw, sh) = board.square_mm();
+    let frame = board.frame();
+    let extras = board.extras();
+    let (gx, gy, gw, gh) = (frame.grid.x, frame.grid.y, frame.grid.w, frame.grid.h);
+
+    // Squares: white and a faint tint of the ink, like a chequerboard seen through paper.
+    cv.add(rect(gx, gy, gw, gh, "#ffffff"));
+    if board
+        .checkered
+        .unwrap_or(matches!((cols, rows), (8, 8) | (10, 10)))
+    {
+        for row in 0..rows {
+            for col in 0..cols {
+                if (row + col) % 2 == 1 {
+                    cv.add(
+                        rect(gx + col as f64 * sw, gy + row as f64 * sh, sw, sh, &c.ink)
+                            .set("fill-opacity", "0.07"),
+                    );
+                }
+            }
+        }
+    }
+    let geometry = board.geometry().unwrap_or_default();
+    let cells: Vec<[(f64, f64); 4]> = geometry
+        .spaces
+        .iter()
+        .map(|s| {
+            let (x0, y0) = (s.x - sw / 2.0, s.y - sh / 2.0);
+            [(x0, y0), (x0 + sw, y0), (x0 + sw, y0 + sh), (x0, y0 + sh)]
+        })
+        .collect();
+    spaces::draw_marks(
+        cv,
+        &extras,
+        &geometry,
+        |i| Marked::Cell {
+            outline: &cells[i],
+            x: geometry.spaces[i].x,
+            y: geometry.spaces[i].y,
+            size: sw.min(sh),
+        },
+        art,
+        &c.ink,
+    )?;
+    // Grid lines, centred on the square edges so each square is exactly `square` wide.
+    let mut d = String::new();
+    for i in 1..cols {
+        let x = gx + i as f64 * sw;
+        d.push_str(&format!("M{} {}V{}", n(x), n(gy), n(gy + gh)));
+    }
+    for i in 1..rows {
+        let y = gy + i as f64 * sh;
+        d.push_str(&format!("M{} {}H{}", n(gx), n(y), n(gx + gw)));
+    }
+    if !d.is_empty() {
+        cv.add(
+            svg::node::element::Path::new()
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", c.ink.as_str())
+                .set("stroke-width", n(LINE_MM)),
+        );
+    }
+    cv.add(
+        rect(gx, gy, gw, gh, "none")
+            .set("stroke", c.ink.as_str())
+            .set("stroke-width", n(LINE_MM * 2.0)),
+    );
+    spaces::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+        outline: &cells[i],
+        x: geometry.spaces[i].x,
+        y: geometry.spaces[i].y,
+        size: sw.min(sh),
+    });
+    spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    if board.coordinates {
+        let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);
+        spaces::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
+    }
+    spaces::draw_extras(cv, &extras, &frame, &c.ink);
+    spaces::draw_border(cv, c.border());
+    Ok(())
+}

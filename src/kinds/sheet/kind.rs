@@ -1,0 +1,96 @@
+//! Record sheets (`kind: sheet`): a full page of sections (fields, tables, rosters, grids,
+//! write-in tracks…) filled in during play. The section vocabulary, its drawing and `pnp sheets`
+//! are in `sheets`; this file is what the pipeline knows of the kind.
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+use crate::draw::DrawError;
+use crate::draw::Side;
+use crate::kinds::sheet::SheetSpec;
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
+use crate::resolve::Piece;
+use crate::spec::{Component, Face, Game, Shape};
+
+impl Kind for SheetSpec {
+    fn about(&self) -> &'static str {
+        "A record sheet of sections to fill in during play (`sheet:`)."
+    }
+    fn example(&self) -> &'static str {
+        r##"kind: sheet
+front: {title: Score sheet}
+sheet:
+  sections:
+    - fields:
+        items:
+          - {label: Player}
+          - {label: Date}
+"##
+    }
+    fn fields(&self) -> &'static [Field] {
+        &[Field::SizeOptional, Field::Back]
+    }
+    fn draws(&self, _: Side) -> &'static [FaceField] {
+        &[
+            FaceField::Background,
+            FaceField::Ink,
+            FaceField::Border,
+            FaceField::Title,
+            FaceField::Label,
+        ]
+    }
+    fn check(&self, cx: &mut CheckCx) {
+        crate::kinds::sheet::check_sections(cx, self);
+    }
+    /// Its `size`, or the printable area that A4 and Letter share under a group caption.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        c.size
+            .as_ref()
+            .map_or(crate::kinds::sheet::DEFAULT_SIZE, |s| {
+                (s.value.w.mm(), s.value.h.mm())
+            })
+    }
+    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+        crate::kinds::sheet::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
+    }
+    /// Its track's spaces, where the sheet's layout puts them; none if it cannot be laid out
+    /// (the build reports why).
+    fn spaces(&self, game: &Game, piece: &Piece) -> Vec<Space> {
+        let spaces = crate::kinds::sheet::track_spaces(self, game, piece, piece.w, piece.h);
+        let spaces = spaces.unwrap_or_default().into_iter();
+        spaces
+            .map(|r| Space {
+                x: r.x,
+                y: r.y,
+                w: r.w,
+                h: r.h,
+            })
+            .collect()
+    }
+    fn shares_cuts(&self, _: Shape) -> bool {
+        false
+    }
+    fn noun(&self) -> &'static str {
+        "sheet"
+    }
+    fn tts(&self, _: Shape) -> TtsForm {
+        TtsForm::Board
+    }
+    fn texts(&self) -> Vec<&str> {
+        crate::kinds::sheet::texts(self)
+    }
+    fn symbols(&self) -> Vec<&Spanned<String>> {
+        crate::kinds::sheet::symbols(self)
+    }
+    fn labels(
+        &self,
+        args: &BTreeMap<String, String>,
+    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
+        Some(crate::rules::sheet_checks::track_labels(self, args))
+    }
+    fn blank_inside(
+        &self,
+        args: &BTreeMap<String, String>,
+    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
+        Some(crate::rules::sheet_checks::track_blank(self, args))
+    }
+}

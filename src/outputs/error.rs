@@ -1,0 +1,35 @@
+//! Why writing an output failed.
+use std::path::PathBuf;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum OutputError {
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the output directory {path} is not a directory")]
+    NotADirectory { path: PathBuf },
+    /// Something other than a regular file is where an output goes: writing would replace a
+    /// device or a FIFO, or reach through a link. Refused before anything is written.
+    #[error(
+        "refusing to write {path}: it is {what}, and pnp writes only regular files (never through a link); remove it or choose another output path"
+    )]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// Printing a command's result failed (`pnp list > /dev/full`).
+    #[error("cannot write to standard output: {0}")]
+    Stdout(std::io::Error),
+    #[error(transparent)]
+    Pdf(#[from] crate::outputs::pdf::PdfError),
+    /// A face that drew once cannot be drawn again, or its SVG does not parse (a bug of pnp's).
+    #[error("could not draw {name} again: {why}")]
+    Face { name: String, why: String },
+    #[error("could not make the image {name}: {why}")]
+    Png {
+        name: String,
+        why: crate::outputs::png::ImageError,
+    },
+    #[error("Tabletop Simulator export: {0}")]
+    Tts(#[from] crate::outputs::tts::TtsError),
+}

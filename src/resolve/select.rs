@@ -1,0 +1,29 @@
+//! Which components a build makes: every one, or (with `--players N`) those whose `players:`
+//! list holds N plus those without a list. Rules are still checked against the whole game,
+//! so a player-count build never hides a broken component set.
+use crate::commands::Error;
+use crate::spec::Game;
+
+/// Per component (spec order): whether it is built for `players`.
+pub fn components(game: &Game, players: Option<u32>) -> Result<Vec<bool>, Error> {
+    let comps = &game.spec.components;
+    let Some(n) = players else {
+        return Ok(vec![true; comps.len()]);
+    };
+    let allowed = &game.spec.game.players.value;
+    if !allowed.contains(&n) {
+        return Err(Error::Options(format!(
+            "--players {n}: {} is for {} players",
+            game.name(),
+            allowed
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(comps
+        .iter()
+        .map(|c| c.players.as_ref().is_none_or(|p| p.value.contains(&n)))
+        .collect())
+}
