@@ -259,7 +259,7 @@ fn main() {
     // The limit: PNG-encoding the same pixels alone. Render night-grain's faces once, then time
     // only the encoding; pnp's whole PNG build is reported as a ratio to it.
     if wanted("lib: png") {
-        let game = pnp::spec::load("night-grain").unwrap();
+        let game = pnp::kinds::load("night-grain").unwrap();
         let opt = pnp::commands::options::BuildOptions::default();
         let prepared = pnp::commands::prepare(&game, &opt).unwrap();
         let popt = pnp::outputs::png::PngOptions::default();

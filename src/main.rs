@@ -358,7 +358,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         .iter()
         .map(|c| pnp::resolve::overrides::parse(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut game = pnp::spec::load(&args.game)?;
+    let mut game = pnp::kinds::load(&args.game)?;
     pnp::resolve::overrides::apply(&mut game, &copies)?;
     let bar = ui.progress(format!("building {}", game.name()));
     let progress = |done, steps| {
@@ -456,7 +456,7 @@ fn sheets(args: cli::SheetsArgs, ui: Ui) -> Result<(), Error> {
         ..Choices::default()
     };
     let opt = BuildOptions::from_choices(&choices)?;
-    let game = pnp::spec::load(&args.game)?;
+    let game = pnp::kinds::load(&args.game)?;
     let request = pnp::commands::sheets::Request {
         players: args.players,
         names: args.names,
@@ -483,7 +483,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     };
     let mut failed = Vec::new();
     for name in &names {
-        let outcome = pnp::spec::load(name)
+        let outcome = pnp::kinds::load(name)
             .map_err(Error::from)
             .and_then(|g| pnp::commands::validate(&g, &BuildOptions::default()).map(|r| (g, r)));
         match outcome {
@@ -532,7 +532,7 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
         ),
         None => None,
     };
-    let game = pnp::spec::load(&args.game)?;
+    let game = pnp::kinds::load(&args.game)?;
     let report = pnp::outputs::preflight::check(&game, profile, bleed)?;
     ui.warnings(&report.warnings);
     if !ui.quiet {
@@ -557,7 +557,7 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
         args.table,
         args.players,
     )?;
-    let game = pnp::spec::load(&args.game)?;
+    let game = pnp::kinds::load(&args.game)?;
     let spinner = ui.spinner(format!("exporting {} for Tabletop Simulator…", game.name()));
     let report = pnp::outputs::tts::export(&game, &opt);
     if let Some(s) = spinner {
@@ -574,7 +574,7 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
 
 fn list() -> Result<(), Error> {
     for id in pnp::base::assets::game_ids() {
-        let game = pnp::spec::load(id)?;
+        let game = pnp::kinds::load(id)?;
         let g = &game.spec.game;
         let players = g
             .players
@@ -596,7 +596,7 @@ fn list() -> Result<(), Error> {
             .map(|c| {
                 format!(
                     "{} {}",
-                    pnp::resolve::copies_of(c),
+                    c.total_copies(),
                     c.name.as_deref().unwrap_or(&c.id.value)
                 )
             })
@@ -631,7 +631,7 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     staging.commit()?;
     if !ui.quiet {
         outln!("{}  (new game `{id}`)", path.display())?;
-        if pnp::commands::scaffold::slug(&args.name).is_none() {
+        if pnp::spec::ids::slug(&args.name).is_none() {
             outln!(
                 "note: the name has no Latin letters or digits to make an id from; \
                  change `id:` (and the file's name) to suit"

@@ -28,13 +28,13 @@ fn dir() -> &'static PathBuf {
 fuzz_target!(|data: &[u8]| {
     let dir = dir();
     std::fs::write(dir.join("rows.csv"), data).unwrap();
-    let Ok(game) = pnp::spec::from_bytes("fuzz.yaml", GAME.as_bytes().to_vec(), Some(dir.clone()))
+    let Ok(game) = pnp::kinds::from_bytes("fuzz.yaml", GAME.as_bytes().to_vec(), Some(dir.clone()))
     else {
         return;
     };
     let pieces = pnp::resolve::expand(&game);
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
     if pnp::resolve::fit::check(&game, &pieces, &layout).is_ok() {
-        let _ = pnp::draw::draw_all(&game, &pieces, 0.0);
+        let _ = pnp::resolve::faces::draw_all(&game, &pieces, 0.0);
     }
 });

@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(game) = pnp::spec::from_bytes("fuzz.yaml", data.to_vec(), None) else {
+    let Ok(game) = pnp::kinds::from_bytes("fuzz.yaml", data.to_vec(), None) else {
         return;
     };
     let _ = pnp::rules::validate(&game);
@@ -15,9 +15,9 @@ fuzz_target!(|data: &[u8]| {
     if pnp::resolve::fit::check(&game, &pieces, &layout).is_err() {
         return;
     }
-    if let Ok(faces) = pnp::draw::draw_all(&game, &pieces, 0.0) {
+    if let Ok(faces) = pnp::resolve::faces::draw_all(&game, &pieces, 0.0) {
         for doc in &faces.docs {
-            if let pnp::draw::Source::Svg(svg) = &doc.source {
+            if let pnp::resolve::faces::Source::Svg(svg) = &doc.source {
                 pnp::draw::trees::parse(svg).expect("pnp's own SVG always parses");
             }
         }

@@ -11,7 +11,7 @@ fn dir() -> &'static PathBuf {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(game) = pnp::spec::from_bytes("fuzz.yaml", data.to_vec(), None) else {
+    let Ok(game) = pnp::kinds::from_bytes("fuzz.yaml", data.to_vec(), None) else {
         return;
     };
     let out = dir();

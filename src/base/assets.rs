@@ -39,6 +39,9 @@ pub fn fonts() -> impl Iterator<Item = (&'static str, &'static [u8])> {
     embedded::FONTS.iter().copied()
 }
 
+/// Largest YAML file accepted. A real game description is a few kilobytes.
+pub const MAX_YAML_BYTES: usize = 1024 * 1024;
+
 /// A user's file that holds more than a limit allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLarge {

@@ -103,10 +103,12 @@ pub fn source_of(file: &str) -> Option<String> {
         return String::from_utf8(bytes.to_vec()).ok();
     }
     // Never more than the limit: the file may be a pipe (`/dev/stdin`) that has not ended.
-    let bytes =
-        crate::base::assets::read_capped(std::path::Path::new(file), crate::spec::MAX_YAML_BYTES)
-            .ok()?
-            .ok()?;
+    let bytes = crate::base::assets::read_capped(
+        std::path::Path::new(file),
+        crate::base::assets::MAX_YAML_BYTES,
+    )
+    .ok()?
+    .ok()?;
     String::from_utf8(bytes).ok()
 }
 

@@ -2,6 +2,23 @@
 //! when larger than the paper, what it becomes in Tabletop Simulator, where pieces go on it.
 use super::shape::Shape;
 
+/// A side of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Front,
+    Back,
+}
+
+impl Side {
+    /// `front` or `back`, as in face names and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Front => "front",
+            Side::Back => "back",
+        }
+    }
+}
+
 /// How a piece larger than the printable area is printed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Split {

@@ -5,6 +5,8 @@ pub mod assets;
 pub mod diagnostic;
 pub mod fonts;
 pub mod forms;
+pub mod geometry;
+pub mod hash;
 pub mod outline;
 pub mod shape;
 pub mod units;

@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 use super::Error;
 use super::options::BuildOptions;
 use crate::base::diagnostic as error;
+use crate::kinds::Game;
 use crate::layout::document::Document;
 use crate::layout::furniture::Credits;
 use crate::layout::{self, Item, LayoutOptions, impose};
 use crate::outputs::OutputError;
 use crate::outputs::writer::{FolderLock, Staging, check_output, ensure_dir};
-use crate::spec::{self, Game};
-use crate::{draw, kinds, outputs as output, resolve as pieces, rules, usvg};
+use crate::spec;
+use crate::{kinds, outputs as output, resolve as pieces, rules, usvg};
 
 /// One file written by a build.
 #[derive(Debug, Clone)]
@@ -84,8 +85,16 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
     if opt.png {
         pieces::fit::check_pixels(game, &pieces, opt.dpi)?;
     }
-    let guide = opt.guides.then_some(draw::Guide { service_safe: None });
-    let faces = draw::draw_all_guided(game, &pieces, opt.bleed, guide, draw::KEEP_SVG_BYTES)?;
+    let guide = opt
+        .guides
+        .then_some(crate::kinds::face::Guide { service_safe: None });
+    let faces = crate::resolve::faces::draw_all_guided(
+        game,
+        &pieces,
+        opt.bleed,
+        guide,
+        crate::resolve::faces::KEEP_SVG_BYTES,
+    )?;
     let cuts = face_cuts(game, &pieces, &faces);
     let items: Vec<Item> = pieces
         .iter()
@@ -164,7 +173,7 @@ pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, E
         groups,
         pieces,
         faces,
-        draw::Painter::new(game).guided(guide),
+        crate::resolve::faces::Painter::new(game).guided(guide),
     )
     .with_cuts(cuts);
     doc.grounds = grounds(game, &doc);
@@ -184,7 +193,7 @@ fn grounds(
         let Some(face) = piece.back(game) else {
             continue;
         };
-        let color = draw::Colors::of(&face).background;
+        let color = crate::kinds::face::Colors::of(&face).background;
         let white = color
             .strip_prefix('#')
             .and_then(|h| u32::from_str_radix(h, 16).ok())
@@ -207,17 +216,20 @@ fn grounds(
 fn face_cuts(
     game: &Game,
     pieces: &pieces::Pieces,
-    faces: &draw::Faces,
+    faces: &crate::resolve::faces::Faces,
 ) -> Vec<Option<std::sync::Arc<kinds::Outline>>> {
     use std::collections::HashMap;
     let mut cuts = vec![None; faces.docs.len()];
     let mut made: HashMap<(usize, bool), Option<std::sync::Arc<kinds::Outline>>> = HashMap::new();
     for (p, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
-        let sides = [(Some(front), draw::Side::Front), (back, draw::Side::Back)];
+        let sides = [
+            (Some(front), crate::base::forms::Side::Front),
+            (back, crate::base::forms::Side::Back),
+        ];
         for (face, side) in sides {
             let Some(face) = face else { continue };
             let cut = made
-                .entry((p.component, side == draw::Side::Back))
+                .entry((p.component, side == crate::base::forms::Side::Back))
                 .or_insert_with(|| {
                     let outline = kinds::face_outline(game, p, side);
                     (outline != kinds::Outline::Rect).then(|| std::sync::Arc::new(outline))
@@ -235,7 +247,7 @@ pub fn captions(game: &Game) -> Vec<String> {
         .iter()
         .map(|c| {
             let name = c.name.clone().unwrap_or_else(|| c.id.value.clone());
-            format!("{name} · {}", pieces::copies_of(c))
+            format!("{name} · {}", c.total_copies())
         })
         .collect()
 }

@@ -41,61 +41,7 @@ pub const FALLBACK_ID: &str = "my-game";
 /// A file-name-safe id from a game's name: "Space Goats!" → "space-goats"; `FALLBACK_ID` when
 /// the name has nothing to make one from.
 pub fn id_from_name(name: &str) -> String {
-    slug(name).unwrap_or_else(|| FALLBACK_ID.to_string())
-}
-
-/// The id a name makes, if it has any Latin letters or digits.
-pub fn slug(name: &str) -> Option<String> {
-    let mut id = String::new();
-    for c in name.trim().chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
-            id.push(c);
-        } else if let Some(plain) = latin_letter(c) {
-            id.push_str(plain);
-        } else if !id.ends_with('-') && !id.is_empty() {
-            id.push('-');
-        }
-    }
-    let id = id
-        .trim_end_matches('-')
-        .chars()
-        .take(64)
-        .collect::<String>();
-    (!id.is_empty()).then_some(id)
-}
-
-/// A lower-case Latin letter with a mark as plain letters (`ü` → `u`, `ß` → `ss`), so that
-/// "Über Spiel" gets the id `uber-spiel`, not `ber-spiel`.
-fn latin_letter(c: char) -> Option<&'static str> {
-    const TABLE: &[(&str, &str)] = &[
-        ("àáâãäåāăą", "a"),
-        ("æ", "ae"),
-        ("çćĉċč", "c"),
-        ("ďđ", "d"),
-        ("èéêëēĕėęě", "e"),
-        ("ĝğġģ", "g"),
-        ("ĥħ", "h"),
-        ("ìíîïĩīĭįı", "i"),
-        ("ĵ", "j"),
-        ("ķ", "k"),
-        ("ĺļľŀł", "l"),
-        ("ñńņňŉ", "n"),
-        ("òóôõöøōŏő", "o"),
-        ("œ", "oe"),
-        ("ŕŗř", "r"),
-        ("śŝşš", "s"),
-        ("ß", "ss"),
-        ("ţťŧ", "t"),
-        ("ùúûüũūŭůűų", "u"),
-        ("ŵ", "w"),
-        ("ýÿŷ", "y"),
-        ("źżž", "z"),
-        ("þ", "th"),
-    ];
-    TABLE
-        .iter()
-        .find(|(marked, _)| marked.contains(c))
-        .map(|(_, plain)| *plain)
+    crate::spec::ids::slug(name).unwrap_or_else(|| FALLBACK_ID.to_string())
 }
 
 /// The YAML of a new game called `name`.
@@ -186,7 +132,7 @@ mod tests {
     fn any_name_gives_a_file_that_loads_with_that_name() {
         for name in ["The \"Big\" Game\\x", "Two\nLines", "Tab\tbed  name"] {
             let (_, text) = new_game(name);
-            let game = crate::spec::from_bytes("new.yaml", text.into_bytes(), None)
+            let game = crate::kinds::from_bytes("new.yaml", text.into_bytes(), None)
                 .unwrap_or_else(|e| panic!("{name:?}: {e}"));
             let want = name.split_whitespace().collect::<Vec<_>>().join(" ");
             assert_eq!(game.spec.game.name, want);
@@ -196,7 +142,7 @@ mod tests {
     #[test]
     fn the_scaffold_loads_and_its_rules_hold() {
         let (id, text) = new_game("Space \"Goats\"");
-        let game = crate::spec::from_bytes("new.yaml", text.into_bytes(), None).unwrap();
+        let game = crate::kinds::from_bytes("new.yaml", text.into_bytes(), None).unwrap();
         assert_eq!(game.id(), id);
         let report = crate::rules::validate(&game);
         assert!(report.failures().is_empty(), "{:?}", report.failures());

@@ -13,8 +13,8 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use crate::base::units::{EXPECTED_LENGTH, EXPECTED_SIZE, Length, MAX_LENGTH_MM, Size};
+use crate::kinds::GameSpec;
 use crate::spec::color::{self, Color};
-use crate::spec::model::GameSpec;
 
 /// The schema of a game file, as a JSON value.
 pub fn schema() -> serde_json::Value {
@@ -138,14 +138,14 @@ fn widen_text(ty: &mut serde_json::Value) {
 /// A component: one branch a kind (`kind: board` takes the board's fields and no others), each
 /// the fields every kind takes, the shared ones its kind takes (`size`, `shape`, `back`) and its
 /// section, so that editors complete and check each kind's own keys.
-impl JsonSchema for crate::spec::Component {
+impl JsonSchema for crate::kinds::Component {
     fn schema_name() -> Cow<'static, str> {
         "Component".into()
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         use crate::kinds::{Field, KindName, KindSpec};
-        let fields = crate::spec::model::ComponentFields::json_schema(generator);
+        let fields = crate::spec::model::ComponentFields::<KindSpec>::json_schema(generator);
         let sections = KindSpec::section_schemas(generator);
         let branches: Vec<serde_json::Value> = KindName::ALL
             .iter()
@@ -204,30 +204,6 @@ impl JsonSchema for crate::spec::Component {
             "required": ["id", "kind"],
             "properties": {"kind": generator.subschema_for::<KindName>()},
             "allOf": rules,
-        })
-    }
-}
-
-/// A game, component or variant id: it names files, so `spec::check::is_safe_id` holds it to
-/// lowercase letters, digits, `-` and `_`. (A bare number such as `7` reads as the id "7".)
-pub struct SafeId;
-
-/// `spec::check::is_safe_id` as a regular expression.
-const SAFE_ID_PATTERN: &str = "^[a-z0-9][a-z0-9_-]{0,63}$";
-
-impl JsonSchema for SafeId {
-    fn schema_name() -> Cow<'static, str> {
-        "Id".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "An id: 1 to 64 lowercase letters, digits, `-` or `_`, starting with a letter or digit (it names files).",
-            "type": ["string", "integer"],
-            "pattern": SAFE_ID_PATTERN,
-            "patternErrorMessage": "an id must be 1–64 lowercase letters, digits, `-` or `_` (it names files)",
-            "minimum": 0,
-            "examples": ["night-grain", "marker"],
         })
     }
 }

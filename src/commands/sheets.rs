@@ -3,19 +3,21 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::base::forms::Side;
 use crate::commands::BuildReport;
 use crate::commands::Error;
 use crate::commands::Written;
 use crate::commands::options::BuildOptions;
-use crate::draw::{self, Art, FaceDoc, Side, Source};
+use crate::kinds::Game;
 use crate::kinds::KindName;
+use crate::kinds::face::Art;
 use crate::layout::document::Document;
 use crate::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
+use crate::resolve::faces::{FaceDoc, Source};
 use crate::resolve::{Own, Piece, Pieces};
 use crate::rules::Rule;
 use crate::rules::family::{self, Family};
-use crate::spec::Game;
 
 /// What the user asked `pnp sheets` for.
 #[derive(Debug, Clone, Default)]
@@ -224,7 +226,7 @@ fn sheets_layout(opt: &BuildOptions) -> LayoutOptions {
 
 /// The size of one printed sheet: its `size:` (a small sheet, several to a page), else the
 /// paper's printable area.
-fn sheet_size(c: &crate::spec::Component, area: &crate::layout::Rect) -> (f64, f64) {
+fn sheet_size(c: &crate::kinds::Component, area: &crate::base::geometry::Rect) -> (f64, f64) {
     match &c.size {
         Some(s) => (s.value.w.mm(), s.value.h.mm()),
         None => (area.w, area.h),
@@ -234,15 +236,15 @@ fn sheet_size(c: &crate::spec::Component, area: &crate::layout::Rect) -> (f64, f
 /// Where the sheets of one page go in the sheet area: as many as fit side by side and under
 /// each other, a gap apart (one when the sheet is as large as the area).
 fn sheet_slots(
-    area: &crate::layout::Rect,
+    area: &crate::base::geometry::Rect,
     (w, h): (f64, f64),
     gap: f64,
-) -> Vec<crate::layout::Rect> {
+) -> Vec<crate::base::geometry::Rect> {
     let fit = |room: f64, len: f64| (((room + gap) / (len + gap) + 1e-9).floor() as usize).max(1);
     let (across, down) = (fit(area.w, w), fit(area.h, h));
     (0..down)
         .flat_map(|j| {
-            (0..across).map(move |i| crate::layout::Rect {
+            (0..across).map(move |i| crate::base::geometry::Rect {
                 x: area.x + i as f64 * (w + gap),
                 y: area.y + j as f64 * (h + gap),
                 w,
@@ -300,21 +302,24 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         let mut pair = [None, None];
         for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
             let c = &game.spec.components[p.component];
-            let drawn = draw::draw_face_noting(game, p, side, 0.0, None, &art).map_err(|e| {
-                Error::Spec(crate::spec::SpecError::Invalid(
-                    crate::base::diagnostic::Problems(vec![
-                        crate::base::diagnostic::Diagnostic::at(
-                            c.origin.as_deref().unwrap_or(&game.file),
-                            &c.id,
-                            format!("cannot draw `{}`: {e}", p.id(game)),
-                        ),
-                    ]),
-                ))
-            })?;
+            let drawn = crate::kinds::face::draw_face_noting(game, p, side, 0.0, None, &art)
+                .map_err(|e| {
+                    Error::Spec(crate::spec::SpecError::Invalid(
+                        crate::base::diagnostic::Problems(vec![
+                            crate::base::diagnostic::Diagnostic::at(
+                                c.origin.as_deref().unwrap_or(&game.file),
+                                &c.id,
+                                format!("cannot draw `{}`: {e}", p.id(game)),
+                            ),
+                        ]),
+                    ))
+                })?;
             let Some((svg, overflows)) = drawn else {
                 continue;
             };
-            warnings.extend(draw::overflow_warning(game, p, side, &overflows));
+            warnings.extend(crate::resolve::faces::overflow_warning(
+                game, p, side, &overflows,
+            ));
             pair[k] = Some(docs.len());
             docs.push(FaceDoc {
                 name: format!("{}-{}", p.id(game), side.name()),
@@ -374,7 +379,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         keywords: vec!["record sheet".into(), g.name.clone()],
     };
     let (sheets, page_count, face_count) = (pieces.len(), pages.len(), docs.len());
-    let faces = draw::Faces {
+    let faces = crate::resolve::faces::Faces {
         docs,
         of_piece: Vec::new(),
         warnings: Vec::new(),
@@ -389,7 +394,7 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
         Vec::new(),
         pieces,
         faces,
-        draw::Painter::new(game),
+        crate::resolve::faces::Painter::new(game),
     );
     let bytes = crate::commands::pdf_bytes(&laid)?;
     ensure_dir(&dir)?;

@@ -1,7 +1,22 @@
 //! Inner frames of tokens and tiles: a style per family (solid, double, dashed, corner
 //! brackets) that stays distinct in grayscale, drawn just inside the cut line.
 use super::canvas::{Canvas, n, rect};
-use crate::spec::Frame;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Frame {
+    /// One solid line.
+    Solid,
+    /// Two thin lines.
+    Double,
+    /// A dashed line.
+    Dashed,
+    /// Brackets at the four corners only.
+    Corners,
+}
 
 /// Draws `style` around the rectangle inset by `inset` mm from the cut, `stroke` mm thick.
 pub fn draw(cv: &mut Canvas, style: Frame, inset: f64, stroke: f64, ink: &str) {

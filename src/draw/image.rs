@@ -4,7 +4,54 @@ use svg::node::element::{ClipPath, Element, Group, Image};
 
 use super::canvas::{circle, n};
 use crate::draw::images::Picture;
-use crate::spec::{Fit, Position};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// How an image fills its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Fit {
+    /// Fills the box, cropped to it, in proportion.
+    #[default]
+    Cover,
+    /// Whole inside the box, in proportion.
+    Contain,
+    /// Fills the box exactly, out of proportion if need be.
+    Stretch,
+}
+
+/// Where an image sits in its box (which part `cover` keeps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Position {
+    #[default]
+    Center,
+    Top,
+    Bottom,
+    Left,
+    Right,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+impl Position {
+    /// Where along each axis, 0 (left, top) to 1 (right, bottom).
+    pub fn along(self) -> (f64, f64) {
+        match self {
+            Position::Center => (0.5, 0.5),
+            Position::Top => (0.5, 0.0),
+            Position::Bottom => (0.5, 1.0),
+            Position::Left => (0.0, 0.5),
+            Position::Right => (1.0, 0.5),
+            Position::TopLeft => (0.0, 0.0),
+            Position::TopRight => (1.0, 0.0),
+            Position::BottomLeft => (0.0, 1.0),
+            Position::BottomRight => (1.0, 1.0),
+        }
+    }
+}
 
 /// The size a `pw` × `ph` picture is drawn at in a `w` × `h` box.
 pub fn drawn_size(pw: f64, ph: f64, fit: Fit, w: f64, h: f64) -> (f64, f64) {
@@ -75,10 +122,13 @@ pub fn place(
     // One id per placement: a diagram may show several pictured pieces in one SVG.
     let id = format!(
         "pnp-clip-{}",
-        crate::draw::svg_hash(&format!(
-            "{} {} {} {} {} {outline:?}",
-            picture.href, area.x, area.y, area.w, area.h
-        )) as u64
+        crate::base::hash::of(
+            format!(
+                "{} {} {} {} {} {outline:?}",
+                picture.href, area.x, area.y, area.w, area.h
+            )
+            .as_bytes()
+        ) as u64
     );
     Group::new()
         .add(ClipPath::new().set("id", id.as_str()).add(shape))

@@ -143,7 +143,7 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
         }
         Err(e) => return Err(ImageError::Unreadable(name.to_string(), e.to_string())),
     };
-    let hash = hash(&bytes);
+    let hash = crate::base::hash::of(&bytes);
     if let Some(found) = registry()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -188,14 +188,6 @@ fn registry() -> &'static Mutex<Registry> {
 }
 
 type Registry = HashMap<u128, (Arc<Picture>, ImageKind)>;
-
-fn hash(bytes: &[u8]) -> u128 {
-    use siphasher::sip128::{Hasher128, SipHasher13};
-    use std::hash::Hasher;
-    let mut h = SipHasher13::new();
-    h.write(bytes);
-    h.finish128().as_u128()
-}
 
 fn is_svg_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".svg")

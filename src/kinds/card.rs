@@ -3,10 +3,11 @@
 use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
-use crate::draw::DrawError;
+use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
-use crate::draw::{Art, Colors, Side};
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
 use crate::spec::{ColumnWidth, Face, Shape};
 
 /// A card with a title, body text and an optional table.
@@ -115,7 +116,7 @@ pub(super) fn draw(
 
     let pad = (m * 0.06).clamp(2.5, 6.0);
     if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
-        crate::draw::boxes::draw(cv, face, art, dir, layout, &c)?;
+        crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)?;
     } else {
         builtin(cv, face, art, &c, pad, radius)?;
     }

@@ -8,12 +8,14 @@ use svg::node::Blob;
 use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
-use crate::draw::DrawError;
+use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, Colors, Side, draw_face};
+use crate::kinds::Game;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors, draw_face};
 use crate::resolve::{Piece, expand};
-use crate::spec::{Face, Game, Shape};
+use crate::spec::{Face, Shape};
 
 /// Which side of a piece a diagram shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
@@ -344,7 +346,7 @@ impl Diagram {
         let scale = self.scale.unwrap_or(1.0);
         let [ox, oy] = self.origin.unwrap_or([0.0, 0.0]);
         let top = title_top(&cx.component.front, w);
-        let art = crate::draw::Art::new(game);
+        let art = crate::kinds::face::Art::new(game);
         for (i, (p, centre)) in self
             .place
             .iter()
@@ -696,7 +698,7 @@ mod tests {
     /// spaces' centres are (±63.5, ±63.5), not the corner tiles' centres (±50.8, ±50.8).
     #[test]
     fn cream_of_the_crop_tractors_stand_on_the_corner_spaces() {
-        let game = crate::spec::load("cream-of-the-crop").unwrap();
+        let game = crate::kinds::load("cream-of-the-crop").unwrap();
         let c = game
             .spec
             .components

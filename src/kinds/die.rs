@@ -7,11 +7,13 @@ use serde_saphyr::Spanned;
 use svg::Node;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
-use crate::draw::DrawError;
+use crate::base::forms::Side;
 use crate::draw::canvas::{Canvas, element, line, n, rect};
-use crate::draw::marks::glyph;
-use crate::draw::{Art, Colors, Side};
-use crate::spec::{Component, Face, Shape};
+use crate::kinds::Component;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
+use crate::kinds::marks::glyph;
+use crate::spec::{Face, Shape};
 
 /// A die: six faces laid over the component's front, printed as a cube net (`die:`). `size`
 /// is the edge.
@@ -110,7 +112,7 @@ die:
     }
     fn die_faces(
         &self,
-        game: &crate::spec::Game,
+        game: &crate::kinds::Game,
         piece: &crate::resolve::Piece,
         art: &Art,
     ) -> Option<Result<super::DieFaces, DrawError>> {
@@ -125,7 +127,7 @@ die:
     /// One face up, with rounded edges.
     fn on_table(
         &self,
-        game: &crate::spec::Game,
+        game: &crate::kinds::Game,
         piece: &crate::resolve::Piece,
         which: usize,
         art: &Art,
@@ -153,7 +155,7 @@ die:
 /// piecepack die's null face shows its suit, `{suit.symbol}`, and reports "Suns", the suit's
 /// `name`, not its symbol's file name.
 fn symbol_name(
-    game: &crate::spec::Game,
+    game: &crate::kinds::Game,
     piece: &crate::resolve::Piece,
     face: &Face,
 ) -> Option<String> {

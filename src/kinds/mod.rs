@@ -4,9 +4,12 @@
 //! Tabletop Simulator. `registry!` at the end of this file lists the kinds: adding one is a
 //! file, a line there, and its YAML (see docs/adding-a-kind.md).
 pub mod boards;
+pub mod boxes;
 pub mod card;
 pub mod diagram;
 pub mod die;
+pub mod face;
+pub mod marks;
 pub mod pawn;
 pub mod playing_card;
 pub mod sheet;
@@ -18,139 +21,36 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
-use crate::base::diagnostic::Diagnostic;
+use crate::base::forms::Side;
 pub use crate::base::forms::{Space, Split, TileType, TtsForm};
 pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
-use crate::draw::{Art, DrawError, Side};
+use crate::kinds::face::{Art, DrawError};
 use crate::resolve::Piece;
-use crate::spec::{Component, Face, Game, Shape};
+pub use crate::spec::kind::{COLOURS, FaceField, Field};
+use crate::spec::{Face, Shape};
 
-/// A field of a face (`front:`, `back:`, a variant's faces).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FaceField {
-    Background,
-    Ink,
-    Border,
-    Symbol,
-    Title,
-    Label,
-    Text,
-    Lines,
-    Table,
-    Pips,
-    Frame,
-    Grid,
-    Mark,
-    Columns,
-    Corner,
-    Layout,
-    Image,
-    Fit,
-    Position,
-    Font,
+/// A game whose components are of these kinds, as the layers above read it.
+pub type Game = crate::spec::Game<KindSpec>;
+/// A component of one of these kinds.
+pub type Component = crate::spec::Component<KindSpec>;
+/// What checking a component of these kinds has at hand.
+pub type CheckCx<'a> = crate::spec::kind::CheckCx<'a, KindSpec>;
+/// The description of a game whose components are of these kinds.
+pub type GameSpec = crate::spec::GameSpec<KindSpec>;
+
+/// Loads a shipped game by id (`night-grain`) or a YAML file by path, then checks it.
+pub fn load(name: &str) -> Result<Game, crate::spec::SpecError> {
+    crate::spec::load(name)
 }
 
-impl FaceField {
-    pub const ALL: [FaceField; 20] = [
-        FaceField::Background,
-        FaceField::Ink,
-        FaceField::Border,
-        FaceField::Symbol,
-        FaceField::Title,
-        FaceField::Label,
-        FaceField::Text,
-        FaceField::Lines,
-        FaceField::Table,
-        FaceField::Pips,
-        FaceField::Frame,
-        FaceField::Grid,
-        FaceField::Mark,
-        FaceField::Columns,
-        FaceField::Corner,
-        FaceField::Layout,
-        FaceField::Image,
-        FaceField::Fit,
-        FaceField::Position,
-        FaceField::Font,
-    ];
-
-    /// Its key in the YAML.
-    pub fn key(self) -> &'static str {
-        match self {
-            FaceField::Background => "background",
-            FaceField::Ink => "ink",
-            FaceField::Border => "border",
-            FaceField::Symbol => "symbol",
-            FaceField::Title => "title",
-            FaceField::Label => "label",
-            FaceField::Text => "text",
-            FaceField::Lines => "lines",
-            FaceField::Table => "table",
-            FaceField::Pips => "pips",
-            FaceField::Frame => "frame",
-            FaceField::Grid => "grid",
-            FaceField::Mark => "mark",
-            FaceField::Columns => "columns",
-            FaceField::Corner => "corner",
-            FaceField::Layout => "layout",
-            FaceField::Image => "image",
-            FaceField::Fit => "fit",
-            FaceField::Position => "position",
-            FaceField::Font => "font",
-        }
-    }
-
-    /// Whether `face` sets it.
-    pub fn is_set(self, face: &Face) -> bool {
-        match self {
-            FaceField::Background => face.background.is_some(),
-            FaceField::Ink => face.ink.is_some(),
-            FaceField::Border => face.border.is_some(),
-            FaceField::Symbol => face.symbol.is_some(),
-            FaceField::Title => face.title.is_some(),
-            FaceField::Label => face.label.is_some(),
-            FaceField::Text => face.text.is_some(),
-            FaceField::Lines => face.lines.is_some(),
-            FaceField::Table => face.table.is_some(),
-            FaceField::Pips => face.pips.is_some(),
-            FaceField::Frame => face.frame.is_some(),
-            FaceField::Grid => face.grid.is_some(),
-            FaceField::Mark => face.mark.is_some(),
-            FaceField::Columns => face.columns.is_some(),
-            FaceField::Corner => face.corner.is_some(),
-            FaceField::Layout => face.layout.is_some(),
-            FaceField::Image => face.image.is_some(),
-            FaceField::Fit => face.fit.is_some(),
-            FaceField::Position => face.position.is_some(),
-            FaceField::Font => face.font.is_some(),
-        }
-    }
-}
-
-/// The colours every kind draws with.
-pub const COLOURS: [FaceField; 3] = [FaceField::Background, FaceField::Ink, FaceField::Border];
-
-/// A component-level field that only some kinds take (`id`, `name`, `copies`, `front`,
-/// `variants` and the like every kind takes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
-    /// `size:`, required.
-    Size,
-    /// `size:`, which may be left out (a default).
-    SizeOptional,
-    Shape,
-    Back,
-}
-
-impl Field {
-    pub fn key(self) -> &'static str {
-        match self {
-            Field::Size | Field::SizeOptional => "size",
-            Field::Shape => "shape",
-            Field::Back => "back",
-        }
-    }
+/// Parses and checks YAML bytes; `file` is how errors name them.
+pub fn from_bytes(
+    file: &str,
+    bytes: Vec<u8>,
+    dir: Option<std::path::PathBuf>,
+) -> Result<Game, crate::spec::SpecError> {
+    crate::spec::from_bytes(file, bytes, dir)
 }
 
 /// A die's edge (mm) and its six faces, each drawn in a square of that edge with the value it
@@ -216,23 +116,6 @@ impl<'a> FaceCx<'a> {
     }
 }
 
-/// What checking a component has at hand, and where its problems go.
-pub struct CheckCx<'a> {
-    pub game: &'a Game,
-    pub component: &'a Component,
-    /// The file the component is written in.
-    pub file: &'a str,
-    pub problems: &'a mut Vec<Diagnostic>,
-}
-
-impl CheckCx<'_> {
-    /// A problem at a located value.
-    pub fn at<T>(&mut self, place: &Spanned<T>, message: String) {
-        self.problems
-            .push(Diagnostic::at(self.file, place, message));
-    }
-}
-
 /// One kind of piece. Defaults suit a flat rectangular piece printed whole.
 pub trait Kind: std::fmt::Debug + Send + Sync {
     /// What it is, in a sentence: the schema and `pnp list` show it.
@@ -286,6 +169,11 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     }
     /// What the cover calls it ("token", "die net").
     fn noun(&self) -> &'static str;
+    /// Whether `{key}` in its texts is a value each player's copy fills in (a record sheet's
+    /// `{player}`), not an icon.
+    fn fills_in_players(&self) -> bool {
+        false
+    }
     /// How the cover describes one piece: "round token, 19 mm", "card, 63.5 × 88.9 mm".
     fn describe(&self, shape: Shape, w: f64, h: f64) -> String {
         let mm = |v: f64| crate::draw::canvas::n((v * 10.0).round() / 10.0);
@@ -511,6 +399,59 @@ macro_rules! registry {
                 vec![$(($sname, generator.subschema_for::<$sty>()),)*]
             }
         }
+
+        impl crate::spec::Kinds for KindSpec {
+            type Name = KindName;
+            const SECTIONS: &'static [&'static str] = SECTIONS;
+            fn read_section<'de, A: serde::de::MapAccess<'de>>(
+                key: &str,
+                map: &mut A,
+            ) -> Result<(KindSpec, serde_saphyr::Location), A::Error> {
+                KindSpec::read_section(key, map)
+            }
+            fn plain(name: KindName) -> Option<KindSpec> {
+                KindSpec::plain(name)
+            }
+            fn empty(name: KindName) -> KindSpec {
+                KindSpec::empty(name)
+            }
+            fn name(&self) -> KindName {
+                KindSpec::name(self)
+            }
+            fn section_of(name: KindName) -> Option<&'static str> {
+                name.section()
+            }
+            fn required_keys(name: KindName) -> Vec<String> {
+                required_keys(name)
+            }
+            fn fields(&self) -> &'static [Field] {
+                self.kind().fields()
+            }
+            fn draws(&self, side: Side) -> &'static [FaceField] {
+                self.kind().draws(side)
+            }
+            fn default_shape(&self) -> Shape {
+                self.kind().default_shape()
+            }
+            fn noun(&self) -> &'static str {
+                self.kind().noun()
+            }
+            fn tts(&self, shape: Shape) -> TtsForm {
+                self.kind().tts(shape)
+            }
+            fn texts(&self) -> Vec<&str> {
+                self.kind().texts()
+            }
+            fn symbols(&self) -> Vec<&Spanned<String>> {
+                self.kind().symbols()
+            }
+            fn fills_in_players(&self) -> bool {
+                self.kind().fills_in_players()
+            }
+            fn check(&self, cx: &mut CheckCx) {
+                self.kind().check(cx)
+            }
+        }
     };
 }
 
@@ -579,6 +520,32 @@ impl std::fmt::Display for KindName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// The keys a kind's section must have, as its JSON Schema says.
+fn required_keys(kind: KindName) -> Vec<String> {
+    let mut generator = schemars::SchemaGenerator::default();
+    let schemas = KindSpec::section_schemas(&mut generator);
+    let Some((_, schema)) = schemas.iter().find(|(k, _)| *k == kind.as_str()) else {
+        return Vec::new();
+    };
+    let schema = match schema.get("$ref").and_then(|r| r.as_str()) {
+        Some(r) => {
+            let name = r.rsplit('/').next().unwrap_or_default();
+            generator
+                .definitions()
+                .get(name)
+                .cloned()
+                .unwrap_or_default()
+        }
+        None => schema.clone().to_value(),
+    };
+    let required = schema["required"].as_array().cloned().unwrap_or_default();
+    required
+        .iter()
+        .filter_map(|k| k.as_str())
+        .map(|k| format!("`{k}:`"))
+        .collect()
 }
 
 /// The piece's kind: its component's.

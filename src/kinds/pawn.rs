@@ -4,11 +4,13 @@
 use svg::node::element::{Group, Path};
 
 use super::{FaceCx, FaceField, Field, Kind, TtsForm};
-use crate::draw::DrawError;
+use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, Colors, Side};
-use crate::spec::{Component, Face, Shape};
+use crate::kinds::Component;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
+use crate::spec::{Face, Shape};
 
 /// A fold-over standee with a base; `size` is the standing figure.
 #[derive(Debug, Default)]
@@ -60,7 +62,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     /// Its figure, standing.
     fn on_table(
         &self,
-        game: &crate::spec::Game,
+        game: &crate::kinds::Game,
         piece: &crate::resolve::Piece,
         _: usize,
         art: &Art,
@@ -73,7 +75,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     /// The figure alone, nothing around its outline: Tabletop Simulator cuts the standee along it.
     fn standee(
         &self,
-        game: &crate::spec::Game,
+        game: &crate::kinds::Game,
         piece: &crate::resolve::Piece,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {

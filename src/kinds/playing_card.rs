@@ -5,10 +5,11 @@
 use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
-use crate::draw::DrawError;
+use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, Label, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, Colors, Side};
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
 use crate::spec::{Face, Shape, Tags};
 
 /// A standard playing card drawn from its variant's tags `suit` and `rank`.

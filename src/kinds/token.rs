@@ -2,11 +2,13 @@
 //! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
 //! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::base::forms::Side;
 use crate::base::outline;
-use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, Colors, Side, marks};
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
+use crate::kinds::marks;
 use crate::spec::{Face, Shape};
 use svg::node::element::Group;
 
@@ -157,7 +159,7 @@ fn draw(
     }
 
     if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
-        crate::draw::boxes::draw(cv, face, art, dir, layout, &c)?;
+        crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)?;
     } else {
         contents(cv, outline, face, art, &c, stroke)?;
     }
@@ -244,7 +246,7 @@ fn contents(
     // clear of the cut (`preflight::safe_zone`): how far from the middle the line may reach,
     // up or down, for a word `half` wide each side.
     let reach = |half: f64| {
-        let r = m / 2.0 - crate::outputs::preflight::safe_zone(None, w, h);
+        let r = m / 2.0 - crate::base::geometry::safe_zone(None, w, h);
         (r * r - half * half).max(0.0).sqrt()
     };
     if let Some(title) = &face.title {

@@ -8,13 +8,15 @@ use std::collections::BTreeMap;
 use svg::node::element::Path;
 
 use super::{FaceCx, FaceField, Field, Kind, Space, Split, TtsForm};
+use crate::base::forms::Side;
 use crate::base::units::{Length, Size};
-use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
-use crate::draw::{Colors, Side};
+use crate::kinds::face::Colors;
+use crate::kinds::face::DrawError;
+use crate::kinds::{Component, Game};
 use crate::resolve::Piece;
-use crate::spec::{Component, Face, Game, Shape};
+use crate::spec::{Face, Shape};
 
 pub const PAD_MM: f64 = 4.0;
 pub const TITLE_MM: f64 = 16.0;

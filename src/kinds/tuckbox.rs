@@ -12,13 +12,15 @@ use std::sync::OnceLock;
 use vello_cpu::kurbo::{Arc, BezPath, Point, Vec2};
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use crate::base::forms::Side;
 use crate::base::outline::{PathOutline, path_data};
 use crate::base::units::{Length, parse_length};
-use crate::draw::DrawError;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Colors, Side};
-use crate::spec::{Component, Face, Shape, short_mm};
+use crate::kinds::Component;
+use crate::kinds::face::Colors;
+use crate::kinds::face::DrawError;
+use crate::spec::{Face, Shape, short_mm};
 
 /// A card's thickness when the YAML gives none: a linen-finish playing card.
 pub const CARD_MM: f64 = 0.3;
@@ -33,7 +35,7 @@ pub const SLACK_MM: f64 = 1.0;
 pub struct Tuckbox {
     /// The id of the component it holds: its card size and number of copies size the box.
     #[serde(default)]
-    #[schemars(with = "Option<crate::commands::schema::SafeId>")]
+    #[schemars(with = "Option<crate::spec::ids::SafeId>")]
     pub deck: Option<Spanned<String>>,
     /// One card's thickness (default 0.3 mm): times the deck's copies, the box's depth.
     #[serde(default)]
@@ -332,7 +334,7 @@ tuckbox: {deck: card}
                     );
                     return;
                 }
-                let count = crate::resolve::copies_of(held) as f64;
+                let count = held.total_copies() as f64;
                 let _ = self.resolved.set(Inner {
                     w: w + SLACK_MM,
                     h: h + SLACK_MM,
@@ -363,7 +365,7 @@ tuckbox: {deck: card}
                 .find(|c| c.id.value == d.value)?;
             Some(format!(
                 "{} × {}",
-                crate::resolve::copies_of(c),
+                c.total_copies(),
                 c.name.as_deref().unwrap_or(&c.id.value)
             ))
         });
@@ -410,7 +412,7 @@ fn draw(
     face: &Face,
     game: &str,
     held: Option<&str>,
-    art: &crate::draw::Art,
+    art: &crate::kinds::face::Art,
 ) -> Result<(), DrawError> {
     let c = Colors::of(face);
     let cut = net.outline();

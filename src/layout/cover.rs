@@ -4,9 +4,10 @@
 //! the cover does not shift every back onto the wrong sheet.
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
+use crate::kinds::Game;
 use crate::kinds::KindName;
 use crate::resolve::{Piece, Pieces};
-use crate::spec::{Game, Shape};
+use crate::spec::Shape;
 
 use super::furniture::{Credits, footer};
 use super::{Duplex, LayoutOptions, Page, PageSide, Placement};

@@ -9,10 +9,10 @@ use resvg::usvg::Tree;
 
 use super::furniture::Credits;
 use super::{LayoutOptions, Page};
-use crate::draw::{Faces, Painter, Source};
 use crate::kinds::Outline;
 use crate::outputs::OutputError;
 use crate::resolve::Pieces;
+use crate::resolve::faces::{Faces, Painter, Source};
 
 /// The document's information (the PDF's title, author, subject and keywords).
 #[derive(Debug, Clone, Default)]

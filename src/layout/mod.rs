@@ -13,6 +13,8 @@ pub mod registration;
 pub mod split;
 pub mod tessellate;
 
+pub use crate::base::geometry::Rect;
+
 /// A piece that cannot be placed: which component, and why.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
@@ -332,36 +334,6 @@ const CAPTION_CLEARANCE: f64 = 1.25;
 pub const MARK_OFFSET: f64 = 1.0;
 /// Height of a group caption.
 pub const CAPTION_MM: f64 = 8.0;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rect {
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Rect {
-    pub fn right(&self) -> f64 {
-        self.x + self.w
-    }
-    pub fn bottom(&self) -> f64 {
-        self.y + self.h
-    }
-    /// True when the rectangles share any area (touching edges do not count).
-    pub fn overlaps(&self, o: &Rect) -> bool {
-        self.x < o.right() - 1e-9
-            && o.x < self.right() - 1e-9
-            && self.y < o.bottom() - 1e-9
-            && o.y < self.bottom() - 1e-9
-    }
-    pub fn contains(&self, o: &Rect) -> bool {
-        o.x >= self.x - 1e-9
-            && o.y >= self.y - 1e-9
-            && o.right() <= self.right() + 1e-9
-            && o.bottom() <= self.bottom() + 1e-9
-    }
-}
 
 /// Part of a piece that was split because it is larger than the printable area.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -182,7 +182,9 @@ impl<'d, W: Write> PdfWriter<'d, W> {
         let mut settings =
             PageSettings::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
         if let Some((trim, bleed)) = crate::layout::registration::trim_and_bleed(page, &layout) {
-            let k = |r: crate::layout::Rect| KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
+            let k = |r: crate::base::geometry::Rect| {
+                KRect::from_xywh(pt(r.x), pt(r.y), pt(r.w), pt(r.h))
+            };
             settings = settings.with_trim_box(k(trim)).with_bleed_box(k(bleed));
         }
         let PageFurniture {

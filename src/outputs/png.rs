@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use super::png_source;
 use super::writer::Staging;
 use crate::base::units::MM_PER_INCH;
-use crate::draw::FaceDoc;
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
+use crate::resolve::faces::FaceDoc;
 
 /// Largest side of one image in pixels (a 1 m piece at 300 dpi is 11 811 px).
 pub const MAX_SIDE_PX: u32 = 16_384;
@@ -618,10 +618,10 @@ mod tests {
         }
     }
 
-    fn face(svg: &str, w: f64, h: f64) -> (crate::draw::FaceDoc, Tree) {
-        let doc = crate::draw::FaceDoc {
+    fn face(svg: &str, w: f64, h: f64) -> (crate::resolve::faces::FaceDoc, Tree) {
+        let doc = crate::resolve::faces::FaceDoc {
             name: "test".into(),
-            source: crate::draw::Source::Svg(svg.into()),
+            source: crate::resolve::faces::Source::Svg(svg.into()),
             w,
             h,
             bleed: 0.0,
@@ -639,7 +639,7 @@ mod tests {
     #[test]
     fn a_face_drawn_in_bands_is_the_face_drawn_whole() {
         // The Beast's record sheet at 300 dpi: 2244 × 2622 px, two bands, lines and text.
-        let game = crate::spec::load("the-beast").unwrap();
+        let game = crate::kinds::load("the-beast").unwrap();
         let opt = PngOptions {
             dpi: 300,
             ..Default::default()

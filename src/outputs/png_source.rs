@@ -13,7 +13,7 @@ use std::hash::Hasher;
 use std::path::Path;
 
 use super::png::PngOptions;
-use crate::draw::FaceDoc;
+use crate::resolve::faces::FaceDoc;
 
 /// A 128-bit hash: SipHash-1-3 with fixed keys, the same on every machine and in every release.
 pub type Hash = [u8; 16];
@@ -248,9 +248,9 @@ mod tests {
 
     #[test]
     fn the_source_covers_the_options_and_the_size() {
-        let doc = |w: f64| crate::draw::FaceDoc {
+        let doc = |w: f64| crate::resolve::faces::FaceDoc {
             name: "f".into(),
-            source: crate::draw::Source::Svg("".into()),
+            source: crate::resolve::faces::Source::Svg("".into()),
             w,
             h: 20.0,
             bleed: 0.0,

@@ -7,26 +7,16 @@ use std::collections::{BTreeMap, HashSet};
 use vello_cpu::kurbo;
 
 use crate::base::diagnostic::Diagnostic;
+use crate::base::forms::Side;
 use crate::commands::Error;
-use crate::draw::{Colors, Side, canvas::SYMBOL_ID};
+use crate::draw::canvas::SYMBOL_ID;
+use crate::kinds::Game;
 use crate::kinds::KindName;
+use crate::kinds::face::Colors;
 use crate::outputs::shops::Profile;
-use crate::spec::Game;
 use crate::usvg::{self, Node};
 
-/// The safe zone when no service sets one: 3 mm inside the cut.
-pub const SAFE_MM: f64 = 3.0;
-/// Without a service, a piece too small for `SAFE_MM` keeps its content this share of its
-/// shorter side from the cut: a ½-inch chit is punched or die-cut one at a time, not
-/// guillotined in a stack, and 3 mm would leave it a 6.7 mm middle. It is the inset pnp's
-/// own tokens are drawn with (`kinds::token`); pieces of 33 mm and more keep the full 3 mm.
-pub const SMALL_PIECE_SHARE: f64 = 0.09;
-
-/// The safe zone (mm) of a `w`×`h` piece: the service's as it publishes it (its templates
-/// show it on every product), else 3 mm or, on a small piece, `SMALL_PIECE_SHARE` of its side.
-pub fn safe_zone(service: Option<f64>, w: f64, h: f64) -> f64 {
-    service.unwrap_or_else(|| SAFE_MM.min(SMALL_PIECE_SHARE * w.min(h)))
-}
+pub use crate::base::geometry::{SAFE_MM, SMALL_PIECE_SHARE, safe_zone};
 /// The thinnest line a print shop holds (0.25 pt, in mm).
 pub const HAIRLINE_MM: f64 = 0.25 / 72.0 * 25.4;
 /// The least contrast (WCAG ratio) of ink on its background still read in print.
@@ -272,7 +262,7 @@ struct Finding {
 }
 
 fn round(v: f64) -> String {
-    crate::draw::fmt_mm((v * 100.0).round() / 100.0)
+    crate::base::units::n((v * 100.0).round() / 100.0)
 }
 
 fn has_text(f: &crate::spec::Face) -> bool {

@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use super::pdf::{PageFurniture, PdfError, PdfWriter};
 use crate::commands::Error;
-use crate::draw::FaceDoc;
 use crate::layout::Page;
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
+use crate::resolve::faces::FaceDoc;
 
 /// About how many distinct faces a window holds: enough to keep every core busy, few enough
 /// that memory does not depend on the size of the game.
@@ -293,7 +293,7 @@ mod tests {
         for (w, h) in [(10.0, 10.0), (70.0, 300.0), (10.0, 10.0), (40.0, 40.0)] {
             docs.push(FaceDoc {
                 name: String::new(),
-                source: crate::draw::Source::Svg("".into()),
+                source: crate::resolve::faces::Source::Svg("".into()),
                 w,
                 h,
                 bleed: 0.0,

@@ -9,11 +9,11 @@ use crate::base::diagnostic::Diagnostic;
 use crate::base::diagnostic::Problems;
 
 use crate::kinds::Split;
+use crate::kinds::{Component, Game};
 use crate::layout::{FurnitureAt, Item, LayoutOptions, within};
 use crate::outputs::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
 use crate::resolve::{Piece, Pieces};
 use crate::spec::SpecError;
-use crate::spec::{Component, Game};
 
 /// Whether a piece may be printed in parts and joined when larger than the paper.
 fn joinable(game: &Game, p: &Piece) -> bool {

@@ -1,6 +1,8 @@
 //! Spec → every physical piece: its size, shape, front and back faces (its component's, with its
 //! variant's laid over them, worked out when asked for) and how many copies to make.
+pub mod faces;
 pub mod fit;
+mod names;
 pub mod overrides;
 pub mod select;
 
@@ -9,7 +11,9 @@ use std::borrow::Cow;
 /// Every piece of a build, in order.
 pub type Pieces = Vec<Piece>;
 
-use crate::spec::{Component, Face, Game, Shape, Tags, Variant};
+use crate::kinds::Game;
+
+use crate::spec::{Face, Shape, Tags, Variant};
 
 #[derive(Debug, Clone)]
 pub struct Piece {
@@ -112,19 +116,6 @@ impl Piece {
     }
 }
 
-/// Total copies a component makes (all variants).
-pub fn copies_of(c: &Component) -> u64 {
-    let default = c.copies.as_ref().map_or(1, |s| s.value) as u64;
-    if c.variants.is_empty() {
-        default
-    } else {
-        c.variants
-            .iter()
-            .map(|v| v.copies.as_ref().map_or(default, |s| s.value as u64))
-            .sum()
-    }
-}
-
 pub fn expand(game: &Game) -> Pieces {
     // Exactly one piece a variant: a deck of thousands of rows is held once, not doubled.
     let count = game
@@ -165,7 +156,7 @@ mod tests {
     use super::*;
 
     fn game(yaml: &str) -> Game {
-        crate::spec::from_bytes("test.yaml", yaml.as_bytes().to_vec(), None).unwrap()
+        crate::kinds::from_bytes("test.yaml", yaml.as_bytes().to_vec(), None).unwrap()
     }
 
     const DECK: &str = r##"

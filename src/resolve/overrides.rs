@@ -4,7 +4,7 @@
 use serde_saphyr::Spanned;
 
 use crate::commands::Error;
-use crate::spec::Game;
+use crate::kinds::Game;
 use crate::spec::{MAX_COPIES, MAX_PIECES};
 
 /// One parsed override.
@@ -112,12 +112,7 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
             }
         }
     }
-    let total: u64 = game
-        .spec
-        .components
-        .iter()
-        .map(crate::resolve::copies_of)
-        .sum();
+    let total: u64 = game.spec.components.iter().map(|c| c.total_copies()).sum();
     if !overrides.is_empty() && total > MAX_PIECES {
         let given: Vec<String> = overrides.iter().map(|o| format!("--copies {o}")).collect();
         return Err(Error::Options(format!(
@@ -135,20 +130,20 @@ mod tests {
     #[test]
     fn the_changed_counts_are_held_to_the_limits() {
         // Found by fuzzing: `--copies grain=10000` made night-grain 60,010 pieces.
-        let mut game = crate::spec::load("night-grain").unwrap();
+        let mut game = crate::kinds::load("night-grain").unwrap();
         let err = apply(&mut game, &[parse("grain=10000").unwrap()]).unwrap_err();
         let msg = err.to_string();
         assert!(msg.contains("--copies grain=10000"), "{msg}");
         assert!(msg.contains("pieces; the limit is 20000"), "{msg}");
         assert_eq!(err.exit_code(), 2);
-        let mut game = crate::spec::load("night-grain").unwrap();
+        let mut game = crate::kinds::load("night-grain").unwrap();
         let huge = CopiesOverride {
             component: "grain".into(),
             variant: None,
             copies: MAX_COPIES + 1,
         };
         assert!(apply(&mut game, &[huge]).is_err());
-        let mut game = crate::spec::load("night-grain").unwrap();
+        let mut game = crate::kinds::load("night-grain").unwrap();
         apply(&mut game, &[parse("grain=30").unwrap()]).unwrap();
     }
     #[test]
@@ -177,7 +172,7 @@ mod tests {
     #[test]
     fn a_variants_own_count_wins_over_its_components_in_any_order() {
         let sun_copies = |args: &[&str]| {
-            let mut game = crate::spec::load("night-grain").unwrap();
+            let mut game = crate::kinds::load("night-grain").unwrap();
             let overrides: Vec<_> = args.iter().map(|a| parse(a).unwrap()).collect();
             apply(&mut game, &overrides).unwrap();
             let team = game
@@ -198,7 +193,7 @@ mod tests {
 
     #[test]
     fn a_variant_of_a_component_without_variants_says_so() {
-        let mut game = crate::spec::load("night-grain").unwrap();
+        let mut game = crate::kinds::load("night-grain").unwrap();
         let err = apply(&mut game, &[parse("track.x=2").unwrap()]).unwrap_err();
         assert!(
             err.to_string()

@@ -2,7 +2,7 @@
 //! list holds N plus those without a list. Rules are still checked against the whole game,
 //! so a player-count build never hides a broken component set.
 use crate::commands::Error;
-use crate::spec::Game;
+use crate::kinds::Game;
 
 /// Per component (spec order): whether it is built for `players`.
 pub fn components(game: &Game, players: Option<u32>) -> Result<Vec<bool>, Error> {

@@ -11,7 +11,7 @@ pub use crate::spec::rules::{Check, Expected, Rule, Scalar};
 pub use subject::Subject;
 
 use crate::base::diagnostic::Diagnostic;
-use crate::spec::{Component, Game};
+use crate::kinds::{Component, Game};
 use serde_saphyr::Spanned;
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! Checks that need logic beyond counting, referenced from the YAML by name
 //! (`check: {named: <name>}`). Each returns (held, expected, found).
 use super::Check;
-use crate::spec::Game;
+use crate::kinds::Game;
 
 /// Names of the checks implemented here.
 pub const NAMES: &[&str] = &[

@@ -1,10 +1,10 @@
 //! Named rules checks for record sheets (see `rules::named`): `beast-family` and `sheet-value`.
 use super::family;
+use crate::kinds::Game;
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::sheet::model::Section;
 use crate::kinds::sheet::model::Track;
 use crate::rules::{Check, Unmeasurable, Verdict};
-use crate::spec::Game;
 
 fn sheet_sections<'g>(game: &'g Game, id: &str) -> Result<Vec<&'g Section>, Unmeasurable> {
     let c = game

@@ -7,7 +7,7 @@ use super::{
     filter_problem, matching, subject_at,
 };
 use crate::base::diagnostic::Diagnostic;
-use crate::spec::{Component, Game};
+use crate::kinds::{Component, Game};
 
 /// One subject of a check, with the id it names.
 #[derive(Debug, Clone, Copy)]

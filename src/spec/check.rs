@@ -1,7 +1,9 @@
 //! Checks that serde cannot express: safe and unique ids, symbols that exist, kind-specific
 //! sections, and limits enforced before any work starts. All problems are reported together.
+use super::kind::Kinds;
 use std::collections::HashSet;
 
+use super::ids::is_safe_id;
 use super::{Component, Face, Game, symbol_source};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::diagnostic::Problems;
@@ -24,7 +26,7 @@ pub const MAX_FACE_CHARS: usize = 10_000;
 pub const MAX_GAME_CHARS: usize = 500_000;
 
 /// Checks a game; returns the warnings (what prints, but not as meant).
-pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
+pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     let mut problems = Vec::new();
     let mut pictures = Pictures::default();
     let file = game.file.as_str();
@@ -98,13 +100,13 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
         check_grids(file, c, &mut problems);
         // A kind whose section is missing has nothing of its own to check.
         if !c.stray.iter().any(|s| s.missing) {
-            let mut cx = crate::kinds::CheckCx {
+            let mut cx = super::kind::CheckCx {
                 game,
                 component: c,
                 file,
                 problems: &mut problems,
             };
-            c.kind.kind().check(&mut cx);
+            c.kind.check(&mut cx);
         }
         let mut variant_ids = HashSet::new();
         for v in c.variants.iter() {
@@ -133,8 +135,8 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
                 ));
             }
         }
-        total += crate::resolve::copies_of(c);
-        for symbol in c.kind.kind().symbols() {
+        total += c.total_copies();
+        for symbol in c.kind.symbols() {
             check_symbol(game, file, symbol, &mut symbols, &mut problems);
         }
         // One walk (a data file's rows are filled in for it); the symbols' problems are
@@ -220,7 +222,7 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
         // Texts outside faces are plain strings, so they are located at their component. A
         // sheet's `{key}` is a player's value, filled by `pnp sheets`, unless a symbol has
         // that name.
-        let sheet = c.kind_name.value == crate::kinds::KindName::Sheet;
+        let sheet = c.kind.fills_in_players();
         for text in other_texts(c) {
             game_text.add(text.chars().count(), file, &c.id, || c.id.value.clone());
             check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
@@ -275,7 +277,10 @@ pub fn check(game: &Game) -> Result<Vec<Diagnostic>, SpecError> {
 }
 
 /// The folder a component's files are read from: an included game's own, else the game's.
-fn component_dir<'g>(game: &'g Game, c: &'g Component) -> Option<&'g std::path::Path> {
+fn component_dir<'g, K: Kinds>(
+    game: &'g Game<K>,
+    c: &'g Component<K>,
+) -> Option<&'g std::path::Path> {
     match &c.origin {
         Some(_) => c.origin_dir.as_deref(),
         None => game.dir.as_deref(),
@@ -297,11 +302,11 @@ impl Pictures {
     /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
     /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size,
     /// across the piece or in the box of the face's layout that shows it).
-    pub(super) fn verdict(
+    pub(super) fn verdict<K: Kinds>(
         &mut self,
         dir: Option<&std::path::Path>,
         name: &str,
-        c: &Component,
+        c: &Component<K>,
         face: &Face,
         layouts: &std::collections::BTreeMap<String, super::layouts::Layout>,
     ) -> Result<Option<String>, String> {
@@ -391,8 +396,8 @@ fn check_text(
 }
 
 /// Every icon `{name}` in `text` must name a symbol; each that does not is reported at the text.
-fn check_icons(
-    game: &Game,
+fn check_icons<K: Kinds>(
+    game: &Game<K>,
     file: &str,
     at: &Spanned<String>,
     text: &str,
@@ -570,9 +575,9 @@ impl TextPlaces {
 
 /// A component's printed texts that are not on its faces: its name (captions, bookmarks) and
 /// what its kind prints (a track's labels, a die's faces, a sheet's texts).
-fn other_texts(c: &Component) -> Vec<&str> {
+fn other_texts<K: Kinds>(c: &Component<K>) -> Vec<&str> {
     let mut out: Vec<&str> = c.name.iter().map(String::as_str).collect();
-    out.extend(c.kind.kind().texts());
+    out.extend(c.kind.texts());
     out
 }
 
@@ -581,7 +586,10 @@ fn other_texts(c: &Component) -> Vec<&str> {
 /// over its component's); `None` for a component's own faces when its variants are what is
 /// drawn. A data file's rows are filled in one at a time, never held together. `f` returns
 /// false to stop the walk.
-fn each_face(c: &Component, mut f: impl FnMut(&Spanned<String>, &Face, Option<usize>) -> bool) {
+fn each_face<K: Kinds>(
+    c: &Component<K>,
+    mut f: impl FnMut(&Spanned<String>, &Face, Option<usize>) -> bool,
+) {
     let own_drawn = c.variants.is_empty();
     for face in std::iter::once(&c.front).chain(c.back.iter()) {
         if !f(
@@ -681,14 +689,6 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// Ids become file names: lowercase letters, digits, `-` and `_`, starting with a letter or digit.
-pub fn is_safe_id(id: &str) -> bool {
-    let mut chars = id.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())
-        && id.len() <= 64
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-}
-
 fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Diagnostic>) {
     if !is_safe_id(&id.value) {
         problems.push(Diagnostic::at(
@@ -704,22 +704,22 @@ fn check_id(file: &str, id: &Spanned<String>, what: &str, problems: &mut Vec<Dia
 
 /// The fields a component's kind does not take, or a section it needs and lacks: errors at the
 /// field. Face fields its kind does not draw: warnings are `unused_face_fields`' job.
-fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
+fn check_kind_fields<K: Kinds>(file: &str, c: &Component<K>, problems: &mut Vec<Diagnostic>) {
     let kind = c.kind.name();
-    let takes = c.kind.kind().fields();
+    let takes = c.kind.fields();
     for stray in &c.stray {
         let key = stray.key.value.as_str();
         let message = if stray.missing {
             format!(
                 "`{}` is a {kind} but has no `{kind}:` section ({})",
                 c.id.value,
-                section_keys(kind).join(", ")
+                K::required_keys(kind).join(", ")
             )
-        } else if crate::kinds::SECTIONS.contains(&key) {
+        } else if K::SECTIONS.contains(&key) {
             format!(
                 "`{key}:` describes a {key}, but `{}` is a {kind}: {}",
                 c.id.value,
-                match kind.section() {
+                match K::section_of(kind) {
                     Some(own) => format!("its section is `{own}:`"),
                     None => format!("a {kind} has no section of its own"),
                 }
@@ -737,7 +737,7 @@ fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) 
         };
         problems.push(Diagnostic::at(file, &stray.key, message));
     }
-    let needs_size = takes.contains(&crate::kinds::Field::Size);
+    let needs_size = takes.contains(&super::kind::Field::Size);
     if needs_size && c.size.is_none() {
         problems.push(Diagnostic::at(
             file,
@@ -750,39 +750,13 @@ fn check_kind_fields(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) 
     }
 }
 
-/// The keys a kind's section must have, as its JSON Schema says.
-fn section_keys(kind: crate::kinds::KindName) -> Vec<String> {
-    let mut generator = schemars::SchemaGenerator::default();
-    let schemas = crate::kinds::KindSpec::section_schemas(&mut generator);
-    let Some((_, schema)) = schemas.iter().find(|(k, _)| *k == kind.as_str()) else {
-        return Vec::new();
-    };
-    let schema = match schema.get("$ref").and_then(|r| r.as_str()) {
-        Some(r) => {
-            let name = r.rsplit('/').next().unwrap_or_default();
-            generator
-                .definitions()
-                .get(name)
-                .cloned()
-                .unwrap_or_default()
-        }
-        None => schema.clone().to_value(),
-    };
-    let required = schema["required"].as_array().cloned().unwrap_or_default();
-    required
-        .iter()
-        .filter_map(|k| k.as_str())
-        .map(|k| format!("`{k}:`"))
-        .collect()
-}
-
 /// The smallest side of a piece, of a track's space or end area and of a board's square. The
 /// smallest shipped piece is 11 mm; below a millimetre a face cannot be drawn at all.
 pub const MIN_SIDE_MM: f64 = 1.0;
 
 /// A size of `what` at least `MIN_SIDE_MM` on every side, as `rule` says it must be.
-pub fn check_min_side(
-    cx: &mut crate::kinds::CheckCx,
+pub fn check_min_side<K: Kinds>(
+    cx: &mut super::kind::CheckCx<K>,
     what: &str,
     rule: &str,
     size: &Spanned<Size>,
@@ -800,7 +774,7 @@ fn too_small(what: &str, rule: &str, s: &Size) -> Option<String> {
 }
 
 /// A piece's `size` at least `MIN_SIDE_MM` a side.
-fn check_small_size(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
+fn check_small_size<K: Kinds>(file: &str, c: &Component<K>, problems: &mut Vec<Diagnostic>) {
     if let Some(size) = &c.size
         && let Some(m) = too_small(&format!("`{}`", c.id.value), "a piece must", &size.value)
     {
@@ -814,7 +788,7 @@ pub const MAX_GRID: u32 = 12;
 /// `grid:` on every face a component's pieces are drawn from: its own front and back and its
 /// variants' (each reported at the variant). A matrix's variants carry the component's faces,
 /// so theirs are reported once, at the component.
-fn check_grids(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
+fn check_grids<K: Kinds>(file: &str, c: &Component<K>, problems: &mut Vec<Diagnostic>) {
     let bad = |face: &Face| face.grid.filter(|g| !(1..=MAX_GRID).contains(g));
     let message =
         |g: u32, piece: &str| format!("`grid: {g}` in `{piece}`: expected 1 to {MAX_GRID}");
@@ -845,13 +819,13 @@ fn check_grids(file: &str, c: &Component, problems: &mut Vec<Diagnostic>) {
 
 /// Face fields that a component's kind does not draw (`pips:` on a card), each named once per
 /// component and side, at the face that sets it first: warnings, since the piece still prints.
-pub fn unused_face_fields(game: &Game) -> Vec<Diagnostic> {
-    use crate::draw::Side;
-    use crate::kinds::FaceField;
+pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
+    use super::kind::FaceField;
+    use crate::base::forms::Side;
     let mut found = Vec::new();
     for c in &game.spec.components {
         let file = c.origin.as_deref().unwrap_or(&game.file);
-        let kind = c.kind.kind();
+        let kind = &c.kind;
         let name = c.kind.name();
         for side in [Side::Front, Side::Back] {
             let draws = kind.draws(side);
@@ -940,7 +914,11 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
 }
 
 /// A component's player counts and pips: what serde cannot say about them.
-fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Diagnostic>) {
+fn check_players_and_pips<K: Kinds>(
+    game: &Game<K>,
+    c: &Component<K>,
+    problems: &mut Vec<Diagnostic>,
+) {
     let file = c.origin.as_deref().unwrap_or(&game.file);
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
@@ -991,8 +969,8 @@ fn check_players_and_pips(game: &Game, c: &Component, problems: &mut Vec<Diagnos
 
 /// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is
 /// referenced by dozens of variants), reported at every reference.
-fn check_symbol(
-    game: &Game,
+fn check_symbol<K: Kinds>(
+    game: &Game<K>,
     file: &str,
     symbol: &Spanned<String>,
     verdicts: &mut std::collections::HashMap<String, Option<String>>,
@@ -1020,7 +998,8 @@ fn check_symbol(
 
 #[cfg(test)]
 mod tests {
-    use super::{is_safe_id, short_mm};
+    use super::short_mm;
+    use crate::spec::ids::is_safe_id;
 
     #[test]
     fn lengths_in_messages_are_short() {

@@ -5,6 +5,7 @@
 //! fills `{suit.color}`.
 //! Runs after includes and before `matrix:`. The rows are kept as their cells' text
 //! (`Variants::Rows`), each made into an ordinary variant when asked for.
+use super::kind::Kinds;
 use serde_saphyr::Spanned;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -26,7 +27,7 @@ pub(super) const ROW: &str = "row";
 const MAX_PROBLEMS: usize = 10;
 
 /// Replaces every component's `data:` with the variants its rows make; returns the problems.
-pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Diagnostic> {
+pub fn expand<K: Kinds>(spec: &mut GameSpec<K>, file: &str, dir: Option<&Path>) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     let layouts = &spec.layouts;
     for c in &mut spec.components {
@@ -42,9 +43,9 @@ pub fn expand(spec: &mut GameSpec, file: &str, dir: Option<&Path>) -> Vec<Diagno
     problems
 }
 
-fn expand_component(
+fn expand_component<K: Kinds>(
     data: &Spanned<String>,
-    c: &mut Component,
+    c: &mut Component<K>,
     file: &str,
     dir: Option<&Path>,
     layouts: &BTreeMap<String, super::layouts::Layout>,
@@ -318,14 +319,14 @@ impl Columns {
 }
 
 /// The first `{row.x}` in the component's faces whose column the file does not have.
-fn unknown_placeholder(c: &Component, columns: &Columns) -> Option<String> {
+fn unknown_placeholder<K: Kinds>(c: &Component<K>, columns: &Columns) -> Option<String> {
     used_columns(c)
         .into_iter()
         .find(|name| name != "id" && !columns.names.contains(name))
 }
 
 /// Every column a `{row.x}` in the component's faces names, in the order written.
-fn used_columns(c: &Component) -> Vec<String> {
+fn used_columns<K: Kinds>(c: &Component<K>) -> Vec<String> {
     let faces = std::iter::once(&c.front).chain(c.back.iter());
     let mut texts: Vec<&str> = Vec::new();
     for f in faces {
@@ -381,8 +382,8 @@ struct Made<'a> {
 
 impl<'a> Made<'a> {
     /// Nothing made yet from the rows of `columns`, for component `c` (whose game is in `dir`).
-    fn new(
-        c: &Component,
+    fn new<K: Kinds>(
+        c: &Component<K>,
         at: &'a Spanned<String>,
         columns: &'a Columns,
         sep: char,
@@ -444,11 +445,11 @@ impl<'a> Made<'a> {
 
     /// Checks row `number` (1 for the first under the header) and keeps it: as its cells, or as
     /// a variant with its faces filled in (`filled`).
-    fn variant(
+    fn variant<K: Kinds>(
         &mut self,
         number: usize,
         cells: Vec<Cell>,
-        c: &Component,
+        c: &Component<K>,
         shown: &str,
     ) -> Result<(), Diagnostic> {
         let at = |cell: &Cell, why: String| Diagnostic::new(shown, cell.line, cell.col, why);
@@ -489,8 +490,8 @@ impl<'a> Made<'a> {
             return Err(at(cell, why));
         }
         let id = match self.columns.id.map(|i| &cells[i]) {
-            Some(cell) if !super::check::is_safe_id(&cell.text) => {
-                let hint = crate::commands::scaffold::slug(&cell.text)
+            Some(cell) if !super::ids::is_safe_id(&cell.text) => {
+                let hint = super::ids::slug(&cell.text)
                     .map(|s| format!(" (e.g. `{s}`)"))
                     .unwrap_or_default();
                 return Err(at(
@@ -533,7 +534,7 @@ impl<'a> Made<'a> {
             let known = name.is_empty() || self.symbols.iter().any(|s| s == name);
             let problem = if known {
                 None
-            } else if !super::check::is_safe_id(name) {
+            } else if !super::ids::is_safe_id(name) {
                 Some(super::check::unsafe_symbol_name(name, &self.symbols))
             } else {
                 Some(super::check::no_symbol(name, &self.symbols))

@@ -2,6 +2,7 @@
 //! played with one piecepack). The included game is loaded and checked on its own first, so its
 //! errors name its own file; then its components (and axes this game does not redefine) are
 //! put before this game's own. Rules are not included: each game states its own.
+use super::kind::Kinds;
 use std::path::{Path, PathBuf};
 
 use super::load::parse;
@@ -57,8 +58,8 @@ fn locate(
 /// Merges every included game into `spec`. `stack` holds the files being included, outermost
 /// first, to refuse cycles; `dirs` gets the folder of every game included from a file (nested
 /// ones too), whose `symbols/` its components draw with.
-pub fn resolve(
-    spec: &mut GameSpec,
+pub fn resolve<K: Kinds>(
+    spec: &mut GameSpec<K>,
     file: &str,
     dir: Option<&Path>,
     stack: &mut Vec<String>,
@@ -85,7 +86,7 @@ pub fn resolve(
         }
         stack.push(inc_file.clone());
         // Checked on its own, so its problems are reported against its own file.
-        super::from_bytes_nested(&inc_file, bytes.clone(), inc_dir.clone(), stack)?;
+        super::from_bytes_nested::<K>(&inc_file, bytes.clone(), inc_dir.clone(), stack)?;
         let mut inc = parse(&inc_file, &bytes)?;
         if let Some(d) = &inc_dir
             && !dirs.contains(d)

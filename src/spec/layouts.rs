@@ -2,6 +2,7 @@
 //! of the piece and holding one thing (a face's field, its picture, a fixed text or a symbol).
 //! A face names its layout (`layout: hero`, or once for a component's front); without one the
 //! kind's own look.
+use super::kind::Kinds;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -140,7 +141,7 @@ impl<'de> Deserialize<'de> for BoxFont {
 }
 
 /// The layout `face` is drawn from, if it names one the game has.
-pub fn of<'g>(game: &'g Game, face: &super::Face) -> Option<&'g Layout> {
+pub fn of<'g, K: Kinds>(game: &'g Game<K>, face: &super::Face) -> Option<&'g Layout> {
     let name = face.layout.as_ref()?;
     game.spec.layouts.get(&name.value)
 }
@@ -161,7 +162,7 @@ const SLACK_MM: f64 = 0.01;
 
 /// Checks every layout's boxes (each holds one thing; its symbol and font exist) and every face
 /// that names a layout: the layout exists, and its boxes lie inside that component's pieces.
-pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
+pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
     let spec = &game.spec;
     let file = game.file.as_str();
     for layout in spec.layouts.values() {
@@ -256,7 +257,7 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
                             spanned,
                             format!(
                                 "box `{}` of layout `{}` ({} × {} mm at {}, {}) is not inside the {} × {} mm {} of `{}`",
-                                b.name, name.value, at(w), at(h), at(x), at(y), at(cw), at(ch), c.kind.kind().noun(), c.id.value
+                                b.name, name.value, at(w), at(h), at(x), at(y), at(cw), at(ch), c.kind.noun(), c.id.value
                             ),
                         )
                         .hint("make the box smaller or move it; `%` are of the piece's side"),

@@ -1,5 +1,6 @@
 //! Reading a game's YAML: size limit, YAML budget (aliases, nodes, depth), strict schema, and an
 //! error that names the file, line, column, field path and what was expected.
+use super::kind::Kinds;
 use serde_saphyr::{Budget, Options};
 use std::cell::RefCell;
 use std::path::Path;
@@ -9,8 +10,7 @@ use crate::base::assets::TooLarge;
 use crate::base::diagnostic::Diagnostic;
 use crate::spec::SpecError;
 
-/// Largest YAML file accepted. A real game description is a few kilobytes.
-pub const MAX_YAML_BYTES: usize = 1024 * 1024;
+pub use crate::base::assets::MAX_YAML_BYTES;
 
 fn options() -> Options {
     let mut budget = Budget::default();
@@ -52,7 +52,7 @@ pub fn read_yaml(file: &str, path: &Path) -> Result<Vec<u8>, SpecError> {
 }
 
 /// Parses `bytes` (the contents of `file`) into a game spec.
-pub fn parse(file: &str, bytes: &[u8]) -> Result<GameSpec, SpecError> {
+pub fn parse<K: Kinds>(file: &str, bytes: &[u8]) -> Result<GameSpec<K>, SpecError> {
     if bytes.len() > MAX_YAML_BYTES {
         return Err(too_large(file, Some(bytes.len() as u64)));
     }
@@ -486,7 +486,8 @@ mod tests {
             "{}",
             at.message
         );
-        let parsed = parse("big.yaml", &vec![b' '; MAX_YAML_BYTES + 1]).unwrap_err();
+        let parsed = parse::<crate::kinds::KindSpec>("big.yaml", &vec![b' '; MAX_YAML_BYTES + 1])
+            .unwrap_err();
         assert!(
             parsed
                 .to_string()

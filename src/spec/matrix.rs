@@ -3,6 +3,7 @@
 //! value's own `tags`), whose faces are the component's faces with every `{suit.color}`-style
 //! placeholder replaced by that value's property. Runs after includes, before the checks, so
 //! everything downstream (rules, pieces, drawing) sees ordinary variants.
+use super::kind::Kinds;
 use serde_saphyr::Spanned;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -15,7 +16,7 @@ use crate::base::diagnostic::Diagnostic;
 pub const MAX_COMBINATIONS: usize = 1_000;
 
 /// Expands every component's matrix in place; returns the problems found.
-pub fn expand(spec: &mut GameSpec, file: &str) -> Vec<Diagnostic> {
+pub fn expand<K: Kinds>(spec: &mut GameSpec<K>, file: &str) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     let axes = &spec.axes;
     for c in &mut spec.components {
@@ -34,9 +35,9 @@ fn c_clone_matrix(m: &Spanned<Vec<String>>) -> Spanned<Vec<String>> {
     Spanned::new(m.value.clone(), m.referenced, m.defined)
 }
 
-fn expand_component(
+fn expand_component<K: Kinds>(
     m: Spanned<Vec<String>>,
-    c: &mut Component,
+    c: &mut Component<K>,
     axes: &BTreeMap<String, Vec<AxisValue>>,
     file: &str,
     problems: &mut Vec<Diagnostic>,
@@ -124,7 +125,7 @@ fn expand_component(
 }
 
 /// Colour or symbol placeholders in a component without a matrix can never be filled.
-fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Diagnostic>) {
+fn stray_placeholders<K: Kinds>(c: &Component<K>, file: &str, problems: &mut Vec<Diagnostic>) {
     let own = std::iter::once(Cow::Borrowed(&c.front)).chain(c.back.iter().map(Cow::Borrowed));
     let of_variants = c.variants.iter().flat_map(|v| {
         let (front, back) = c.variant_faces(v);
@@ -167,7 +168,7 @@ fn stray_placeholders(c: &Component, file: &str, problems: &mut Vec<Diagnostic>)
 /// The first placeholder written with two braces each side (`{{row.title}}`, Mustache's habit)
 /// in the template faces of `c`, with a message saying how to write it: filled in, the inner
 /// braces would give the value and the outer ones would print around it.
-pub(super) fn doubled_braces(c: &Component) -> Option<String> {
+pub(super) fn doubled_braces<K: Kinds>(c: &Component<K>) -> Option<String> {
     let faces = std::iter::once(&c.front).chain(c.back.iter());
     let token = faces.flat_map(|f| f.texts()).find_map(doubled_in)?;
     Some(format!(
@@ -395,7 +396,7 @@ impl<'a> Subst<'a> {
 mod tests {
     use super::*;
 
-    fn spec(yaml: &str) -> GameSpec {
+    fn spec(yaml: &str) -> crate::kinds::GameSpec {
         crate::spec::parse("t.yaml", yaml.as_bytes()).unwrap()
     }
 

@@ -5,6 +5,8 @@ pub mod color;
 mod csv;
 mod data;
 mod error;
+pub mod ids;
+pub mod kind;
 
 pub(crate) mod include;
 mod indent;
@@ -24,6 +26,7 @@ pub use check::{MAX_COPIES, MAX_PIECES};
 pub use check::{MIN_SIDE_MM, check_min_side};
 pub use data::MAX_DATA_BYTES;
 pub use error::SpecError;
+pub use kind::Kinds;
 pub use load::{MAX_YAML_BYTES, parse};
 pub use model::*;
 pub use tags::Tags;
@@ -33,8 +36,8 @@ use std::path::{Path, PathBuf};
 
 /// A loaded, checked game.
 #[derive(Debug)]
-pub struct Game {
-    pub spec: GameSpec,
+pub struct Game<K: Kinds> {
+    pub spec: GameSpec<K>,
     /// How errors name the file: the path the user gave, or `data/<id>.yaml` for shipped games.
     pub file: String,
     /// The folder of a user's YAML file: its own `symbols/` may add art. `None` for shipped games.
@@ -47,7 +50,7 @@ pub struct Game {
     pub warnings: Vec<crate::base::diagnostic::Diagnostic>,
 }
 
-impl Game {
+impl<K: Kinds> Game<K> {
     /// The folders whose `symbols/` this game's faces may use, first found first: its own,
     /// then those of the games it includes.
     pub fn symbol_dirs(&self) -> impl Iterator<Item = &Path> {
@@ -65,7 +68,7 @@ impl Game {
 }
 
 /// Loads a shipped game by id (`night-grain`) or a YAML file by path, then checks it.
-pub fn load(name: &str) -> Result<Game, SpecError> {
+pub fn load<K: Kinds>(name: &str) -> Result<Game<K>, SpecError> {
     let looks_like_path = name.ends_with(".yaml") || name.ends_with(".yml") || name.contains('/');
     if looks_like_path || Path::new(name).is_file() {
         let path = PathBuf::from(name);
@@ -110,7 +113,11 @@ fn unknown_game_hint(name: &str) -> String {
 }
 
 /// Parses and checks YAML bytes; `file` is how errors name them.
-pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Game, SpecError> {
+pub fn from_bytes<K: Kinds>(
+    file: &str,
+    bytes: Vec<u8>,
+    dir: Option<PathBuf>,
+) -> Result<Game<K>, SpecError> {
     let mut game = from_bytes_nested(file, bytes, dir, &mut vec![file.to_string()])?;
     let unused = check::unused_face_fields(&game);
     game.warnings.extend(unused);
@@ -118,12 +125,12 @@ pub fn from_bytes(file: &str, bytes: Vec<u8>, dir: Option<PathBuf>) -> Result<Ga
 }
 
 /// `from_bytes` inside a chain of includes (`stack`: the files being loaded, outermost first).
-fn from_bytes_nested(
+fn from_bytes_nested<K: Kinds>(
     file: &str,
     bytes: Vec<u8>,
     dir: Option<PathBuf>,
     stack: &mut Vec<String>,
-) -> Result<Game, SpecError> {
+) -> Result<Game<K>, SpecError> {
     let mut spec = parse(file, &bytes)?;
     // Not kept: errors found later quote the file as read again.
     drop(bytes);
@@ -161,8 +168,8 @@ fn from_bytes_nested(
 
 /// Reads the game's own `fonts:` into the font database; returns the problems, each at its
 /// entry.
-fn load_fonts(
-    spec: &GameSpec,
+fn load_fonts<K: Kinds>(
+    spec: &GameSpec<K>,
     file: &str,
     dir: Option<&Path>,
 ) -> Vec<crate::base::diagnostic::Diagnostic> {
@@ -197,7 +204,7 @@ fn load_fonts(
 
 /// The names of every symbol a game can use: its own `symbols/`, those of the games it includes
 /// and the shipped ones.
-pub fn symbol_names(game: &Game) -> Vec<String> {
+pub fn symbol_names<K: Kinds>(game: &Game<K>) -> Vec<String> {
     symbol_names_among(game.symbol_dirs())
 }
 
@@ -229,8 +236,8 @@ pub struct SymbolFile {
 /// includes, then pnp's own; `None` when none has it, the file's path and the error when a
 /// game's own file cannot be used.
 /// Names are restricted to `[a-z0-9_-]` by the checks, so no path can escape those folders.
-pub fn symbol_source(
-    game: &Game,
+pub fn symbol_source<K: Kinds>(
+    game: &Game<K>,
     name: &str,
 ) -> Result<Option<SymbolFile>, (String, crate::draw::symbol::SymbolError)> {
     use crate::draw::symbol::SymbolError;

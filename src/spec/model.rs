@@ -6,17 +6,20 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::color::Color;
+use super::kind::{Field, Kinds};
+use super::rules::Rule;
 pub use crate::base::shape::Shape;
 use crate::base::units::Size;
-use crate::kinds::{Field, KindName, KindSpec, SECTIONS};
-use crate::rules::Rule;
+pub use crate::draw::frame::Frame;
+pub use crate::draw::image::{Fit, Position};
 use serde_saphyr::Location;
 
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GameSpec {
+#[serde(deny_unknown_fields, bound(deserialize = "K: Kinds"))]
+#[schemars(rename = "GameSpec", bound = "Component<K>: JsonSchema")]
+pub struct GameSpec<K: Kinds> {
     pub game: GameInfo,
-    pub components: Vec<Component>,
+    pub components: Vec<Component<K>>,
     #[serde(default)]
     pub rules: Vec<Rule>,
     /// Other games whose components this one uses (`include: [piecepack]`), loaded first.
@@ -46,7 +49,7 @@ pub struct GameSpec {
 #[serde(deny_unknown_fields)]
 pub struct GameInfo {
     /// File-name-safe identifier: output goes to `output/<id>/`.
-    #[schemars(with = "crate::commands::schema::SafeId")]
+    #[schemars(with = "crate::spec::ids::SafeId")]
     pub id: Spanned<String>,
     pub name: String,
     #[serde(default)]
@@ -69,12 +72,12 @@ pub struct GameInfo {
 /// One kind of piece of the game: its kind (with the kind's own section), its faces and its
 /// variants. Read field by field (`de::read_component`): `kind:` selects which fields it takes.
 #[derive(Debug)]
-pub struct Component {
+pub struct Component<K: Kinds> {
     pub id: Spanned<String>,
     /// The kind, where `kind:` is written.
-    pub kind_name: Spanned<KindName>,
+    pub kind_name: Spanned<K::Name>,
     /// The kind and its section (`kind: board` with its `board:`).
-    pub kind: KindSpec,
+    pub kind: K,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
     pub name: Option<String>,
     /// The piece's size (for a die, its edge; for a pawn, the standing figure). Kinds whose
@@ -123,11 +126,12 @@ pub struct Stray {
 /// every kind takes (the kinds' own are added per kind by `schema`).
 #[derive(JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "ComponentFields", bound = "K::Name: JsonSchema")]
 #[allow(dead_code)]
-pub struct ComponentFields {
-    #[schemars(with = "crate::commands::schema::SafeId")]
+pub struct ComponentFields<K: Kinds> {
+    #[schemars(with = "crate::spec::ids::SafeId")]
     id: String,
-    kind: KindName,
+    kind: K::Name,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
     #[serde(default)]
     name: Option<String>,
@@ -174,25 +178,25 @@ pub(crate) const COMMON_KEYS: &[&str] = &[
     "players", "matrix", "data", "layout",
 ];
 
-impl<'de> Deserialize<'de> for Component {
+impl<'de, K: Kinds> Deserialize<'de> for Component<K> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_map(ComponentVisitor)
+        d.deserialize_map(ComponentVisitor(std::marker::PhantomData))
     }
 }
 
-struct ComponentVisitor;
+struct ComponentVisitor<K>(std::marker::PhantomData<K>);
 
-impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
-    type Value = Component;
+impl<'de, K: Kinds> serde::de::Visitor<'de> for ComponentVisitor<K> {
+    type Value = Component<K>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("a component (`id:`, `kind:` and the kind's fields)")
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Component, A::Error> {
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Component<K>, A::Error> {
         use serde::de::Error;
         let mut id = None;
-        let mut kind_name: Option<Spanned<KindName>> = None;
+        let mut kind_name: Option<Spanned<K::Name>> = None;
         let mut name = None;
         let mut size = None;
         let mut shape = None;
@@ -205,7 +209,7 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
         let mut matrix = None;
         let mut data = None;
         let mut layout: Option<Spanned<String>> = None;
-        let mut section: Option<(Stray, KindSpec)> = None;
+        let mut section: Option<(Stray, K)> = None;
         let mut stray = Vec::new();
         // Every key once: YAML's own duplicate-key check catches the rest.
         // Keys are read as plain text (so that error paths name them), and fields are located
@@ -214,7 +218,7 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
             key: Spanned::new(key.to_string(), at, at),
             missing: false,
         };
-        while let Some(key) = map.next_key_seed(KeyName)? {
+        while let Some(key) = map.next_key_seed(KeyName::<K>(std::marker::PhantomData))? {
             match key.as_str() {
                 "id" => id = Some(map.next_value()?),
                 "kind" => kind_name = Some(map.next_value()?),
@@ -230,8 +234,8 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
                 "matrix" => matrix = Some(map.next_value()?),
                 "data" => data = Some(map.next_value()?),
                 "layout" => layout = Some(map.next_value()?),
-                other if SECTIONS.contains(&other) => {
-                    let (read, at) = KindSpec::read_section(other, &mut map)?;
+                other if K::SECTIONS.contains(&other) => {
+                    let (read, at) = K::read_section(other, &mut map)?;
                     let here = located(other, at);
                     if let Some((earlier, _)) = section.replace((here, read)) {
                         stray.push(earlier);
@@ -241,7 +245,7 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
             }
         }
         let id: Spanned<String> = id.ok_or_else(|| A::Error::missing_field("id"))?;
-        let kind_name: Spanned<KindName> =
+        let kind_name: Spanned<K::Name> =
             kind_name.ok_or_else(|| A::Error::missing_field("kind"))?;
         let name_of = kind_name.value;
         // The kind with its section; a section of another kind is reported, and a missing one
@@ -252,23 +256,23 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
                 if let Some((key, _)) = other {
                     stray.push(key);
                 }
-                match KindSpec::plain(name_of) {
+                match K::plain(name_of) {
                     Some(plain) => plain,
                     None => {
                         stray.push(Stray {
                             key: Spanned::new(
-                                name_of.as_str().to_string(),
+                                name_of.to_string(),
                                 kind_name.referenced,
                                 kind_name.defined,
                             ),
                             missing: true,
                         });
-                        KindSpec::empty(name_of)
+                        K::empty(name_of)
                     }
                 }
             }
         };
-        let fields = kind.kind().fields();
+        let fields = kind.fields();
         let takes = |f: Field| {
             fields.contains(&f) || (f == Field::Size && fields.contains(&Field::SizeOptional))
         };
@@ -316,27 +320,27 @@ impl<'de> serde::de::Visitor<'de> for ComponentVisitor {
 
 /// A component's key, refused while it is read when no kind takes it (so that the error's path
 /// names it, as a derived struct's would).
-struct KeyName;
+struct KeyName<K>(std::marker::PhantomData<K>);
 
-impl<'de> serde::de::DeserializeSeed<'de> for KeyName {
+impl<'de, K: Kinds> serde::de::DeserializeSeed<'de> for KeyName<K> {
     type Value = String;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
+        struct V<K>(std::marker::PhantomData<K>);
+        impl<K: Kinds> serde::de::Visitor<'_> for V<K> {
             type Value = String;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a component's key")
             }
             fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<String, E> {
-                if COMMON_KEYS.contains(&key) || SECTIONS.contains(&key) {
+                if COMMON_KEYS.contains(&key) || K::SECTIONS.contains(&key) {
                     return Ok(key.to_string());
                 }
-                let keys: Vec<&str> = COMMON_KEYS.iter().chain(SECTIONS).copied().collect();
+                let keys: Vec<&str> = COMMON_KEYS.iter().chain(K::SECTIONS).copied().collect();
                 Err(E::unknown_field(key, leak(keys)))
             }
         }
-        d.deserialize_identifier(V)
+        d.deserialize_identifier(V::<K>(std::marker::PhantomData))
     }
 }
 
@@ -346,12 +350,25 @@ fn leak(keys: Vec<&'static str>) -> &'static [&'static str] {
     KEYS.get_or_init(|| Box::leak(keys.into_boxed_slice()))
 }
 
-impl Component {
+impl<K: Kinds> Component<K> {
+    /// Total copies it makes (all variants).
+    pub fn total_copies(&self) -> u64 {
+        let default = self.copies.as_ref().map_or(1, |s| s.value) as u64;
+        if self.variants.is_empty() {
+            default
+        } else {
+            self.variants
+                .iter()
+                .map(|v| v.copies.as_ref().map_or(default, |s| s.value as u64))
+                .sum()
+        }
+    }
+
     /// The shape of its pieces: as written, else its kind's default.
     pub fn shape(&self) -> Shape {
         match &self.shape {
             Some(s) => s.value.clone(),
-            None => self.kind.kind().default_shape(),
+            None => self.kind.default_shape(),
         }
     }
 
@@ -408,7 +425,7 @@ pub struct AxisValue {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
-    #[schemars(with = "crate::commands::schema::SafeId")]
+    #[schemars(with = "crate::spec::ids::SafeId")]
     pub id: Spanned<String>,
     // Boxed, like the faces' rare located fields: a located value is 64 bytes, and a deck may
     // have thousands of variants that do not set it.
@@ -565,52 +582,6 @@ impl<'de> Deserialize<'de> for ColumnWidth {
     }
 }
 
-/// How an image fills its box.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Fit {
-    /// Fills the box, cropped to it, in proportion.
-    #[default]
-    Cover,
-    /// Whole inside the box, in proportion.
-    Contain,
-    /// Fills the box exactly, out of proportion if need be.
-    Stretch,
-}
-
-/// Where an image sits in its box (which part `cover` keeps).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Position {
-    #[default]
-    Center,
-    Top,
-    Bottom,
-    Left,
-    Right,
-    TopLeft,
-    TopRight,
-    BottomLeft,
-    BottomRight,
-}
-
-impl Position {
-    /// Where along each axis, 0 (left, top) to 1 (right, bottom).
-    pub fn along(self) -> (f64, f64) {
-        match self {
-            Position::Center => (0.5, 0.5),
-            Position::Top => (0.5, 0.0),
-            Position::Bottom => (0.5, 1.0),
-            Position::Left => (0.0, 0.5),
-            Position::Right => (1.0, 0.5),
-            Position::TopLeft => (0.0, 0.0),
-            Position::TopRight => (1.0, 0.0),
-            Position::BottomLeft => (0.0, 1.0),
-            Position::BottomRight => (1.0, 1.0),
-        }
-    }
-}
-
 /// A piecepack mark on a face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -620,20 +591,6 @@ pub enum Mark {
     Corners,
     /// A small triangle at the top edge: which way the piece points (coins).
     Arrow,
-}
-
-/// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Frame {
-    /// One solid line.
-    Solid,
-    /// Two thin lines.
-    Double,
-    /// A dashed line.
-    Dashed,
-    /// Brackets at the four corners only.
-    Corners,
 }
 
 impl Face {

@@ -3,6 +3,7 @@
 //! player takes to their seat, and the ordinary dice the rules ask for but the game does not
 //! print. Everything here is optional: without it each component goes on the table as its
 //! kind does (docs/tts.md).
+use super::kind::Kinds;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -11,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::Game;
 use super::color::Color;
 use crate::base::diagnostic::Diagnostic;
-use crate::kinds::TtsForm;
+use crate::base::forms::TtsForm;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -130,7 +131,7 @@ fn located_keys<'de, D: serde::Deserializer<'de>>(
 }
 
 /// Checks the section against the game's components.
-pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
+pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
     let Some(tts) = &game.spec.tts else {
         return;
     };
@@ -153,7 +154,7 @@ pub(super) fn check(game: &Game, problems: &mut Vec<Diagnostic>) {
             ));
             continue;
         };
-        let form = c.kind.kind().tts(c.shape());
+        let form = c.kind.tts(c.shape());
         let is_tile = matches!(form, TtsForm::Tile { .. });
         let is_deck = matches!(form, TtsForm::Deck { .. });
         let mut wrong = |message: String| problems.push(Diagnostic::at(file, key, message));

@@ -25,7 +25,7 @@ fn board_yaml(kind: &str, section: &str) -> String {
 
 /// The board's geometry, as the library lists it.
 fn geometry(file: &Path) -> (Geometry, f64, f64) {
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let c = &game.spec.components[0];
     let (w, h) = c.kind.kind().size(c);
     (c.kind.kind().geometry().unwrap(), w, h)
@@ -308,7 +308,7 @@ fn boards_of_points_split_between_their_points() {
             "{spacing: 20mm, columns: 19, rows: 19, look: none}",
         ),
     );
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let doc =
         pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let lattice: Vec<f64> = (0..=19).map(|k| 8.0 + k as f64 * 20.0).collect();
@@ -336,7 +336,7 @@ fn hex_boards_split_through_hex_centres_or_along_their_edges() {
         &board_yaml("hex-board", "{hex: 20mm, columns: 14, rows: 18}"),
     );
     let (g, w, h) = geometry(&file);
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let doc =
         pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let near = |v: f64, of: Vec<f64>| of.iter().any(|l| (l - v).abs() < 1e-6);
@@ -370,7 +370,7 @@ fn hex_boards_split_through_hex_centres_or_along_their_edges() {
 #[test]
 fn setup_diagrams_stand_pieces_on_a_boards_named_spaces() {
     let path = format!("{}/examples/hnefatafl.yaml", env!("CARGO_MANIFEST_DIR"));
-    let game = pnp::spec::load(&path).unwrap();
+    let game = pnp::kinds::load(&path).unwrap();
     let setup = game
         .spec
         .components
@@ -444,7 +444,7 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         let pdf = std::fs::read(dir.join(format!("{name}.pdf"))).unwrap();
         let pages = rasterize(&pdf, 0.3);
         assert!(pages.len() >= 2, "{name}");
-        let game = pnp::spec::load(&path).unwrap();
+        let game = pnp::kinds::load(&path).unwrap();
         let doc = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
             .unwrap();
         let parts = doc
@@ -462,7 +462,7 @@ fn the_example_games_build_with_their_boards_whole_or_in_parts() {
         .unwrap()
         .replace("top: flat", "top: pointy");
     let file = game_file("hex-pointy", &text);
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let doc =
         pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     let boards: Vec<&pnp::layout::Placement> = doc
@@ -498,7 +498,7 @@ fn a_board_that_fits_only_turned_is_turned_whole_and_one_that_does_not_is_split(
         let (g, w, h) = geometry(&file);
         let dir = build(file.to_str().unwrap(), &["--no-png"]);
         let pdf = std::fs::read(dir.join("b.pdf")).unwrap();
-        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
         let doc = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
             .unwrap();
         let placed: Vec<(usize, &pnp::layout::Placement)> = doc
@@ -558,7 +558,7 @@ fn a_board_with_a_track_splits_into_parts_as_large_as_the_paper_takes() {
             ),
         );
         let (_, w, h) = geometry(&file);
-        let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+        let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
         let opt = pnp::commands::options::BuildOptions {
             cover,
             ..Default::default()
@@ -618,7 +618,7 @@ fn board_page(file: &Path) -> (Vec<u8>, usize, pnp::layout::Rect) {
         .output()
         .unwrap();
     assert!(run.status.success(), "{}", stderr(&run));
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let pdf = std::fs::read(out.join(format!("{}.pdf", game.spec.game.id.value))).unwrap();
     let doc =
         pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();

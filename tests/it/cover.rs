@@ -26,7 +26,7 @@ fn pdf_of(game: &str, extra: &[&str]) -> Vec<u8> {
 fn night_grain_opens_with_contents_whose_page_numbers_are_true() {
     let pdf = pdf_of("night-grain", &[]);
     let text = pdf_text(&pdf);
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     // No backs: one cover page, then the layout's pages.
     assert_eq!(text.len(), prepared.pages.len() + 1);
@@ -102,7 +102,7 @@ fn the_cover_says_what_is_not_printed_and_how_to_print_sheets_for_a_game_night()
 fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
     let pdf = pdf_of("piecepack", &[]);
     let text = pdf_text(&pdf);
-    let game = pnp::spec::load("piecepack").unwrap();
+    let game = pnp::kinds::load("piecepack").unwrap();
     let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     assert_eq!(text.len(), prepared.pages.len() + 2);
     assert!(text[0].contains("Print the whole file double-sided, flipping on the long edge"));
@@ -128,7 +128,7 @@ fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
 fn no_cover_leaves_only_the_component_pages() {
     let pdf = pdf_of("night-grain", &["--no-cover"]);
     let text = pdf_text(&pdf);
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let opt = BuildOptions {
         cover: false,
         ..Default::default()
@@ -264,7 +264,7 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
     // Bean-Off mixes one-sided pages (sheet, tokens) with two-sided ones (cards); The Beast and
     // the piecepack are two-sided throughout.
     for game in ["bean-off", "the-beast", "piecepack"] {
-        let g = pnp::spec::load(game).unwrap();
+        let g = pnp::kinds::load(game).unwrap();
         let prepared = pnp::commands::prepare(&g, &BuildOptions::default()).unwrap();
         let pages = &prepared.pages;
         let front = pnp::layout::cover::front_pages(pages);
@@ -297,7 +297,7 @@ fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow
 fn every_page_shows_its_own_number_and_the_footer_its_side_repeats() {
     // Each page shows the credits, its own number (not a neighbour's) and the print hint for its
     // side; a footer drawn once and reused across pages must keep that true.
-    let game = pnp::spec::load("the-beast").unwrap();
+    let game = pnp::kinds::load("the-beast").unwrap();
     let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let text = pdf_text(&pdf_of("the-beast", &[]));
     let front = pnp::layout::cover::front_pages(&prepared.pages);

@@ -19,9 +19,9 @@ fn every_kind_yaml() -> String {
     yaml
 }
 
-fn every_kind() -> pnp::spec::Game {
+fn every_kind() -> pnp::kinds::Game {
     let yaml = every_kind_yaml();
-    pnp::spec::from_bytes("every-kind.yaml", yaml.clone().into_bytes(), None)
+    pnp::kinds::from_bytes("every-kind.yaml", yaml.clone().into_bytes(), None)
         .unwrap_or_else(|e| panic!("{e}\n{yaml}"))
 }
 

@@ -22,7 +22,7 @@ fn fixture(name: &str) -> String {
 #[test]
 fn pieces_never_overlap_each_other_or_the_calibration_square() {
     for id in GAMES {
-        let game = pnp::spec::load(id).unwrap();
+        let game = pnp::kinds::load(id).unwrap();
         for (paper, duplex) in [
             (A4, Duplex::LongEdge),
             (LETTER, Duplex::ShortEdge),
@@ -92,7 +92,7 @@ fn pieces_never_overlap_each_other_or_the_calibration_square() {
 #[test]
 fn the_calibration_square_is_printed_on_every_page() {
     for (game, scale) in [("bean-off", 1.5), ("night-grain", 1.5)] {
-        let game = pnp::spec::load(game).unwrap();
+        let game = pnp::kinds::load(game).unwrap();
         for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
             let opt = BuildOptions {
                 duplex,
@@ -147,7 +147,7 @@ fn the_beast_packs_nine_cards_to_a_full_page_of_a4_or_letter() {
 }
 
 fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
-    let game = pnp::spec::load("the-beast").unwrap();
+    let game = pnp::kinds::load("the-beast").unwrap();
     let opt = BuildOptions {
         paper,
         ..Default::default()
@@ -235,7 +235,7 @@ fn beast_packs_nine_cards_a_page(paper: pnp::layout::Paper) {
 
 #[test]
 fn identical_cards_share_cut_lines_and_marks_continue_them_outside_the_block() {
-    let game = pnp::spec::load(&fixture("layout-cards.yaml")).unwrap();
+    let game = pnp::kinds::load(&fixture("layout-cards.yaml")).unwrap();
     let mut prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     prepared.front_matter.clear();
     let page = &prepared.pages[0];
@@ -424,7 +424,7 @@ components:
 /// double-sided.
 #[test]
 fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after() {
-    let game = pnp::spec::load("the-beast").unwrap();
+    let game = pnp::kinds::load("the-beast").unwrap();
     let opt = BuildOptions {
         duplex: Duplex::GutterFold,
         ..Default::default()
@@ -465,10 +465,10 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
 }
 
 /// Writes `yaml` as a game file in a fresh folder and loads it.
-fn game_from(name: &str, yaml: &str) -> (std::path::PathBuf, pnp::spec::Game) {
+fn game_from(name: &str, yaml: &str) -> (std::path::PathBuf, pnp::kinds::Game) {
     let path = temp_dir(name).join(format!("{name}.yaml"));
     std::fs::write(&path, yaml).unwrap();
-    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     (path, game)
 }
 

@@ -13,8 +13,8 @@ const SQUARE_MM: f64 = 19.0;
 const TILE_MM: f64 = 17.0;
 const EDGE_MM: f64 = pnp::kinds::boards::board::EDGE_MM;
 
-fn game() -> pnp::spec::Game {
-    pnp::spec::load("making-ground").unwrap()
+fn game() -> pnp::kinds::Game {
+    pnp::kinds::load("making-ground").unwrap()
 }
 
 fn px(mm: f64, dpi: u32) -> u32 {
@@ -24,7 +24,7 @@ fn px(mm: f64, dpi: u32) -> u32 {
 /// Copies placed on the pages, by component id (each part of a split piece counts once).
 fn placed_by_component(
     prepared: &pnp::layout::document::Document,
-    game: &pnp::spec::Game,
+    game: &pnp::kinds::Game,
 ) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {

@@ -112,7 +112,7 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
     let dir = build("night-grain", &["--no-png"]);
     let pdf = std::fs::read(dir.join("night-grain.pdf")).unwrap();
     let pages = rasterize(&pdf, 2.0);
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let prepared =
         pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
     // The cover comes first; the component pages follow in layout order.
@@ -146,7 +146,7 @@ fn pdf_rasterizes_with_pieces_where_the_layout_puts_them() {
 
 #[test]
 fn pieces_sit_inside_the_printable_area_without_overlap() {
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     for paper in [A4, LETTER, A4.landscape()] {
         let opt = pnp::commands::options::BuildOptions {
             paper,
@@ -180,7 +180,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
 }
 
 /// The grain marker's diameter (mm), as the pieces are made.
-fn prepared_marker(game: &pnp::spec::Game) -> f64 {
+fn prepared_marker(game: &pnp::kinds::Game) -> f64 {
     let pieces = pnp::resolve::expand(game);
     let p = pieces
         .iter()
@@ -192,7 +192,7 @@ fn prepared_marker(game: &pnp::spec::Game) -> f64 {
 #[test]
 fn the_track_prints_whole_on_one_a4_or_letter_page() {
     // Issue 35: 70 × 262 mm, boxes of 62 × 44 mm that hold four ¾ in markers two by two.
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     for paper in [pnp::layout::A4, pnp::layout::LETTER] {
         let opt = pnp::commands::options::BuildOptions {
             paper,
@@ -286,7 +286,7 @@ fn bad_yaml_gives_a_located_error_and_writes_nothing() {
 #[test]
 fn each_distinct_face_is_rendered_once_not_once_per_copy() {
     // Issue 9's regression guard: a count, not a timing.
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let out = temp_dir("renders");
     let opt = pnp::commands::options::BuildOptions {
         out: Some(out),
@@ -363,7 +363,7 @@ fn a_rebuild_removes_images_of_faces_the_game_no_longer_has() {
 
 #[test]
 fn progress_counts_every_page_and_image_up_to_its_total() {
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let opt = pnp::commands::options::BuildOptions {
         out: Some(temp_dir("progress")),
         ..Default::default()
@@ -391,14 +391,14 @@ fn progress_counts_every_page_and_image_up_to_its_total() {
 #[test]
 fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     use pnp::usvg;
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let pieces = pnp::resolve::expand(&game);
     let track = pieces
         .iter()
         .find(|p| kind_of(&game, p) == KindName::Track)
         .unwrap();
-    let art = pnp::draw::Art::new(&game);
-    let svg = pnp::draw::draw_face(&game, track, pnp::draw::Side::Front, 0.0, &art)
+    let art = pnp::kinds::face::Art::new(&game);
+    let svg = pnp::kinds::face::draw_face(&game, track, pnp::base::forms::Side::Front, 0.0, &art)
         .unwrap()
         .unwrap();
     let tree = pnp::draw::trees::parse(&svg).unwrap();

@@ -15,13 +15,13 @@ fn prepared(
     choices: Choices,
 ) -> (pnp::layout::document::Document<'static>, BuildOptions) {
     // Kept for the test's life: the laid-out document borrows it.
-    let game = Box::leak(Box::new(pnp::spec::load(game).expect("the game loads")));
+    let game = Box::leak(Box::new(pnp::kinds::load(game).expect("the game loads")));
     let opt = BuildOptions::from_choices(&choices).expect("valid options");
     (pnp::commands::prepare(game, &opt).expect("prepares"), opt)
 }
 
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
-    let g = pnp::spec::load(game).unwrap();
+    let g = pnp::kinds::load(game).unwrap();
     let mut out = BTreeMap::new();
     for p in pnp::resolve::expand(&g).iter() {
         let id = g.spec.components[p.component].id.value.clone();
@@ -45,7 +45,7 @@ fn a_piecepack_has_24_tiles_24_coins_4_dice_4_pawns() {
     }
     assert_eq!(cotc.get("setup"), Some(&1));
     // Tags come from the matrix: every suit × rank once.
-    let g = pnp::spec::load("piecepack").unwrap();
+    let g = pnp::kinds::load("piecepack").unwrap();
     let tiles = &g.spec.components[0];
     assert_eq!(tiles.variants.len(), 24);
     let v = tiles
@@ -507,7 +507,7 @@ fn the_setup_diagram_is_a_png_and_a_pdf_page() {
         assert!(text.contains(words), "{words} in the PDF");
     }
     // The diagram draws the pieces' own faces: 13 tiles, 4 dice and 4 pawns.
-    let game = pnp::spec::load("cream-of-the-crop").unwrap();
+    let game = pnp::kinds::load("cream-of-the-crop").unwrap();
     let setup = game
         .spec
         .components
@@ -679,7 +679,7 @@ fn an_including_game_can_recolour_the_suits() {
         "game: {id: mine, name: Mine, players: [2]}\ninclude: [piecepack]\naxes:\n  suit:\n    - {id: suns, props: {name: Suns, color: \"#ff8800\", tint: \"#fff0e0\", symbol: sun}}\n    - {id: moons, props: {name: Moons, color: \"#333366\", tint: \"#e0e0f0\", symbol: moon}}\ncomponents: []\n",
     )
     .unwrap();
-    let game = pnp::spec::load(file.to_str().unwrap()).expect("loads");
+    let game = pnp::kinds::load(file.to_str().unwrap()).expect("loads");
     let tile = game
         .spec
         .components
@@ -696,13 +696,13 @@ fn an_including_game_can_recolour_the_suits() {
     assert_eq!(ace.front().symbol.as_ref().unwrap().value, "sun");
     // Its pieces draw with the new colour.
     let pieces = pnp::resolve::expand(&game);
-    let faces = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
+    let faces = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
     let doc = faces
         .docs
         .iter()
         .find(|d| d.name == "tile-suns-ace-front")
         .unwrap();
-    let pnp::draw::Source::Svg(svg) = &doc.source else {
+    let pnp::resolve::faces::Source::Svg(svg) = &doc.source else {
         panic!("a small game keeps its faces' SVG")
     };
     assert!(svg.contains("#ff8800"));

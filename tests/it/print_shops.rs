@@ -122,7 +122,7 @@ fn the_background_runs_into_the_bleed_of_every_image() {
 
 /// The copies of each component of a shipped game (every player count).
 fn copies_by_component(game: &str) -> std::collections::BTreeMap<String, u32> {
-    let game = pnp::spec::load(game).unwrap();
+    let game = pnp::kinds::load(game).unwrap();
     let mut by = std::collections::BTreeMap::new();
     for p in pnp::resolve::expand(&game) {
         *by.entry(game.spec.components[p.component].id.value.clone())
@@ -334,7 +334,7 @@ fn runs(s: &Stroke, a: (f64, f64), b: (f64, f64)) -> bool {
 fn cuts_lines_draws_every_cut_and_marks_only_with_marks_or_both() {
     use pnp::layout::{Cuts, PageSide};
     let path = shop_game();
-    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     for cuts in [Cuts::Marks, Cuts::Lines, Cuts::Both] {
         for bleed in [0.0, 3.0] {
             let opt = pnp::commands::options::BuildOptions {
@@ -609,7 +609,7 @@ fn guided_game() -> PathBuf {
 #[test]
 fn guides_draw_the_safe_zone_dashed_inside_the_cut_of_a_card_and_a_round_token() {
     let path = guided_game();
-    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     for guides in [true, false] {
         let opt = pnp::commands::options::BuildOptions {
             guides,

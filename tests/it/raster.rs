@@ -49,7 +49,7 @@ fn every_shipped_face(
 ) {
     let scale = (dpi / 25.4) as f32;
     for game in GAMES {
-        let spec = pnp::spec::load(game).unwrap();
+        let spec = pnp::kinds::load(game).unwrap();
         let prepared =
             pnp::commands::prepare(&spec, &pnp::commands::options::BuildOptions::default())
                 .unwrap();

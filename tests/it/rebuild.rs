@@ -26,7 +26,7 @@ fn bytes(images: &BTreeMap<String, (Vec<u8>, u64)>) -> BTreeMap<&String, &Vec<u8
 
 #[test]
 fn a_rebuild_keeps_up_to_date_images_and_makes_changed_ones_again() {
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let out = temp_dir("rebuild");
     let opt = |dpi, redraw| BuildOptions {
         out: Some(out.clone()),
@@ -87,13 +87,13 @@ fn editing_one_card_draws_only_that_card_again() {
         ..Default::default()
     };
     std::fs::write(&yaml, deck("Sea")).unwrap();
-    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(yaml.to_str().unwrap()).unwrap();
     let first = pnp::commands::build(&game, &opt).unwrap();
     assert_eq!(first.renders, first.faces);
     let before = images(&out);
 
     std::fs::write(&yaml, deck("Dee")).unwrap();
-    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(yaml.to_str().unwrap()).unwrap();
     let second = pnp::commands::build(&game, &opt).unwrap();
     assert_eq!((second.renders, second.reused), (1, first.faces - 1));
     let after = images(&out);

@@ -98,7 +98,7 @@ fn registration_targets_keep_clear_of_captions_and_the_footer_on_every_shipped_p
     ];
     let mut seen = 0;
     for path in games() {
-        let game = pnp::spec::load(&path).unwrap();
+        let game = pnp::kinds::load(&path).unwrap();
         for (name, opt) in &layouts {
             let opt = BuildOptions {
                 png: false,

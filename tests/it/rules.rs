@@ -108,7 +108,7 @@ fn every_shipped_game_validates() {
 #[test]
 fn each_night_grain_rule_is_enforced_and_located() {
     let rules: Vec<String> = {
-        let game = pnp::spec::load("night-grain").unwrap();
+        let game = pnp::kinds::load("night-grain").unwrap();
         game.spec.rules.iter().map(|r| r.id.value.clone()).collect()
     };
     // Every rule of the game has a case here.
@@ -135,7 +135,7 @@ fn each_night_grain_rule_is_enforced_and_located() {
             case.rule
         );
         // The rulebook's own words are quoted.
-        let rule = pnp::spec::load("night-grain")
+        let rule = pnp::kinds::load("night-grain")
             .unwrap()
             .spec
             .rules

@@ -29,7 +29,7 @@ fn errors(v: &jsonschema::Validator, yaml: &str) -> String {
 }
 
 fn loads(yaml: &str) -> bool {
-    pnp::spec::from_bytes("t.yaml", yaml.as_bytes().to_vec(), None).is_ok()
+    pnp::kinds::from_bytes("t.yaml", yaml.as_bytes().to_vec(), None).is_ok()
 }
 
 #[test]

@@ -21,7 +21,7 @@ struct Built {
 }
 
 fn built(path: &Path, opt: &BuildOptions) -> Built {
-    let game = pnp::spec::load(path.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     let doc = pnp::commands::prepare(&game, opt).unwrap();
     let pdf = pnp::commands::pdf_bytes(&doc).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
@@ -460,7 +460,7 @@ fn a_piece_turned_a_quarter_is_cut_along_its_turned_outline() {
     assert!(o.status.success(), "{}", stderr(&o));
     let pdf = std::fs::read(out.join("turned.pdf")).unwrap();
     // Where the binary put each piece, as the library lays the same game out.
-    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(yaml.to_str().unwrap()).unwrap();
     let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
     let of = |id: &str| -> Vec<(usize, pnp::layout::Placement)> {
@@ -590,7 +590,7 @@ fn a_tuck_box_net_that_fits_only_turned_is_printed_whole_and_turned_with_its_fol
             "{w} × {h} pt"
         );
     }
-    let game = pnp::spec::load(yaml.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(yaml.to_str().unwrap()).unwrap();
     let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf).split_off(doc.front_matter.len());
     let boxes: Vec<(usize, &pnp::layout::Placement)> = doc
@@ -681,7 +681,7 @@ components:
     .unwrap();
     let out = build(file.to_str().unwrap(), &["--dpi", "300"]);
     let pdf = std::fs::read(out.join("polygons.pdf")).unwrap();
-    let game = pnp::spec::load(file.to_str().unwrap()).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
     let doc = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let strokes = pdf_strokes(&pdf);
     for (c, (id, count)) in [("five", 5usize), ("seven", 7)].into_iter().enumerate() {

@@ -108,7 +108,7 @@ fn sheet_mm(g: &Glyph, page_h_pt: f64, area_x: f64, area_y: f64) -> (f64, f64) {
 #[test]
 fn bean_off_track_has_twelve_blank_spaces_labelled_outside() {
     let pdf = sheets(&["bean-off", "--players", "2", "--names", "Ann,Bo"]);
-    let game = pnp::spec::load("bean-off").unwrap();
+    let game = pnp::kinds::load("bean-off").unwrap();
     let opt = BuildOptions::default();
     let req = Request {
         players: Some(2),
@@ -351,7 +351,7 @@ fn an_illegal_family_is_refused_with_the_rule_quoted() {
 
 /// Copies of each component placed on the front pages of a build.
 fn placed_by_component(game: &str) -> BTreeMap<String, usize> {
-    let game = pnp::spec::load(game).unwrap();
+    let game = pnp::kinds::load(game).unwrap();
     let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
     let mut counts = BTreeMap::new();
     for page in prepared

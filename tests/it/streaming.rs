@@ -1,11 +1,11 @@
 //! Large games keep memory flat: faces past the SVG budget are drawn again when a sink reaches
 //! them instead of being held. The result must not depend on which faces were kept.
-use pnp::draw::{FaceDoc, Source};
+use pnp::resolve::faces::{FaceDoc, Source};
 
 #[test]
 fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
     for id in ["piecepack", "night-grain"] {
-        let game = pnp::spec::load(id).unwrap();
+        let game = pnp::kinds::load(id).unwrap();
         let opt = pnp::commands::options::BuildOptions::default();
         let mut prepared = pnp::commands::prepare(&game, &opt).unwrap();
         assert!(
@@ -21,7 +21,8 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
             .map(|f| prepared.face_svg(f).unwrap().into_owned())
             .collect();
 
-        let lazy = pnp::draw::draw_all_keeping(&game, &prepared.pieces, opt.bleed, 0).unwrap();
+        let lazy =
+            pnp::resolve::faces::draw_all_keeping(&game, &prepared.pieces, opt.bleed, 0).unwrap();
         assert!(
             lazy.docs
                 .iter()
@@ -30,7 +31,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
         // The same distinct faces, found by comparing drawings made again.
         let names = |docs: &[FaceDoc]| docs.iter().map(|d| d.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(&lazy.docs), names(&prepared.faces.docs), "{id}");
-        let of_piece = |f: &pnp::draw::Faces| f.of_piece.clone();
+        let of_piece = |f: &pnp::resolve::faces::Faces| f.of_piece.clone();
         assert_eq!(of_piece(&lazy), of_piece(&prepared.faces), "{id}");
         prepared.faces = lazy;
         for (f, svg) in kept_svgs.iter().enumerate() {
@@ -49,9 +50,9 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
 
 #[test]
 fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
-    let game = pnp::spec::load("piecepack").unwrap();
+    let game = pnp::kinds::load("piecepack").unwrap();
     let pieces = pnp::resolve::expand(&game);
-    let all = pnp::draw::draw_all(&game, &pieces, 0.0).unwrap();
+    let all = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
     let first_two: usize = all
         .docs
         .iter()
@@ -61,7 +62,7 @@ fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
             Source::Redraw { .. } => panic!("a small game keeps its SVG"),
         })
         .sum();
-    let some = pnp::draw::draw_all_keeping(&game, &pieces, 0.0, first_two).unwrap();
+    let some = pnp::resolve::faces::draw_all_keeping(&game, &pieces, 0.0, first_two).unwrap();
     let kept: Vec<bool> = some
         .docs
         .iter()
@@ -79,7 +80,7 @@ fn the_stream_makes_the_pdf_the_writer_makes_alone() {
     // on its own parses them itself when it draws. Same bytes either way.
     use pnp::outputs::pdf::{PageFurniture, PdfWriter};
     for id in ["night-grain", "the-beast"] {
-        let game = pnp::spec::load(id).unwrap();
+        let game = pnp::kinds::load(id).unwrap();
         let laid = pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default())
             .unwrap();
         assert!(!laid.front_matter.is_empty(), "{id} has a cover");

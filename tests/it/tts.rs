@@ -368,7 +368,7 @@ fn night_grain_markers_are_bagged_by_type_and_the_track_is_a_board() {
     assert!((mm - 19.05).abs() < 0.1, "{mm} mm");
     let track = by_nickname(&v, "Track of Persephone");
     assert_eq!(track["Name"], "Custom_Tile");
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let (_, h) = game.spec.components[2]
         .kind
         .kind()

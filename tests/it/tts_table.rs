@@ -276,7 +276,7 @@ fn tracks_sheets_and_diagrams_keep_their_image_s_proportions() {
         assert_eq!(tile["Stretch"], true, "{name}");
         let t = &o["Transform"];
         assert_eq!(t["scaleX"], t["scaleZ"], "{name}: a uniform scale");
-        let g = pnp::spec::load(game).unwrap();
+        let g = pnp::kinds::load(game).unwrap();
         let c = g
             .spec
             .components
@@ -372,7 +372,7 @@ fn every_save_parses_and_its_urls_are_percent_encoded_and_name_the_files_written
         "making-ground",
         "bean-off",
     ] {
-        let counts = pnp::spec::load(game)
+        let counts = pnp::kinds::load(game)
             .unwrap()
             .spec
             .game
@@ -479,7 +479,7 @@ fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
         .collect();
     assert!(idx.windows(2).all(|w| w[0] < w[1]), "{keys:?}");
     assert_eq!(v["Table"], "Table_RPG");
-    let game = pnp::spec::load("night-grain").unwrap();
+    let game = pnp::kinds::load("night-grain").unwrap();
     let description = game.spec.game.description.clone().unwrap();
     assert!(v["Note"].as_str().unwrap().contains(description.trim()));
     // Its player counts as the PDF's cover says them.
@@ -525,7 +525,7 @@ fn the_table_is_a_whole_save_with_seats_and_the_rules_as_notes() {
 
 #[test]
 fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() {
-    let game = pnp::spec::load("cream-of-the-crop").unwrap();
+    let game = pnp::kinds::load("cream-of-the-crop").unwrap();
     let diagram = game
         .spec
         .components
@@ -626,7 +626,7 @@ fn bags_hold_what_the_rules_count_and_supplies_never_run_out() {
     }
     assert!(bag["LuaScript"].as_str().unwrap().contains("shuffle()"));
     // Making Ground: every tile the game prints in one bag.
-    let g = pnp::spec::load("making-ground").unwrap();
+    let g = pnp::kinds::load("making-ground").unwrap();
     let doc = pnp::commands::prepare(&g, &pnp::commands::options::BuildOptions::default()).unwrap();
     let ci = g
         .spec
@@ -778,7 +778,7 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
         (fox.to_str().unwrap(), 2, "board", "Board", 33),
     ] {
         let (_, v) = table(game, players);
-        let g = pnp::spec::load(game).unwrap();
+        let g = pnp::kinds::load(game).unwrap();
         let doc =
             pnp::commands::prepare(&g, &pnp::commands::options::BuildOptions::default()).unwrap();
         let piece = doc

@@ -202,7 +202,7 @@ fn build(shared: &Shared) -> Built {
     let mut choices = switches.choices();
     choices.out = shared.config.out.clone();
     let built = BuildOptions::from_choices(&choices).and_then(|opt| {
-        let game = crate::spec::load(&shared.config.game)?;
+        let game = crate::kinds::load(&shared.config.game)?;
         let report = crate::commands::build(&game, &opt)?;
         Ok((game.name().to_string(), report))
     });

@@ -118,7 +118,7 @@ impl Server {
         let watched = crate::spec::watch::Watched::of(&config.game).ok();
         if watched.is_none() && crate::base::assets::game(&config.game).is_none() {
             // Loading says why: no such file, or no such shipped game.
-            crate::spec::load(&config.game)?;
+            crate::kinds::load(&config.game)?;
         }
         let listener = bind(config.port)?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();

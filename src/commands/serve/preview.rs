@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::render::{FirstUser, Renders};
 use crate::base::diagnostic::Diagnostic;
+use crate::base::forms::Side;
 use crate::commands::Error;
 use crate::commands::options::{BuildOptions, Choices};
-use crate::draw::Side;
-use crate::spec::Game;
+use crate::kinds::Game;
 use crate::spec::SpecError;
 
 /// What the page can switch: the options of `pnp build` that change what is printed.
@@ -221,7 +221,7 @@ impl Previewer {
     }
 
     fn make(&mut self, switches: &Switches, started: Instant) -> Result<View, Error> {
-        let game = crate::spec::load(&self.game)?;
+        let game = crate::kinds::load(&self.game)?;
         let opt = BuildOptions::from_choices(&switches.choices())?;
         let report = crate::rules::validate(&game);
         let doc = crate::commands::prepare(&game, &opt)?;
@@ -243,7 +243,8 @@ impl Previewer {
         for (f, image) in images.iter().enumerate() {
             if let Some(&(piece, side)) = users.get(f) {
                 let piece = &doc.pieces[piece];
-                let overflow = crate::draw::overflow_warning(&game, piece, side, &image.overflows);
+                let overflow =
+                    crate::resolve::faces::overflow_warning(&game, piece, side, &image.overflows);
                 face_notes[f].extend(overflow.as_ref().map(note));
             }
         }
@@ -406,9 +407,9 @@ fn written_at(
 /// else every face of that component. None for a warning outside every component.
 fn faces_at(game: &Game, doc: &crate::layout::document::Document, w: &Diagnostic) -> Vec<usize> {
     let line = |l: u64| l as usize;
-    let in_file = |c: &crate::spec::Component| c.origin.as_deref().unwrap_or(&game.file) == w.file;
+    let in_file = |c: &crate::kinds::Component| c.origin.as_deref().unwrap_or(&game.file) == w.file;
     // The component written last before the warning's line, in its file.
-    let start = |c: &crate::spec::Component| {
+    let start = |c: &crate::kinds::Component| {
         line(c.id.referenced.line()).min(line(c.kind_name.referenced.line()))
     };
     let Some(component) = (game.spec.components.iter().enumerate())

@@ -90,7 +90,7 @@ pub struct Renders {
 }
 
 /// Who shows a face first: a piece and its side (the overflow check draws it again).
-pub type FirstUser = (usize, crate::draw::Side);
+pub type FirstUser = (usize, crate::base::forms::Side);
 
 impl Renders {
     pub fn new(store: Arc<Store>) -> Renders {
@@ -105,14 +105,17 @@ impl Renders {
     /// others drawn on every core. `users[f]` is the first piece of `game` to show face `f`.
     pub fn draw(
         &mut self,
-        game: &crate::spec::Game,
+        game: &crate::kinds::Game,
         doc: &Document,
         users: &[FirstUser],
     ) -> Result<(Vec<FaceImage>, Vec<Sheet>, Counts), Error> {
         let mut counts = Counts::default();
         let hashes: Vec<u128> = (0..doc.faces.docs.len())
             .into_par_iter()
-            .map(|f| doc.face_svg(f).map(|svg| crate::draw::svg_hash(&svg)))
+            .map(|f| {
+                doc.face_svg(f)
+                    .map(|svg| crate::base::hash::of(svg.as_bytes()))
+            })
             .collect::<Result<_, OutputError>>()?;
         let missing: Vec<usize> = {
             let mut seen = HashSet::new();
@@ -126,11 +129,11 @@ impl Renders {
             .par_iter()
             // Symbol art is parsed once a thread.
             .map_init(
-                || crate::draw::Art::new(game),
+                || crate::kinds::face::Art::new(game),
                 |art, &f| {
                     let overflows = users.get(f).map_or_else(Vec::new, |&(piece, side)| {
                         let piece = &doc.pieces[piece];
-                        let drawn = crate::draw::draw_face_noting(
+                        let drawn = crate::kinds::face::draw_face_noting(
                             game,
                             piece,
                             side,

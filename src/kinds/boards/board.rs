@@ -12,12 +12,14 @@ use std::collections::BTreeMap;
 use super::spaces::{
     self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
 };
+use crate::base::forms::Side;
 use crate::base::units::Size;
-use crate::draw::DrawError;
 use crate::draw::canvas::{Canvas, n, rect};
-use crate::draw::{Art, Colors, Side};
+use crate::kinds::Component;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
-use crate::spec::{Component, Face, Shape};
+use crate::spec::{Face, Shape};
 
 pub use spaces::{EDGE_MM, LINE_MM, column_name};
 

@@ -14,12 +14,14 @@ use super::spaces::{
     self, Area, Beyond, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space,
     Style,
 };
+use crate::base::forms::Side;
 use crate::base::units::Length;
-use crate::draw::DrawError;
 use crate::draw::canvas::{Canvas, n, rect};
-use crate::draw::{Art, Colors, Side};
+use crate::kinds::Component;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
-use crate::spec::{Component, Face, Shape};
+use crate::spec::{Face, Shape};
 
 /// Most hexes along a row or column, and the largest radius of a hexagon of hexes.
 pub const MAX_HEXES: u32 = 40;

@@ -13,12 +13,14 @@ use super::board::yes;
 use super::spaces::{
     self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
 };
+use crate::base::forms::Side;
 use crate::base::units::Length;
-use crate::draw::DrawError;
 use crate::draw::canvas::{Canvas, circle, n, rect};
-use crate::draw::{Art, Colors, Side};
+use crate::kinds::Component;
+use crate::kinds::face::DrawError;
+use crate::kinds::face::{Art, Colors};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
-use crate::spec::{Component, Face, Shape};
+use crate::spec::{Face, Shape};
 
 /// Most points along a side of the lattice.
 pub const MAX_POINTS: u32 = 40;

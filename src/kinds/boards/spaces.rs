@@ -8,12 +8,12 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
+use crate::base::geometry::Rect;
 use crate::base::units::{Length, Size};
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, DrawError};
 use crate::kinds::CheckCx;
-use crate::layout::Rect;
+use crate::kinds::face::{Art, DrawError};
 use crate::spec::color::Color;
 
 /// The margin around a grid: room for its coordinates and the board's title.
@@ -1186,7 +1186,7 @@ pub fn draw_coordinates(
     let label = |cv: &mut Canvas, (x, y): (f64, f64), text_: &str| {
         // Kept 3 mm (the safe zone) inside the cut: a slanting board's last letter would
         // otherwise stand in the margin's corner, 1.5 mm from it.
-        use crate::outputs::preflight::SAFE_MM;
+        use crate::base::geometry::SAFE_MM;
         let half_w = crate::draw::text::width(Font::CondensedBold, size, text_) / 2.0;
         let x = x.clamp(
             (SAFE_MM + half_w).min(frame.w / 2.0),

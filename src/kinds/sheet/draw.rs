@@ -9,10 +9,10 @@ use super::model::*;
 use super::prose::{checkboxes, checkitem_lines, legend, legend_item_h, paragraphs};
 use super::tables::{fields, grid, roster, table};
 use super::tracks::{track, track_max, track_natural};
-use crate::draw::Art;
+use crate::base::geometry::Rect;
 use crate::draw::canvas::{Anchor, line, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
-use crate::layout::Rect;
+use crate::kinds::face::Art;
 
 /// Body text size (mm): about 9.6 pt.
 pub const TEXT: f64 = 3.4;
@@ -360,7 +360,7 @@ mod tests {
 
     #[test]
     fn an_empty_placeholder_takes_its_separator_with_it() {
-        let game = crate::spec::load("the-beast").unwrap();
+        let game = crate::kinds::load("the-beast").unwrap();
         let art = Art::new(&game);
         let named: crate::spec::Tags = [("player".to_string(), "Ada".to_string())]
             .into_iter()

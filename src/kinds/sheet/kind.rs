@@ -4,12 +4,13 @@
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
-use crate::draw::DrawError;
-use crate::draw::Side;
+use crate::base::forms::Side;
+use crate::kinds::face::DrawError;
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
+use crate::kinds::{Component, Game};
 use crate::resolve::Piece;
-use crate::spec::{Component, Face, Game, Shape};
+use crate::spec::{Face, Shape};
 
 impl Kind for SheetSpec {
     fn about(&self) -> &'static str {
@@ -68,6 +69,9 @@ sheet:
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
+    }
+    fn fills_in_players(&self) -> bool {
+        true
     }
     fn noun(&self) -> &'static str {
         "sheet"

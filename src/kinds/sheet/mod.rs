@@ -12,13 +12,15 @@ pub use model::SheetSpec;
 use serde_saphyr::Spanned;
 
 use crate::base::diagnostic::Diagnostic;
+use crate::base::forms::Side;
+use crate::base::geometry::Rect;
 use crate::draw::canvas::{Anchor, Canvas, rect, text};
 use crate::draw::text::{Font, fit};
-use crate::draw::{Art, Colors, Side};
 use crate::kinds::CheckCx;
-use crate::layout::Rect;
+use crate::kinds::Game;
+use crate::kinds::face::{Art, Colors};
 use crate::resolve::Piece;
-use crate::spec::{Face, Game};
+use crate::spec::Face;
 use model::{ColumnSpec, Section};
 
 /// Why a record sheet cannot be laid out.
@@ -232,7 +234,7 @@ pub fn draw(
     face: &Face,
     side: Side,
     art: &Art,
-) -> Result<(), crate::draw::DrawError> {
+) -> Result<(), crate::kinds::face::DrawError> {
     let _ = game;
     let (subtitle, sections) = match (side, &spec.back) {
         (Side::Front, _) => (&spec.subtitle, &spec.sections),
@@ -257,7 +259,7 @@ pub fn track_spaces(
     piece: &Piece,
     w: f64,
     h: f64,
-) -> Result<Vec<Rect>, crate::draw::DrawError> {
+) -> Result<Vec<Rect>, crate::kinds::face::DrawError> {
     let art = Art::new(game);
     layout(
         spec.subtitle.as_deref(),
@@ -321,7 +323,7 @@ fn layout(
     art: &Art,
     w: f64,
     h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), crate::draw::DrawError> {
+) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
     let k = fit_scale(sections, face, w, h)?;
     let (g, spaces) = layout_at(subtitle, sections, piece, face, art, w / k, h / k)?;
     if k == 1.0 {
@@ -351,7 +353,7 @@ fn layout_at(
     art: &Art,
     w: f64,
     h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), crate::draw::DrawError> {
+) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
     let c = Colors::of(face);
     let tags = piece.tags(art.game());
     let mut ctx = draw::Ctx {

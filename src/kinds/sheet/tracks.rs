@@ -3,9 +3,9 @@ use svg::node::element::Group;
 
 use super::draw::*;
 use super::model::*;
+use crate::base::geometry::Rect;
 use crate::draw::canvas::{Anchor, text};
 use crate::draw::text::{Font, fit};
-use crate::layout::Rect;
 
 /// Column width for the labels of a downward track.
 pub(super) const TRACK_LABEL_W: f64 = 12.0;

@@ -9,16 +9,17 @@ use std::path::{Path, PathBuf};
 
 use crate::base::diagnostic::Diagnostic;
 use crate::base::diagnostic::Problems;
+use crate::base::forms::Side;
 use crate::commands::Error;
 use crate::commands::Written;
 use crate::commands::options::BuildOptions;
-use crate::draw::Side;
+use crate::kinds::Game;
 use crate::kinds::KindName;
 use crate::outputs::OutputError;
 use crate::outputs::writer::{FolderLock, Staging, check_output, ensure_dir};
 use crate::resolve::Piece;
+use crate::spec::Shape;
 use crate::spec::SpecError;
-use crate::spec::{Game, Shape};
 use crate::usvg;
 pub use profiles::{Family, Format, PROFILES, Placed, Product, Profile};
 
@@ -205,15 +206,15 @@ fn orders(
                     format!(
                         "`{}` is {} × {} mm: no {} product of {} is that size; the nearest is {} ({} × {} in = {} × {} mm)",
                         c.id.value,
-                        crate::draw::fmt_mm(piece.w),
-                        crate::draw::fmt_mm(piece.h),
+                        crate::base::units::n(piece.w),
+                        crate::base::units::n(piece.h),
                         family.name(),
                         profile.name,
                         near.name,
                         near.trim_in.0,
                         near.trim_in.1,
-                        crate::draw::fmt_mm(w),
-                        crate::draw::fmt_mm(h)
+                        crate::base::units::n(w),
+                        crate::base::units::n(h)
                     )
                 }
                 None => format!("{} makes no {}", profile.name, family.name()),
@@ -310,7 +311,7 @@ fn relative(path: &Path, dir: &Path) -> String {
 /// product's, turned a quarter clockwise when the piece lies across the product.
 fn image(
     tree: &usvg::Tree,
-    face: &crate::draw::FaceDoc,
+    face: &crate::resolve::faces::FaceDoc,
     profile: &Profile,
     placed: Placed,
 ) -> Result<Vec<u8>, crate::outputs::png::ImageError> {

@@ -9,12 +9,15 @@ use super::model::{ObjectState, Rgb, Transform};
 use super::place::Band;
 use super::render::{Job, Picture};
 use super::{TtsError, dice, guid, image, keys, map, objects, sheet, tts_err};
+use crate::base::forms::Side;
 use crate::commands::Error;
-use crate::draw::{Art, FaceDoc, Side, Source};
+use crate::kinds::Game;
 use crate::kinds::KindName;
+use crate::kinds::face::Art;
 use crate::layout::document::Document;
+use crate::resolve::faces::{FaceDoc, Source};
 use crate::resolve::{Own, Piece};
-use crate::spec::{Face, Game};
+use crate::spec::Face;
 use map::units;
 
 /// Everything gathered while mapping the components.
@@ -265,9 +268,9 @@ impl<'a> Export<'a> {
         }));
         let art = Art::new(self.game);
         let id = piece.id(self.game);
-        let svg = crate::draw::draw_face(self.game, &blank, Side::Back, 0.0, &art)
+        let svg = crate::kinds::face::draw_face(self.game, &blank, Side::Back, 0.0, &art)
             .map_err(tts_err)?
-            .ok_or_else(|| tts_err(crate::draw::DrawError::NoBack(id.to_string())))?;
+            .ok_or_else(|| tts_err(crate::kinds::face::DrawError::NoBack(id.to_string())))?;
         let comp = &self.game.spec.components[piece.component].id.value;
         self.drawn_image(&format!("{comp}-blank-back"), svg, piece.w, piece.h)
     }
@@ -472,7 +475,7 @@ mod tests {
 
     /// Night Grain's faces, prepared at a low DPI, in an export to `https://x.org/`.
     fn with_export(test: impl FnOnce(&mut Export)) {
-        let game = crate::spec::load("night-grain").unwrap();
+        let game = crate::kinds::load("night-grain").unwrap();
         let bopt = BuildOptions {
             dpi: 30,
             ..BuildOptions::default()
@@ -543,7 +546,7 @@ components:
     die:
       faces: [{text: "1"}, {text: "2"}, {text: "3"}, {text: "4"}, {text: "5"}, {text: "6"}]
 "##;
-        let game = crate::spec::from_bytes("d6.yaml", yaml.as_bytes().to_vec(), None).unwrap();
+        let game = crate::kinds::from_bytes("d6.yaml", yaml.as_bytes().to_vec(), None).unwrap();
         let bopt = BuildOptions {
             dpi: 100,
             ..BuildOptions::default()
@@ -685,7 +688,7 @@ components:
 
     #[test]
     fn pieces_are_named_by_component_and_suit_or_rank() {
-        let game = crate::spec::load("piecepack").unwrap();
+        let game = crate::kinds::load("piecepack").unwrap();
         let pieces = crate::resolve::expand(&game);
         let name = |id: &str| {
             let p = pieces.iter().find(|p| p.id(&game) == id).unwrap();
@@ -696,7 +699,7 @@ components:
         assert_eq!(name("coin-moons-ace"), "Coin — Moons Ace");
         assert_eq!(name("die-crowns"), "Die — Crowns");
         assert_eq!(name("pawn-arms"), "Pawn — Arms");
-        let game = crate::spec::load("night-grain").unwrap();
+        let game = crate::kinds::load("night-grain").unwrap();
         let pieces = crate::resolve::expand(&game);
         let p = pieces.iter().find(|p| p.id(&game) == "grain-rye").unwrap();
         assert_eq!(piece_name(&game, p), "Grain marker — Rye");

@@ -166,7 +166,7 @@ fn cut_tokens(ex: &mut Export, spot: Spot, takes: &[Take], thickness: f64) {
 fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Error> {
     for t in takes {
         let p = t.piece;
-        let art = crate::draw::Art::new(ex.game);
+        let art = crate::kinds::face::Art::new(ex.game);
         let kind = crate::kinds::of(ex.game, p);
         let (edge, six) = kind
             .die_faces(ex.game, p, &art)
@@ -200,7 +200,7 @@ fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Er
 fn standees(ex: &mut Export, spot: Spot, takes: &[Take]) -> Result<(), Error> {
     for t in takes {
         let p = t.piece;
-        let art = crate::draw::Art::new(ex.game);
+        let art = crate::kinds::face::Art::new(ex.game);
         let kind = crate::kinds::of(ex.game, p);
         let (group, w, h) = match kind.standee(ex.game, p, &art) {
             Some(shown) => shown.map_err(tts_err)?,

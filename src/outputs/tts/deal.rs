@@ -6,8 +6,8 @@
 //! (with `tts: … use: diagram`, what it does not place of the component is set aside); what
 //! the rules leave out for N (a `uses:` rule's variants, `tts: … use: players`); what each
 //! player takes (`tts: … each_player:`); the rest to the middle.
+use crate::kinds::Game;
 use crate::resolve::Piece;
-use crate::spec::Game;
 use crate::spec::tts::{EachPlayer, Used, Way};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -193,7 +193,7 @@ mod tests {
     use super::*;
 
     fn spots(game: &str, n: u32, component: &str) -> Vec<(String, u32, Spot)> {
-        let game = crate::spec::load(game).unwrap();
+        let game = crate::kinds::load(game).unwrap();
         let pieces = crate::resolve::expand(&game);
         let diagram = game
             .spec
@@ -229,7 +229,7 @@ mod tests {
             ("cream-of-the-crop", 3),
             ("the-beast", 2),
         ] {
-            let g = crate::spec::load(game).unwrap();
+            let g = crate::kinds::load(game).unwrap();
             let pieces = crate::resolve::expand(&g);
             let diagram = g
                 .spec

@@ -4,8 +4,8 @@ use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
 use resvg::usvg::Tree;
 
 use super::sheet::MAX_SHEET_PX;
-use crate::draw::FaceDoc;
 use crate::outputs::png::ImageError;
+use crate::resolve::faces::FaceDoc;
 
 /// Pixel size of a `w`×`h` mm face at `dpi`, shrunk (keeping proportions) so neither side
 /// exceeds TTS's 4096 px texture limit.

@@ -35,11 +35,11 @@ use std::sync::Arc;
 use crate::commands::Error;
 use crate::commands::Written;
 use crate::commands::options::{BuildOptions, MAX_DPI, MIN_DPI};
-use crate::draw::FaceDoc;
+use crate::kinds::Game;
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
-use crate::spec::Game;
+use crate::resolve::faces::FaceDoc;
 
 use collect::{Export, Placed};
 use components::map_component;
@@ -173,7 +173,7 @@ pub fn tts_dir(game: &Game, opt: &TtsOptions) -> PathBuf {
 #[derive(Debug, thiserror::Error)]
 pub enum TtsError {
     #[error(transparent)]
-    Draw(#[from] crate::draw::DrawError),
+    Draw(#[from] crate::kinds::face::DrawError),
     #[error("could not read pnp's drawing of {what}: {why}")]
     Drawing { what: String, why: Tree2Error },
     #[error("could not make {what}: {why}")]

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::collect::piece_tooltip;
 use super::model::{GameSave, Hands, ObjectState, Rgb, SnapPoint, TabState};
+use crate::kinds::Game;
 use crate::layout::document::Document;
-use crate::spec::Game;
 
 /// The save of a table laid out for `players`.
 pub(super) fn save(

@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use super::sheet::Grid;
 use super::{dice, image, sheet};
-use crate::draw::FaceDoc;
 use crate::outputs::png::ImageError;
+use crate::resolve::faces::FaceDoc;
 
 /// One image file to render.
 #[derive(Clone, PartialEq, Eq, Hash)]

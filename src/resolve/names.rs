@@ -6,7 +6,8 @@
 //! their users have in common (`coin-ace-front`), and a number is added if that still collides.
 use std::collections::{BTreeMap, HashMap};
 
-use super::{FaceDoc, Side};
+use super::faces::FaceDoc;
+use crate::base::forms::Side;
 use crate::resolve::Pieces;
 
 /// The pieces (and sides) that show each face, by face number.
@@ -161,7 +162,7 @@ mod tests {
     fn doc(name: &str) -> FaceDoc {
         FaceDoc {
             name: name.to_string(),
-            source: super::super::Source::Svg("".into()),
+            source: crate::resolve::faces::Source::Svg("".into()),
             w: 63.0,
             h: 88.0,
             bleed: 0.0,

@@ -4,9 +4,9 @@
 //! centred; a picture fills the box as the face's `fit:` and `position:` say.
 use svg::node::element::Group;
 
-use super::canvas::{Anchor, Canvas, place, rect, text};
-use super::text::{Font, fit, overflowed, wrap};
-use super::{Art, Colors, DrawError};
+use super::face::{Art, Colors, DrawError};
+use crate::draw::canvas::{Anchor, Canvas, place, rect, text};
+use crate::draw::text::{Font, fit, overflowed, wrap};
 use crate::spec::Face;
 use crate::spec::layouts::{Align, BoxFont, Layout, LayoutBox, Shown};
 
@@ -38,7 +38,7 @@ pub fn draw(
         }
         if b.show == Some(Shown::Image) {
             if let Some(name) = &face.image {
-                use super::image::{Area, Outline, place};
+                use crate::draw::image::{Area, Outline, place};
                 let picture = art.picture(dir, &name.value)?;
                 let area = Area {
                     x: r.x,
@@ -92,7 +92,7 @@ pub fn draw(
             };
             let g = match family {
                 // Set in the family, measured with its metrics, as a face's `font:` is.
-                Some(family) => super::text::in_face_font(Some(family), || {
+                Some(family) => crate::draw::text::in_face_font(Some(family), || {
                     paragraphs_in(&paragraphs, b, &r, ink)
                 }),
                 None => paragraphs_in(&paragraphs, b, &r, ink),
@@ -134,7 +134,7 @@ fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Rect, ink: &str) -> Gro
         && (lines.len() as f64 * size * leading > r.h
             || lines
                 .iter()
-                .any(|l| super::text::width(font, size, l) > r.w * 1.001))
+                .any(|l| crate::draw::text::width(font, size, l) > r.w * 1.001))
     {
         size = (size * 0.93).max(MIN_TEXT);
         lines = set(size);
@@ -162,7 +162,7 @@ fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Rect, ink: &str) -> Gro
 /// The face's table in the box: set at the largest size whose rows fit its height.
 fn table(cv: &mut Canvas, face: &Face, c: &Colors, b: &LayoutBox, r: &Rect) {
     let mut size = b.size.map_or(4.0, |s| s.mm());
-    let before = super::text::overflow_count();
+    let before = crate::draw::text::overflow_count();
     loop {
         let Some((g, used)) = crate::kinds::card::table(face, c, r.x, r.y, r.w, size) else {
             return;
@@ -174,7 +174,7 @@ fn table(cv: &mut Canvas, face: &Face, c: &Colors, b: &LayoutBox, r: &Rect) {
             cv.add(g);
             return;
         }
-        super::text::forget_overflows_after(before);
+        crate::draw::text::forget_overflows_after(before);
         size = (size * 0.93).max(MIN_TEXT);
     }
 }

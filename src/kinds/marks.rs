@@ -4,9 +4,9 @@
 use svg::Node;
 use svg::node::element::Group;
 
-use super::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
-use super::text::{Font, fit};
-use super::{Art, Colors};
+use super::face::{Art, Colors};
+use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
+use crate::draw::text::{Font, fit};
 use crate::spec::{Face, Mark, Shape};
 
 /// Whether this face is drawn here rather than by the plain token drawing.
@@ -182,7 +182,7 @@ pub fn arrow(cv: &mut Canvas, shape: Shape, color: &str) {
     let half = m * 0.06;
     let tall = m * 0.075;
     let _ = h;
-    let mut poly = super::canvas::element("polygon");
+    let mut poly = crate::draw::canvas::element("polygon");
     poly.assign(
         "points",
         format!(

@@ -1,0 +1,206 @@
+//! What the YAML language needs of the kinds of piece, which live in the layer above (`kinds`):
+//! how a component's `kind:` and its section are read, which fields a kind takes and which
+//! face fields it draws, its own checks, and the texts and symbols it prints. `spec` is generic
+//! over them (`Game<K>`), so that it names no kind; `kinds` fills them in.
+use schemars::JsonSchema;
+use serde::de::MapAccess;
+use serde_saphyr::{Location, Spanned};
+
+use super::{Component, Face, Game};
+use crate::base::diagnostic::Diagnostic;
+use crate::base::forms::{Side, TtsForm};
+use crate::base::shape::Shape;
+
+/// The kinds of piece a game's components may be.
+pub trait Kinds: Sized + std::fmt::Debug + Send + Sync + 'static {
+    /// A kind's name, as `kind:` gives it.
+    type Name: Copy
+        + Eq
+        + std::hash::Hash
+        + std::fmt::Debug
+        + std::fmt::Display
+        + Send
+        + Sync
+        + JsonSchema
+        + for<'de> serde::Deserialize<'de>
+        + 'static;
+    /// The keys of the kinds' own sections (`board:`, `die:`…).
+    const SECTIONS: &'static [&'static str];
+    /// Reads the section under `key` (one of `SECTIONS`), with where it is written.
+    fn read_section<'de, A: MapAccess<'de>>(
+        key: &str,
+        map: &mut A,
+    ) -> Result<(Self, Location), A::Error>;
+    /// A kind without a section, by name (`None` for a kind that needs its section).
+    fn plain(name: Self::Name) -> Option<Self>;
+    /// A kind that needs its section, with an empty one, standing in until the checks report it.
+    fn empty(name: Self::Name) -> Self;
+    fn name(&self) -> Self::Name;
+    /// The key of `name`'s section, if it has one.
+    fn section_of(name: Self::Name) -> Option<&'static str>;
+    /// The keys `name`'s section must have, as its JSON Schema says (`` `squares:` ``).
+    fn required_keys(name: Self::Name) -> Vec<String>;
+    /// The component-level fields it takes beside those every kind takes.
+    fn fields(&self) -> &'static [Field];
+    /// The face fields it draws on `side`: a face that sets another is reported.
+    fn draws(&self, side: Side) -> &'static [FaceField];
+    /// The shape of its pieces when `shape:` is not given.
+    fn default_shape(&self) -> Shape;
+    /// What the cover calls it ("token", "die net").
+    fn noun(&self) -> &'static str;
+    /// What a piece of `shape` becomes in Tabletop Simulator.
+    fn tts(&self, shape: Shape) -> TtsForm;
+    /// Texts it prints that are not on its faces (a track's labels).
+    fn texts(&self) -> Vec<&str>;
+    /// Symbols it draws that are not on its faces (a sheet's legend).
+    fn symbols(&self) -> Vec<&Spanned<String>>;
+    /// Whether `{key}` in its texts is a value each player's copy fills in (a record sheet's
+    /// `{player}`), not an icon.
+    fn fills_in_players(&self) -> bool;
+    /// Its own checks, beyond what the YAML's types check.
+    fn check(&self, cx: &mut CheckCx<Self>);
+}
+
+/// What checking a component has at hand, and where its problems go.
+pub struct CheckCx<'a, K: Kinds> {
+    pub game: &'a Game<K>,
+    pub component: &'a Component<K>,
+    /// The file the component is written in.
+    pub file: &'a str,
+    pub problems: &'a mut Vec<Diagnostic>,
+}
+
+impl<K: Kinds> CheckCx<'_, K> {
+    /// A problem at a located value.
+    pub fn at<T>(&mut self, place: &Spanned<T>, message: String) {
+        self.problems
+            .push(Diagnostic::at(self.file, place, message));
+    }
+}
+
+/// A field of a face (`front:`, `back:`, a variant's faces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaceField {
+    Background,
+    Ink,
+    Border,
+    Symbol,
+    Title,
+    Label,
+    Text,
+    Lines,
+    Table,
+    Pips,
+    Frame,
+    Grid,
+    Mark,
+    Columns,
+    Corner,
+    Layout,
+    Image,
+    Fit,
+    Position,
+    Font,
+}
+
+impl FaceField {
+    pub const ALL: [FaceField; 20] = [
+        FaceField::Background,
+        FaceField::Ink,
+        FaceField::Border,
+        FaceField::Symbol,
+        FaceField::Title,
+        FaceField::Label,
+        FaceField::Text,
+        FaceField::Lines,
+        FaceField::Table,
+        FaceField::Pips,
+        FaceField::Frame,
+        FaceField::Grid,
+        FaceField::Mark,
+        FaceField::Columns,
+        FaceField::Corner,
+        FaceField::Layout,
+        FaceField::Image,
+        FaceField::Fit,
+        FaceField::Position,
+        FaceField::Font,
+    ];
+
+    /// Its key in the YAML.
+    pub fn key(self) -> &'static str {
+        match self {
+            FaceField::Background => "background",
+            FaceField::Ink => "ink",
+            FaceField::Border => "border",
+            FaceField::Symbol => "symbol",
+            FaceField::Title => "title",
+            FaceField::Label => "label",
+            FaceField::Text => "text",
+            FaceField::Lines => "lines",
+            FaceField::Table => "table",
+            FaceField::Pips => "pips",
+            FaceField::Frame => "frame",
+            FaceField::Grid => "grid",
+            FaceField::Mark => "mark",
+            FaceField::Columns => "columns",
+            FaceField::Corner => "corner",
+            FaceField::Layout => "layout",
+            FaceField::Image => "image",
+            FaceField::Fit => "fit",
+            FaceField::Position => "position",
+            FaceField::Font => "font",
+        }
+    }
+
+    /// Whether `face` sets it.
+    pub fn is_set(self, face: &Face) -> bool {
+        match self {
+            FaceField::Background => face.background.is_some(),
+            FaceField::Ink => face.ink.is_some(),
+            FaceField::Border => face.border.is_some(),
+            FaceField::Symbol => face.symbol.is_some(),
+            FaceField::Title => face.title.is_some(),
+            FaceField::Label => face.label.is_some(),
+            FaceField::Text => face.text.is_some(),
+            FaceField::Lines => face.lines.is_some(),
+            FaceField::Table => face.table.is_some(),
+            FaceField::Pips => face.pips.is_some(),
+            FaceField::Frame => face.frame.is_some(),
+            FaceField::Grid => face.grid.is_some(),
+            FaceField::Mark => face.mark.is_some(),
+            FaceField::Columns => face.columns.is_some(),
+            FaceField::Corner => face.corner.is_some(),
+            FaceField::Layout => face.layout.is_some(),
+            FaceField::Image => face.image.is_some(),
+            FaceField::Fit => face.fit.is_some(),
+            FaceField::Position => face.position.is_some(),
+            FaceField::Font => face.font.is_some(),
+        }
+    }
+}
+
+/// The colours every kind draws with.
+pub const COLOURS: [FaceField; 3] = [FaceField::Background, FaceField::Ink, FaceField::Border];
+
+/// A component-level field that only some kinds take (`id`, `name`, `copies`, `front`,
+/// `variants` and the like every kind takes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `size:`, required.
+    Size,
+    /// `size:`, which may be left out (a default).
+    SizeOptional,
+    Shape,
+    Back,
+}
+
+impl Field {
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Size | Field::SizeOptional => "size",
+            Field::Shape => "shape",
+            Field::Back => "back",
+        }
+    }
+}
