@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    let pieces = pnp::resolve::expand(&game);
+    let pieces = pnp::kinds::piece::expand(&game);
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
     if pnp::resolve::fit::check(&game, &pieces, &layout).is_ok() {
         let _ = pnp::resolve::faces::draw_all(&game, &pieces, 0.0);

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = pnp::rules::validate(&game);
-    let mut pieces = pnp::resolve::expand(&game);
+    let mut pieces = pnp::kinds::piece::expand(&game);
     pieces.retain(|p| p.copies > 0);
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
     if pnp::resolve::fit::check(&game, &pieces, &layout).is_err() {

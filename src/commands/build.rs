@@ -72,7 +72,7 @@ pub fn validate(game: &Game, opt: &BuildOptions) -> Result<rules::Report, Error>
 /// Expand, draw and lay out: everything but writing. The cover is drawn when the options ask
 /// for it and for a PDF.
 pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, Error> {
-    let mut pieces = pieces::expand(game);
+    let mut pieces = crate::kinds::piece::expand(game);
     let keep = pieces::select::components(game, opt.players)?;
     // A piece with no copies is not printed, so none of its faces is drawn or written either.
     pieces.retain(|p| keep[p.component] && p.copies > 0);
@@ -215,7 +215,7 @@ fn grounds(
 /// side, shared by its faces.
 fn face_cuts(
     game: &Game,
-    pieces: &pieces::Pieces,
+    pieces: &crate::kinds::piece::Pieces,
     faces: &crate::resolve::faces::Faces,
 ) -> Vec<Option<std::sync::Arc<kinds::Outline>>> {
     use std::collections::HashMap;

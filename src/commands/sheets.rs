@@ -11,11 +11,11 @@ use crate::commands::options::BuildOptions;
 use crate::kinds::Game;
 use crate::kinds::KindName;
 use crate::kinds::face::Art;
+use crate::kinds::piece::{Own, Piece, Pieces};
 use crate::layout::document::Document;
 use crate::layout::{LayoutOptions, Page, PageSide, Placement};
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
 use crate::resolve::faces::{FaceDoc, Source};
-use crate::resolve::{Own, Piece, Pieces};
 use crate::rules::Rule;
 use crate::rules::family::{self, Family};
 

@@ -14,7 +14,7 @@ use crate::draw::text::{Font, fit};
 use crate::kinds::Game;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors, draw_face};
-use crate::resolve::{Piece, expand};
+use crate::kinds::piece::{Piece, expand};
 use crate::spec::{Face, Shape};
 
 /// Which side of a piece a diagram shows.
@@ -691,7 +691,7 @@ fn strip_root(svg: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::super::KindSpec;
-    use crate::resolve::expand;
+    use crate::kinds::piece::expand;
 
     /// Cream of the Crop: "place it in one of the corner spaces". Each grid tile is 2×2 spaces
     /// of 25.4 mm and the board 3×3 tiles, so 6×6 spaces from −76.2 to 76.2 mm: the corner

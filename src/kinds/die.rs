@@ -113,7 +113,7 @@ die:
     fn die_faces(
         &self,
         game: &crate::kinds::Game,
-        piece: &crate::resolve::Piece,
+        piece: &crate::kinds::piece::Piece,
         art: &Art,
     ) -> Option<Result<super::DieFaces, DrawError>> {
         let edge = edge_of_net(piece.w);
@@ -128,7 +128,7 @@ die:
     fn on_table(
         &self,
         game: &crate::kinds::Game,
-        piece: &crate::resolve::Piece,
+        piece: &crate::kinds::piece::Piece,
         which: usize,
         art: &Art,
     ) -> Option<Result<(svg::node::element::Group, f64, f64), DrawError>> {
@@ -156,7 +156,7 @@ die:
 /// `name`, not its symbol's file name.
 fn symbol_name(
     game: &crate::kinds::Game,
-    piece: &crate::resolve::Piece,
+    piece: &crate::kinds::piece::Piece,
     face: &Face,
 ) -> Option<String> {
     let mut said = [&face.text, &face.label, &face.title].into_iter().flatten();

@@ -8,7 +8,7 @@ use svg::node::element::Group;
 use crate::base::forms::Side;
 use crate::draw::{canvas, markup, symbol, text};
 use crate::kinds::Game;
-use crate::resolve::Piece;
+use crate::kinds::piece::Piece;
 use crate::spec::color::Color;
 use crate::spec::{Face, symbol_source};
 

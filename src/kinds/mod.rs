@@ -11,6 +11,7 @@ pub mod die;
 pub mod face;
 pub mod marks;
 pub mod pawn;
+pub mod piece;
 pub mod playing_card;
 pub mod sheet;
 pub mod token;
@@ -26,7 +27,7 @@ pub use crate::base::forms::{Space, Split, TileType, TtsForm};
 pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
-use crate::resolve::Piece;
+use crate::kinds::piece::Piece;
 pub use crate::spec::kind::{COLOURS, FaceField, Field};
 use crate::spec::{Face, Shape};
 

@@ -63,7 +63,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     fn on_table(
         &self,
         game: &crate::kinds::Game,
-        piece: &crate::resolve::Piece,
+        piece: &crate::kinds::piece::Piece,
         _: usize,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {
@@ -76,7 +76,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     fn standee(
         &self,
         game: &crate::kinds::Game,
-        piece: &crate::resolve::Piece,
+        piece: &crate::kinds::piece::Piece,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {
         let d = base(piece.w);

@@ -14,8 +14,8 @@ use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::kinds::face::Colors;
 use crate::kinds::face::DrawError;
+use crate::kinds::piece::Piece;
 use crate::kinds::{Component, Game};
-use crate::resolve::Piece;
 use crate::spec::{Face, Shape};
 
 pub const PAD_MM: f64 = 4.0;

@@ -6,7 +6,7 @@ use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::kinds::Game;
 use crate::kinds::KindName;
-use crate::resolve::{Piece, Pieces};
+use crate::kinds::piece::{Piece, Pieces};
 use crate::spec::Shape;
 
 use super::furniture::{Credits, footer};

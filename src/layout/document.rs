@@ -10,8 +10,8 @@ use resvg::usvg::Tree;
 use super::furniture::Credits;
 use super::{LayoutOptions, Page};
 use crate::kinds::Outline;
+use crate::kinds::piece::Pieces;
 use crate::outputs::OutputError;
-use crate::resolve::Pieces;
 use crate::resolve::faces::{Faces, Painter, Source};
 
 /// The document's information (the PDF's title, author, subject and keywords).

@@ -6,7 +6,7 @@ use crate::base::diagnostic::{Diagnostic, Problems};
 use crate::base::forms::Side;
 use crate::kinds::Game;
 use crate::kinds::face::{Art, DrawError, Guide, draw_face_noting};
-use crate::resolve::{Piece, Pieces};
+use crate::kinds::piece::{Piece, Pieces};
 use crate::spec::SpecError;
 
 /// One distinct face, drawn.

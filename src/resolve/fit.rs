@@ -9,10 +9,10 @@ use crate::base::diagnostic::Diagnostic;
 use crate::base::diagnostic::Problems;
 
 use crate::kinds::Split;
+use crate::kinds::piece::{Piece, Pieces};
 use crate::kinds::{Component, Game};
 use crate::layout::{FurnitureAt, Item, LayoutOptions, within};
 use crate::outputs::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
-use crate::resolve::{Piece, Pieces};
 use crate::spec::SpecError;
 
 /// Whether a piece may be printed in parts and joined when larger than the paper.

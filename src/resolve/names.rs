@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::faces::FaceDoc;
 use crate::base::forms::Side;
-use crate::resolve::Pieces;
+use crate::kinds::piece::Pieces;
 
 /// The pieces (and sides) that show each face, by face number.
 #[derive(Default)]
@@ -135,7 +135,7 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &Pieces, compone
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resolve::Piece;
+    use crate::kinds::piece::Piece;
 
     fn piece(component: usize, id: &str, variant: usize) -> Piece {
         Piece {
@@ -145,7 +145,7 @@ mod tests {
             h: 88.0,
             shape: crate::spec::Shape::Rounded,
             copies: 1,
-            own: Some(Box::new(crate::resolve::Own {
+            own: Some(Box::new(crate::kinds::piece::Own {
                 id: Some(id.to_string()),
                 ..Default::default()
             })),

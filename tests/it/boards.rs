@@ -380,7 +380,7 @@ fn setup_diagrams_stand_pieces_on_a_boards_named_spaces() {
     let pnp::kinds::KindSpec::Diagram(diagram) = &setup.kind else {
         panic!("setup is a diagram");
     };
-    let pieces = pnp::resolve::expand(&game);
+    let pieces = pnp::kinds::piece::expand(&game);
     let centres: Vec<[f64; 2]> = diagram
         .centres(&game, &pieces)
         .into_iter()

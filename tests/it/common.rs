@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The kind of a piece of `game`.
-pub fn kind_of(game: &pnp::kinds::Game, p: &pnp::resolve::Piece) -> pnp::kinds::KindName {
+pub fn kind_of(game: &pnp::kinds::Game, p: &pnp::kinds::piece::Piece) -> pnp::kinds::KindName {
     game.spec.components[p.component].kind.name()
 }
 

@@ -181,7 +181,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
 
 /// The grain marker's diameter (mm), as the pieces are made.
 fn prepared_marker(game: &pnp::kinds::Game) -> f64 {
-    let pieces = pnp::resolve::expand(game);
+    let pieces = pnp::kinds::piece::expand(game);
     let p = pieces
         .iter()
         .find(|p| p.id(game).starts_with("grain"))
@@ -392,7 +392,7 @@ fn progress_counts_every_page_and_image_up_to_its_total() {
 fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     use pnp::usvg;
     let game = pnp::kinds::load("night-grain").unwrap();
-    let pieces = pnp::resolve::expand(&game);
+    let pieces = pnp::kinds::piece::expand(&game);
     let track = pieces
         .iter()
         .find(|p| kind_of(&game, p) == KindName::Track)

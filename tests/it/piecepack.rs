@@ -23,7 +23,7 @@ fn prepared(
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
     let g = pnp::kinds::load(game).unwrap();
     let mut out = BTreeMap::new();
-    for p in pnp::resolve::expand(&g).iter() {
+    for p in pnp::kinds::piece::expand(&g).iter() {
         let id = g.spec.components[p.component].id.value.clone();
         *out.entry(id).or_default() += p.copies;
     }
@@ -695,7 +695,7 @@ fn an_including_game_can_recolour_the_suits() {
     assert_eq!(ace.front().ink.as_ref().unwrap().hex(), "#ff8800");
     assert_eq!(ace.front().symbol.as_ref().unwrap().value, "sun");
     // Its pieces draw with the new colour.
-    let pieces = pnp::resolve::expand(&game);
+    let pieces = pnp::kinds::piece::expand(&game);
     let faces = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
     let doc = faces
         .docs

@@ -124,7 +124,7 @@ fn the_background_runs_into_the_bleed_of_every_image() {
 fn copies_by_component(game: &str) -> std::collections::BTreeMap<String, u32> {
     let game = pnp::kinds::load(game).unwrap();
     let mut by = std::collections::BTreeMap::new();
-    for p in pnp::resolve::expand(&game) {
+    for p in pnp::kinds::piece::expand(&game) {
         *by.entry(game.spec.components[p.component].id.value.clone())
             .or_insert(0) += p.copies;
     }

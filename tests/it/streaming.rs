@@ -51,7 +51,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
 #[test]
 fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
     let game = pnp::kinds::load("piecepack").unwrap();
-    let pieces = pnp::resolve::expand(&game);
+    let pieces = pnp::kinds::piece::expand(&game);
     let all = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
     let first_two: usize = all
         .docs

@@ -537,7 +537,7 @@ fn the_table_places_exactly_the_pieces_the_setup_diagram_places_for_n_players() 
         .unwrap();
     // Each placement's centre (`at:`, or `on:` a tile's `space:`), table mm.
     let centres: Vec<[f64; 2]> = diagram
-        .centres(&game, &pnp::resolve::expand(&game))
+        .centres(&game, &pnp::kinds::piece::expand(&game))
         .into_iter()
         .map(Result::unwrap)
         .collect();

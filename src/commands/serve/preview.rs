@@ -380,7 +380,7 @@ fn written_at(
     game: &Game,
     user: FirstUser,
     shared: bool,
-    pieces: &crate::resolve::Pieces,
+    pieces: &crate::kinds::piece::Pieces,
 ) -> (String, String) {
     let (piece, side) = user;
     let piece = &pieces[piece];

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use crate::base::forms::Side;
 use crate::kinds::face::DrawError;
+use crate::kinds::piece::Piece;
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
 use crate::kinds::{Component, Game};
-use crate::resolve::Piece;
 use crate::spec::{Face, Shape};
 
 impl Kind for SheetSpec {

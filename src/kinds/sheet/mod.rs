@@ -19,7 +19,7 @@ use crate::draw::text::{Font, fit};
 use crate::kinds::CheckCx;
 use crate::kinds::Game;
 use crate::kinds::face::{Art, Colors};
-use crate::resolve::Piece;
+use crate::kinds::piece::Piece;
 use crate::spec::Face;
 use model::{ColumnSpec, Section};
 

@@ -14,9 +14,9 @@ use crate::commands::Error;
 use crate::kinds::Game;
 use crate::kinds::KindName;
 use crate::kinds::face::Art;
+use crate::kinds::piece::{Own, Piece};
 use crate::layout::document::Document;
 use crate::resolve::faces::{FaceDoc, Source};
-use crate::resolve::{Own, Piece};
 use crate::spec::Face;
 use map::units;
 
@@ -689,7 +689,7 @@ components:
     #[test]
     fn pieces_are_named_by_component_and_suit_or_rank() {
         let game = crate::kinds::load("piecepack").unwrap();
-        let pieces = crate::resolve::expand(&game);
+        let pieces = crate::kinds::piece::expand(&game);
         let name = |id: &str| {
             let p = pieces.iter().find(|p| p.id(&game) == id).unwrap();
             piece_name(&game, p)
@@ -700,7 +700,7 @@ components:
         assert_eq!(name("die-crowns"), "Die — Crowns");
         assert_eq!(name("pawn-arms"), "Pawn — Arms");
         let game = crate::kinds::load("night-grain").unwrap();
-        let pieces = crate::resolve::expand(&game);
+        let pieces = crate::kinds::piece::expand(&game);
         let p = pieces.iter().find(|p| p.id(&game) == "grain-rye").unwrap();
         assert_eq!(piece_name(&game, p), "Grain marker — Rye");
     }

@@ -13,8 +13,8 @@ use super::{TtsError, sheet, snap, tts_err};
 use crate::base::shape::HexTop;
 use crate::commands::Error;
 use crate::kinds::TtsForm;
+use crate::kinds::piece::Piece;
 use crate::layout::document::Document;
-use crate::resolve::Piece;
 use crate::spec::Shape;
 use crate::spec::tts::{Bag, TtsPieces};
 

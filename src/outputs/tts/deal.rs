@@ -7,7 +7,7 @@
 //! the rules leave out for N (a `uses:` rule's variants, `tts: … use: players`); what each
 //! player takes (`tts: … each_player:`); the rest to the middle.
 use crate::kinds::Game;
-use crate::resolve::Piece;
+use crate::kinds::piece::Piece;
 use crate::spec::tts::{EachPlayer, Used, Way};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,7 +194,7 @@ mod tests {
 
     fn spots(game: &str, n: u32, component: &str) -> Vec<(String, u32, Spot)> {
         let game = crate::kinds::load(game).unwrap();
-        let pieces = crate::resolve::expand(&game);
+        let pieces = crate::kinds::piece::expand(&game);
         let diagram = game
             .spec
             .components
@@ -230,7 +230,7 @@ mod tests {
             ("the-beast", 2),
         ] {
             let g = crate::kinds::load(game).unwrap();
-            let pieces = crate::resolve::expand(&g);
+            let pieces = crate::kinds::piece::expand(&g);
             let diagram = g
                 .spec
                 .components

@@ -339,14 +339,14 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
             // Checked already: every placement has a centre.
             let centres: Vec<[f64; 2]> = diagram
                 .map(|(_, d)| {
-                    d.centres(game, &crate::resolve::expand(game))
+                    d.centres(game, &crate::kinds::piece::expand(game))
                         .into_iter()
                         .map(|c| c.unwrap_or([0.0, 0.0]))
                         .collect()
                 })
                 .unwrap_or_default();
             let grids = diagram
-                .map(|(_, d)| d.grid_spaces(game, &crate::resolve::expand(game), &centres))
+                .map(|(_, d)| d.grid_spaces(game, &crate::kinds::piece::expand(game), &centres))
                 .unwrap_or_default();
             let (mut laid, snaps) = table::lay_out(
                 placed,
