@@ -1,4 +1,5 @@
-//! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true.
+//! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true; what
+//! the README and docs/yaml.md show is what pnp does.
 use crate::common::*;
 
 #[test]
@@ -178,6 +179,12 @@ fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
 }
 
+/// A file of `docs/`.
+fn doc(name: &str) -> String {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    std::fs::read_to_string(docs.join(name)).unwrap()
+}
+
 /// The numbers after `word`s in `text`: `numbers_after("on 3 pages", "on")` is `[3]`.
 fn numbers_before(text: &str, word: &str) -> Vec<u64> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -241,14 +248,18 @@ fn the_readme_says_what_building_night_grain_makes() {
 }
 
 #[test]
-fn the_readmes_failing_rule_is_what_validate_prints() {
-    let readme = readme();
-    let shown = readme
-        .split("```\ndata/night-grain.yaml:")
-        .nth(1)
-        .and_then(|s| s.split("```").next())
-        .map(|s| format!("data/night-grain.yaml:{s}"))
-        .expect("the README shows a failing rule of Night Grain");
+fn the_failing_rule_the_readme_and_the_yaml_reference_show_is_what_validate_prints() {
+    let yaml_md = doc("yaml.md");
+    let shown: Vec<String> = [("README.md", readme()), ("docs/yaml.md", yaml_md)]
+        .into_iter()
+        .map(|(file, text)| {
+            text.split("```\ndata/night-grain.yaml:")
+                .nth(1)
+                .and_then(|s| s.split("```").next())
+                .map(|s| format!("data/night-grain.yaml:{s}"))
+                .unwrap_or_else(|| panic!("{file} shows a failing rule of Night Grain"))
+        })
+        .collect();
     // Two markers of each team where the rules want three: the same lines, one number changed.
     let yaml = String::from_utf8(pnp::base::assets::game("night-grain").unwrap().to_vec()).unwrap();
     let broken = yaml.replacen(
@@ -267,12 +278,29 @@ fn the_readmes_failing_rule_is_what_validate_prints() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    for line in shown.lines().filter(|l| !l.trim().is_empty()) {
+    for line in shown.iter().flat_map(|s| s.lines()) {
+        if line.trim().is_empty() {
+            continue;
+        }
         assert!(
             err.contains(line),
             "`{line}` is not what validate prints:\n{err}"
         );
     }
+}
+
+/// The Markdown a reader follows links through: the README and docs/*.md.
+fn markdown_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
 }
 
 #[test]
@@ -296,12 +324,12 @@ fn the_readme_links_only_files_that_exist() {
 }
 
 #[test]
-fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
-    let text = readme();
+fn the_yaml_references_table_of_kinds_names_every_kind_and_no_other() {
+    let text = doc("yaml.md");
     let table = text
         .split("| kind | drawn as | guide |")
         .nth(1)
-        .expect("the README has its table of kinds");
+        .expect("docs/yaml.md has its table of kinds");
     let mut named: Vec<String> = table
         .lines()
         .skip(2)
@@ -324,15 +352,7 @@ fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
 
 #[test]
 fn every_code_fence_in_the_docs_is_on_a_line_of_its_own_and_closed() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md")];
-    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            files.push(path);
-        }
-    }
-    for file in files {
+    for file in markdown_files() {
         let text = std::fs::read_to_string(&file).unwrap();
         let mut open = false;
         for (n, line) in text.lines().enumerate() {
