@@ -1,5 +1,5 @@
 //! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true; what
-//! the README and docs/yaml.md show is what pnp does.
+//! the README and docs/yaml.md show is what pnp does, and their links lead somewhere.
 use crate::common::*;
 
 #[test]
@@ -303,22 +303,95 @@ fn markdown_files() -> Vec<std::path::PathBuf> {
     files
 }
 
-#[test]
-fn the_readme_links_only_files_that_exist() {
-    let readme = readme();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for link in readme.split("](").skip(1) {
-        let target = link.split(')').next().unwrap().split('#').next().unwrap();
-        if target.is_empty() || target.contains("://") {
+/// The lines of a Markdown text outside its code blocks.
+fn prose(text: &str) -> Vec<&str> {
+    let mut open = false;
+    text.lines()
+        .filter(|line| {
+            if line.trim_start().starts_with("```") {
+                open = !open;
+                return false;
+            }
+            !open
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings, as GitHub makes them: lower case, a space a `-`,
+/// other punctuation than `-` and `_` left out, `-1`, `-2`… after a repeated one.
+fn anchors(text: &str) -> Vec<String> {
+    let mut plain: Vec<String> = Vec::new();
+    let mut anchors = Vec::new();
+    for line in prose(text) {
+        let heading = line.trim_start_matches('#');
+        if heading.len() == line.len() || !heading.starts_with(' ') {
             continue;
         }
-        assert!(
-            root.join(target).exists(),
-            "the README links {target}, which is not in the repository"
-        );
+        let anchor: String = (heading.trim().to_lowercase().chars())
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        anchors.push(match plain.iter().filter(|a| **a == anchor).count() {
+            0 => anchor.clone(),
+            n => format!("{anchor}-{n}"),
+        });
+        plain.push(anchor);
+    }
+    anchors
+}
+
+/// The targets of a Markdown text's links and pictures: `](target)`, `src="target"`,
+/// `href="target"`, outside code blocks.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for line in prose(text) {
+        for (open, close) in [("](", ')'), ("src=\"", '"'), ("href=\"", '"')] {
+            for rest in line.split(open).skip(1) {
+                targets.push(rest.split(close).next().unwrap().to_string());
+            }
+        }
+    }
+    targets
+}
+
+#[test]
+fn the_readme_and_the_docs_link_only_files_and_headings_that_exist() {
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let name = file.display();
+        for link in link_targets(&text) {
+            if link.contains("://") {
+                continue;
+            }
+            let (path, fragment) = match link.split_once('#') {
+                Some((path, fragment)) => (path, Some(fragment)),
+                None => (link.as_str(), None),
+            };
+            let target = match path {
+                "" => file.clone(),
+                path => file.parent().unwrap().join(path),
+            };
+            assert!(
+                target.exists(),
+                "{name} links {link}, which is not in the repository"
+            );
+            if let Some(fragment) =
+                fragment.filter(|_| target.extension().is_some_and(|e| e == "md"))
+            {
+                let headings = anchors(&std::fs::read_to_string(&target).unwrap());
+                assert!(
+                    headings.iter().any(|a| a == fragment),
+                    "{name} links {link}, but {} has no such heading: {headings:?}",
+                    target.display()
+                );
+            }
+        }
     }
     assert!(
-        !readme.contains("DESIGN.md"),
+        !readme().contains("DESIGN.md"),
         "DESIGN.md is not part of the repository"
     );
 }
