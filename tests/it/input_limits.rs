@@ -1,4 +1,4 @@
-//! The limits of README's "Limits (checked before any work starts)" hold whatever the input is:
+//! The limits of docs/cli.md's "Limits (checked before any work starts)" hold whatever the input is:
 //! a pipe or a symlink to `/dev/zero` stops at the size limit (read through `take`, not by the
 //! size the file claims), `--copies` is held to the piece limits, and options are refused before
 //! any folder is made. Found by fuzzing.

@@ -1,4 +1,5 @@
-//! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true.
+//! Issue 10: the README's walkthrough YAML builds and validates, so the README stays true; what
+//! the README and docs/yaml.md show is what pnp does, and their links lead somewhere.
 use crate::common::*;
 
 #[test]
@@ -178,6 +179,12 @@ fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
 }
 
+/// A file of `docs/`.
+fn doc(name: &str) -> String {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    std::fs::read_to_string(docs.join(name)).unwrap()
+}
+
 /// The numbers after `word`s in `text`: `numbers_after("on 3 pages", "on")` is `[3]`.
 fn numbers_before(text: &str, word: &str) -> Vec<u64> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -241,14 +248,18 @@ fn the_readme_says_what_building_night_grain_makes() {
 }
 
 #[test]
-fn the_readmes_failing_rule_is_what_validate_prints() {
-    let readme = readme();
-    let shown = readme
-        .split("```\ndata/night-grain.yaml:")
-        .nth(1)
-        .and_then(|s| s.split("```").next())
-        .map(|s| format!("data/night-grain.yaml:{s}"))
-        .expect("the README shows a failing rule of Night Grain");
+fn the_failing_rule_the_readme_and_the_yaml_reference_show_is_what_validate_prints() {
+    let yaml_md = doc("yaml.md");
+    let shown: Vec<String> = [("README.md", readme()), ("docs/yaml.md", yaml_md)]
+        .into_iter()
+        .map(|(file, text)| {
+            text.split("```\ndata/night-grain.yaml:")
+                .nth(1)
+                .and_then(|s| s.split("```").next())
+                .map(|s| format!("data/night-grain.yaml:{s}"))
+                .unwrap_or_else(|| panic!("{file} shows a failing rule of Night Grain"))
+        })
+        .collect();
     // Two markers of each team where the rules want three: the same lines, one number changed.
     let yaml = String::from_utf8(pnp::base::assets::game("night-grain").unwrap().to_vec()).unwrap();
     let broken = yaml.replacen(
@@ -267,7 +278,10 @@ fn the_readmes_failing_rule_is_what_validate_prints() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    for line in shown.lines().filter(|l| !l.trim().is_empty()) {
+    for line in shown.iter().flat_map(|s| s.lines()) {
+        if line.trim().is_empty() {
+            continue;
+        }
         assert!(
             err.contains(line),
             "`{line}` is not what validate prints:\n{err}"
@@ -275,33 +289,120 @@ fn the_readmes_failing_rule_is_what_validate_prints() {
     }
 }
 
-#[test]
-fn the_readme_links_only_files_that_exist() {
-    let readme = readme();
+/// The Markdown a reader follows links through: the README and docs/*.md.
+fn markdown_files() -> Vec<std::path::PathBuf> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for link in readme.split("](").skip(1) {
-        let target = link.split(')').next().unwrap().split('#').next().unwrap();
-        if target.is_empty() || target.contains("://") {
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The lines of a Markdown text outside its code blocks.
+fn prose(text: &str) -> Vec<&str> {
+    let mut open = false;
+    text.lines()
+        .filter(|line| {
+            if line.trim_start().starts_with("```") {
+                open = !open;
+                return false;
+            }
+            !open
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings, as GitHub makes them: lower case, a space a `-`,
+/// other punctuation than `-` and `_` left out, `-1`, `-2`… after a repeated one.
+fn anchors(text: &str) -> Vec<String> {
+    let mut plain: Vec<String> = Vec::new();
+    let mut anchors = Vec::new();
+    for line in prose(text) {
+        let heading = line.trim_start_matches('#');
+        if heading.len() == line.len() || !heading.starts_with(' ') {
             continue;
         }
-        assert!(
-            root.join(target).exists(),
-            "the README links {target}, which is not in the repository"
-        );
+        let anchor: String = (heading.trim().to_lowercase().chars())
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        anchors.push(match plain.iter().filter(|a| **a == anchor).count() {
+            0 => anchor.clone(),
+            n => format!("{anchor}-{n}"),
+        });
+        plain.push(anchor);
+    }
+    anchors
+}
+
+/// The targets of a Markdown text's links and pictures: `](target)`, `src="target"`,
+/// `href="target"`, outside code blocks.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for line in prose(text) {
+        for (open, close) in [("](", ')'), ("src=\"", '"'), ("href=\"", '"')] {
+            for rest in line.split(open).skip(1) {
+                targets.push(rest.split(close).next().unwrap().to_string());
+            }
+        }
+    }
+    targets
+}
+
+#[test]
+fn the_readme_and_the_docs_link_only_files_and_headings_that_exist() {
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let name = file.display();
+        for link in link_targets(&text) {
+            if link.contains("://") {
+                continue;
+            }
+            let (path, fragment) = match link.split_once('#') {
+                Some((path, fragment)) => (path, Some(fragment)),
+                None => (link.as_str(), None),
+            };
+            let target = match path {
+                "" => file.clone(),
+                path => file.parent().unwrap().join(path),
+            };
+            assert!(
+                target.exists(),
+                "{name} links {link}, which is not in the repository"
+            );
+            if let Some(fragment) =
+                fragment.filter(|_| target.extension().is_some_and(|e| e == "md"))
+            {
+                let headings = anchors(&std::fs::read_to_string(&target).unwrap());
+                assert!(
+                    headings.iter().any(|a| a == fragment),
+                    "{name} links {link}, but {} has no such heading: {headings:?}",
+                    target.display()
+                );
+            }
+        }
     }
     assert!(
-        !readme.contains("DESIGN.md"),
+        !readme().contains("DESIGN.md"),
         "DESIGN.md is not part of the repository"
     );
 }
 
 #[test]
-fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
-    let text = readme();
+fn the_yaml_references_table_of_kinds_names_every_kind_and_no_other() {
+    let text = doc("yaml.md");
     let table = text
         .split("| kind | drawn as | guide |")
         .nth(1)
-        .expect("the README has its table of kinds");
+        .expect("docs/yaml.md has its table of kinds");
     let mut named: Vec<String> = table
         .lines()
         .skip(2)
@@ -324,15 +425,7 @@ fn the_readmes_table_of_kinds_names_every_kind_and_no_other() {
 
 #[test]
 fn every_code_fence_in_the_docs_is_on_a_line_of_its_own_and_closed() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![root.join("README.md")];
-    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            files.push(path);
-        }
-    }
-    for file in files {
+    for file in markdown_files() {
         let text = std::fs::read_to_string(&file).unwrap();
         let mut open = false;
         for (n, line) in text.lines().enumerate() {

@@ -1,6 +1,7 @@
 //! `pnp serve`'s page in a real browser: headless Chromium (Debian's `chromium`, at
 //! `/usr/bin/chromium`; `.ci/run` installs it when missing), driven through the DevTools
-//! protocol over a pipe. Without Chromium this test fails and says how to install it.
+//! protocol over a pipe. Without Chromium the test prints that it was skipped and how to run it,
+//! and passes; with `CI` set (`.ci/run` sets it) a missing Chromium fails it (docs/testing.md).
 //! The page loads without a console error or an uncaught exception, shows as many sheets and
 //! faces as the view has, every image decoded, follows a saved change by itself and shows a
 //! located error. `PNP_SCREENSHOT=FILE` also writes a picture of the page (the README's).
@@ -38,16 +39,15 @@ fn pipe() -> (OwnedFd, OwnedFd) {
     unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) }
 }
 
+/// Debian's Chromium where its package puts it, else whichever the PATH has; `None` without one.
+fn chromium() -> Option<&'static str> {
+    ["/usr/bin/chromium", "chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok())
+}
+
 impl Browser {
-    fn start() -> Browser {
-        // Where Debian's package puts it, else whichever the PATH has.
-        let chromium = ["/usr/bin/chromium", "chromium", "chromium-browser"]
-            .into_iter()
-            .find(|c| Command::new(c).arg("--version").output().is_ok())
-            .expect(
-                "this test drives a headless Chromium, and none was found: install it \
-                 (Debian: `apt-get install chromium`; `.ci/run` does so when it is missing)",
-            );
+    fn start(chromium: &str) -> Browser {
         // The protocol: commands on the browser's fd 3, replies and events on its fd 4, each
         // a JSON text ended by a NUL.
         let (to_browser, commands) = pipe();
@@ -246,10 +246,25 @@ fn save(path: &std::path::Path, text: &str) {
 
 #[test]
 fn the_page_loads_cleanly_in_chromium_and_follows_a_saved_change() {
+    let Some(chromium) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set and /usr/bin/chromium was not found: CI must run the browser test \
+             (.ci/run installs Chromium: apt-get install chromium)"
+        );
+        // Straight to the standard error, past the test harness's capture, so that a plain
+        // `cargo test` shows it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "serve_browser: skipped: /usr/bin/chromium not found \
+             (apt-get install chromium, or run .ci/run)"
+        );
+        return;
+    };
     let dir = game_dir("serve-browser");
     let served = Served::start(&dir, "game.yaml", &[]);
     let view = served.state();
-    let mut browser = Browser::start();
+    let mut browser = Browser::start(chromium);
     browser.open(&served.url());
     let shown = browser.wait_for(SHOWN, |v| {
         v["version"].as_u64() > Some(0) && v["decoded"] == true
