@@ -250,7 +250,7 @@ fn print_error(e: &Error, ui: Ui, builds: bool) {
             errln!("  help: {}", pnp::base::diagnostic::printable(hint));
         }
     };
-    if let Error::Spec(pnp::spec::SpecError::Invalid(problems)) = e {
+    if let Some(problems) = e.problems() {
         // Each problem on its own, with its place in the file under it.
         for problem in problems.0.iter().take(SHOWN) {
             errln!(
@@ -379,7 +379,7 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        let report = pnp::outputs::shops::export(&game, &opt, profile)?;
+        let report = pnp::commands::shop(&game, &opt, profile)?;
         ui.warnings(&report.warnings);
         ui.written(&report.written)?;
         if !ui.quiet {
@@ -533,7 +533,7 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
         None => None,
     };
     let game = pnp::kinds::load(&args.game)?;
-    let report = pnp::outputs::preflight::check(&game, profile, bleed)?;
+    let report = pnp::commands::preflight(&game, profile, bleed)?;
     ui.warnings(&report.warnings);
     if !ui.quiet {
         outln!(
@@ -559,7 +559,7 @@ fn tts(args: cli::TtsArgs, ui: Ui) -> Result<(), Error> {
     )?;
     let game = pnp::kinds::load(&args.game)?;
     let spinner = ui.spinner(format!("exporting {} for Tabletop Simulator…", game.name()));
-    let report = pnp::outputs::tts::export(&game, &opt);
+    let report = pnp::commands::tts(&game, &opt);
     if let Some(s) = spinner {
         s.finish_and_clear();
     }

@@ -42,7 +42,11 @@ impl Diagnostic {
 
     /// An error at a `Spanned` value's position.
     pub fn at<T>(file: &str, spanned: &serde_saphyr::Spanned<T>, message: String) -> Self {
-        let loc = spanned.referenced;
+        Diagnostic::located(file, spanned.referenced, message)
+    }
+
+    /// A problem at a place in `file`.
+    pub fn located(file: &str, loc: serde_saphyr::Location, message: String) -> Self {
         Diagnostic::new(
             file,
             (loc.line() as usize).max(1),

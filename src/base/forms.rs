@@ -3,7 +3,7 @@
 use super::shape::Shape;
 
 /// A side of a piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
     Front,
     Back,
@@ -117,5 +117,70 @@ pub struct Space {
 impl Space {
     pub fn centre(&self) -> (f64, f64) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}
+
+/// The family a product belongs to: a component is matched only with products of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShopFamily {
+    /// Cards (rounded or square corners), die-cut from card stock.
+    Card,
+    /// Punched-out chipboard pieces (tiles, chits), by outline.
+    SquareTile,
+    RoundTile,
+    HexTile,
+    /// Boards and mats.
+    Board,
+}
+
+impl ShopFamily {
+    pub fn name(self) -> &'static str {
+        match self {
+            ShopFamily::Card => "cards",
+            ShopFamily::SquareTile => "square tiles and chits",
+            ShopFamily::RoundTile => "round tiles and chits",
+            ShopFamily::HexTile => "hex tiles",
+            ShopFamily::Board => "boards",
+        }
+    }
+}
+
+/// What a game's pieces stand in for that players may own already (a pack of standard playing
+/// cards): the cover says the pages holding only them may be left unprinted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandIn {
+    /// How many pieces there are, and how many make one set.
+    pub pieces: u64,
+    pub per_set: u64,
+    /// What the pieces are ("playing cards").
+    pub what: &'static str,
+    /// What one set is ("pack"), and of what ("standard playing cards with jokers").
+    pub set: &'static str,
+    pub of: String,
+}
+
+/// Where a setup diagram places one piece on the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetupPlace {
+    /// The piece's id (`tile-suns-ace`).
+    pub piece: String,
+    /// The player counts it is placed for; `None`: every count.
+    pub players: Option<Vec<u32>>,
+    /// Its centre on the diagram's table (mm, +y towards the near side).
+    pub centre: [f64; 2],
+    /// Its turn, in degrees clockwise.
+    pub rotate: f64,
+    /// Whether it lies back side up.
+    pub back: bool,
+    /// For a die, the face that shows (0–5).
+    pub face: Option<usize>,
+    /// The centres of the spaces of its shown side's grid (a tile grid side up), on the table.
+    pub grid: Vec<[f64; 2]>,
+}
+
+impl SetupPlace {
+    /// Whether it is placed when `n` play.
+    pub fn is_for(&self, n: u32) -> bool {
+        self.players.as_ref().is_none_or(|p| p.contains(&n))
     }
 }

@@ -11,21 +11,12 @@ use super::options::BuildOptions;
 use crate::base::diagnostic as error;
 use crate::kinds::Game;
 use crate::layout::document::Document;
-use crate::layout::furniture::Credits;
-use crate::layout::{self, Item, LayoutOptions, impose};
+use crate::layout::{self, LayoutOptions};
 use crate::outputs::OutputError;
 use crate::outputs::writer::{FolderLock, Staging, check_output, ensure_dir};
-use crate::spec;
-use crate::{kinds, outputs as output, resolve as pieces, rules, usvg};
+use crate::{outputs as output, resolve, rules, usvg};
 
-/// One file written by a build.
-#[derive(Debug, Clone)]
-pub struct Written {
-    pub path: PathBuf,
-    /// "3 pages", "12 images"…
-    pub what: String,
-    pub bytes: u64,
-}
+pub use crate::outputs::Written;
 
 #[derive(Debug, Clone, Default)]
 pub struct BuildReport {
@@ -65,214 +56,97 @@ pub fn check_rules(game: &Game) -> Result<rules::Report, Error> {
 /// and draws (`prepare`). The rules' report when all is well.
 pub fn validate(game: &Game, opt: &BuildOptions) -> Result<rules::Report, Error> {
     let report = check_rules(game)?;
-    prepare(game, opt)?;
+    prepare_with(game, opt, false, resolve::Keep::Nothing)?;
     Ok(report)
 }
 
-/// Expand, draw and lay out: everything but writing. The cover is drawn when the options ask
-/// for it and for a PDF.
-pub fn prepare<'g>(game: &'g Game, opt: &BuildOptions) -> Result<Document<'g>, Error> {
-    let mut pieces = crate::kinds::piece::expand(game);
-    let keep = pieces::select::components(game, opt.players)?;
-    // A piece with no copies is not printed, so none of its faces is drawn or written either.
-    pieces.retain(|p| keep[p.component] && p.copies > 0);
+/// The layout options a build's options give.
+pub fn layout_options(opt: &BuildOptions) -> LayoutOptions {
     let mut layout = LayoutOptions::new(opt.paper);
     layout.bleed = opt.bleed;
     layout.duplex = opt.duplex;
     layout.cover_square = opt.cover;
     layout.cuts = opt.cuts;
-    pieces::fit::check(game, &pieces, &layout)?;
+    layout
+}
+
+/// Resolve, draw and lay out: everything but writing. The cover is drawn when the options ask
+/// for it and for a PDF.
+pub fn prepare(game: &Game, opt: &BuildOptions) -> Result<Document, Error> {
+    prepare_with(game, opt, false, resolve::Keep::Svg)
+}
+
+/// `prepare`, resolving what Tabletop Simulator needs too when `table`, and keeping of each
+/// face what `keep` says.
+pub fn prepare_with(
+    game: &Game,
+    opt: &BuildOptions,
+    table: bool,
+    keep: resolve::Keep,
+) -> Result<Document, Error> {
+    let ropt = resolve::Options {
+        players: opt.players,
+        bleed: opt.bleed,
+        guide: opt
+            .guides
+            .then_some(crate::kinds::face::Guide { service_safe: None }),
+        table,
+        keep,
+    };
+    let plan = resolve::plan(game, &ropt)?;
+    let layout = layout_options(opt);
+    // What the paper and the pixel limits refuse is refused before any face is drawn.
+    layout::fit::check(&plan.resolved, &layout)?;
     if opt.png {
-        pieces::fit::check_pixels(game, &pieces, opt.dpi)?;
+        output::png::check_pixels(&plan.resolved, opt.dpi)?;
     }
-    let guide = opt
-        .guides
-        .then_some(crate::kinds::face::Guide { service_safe: None });
-    let faces = crate::resolve::faces::draw_all_guided(
-        game,
-        &pieces,
-        opt.bleed,
-        guide,
-        crate::resolve::faces::KEEP_SVG_BYTES,
-    )?;
-    let cuts = face_cuts(game, &pieces, &faces);
-    let items: Vec<Item> = pieces
-        .iter()
-        .zip(faces.of_piece.iter().copied())
-        .enumerate()
-        .map(|(i, (p, (front, back)))| {
-            let kind = kinds::of(game, p);
-            let shared_cuts = kind.shares_cuts(p.shape.clone());
-            Item {
-                piece: i,
-                component: p.component,
-                front,
-                back,
-                w: p.w,
-                h: p.h,
-                copies: p.copies,
-                shared_cuts,
-                split: kind.split(),
-                tiles: shared_cuts
-                    .then(|| layout::tessellate::Tiling::of(&p.shape))
-                    .flatten(),
-            }
-        })
-        .collect();
-    let captions = captions(game);
-    let pages = layout::choose(&items, &captions, &layout)
-        .map(|chosen| layout = chosen)
-        .and_then(|()| impose(&items, &captions, &layout))
-        .map_err(|e| {
-            let c = &game.spec.components[e.component];
-            let file = c.origin.as_deref().unwrap_or(&game.file);
-            let at = match &c.size {
-                Some(size) => error::Diagnostic::at(file, size, e.message),
-                None => error::Diagnostic::at(file, &c.id, e.message),
-            };
-            Error::Spec(crate::spec::SpecError::Invalid(error::Problems(vec![at])))
-        })?;
-    let mut pages = pages;
-    if opt.cover && opt.pdf {
-        let uncut = |pl: &layout::Placement| !kinds::of(game, &pieces[pl.piece]).is_cut();
-        layout::cover::fill_cover_back(&mut pages, uncut);
-    }
-    let credits = credits(game);
-    let front_matter = match opt.cover && opt.pdf {
-        // The cover has no pieces: its footer stays in its band.
-        true => {
-            let bands = layout.with_bands();
-            layout::cover::Cover::of(game, &pieces, &pages, &bands).pages_svg(&credits, &bands)
-        }
-        false => Vec::new(),
-    };
-    let g = &game.spec.game;
-    let mut keywords = vec!["print and play".to_string(), g.name.clone()];
-    keywords.extend(g.licence.clone());
-    let info = layout::document::Info {
-        title: format!("{} — print and play", g.name),
-        author: g.designer.clone(),
-        subject: g
-            .licence
-            .as_ref()
-            .map(|l| format!("Components of {}; licence: {l}", g.name)),
-        keywords,
-    };
-    let groups = game
-        .spec
-        .components
-        .iter()
-        .map(|c| c.name.clone().unwrap_or_else(|| c.id.value.clone()))
-        .collect();
-    let mut doc = Document::new(
+    let resolved = resolve::draw(game, plan, &ropt)?;
+    Ok(layout::document::lay_out(
+        resolved,
         layout,
-        pages,
-        front_matter,
-        credits,
-        info,
-        groups,
-        pieces,
-        faces,
-        crate::resolve::faces::Painter::new(game).guided(guide),
-    )
-    .with_cuts(cuts);
-    doc.grounds = grounds(game, &doc);
-    Ok(doc)
+        opt.cover && opt.pdf,
+    )?)
 }
 
-/// By face, the background of each back that is not white (see `Document::underlay_svg`).
-fn grounds(
+/// `pnp build --for SERVICE`: the game's faces as `profile`'s service takes them, into
+/// `<out>/<service id>` (`outputs::shops`).
+pub fn shop(
     game: &Game,
-    doc: &Document,
-) -> std::collections::BTreeMap<usize, layout::document::Ground> {
-    let mut out = std::collections::BTreeMap::new();
-    for (piece, (_, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
-        let Some(back) = (*back).filter(|b| !out.contains_key(b)) else {
-            continue;
-        };
-        let Some(face) = piece.back(game) else {
-            continue;
-        };
-        let color = crate::kinds::face::Colors::of(&face).background;
-        let white = color
-            .strip_prefix('#')
-            .and_then(|h| u32::from_str_radix(h, 16).ok())
-            .is_none_or(|v| [16, 8, 0].iter().all(|s| (v >> s) & 0xff >= 0xf5));
-        if !white && color != "none" {
-            out.insert(
-                back,
-                layout::document::Ground {
-                    color,
-                    round: piece.shape == spec::Shape::Round,
-                },
-            );
-        }
+    opt: &BuildOptions,
+    profile: &crate::outputs::shops::Profile,
+) -> Result<crate::outputs::shops::ShopReport, Error> {
+    if opt.validate {
+        check_rules(game)?;
     }
-    out
-}
-
-/// The cut path of each face that is not a rectangle, by face number: one per component and
-/// side, shared by its faces.
-fn face_cuts(
-    game: &Game,
-    pieces: &crate::kinds::piece::Pieces,
-    faces: &crate::resolve::faces::Faces,
-) -> Vec<Option<std::sync::Arc<kinds::Outline>>> {
-    use std::collections::HashMap;
-    let mut cuts = vec![None; faces.docs.len()];
-    let mut made: HashMap<(usize, bool), Option<std::sync::Arc<kinds::Outline>>> = HashMap::new();
-    for (p, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
-        let sides = [
-            (Some(front), crate::base::forms::Side::Front),
-            (back, crate::base::forms::Side::Back),
-        ];
-        for (face, side) in sides {
-            let Some(face) = face else { continue };
-            let cut = made
-                .entry((p.component, side == crate::base::forms::Side::Back))
-                .or_insert_with(|| {
-                    let outline = kinds::face_outline(game, p, side);
-                    (outline != kinds::Outline::Rect).then(|| std::sync::Arc::new(outline))
-                });
-            cuts[face] = cut.clone();
-        }
-    }
-    cuts
-}
-
-/// Group captions, by component index: "Grain markers · 24".
-pub fn captions(game: &Game) -> Vec<String> {
-    game.spec
-        .components
-        .iter()
-        .map(|c| {
-            let name = c.name.clone().unwrap_or_else(|| c.id.value.clone());
-            format!("{name} · {}", c.total_copies())
-        })
-        .collect()
-}
-
-pub fn credits(game: &Game) -> Credits {
-    let g = &game.spec.game;
-    let title = match &g.designer {
-        Some(d) => format!("{} — a game by {d}", g.name),
-        None => g.name.clone(),
+    let bopt = BuildOptions {
+        bleed: crate::outputs::shops::bleed(profile),
+        png: false,
+        cover: false,
+        ..opt.clone()
     };
-    let mut line = Vec::new();
-    if let Some(l) = &g.licence {
-        line.push(format!("Licence: {l}"));
-    }
-    if let Some(s) = &g.source {
-        line.push(s.clone());
-    }
-    line.push(format!(
-        "Print-and-play by pnp {}",
-        env!("CARGO_PKG_VERSION")
-    ));
-    Credits {
-        title,
-        line: line.join(" · "),
-    }
+    let doc = prepare(game, &bopt)?;
+    let dir = out_dir(game, opt).join(profile.id);
+    Ok(crate::outputs::shops::export(&doc, &dir, profile)?)
+}
+
+/// `pnp check`: the game drawn with `profile`'s bleed (or `bleed`), and measured as a print
+/// shop would (`outputs::preflight`).
+pub fn preflight(
+    game: &Game,
+    profile: Option<&crate::outputs::shops::Profile>,
+    bleed: Option<f64>,
+) -> Result<crate::outputs::preflight::Preflight, Error> {
+    let bleed = crate::outputs::preflight::bleed_of(profile, bleed);
+    let opt = BuildOptions {
+        bleed: bleed.unwrap_or(0.0),
+        png: false,
+        cover: false,
+        ..Default::default()
+    };
+    let laid = prepare_with(game, &opt, false, resolve::Keep::Looks)?;
+    let found =
+        crate::outputs::preflight::check(&laid, profile, bleed).map_err(OutputError::from)?;
+    Ok(found)
 }
 
 /// Called as a build advances with (steps done, steps in all); a step is one PDF page or one
@@ -307,7 +181,7 @@ pub fn build_observed(
     };
     if opt.guides {
         // The text crossing the guides, measured as `pnp check` measures it.
-        let found = crate::outputs::preflight::check(game, None, Some(opt.bleed))?;
+        let found = preflight(game, None, Some(opt.bleed))?;
         report.warnings.extend(found.safe_zone);
     }
     if opt.validate {
@@ -367,7 +241,7 @@ pub fn build_observed(
         let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(now, steps);
     };
-    let png_sink = |face: usize, tree: &usvg::Tree| -> Result<(), Error> {
+    let png_sink = |face: usize, tree: &usvg::Tree| -> Result<(), OutputError> {
         png.face(face, tree)?;
         step();
         Ok(())

@@ -2,7 +2,7 @@
 //! picks the exit code (2: the input is wrong, 1: writing the output failed).
 use thiserror::Error;
 
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, Problems};
 use crate::outputs::OutputError;
 use crate::spec::SpecError;
 
@@ -17,9 +17,45 @@ pub enum Error {
     Options(String),
     #[error(transparent)]
     Output(#[from] OutputError),
+    #[error(transparent)]
+    Players(#[from] crate::resolve::select::SelectError),
+    #[error(transparent)]
+    Resolve(#[from] crate::resolve::ResolveError),
+    #[error(transparent)]
+    Unplaceable(#[from] crate::layout::document::Unplaceable),
+    #[error(transparent)]
+    Pixels(#[from] crate::outputs::png::TooManyPixels),
+    #[error(transparent)]
+    Shop(crate::outputs::shops::ShopError),
+    #[error(transparent)]
+    TtsOptions(#[from] crate::outputs::tts::OptionError),
+    #[error(transparent)]
+    Copies(#[from] crate::resolve::overrides::CopiesError),
+}
+
+/// A service's refusals are the input's fault; failing to write is the output's.
+impl From<crate::outputs::shops::ShopError> for Error {
+    fn from(e: crate::outputs::shops::ShopError) -> Error {
+        match e {
+            crate::outputs::shops::ShopError::Output(o) => Error::Output(o),
+            refused => Error::Shop(refused),
+        }
+    }
 }
 
 impl Error {
+    /// The problems, each located, when the error is a list of them (printed one by one).
+    pub fn problems(&self) -> Option<&Problems> {
+        match self {
+            Error::Spec(SpecError::Invalid(p))
+            | Error::Resolve(crate::resolve::ResolveError::Spec(SpecError::Invalid(p)))
+            | Error::Unplaceable(crate::layout::document::Unplaceable(p))
+            | Error::Pixels(crate::outputs::png::TooManyPixels(p))
+            | Error::Shop(crate::outputs::shops::ShopError::Refused(p)) => Some(p),
+            _ => None,
+        }
+    }
+
     /// Every place in a YAML file the error points at (for snippets).
     pub fn locations(&self) -> Vec<&Diagnostic> {
         match self {

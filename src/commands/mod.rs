@@ -7,6 +7,9 @@ pub mod scaffold;
 pub mod schema;
 pub mod serve;
 pub mod sheets;
+mod tts;
+
+pub use tts::tts;
 
 pub use build::*;
 pub use error::Error;

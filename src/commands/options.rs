@@ -6,10 +6,7 @@ use crate::base::units::parse_length_or_zero;
 use crate::commands::Error;
 use crate::layout::{A4, Cuts, Duplex, LETTER, Paper};
 
-pub const MIN_DPI: u32 = 30;
-pub const MAX_DPI: u32 = 1200;
-/// The PNGs' resolution when none is chosen.
-pub const DEFAULT_DPI: u32 = 300;
+pub use crate::outputs::png::{DEFAULT_DPI, MAX_DPI, MIN_DPI};
 pub const MAX_BLEED_MM: f64 = 10.0;
 /// The most players a game can be for: `game.players` is held to 1 to 99 (`spec::check`).
 pub const MAX_PLAYERS: u32 = 99;

@@ -3,19 +3,14 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::base::forms::Side;
 use crate::commands::BuildReport;
 use crate::commands::Error;
 use crate::commands::Written;
 use crate::commands::options::BuildOptions;
 use crate::kinds::Game;
-use crate::kinds::KindName;
-use crate::kinds::face::Art;
 use crate::kinds::piece::{Own, Piece, Pieces};
-use crate::layout::document::Document;
-use crate::layout::{LayoutOptions, Page, PageSide, Placement};
+use crate::layout::LayoutOptions;
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
-use crate::resolve::faces::{FaceDoc, Source};
 use crate::rules::Rule;
 use crate::rules::family::{self, Family};
 
@@ -191,7 +186,7 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
         .components
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.kind.name() == KindName::Sheet)
+        .filter(|(_, c)| c.kind.kind().one_per_player())
         .map(|(i, _)| i)
         .collect();
     let ids = || {
@@ -233,27 +228,6 @@ fn sheet_size(c: &crate::kinds::Component, area: &crate::base::geometry::Rect) -
     }
 }
 
-/// Where the sheets of one page go in the sheet area: as many as fit side by side and under
-/// each other, a gap apart (one when the sheet is as large as the area).
-fn sheet_slots(
-    area: &crate::base::geometry::Rect,
-    (w, h): (f64, f64),
-    gap: f64,
-) -> Vec<crate::base::geometry::Rect> {
-    let fit = |room: f64, len: f64| (((room + gap) / (len + gap) + 1e-9).floor() as usize).max(1);
-    let (across, down) = (fit(area.w, w), fit(area.h, h));
-    (0..down)
-        .flat_map(|j| {
-            (0..across).map(move |i| crate::base::geometry::Rect {
-                x: area.x + i as f64 * (w + gap),
-                y: area.y + j as f64 * (h + gap),
-                w,
-                h,
-            })
-        })
-        .collect()
-}
-
 /// The pieces `pnp sheets` prints: one sheet per player, as large as the paper's printable
 /// area, or of the sheet's own size.
 pub fn sheet_pieces(game: &Game, req: &Request, opt: &BuildOptions) -> Result<Pieces, Error> {
@@ -290,112 +264,14 @@ pub fn sheets(game: &Game, req: &Request, opt: &BuildOptions) -> Result<BuildRep
     let path = dir.join(format!("{}-sheets.pdf", game.id()));
     // Refused before anything is drawn: a link, a device, a FIFO or a folder at the path.
     check_output(&path)?;
-    let art = Art::new(game);
-    let layout = sheets_layout(opt);
-    let area = layout.sheet_area();
-    let mut docs = Vec::<FaceDoc>::new();
-    let mut pages = Vec::new();
-    let mut warnings = Vec::new();
-    // Each sheet's faces (front, back), drawn once.
-    let mut faces = Vec::with_capacity(pieces.len());
-    for p in pieces.iter() {
-        let mut pair = [None, None];
-        for (k, side) in [Side::Front, Side::Back].into_iter().enumerate() {
-            let c = &game.spec.components[p.component];
-            let drawn = crate::kinds::face::draw_face_noting(game, p, side, 0.0, None, &art)
-                .map_err(|e| {
-                    Error::Spec(crate::spec::SpecError::Invalid(
-                        crate::base::diagnostic::Problems(vec![
-                            crate::base::diagnostic::Diagnostic::at(
-                                c.origin.as_deref().unwrap_or(&game.file),
-                                &c.id,
-                                format!("cannot draw `{}`: {e}", p.id(game)),
-                            ),
-                        ]),
-                    ))
-                })?;
-            let Some((svg, overflows)) = drawn else {
-                continue;
-            };
-            warnings.extend(crate::resolve::faces::overflow_warning(
-                game, p, side, &overflows,
-            ));
-            pair[k] = Some(docs.len());
-            docs.push(FaceDoc {
-                name: format!("{}-{}", p.id(game), side.name()),
-                source: Source::Svg(svg.into()),
-                w: p.w,
-                h: p.h,
-                bleed: 0.0,
-            });
-        }
-        faces.push(pair);
-    }
-    // As many sheets to a page as fit (two half-page sheets), their backs on the page after,
-    // mirrored as `build` mirrors them.
-    let size = pieces.first().map_or((area.w, area.h), |p| (p.w, p.h));
-    let slots = sheet_slots(&area, size, layout.effective_gap());
-    let indices: Vec<usize> = (0..pieces.len()).collect();
-    for chunk in indices.chunks(slots.len()) {
-        for (k, side) in [PageSide::Front, PageSide::Back].into_iter().enumerate() {
-            let placements: Vec<Placement> = chunk
-                .iter()
-                .zip(&slots)
-                .filter_map(|(&i, slot)| {
-                    let face = faces[i][k]?;
-                    Some(Placement {
-                        piece: i,
-                        face,
-                        rect: match side {
-                            PageSide::Back => crate::layout::mirror(slot, &layout),
-                            _ => *slot,
-                        },
-                        turned: side == PageSide::Back && crate::layout::back_turned(&layout),
-                        quarter: false,
-                        part: None,
-                    })
-                })
-                .collect();
-            if side == PageSide::Back && placements.is_empty() {
-                continue;
-            }
-            pages.push(Page {
-                side,
-                placements,
-                captions: Default::default(),
-                calibration: true,
-            });
-        }
-    }
-    let g = &game.spec.game;
-    let info = crate::layout::document::Info {
-        title: format!("{} — record sheets", g.name),
-        author: g.designer.clone(),
-        subject: Some(format!(
-            "{} record sheets for {} players",
-            g.name,
-            pieces.len()
-        )),
-        keywords: vec!["record sheet".into(), g.name.clone()],
-    };
-    let (sheets, page_count, face_count) = (pieces.len(), pages.len(), docs.len());
-    let faces = crate::resolve::faces::Faces {
-        docs,
-        of_piece: Vec::new(),
-        warnings: Vec::new(),
-    };
-    // A handout for the table: no cover, no bookmarks.
-    let laid = Document::new(
-        layout,
-        pages,
-        Vec::new(),
-        crate::commands::credits(game),
-        info,
-        Vec::new(),
-        pieces,
-        faces,
-        crate::resolve::faces::Painter::new(game),
-    );
+    // Every component is known to the document; only the sheet is printed.
+    let printed = vec![true; game.spec.components.len()];
+    let plan = crate::resolve::plan_of(game, pieces, &printed);
+    let resolved = crate::resolve::draw(game, plan, &crate::resolve::Options::default())?;
+    let warnings = resolved.faces.warnings.clone();
+    let (sheets, face_count) = (resolved.pieces.len(), resolved.faces.docs.len());
+    let laid = crate::layout::sheets::lay_out(resolved, sheets_layout(opt));
+    let page_count = laid.pages.len();
     let bytes = crate::commands::pdf_bytes(&laid)?;
     ensure_dir(&dir)?;
     let staging = Staging::new();

@@ -335,6 +335,13 @@ pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
     lines
 }
 
+/// `hearts` → "Hearts".
+pub fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! they would overflow, set smaller until they fit. Lines starting with `# ` are subheadings.
 use svg::node::element::Group;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, TtsForm};
 use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
@@ -74,6 +74,12 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
     }
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::card(shape)
+    }
+    fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
+        Some(ShopFamily::Card)
+    }
+    fn named_by_face(&self) -> bool {
+        true
     }
 }
 

@@ -290,6 +290,29 @@ diagram:
     fn texts(&self) -> Vec<&str> {
         self.labels.iter().map(|l| l.text.as_str()).collect()
     }
+    /// Its placements, their centres (the checks have refused any without one) and grids.
+    fn setup(&self, game: &Game, pieces: &[Piece]) -> Option<Vec<super::SetupPlace>> {
+        let centres: Vec<[f64; 2]> = self
+            .centres(game, pieces)
+            .into_iter()
+            .map(|c| c.unwrap_or([0.0, 0.0]))
+            .collect();
+        let grids = self.grid_spaces(game, pieces, &centres);
+        let places = self.place.iter().zip(centres).zip(grids);
+        Some(
+            places
+                .map(|((p, centre), grid)| super::SetupPlace {
+                    piece: p.value.piece.value.clone(),
+                    players: p.value.players.clone(),
+                    centre,
+                    rotate: p.value.rotate,
+                    back: p.value.side == DiagramSide::Back,
+                    face: p.value.face,
+                    grid,
+                })
+                .collect(),
+        )
+    }
 }
 
 impl Diagram {

@@ -14,6 +14,7 @@ pub mod pawn;
 pub mod piece;
 pub mod playing_card;
 pub mod sheet;
+pub mod spaces;
 pub mod token;
 pub mod track;
 pub mod tuckbox;
@@ -23,7 +24,7 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::base::forms::Side;
-pub use crate::base::forms::{Space, Split, TileType, TtsForm};
+pub use crate::base::forms::{SetupPlace, ShopFamily, Space, Split, StandIn, TileType, TtsForm};
 pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
@@ -203,6 +204,38 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     }
     /// What it becomes in Tabletop Simulator.
     fn tts(&self, shape: Shape) -> TtsForm;
+    /// The family of print-shop products a piece of `shape` could be; `None` for what no
+    /// service makes (sheets, tracks, die nets, pawns are printed at home).
+    fn shop_family(&self, _shape: Shape) -> Option<ShopFamily> {
+        None
+    }
+    /// Whether a player cuts its pieces out at home along their outline, so that what is
+    /// printed near the cut must keep clear of it (`pnp check`): tokens, tiles and boards; not
+    /// pages printed whole.
+    fn cut_at_home(&self) -> bool {
+        false
+    }
+    /// Whether one is printed for each player, written on in play (a record sheet).
+    fn one_per_player(&self) -> bool {
+        false
+    }
+    /// Whether a piece is called by what its face shows large (a card), not by its component.
+    fn named_by_face(&self) -> bool {
+        false
+    }
+    /// What a piece with these tags is called, when its kind knows (a playing card's rank and
+    /// suit: "Ace of Hearts").
+    fn name_of(&self, _tags: &crate::spec::Tags) -> Option<String> {
+        None
+    }
+    /// Where it places the game's `pieces` on the table, if it is a setup diagram.
+    fn setup(&self, _game: &Game, _pieces: &[Piece]) -> Option<Vec<SetupPlace>> {
+        None
+    }
+    /// What these pieces of `game` stand in for that players may own.
+    fn stands_in_for(&self, _game: &Game, _pieces: &[&Piece]) -> Option<StandIn> {
+        None
+    }
     /// Texts it prints that are not on its faces (a track's labels): the font check sees them.
     fn texts(&self) -> Vec<&str> {
         Vec::new()
@@ -288,7 +321,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// Its spaces (squares, hexes or points), the lines joining them, its marks and the track
     /// around its edge, for the rules' `spaces:`, `marked:`, `lines:` and
     /// `at_least_squares_of:`, and Tabletop Simulator's snap points; `None` when it has none.
-    fn geometry(&self) -> Option<boards::spaces::Geometry> {
+    fn geometry(&self) -> Option<spaces::Geometry> {
         None
     }
 }

@@ -4,7 +4,7 @@
 //! double-headed court cards, and the face's `label` as a small note (e.g. the game's value).
 use svg::node::element::Group;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, StandIn, TtsForm};
 use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, Label, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
@@ -85,6 +85,66 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::card(shape)
     }
+    fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
+        Some(ShopFamily::Card)
+    }
+    fn named_by_face(&self) -> bool {
+        true
+    }
+    fn name_of(&self, tags: &Tags) -> Option<String> {
+        playing_card_name(tags)
+    }
+    /// Packs of standard playing cards (54 with jokers, else 52).
+    fn stands_in_for(
+        &self,
+        game: &crate::kinds::Game,
+        pieces: &[&crate::kinds::piece::Piece],
+    ) -> Option<StandIn> {
+        let jokers = pieces
+            .iter()
+            .any(|p| p.tags(game).get("suit").is_some_and(|s| s == "joker"));
+        Some(StandIn {
+            pieces: pieces.iter().map(|p| p.copies as u64).sum(),
+            per_set: if jokers { 54 } else { 52 },
+            what: "playing cards",
+            set: "pack",
+            of: format!(
+                "standard playing cards{}",
+                if jokers { " with jokers" } else { "" }
+            ),
+        })
+    }
+}
+
+/// "Ace of Hearts", "10 of Spades", "Red Joker", from a playing card's `suit` and `rank` tags
+/// (as `draw::playing` reads them); `None` if they are not a card's.
+fn playing_card_name(tags: &Tags) -> Option<String> {
+    let suit = tags.get("suit")?.trim().to_ascii_lowercase();
+    let rank = tags.get("rank")?.trim().to_ascii_lowercase();
+    if suit == "joker" {
+        return Some(match rank.as_str() {
+            "red" | "black" => format!("{} Joker", crate::draw::text::capitalized(&rank)),
+            _ => "Joker".to_string(),
+        });
+    }
+    if !matches!(suit.as_str(), "hearts" | "diamonds" | "clubs" | "spades") {
+        return None;
+    }
+    let rank = match rank.as_str() {
+        "a" | "ace" | "1" => "Ace".to_string(),
+        "j" | "jack" => "Jack".to_string(),
+        "q" | "queen" => "Queen".to_string(),
+        "k" | "king" => "King".to_string(),
+        r => r
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (2..=10).contains(n))?
+            .to_string(),
+    };
+    Some(format!(
+        "{rank} of {}",
+        crate::draw::text::capitalized(&suit)
+    ))
 }
 
 /// Why a variant's tags make no playing card.
@@ -389,7 +449,25 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
 
 #[cfg(test)]
 mod tests {
-    use super::pips;
+    use super::{pips, playing_card_name};
+
+    #[test]
+    fn a_playing_card_is_named_by_rank_and_suit() {
+        let name = |suit: &str, rank: &str| {
+            let tags = [("suit", suit), ("rank", rank)]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .into_iter()
+                .collect();
+            playing_card_name(&tags)
+        };
+        assert_eq!(name("hearts", "a").as_deref(), Some("Ace of Hearts"));
+        assert_eq!(name("spades", "10").as_deref(), Some("10 of Spades"));
+        assert_eq!(name("clubs", "q").as_deref(), Some("Queen of Clubs"));
+        assert_eq!(name("joker", "red").as_deref(), Some("Red Joker"));
+        assert_eq!(name("joker", "x").as_deref(), Some("Joker"));
+        assert_eq!(name("suns", "a"), None);
+        assert_eq!(name("hearts", "11"), None);
+    }
 
     #[test]
     fn each_rank_has_its_number_of_pips() {

@@ -1,7 +1,7 @@
 //! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
 //! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
 //! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline;
 use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
@@ -100,6 +100,12 @@ back: {background: "#7a5a14"}
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::tile(shape)
     }
+    fn shop_family(&self, shape: Shape) -> Option<ShopFamily> {
+        shop_family(shape)
+    }
+    fn cut_at_home(&self) -> bool {
+        true
+    }
 }
 
 impl Kind for Tile {
@@ -130,6 +136,22 @@ front: {title: Field, background: "#b5d99c"}
     }
     fn tts(&self, shape: Shape) -> TtsForm {
         TtsForm::tile(shape)
+    }
+    fn shop_family(&self, shape: Shape) -> Option<ShopFamily> {
+        shop_family(shape)
+    }
+    fn cut_at_home(&self) -> bool {
+        true
+    }
+}
+
+/// The punched tiles a print shop makes of a token or tile of `shape`.
+fn shop_family(shape: Shape) -> Option<ShopFamily> {
+    match shape {
+        Shape::Square | Shape::Rounded => Some(ShopFamily::SquareTile),
+        Shape::Round => Some(ShopFamily::RoundTile),
+        Shape::Hex { .. } => Some(ShopFamily::HexTile),
+        _ => None,
     }
 }
 

@@ -2,12 +2,10 @@
 //! (actual size, paper, double-sided or not) and how to cut and assemble the pieces — only the
 //! tips this game needs. When backs are printed double-sided, an almost blank page follows, so
 //! the cover does not shift every back onto the wrong sheet.
+use crate::base::shape::Shape;
 use crate::draw::canvas::{Anchor, Canvas, line, rect, text};
 use crate::draw::text::{Font, fit, wrap};
-use crate::kinds::Game;
-use crate::kinds::KindName;
-use crate::kinds::piece::{Piece, Pieces};
-use crate::spec::Shape;
+use crate::resolve::{About, Component, Piece};
 
 use super::furniture::{Credits, footer};
 use super::{Duplex, LayoutOptions, Page, PageSide, Placement};
@@ -99,17 +97,20 @@ pub fn fill_cover_back(pages: &mut Vec<Page>, uncut: impl Fn(&Placement) -> bool
 }
 
 impl Cover {
-    pub fn of(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Cover {
-        let g = &game.spec.game;
+    pub fn of(
+        about: &About,
+        components: &[Component],
+        pieces: &[Piece],
+        pages: &[Page],
+        opt: &LayoutOptions,
+    ) -> Cover {
         let front = front_pages(pages);
         let mut byline = Vec::new();
-        if let Some(d) = &g.designer {
+        if let Some(d) = &about.designer {
             byline.push(format!("A game by {d}"));
         }
-        byline.push(players(&g.players.value));
-        let contents = game
-            .spec
-            .components
+        byline.push(players(&about.players));
+        let contents = components
             .iter()
             .enumerate()
             .filter_map(|(ci, c)| {
@@ -118,31 +119,29 @@ impl Cover {
                 let count = first.copies as u64 + mine.map(|p| p.copies as u64).sum::<u64>();
                 let on = pages_showing(pages, front, |pl| pieces[pl.piece].component == ci);
                 Some(ContentsRow {
-                    name: c.name.clone().unwrap_or_else(|| c.id.value.clone()),
+                    name: c.name.clone(),
                     count,
-                    piece: c
-                        .kind
-                        .kind()
-                        .describe(first.shape.clone(), first.w, first.h),
+                    piece: c.described.clone().unwrap_or_default(),
                     pages: contents_pages(&on),
                 })
             })
             .collect();
+        let kinds = Kinds { components, pieces };
         Cover {
-            title: g.name.clone(),
+            title: about.name.clone(),
             byline: byline.join(" · "),
-            description: g.description.clone(),
+            description: about.description.clone(),
             contents,
             printing: printing_tips(pages, opt, front)
                 .into_iter()
-                .chain(sheets_tip(game, pieces, pages, front))
-                .chain(playing_cards_tip(game, pieces, pages, front))
+                .chain(sheets_tip(&about.id, &kinds, pages, front))
+                .chain(stand_in_tip(&kinds, pages, front))
                 .collect(),
-            cutting: cutting_tips(game, pieces, pages, opt)
+            cutting: cutting_tips(&kinds, pages, opt)
                 .into_iter()
                 .chain(
-                    (!g.needs.is_empty())
-                        .then(|| format!("Not printed, also needed: {}.", g.needs.join("; "))),
+                    (!about.needs.is_empty())
+                        .then(|| format!("Not printed, also needed: {}.", about.needs.join("; "))),
                 )
                 .collect(),
             double_sided: front == 2,
@@ -567,69 +566,78 @@ fn contents_pages(on: &[usize]) -> String {
 /// Width of the contents' page column: what the piece column leaves, less a gap.
 const PAGES_COLUMN: f64 = 12.0;
 
+/// The components and pieces the tips look at.
+struct Kinds<'r> {
+    components: &'r [Component],
+    pieces: &'r [Piece],
+}
+
+impl Kinds<'_> {
+    fn of(&self, piece: usize) -> &Component {
+        &self.components[self.pieces[piece].component]
+    }
+}
+
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
-fn sheets_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
-    let sheet = |p: &Piece| game.spec.components[p.component].kind.name() == KindName::Sheet;
-    let on = pages_showing(pages, front, |pl| sheet(&pieces[pl.piece]));
+fn sheets_tip(game: &str, kinds: &Kinds, pages: &[Page], front: usize) -> Option<String> {
+    let on = pages_showing(pages, front, |pl| kinds.of(pl.piece).one_per_player);
     (!on.is_empty()).then(|| {
         format!(
             "Record sheets ({} {}) are written on in play: print one for each player, or \
              print named ones for a game night with “pnp sheets {} --players N”.",
             if on.len() == 1 { "page" } else { "pages" },
             page_ranges(&on),
-            game.id()
+            game
         )
     })
 }
 
-/// Playing cards stand in for packs a player may have: the pages that hold nothing else can be
-/// left out, and the tip says which.
-fn playing_cards_tip(game: &Game, pieces: &Pieces, pages: &[Page], front: usize) -> Option<String> {
-    let playing = |p: &Placement| {
-        game.spec.components[pieces[p.piece].component].kind.name() == KindName::PlayingCard
-    };
-    let with = pages_showing(pages, front, playing);
-    let others = pages_showing(pages, front, |p| !playing(p));
+/// Pieces that stand in for what a player may have (packs of playing cards): the pages that
+/// hold nothing else can be left out, and the tip says which.
+fn stand_in_tip(kinds: &Kinds, pages: &[Page], front: usize) -> Option<String> {
+    let stand_ins: Vec<&crate::base::forms::StandIn> = kinds
+        .components
+        .iter()
+        .filter_map(|c| c.stands_in_for.as_ref())
+        .collect();
+    let first = stand_ins.first()?;
+    let standing = |p: &Placement| kinds.of(p.piece).stands_in_for.is_some();
+    let with = pages_showing(pages, front, standing);
+    let others = pages_showing(pages, front, |p| !standing(p));
     let only: Vec<usize> = with.into_iter().filter(|p| !others.contains(p)).collect();
     if only.is_empty() {
         return None;
     }
-    let cards: u64 = pieces
-        .iter()
-        .filter(|p| game.spec.components[p.component].kind.name() == KindName::PlayingCard)
-        .map(|p| p.copies as u64)
-        .sum();
-    let jokers = pieces.iter().any(|p| {
-        game.spec.components[p.component].kind.name() == KindName::PlayingCard
-            && p.tags(game).get("suit").is_some_and(|s| s == "joker")
-    });
-    let packs = cards.div_ceil(if jokers { 54 } else { 52 });
-    let (packs, noun) = match packs {
-        1 => ("a".to_string(), "pack"),
-        n => (n.to_string(), "packs"),
+    // Together, in sets of the largest (a pack with jokers holds them all).
+    let largest = stand_ins.iter().max_by_key(|s| s.per_set).unwrap_or(first);
+    let all: u64 = stand_ins.iter().map(|s| s.pieces).sum();
+    let plural = format!("{}s", largest.set);
+    let (sets, noun) = match all.div_ceil(largest.per_set.max(1)) {
+        1 => ("a".to_string(), largest.set),
+        n => (n.to_string(), plural.as_str()),
     };
     let which = match only.len() {
         1 => format!("Page {}", only[0]),
         _ => format!("Pages {}", page_ranges(&only)),
     };
     Some(format!(
-        "{which} hold only playing cards, in place of {packs} {noun} of standard playing cards{}: \
-         print them only if you do not have the {noun}.",
-        if jokers { " with jokers" } else { "" }
+        "{which} hold only {}, in place of {sets} {noun} of {}: print them only if you do \
+         not have the {noun}.",
+        largest.what, largest.of
     ))
 }
 
-fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
+fn cutting_tips(kinds: &Kinds, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
     let mut tips = vec![
         "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
          no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
          give the cleanest edges."
             .to_string(),
     ];
-    let any = |f: &dyn Fn(&Piece) -> bool| pieces.iter().any(f);
-    let kind = |p: &Piece| crate::kinds::of(game, p);
+    let any = |f: &dyn Fn(&Piece) -> bool| kinds.pieces.iter().any(f);
+    let kind = |p: &Piece| &kinds.components[p.component];
     let hex = |p: &Piece| crate::layout::tessellate::Tiling::of(&p.shape).is_some();
-    if any(&|p| kind(p).shares_cuts(p.shape.clone()) && !hex(p)) {
+    if any(&|p| kind(p).shares_cuts && !hex(p)) {
         tips.push(
             "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
              the strips across."
@@ -665,7 +673,7 @@ fn cutting_tips(game: &Game, pieces: &Pieces, pages: &[Page], opt: &LayoutOption
                 .into(),
         );
     }
-    if any(&|p| kind(p).folds()) || opt.duplex == Duplex::GutterFold {
+    if any(&|p| kind(p).folds) || opt.duplex == Duplex::GutterFold {
         tips.push(
             "Score the dashed fold lines with a blunt point along a ruler before folding; glue \
              the tabs."

@@ -1,18 +1,15 @@
 //! A game laid out for print: its pages with their placements, captions and furniture, the cover,
-//! page numbers, the document's information, and the distinct faces the pages show. The sinks
-//! (PDF, PNG) take it as it is and look nothing up in the game: what they can still fail on is
-//! writing.
+//! page numbers, the document's information, and the resolved game whose faces the pages show.
+//! It owns all of it: the outputs (PDF, PNG, Tabletop Simulator, print shops, preflight, the
+//! preview) take it as it is and look nothing up in the game.
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use resvg::usvg::Tree;
 
 use super::furniture::Credits;
 use super::{LayoutOptions, Page};
-use crate::kinds::Outline;
-use crate::kinds::piece::Pieces;
-use crate::outputs::OutputError;
-use crate::resolve::faces::{Faces, Painter, Source};
+use crate::base::outline::Outline;
+use crate::resolve::{About, Component, Faces, Piece, Resolved, table::Table};
 
 /// The document's information (the PDF's title, author, subject and keywords).
 #[derive(Debug, Clone, Default)]
@@ -24,7 +21,8 @@ pub struct Info {
     pub keywords: Vec<String>,
 }
 
-pub struct Document<'g> {
+#[derive(Debug, Clone)]
+pub struct Document {
     pub layout: LayoutOptions,
     pub pages: Vec<Page>,
     /// Whole pages printed before the pieces (the cover and its blank back), as SVG.
@@ -33,23 +31,12 @@ pub struct Document<'g> {
     pub info: Info,
     /// Bookmark titles by component index.
     pub groups: Vec<String>,
-    pub pieces: Pieces,
+    pub about: About,
+    pub components: Vec<Component>,
+    pub pieces: Vec<Piece>,
     pub faces: Faces,
-    /// Draws again the faces whose SVG was not kept (a deck of thousands of cards).
-    painter: Painter<'g>,
-    /// By face number, the backs that are not white: their background, and whether the piece
-    /// is round (`underlay_svg`). Only those faces: a deck of thousands has one back.
-    pub grounds: std::collections::BTreeMap<usize, Ground>,
-    /// The cut path of each face (by number) that is not its box, which the sheet prints as
-    /// a cut line and the image is transparent outside; empty when every face is a rectangle.
-    cuts: Vec<Option<Arc<Outline>>>,
-}
-
-/// A back's background colour, carried past its cut on the page of backs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ground {
-    pub color: String,
-    pub round: bool,
+    /// What Tabletop Simulator needs beyond the faces, when it was resolved.
+    pub table: Option<Table>,
 }
 
 /// How far a back's background runs past its cut on a page of backs (mm): a sheet that shifts
@@ -57,42 +44,146 @@ pub struct Ground {
 /// to the cut on every edge, never a stripe of paper.
 pub const BACK_BLEED: f64 = 2.0;
 
-impl<'g> Document<'g> {
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        layout: LayoutOptions,
-        pages: Vec<Page>,
-        front_matter: Vec<String>,
-        credits: Credits,
-        info: Info,
-        groups: Vec<String>,
-        pieces: Pieces,
-        faces: Faces,
-        painter: Painter<'g>,
-    ) -> Self {
-        Document {
-            layout,
-            pages,
-            front_matter,
-            credits,
-            info,
-            groups,
-            pieces,
-            faces,
-            painter,
-            grounds: Default::default(),
-            cuts: Vec::new(),
+/// A face whose SVG cannot be read back or parsed (a bug of pnp's).
+#[derive(Debug, thiserror::Error)]
+#[error("could not read the face {name}: {why}")]
+pub struct FaceError {
+    pub name: String,
+    pub why: String,
+}
+
+/// A piece that no page can hold, at its component.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Unplaceable(pub crate::base::diagnostic::Problems);
+
+/// Group captions, by component index: "Grain markers · 24".
+pub fn captions(components: &[Component]) -> Vec<String> {
+    components
+        .iter()
+        .map(|c| format!("{} · {}", c.name, c.total_copies))
+        .collect()
+}
+
+/// The credits every page's footer carries.
+pub fn credits(about: &About) -> Credits {
+    let title = match &about.designer {
+        Some(d) => format!("{} — a game by {d}", about.name),
+        None => about.name.clone(),
+    };
+    let mut line = Vec::new();
+    if let Some(l) = &about.licence {
+        line.push(format!("Licence: {l}"));
+    }
+    if let Some(s) = &about.source {
+        line.push(s.clone());
+    }
+    line.push(format!(
+        "Print-and-play by pnp {}",
+        env!("CARGO_PKG_VERSION")
+    ));
+    Credits {
+        title,
+        line: line.join(" · "),
+    }
+}
+
+/// What a layout places of `resolved`'s pieces: one item a piece.
+pub fn items(resolved: &Resolved) -> Vec<super::Item> {
+    resolved
+        .pieces
+        .iter()
+        .zip(resolved.faces.of_piece.iter().copied())
+        .enumerate()
+        .map(|(i, (p, (front, back)))| {
+            let c = &resolved.components[p.component];
+            super::Item {
+                piece: i,
+                component: p.component,
+                front,
+                back,
+                w: p.w,
+                h: p.h,
+                copies: p.copies,
+                shared_cuts: c.shares_cuts,
+                split: c.split.clone(),
+                tiles: c
+                    .shares_cuts
+                    .then(|| super::tessellate::Tiling::of(&p.shape))
+                    .flatten(),
+            }
+        })
+        .collect()
+}
+
+/// Lays out a resolved game on `opt`'s paper, with the cover in front when `cover`.
+pub fn lay_out(
+    resolved: Resolved,
+    opt: LayoutOptions,
+    cover: bool,
+) -> Result<Document, Unplaceable> {
+    let mut layout = opt;
+    let items = items(&resolved);
+    let captions = captions(&resolved.components);
+    let mut pages = super::choose(&items, &captions, &layout)
+        .map(|chosen| layout = chosen)
+        .and_then(|()| super::impose(&items, &captions, &layout))
+        .map_err(|e| {
+            let at = resolved.components[e.component].at.at_size(e.message);
+            Unplaceable(crate::base::diagnostic::Problems(vec![at]))
+        })?;
+    let Resolved {
+        about,
+        components,
+        pieces,
+        faces,
+        table,
+    } = resolved;
+    if cover {
+        let uncut = |pl: &super::Placement| !components[pieces[pl.piece].component].is_cut;
+        super::cover::fill_cover_back(&mut pages, uncut);
+    }
+    let credits = credits(&about);
+    let front_matter = match cover {
+        // The cover has no pieces: its footer stays in its band.
+        true => {
+            let bands = layout.with_bands();
+            super::cover::Cover::of(&about, &components, &pieces, &pages, &bands)
+                .pages_svg(&credits, &bands)
         }
-    }
+        false => Vec::new(),
+    };
+    let mut keywords = vec!["print and play".to_string(), about.name.clone()];
+    keywords.extend(about.licence.clone());
+    let info = Info {
+        title: format!("{} — print and play", about.name),
+        author: about.designer.clone(),
+        subject: about
+            .licence
+            .as_ref()
+            .map(|l| format!("Components of {}; licence: {l}", about.name)),
+        keywords,
+    };
+    let groups = components.iter().map(|c| c.name.clone()).collect();
+    Ok(Document {
+        layout,
+        pages,
+        front_matter,
+        credits,
+        info,
+        groups,
+        about,
+        components,
+        pieces,
+        faces,
+        table,
+    })
+}
 
-    /// The document with the cut path of each face that is not a rectangle (by face number).
-    pub fn with_cuts(self, cuts: Vec<Option<Arc<Outline>>>) -> Self {
-        Document { cuts, ..self }
-    }
-
+impl Document {
     /// Face `face`'s cut path, when it is not a rectangle (a circle, a hexagon, a die's net).
     pub fn cut_of(&self, face: usize) -> Option<&Outline> {
-        self.cuts.get(face)?.as_deref()
+        self.faces.docs.get(face)?.cut.as_deref()
     }
 
     /// Pages in the file: the front matter's and the pieces'.
@@ -105,38 +196,30 @@ impl<'g> Document<'g> {
         self.front_matter.len() + index + 1
     }
 
-    /// The SVG of face `face`: kept, or drawn again as it was drawn first.
-    pub fn face_svg(&self, face: usize) -> Result<Cow<'_, str>, OutputError> {
-        let doc = &self.faces.docs[face];
-        let svg = match &doc.source {
-            Source::Svg(svg) => Ok(Cow::Borrowed(&**svg)),
-            Source::Redraw { piece, side } => self
-                .painter
-                .draw(&self.pieces[*piece], *side, doc.bleed)
-                .map(Cow::Owned),
-        };
-        svg.map_err(|e| OutputError::Face {
-            name: doc.name.clone(),
+    /// The SVG of face `face`.
+    pub fn face_svg(&self, face: usize) -> Result<Cow<'_, str>, FaceError> {
+        self.faces.svg(face).map_err(|e| FaceError {
+            name: self.faces.docs[face].name.clone(),
             why: e.to_string(),
         })
     }
 
     /// Face `face`, parsed.
-    pub fn face_tree(&self, face: usize) -> Result<Tree, OutputError> {
+    pub fn face_tree(&self, face: usize) -> Result<Tree, FaceError> {
         let svg = self.face_svg(face)?;
-        crate::draw::trees::parse(&svg).map_err(|e| OutputError::Face {
+        crate::draw::trees::parse(&svg).map_err(|e| FaceError {
             name: self.faces.docs[face].name.clone(),
             why: e.to_string(),
         })
     }
 
     /// Every face parsed at once, in parallel, for sinks that need them all together (Tabletop
-    /// Simulator's deck sheets); the PDF and PNG sinks stream instead (`output::stream`).
-    pub fn face_trees(&self) -> Result<Vec<Arc<Tree>>, OutputError> {
+    /// Simulator's deck sheets); the PDF and PNG sinks stream instead (`outputs::stream`).
+    pub fn face_trees(&self) -> Result<Vec<std::sync::Arc<Tree>>, FaceError> {
         use rayon::prelude::*;
         (0..self.faces.docs.len())
             .into_par_iter()
-            .map(|f| self.face_tree(f).map(Arc::new))
+            .map(|f| self.face_tree(f).map(std::sync::Arc::new))
             .collect()
     }
 
@@ -171,7 +254,7 @@ impl<'g> Document<'g> {
         // Rectangular backs of one colour that butt (a deck's block) share one ground.
         let mut blocks: Vec<(&str, super::Rect)> = Vec::new();
         for p in &page.placements {
-            let Some(g) = self.grounds.get(&p.face) else {
+            let Some(g) = self.faces.grounds.get(&p.face) else {
                 continue;
             };
             // Only backs: on a gutter-fold sheet the fronts' half has its own faces.

@@ -6,10 +6,12 @@
 pub mod cover;
 pub mod cuts;
 pub mod document;
+pub mod fit;
 pub mod furniture;
 pub mod gutterfold;
 pub mod pack;
 pub mod registration;
+pub mod sheets;
 pub mod split;
 pub mod tessellate;
 

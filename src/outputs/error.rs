@@ -22,9 +22,9 @@ pub enum OutputError {
     Stdout(std::io::Error),
     #[error(transparent)]
     Pdf(#[from] crate::outputs::pdf::PdfError),
-    /// A face that drew once cannot be drawn again, or its SVG does not parse (a bug of pnp's).
-    #[error("could not draw {name} again: {why}")]
-    Face { name: String, why: String },
+    /// A face's SVG cannot be read back or does not parse (a bug of pnp's).
+    #[error(transparent)]
+    Face(#[from] crate::layout::document::FaceError),
     #[error("could not make the image {name}: {why}")]
     Png {
         name: String,

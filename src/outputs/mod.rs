@@ -13,3 +13,14 @@ pub mod tts;
 pub mod writer;
 
 pub use error::OutputError;
+
+use std::path::PathBuf;
+
+/// One file written by a build.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub path: PathBuf,
+    /// "3 pages", "12 images"…
+    pub what: String,
+    pub bytes: u64,
+}

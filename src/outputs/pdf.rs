@@ -49,7 +49,7 @@ fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
 /// caller can parse faces as it goes and drop them after. krilla keeps the serialized pages
 /// (compressed) until the file is finished.
 pub struct PdfWriter<'d, W: Write> {
-    laid: &'d Laid<'d>,
+    laid: &'d Laid,
     doc: Document,
     out: W,
     /// Each face of the current window of pages, drawn once as a graphic (a PDF form XObject)
@@ -104,7 +104,7 @@ impl PageFurniture {
 impl<'d, W: Write> PdfWriter<'d, W> {
     /// Starts the document. The front matter is drawn before the first page (or at `finish`),
     /// so a caller can parse it on other threads meanwhile (`front_matter`, `draw_front`).
-    pub fn new(laid: &'d Laid<'d>, out: W) -> Self {
+    pub fn new(laid: &'d Laid, out: W) -> Self {
         PdfWriter {
             laid,
             doc: Document::new(),

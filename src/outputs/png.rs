@@ -11,13 +11,20 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::png_source;
 use super::writer::Staging;
+use crate::base::diagnostic::Problems;
 use crate::base::units::MM_PER_INCH;
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
+use crate::resolve::Resolved;
 use crate::resolve::faces::FaceDoc;
 
 /// Largest side of one image in pixels (a 1 m piece at 300 dpi is 11 811 px).
 pub const MAX_SIDE_PX: u32 = 16_384;
+/// The resolutions a build may ask for.
+pub const MIN_DPI: u32 = 30;
+pub const MAX_DPI: u32 = 1200;
+/// The PNGs' resolution when none is chosen.
+pub const DEFAULT_DPI: u32 = 300;
 /// Largest image in pixels: seconds to draw, and tens of MB to hold encoded (the PNG sink draws
 /// large faces in bands, but Tabletop Simulator's images and `render` are drawn whole).
 pub const MAX_PIXELS: u64 = 64 * 1024 * 1024;
@@ -314,7 +321,7 @@ fn straighten_pixel(px: &mut [u8]) {
 /// Faces arrive from several threads; it counts the renders (one per face drawn is the
 /// regression guard), the images kept because they were up to date, and the bytes.
 pub struct Sink<'a> {
-    laid: &'a Document<'a>,
+    laid: &'a Document,
     docs: &'a [FaceDoc],
     dir: PathBuf,
     opt: PngOptions,
@@ -327,12 +334,7 @@ pub struct Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
-    pub fn new(
-        laid: &'a Document<'a>,
-        dir: PathBuf,
-        opt: PngOptions,
-        staging: &'a Staging,
-    ) -> Self {
+    pub fn new(laid: &'a Document, dir: PathBuf, opt: PngOptions, staging: &'a Staging) -> Self {
         Sink {
             laid,
             docs: &laid.faces.docs,
@@ -535,6 +537,48 @@ impl Scratch {
     }
 }
 
+/// Pieces whose images would be over the PNG limits at the chosen dpi.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct TooManyPixels(pub Problems);
+
+/// Is every piece's image within the PNG limits (`MAX_SIDE_PX` a side, `MAX_PIXELS`) at `dpi`?
+/// Checked before drawing, so that a build does not fail when its images are encoded.
+pub fn check_pixels(r: &Resolved, dpi: u32) -> Result<(), TooManyPixels> {
+    let pieces = &r.pieces;
+    let fits = |p: &crate::resolve::Piece, dpi: u32| {
+        let (w, h) = pixel_size(p.w, p.h, dpi);
+        within_limits(w, h)
+    };
+    let mut problems = Vec::new();
+    let mut reported = std::collections::HashSet::new();
+    for p in pieces.iter() {
+        if fits(p, dpi) || !reported.insert(p.component) {
+            continue;
+        }
+        let (w, h) = pixel_size(p.w, p.h, dpi);
+        let min = MIN_DPI;
+        let lower = match (min..dpi).rev().find(|&d| fits(p, d)) {
+            Some(d) => format!("the largest --dpi that fits is {d}"),
+            None => format!(
+                "it is too large even at --dpi {min}; make it smaller or build without images (--no-png)"
+            ),
+        };
+        let message = format!(
+            "`{}` ({:.1} × {:.1} mm) would be a {w} × {h} px image at {dpi} dpi, larger than the limit of {MAX_SIDE_PX} px a side and {} Mpx; {lower}",
+            p.id,
+            p.w,
+            p.h,
+            MAX_PIXELS / (1024 * 1024),
+        );
+        problems.push(r.components[p.component].at.at_size(message));
+    }
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(TooManyPixels(Problems(problems))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -619,13 +663,7 @@ mod tests {
     }
 
     fn face(svg: &str, w: f64, h: f64) -> (crate::resolve::faces::FaceDoc, Tree) {
-        let doc = crate::resolve::faces::FaceDoc {
-            name: "test".into(),
-            source: crate::resolve::faces::Source::Svg(svg.into()),
-            w,
-            h,
-            bleed: 0.0,
-        };
+        let doc = crate::resolve::faces::FaceDoc::of_svg("test", svg.to_string(), w, h, 0.0);
         (doc, crate::draw::trees::parse(svg).unwrap())
     }
 

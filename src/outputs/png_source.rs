@@ -248,13 +248,8 @@ mod tests {
 
     #[test]
     fn the_source_covers_the_options_and_the_size() {
-        let doc = |w: f64| crate::resolve::faces::FaceDoc {
-            name: "f".into(),
-            source: crate::resolve::faces::Source::Svg("".into()),
-            w,
-            h: 20.0,
-            bleed: 0.0,
-        };
+        let doc =
+            |w: f64| crate::resolve::faces::FaceDoc::of_svg("f", "".to_string(), w, 20.0, 0.0);
         let opt = PngOptions::default();
         let at = |dpi| PngOptions { dpi, ..opt };
         let s = source(&doc(10.0), "<svg/>", &opt);

@@ -7,12 +7,8 @@ use std::collections::{BTreeMap, HashSet};
 use vello_cpu::kurbo;
 
 use crate::base::diagnostic::Diagnostic;
-use crate::base::forms::Side;
-use crate::commands::Error;
 use crate::draw::canvas::SYMBOL_ID;
-use crate::kinds::Game;
-use crate::kinds::KindName;
-use crate::kinds::face::Colors;
+use crate::layout::document::{Document, FaceError};
 use crate::outputs::shops::Profile;
 use crate::usvg::{self, Node};
 
@@ -34,15 +30,9 @@ pub struct Preflight {
     pub faces: usize,
 }
 
-/// The preflight of `game`: against `profile`'s safe zone and bleed when given, else 3 mm and
-/// `bleed` (none when `None`).
-pub fn check(
-    game: &Game,
-    profile: Option<&Profile>,
-    bleed: Option<f64>,
-) -> Result<Preflight, Error> {
-    let service_safe = profile.map(|p| p.safe_mm);
-    let bleed = bleed.or_else(|| {
+/// The bleed the preflight looks for: `bleed`, else `profile`'s least (none when neither).
+pub fn bleed_of(profile: Option<&Profile>, bleed: Option<f64>) -> Option<f64> {
+    bleed.or_else(|| {
         profile.map(|p| {
             p.products
                 .iter()
@@ -52,14 +42,17 @@ pub fn check(
                 })
                 .fold(f64::INFINITY, f64::min)
         })
-    });
-    let opt = crate::commands::options::BuildOptions {
-        bleed: bleed.unwrap_or(0.0),
-        png: false,
-        cover: false,
-        ..Default::default()
-    };
-    let laid = crate::commands::prepare(game, &opt)?;
+    })
+}
+
+/// The preflight of a laid-out game (drawn with `bleed_of`'s bleed): against `profile`'s safe
+/// zone when given, else 3 mm.
+pub fn check(
+    laid: &Document,
+    profile: Option<&Profile>,
+    bleed: Option<f64>,
+) -> Result<Preflight, FaceError> {
+    let service_safe = profile.map(|p| p.safe_mm);
     let (pieces, faces) = (&laid.pieces, &laid.faces);
     let mut report = Preflight {
         faces: faces.docs.len(),
@@ -70,9 +63,10 @@ pub fn check(
     // same layout says so once.
     let mut found: BTreeMap<(usize, Check), Finding> = BTreeMap::new();
     // Where a component's soft picture is named (its `image:`), to place that warning there.
-    let mut image_at: BTreeMap<usize, serde_saphyr::Spanned<String>> = BTreeMap::new();
+    let mut image_at: BTreeMap<usize, serde_saphyr::Location> = BTreeMap::new();
     for (piece, &(front, back)) in pieces.iter().zip(&faces.of_piece) {
-        let family = crate::outputs::shops::family(game, piece);
+        let component = &laid.components[piece.component];
+        let family = component.shop_family;
         if let Some(p) = profile
             && family.is_none_or(|f| !p.makes(f))
         {
@@ -81,12 +75,8 @@ pub fn check(
         }
         // Record sheets, tracks, diagrams… are pages printed whole, not pieces a shop cuts. At
         // home every token, tile and board is cut: a triangle or a hex board too.
-        let home_cut = matches!(
-            game.spec.components[piece.component].kind.name(),
-            KindName::Token | KindName::Tile | KindName::HexBoard | KindName::PointBoard
-        );
-        let cut_by_shop = family.is_some() || (profile.is_none() && home_cut);
-        for (face, side) in [(Some(front), Side::Front), (back, Side::Back)] {
+        let cut_by_shop = family.is_some() || (profile.is_none() && component.cut_at_home);
+        for face in [Some(front), back] {
             let Some(face) = face else { continue };
             if !seen.insert(face) {
                 continue;
@@ -94,15 +84,10 @@ pub fn check(
             let tree = laid.face_tree(face)?;
             let doc = &faces.docs[face];
             // The real cut (a token's circle, a hex's sides), which `--guides` draws inside.
-            let component = &game.spec.components[piece.component];
-            let mut outline = component
-                .kind
-                .kind()
-                .outline(piece.shape.clone(), doc.w, doc.h);
-            if side == Side::Back {
-                outline = outline.mirrored(doc.w);
-            }
-            let cut = outline.bez_path(doc.w, doc.h);
+            let cut = match &doc.cut {
+                Some(outline) => outline.bez_path(doc.w, doc.h),
+                None => crate::base::outline::Outline::Rect.bez_path(doc.w, doc.h),
+            };
             let measured = measure(&tree, &cut, doc.w, doc.h, doc.bleed);
             let mut note = |check: Check, value: f64, what: String| {
                 let f = found.entry((piece.component, check)).or_insert(Finding {
@@ -137,10 +122,6 @@ pub fn check(
             if let Some(short) = measured.short_of_bleed.filter(|_| cut_by_shop) {
                 note(Check::Bleed, short, String::new());
             }
-            let spec_face = match side {
-                Side::Front => Some(piece.front(game)),
-                Side::Back => piece.back(game),
-            };
             if let Some(soft) = measured.softest.filter(|s| s.need.is_some()) {
                 let (need_w, need_h) = soft.need.unwrap_or_default();
                 let what = format!(
@@ -151,25 +132,23 @@ pub fn check(
                     round(soft.mm.1)
                 );
                 note(Check::Resolution, soft.dpi, what);
-                if let Some(image) = spec_face.as_ref().and_then(|f| f.image.clone()) {
-                    image_at.entry(piece.component).or_insert(*image);
+                if let Some(image) = doc.look.as_ref().and_then(|l| l.image) {
+                    image_at.entry(piece.component).or_insert(image);
                 }
             }
-            if let Some(f) = spec_face.filter(|f| has_text(f)) {
-                let colours = Colors::of(&f);
-                if let Some(ratio) =
-                    contrast(&colours.ink, &colours.background).filter(|r| *r < MIN_CONTRAST)
-                {
-                    let what = format!("ink {} on background {}", colours.ink, colours.background);
-                    note(Check::Contrast, ratio, what);
-                }
+            if let Some(look) = &doc.look
+                && look.has_text
+                && let Some(ratio) =
+                    contrast(&look.ink, &look.background).filter(|r| *r < MIN_CONTRAST)
+            {
+                let what = format!("ink {} on background {}", look.ink, look.background);
+                note(Check::Contrast, ratio, what);
             }
         }
     }
     let service = profile.map_or(String::new(), |p| format!(" of {}", p.name));
     for ((component, check), f) in found {
-        let c = &game.spec.components[component];
-        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let c = &laid.components[component];
         let (message, hint) = match check {
             Check::Safe => (
                 format!(
@@ -219,12 +198,14 @@ pub fn check(
             n if n > 3 => format!(" and {} more", n - 3),
             _ => String::new(),
         };
-        let message = format!("`{}`: {message} ({}{more})", c.id.value, shown.join(", "));
+        let message = format!("`{}`: {message} ({}{more})", c.id, shown.join(", "));
         let at = match check {
-            Check::Resolution => image_at.get(&component).unwrap_or(&c.id),
-            _ => &c.id,
+            Check::Resolution => *image_at.get(&component).unwrap_or(&c.at.id),
+            _ => c.at.id,
         };
-        let warning = Diagnostic::at(file, at, message).warning().hint(hint);
+        let warning = Diagnostic::located(&c.at.file, at, message)
+            .warning()
+            .hint(hint);
         if check == Check::Safe {
             report.safe_zone.push(warning.clone());
         }
@@ -263,10 +244,6 @@ struct Finding {
 
 fn round(v: f64) -> String {
     crate::base::units::n((v * 100.0).round() / 100.0)
-}
-
-fn has_text(f: &crate::spec::Face) -> bool {
-    f.title.is_some() || f.label.is_some() || f.text.is_some() || f.lines.is_some()
 }
 
 /// What the shapes of one face measure.

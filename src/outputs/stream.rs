@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::pdf::{PageFurniture, PdfError, PdfWriter};
-use crate::commands::Error;
 use crate::layout::Page;
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
@@ -23,7 +22,7 @@ pub const WINDOW_FACES: usize = 48;
 pub const WINDOW_PAGES: usize = 48;
 
 /// Takes one face (by index) and its parsed tree; called once per distinct face, in parallel.
-pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), Error> + Sync + 'a;
+pub type FaceSink<'a> = dyn Fn(usize, &Tree) -> Result<(), OutputError> + Sync + 'a;
 
 /// The image sink and, per face, whether it wants that face (an image already up to date is not
 /// drawn again).
@@ -39,7 +38,7 @@ pub fn run<W: std::io::Write>(
     mut pdf: Option<&mut PdfWriter<W>>,
     images: Option<Images>,
     page_done: &(dyn Fn() + Sync),
-) -> Result<(), Error> {
+) -> Result<(), OutputError> {
     let (docs, pages) = (&doc.faces.docs[..], &doc.pages[..]);
     let png = images.as_ref().map(|i| i.sink);
     // Faces the image sink has had (or does not want).
@@ -68,13 +67,13 @@ pub fn run<W: std::io::Write>(
             },
         );
         kept = parsed?;
-        let (front, furniture) = pdf_parts.map_err(|e| Error::Output(OutputError::Pdf(e)))?;
+        let (front, furniture) = pdf_parts.map_err(OutputError::Pdf)?;
         let fresh: Vec<(usize, Arc<Tree>)> = faces
             .iter()
             .filter(|&&f| !std::mem::replace(&mut sent[f], true))
             .map(|&f| (f, kept[&f].clone()))
             .collect();
-        std::thread::scope(|scope| -> Result<(), Error> {
+        std::thread::scope(|scope| -> Result<(), OutputError> {
             let rendering = png.map(|sink| scope.spawn(move || render(docs, sink, fresh)));
             let drawn = match pdf.as_deref_mut() {
                 Some(writer) => {
@@ -96,7 +95,7 @@ pub fn run<W: std::io::Write>(
         let mut rest: Vec<usize> = (0..docs.len()).filter(|&f| !sent[f]).collect();
         biggest_first(docs, &mut rest, |&f| f);
         rest.into_iter().par_bridge().try_for_each(|f| {
-            let tree = doc.face_tree(f)?;
+            let tree = doc.face_tree(f).map_err(OutputError::from)?;
             sink(f, &tree)
         })?;
     }
@@ -140,8 +139,8 @@ fn draw_pages<W: std::io::Write>(
     furniture: Vec<PageFurniture>,
     kept: &HashMap<usize, Arc<Tree>>,
     page_done: &(dyn Fn() + Sync),
-) -> Result<(), Error> {
-    let pdf_err = |e| Error::Output(OutputError::Pdf(e));
+) -> Result<(), OutputError> {
+    let pdf_err = |e| OutputError::Pdf(e);
     if !front.is_empty() {
         writer.draw_front(front).map_err(pdf_err)?;
     }
@@ -162,7 +161,7 @@ fn render(
     docs: &[FaceDoc],
     sink: &FaceSink,
     mut jobs: Vec<(usize, Arc<Tree>)>,
-) -> Result<(), Error> {
+) -> Result<(), OutputError> {
     biggest_first(docs, &mut jobs, |job| job.0);
     jobs.into_iter()
         .par_bridge()
@@ -212,7 +211,7 @@ fn parse_window(
     doc: &Document,
     faces: &[usize],
     mut kept: HashMap<usize, Arc<Tree>>,
-) -> Result<HashMap<usize, Arc<Tree>>, Error> {
+) -> Result<HashMap<usize, Arc<Tree>>, OutputError> {
     let missing: Vec<usize> = faces
         .iter()
         .copied()
@@ -223,7 +222,7 @@ fn parse_window(
         .map(|&f| {
             doc.face_tree(f)
                 .map(|t| (f, Arc::new(t)))
-                .map_err(Error::Output)
+                .map_err(OutputError::from)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut trees: HashMap<usize, Arc<Tree>> = faces
@@ -291,13 +290,13 @@ mod tests {
     fn images_are_rendered_biggest_face_first_and_equal_sizes_keep_their_order() {
         let mut docs = Vec::<FaceDoc>::new();
         for (w, h) in [(10.0, 10.0), (70.0, 300.0), (10.0, 10.0), (40.0, 40.0)] {
-            docs.push(FaceDoc {
-                name: String::new(),
-                source: crate::resolve::faces::Source::Svg("".into()),
+            docs.push(crate::resolve::faces::FaceDoc::of_svg(
+                "",
+                "".to_string(),
                 w,
                 h,
-                bleed: 0.0,
-            });
+                0.0,
+            ));
         }
         let mut faces = vec![0, 1, 2, 3];
         biggest_first(&docs, &mut faces, |&f| f);

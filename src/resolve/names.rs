@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::faces::FaceDoc;
 use crate::base::forms::Side;
-use crate::kinds::piece::Pieces;
+use crate::kinds::piece::Piece;
 
 /// The pieces (and sides) that show each face, by face number.
 #[derive(Default)]
@@ -96,7 +96,7 @@ fn same_names(docs: &[FaceDoc]) -> Vec<Vec<usize>> {
 /// its pieces (`tile-back`), else the first component, in use order, whose every piece shows it
 /// (`day-deck-back`, shown by the set-aside court cards too); otherwise it keeps its first
 /// user's name. Clashes are left to `disambiguate`, which runs next.
-pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &Pieces, components: &[&str]) {
+pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], components: &[&str]) {
     let mut sizes: HashMap<usize, usize> = HashMap::new();
     for p in pieces {
         *sizes.entry(p.component).or_default() += 1;
@@ -135,7 +135,7 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &Pieces, compone
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kinds::piece::Piece;
+    use crate::kinds::piece::Pieces;
 
     fn piece(component: usize, id: &str, variant: usize) -> Piece {
         Piece {
@@ -160,13 +160,7 @@ mod tests {
     }
 
     fn doc(name: &str) -> FaceDoc {
-        FaceDoc {
-            name: name.to_string(),
-            source: crate::resolve::faces::Source::Svg("".into()),
-            w: 63.0,
-            h: 88.0,
-            bleed: 0.0,
-        }
+        crate::resolve::faces::FaceDoc::of_svg(name, "".to_string(), 63.0, 88.0, 0.0)
     }
 
     /// Pieces and their faces as `draw_all` numbers them: each piece's own front, then `backs`

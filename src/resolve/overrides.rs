@@ -3,7 +3,6 @@
 //! `ID.VARIANT=N` one variant. The rules are still checked against the changed counts.
 use serde_saphyr::Spanned;
 
-use crate::commands::Error;
 use crate::kinds::Game;
 use crate::spec::{MAX_COPIES, MAX_PIECES};
 
@@ -24,28 +23,46 @@ impl std::fmt::Display for CopiesOverride {
     }
 }
 
+/// Why `--copies` cannot be taken.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CopiesError {
+    #[error("--copies {0}: expected COMPONENT=N or COMPONENT.VARIANT=N")]
+    Form(String),
+    #[error("--copies {0}: the count must not be negative")]
+    Negative(String),
+    #[error("--copies {0}: at most {MAX_COPIES} copies")]
+    TooMany(String),
+    #[error("--copies {given}: the count must be a whole number, found `{found}`")]
+    NotANumber { given: String, found: String },
+    #[error("--copies: no component `{component}` (known: {known})")]
+    NoComponent { component: String, known: String },
+    #[error("--copies: `{component}` has no variant `{variant}` (known: {known})")]
+    NoVariant {
+        component: String,
+        variant: String,
+        known: String,
+    },
+    #[error("{given}: the game would have {total} pieces; the limit is {MAX_PIECES}")]
+    TooManyPieces { given: String, total: u64 },
+}
+
 /// Parses `tiles=30` or `tiles.grasses=30`.
-pub fn parse(text: &str) -> Result<CopiesOverride, Error> {
-    let bad = |why: &str| Error::Options(format!("--copies {text}: {why}"));
+pub fn parse(text: &str) -> Result<CopiesOverride, CopiesError> {
     let (target, n) = text
         .split_once('=')
-        .ok_or_else(|| bad("expected COMPONENT=N or COMPONENT.VARIANT=N"))?;
+        .ok_or_else(|| CopiesError::Form(text.to_string()))?;
     let n = n.trim();
     let copies: u32 = match n.parse::<i128>() {
-        Ok(c) if c < 0 => return Err(bad("the count must not be negative")),
-        Ok(c) if c > MAX_COPIES as i128 => {
-            return Err(bad(&format!("at most {MAX_COPIES} copies")));
-        }
+        Ok(c) if c < 0 => return Err(CopiesError::Negative(text.to_string())),
+        Ok(c) if c > MAX_COPIES as i128 => return Err(CopiesError::TooMany(text.to_string())),
         Ok(c) => c as u32,
         Err(_) => {
-            return Err(bad(&format!(
-                "the count must be a whole number, found `{n}`"
-            )));
+            return Err(CopiesError::NotANumber {
+                given: text.to_string(),
+                found: n.to_string(),
+            });
         }
     };
-    if copies > MAX_COPIES {
-        return Err(bad(&format!("at most {MAX_COPIES} copies")));
-    }
     let (component, variant) = match target.trim().split_once('.') {
         Some((c, v)) => (c.to_string(), Some(v.to_string())),
         None => (target.trim().to_string(), None),
@@ -60,13 +77,11 @@ pub fn parse(text: &str) -> Result<CopiesOverride, Error> {
 /// Applies the overrides to a loaded game, then holds the changed counts to the limits the YAML
 /// is held to (copies of one variant, pieces in the game), before any work starts. A variant's
 /// own count wins over its component's, whatever their order (`seed=5 seed.sun=3`: sun 3).
-pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error> {
+pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), CopiesError> {
     let (whole, one): (Vec<_>, Vec<_>) = overrides.iter().partition(|o| o.variant.is_none());
     for o in whole.into_iter().chain(one) {
         if o.copies > MAX_COPIES {
-            return Err(Error::Options(format!(
-                "--copies {o}: at most {MAX_COPIES} copies"
-            )));
+            return Err(CopiesError::TooMany(o.to_string()));
         }
         let known = game
             .spec
@@ -80,11 +95,9 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
             .components
             .iter_mut()
             .find(|c| c.id.value == o.component)
-            .ok_or_else(|| {
-                Error::Options(format!(
-                    "--copies: no component `{}` (known: {known})",
-                    o.component
-                ))
+            .ok_or_else(|| CopiesError::NoComponent {
+                component: o.component.clone(),
+                known,
             })?;
         let at = c.id.clone();
         let spanned = |n: u32| Spanned::new(n, at.referenced, at.defined);
@@ -104,10 +117,11 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
                             .collect::<Vec<_>>()
                             .join(", "),
                     };
-                    return Err(Error::Options(format!(
-                        "--copies: `{}` has no variant `{name}` (known: {known})",
-                        o.component
-                    )));
+                    return Err(CopiesError::NoVariant {
+                        component: o.component.clone(),
+                        variant: name.clone(),
+                        known,
+                    });
                 }
             }
         }
@@ -115,10 +129,10 @@ pub fn apply(game: &mut Game, overrides: &[CopiesOverride]) -> Result<(), Error>
     let total: u64 = game.spec.components.iter().map(|c| c.total_copies()).sum();
     if !overrides.is_empty() && total > MAX_PIECES {
         let given: Vec<String> = overrides.iter().map(|o| format!("--copies {o}")).collect();
-        return Err(Error::Options(format!(
-            "{}: the game would have {total} pieces; the limit is {MAX_PIECES}",
-            given.join(" ")
-        )));
+        return Err(CopiesError::TooManyPieces {
+            given: given.join(" "),
+            total,
+        });
     }
     Ok(())
 }
@@ -135,7 +149,7 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.contains("--copies grain=10000"), "{msg}");
         assert!(msg.contains("pieces; the limit is 20000"), "{msg}");
-        assert_eq!(err.exit_code(), 2);
+        assert_eq!(crate::commands::Error::from(err).exit_code(), 2);
         let mut game = crate::kinds::load("night-grain").unwrap();
         let huge = CopiesOverride {
             component: "grain".into(),

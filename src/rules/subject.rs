@@ -401,7 +401,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .get(&style.value)
         .into_iter()
         .flatten()
-        .filter_map(|&i| crate::kinds::boards::spaces::column_row(&g.spaces[i].name))
+        .filter_map(|&i| crate::kinds::spaces::column_row(&g.spaces[i].name))
         .collect();
     let span = |v: Vec<u32>| {
         let (lo, hi) = (v.iter().min().copied(), v.iter().max().copied());
@@ -414,7 +414,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         cells
             .iter()
             .min_by_key(|c| f(c))
-            .map(|&(c, r)| crate::kinds::boards::spaces::space_name(c, r))
+            .map(|&(c, r)| crate::kinds::spaces::space_name(c, r))
             .unwrap_or_default()
     };
     let what = match whole {
@@ -441,7 +441,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 /// Whether board `c` defines `style` (or it is `star`); else an error where the rule names it.
 fn known_style(
     game: &Game,
-    g: &crate::kinds::boards::spaces::Geometry,
+    g: &crate::kinds::spaces::Geometry,
     c: &Component,
     style: &Spanned<String>,
 ) -> Result<(), Unmeasured> {
@@ -464,7 +464,7 @@ fn known_style(
 fn geometry<'g>(
     game: &'g Game,
     id: &Spanned<String>,
-) -> Result<(crate::kinds::boards::spaces::Geometry, &'g Component), Unmeasured> {
+) -> Result<(crate::kinds::spaces::Geometry, &'g Component), Unmeasured> {
     let c = component(game, id)?;
     let g = c
         .kind

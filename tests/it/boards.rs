@@ -3,7 +3,8 @@
 //! them. Positions are measured in the PNG of the board's face (one pixel a 0.127 mm at 200 dpi),
 //! located with the board's own list of spaces.
 use crate::common::*;
-use pnp::kinds::boards::spaces::{Geometry, LINE_MM};
+use pnp::kinds::boards::extras::LINE_MM;
+use pnp::kinds::spaces::Geometry;
 use std::path::{Path, PathBuf};
 
 const DPI: u32 = 200;
@@ -85,15 +86,15 @@ fn red_reach(png: &(Vec<u8>, u32, u32), x: f64, y: f64, dx: f64, dy: f64) -> f64
 }
 
 /// The space whose centre is nearest (`x`, `y`) mm.
-fn nearest_space(g: &Geometry, x: f64, y: f64) -> &pnp::kinds::boards::spaces::Space {
-    let d = |s: &pnp::kinds::boards::spaces::Space| (s.x - x).hypot(s.y - y);
+fn nearest_space(g: &Geometry, x: f64, y: f64) -> &pnp::kinds::spaces::Space {
+    let d = |s: &pnp::kinds::spaces::Space| (s.x - x).hypot(s.y - y);
     g.spaces
         .iter()
         .min_by(|a, b| d(a).total_cmp(&d(b)))
         .expect("a board has spaces")
 }
 
-fn at<'g>(g: &'g Geometry, name: &str) -> &'g pnp::kinds::boards::spaces::Space {
+fn at<'g>(g: &'g Geometry, name: &str) -> &'g pnp::kinds::spaces::Space {
     g.spaces
         .iter()
         .find(|s| s.name == name)
@@ -668,7 +669,7 @@ fn board_texts(file: &Path) -> Vec<Printed> {
 
 /// Whether (`x`, `y`) lies inside the hex `f` mm across the flats centred on `s`: within half
 /// a flat of its centre along each of the three directions to its flats.
-fn in_hex(s: &pnp::kinds::boards::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
+fn in_hex(s: &pnp::kinds::spaces::Space, f: f64, flat_top: bool, x: f64, y: f64) -> bool {
     let first: f64 = if flat_top { 30.0 } else { 0.0 };
     (0..3).all(|k| {
         let a = (first + 60.0 * k as f64).to_radians();
@@ -708,7 +709,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
                     || t.text.chars().all(|c| c.is_ascii_uppercase())
             })
             .collect();
-        let named = |s: &pnp::kinds::boards::spaces::Space| {
+        let named = |s: &pnp::kinds::spaces::Space| {
             let split = s.name.find(|c: char| c.is_ascii_digit()).unwrap();
             let (col, row) = s.name.split_at(split);
             (col.to_string(), row.to_string())
@@ -717,7 +718,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
         for t in &labels {
             let is_row = t.text.chars().all(|c| c.is_ascii_digit());
             // The spaces of its row or column.
-            let line: Vec<&pnp::kinds::boards::spaces::Space> = g
+            let line: Vec<&pnp::kinds::spaces::Space> = g
                 .spaces
                 .iter()
                 .filter(|s| match is_row {
@@ -736,7 +737,7 @@ fn hex_coordinates_sit_in_line_with_their_row_or_column_beside_its_end_hex() {
                 t.y,
                 nearest.name
             );
-            let key = |s: &&pnp::kinds::boards::spaces::Space| match is_row {
+            let key = |s: &&pnp::kinds::spaces::Space| match is_row {
                 true => s.x,
                 false => s.y,
             };

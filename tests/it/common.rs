@@ -7,8 +7,13 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The kind of a piece of `game`.
-pub fn kind_of(game: &pnp::kinds::Game, p: &pnp::kinds::piece::Piece) -> pnp::kinds::KindName {
+pub fn kind_of(game: &pnp::kinds::Game, p: &pnp::resolve::Piece) -> pnp::kinds::KindName {
     game.spec.components[p.component].kind.name()
+}
+
+/// The tags of a laid-out piece, as its spec gives them.
+pub fn tags_of(game: &pnp::kinds::Game, p: &pnp::resolve::Piece) -> pnp::spec::Tags {
+    p.handle().tags(game).into_owned()
 }
 
 pub fn pnp() -> Command {
@@ -822,10 +827,10 @@ fn strokes_of_content(
 
 /// The first front placement of component `c` in `doc`, and the PDF page (0-based, the front
 /// matter counted) it is on.
-pub fn first_front<'d>(
-    doc: &'d pnp::layout::document::Document<'_>,
+pub fn first_front(
+    doc: &pnp::layout::document::Document,
     c: usize,
-) -> (usize, &'d pnp::layout::Placement) {
+) -> (usize, &pnp::layout::Placement) {
     doc.pages
         .iter()
         .enumerate()

@@ -433,7 +433,7 @@ fn a_sheet_too_wide_for_half_a_gutter_fold_page_prints_whole_with_its_back_after
     let sheet = prepared
         .pieces
         .iter()
-        .position(|p| p.id(&game) == "family-sheet")
+        .position(|p| p.id == "family-sheet")
         .unwrap();
     let on: Vec<(usize, &pnp::layout::Placement)> = prepared
         .pages
@@ -538,13 +538,13 @@ components:
         let big = |page: &pnp::layout::Page| {
             page.placements
                 .iter()
-                .all(|p| prepared.pieces[p.piece].id(&game) == "big")
+                .all(|p| prepared.pieces[p.piece].id == "big")
         };
         assert!(pages[first_back - 1..].iter().all(big));
         assert!(!pages[..first_back - 1].iter().any(|p| {
             p.placements
                 .iter()
-                .any(|p| prepared.pieces[p.piece].id(&game) == "big")
+                .any(|p| prepared.pieces[p.piece].id == "big")
         }));
         for page in pages {
             if let Some(square) = calibration_on(page, &prepared.layout) {

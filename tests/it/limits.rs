@@ -164,9 +164,9 @@ fn an_image_over_the_pixel_limits_is_refused_before_drawing() {
 #[test]
 fn the_pixel_check_finds_the_largest_dpi_that_fits() {
     let game = pnp::kinds::load(fixture("track-100.yaml").to_str().unwrap()).unwrap();
-    let pieces = pnp::kinds::piece::expand(&game);
-    assert!(pnp::resolve::fit::check_pixels(&game, &pieces, 86).is_ok());
-    let err = pnp::resolve::fit::check_pixels(&game, &pieces, 87)
+    let plan = pnp::resolve::plan(&game, &pnp::resolve::Options::default()).unwrap();
+    assert!(pnp::outputs::png::check_pixels(&plan.resolved, 86).is_ok());
+    let err = pnp::outputs::png::check_pixels(&plan.resolved, 87)
         .unwrap_err()
         .to_string();
     assert!(err.contains("track-100.yaml:7:9: "), "{err}");

@@ -12,6 +12,7 @@ mod data_files;
 mod hardening;
 mod input_limits;
 mod kinds;
+mod layers;
 mod layout;
 mod limits;
 mod making_ground;

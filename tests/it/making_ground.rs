@@ -59,8 +59,8 @@ fn the_whole_set_has_the_documented_counts() {
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
         let piece = &prepared.pieces[p.piece];
         if let (Some(f), Some(r)) = (
-            piece.tags(&game).get("family"),
-            piece.tags(&game).get("rank"),
+            tags_of(&game, piece).get("family").cloned(),
+            tags_of(&game, piece).get("rank").cloned(),
         ) {
             *by_kind.entry((f.clone(), r.clone())).or_default() += 1;
         }
@@ -75,7 +75,7 @@ fn the_whole_set_has_the_documented_counts() {
     // Markers: four colours, 27 each.
     let mut colours: BTreeMap<String, u32> = BTreeMap::new();
     for p in prepared.pages.iter().flat_map(|p| &p.placements) {
-        if let Some(c) = prepared.pieces[p.piece].tags(&game).get("player") {
+        if let Some(c) = tags_of(&game, &prepared.pieces[p.piece]).get("player") {
             *colours.entry(c.clone()).or_default() += 1;
         }
     }
@@ -122,7 +122,7 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
         prepared
             .pieces
             .iter()
-            .find(|p| p.id(&game) == id)
+            .find(|p| p.id == id)
             .unwrap_or_else(|| panic!("no piece {id}"))
     };
     let tile = piece("tiles-grasses");
@@ -135,7 +135,7 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
         .pieces
         .iter()
         .filter(|p| kind_of(&game, p) == pnp::kinds::KindName::Board)
-        .map(|p| p.id(&game).into_owned())
+        .map(|p| p.id.clone())
         .collect();
     assert_eq!(boards, ["board-9"]);
     {
@@ -246,7 +246,7 @@ fn the_9x9_board_prints_whole_on_one_a4_or_letter_sheet() {
         let b9 = prepared
             .pieces
             .iter()
-            .position(|p| p.id(&game) == "board-9")
+            .position(|p| p.id == "board-9")
             .unwrap();
         let placed: Vec<&Placement> = prepared
             .pages
@@ -321,7 +321,7 @@ fn board_on_its_page(paper: pnp::layout::Paper, cli: &str) -> (pnp::layout::Rect
     let b9 = prepared
         .pieces
         .iter()
-        .position(|p| p.id(&game) == "board-9")
+        .position(|p| p.id == "board-9")
         .unwrap();
     let (page, rect) = prepared
         .pages
@@ -352,7 +352,7 @@ fn the_board_page_rings_the_middle_7x7_with_a_heavy_line_at_the_right_squares() 
         let (lo_y, hi_y) = (gy + SQUARE_MM, gy + 8.0 * SQUARE_MM);
         let heavy: Vec<Stroke> = pdf_strokes(&pdf)[page]
             .iter()
-            .filter(|s| (s.width - pnp::kinds::boards::spaces::OUTLINE_MM).abs() < 0.01)
+            .filter(|s| (s.width - pnp::kinds::boards::extras::OUTLINE_MM).abs() < 0.01)
             .copied()
             .collect();
         assert_eq!(heavy.len(), 4, "{}: four sides: {heavy:?}", paper.name);

@@ -168,7 +168,7 @@ fn pieces_sit_inside_the_printable_area_without_overlap() {
                         b.rect
                     );
                 }
-                match prepared.pieces[a.piece].id(&game).split('-').next() {
+                match prepared.pieces[a.piece].id.split('-').next() {
                     Some("grain") => grain += 1,
                     Some("team") => team += 1,
                     _ => {}
@@ -202,7 +202,7 @@ fn the_track_prints_whole_on_one_a4_or_letter_page() {
         let track = prepared
             .pieces
             .iter()
-            .position(|p| p.id(&game) == "track")
+            .position(|p| p.id == "track")
             .unwrap();
         let piece = &prepared.pieces[track];
         assert!((piece.w - 70.0).abs() < 0.05 && (piece.h - 262.0).abs() < 0.05);
@@ -395,7 +395,7 @@ fn the_tracks_hints_stay_clear_of_the_arrows_between_boxes() {
     let pieces = pnp::kinds::piece::expand(&game);
     let track = pieces
         .iter()
-        .find(|p| kind_of(&game, p) == KindName::Track)
+        .find(|p| game.spec.components[p.component].kind.name() == KindName::Track)
         .unwrap();
     let art = pnp::kinds::face::Art::new(&game);
     let svg = pnp::kinds::face::draw_face(&game, track, pnp::base::forms::Side::Front, 0.0, &art)

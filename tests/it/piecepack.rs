@@ -10,14 +10,10 @@ use std::path::Path;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
-fn prepared(
-    game: &str,
-    choices: Choices,
-) -> (pnp::layout::document::Document<'static>, BuildOptions) {
-    // Kept for the test's life: the laid-out document borrows it.
-    let game = Box::leak(Box::new(pnp::kinds::load(game).expect("the game loads")));
+fn prepared(game: &str, choices: Choices) -> (pnp::layout::document::Document, BuildOptions) {
+    let game = pnp::kinds::load(game).expect("the game loads");
     let opt = BuildOptions::from_choices(&choices).expect("valid options");
-    (pnp::commands::prepare(game, &opt).expect("prepares"), opt)
+    (pnp::commands::prepare(&game, &opt).expect("prepares"), opt)
 }
 
 fn copies_by_component(game: &str) -> BTreeMap<String, u32> {
@@ -696,7 +692,8 @@ fn an_including_game_can_recolour_the_suits() {
     assert_eq!(ace.front().symbol.as_ref().unwrap().value, "sun");
     // Its pieces draw with the new colour.
     let pieces = pnp::kinds::piece::expand(&game);
-    let faces = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
+    let faces =
+        pnp::resolve::faces::draw_all(&game, &pieces, 0.0, None, Default::default()).unwrap();
     let doc = faces
         .docs
         .iter()

@@ -1,9 +1,9 @@
-//! Large games keep memory flat: faces past the SVG budget are drawn again when a sink reaches
-//! them instead of being held. The result must not depend on which faces were kept.
-use pnp::resolve::faces::{FaceDoc, Source};
+//! Large games keep memory flat: faces past the SVG budget are held compressed, not as text.
+//! The result must not depend on which faces were kept as text.
+use pnp::resolve::faces::{FaceDoc, Keep, Source};
 
 #[test]
-fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
+fn faces_held_compressed_make_the_same_pdf_as_kept_faces() {
     for id in ["piecepack", "night-grain"] {
         let game = pnp::kinds::load(id).unwrap();
         let opt = pnp::commands::options::BuildOptions::default();
@@ -21,14 +21,23 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
             .map(|f| prepared.face_svg(f).unwrap().into_owned())
             .collect();
 
+        let pieces: Vec<_> = prepared.pieces.iter().map(|p| p.handle()).collect();
         let lazy =
-            pnp::resolve::faces::draw_all_keeping(&game, &prepared.pieces, opt.bleed, 0).unwrap();
+            pnp::resolve::faces::draw_all_within(&game, &pieces, opt.bleed, None, Keep::Svg, 0)
+                .unwrap();
+        // Only each component's first front and back stay text, the others' dictionaries.
+        let text = lazy
+            .docs
+            .iter()
+            .filter(|d| matches!(d.source, Source::Svg(_)))
+            .count();
+        assert!(text <= 2 * prepared.components.len(), "{id}: {text} kept");
         assert!(
             lazy.docs
                 .iter()
-                .all(|d| matches!(d.source, Source::Redraw { .. }))
+                .any(|d| matches!(d.source, Source::Packed { .. }))
         );
-        // The same distinct faces, found by comparing drawings made again.
+        // The same distinct faces, found by comparing the drawings.
         let names = |docs: &[FaceDoc]| docs.iter().map(|d| d.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(&lazy.docs), names(&prepared.faces.docs), "{id}");
         let of_piece = |f: &pnp::resolve::faces::Faces| f.of_piece.clone();
@@ -38,7 +47,7 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
             assert_eq!(
                 prepared.face_svg(f).unwrap(),
                 *svg,
-                "{id}: face {f} drawn again"
+                "{id}: face {f} unpacked"
             );
         }
         assert!(
@@ -49,29 +58,44 @@ fn faces_drawn_again_on_demand_make_the_same_pdf_as_kept_faces() {
 }
 
 #[test]
-fn a_budget_keeps_the_first_faces_and_redraws_the_rest() {
+fn a_budget_keeps_the_first_faces_and_packs_the_rest_against_their_component_s_first() {
     let game = pnp::kinds::load("piecepack").unwrap();
     let pieces = pnp::kinds::piece::expand(&game);
-    let all = pnp::resolve::faces::draw_all(&game, &pieces, 0.0).unwrap();
+    let all = pnp::resolve::faces::draw_all(&game, &pieces, 0.0, None, Keep::Svg).unwrap();
     let first_two: usize = all
         .docs
         .iter()
         .take(2)
         .map(|d| match &d.source {
             Source::Svg(svg) => svg.len(),
-            Source::Redraw { .. } => panic!("a small game keeps its SVG"),
+            _ => panic!("a small game keeps its SVG"),
         })
         .sum();
-    let some = pnp::resolve::faces::draw_all_keeping(&game, &pieces, 0.0, first_two).unwrap();
-    let kept: Vec<bool> = some
-        .docs
-        .iter()
-        .map(|d| matches!(d.source, Source::Svg(_)))
-        .collect();
-    assert!(
-        kept[0] && kept[1] && !kept[2..].iter().any(|&k| k),
-        "{kept:?}"
-    );
+    let some =
+        pnp::resolve::faces::draw_all_within(&game, &pieces, 0.0, None, Keep::Svg, first_two)
+            .unwrap();
+    // Past the budget, a face is packed, but the first face of each component and side stays
+    // text: the dictionary the others of its component are packed against.
+    let mut first_of = std::collections::HashMap::new();
+    for (p, &(front, back)) in pieces.iter().zip(&some.of_piece) {
+        first_of.entry((p.component, 0)).or_insert(front);
+        if let Some(b) = back {
+            first_of.entry((p.component, 1)).or_insert(b);
+        }
+    }
+    let first: std::collections::HashSet<usize> = first_of.values().copied().collect();
+    for (i, d) in some.docs.iter().enumerate() {
+        let text = matches!(d.source, Source::Svg(_));
+        assert_eq!(text, i < 2 || first.contains(&i), "face {i}");
+        assert_eq!(some.svg(i).unwrap(), all.svg(i).unwrap(), "face {i}");
+    }
+    assert!(some.docs.iter().any(|d| matches!(
+        d.source,
+        Source::Packed {
+            dictionary: Some(_),
+            ..
+        }
+    )));
 }
 
 #[test]

@@ -788,7 +788,7 @@ fn boards_are_locked_with_a_snap_point_on_every_space_centre() {
             .unwrap();
         let kind = g.spec.components[piece.component].kind.kind();
         let (w, h) = (piece.w, piece.h);
-        let spaces = kind.spaces(&g, piece);
+        let spaces = kind.spaces(&g, &piece.handle());
         assert!(
             spaces.len() >= count.max(1),
             "{name}: {} spaces",

@@ -12,7 +12,6 @@ use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::commands::Error;
 use crate::commands::options::{BuildOptions, Choices};
-use crate::kinds::Game;
 use crate::spec::SpecError;
 
 /// What the page can switch: the options of `pnp build` that change what is printed.
@@ -227,12 +226,12 @@ impl Previewer {
         let doc = crate::commands::prepare(&game, &opt)?;
         let users = first_users(&doc);
         let shared = shared_faces(&doc, &users);
-        let (images, sheets, counts) = self.renders.draw(&game, &doc, &users)?;
+        let (images, sheets, counts) = self.renders.draw(&doc)?;
 
         let mut warnings: Vec<Note> = Vec::new();
         let mut face_notes: Vec<Vec<Note>> = vec![Vec::new(); images.len()];
-        for w in &game.warnings {
-            let concerned = faces_at(&game, &doc, w);
+        for w in &doc.about.warnings {
+            let concerned = faces_at(&doc, w);
             if concerned.is_empty() {
                 warnings.push(note(w));
             }
@@ -243,8 +242,8 @@ impl Previewer {
         for (f, image) in images.iter().enumerate() {
             if let Some(&(piece, side)) = users.get(f) {
                 let piece = &doc.pieces[piece];
-                let overflow =
-                    crate::resolve::faces::overflow_warning(&game, piece, side, &image.overflows);
+                let at = &doc.components[piece.component].at;
+                let overflow = at.overflow(&piece.id, side, &image.overflows);
                 face_notes[f].extend(overflow.as_ref().map(note));
             }
         }
@@ -285,7 +284,7 @@ impl Previewer {
             .enumerate()
             .map(|(f, (image, warnings))| {
                 let doc_face = &doc.faces.docs[f];
-                let (component, place) = written_at(&game, users[f], shared[f], &doc.pieces);
+                let (component, place) = written_at(&doc, users[f], shared[f]);
                 FaceView {
                     name: format!("{}.png", doc_face.name),
                     url: format!("/img/{}/{}.png", image.key, doc_face.name),
@@ -299,14 +298,14 @@ impl Previewer {
                 }
             })
             .collect();
-        let g = &game.spec.game;
+        let about = &doc.about;
         Ok(View {
             version: self.version,
             game: Some(GameView {
-                name: g.name.clone(),
-                id: g.id.value.clone(),
-                file: game.file.clone(),
-                players: g.players.value.clone(),
+                name: about.name.clone(),
+                id: about.id.clone(),
+                file: about.file.clone(),
+                players: about.players.clone(),
             }),
             switches: switches.clone(),
             watching: self.watching,
@@ -377,58 +376,51 @@ fn shared_faces(doc: &crate::layout::document::Document, users: &[FirstUser]) ->
 /// its variant's line, or for a face its variants share (or one of a component without
 /// variants), the component's `front:` or `back:`, else its `id:`.
 fn written_at(
-    game: &Game,
+    doc: &crate::layout::document::Document,
     user: FirstUser,
     shared: bool,
-    pieces: &crate::kinds::piece::Pieces,
 ) -> (String, String) {
     let (piece, side) = user;
-    let piece = &pieces[piece];
-    let c = &game.spec.components[piece.component];
-    let file = c.origin.as_deref().unwrap_or(&game.file);
-    let listed = match (&c.variants, piece.variant) {
-        (crate::spec::Variants::Listed(list), Some(v)) if !shared => list.get(v),
+    let piece = &doc.pieces[piece];
+    let c = &doc.components[piece.component];
+    let listed = match piece.variant {
+        Some(v) if !shared => c.at.variants.get(v),
         _ => None,
     };
     let own = match side {
-        Side::Front => c.front_at,
-        Side::Back => c.back_at,
+        Side::Front => c.at.front,
+        Side::Back => c.at.back,
     };
     let line = match listed {
-        Some(v) => v.id.referenced.line(),
+        Some(v) => v.line(),
         None if shared && own.line() > 0 => own.line(),
-        None => c.id.referenced.line(),
+        None => c.at.id.line(),
     };
-    let name = c.name.clone().unwrap_or_else(|| c.id.value.clone());
-    (name, format!("{file}:{line}"))
+    (c.name.clone(), format!("{}:{line}", c.at.file))
 }
 
 /// The faces a warning written in a component concerns: those of the variant it is written in,
 /// else every face of that component. None for a warning outside every component.
-fn faces_at(game: &Game, doc: &crate::layout::document::Document, w: &Diagnostic) -> Vec<usize> {
+fn faces_at(doc: &crate::layout::document::Document, w: &Diagnostic) -> Vec<usize> {
     let line = |l: u64| l as usize;
-    let in_file = |c: &crate::kinds::Component| c.origin.as_deref().unwrap_or(&game.file) == w.file;
+    let in_file = |c: &crate::resolve::Component| c.at.file == w.file;
     // The component written last before the warning's line, in its file.
-    let start = |c: &crate::kinds::Component| {
-        line(c.id.referenced.line()).min(line(c.kind_name.referenced.line()))
-    };
-    let Some(component) = (game.spec.components.iter().enumerate())
+    let start = |c: &crate::resolve::Component| line(c.at.id.line()).min(line(c.at.kind.line()));
+    let Some(component) = (doc.components.iter().enumerate())
         .filter(|(_, c)| w.is_placed() && in_file(c) && start(c) <= w.line)
         .max_by_key(|(_, c)| start(c))
         .map(|(i, _)| i)
     else {
         return Vec::new();
     };
-    let c = &game.spec.components[component];
-    let variant = match &c.variants {
-        crate::spec::Variants::Listed(list) => list
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| line(v.id.referenced.line()) <= w.line)
-            .max_by_key(|(_, v)| v.id.referenced.line())
-            .map(|(i, _)| i),
-        _ => None,
-    };
+    let variant = doc.components[component]
+        .at
+        .variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| line(v.line()) <= w.line)
+        .max_by_key(|(_, v)| v.line())
+        .map(|(i, _)| i);
     let mut faces = Vec::new();
     for (p, &(front, back)) in doc.faces.of_piece.iter().enumerate() {
         let piece = &doc.pieces[p];

@@ -102,13 +102,8 @@ impl Renders {
     }
 
     /// The images of every face and every sheet of `doc`: those already drawn are reused, the
-    /// others drawn on every core. `users[f]` is the first piece of `game` to show face `f`.
-    pub fn draw(
-        &mut self,
-        game: &crate::kinds::Game,
-        doc: &Document,
-        users: &[FirstUser],
-    ) -> Result<(Vec<FaceImage>, Vec<Sheet>, Counts), Error> {
+    /// others drawn on every core.
+    pub fn draw(&mut self, doc: &Document) -> Result<(Vec<FaceImage>, Vec<Sheet>, Counts), Error> {
         let mut counts = Counts::default();
         let hashes: Vec<u128> = (0..doc.faces.docs.len())
             .into_par_iter()
@@ -116,7 +111,8 @@ impl Renders {
                 doc.face_svg(f)
                     .map(|svg| crate::base::hash::of(svg.as_bytes()))
             })
-            .collect::<Result<_, OutputError>>()?;
+            .collect::<Result<_, crate::layout::document::FaceError>>()
+            .map_err(OutputError::from)?;
         let missing: Vec<usize> = {
             let mut seen = HashSet::new();
             (0..hashes.len())
@@ -127,26 +123,11 @@ impl Renders {
         counts.faces_kept = hashes.len() - missing.len();
         let drawn: Vec<(u128, Face, Png)> = missing
             .par_iter()
-            // Symbol art is parsed once a thread.
-            .map_init(
-                || crate::kinds::face::Art::new(game),
-                |art, &f| {
-                    let overflows = users.get(f).map_or_else(Vec::new, |&(piece, side)| {
-                        let piece = &doc.pieces[piece];
-                        let drawn = crate::kinds::face::draw_face_noting(
-                            game,
-                            piece,
-                            side,
-                            doc.layout.bleed,
-                            None,
-                            art,
-                        );
-                        drawn.ok().flatten().map(|(_, o)| o).unwrap_or_default()
-                    });
-                    let (face, png) = draw_face(doc, f, hashes[f], overflows)?;
-                    Ok((hashes[f], face, png))
-                },
-            )
+            .map(|&f| {
+                let overflows = doc.faces.docs[f].overflows.to_vec();
+                let (face, png) = draw_face(doc, f, hashes[f], overflows)?;
+                Ok((hashes[f], face, png))
+            })
             .collect::<Result<_, Error>>()?;
         for (hash, face, png) in drawn {
             self.store.insert(face.key.clone(), png);
@@ -223,7 +204,7 @@ fn draw_face(
     hash: u128,
     overflows: Vec<String>,
 ) -> Result<(Face, Png), Error> {
-    let tree = doc.face_tree(f)?;
+    let tree = doc.face_tree(f).map_err(OutputError::from)?;
     let face = &doc.faces.docs[f];
     let key = format!("f{hash:032x}");
     let pixmap = png::render(&tree, face, FACE_DPI).map_err(|why| OutputError::Png {
@@ -297,10 +278,10 @@ fn sheet(doc: &Document) -> Result<(Pixmap, f32, f32), Error> {
 }
 
 fn sheet_error(why: &str) -> Error {
-    Error::Output(OutputError::Face {
+    Error::Output(OutputError::Face(crate::layout::document::FaceError {
         name: "a sheet of the preview".into(),
         why: why.into(),
-    })
+    }))
 }
 
 /// Parses one of pnp's own page drawings (the cover, a page's furniture).

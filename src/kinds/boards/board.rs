@@ -9,19 +9,22 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
-use super::spaces::{
-    self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
-};
+use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
+use super::frame::Frame;
+use super::furniture::{self, Coordinates};
+use super::marks::{self, Marked};
 use crate::base::forms::Side;
 use crate::base::units::Size;
 use crate::draw::canvas::{Canvas, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
+use crate::kinds::spaces::{self, Geometry, Space};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
-pub use spaces::{EDGE_MM, LINE_MM, column_name};
+pub use crate::kinds::spaces::column_name;
+pub use extras::{EDGE_MM, LINE_MM};
 
 /// Most squares along a board's side.
 pub const MAX_SQUARES: u32 = 40;
@@ -222,11 +225,11 @@ board:
             "it must",
             &self.square,
         );
-        if !spaces::fits_limit(cx, &self.square, self.size(cx.component)) {
+        if !extras::fits_limit(cx, &self.square, self.size(cx.component)) {
             return;
         }
         if let Some(geometry) = self.geometry() {
-            spaces::check(cx, &self.extras(), &geometry);
+            extras::check(cx, &self.extras(), &geometry);
         }
     }
     /// The grid, its margin, and the track and areas around it.
@@ -251,11 +254,17 @@ board:
     fn tts(&self, _: Shape) -> TtsForm {
         TtsForm::Board
     }
+    fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
+        Some(ShopFamily::Board)
+    }
+    fn cut_at_home(&self) -> bool {
+        true
+    }
     fn texts(&self) -> Vec<&str> {
-        spaces::texts(&self.extras())
+        extras::texts(&self.extras())
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
-        spaces::symbols(&self.extras())
+        extras::symbols(&self.extras())
     }
     /// A square board's squares a side (not a board of columns × rows).
     fn squares(&self) -> Option<&Spanned<u32>> {
@@ -264,7 +273,7 @@ board:
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
         let spaces = self.squares_at(&frame);
-        Some(Geometry::new("square", spaces, &self.extras(), &frame))
+        Some(geometry("square", spaces, &self.extras(), &frame))
     }
 }
 
@@ -307,7 +316,7 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
             [(x0, y0), (x0 + sw, y0), (x0 + sw, y0 + sh), (x0, y0 + sh)]
         })
         .collect();
-    spaces::draw_marks(
+    marks::draw_marks(
         cv,
         &extras,
         &geometry,
@@ -344,18 +353,18 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
             .set("stroke", c.ink.as_str())
             .set("stroke-width", n(LINE_MM * 2.0)),
     );
-    spaces::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+    marks::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
         outline: &cells[i],
         x: geometry.spaces[i].x,
         y: geometry.spaces[i].y,
         size: sw.min(sh),
     });
-    spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
     if board.coordinates {
         let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);
-        spaces::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
+        furniture::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
     }
-    spaces::draw_extras(cv, &extras, &frame, &c.ink);
-    spaces::draw_border(cv, c.border());
+    furniture::draw_extras(cv, &extras, &frame, &c.ink);
+    furniture::draw_border(cv, c.border());
     Ok(())
 }

@@ -10,16 +10,17 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::board::yes;
-use super::spaces::{
-    self, Area, Beyond, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space,
-    Style,
-};
+use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
+use super::frame::Frame;
+use super::furniture::{self, Beyond, Coordinates};
+use super::marks::{self, Marked};
 use crate::base::forms::Side;
 use crate::base::units::Length;
 use crate::draw::canvas::{Canvas, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
+use crate::kinds::spaces::{self, Geometry, Space};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
@@ -363,11 +364,11 @@ hex-board:
         if !ok {
             return;
         }
-        if !spaces::fits_limit(cx, &self.hex, self.size(cx.component)) {
+        if !extras::fits_limit(cx, &self.hex, self.size(cx.component)) {
             return;
         }
         if let Some(geometry) = self.geometry() {
-            spaces::check(cx, &self.extras(), &geometry);
+            extras::check(cx, &self.extras(), &geometry);
         }
     }
     fn size(&self, _: &Component) -> (f64, f64) {
@@ -420,11 +421,14 @@ hex-board:
     fn tts(&self, _: Shape) -> TtsForm {
         TtsForm::Board
     }
+    fn cut_at_home(&self) -> bool {
+        true
+    }
     fn texts(&self) -> Vec<&str> {
-        spaces::texts(&self.extras())
+        extras::texts(&self.extras())
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
-        spaces::symbols(&self.extras())
+        extras::symbols(&self.extras())
     }
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
@@ -437,7 +441,7 @@ hex-board:
                 y: frame.grid.y + c.y,
             })
             .collect();
-        Some(Geometry::new("hex", spaces, &self.extras(), &frame))
+        Some(geometry("hex", spaces, &self.extras(), &frame))
     }
 }
 
@@ -454,10 +458,10 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
         .map(|s| board.corners(s.x, s.y))
         .collect();
     for hex in &hexes {
-        cv.add(spaces::polygon(hex, "#ffffff"));
+        cv.add(marks::polygon(hex, "#ffffff"));
     }
     let (f, _) = board.flats_corners();
-    spaces::draw_marks(
+    marks::draw_marks(
         cv,
         &extras,
         &geometry,
@@ -491,17 +495,17 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
                 .set("d", d)
                 .set("fill", "none")
                 .set("stroke", c.ink.as_str())
-                .set("stroke-width", n(spaces::LINE_MM))
+                .set("stroke-width", n(extras::LINE_MM))
                 .set("stroke-linecap", "round"),
         );
     }
-    spaces::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+    marks::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
         outline: &hexes[i],
         x: geometry.spaces[i].x,
         y: geometry.spaces[i].y,
         size: f * 0.86,
     });
-    let size = (spaces::EDGE_MM * 0.5).min(f * 0.35);
+    let size = (extras::EDGE_MM * 0.5).min(f * 0.35);
     let at = board.coordinates_at(size);
     // Letters below the grid (a pointy hexagon's) leave the title the room before the first.
     let room = match at {
@@ -515,12 +519,12 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
             .min(frame.grid.w * 0.4),
         _ => frame.grid.w * 0.4,
     };
-    spaces::draw_title_within(cv, &frame, face.title.as_deref(), &c.ink, room);
+    furniture::draw_title_within(cv, &frame, face.title.as_deref(), &c.ink, room);
     if board.coordinates {
-        spaces::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
+        furniture::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
     }
-    spaces::draw_extras(cv, &extras, &frame, &c.ink);
-    spaces::draw_border(cv, c.border());
+    furniture::draw_extras(cv, &extras, &frame, &c.ink);
+    furniture::draw_border(cv, c.border());
     Ok(())
 }
 

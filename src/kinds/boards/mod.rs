@@ -1,6 +1,11 @@
 //! Boards: squares (`board`), hexes (`hex-board`) and points joined by lines (`point-board`),
-//! sharing their spaces' naming, geometry, frames and marks (`spaces`).
+//! sharing what every board has beside its grid (`extras`), where its parts lie (`frame`), its
+//! marks (`marks`) and what it draws around the grid (`furniture`); the spaces themselves are
+//! `kinds::spaces`.
 pub mod board;
+pub mod extras;
+pub mod frame;
+pub mod furniture;
 pub mod hex_board;
+pub mod marks;
 pub mod point_board;
-pub mod spaces;

@@ -10,15 +10,17 @@ use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 use super::board::yes;
-use super::spaces::{
-    self, Area, Coordinates, EdgeTrack, Extras, Frame, Geometry, Marked, Marks, Space, Style,
-};
+use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
+use super::frame::Frame;
+use super::furniture::{self, Coordinates};
+use super::marks::{self, Marked};
 use crate::base::forms::Side;
 use crate::base::units::Length;
 use crate::draw::canvas::{Canvas, circle, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
+use crate::kinds::spaces::{self, Geometry, Space};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
@@ -408,7 +410,7 @@ point-board:
             );
             return;
         }
-        if !spaces::fits_limit(cx, &self.spacing, self.size(cx.component)) {
+        if !extras::fits_limit(cx, &self.spacing, self.size(cx.component)) {
             return;
         }
         let Some(geometry) = self.geometry() else {
@@ -433,7 +435,7 @@ point-board:
                 }
             }
         }
-        spaces::check(cx, &self.extras(), &geometry);
+        extras::check(cx, &self.extras(), &geometry);
     }
     fn size(&self, _: &Component) -> (f64, f64) {
         let frame = self.frame();
@@ -460,17 +462,20 @@ point-board:
     fn tts(&self, _: Shape) -> TtsForm {
         TtsForm::Board
     }
+    fn cut_at_home(&self) -> bool {
+        true
+    }
     fn texts(&self) -> Vec<&str> {
-        spaces::texts(&self.extras())
+        extras::texts(&self.extras())
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
-        spaces::symbols(&self.extras())
+        extras::symbols(&self.extras())
     }
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
         let (points, at) = self.points(&frame);
         let lines = self.joins(&points, &at);
-        let mut g = Geometry::new("point", points, &self.extras(), &frame);
+        let mut g = geometry("point", points, &self.extras(), &frame);
         g.lines = lines;
         Some(g)
     }
@@ -517,7 +522,7 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
                 .set("d", d)
                 .set("fill", "none")
                 .set("stroke", c.ink.as_str())
-                .set("stroke-width", n((s * 0.02).clamp(spaces::LINE_MM, 0.6)))
+                .set("stroke-width", n((s * 0.02).clamp(extras::LINE_MM, 0.6)))
                 .set("stroke-linecap", "round"),
         );
     }
@@ -528,12 +533,12 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
             PointLook::Circles => cv.add(
                 circle(p.x, p.y, r, &c.background)
                     .set("stroke", c.ink.as_str())
-                    .set("stroke-width", n(spaces::LINE_MM * 1.5)),
+                    .set("stroke-width", n(extras::LINE_MM * 1.5)),
             ),
             PointLook::None => {}
         }
     }
-    spaces::draw_marks(
+    marks::draw_marks(
         cv,
         &extras,
         &geometry,
@@ -551,13 +556,13 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
         art,
         &c.ink,
     )?;
-    spaces::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
     if board.coordinates {
-        let size = (spaces::EDGE_MM * 0.5).min(s * 0.4);
-        spaces::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
+        let size = (extras::EDGE_MM * 0.5).min(s * 0.4);
+        furniture::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
     }
-    spaces::draw_extras(cv, &extras, &frame, &c.ink);
-    spaces::draw_border(cv, c.border());
+    furniture::draw_extras(cv, &extras, &frame, &c.ink);
+    furniture::draw_border(cv, c.border());
     Ok(())
 }
 

@@ -73,6 +73,9 @@ sheet:
     fn fills_in_players(&self) -> bool {
         true
     }
+    fn one_per_player(&self) -> bool {
+        true
+    }
     fn noun(&self) -> &'static str {
         "sheet"
     }

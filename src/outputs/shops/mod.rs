@@ -10,16 +10,9 @@ use std::path::{Path, PathBuf};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::diagnostic::Problems;
 use crate::base::forms::Side;
-use crate::commands::Error;
-use crate::commands::Written;
-use crate::commands::options::BuildOptions;
-use crate::kinds::Game;
-use crate::kinds::KindName;
-use crate::kinds::piece::Piece;
-use crate::outputs::OutputError;
+use crate::layout::document::Document;
 use crate::outputs::writer::{FolderLock, Staging, check_output, ensure_dir};
-use crate::spec::Shape;
-use crate::spec::SpecError;
+use crate::outputs::{OutputError, Written};
 use crate::usvg;
 pub use profiles::{Family, Format, PROFILES, Placed, Product, Profile};
 
@@ -32,22 +25,6 @@ pub struct ShopReport {
     pub images: usize,
 }
 
-/// The family of products a piece could be, by its kind and outline (`None`: no service here
-/// makes such a piece; sheets, tracks, dice nets, pawns… are printed at home).
-pub fn family(game: &Game, piece: &Piece) -> Option<Family> {
-    match game.spec.components[piece.component].kind.name() {
-        KindName::Card | KindName::PlayingCard => Some(Family::Card),
-        KindName::Token | KindName::Tile => match piece.shape {
-            Shape::Square | Shape::Rounded => Some(Family::SquareTile),
-            Shape::Round => Some(Family::RoundTile),
-            Shape::Hex { .. } => Some(Family::HexTile),
-            _ => None,
-        },
-        KindName::Board => Some(Family::Board),
-        _ => None,
-    }
-}
-
 /// One component as ordered: its product, and each distinct face with the copies showing it.
 struct Order {
     component: usize,
@@ -57,46 +34,45 @@ struct Order {
     faces: Vec<(usize, Side, u32)>,
 }
 
-/// The folder a service's files go into: `<out>/<service id>`.
-pub fn shop_dir(game: &Game, opt: &BuildOptions, profile: &Profile) -> PathBuf {
-    crate::commands::out_dir(game, opt).join(profile.id)
+/// Why a service's files cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ShopError {
+    /// Components of no size the service makes, each at its size with the nearest product.
+    #[error("{0}")]
+    Refused(Problems),
+    #[error(transparent)]
+    Output(#[from] OutputError),
 }
 
-/// Writes `game`'s components as `profile`'s service takes them. A component the service makes
-/// no product of its family for is left out with a warning; one whose size matches none of
-/// that family is an error naming the nearest. Nothing is written when anything is refused.
-pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<ShopReport, Error> {
-    let mut report = ShopReport {
-        warnings: game.warnings.clone(),
-        ..ShopReport::default()
-    };
-    if opt.validate {
-        crate::commands::check_rules(game)?;
-    }
-    // Faces are drawn with the most bleed any product wants; each image takes its product's.
-    let bleed = profile
+/// The bleed (mm) the faces are drawn with: the most any product wants; each image takes its
+/// product's.
+pub fn bleed(profile: &Profile) -> f64 {
+    profile
         .products
         .iter()
         .map(|p| {
             let (x, y) = p.bleed_mm(profile.dpi);
             x.max(y)
         })
-        .fold(0.0, f64::max);
-    let bopt = BuildOptions {
-        bleed,
-        png: false,
-        cover: false,
-        ..opt.clone()
-    };
-    let doc = crate::commands::prepare(game, &bopt)?;
-    report.warnings.extend(doc.faces.warnings.iter().cloned());
-    let orders = orders(game, &doc, profile, &mut report.warnings)?;
+        .fold(0.0, f64::max)
+}
 
-    let dir = shop_dir(game, opt, profile);
+/// Writes a game's components (laid out with `bleed`) into `dir` as `profile`'s service takes
+/// them. A component the service makes no product of its family for is left out with a warning;
+/// one whose size matches none of that family is an error naming the nearest. Nothing is
+/// written when anything is refused.
+pub fn export(doc: &Document, dir: &Path, profile: &Profile) -> Result<ShopReport, ShopError> {
+    let mut report = ShopReport {
+        warnings: doc.about.warnings.clone(),
+        ..ShopReport::default()
+    };
+    report.warnings.extend(doc.faces.warnings.iter().cloned());
+    let orders = orders(doc, profile, &mut report.warnings)?;
+    let dir = dir.to_path_buf();
     let mut files = Vec::new();
     for order in &orders {
         for &(face, side, _) in &order.faces {
-            files.push(image_path(game, profile, &dir, order, face, side, &doc));
+            files.push(image_path(doc, profile, &dir, order, face, side));
         }
     }
     let manifest = dir.join("manifest.csv");
@@ -107,7 +83,7 @@ pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<Shop
     ensure_dir(&dir)?;
     let _lock = FolderLock::acquire(&dir, &|| {})?;
     let staging = Staging::new();
-    let trees = doc.face_trees()?;
+    let trees = doc.face_trees().map_err(OutputError::from)?;
     let mut bytes = 0;
     let mut rows = String::from("file,component,side,product,width_px,height_px,dpi,copies\n");
     let mut paths = files.iter();
@@ -128,7 +104,7 @@ pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<Shop
             let rel = relative(path, &dir);
             rows.push_str(&csv_row(&[
                 &rel,
-                component_id(game, order.component),
+                &doc.components[order.component].id,
                 side.name(),
                 product.name,
                 &product.image_px.0.to_string(),
@@ -139,7 +115,7 @@ pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<Shop
         }
     }
     staging.write(&faces_csv, rows.as_bytes())?;
-    let summary = manifest_csv(game, profile, &orders);
+    let summary = manifest_csv(doc, profile, &orders);
     staging.write(&manifest, summary.as_bytes())?;
     staging.commit()?;
     report.written.push(Written {
@@ -158,44 +134,34 @@ pub fn export(game: &Game, opt: &BuildOptions, profile: &Profile) -> Result<Shop
     Ok(report)
 }
 
-fn component_id(game: &Game, component: usize) -> &str {
-    &game.spec.components[component].id.value
-}
-
 /// Matches every component with the service's products: the orders, or every component that
 /// matches none, each located at its size with the nearest product.
 fn orders(
-    game: &Game,
-    doc: &crate::layout::document::Document,
+    doc: &Document,
     profile: &Profile,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<Vec<Order>, Error> {
+) -> Result<Vec<Order>, ShopError> {
     let mut by_component: BTreeMap<usize, Order> = BTreeMap::new();
     let mut refused: BTreeMap<usize, Diagnostic> = BTreeMap::new();
     let mut left_out: BTreeMap<usize, Diagnostic> = BTreeMap::new();
     for (piece, &(front, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
-        let c = &game.spec.components[piece.component];
-        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let c = &doc.components[piece.component];
         if piece.copies == 0
             || refused.contains_key(&piece.component)
             || left_out.contains_key(&piece.component)
         {
             continue;
         }
-        let Some(family) = family(game, piece).filter(|f| profile.makes(*f)) else {
-            let what = family(game, piece).map_or_else(
-                || format!("`{}` pieces", c.kind.name().as_str()),
-                |f| f.name().to_string(),
-            );
-            let d = Diagnostic::at(
-                file,
-                &c.id,
-                format!(
+        let Some(family) = c.shop_family.filter(|f| profile.makes(*f)) else {
+            let what = c
+                .shop_family
+                .map_or_else(|| format!("`{}` pieces", c.kind), |f| f.name().to_string());
+            let d =
+                c.at.at_id(format!(
                     "{} makes no {what}: `{}` is left out; print it at home (`pnp build`)",
-                    profile.name, c.id.value
-                ),
-            )
-            .warning();
+                    profile.name, c.id
+                ))
+                .warning();
             left_out.insert(piece.component, d);
             continue;
         };
@@ -205,7 +171,7 @@ fn orders(
                     let (w, h) = near.trim_mm();
                     format!(
                         "`{}` is {} × {} mm: no {} product of {} is that size; the nearest is {} ({} × {} in = {} × {} mm)",
-                        c.id.value,
+                        c.id,
                         crate::base::units::n(piece.w),
                         crate::base::units::n(piece.h),
                         family.name(),
@@ -219,15 +185,11 @@ fn orders(
                 }
                 None => format!("{} makes no {}", profile.name, family.name()),
             };
-            let at = match &c.size {
-                Some(size) => Diagnostic::at(file, size, message),
-                None => Diagnostic::at(file, &c.id, message),
-            };
             refused.insert(
                 piece.component,
-                at.hint(format!(
+                c.at.at_size(message).hint(format!(
                     "make it that size, or leave it out with --copies {}=0",
-                    c.id.value
+                    c.id
                 )),
             );
             continue;
@@ -248,27 +210,22 @@ fn orders(
         }
     }
     if !refused.is_empty() {
-        return Err(Error::Spec(SpecError::Invalid(Problems(
+        return Err(ShopError::Refused(Problems(
             refused.into_values().collect(),
-        ))));
+        )));
     }
     warnings.extend(left_out.into_values());
     for order in by_component.values() {
         if profile.order(order.pieces).is_none() {
-            let c = &game.spec.components[order.component];
-            let file = c.origin.as_deref().unwrap_or(&game.file);
+            let c = &doc.components[order.component];
             warnings.push(
-                Diagnostic::at(
-                    file,
-                    &c.id,
-                    format!(
-                        "`{}` has {} pieces: more than {}'s largest deck ({}); order it as several decks",
-                        c.id.value,
-                        order.pieces,
-                        profile.name,
-                        profile.brackets.last().copied().unwrap_or(0)
-                    ),
-                )
+                c.at.at_id(format!(
+                    "`{}` has {} pieces: more than {}'s largest deck ({}); order it as several decks",
+                    c.id,
+                    order.pieces,
+                    profile.name,
+                    profile.brackets.last().copied().unwrap_or(0)
+                ))
                 .warning(),
             );
         }
@@ -279,15 +236,14 @@ fn orders(
 /// Where a face's image goes: `<component>/<face>.png`, or `<component>/front/…` and
 /// `<component>/back/…` for services that pair fronts and backs by folder.
 fn image_path(
-    game: &Game,
+    doc: &Document,
     profile: &Profile,
     dir: &Path,
     order: &Order,
     face: usize,
     side: Side,
-    doc: &crate::layout::document::Document,
 ) -> PathBuf {
-    let mut path = dir.join(component_id(game, order.component));
+    let mut path = dir.join(&doc.components[order.component].id);
     if profile.side_folders {
         path.push(side.name());
     }
@@ -389,20 +345,20 @@ fn csv_row(cells: &[&str]) -> String {
 }
 
 /// One line per component: its product, the pieces, how many to order and its images.
-fn manifest_csv(game: &Game, profile: &Profile, orders: &[Order]) -> String {
+fn manifest_csv(doc: &Document, profile: &Profile, orders: &[Order]) -> String {
     let mut out = String::from(
         "component,name,product,trim_in,image_px,dpi,pieces,order,front_images,back_images,folder\n",
     );
     for o in orders {
-        let c = &game.spec.components[o.component];
+        let c = &doc.components[o.component];
         let p = o.placed.product;
         let count = |side| o.faces.iter().filter(|f| f.1 == side).count().to_string();
         let order = profile
             .order(o.pieces)
             .map_or_else(|| "several decks".to_string(), |n| n.to_string());
         out.push_str(&csv_row(&[
-            &c.id.value,
-            c.name.as_deref().unwrap_or(&c.id.value),
+            &c.id,
+            &c.name,
             p.name,
             &format!("{} x {}", p.trim_in.0, p.trim_in.1),
             &format!("{} x {}", p.image_px.0, p.image_px.1),
@@ -411,7 +367,7 @@ fn manifest_csv(game: &Game, profile: &Profile, orders: &[Order]) -> String {
             &order,
             &count(Side::Front),
             &count(Side::Back),
-            &c.id.value,
+            &c.id,
         ]));
     }
     out

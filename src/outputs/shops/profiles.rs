@@ -12,30 +12,7 @@ pub enum Service {
     PrinterStudio,
 }
 
-/// The family a product belongs to: a component is matched only with products of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// Cards (rounded or square corners), die-cut from card stock.
-    Card,
-    /// Punched-out chipboard pieces (tiles, chits), by outline.
-    SquareTile,
-    RoundTile,
-    HexTile,
-    /// Boards and mats.
-    Board,
-}
-
-impl Family {
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Card => "cards",
-            Family::SquareTile => "square tiles and chits",
-            Family::RoundTile => "round tiles and chits",
-            Family::HexTile => "hex tiles",
-            Family::Board => "boards",
-        }
-    }
-}
+pub use crate::base::forms::ShopFamily as Family;
 
 /// A product: its name on the service, finished size in inches and upload image in pixels at
 /// 300 dpi (the trim plus the bleed on each side).

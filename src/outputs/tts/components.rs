@@ -1,7 +1,7 @@
-//! Each component → its TTS objects, by the form its kind maps to (`kinds::Kind::tts`) and the
-//! game's `tts:` settings (bags, shuffling): one function per form. Each lot of pieces (see
+//! Each component → its TTS objects, by the form it takes there (`resolve::Component::tts`) and
+//! the game's `tts:` settings (bags, shuffling): one function per form. Each lot of pieces (see
 //! `deal`) becomes objects at its spot; the pieces of one spot share a bag or a deck.
-use super::collect::{Export, noun_and_which, piece_color, piece_name, piece_tooltip};
+use super::collect::{Export, piece_color};
 use super::deal::{Lot, Spot};
 use super::deck::{self, DeckLook, DeckPlan, SheetUrls};
 use super::map::{self, units};
@@ -10,25 +10,23 @@ use super::objects::{self, TileType};
 use super::place::Band;
 use super::render::Picture;
 use super::{TtsError, sheet, snap, tts_err};
-use crate::base::shape::HexTop;
-use crate::commands::Error;
-use crate::kinds::TtsForm;
-use crate::kinds::piece::Piece;
+use crate::base::forms::TtsForm;
+use crate::base::shape::{HexTop, Shape};
 use crate::layout::document::Document;
-use crate::spec::Shape;
-use crate::spec::tts::{Bag, TtsPieces};
+use crate::outputs::OutputError;
+use crate::resolve::Piece;
+use crate::resolve::table::{Bag, TablePiece, TtsPieces};
 
 /// Some copies of a piece at one spot, with its (front, back) image indices.
 #[derive(Clone, Copy)]
 struct Take<'p> {
     piece: &'p Piece,
+    /// What the table knows of it.
+    on: &'p TablePiece,
     front: usize,
     back: Option<usize>,
     copies: u32,
 }
-
-/// The variant tag that splits a card component into several decks (`tags: {deck: court}`).
-pub const DECK_TAG: &str = "deck";
 
 /// Footprint of a bag on the table (units).
 pub const BAG_UNITS: f64 = 2.5;
@@ -41,23 +39,19 @@ pub(super) fn map_component(
     ci: usize,
     lots: &[Lot],
     seats: &[&str],
-) -> Result<(), Error> {
-    let comp = &ex.game.spec.components[ci];
-    let cid = comp.id.value.clone();
-    let cname = comp.name.clone().unwrap_or_else(|| cid.clone());
-    let settings = ex
-        .game
-        .spec
-        .tts
-        .as_ref()
-        .map(|t| t.of(&cid))
-        .unwrap_or_default();
+) -> Result<(), OutputError> {
+    let comp = &prepared.components[ci];
+    let cid = comp.id.clone();
+    let cname = comp.name.clone();
+    let table = ex.table;
+    let settings = table.components[ci].settings.clone();
     // The lots grouped by spot, in the order the spots first appear.
     let mut spots: Vec<(Spot, Vec<Take>)> = Vec::new();
     for lot in lots.iter().filter(|l| l.copies > 0) {
         let (front, back) = prepared.faces.of_piece[lot.piece];
         let take = Take {
             piece: &prepared.pieces[lot.piece],
+            on: &table.pieces[lot.piece],
             front,
             back,
             copies: lot.copies,
@@ -67,14 +61,14 @@ pub(super) fn map_component(
             None => spots.push((lot.spot, vec![take])),
         }
     }
-    let Some(first) = spots.first().map(|(_, t)| t[0].piece) else {
+    if spots.is_empty() {
         return Ok(());
-    };
+    }
     let seat_name = |spot: Spot| match spot {
         Spot::Seat(k) => seats.get(k).map(|s| s.to_string()),
         _ => None,
     };
-    match comp.kind.kind().tts(first.shape.clone()) {
+    match comp.tts {
         TtsForm::Deck { card_type } => {
             decks(ex, &spots, &cid, &cname, card_type, &settings, &seat_name)?
         }
@@ -88,7 +82,7 @@ pub(super) fn map_component(
                     ex,
                     *spot,
                     takes,
-                    &cname,
+                    (&cid, &cname),
                     tile_type,
                     thickness,
                     &settings,
@@ -98,7 +92,7 @@ pub(super) fn map_component(
         }
         TtsForm::Board => {
             for (spot, takes) in &spots {
-                boards(ex, *spot, takes, &cname, ci)?;
+                boards(ex, *spot, takes, &cname, table.components[ci].has_variants)?;
             }
         }
         TtsForm::Die6 => {
@@ -122,14 +116,14 @@ pub(super) fn map_component(
 }
 
 /// A stem for the `i`-th copy of a piece at a spot: unique in the export, stable from run to run.
-fn copy_stem(ex: &Export, p: &Piece, spot: Spot, i: u32) -> String {
+fn copy_stem(p: &Piece, spot: Spot, i: u32) -> String {
     let at = match spot {
         Spot::Middle => String::new(),
         Spot::Aside => "/aside".into(),
         Spot::Seat(k) => format!("/seat-{k}"),
         Spot::Placed(k) => format!("/at-{k}"),
     };
-    format!("{}{at}/{i}", p.id(ex.game))
+    format!("{}{at}/{i}", p.id)
 }
 
 /// Polygons and custom outlines: a flat `Custom_Token` a copy, which TTS cuts from the
@@ -137,17 +131,16 @@ fn copy_stem(ex: &Export, p: &Piece, spot: Spot, i: u32) -> String {
 fn cut_tokens(ex: &mut Export, spot: Spot, takes: &[Take], thickness: f64) {
     for t in takes {
         let p = t.piece;
-        let id = p.id(ex.game).into_owned();
         let (w, h) = super::image::fitted_size(p.w, p.h, ex.dpi);
         let url = ex.picture_url(
-            &format!("{id}-token"),
+            &format!("{}-token", p.id),
             Picture::Cutout { img: t.front, w, h },
         );
-        let name = piece_name(ex.game, p);
+        let name = &t.on.name;
         let s = units(p.h) / super::map::TOKEN_UNITS_AT_SCALE_1;
         for i in 0..t.copies {
-            let guid = ex.guid(&format!("{}/token", copy_stem(ex, p, spot, i)));
-            let o = ObjectState::new("Custom_Token", guid, &name, Transform::scaled(s, 1.0, s));
+            let guid = ex.guid(&format!("{}/token", copy_stem(p, spot, i)));
+            let o = ObjectState::new("Custom_Token", guid, name, Transform::scaled(s, 1.0, s));
             let mut o = objects::standee(o, url.clone(), thickness);
             if let Some(token) = o
                 .custom_image
@@ -163,33 +156,19 @@ fn cut_tokens(ex: &mut Export, spot: Spot, takes: &[Take], thickness: f64) {
 }
 
 /// Dice: each die's six faces drawn as their own square images, then a `Custom_Dice` per copy.
-fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Error> {
+fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), OutputError> {
     for t in takes {
         let p = t.piece;
-        let art = crate::kinds::face::Art::new(ex.game);
-        let kind = crate::kinds::of(ex.game, p);
-        let (edge, six) = kind
-            .die_faces(ex.game, p, &art)
-            .ok_or_else(|| tts_err(TtsError::NotADie(cid.to_string())))?
-            .map_err(tts_err)?;
-        if six.len() != 6 {
-            return Err(tts_err(TtsError::NotADie(cid.to_string())));
-        }
-        let mut imgs = [0usize; 6];
-        let mut names: [String; 6] = Default::default();
-        for (i, (group, name)) in six.into_iter().enumerate() {
-            imgs[i] = ex.push_svg(
-                &format!("{}-face{}", p.id(ex.game), i + 1),
-                group,
-                edge,
-                edge,
-            )?;
-            names[i] = name;
-        }
-        let image = ex.die_image(imgs, edge, &p.id(ex.game));
+        let die =
+            t.on.die
+                .as_ref()
+                .ok_or_else(|| tts_err(TtsError::NotADie(cid.to_string())))?;
+        let (edge, names) = (die.edge, &die.names);
+        let imgs = die.faces.map(|f| ex.drawing(f));
+        let image = ex.die_image(imgs, edge, &p.id);
         for i in 0..t.copies {
-            let stem = copy_stem(ex, p, spot, i);
-            let die = ex.die(&image, &names, edge, &stem, &piece_name(ex.game, p));
+            let stem = copy_stem(p, spot, i);
+            let die = ex.die(&image, names, edge, &stem, &t.on.name);
             ex.put(spot, Band::Loose, units(edge), units(edge), die);
         }
     }
@@ -197,20 +176,17 @@ fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Er
 }
 
 /// Pawns: the standing figure as a `Custom_Token` standee, cut along its outline.
-fn standees(ex: &mut Export, spot: Spot, takes: &[Take]) -> Result<(), Error> {
+fn standees(ex: &mut Export, spot: Spot, takes: &[Take]) -> Result<(), OutputError> {
     for t in takes {
         let p = t.piece;
-        let art = crate::kinds::face::Art::new(ex.game);
-        let kind = crate::kinds::of(ex.game, p);
-        let (group, w, h) = match kind.standee(ex.game, p, &art) {
-            Some(shown) => shown.map_err(tts_err)?,
-            None => return Err(tts_err(TtsError::NoFigure(p.id(ex.game).into_owned()))),
+        let Some((figure, w, h)) = t.on.standee else {
+            return Err(tts_err(TtsError::NoFigure(p.id.clone())));
         };
-        let img = ex.push_svg(&format!("{}-figure", p.id(ex.game)), group, w, h)?;
-        let file = ex.standee_image(img, w, h, &p.id(ex.game));
+        let img = ex.drawing(figure);
+        let file = ex.standee_image(img, w, h, &p.id);
         for i in 0..t.copies {
-            let stem = copy_stem(ex, p, spot, i);
-            let o = ex.standee(&file, h, &stem, &piece_name(ex.game, p));
+            let stem = copy_stem(p, spot, i);
+            let o = ex.standee(&file, h, &stem, &t.on.name);
             // Standing: as wide as the figure, and thin.
             ex.put(spot, Band::Loose, units(w), units(w) * 0.5, o);
         }
@@ -229,12 +205,11 @@ fn decks(
     card_type: u8,
     settings: &TtsPieces,
     seat_name: &dyn Fn(Spot) -> Option<String>,
-) -> Result<(), Error> {
-    let game = ex.game;
+) -> Result<(), OutputError> {
     let mut tags: Vec<Option<String>> = Vec::new();
     for (_, takes) in spots {
         for t in takes {
-            let tag = t.piece.tags(game).get(DECK_TAG).cloned();
+            let tag = t.on.deck.clone();
             if !tags.contains(&tag) {
                 tags.push(tag);
             }
@@ -245,7 +220,7 @@ fn decks(
             Some(t) => (format!("{cid}-{t}"), format!("{cname}: {t}")),
             None => (cid.to_string(), cname.to_string()),
         };
-        let in_group = |t: &Take| t.piece.tags(game).get(DECK_TAG) == tag.as_ref();
+        let in_group = |t: &Take| t.on.deck == tag;
         let all: Vec<Take> = spots
             .iter()
             .flat_map(|(_, takes)| takes.iter().copied())
@@ -287,16 +262,17 @@ struct Sheets {
 }
 
 /// The face and back images of each card of `cards`, laid out on sheets named after `stem`.
-fn deck_sheets(ex: &mut Export, cards: &[Take], stem: &str) -> Result<Sheets, Error> {
+fn deck_sheets(ex: &mut Export, cards: &[Take], stem: &str) -> Result<Sheets, OutputError> {
     let mut list = Vec::new();
     let mut blank = None;
     for t in cards {
-        let back = match (t.back, blank) {
-            (Some(b), _) => b,
-            (None, Some(b)) => b,
-            (None, None) => *blank.insert(ex.blank_back(t.piece)?),
+        let back = match (t.back, blank, t.on.blank_back) {
+            (Some(b), _, _) => b,
+            (None, Some(b), _) => b,
+            (None, None, Some(drawn)) => *blank.insert(ex.drawing(drawn)),
+            (None, None, None) => return Err(tts_err(TtsError::LostCard(stem.to_string()))),
         };
-        list.push((t.front, back, piece_tooltip(ex.game, t.piece), t.copies));
+        list.push((t.front, back, t.on.tooltip.clone(), t.copies));
     }
     let plan = DeckPlan::new(&list);
     let grids = plan.grids();
@@ -361,7 +337,7 @@ fn one_deck(
     name: &str,
     card_type: u8,
     shuffle: bool,
-) -> Result<(), Error> {
+) -> Result<(), OutputError> {
     let first = cards[0].piece;
     // The slot of each card, copies repeated, in the order given.
     let mut order = Vec::new();
@@ -426,13 +402,12 @@ fn tiles(
     ex: &mut Export,
     spot: Spot,
     takes: &[Take],
-    cname: &str,
+    (cid, cname): (&str, &str),
     tile_type: TileType,
     thickness: f64,
     settings: &TtsPieces,
     seat: Option<&str>,
 ) {
-    let game = ex.game;
     let bag = match spot {
         Spot::Placed(_) => Bag::None,
         _ => settings.bag.unwrap_or(Bag::Each),
@@ -463,31 +438,26 @@ fn tiles(
         if pointy {
             transform.rot_y = 90.0;
         }
-        let o = ObjectState::new(
-            "Custom_Tile",
-            ex.guid(&path),
-            &piece_name(ex.game, p),
-            transform,
-        );
+        let o = ObjectState::new("Custom_Tile", ex.guid(&path), &t.on.name, transform);
         objects::tile(o, front_url, back_url, tile_type, thickness, true)
     };
     let label_of = |t: &Take, copies: u32| {
-        let which = noun_and_which(game, t.piece).1;
+        let which = &t.on.which;
         // "Player markers: Red ×27" before the Red seat, not "… ×27 · Red".
         let whose = seat
             .filter(|s| which.as_deref() != Some(*s))
             .map(|s| format!(" · {s}"))
             .unwrap_or_default();
-        match noun_and_which(game, t.piece) {
-            (_, Some(which)) => format!("{cname}: {which} ×{copies}{whose}"),
-            (_, None) => format!("{cname} ×{copies}{whose}"),
+        match which {
+            Some(which) => format!("{cname}: {which} ×{copies}{whose}"),
+            None => format!("{cname} ×{copies}{whose}"),
         }
     };
     match bag {
         Bag::None => {
             for t in takes {
                 for i in 0..t.copies {
-                    let path = format!("{}/tile", copy_stem(ex, t.piece, spot, i));
+                    let path = format!("{}/tile", copy_stem(t.piece, spot, i));
                     let o = make(ex, t, path);
                     ex.put(spot, Band::Loose, units(t.piece.w), units(t.piece.h), o);
                 }
@@ -496,38 +466,38 @@ fn tiles(
         Bag::Each => {
             for t in takes {
                 if t.copies == 1 {
-                    let path = format!("{}/tile", copy_stem(ex, t.piece, spot, 0));
+                    let path = format!("{}/tile", copy_stem(t.piece, spot, 0));
                     let o = make(ex, t, path);
                     ex.put(spot, Band::Loose, units(t.piece.w), units(t.piece.h), o);
                     continue;
                 }
                 let contents = (0..t.copies)
-                    .map(|i| make(ex, t, format!("{}/tile", copy_stem(ex, t.piece, spot, i))))
+                    .map(|i| make(ex, t, format!("{}/tile", copy_stem(t.piece, spot, i))))
                     .collect();
                 let bag = ObjectState::new(
                     "Bag",
-                    ex.guid(&format!("{}/bag", copy_stem(ex, t.piece, spot, 0))),
+                    ex.guid(&format!("{}/bag", copy_stem(t.piece, spot, 0))),
                     &label_of(t, t.copies),
                     Transform::scaled(1.0, 1.0, 1.0),
                 );
-                let bag = objects::bag(bag, contents, piece_color(game, t.piece));
+                let bag = objects::bag(bag, contents, piece_color(t.on.ink.as_deref()));
                 ex.put(spot, Band::Loose, BAG_UNITS, BAG_UNITS, bag);
             }
         }
         Bag::Infinite => {
             for t in takes {
-                let template = make(ex, t, format!("{}/tile", copy_stem(ex, t.piece, spot, 0)));
-                let name = match noun_and_which(game, t.piece) {
-                    (_, Some(which)) => format!("{cname}: {which} (supply)"),
-                    (_, None) => format!("{cname} (supply)"),
+                let template = make(ex, t, format!("{}/tile", copy_stem(t.piece, spot, 0)));
+                let name = match &t.on.which {
+                    Some(which) => format!("{cname}: {which} (supply)"),
+                    None => format!("{cname} (supply)"),
                 };
                 let bag = ObjectState::new(
                     "Infinite_Bag",
-                    ex.guid(&format!("{}/supply", copy_stem(ex, t.piece, spot, 0))),
+                    ex.guid(&format!("{}/supply", copy_stem(t.piece, spot, 0))),
                     &name,
                     Transform::scaled(1.0, 1.0, 1.0),
                 );
-                let bag = objects::bag(bag, vec![template], piece_color(game, t.piece));
+                let bag = objects::bag(bag, vec![template], piece_color(t.on.ink.as_deref()));
                 ex.put(spot, Band::Loose, BAG_UNITS, BAG_UNITS, bag);
             }
         }
@@ -536,18 +506,16 @@ fn tiles(
             let mut contents = Vec::new();
             for t in takes {
                 for i in 0..t.copies {
-                    let path = format!("{}/tile", copy_stem(ex, t.piece, spot, i));
+                    let path = format!("{}/tile", copy_stem(t.piece, spot, i));
                     contents.push(make(ex, t, path));
                 }
             }
             let whose = seat.map(|s| format!(" · {s}")).unwrap_or_default();
-            let first = takes[0].piece;
             let at = match spot {
                 Spot::Seat(k) => format!("/seat-{k}"),
                 Spot::Aside => "/aside".into(),
                 _ => String::new(),
             };
-            let cid = &game.spec.components[first.component].id.value;
             let mut bag = ObjectState::new(
                 "Bag",
                 ex.guid(&format!("{cid}{at}/mixed-bag")),
@@ -570,29 +538,22 @@ fn boards(
     spot: Spot,
     takes: &[Take],
     cname: &str,
-    ci: usize,
-) -> Result<(), Error> {
-    let several = ex
-        .game
-        .spec
-        .components
-        .get(ci)
-        .is_some_and(|c| !c.variants.is_empty());
+    several: bool,
+) -> Result<(), OutputError> {
     for t in takes {
         let p = t.piece;
         let (front_url, back_url) = two_sides(ex, t.front, t.back);
         let (sx, sy, sz) = map::tile_scale(p.h);
         let name = if several {
-            piece_name(ex.game, p)
+            t.on.name.clone()
         } else {
             cname.to_string()
         };
-        let spaces = crate::kinds::of(ex.game, p).spaces(ex.game, p);
-        let points = snap::on_spaces(&spaces, p.w, p.h, sz, map::BOARD_THICKNESS);
+        let points = snap::on_spaces(&t.on.spaces, p.w, p.h, sz, map::BOARD_THICKNESS);
         for i in 0..t.copies {
             let o = ObjectState::new(
                 "Custom_Tile",
-                ex.guid(&format!("{}/board", copy_stem(ex, p, spot, i))),
+                ex.guid(&format!("{}/board", copy_stem(p, spot, i))),
                 &name,
                 Transform::scaled(sx, sy, sz),
             );

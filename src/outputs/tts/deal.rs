@@ -6,9 +6,8 @@
 //! (with `tts: … use: diagram`, what it does not place of the component is set aside); what
 //! the rules leave out for N (a `uses:` rule's variants, `tts: … use: players`); what each
 //! player takes (`tts: … each_player:`); the rest to the middle.
-use crate::kinds::Game;
-use crate::kinds::piece::Piece;
-use crate::spec::tts::{EachPlayer, Used, Way};
+use crate::layout::document::Document;
+use crate::resolve::table::{EachPlayer, Used, Way};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Spot {
@@ -30,15 +29,17 @@ pub struct Lot {
     pub spot: Spot,
 }
 
-/// A table laid out for `players`, from the diagram component `diagram` if there is one.
+/// A table laid out for `players`, from the setup diagram's component `diagram` if there is
+/// one.
 #[derive(Debug, Clone, Copy)]
 pub struct Table {
     pub players: u32,
     pub diagram: Option<usize>,
 }
 
-/// The lots of every piece, each component's in piece order.
-pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
+/// The lots of every piece of `doc` (its table resolved), each component's in piece order.
+pub fn deal(doc: &Document, table: Option<Table>) -> Vec<Lot> {
+    let pieces = &doc.pieces;
     let Some(table) = table else {
         return pieces
             .iter()
@@ -64,30 +65,29 @@ pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
             });
         }
     };
-    if let Some(d) = table.diagram
-        && let crate::kinds::KindSpec::Diagram(diagram) = &game.spec.components[d].kind
-    {
-        for (k, placed) in diagram.place.iter().enumerate() {
-            let placed = &placed.value;
-            if !placed.is_for(n) {
-                continue;
-            }
-            // A copy not yet placed (the diagram may place a piece twice).
-            let piece = pieces
-                .iter()
-                .enumerate()
-                .position(|(i, p)| p.id(game) == placed.piece.value && left[i] > 0);
-            if let Some(i) = piece {
-                take(&mut lots, &mut left, i, 1, Spot::Placed(k));
-            }
+    let on_table = doc.table.as_ref();
+    let setup = on_table
+        .and_then(|t| t.setup.as_ref())
+        .filter(|s| Some(s.component) == table.diagram);
+    for (k, placed) in setup.iter().flat_map(|s| s.places.iter()).enumerate() {
+        if !placed.is_for(n) {
+            continue;
+        }
+        // A copy not yet placed (the diagram may place a piece twice).
+        let piece = pieces
+            .iter()
+            .enumerate()
+            .position(|(i, p)| p.id == placed.piece && left[i] > 0);
+        if let Some(i) = piece {
+            take(&mut lots, &mut left, i, 1, Spot::Placed(k));
         }
     }
-    let tts = game.spec.tts.as_ref();
-    for (ci, c) in game.spec.components.iter().enumerate() {
+    for ci in 0..doc.components.len() {
         let of: Vec<usize> = (0..pieces.len())
             .filter(|&i| pieces[i].component == ci)
             .collect();
-        let settings = tts.map(|t| t.of(&c.id.value)).unwrap_or_default();
+        let component = on_table.and_then(|t| t.components.get(ci));
+        let settings = component.map(|c| c.settings.clone()).unwrap_or_default();
         // Only what the diagram places is used (`use: diagram`): the rest is set aside. Else
         // it goes on as any piece does (men that start beside the board).
         if settings.used == Some(Used::Diagram) {
@@ -96,7 +96,7 @@ pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
             }
         }
         // Variants the rules leave out for n players (`uses:`), then pieces beyond n.
-        if let Some(k) = variants_used(game, &c.id.value, n) {
+        if let Some(&k) = component.and_then(|c| c.used_by_players.get(&n)) {
             for &i in of.iter().skip(k) {
                 take(&mut lots, &mut left, i, u32::MAX, Spot::Aside);
             }
@@ -179,35 +179,37 @@ pub fn deal(game: &Game, pieces: &[Piece], table: Option<Table>) -> Vec<Lot> {
     order.into_iter().map(|i| lots[i].clone()).collect()
 }
 
-/// How many variants of component `id` the rules use with `n` players (`uses: id, by_players:`).
-fn variants_used(game: &Game, id: &str, n: u32) -> Option<usize> {
-    game.spec.rules.iter().find_map(|r| {
-        let c = &r.check.value;
-        c.uses.as_ref().filter(|u| u.value == id)?;
-        c.by_players.as_ref()?.get(&n).map(|&k| k as usize)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn spots(game: &str, n: u32, component: &str) -> Vec<(String, u32, Spot)> {
+    /// `game` laid out with its table, every component printed.
+    fn laid(game: &str) -> Document {
         let game = crate::kinds::load(game).unwrap();
-        let pieces = crate::kinds::piece::expand(&game);
-        let diagram = game
-            .spec
-            .components
-            .iter()
-            .position(|c| c.kind.name() == crate::kinds::KindName::Diagram);
-        let table = Table {
+        let opt = crate::commands::options::BuildOptions::default();
+        crate::commands::prepare_with(&game, &opt, true, crate::resolve::Keep::Svg).unwrap()
+    }
+
+    fn at_table(doc: &Document, n: u32) -> Table {
+        Table {
             players: n,
-            diagram,
-        };
-        deal(&game, &pieces, Some(table))
+            diagram: doc
+                .table
+                .as_ref()
+                .unwrap()
+                .setup
+                .as_ref()
+                .map(|s| s.component),
+        }
+    }
+
+    fn spots(game: &str, n: u32, component: &str) -> Vec<(String, u32, Spot)> {
+        let doc = laid(game);
+        let pieces = &doc.pieces;
+        deal(&doc, Some(at_table(&doc, n)))
             .into_iter()
-            .filter(|l| game.spec.components[pieces[l.piece].component].id.value == component)
-            .map(|l| (pieces[l.piece].id(&game).into_owned(), l.copies, l.spot))
+            .filter(|l| doc.components[pieces[l.piece].component].id == component)
+            .map(|l| (pieces[l.piece].id.clone(), l.copies, l.spot))
             .collect()
     }
 
@@ -229,29 +231,15 @@ mod tests {
             ("cream-of-the-crop", 3),
             ("the-beast", 2),
         ] {
-            let g = crate::kinds::load(game).unwrap();
-            let pieces = crate::kinds::piece::expand(&g);
-            let diagram = g
-                .spec
-                .components
-                .iter()
-                .position(|c| c.kind.name() == crate::kinds::KindName::Diagram);
-            let lots = deal(
-                &g,
-                &pieces,
-                Some(Table {
-                    players: n,
-                    diagram,
-                }),
-            );
-            for (i, p) in pieces.iter().enumerate() {
+            let doc = laid(game);
+            let lots = deal(&doc, Some(at_table(&doc, n)));
+            let table = doc.table.as_ref().unwrap();
+            for (i, p) in doc.pieces.iter().enumerate() {
                 let copies: u32 = lots.iter().filter(|l| l.piece == i).map(|l| l.copies).sum();
-                let copy_each = g.spec.tts.as_ref().is_some_and(|t| {
-                    t.of(&g.spec.components[p.component].id.value).each_player
-                        == Some(EachPlayer::Way(Way::Copy))
-                });
+                let copy_each = table.components[p.component].settings.each_player
+                    == Some(EachPlayer::Way(Way::Copy));
                 let want = if copy_each { n } else { p.copies };
-                assert_eq!(copies, want, "{game}: {}", p.id(&g));
+                assert_eq!(copies, want, "{game}: {}", p.id);
             }
         }
     }

@@ -14,27 +14,7 @@ use super::sheet::{self, Grid};
 /// One face or back image: an index into the export's images (drawn faces, then generated backs).
 pub type Img = usize;
 
-/// What TTS shows of a card: its name on hover, and its text in the tooltip below it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Tooltip {
-    pub name: String,
-    pub description: String,
-}
-
-impl From<String> for Tooltip {
-    fn from(name: String) -> Self {
-        Tooltip {
-            name,
-            description: String::new(),
-        }
-    }
-}
-
-impl From<&str> for Tooltip {
-    fn from(name: &str) -> Self {
-        name.to_string().into()
-    }
-}
+pub use crate::resolve::table::Tooltip;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeckPlan {

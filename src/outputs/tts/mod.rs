@@ -1,10 +1,11 @@
 //! Tabletop Simulator export: `pnp tts <game>` → a folder with the deck sheets and images, and a
 //! saved object (JSON + 256×256 thumbnail) that TTS loads from its "Saved Objects".
 //!
-//! The steps: the game is prepared exactly as for print (same parsed faces), each component is
-//! mapped to a TTS object family by its kind (`map::form_of`), images are rendered in parallel
-//! and written with the atomic `Staging`, and the objects are laid out on the table (`place`).
-//! Nothing here reads the clock or randomness: the same input gives the same bytes.
+//! The steps: the game is laid out exactly as for print (same parsed faces), with what the table
+//! needs beyond them resolved (`resolve::table`); each component is mapped to a TTS object
+//! family by its form, images are rendered in parallel and written with the atomic `Staging`,
+//! and the objects are laid out on the table (`place`). Nothing here reads the clock or
+//! randomness: the same input gives the same bytes.
 mod collect;
 mod components;
 pub mod deal;
@@ -32,13 +33,10 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::commands::Error;
-use crate::commands::Written;
-use crate::commands::options::{BuildOptions, MAX_DPI, MIN_DPI};
-use crate::kinds::Game;
 use crate::layout::document::Document;
-use crate::outputs::OutputError;
+use crate::outputs::png::{MAX_DPI, MIN_DPI};
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
+use crate::outputs::{OutputError, Written};
 use crate::resolve::faces::FaceDoc;
 
 use collect::{Export, Placed};
@@ -90,7 +88,7 @@ impl TtsOptions {
         out: Option<PathBuf>,
         install: bool,
         no_validate: bool,
-    ) -> Result<TtsOptions, Error> {
+    ) -> Result<TtsOptions, OptionError> {
         Self::with_table(dpi, base_url, out, install, no_validate, false, None)
     }
 
@@ -104,18 +102,13 @@ impl TtsOptions {
         no_validate: bool,
         table: bool,
         players: Option<u32>,
-    ) -> Result<TtsOptions, Error> {
+    ) -> Result<TtsOptions, OptionError> {
         if let Some(n) = players.filter(|n| !(1..=table::MAX_SEATS).contains(n)) {
-            return Err(Error::Options(format!(
-                "--players {n}: Tabletop Simulator seats 1 to {} players",
-                table::MAX_SEATS
-            )));
+            return Err(OptionError::Seats(n));
         }
         let dpi = dpi.unwrap_or(DEFAULT_DPI);
         if !(MIN_DPI..=MAX_DPI).contains(&dpi) {
-            return Err(Error::Options(format!(
-                "--dpi {dpi}: expected {MIN_DPI} to {MAX_DPI}"
-            )));
+            return Err(OptionError::Dpi(dpi));
         }
         let base_url = match base_url {
             None => None,
@@ -126,9 +119,7 @@ impl TtsOptions {
                     && !t.contains(char::is_whitespace)
                     && !t.contains(['"', '\\']);
                 if !ok {
-                    return Err(Error::Options(format!(
-                        "--base-url {u}: expected an http:// or https:// address without spaces, e.g. https://example.org/my-game/"
-                    )));
+                    return Err(OptionError::BaseUrl(u));
                 }
                 Some(if t.ends_with('/') {
                     t.to_string()
@@ -162,20 +153,36 @@ pub struct TtsReport {
     pub table_players: Option<u32>,
 }
 
-/// The export folder.
-pub fn tts_dir(game: &Game, opt: &TtsOptions) -> PathBuf {
+/// What `pnp tts`'s options refuse.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OptionError {
+    #[error("--players {0}: Tabletop Simulator seats 1 to {max} players", max = table::MAX_SEATS)]
+    Seats(u32),
+    #[error("--dpi {0}: expected {MIN_DPI} to {MAX_DPI}")]
+    Dpi(u32),
+    #[error(
+        "--base-url {0}: expected an http:// or https:// address without spaces, e.g. https://example.org/my-game/"
+    )]
+    BaseUrl(String),
+    /// Where to install is the user's setting: an options error, as a bad flag is.
+    #[error(transparent)]
+    Install(#[from] install::InstallError),
+}
+
+/// The export folder of the game `id`.
+pub fn tts_dir(id: &str, opt: &TtsOptions) -> PathBuf {
     opt.out
         .clone()
-        .unwrap_or_else(|| Path::new("output").join(game.id()).join("tts"))
+        .unwrap_or_else(|| Path::new("output").join(id).join("tts"))
 }
 
 /// What can go wrong in an export beyond writing: what only drawing finds, or a bug of pnp's.
 #[derive(Debug, thiserror::Error)]
 pub enum TtsError {
-    #[error(transparent)]
-    Draw(#[from] crate::kinds::face::DrawError),
     #[error("could not read pnp's drawing of {what}: {why}")]
-    Drawing { what: String, why: Tree2Error },
+    Drawing { what: String, why: String },
+    #[error("the game was laid out without its table (a bug in pnp: please report it)")]
+    NoTable,
     #[error("could not make {what}: {why}")]
     Image {
         what: String,
@@ -191,100 +198,53 @@ pub enum TtsError {
     Json(#[from] serde_json::Error),
 }
 
-/// usvg's error, as the export names it.
-pub type Tree2Error = resvg::usvg::Error;
-
-fn tts_err(e: impl Into<TtsError>) -> Error {
-    Error::Output(OutputError::Tts(e.into()))
+fn tts_err(e: impl Into<TtsError>) -> OutputError {
+    OutputError::Tts(e.into())
 }
 
 /// A warning at the back of each component whose pieces TTS cuts from one image (polygons
 /// and custom outlines: a `Custom_Token` shows its image on both sides), so the back printed
 /// on paper is not in the export.
-fn backs_left_out(game: &Game, prepared: &Document) -> Vec<crate::base::diagnostic::Diagnostic> {
-    let mut warned = vec![false; game.spec.components.len()];
+fn backs_left_out(doc: &Document) -> Vec<crate::base::diagnostic::Diagnostic> {
+    let mut warned = vec![false; doc.components.len()];
     let mut out = Vec::new();
-    for p in &prepared.pieces {
-        let c = &game.spec.components[p.component];
-        // The form first: a card's back is not looked up for each of 20,000 cards.
-        let cut = matches!(
-            c.kind.kind().tts(p.shape.clone()),
-            crate::kinds::TtsForm::Token { .. }
-        );
-        if warned[p.component] || !cut || p.back(game).is_none() {
+    for (p, &(_, back)) in doc.pieces.iter().zip(&doc.faces.of_piece) {
+        let c = &doc.components[p.component];
+        let cut = matches!(c.tts, crate::base::forms::TtsForm::Token { .. });
+        if warned[p.component] || !cut || back.is_none() {
             continue;
         }
         warned[p.component] = true;
-        let file = c.origin.as_deref().unwrap_or(&game.file);
-        let at = match c.back_at == serde_saphyr::Location::UNKNOWN {
-            true => c.id.referenced,
-            false => c.back_at,
+        let at = match c.at.back == serde_saphyr::Location::UNKNOWN {
+            true => c.at.id,
+            false => c.at.back,
         };
         let message = format!(
             "`{}`: Tabletop Simulator cuts this shape from one image and shows it on both sides: the back is left out of the export",
-            c.id.value
+            c.id
         );
-        out.push(
-            crate::base::diagnostic::Diagnostic::new(
-                file,
-                at.line() as usize,
-                at.column() as usize,
-                message,
-            )
-            .warning(),
-        );
+        out.push(crate::base::diagnostic::Diagnostic::located(&c.at.file, at, message).warning());
     }
     out
 }
 
-/// Exports a game for Tabletop Simulator.
-pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
-    let mut report = TtsReport {
-        warnings: game.warnings.clone(),
-        ..TtsReport::default()
-    };
-    if opt.validate {
-        crate::commands::check_rules(game)?;
-    } else {
-        report
-            .warnings
-            .push(crate::base::diagnostic::Diagnostic::unplaced_warning(
-                "rules not validated (--no-validate)".into(),
-            ));
-    }
-    // The table's players: asked for, else the game's fewest.
-    let counts = &game.spec.game.players.value;
-    let table_players = opt.table.map(|n| match n {
-        0 => counts.iter().copied().min().unwrap_or(1),
-        n => n,
-    });
-    let players = opt.players.or(table_players);
-    if let Some(n) = table_players.filter(|n| !(1..=table::MAX_SEATS).contains(n)) {
-        return Err(Error::Options(format!(
-            "--players {n}: Tabletop Simulator seats 1 to {} players",
-            table::MAX_SEATS
-        )));
-    }
-    // Everything that can fail on the input or the environment fails before any file is made.
-    let saves = if opt.install {
-        // Where to install is the user's setting: an options error, as a bad flag is.
-        Some(install::saves_dir().map_err(|e| Error::Options(e.to_string()))?)
-    } else {
-        None
-    };
-    let bopt = BuildOptions {
-        dpi: opt.dpi,
-        // Not the PNG sink's images: TTS fits its own within 4096 px (`image::fitted_size`).
-        png: false,
-        players,
-        ..BuildOptions::default()
-    };
-    let prepared = crate::commands::prepare(game, &bopt)?;
+/// Exports a game laid out with its table resolved (`resolve::Options::table`) into `dir`:
+/// the saved object and, for `table_players`, a whole table; with `saves` (Tabletop
+/// Simulator's Saves folder), installed there too. `report` holds what was said before.
+pub fn export(
+    prepared: &Document,
+    opt: &TtsOptions,
+    table_players: Option<u32>,
+    dir: &Path,
+    saves: Option<PathBuf>,
+    mut report: TtsReport,
+) -> Result<TtsReport, OutputError> {
+    let about = &prepared.about;
     report
         .warnings
         .extend(prepared.faces.warnings.iter().cloned());
-    report.warnings.extend(backs_left_out(game, &prepared));
-    let dir = tts_dir(game, opt);
+    report.warnings.extend(backs_left_out(prepared));
+    let dir = dir.to_path_buf();
     ensure_dir(&dir)?;
     let abs = std::fs::canonicalize(&dir).map_err(|source| OutputError::Write {
         path: dir.clone(),
@@ -292,25 +252,24 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     })?;
     let base = opt.base_url.clone().unwrap_or_else(|| urls::file_url(&abs));
     let trees = prepared.face_trees()?;
-    let mut ex = Export::new(game, &prepared, trees, opt.dpi, base);
+    let mut ex = Export::new(prepared, trees, opt.dpi, base)?;
 
     // The saved object: every piece in the middle, laid out by kind.
-    let lots = deal::deal(game, &prepared.pieces, None);
-    let placed = make_objects(&mut ex, &prepared, &lots, &[])?;
+    let lots = deal::deal(prepared, None);
+    let placed = make_objects(&mut ex, prepared, &lots, &[])?;
     let objects = arrange_middle(placed);
     report.objects = objects.len();
 
     // The table: the same images; GUIDs of its own.
+    let setup = ex.table.setup.clone();
     let table_save = match table_players {
         Some(n) => {
             ex.guids = guid::Guids::new();
-            let diagram = setup_diagram(game, &prepared);
             let lots = deal::deal(
-                game,
-                &prepared.pieces,
+                prepared,
                 Some(Table {
                     players: n,
-                    diagram: diagram.map(|(ci, _)| ci),
+                    diagram: setup.as_ref().map(|s| s.component),
                 }),
             );
             let mut seat_tags = vec![Vec::new(); n as usize];
@@ -318,13 +277,12 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                 if let deal::Spot::Seat(k) = lot.spot
                     && let Some(tags) = seat_tags.get_mut(k)
                 {
-                    let piece = &prepared.pieces[lot.piece];
-                    tags.extend(piece.tags(game).iter().map(|(_, v)| v.clone()));
+                    tags.extend(ex.table.pieces[lot.piece].tag_values.iter().cloned());
                 }
             }
             let seats = table::seats_in(n, &table::colours_for(n, &seat_tags));
             let names: Vec<&str> = seats.iter().map(|s| s.colour).collect();
-            let mut placed = make_objects(&mut ex, &prepared, &lots, &names)?;
+            let mut placed = make_objects(&mut ex, prepared, &lots, &names)?;
             placed.extend(standard_dice(&mut ex, n));
             let aside_guid = ex.guid("aside/bag");
             let aside = |contents: Vec<ObjectState>| {
@@ -336,32 +294,11 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
                 );
                 objects::bag(bag, contents, model::Rgb::WHITE)
             };
-            // Checked already: every placement has a centre.
-            let centres: Vec<[f64; 2]> = diagram
-                .map(|(_, d)| {
-                    d.centres(game, &crate::kinds::piece::expand(game))
-                        .into_iter()
-                        .map(|c| c.unwrap_or([0.0, 0.0]))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let grids = diagram
-                .map(|(_, d)| d.grid_spaces(game, &crate::kinds::piece::expand(game), &centres))
-                .unwrap_or_default();
-            let (mut laid, snaps) = table::lay_out(
-                placed,
-                diagram.map(|(_, d)| table::FromDiagram {
-                    diagram: d,
-                    centres: &centres,
-                    grids: &grids,
-                }),
-                &seats,
-                aside,
-            );
+            let (mut laid, snaps) = table::lay_out(placed, setup.as_ref(), &seats, aside);
             for (k, seat) in seats.iter().enumerate() {
                 laid.push(seat.hand(ex.guid(&format!("hand/{k}"))));
             }
-            Some(notes::save(game, &prepared, n, laid, snaps))
+            Some(notes::save(prepared, ex.table, n, laid, snaps))
         }
         None => None,
     };
@@ -369,7 +306,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
 
     // Every file's path is checked before any is drawn or written: a link, a device, a FIFO or
     // a folder where one goes is refused.
-    let stem = game.id();
+    let stem = about.id.as_str();
     let json_path = dir.join(format!("{stem}.json"));
     let thumb_path = dir.join(format!("{stem}.png"));
     let table_paths = table_save.as_ref().map(|_| {
@@ -408,7 +345,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
     let encoded: Vec<(String, Vec<u8>)> = ex
         .jobs
         .par_iter()
-        .map(|job| -> Result<(String, Vec<u8>), Error> {
+        .map(|job| -> Result<(String, Vec<u8>), OutputError> {
             let bytes = render_picture(&job.picture, images).map_err(|why| OutputError::Png {
                 name: job.rel.clone(),
                 why,
@@ -444,9 +381,9 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
         });
     }
 
-    let saved = SavedObject::new(game.name(), objects);
+    let saved = SavedObject::new(&about.name, objects);
     let json = to_json(&saved)?;
-    let thumb = thumbnail(&prepared, &ex.images).map_err(|why| {
+    let thumb = thumbnail(prepared, &ex.images).map_err(|why| {
         tts_err(TtsError::Image {
             what: "the thumbnail".into(),
             why,
@@ -505,7 +442,7 @@ pub fn export(game: &Game, opt: &TtsOptions) -> Result<TtsReport, Error> {
 }
 
 /// Pretty JSON with a final newline.
-fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, Error> {
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, OutputError> {
     let mut json = serde_json::to_vec_pretty(value).map_err(tts_err)?;
     json.push(b'\n');
     Ok(json)
@@ -527,8 +464,8 @@ fn make_objects(
     prepared: &Document,
     lots: &[deal::Lot],
     seats: &[&str],
-) -> Result<Vec<Placed>, Error> {
-    for ci in 0..ex.game.spec.components.len() {
+) -> Result<Vec<Placed>, OutputError> {
+    for ci in 0..prepared.components.len() {
         let own: Vec<deal::Lot> = lots
             .iter()
             .filter(|l| prepared.pieces[l.piece].component == ci)
@@ -556,32 +493,11 @@ fn arrange_middle(placed: Vec<Placed>) -> Vec<ObjectState> {
     objects
 }
 
-/// The setup diagram the table is laid out from: the game's first diagram that places
-/// something, if it is built for these players.
-fn setup_diagram<'g>(
-    game: &'g Game,
-    prepared: &Document,
-) -> Option<(usize, &'g crate::kinds::diagram::Diagram)> {
-    game.spec
-        .components
-        .iter()
-        .enumerate()
-        .filter(|(ci, _)| prepared.pieces.iter().any(|p| p.component == *ci))
-        .find_map(|(ci, c)| match &c.kind {
-            crate::kinds::KindSpec::Diagram(d) if !d.place.is_empty() => Some((ci, d)),
-            _ => None,
-        })
-}
-
 /// The ordinary dice of the game's `tts: dice:`, as TTS's own `Die_6`, tinted: in the middle,
 /// and each player's before their seat.
 fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
-    let Some(tts) = ex.game.spec.tts.as_ref() else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
-    for (line, d) in tts.dice.iter().enumerate() {
-        let d = &d.value;
+    for (line, d) in ex.table.dice.clone().iter().enumerate() {
         let middle = d
             .copies
             .unwrap_or(if d.each_player.is_some() { 0 } else { 1 });
@@ -599,7 +515,7 @@ fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
             );
             o.description = d.note.clone().unwrap_or_default();
             if let Some(c) = &d.color {
-                o.color_diffuse = model::Rgb::from_hex(c.hex());
+                o.color_diffuse = model::Rgb::from_hex(c);
             }
             out.push(Placed {
                 band: Band::Loose,

@@ -3,21 +3,20 @@
 //! player aid (a card printed one-sided with paragraphs or a table), in its own words.
 use std::collections::BTreeMap;
 
-use super::collect::piece_tooltip;
 use super::model::{GameSave, Hands, ObjectState, Rgb, SnapPoint, TabState};
-use crate::kinds::Game;
 use crate::layout::document::Document;
+use crate::resolve::table::Table;
 
 /// The save of a table laid out for `players`.
 pub(super) fn save(
-    game: &Game,
     prepared: &Document,
+    table: &Table,
     players: u32,
     objects: Vec<ObjectState>,
     snap_points: Vec<SnapPoint>,
 ) -> GameSave {
-    let g = &game.spec.game;
-    let counts = &g.players.value;
+    let g = &prepared.about;
+    let counts = &g.players;
     let (low, high) = (
         counts.iter().copied().min().unwrap_or(players),
         counts.iter().copied().max().unwrap_or(players),
@@ -40,20 +39,16 @@ pub(super) fn save(
             },
         );
     };
-    tab(g.name.clone(), about(game, players));
-    for (ci, c) in game.spec.components.iter().enumerate() {
-        let Some(p) = prepared.pieces.iter().find(|p| p.component == ci) else {
+    tab(g.name.clone(), about(prepared, table, players));
+    for (ci, c) in prepared.components.iter().enumerate() {
+        let Some(p) = prepared.pieces.iter().position(|p| p.component == ci) else {
             continue;
         };
-        let is_card = matches!(
-            c.kind.kind().tts(p.shape.clone()),
-            crate::kinds::TtsForm::Deck { .. }
-        );
-        let f = p.front(game);
-        let has_text = f.lines.is_some() || f.table.is_some();
-        if is_card && p.back(game).is_none() && has_text {
-            let t = piece_tooltip(game, p);
-            tab(t.name, t.description);
+        let is_card = matches!(c.tts, crate::base::forms::TtsForm::Deck { .. });
+        let one_sided = prepared.faces.of_piece[p].1.is_none();
+        let on = &table.pieces[p];
+        if is_card && one_sided && on.aid {
+            tab(on.tooltip.name.clone(), on.tooltip.description.clone());
         }
     }
     GameSave {
@@ -73,7 +68,7 @@ pub(super) fn save(
         play_area: 0.5,
         table: "Table_RPG".into(),
         sky: "Sky_Museum".into(),
-        note: about(game, players),
+        note: about(prepared, table, players),
         tab_states: tabs,
         hands: Hands {
             enable: true,
@@ -90,8 +85,8 @@ pub(super) fn save(
 
 /// What the game is: its name and designer, its description, its players, what it needs
 /// beyond what is on the table, where its rules are, its licence.
-fn about(game: &Game, players: u32) -> String {
-    let g = &game.spec.game;
+fn about(prepared: &Document, table: &Table, players: u32) -> String {
+    let g = &prepared.about;
     let mut lines = vec![match &g.designer {
         Some(d) => format!("{} by {d}", g.name),
         None => g.name.clone(),
@@ -102,15 +97,9 @@ fn about(game: &Game, players: u32) -> String {
     // As the PDF's cover says it: "2–4 players".
     lines.push(format!(
         "For {}; laid out for {players}.",
-        crate::layout::cover::players(&g.players.value)
+        crate::layout::cover::players(&g.players)
     ));
-    let dice: Vec<&str> = game
-        .spec
-        .tts
-        .iter()
-        .flat_map(|t| &t.dice)
-        .map(|d| d.value.name.as_str())
-        .collect();
+    let dice: Vec<&str> = table.dice.iter().map(|d| d.name.as_str()).collect();
     if !g.needs.is_empty() {
         let on_table = if dice.is_empty() {
             String::new()

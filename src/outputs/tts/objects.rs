@@ -1,7 +1,7 @@
 //! Builders for the flat objects: tiles (tokens, counters, boards), bags, standees. Each takes an
 //! `ObjectState::new(…)` with its GUID and transform and fills in what its type needs.
 use super::model::{CustomImage, CustomTile, CustomToken, ObjectState, Rgb};
-pub use crate::kinds::TileType;
+pub use crate::base::forms::TileType;
 
 /// A `Custom_Tile` showing `front` on top and `back` underneath (the front again when the piece
 /// is one-sided), `thickness` units thick.

@@ -9,7 +9,7 @@
 //! the other way from the table's.
 use super::map::units;
 use super::model::{SnapPoint, Vec3};
-use crate::kinds::Space;
+use crate::base::forms::Space;
 
 /// A snap point on the centre of each space of a `w`×`h` mm board at scale `scale`, `thickness`
 /// above its middle.

@@ -13,7 +13,6 @@ use super::collect::Placed;
 use super::deal::Spot;
 use super::model::{ObjectState, Rgb, SnapPoint, Transform, Vec3};
 use super::place::{self, Band};
-use crate::kinds::diagram::Diagram;
 
 /// Half the width and depth of the part of the table pieces are laid on: inside the hand zones.
 pub const HALF_X: f64 = 27.5;
@@ -211,15 +210,6 @@ pub fn seats_in(n: u32, colours: &[(&'static str, [f64; 3])]) -> Vec<Seat> {
         .collect()
 }
 
-/// The setup diagram the `Spot::Placed` pieces come from, with the centre of each of its
-/// placements (`Diagram::centres`: `at:`, or `on:` a `space:`) and the spaces of those that
-/// show a grid (`Diagram::grid_spaces`), in the diagram's table millimetres.
-pub(super) struct FromDiagram<'a> {
-    pub diagram: &'a Diagram,
-    pub centres: &'a [[f64; 2]],
-    pub grids: &'a [Vec<[f64; 2]>],
-}
-
 /// A point of the diagram's table (mm, +y down the picture, towards the near side) on TTS's
 /// table (units).
 fn on_table(at: [f64; 2]) -> (f64, f64) {
@@ -232,7 +222,7 @@ fn on_table(at: [f64; 2]) -> (f64, f64) {
 /// tile goes.
 pub(super) fn lay_out(
     placed: Vec<Placed>,
-    diagram: Option<FromDiagram>,
+    diagram: Option<&crate::resolve::table::Setup>,
     seats: &[Seat],
     aside_bag: impl FnOnce(Vec<ObjectState>) -> ObjectState,
 ) -> (Vec<ObjectState>, Vec<SnapPoint>) {
@@ -254,19 +244,11 @@ pub(super) fn lay_out(
     // Where the setup diagram shows them.
     let mut taken: Vec<(f64, f64, f64, f64)> = Vec::new();
     for (k, p) in on_diagram {
-        let spot = diagram
-            .as_ref()
-            .and_then(|d| Some((&d.diagram.place.get(k)?.value, d.centres.get(k)?)));
-        let ((x, z), turn, back, face) = spot.map_or(((0.0, 0.0), 0.0, false, None), |(s, at)| {
-            (
-                on_table(*at),
-                s.rotate,
-                s.side == crate::kinds::diagram::DiagramSide::Back,
-                s.face,
-            )
+        let spot = diagram.and_then(|d| d.places.get(k));
+        let ((x, z), turn, back, face) = spot.map_or(((0.0, 0.0), 0.0, false, None), |s| {
+            (on_table(s.centre), s.rotate, s.back, s.face)
         });
-        let grid = diagram.as_ref().and_then(|d| d.grids.get(k));
-        for &at in grid.into_iter().flatten() {
+        for &at in spot.into_iter().flat_map(|s| &s.grid) {
             let (sx, sz) = on_table(at);
             snaps.push(SnapPoint {
                 position: Vec3 {

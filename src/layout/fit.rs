@@ -1,45 +1,39 @@
-//! Does every piece fit the paper, and its image the pixel limits? Tracks (and other kinds meant
-//! to be joined) may be larger than the printable area — they are split into parts — but a token
-//! or card that cannot fit on one sheet, a piece too large even in parts, or an image over the
-//! limits at the chosen dpi is an input error, reported at its component before any drawing
-//! starts.
-
-use crate::base::diagnostic::Diagnostic;
-
-use crate::base::diagnostic::Problems;
-
-use crate::kinds::Split;
-use crate::kinds::piece::{Piece, Pieces};
-use crate::kinds::{Component, Game};
-use crate::layout::{FurnitureAt, Item, LayoutOptions, within};
-use crate::outputs::png::{MAX_PIXELS, MAX_SIDE_PX, pixel_size, within_limits};
-use crate::spec::SpecError;
+//! Does every piece fit the paper? Tracks (and other pieces meant to be joined) may be larger
+//! than the printable area — they are split into parts — but a token or card that cannot fit
+//! on one sheet, or a piece too large even in parts, is an input error, reported at its
+//! component before any face is drawn.
+use super::document::Unplaceable;
+use super::{FurnitureAt, Item, LayoutOptions, within};
+use crate::base::diagnostic::{Diagnostic, Problems};
+use crate::base::forms::Split;
+use crate::resolve::{Component, Piece, Resolved};
 
 /// Whether a piece may be printed in parts and joined when larger than the paper.
-fn joinable(game: &Game, p: &Piece) -> bool {
-    crate::kinds::of(game, p).split() != Split::Never
+fn joinable(r: &Resolved, p: &Piece) -> bool {
+    r.components[p.component].split != Split::Never
 }
 
 /// Whether the layout may print a piece turned a quarter (`Item::may_turn`): not square, and
 /// not a tile laid in its tiling.
-fn turnable(game: &Game, p: &Piece) -> bool {
-    let tiled = crate::kinds::of(game, p).shares_cuts(p.shape.clone())
+fn turnable(r: &Resolved, p: &Piece) -> bool {
+    let tiled = r.components[p.component].shares_cuts
         && crate::layout::tessellate::Tiling::of(&p.shape).is_some();
     crate::layout::may_turn(p.w, p.h, tiled)
 }
 
 /// Whether a piece fits box `b` whole: upright, or turned a quarter when it may be.
-fn fits_box(game: &Game, p: &Piece, b: (f64, f64)) -> bool {
-    within(p.w, p.h, b) || (turnable(game, p) && within(p.h, p.w, b))
+fn fits_box(r: &Resolved, p: &Piece, b: (f64, f64)) -> bool {
+    within(p.w, p.h, b) || (turnable(r, p) && within(p.h, p.w, b))
 }
 
 /// Most parts along one side of a piece printed in parts.
 const MAX_PARTS_A_SIDE: f64 = crate::layout::split::MAX_PARTS_A_SIDE as f64;
 
-pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(), SpecError> {
+pub fn check(r: &Resolved, layout: &LayoutOptions) -> Result<(), Unplaceable> {
+    let pieces = &r.pieces;
     let rooms = rooms(layout);
-    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(game, p)).collect();
-    let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| fits_box(game, p, b));
+    let whole: Vec<&Piece> = pieces.iter().filter(|p| !joinable(r, p)).collect();
+    let fits = |p: &Piece, room: &Room| room.boxes.iter().any(|&b| fits_box(r, p, b));
     // All pages share one furniture (`layout::choose_furniture`): the one that holds every
     // whole piece, else the one that holds the most (the bands, when even).
     let misfits = |room: &Room| whole.iter().filter(|p| !fits(p, room)).count();
@@ -50,33 +44,33 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
         if best.is_none_or(|r| fits(p, r)) || !reported.insert(p.component) {
             continue;
         }
-        let c = &game.spec.components[p.component];
+        let c = &r.components[p.component];
         let other = rooms.iter().find(|r| fits(p, r));
         let blocker = other.and_then(|r| whole.iter().find(|q| !fits(q, r)));
         let message = match (other, blocker) {
             (Some(room), Some(q)) => format!(
                 "`{}` is {:.1} × {:.1} mm: it fits {} only with {}, where `{}` ({:.1} × {:.1} mm) does not fit, and a game's pages share one layout; make one of them smaller or choose other paper (--paper, --landscape)",
-                c.id.value,
+                c.id,
                 p.w,
                 p.h,
                 paper(layout),
                 furniture(room.furniture_at),
-                game.spec.components[q.component].id.value,
+                r.components[q.component].id,
                 q.w,
                 q.h,
             ),
-            _ => too_large(game, c, p, layout),
+            _ => too_large(r, c, p, layout),
         };
-        problems.push(at_component(game, c, message));
+        problems.push(c.at.at_size(message));
     }
     // Pieces printed in parts: the parts must be few enough (as `output::pack` splits them).
     // Measured against the whole sheet: a gutter-fold layout prints a double-sided piece that
     // its half cannot hold on ordinary pages.
     for (i, p) in pieces.iter().enumerate() {
-        if !joinable(game, p) || reported.contains(&p.component) {
+        if !joinable(r, p) || reported.contains(&p.component) {
             continue;
         }
-        if layout.fits(p.w, p.h, turnable(game, p)) {
+        if layout.fits(p.w, p.h, turnable(r, p)) {
             continue;
         }
         let item = Item {
@@ -88,7 +82,7 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
             h: p.h,
             copies: 1,
             shared_cuts: false,
-            split: crate::kinds::of(game, p).split(),
+            split: r.components[p.component].split.clone(),
             tiles: None,
         };
         let boxes = layout.piece_boxes();
@@ -99,28 +93,28 @@ pub fn check(game: &Game, pieces: &Pieces, layout: &LayoutOptions) -> Result<(),
             continue;
         }
         reported.insert(p.component);
-        let c = &game.spec.components[p.component];
+        let c = &r.components[p.component];
         let most = |side: fn(&(f64, f64)) -> f64| {
             let room = boxes.iter().map(side).fold(0.0, f64::max);
             MAX_PARTS_A_SIDE * (room - layout.overlap) + layout.overlap
         };
         let message = format!(
             "`{}` is {:.1} × {:.1} mm, too large to print even in parts on {} (at most {MAX_PARTS_A_SIDE} parts along a side: about {:.0} × {:.0} mm); make it smaller or choose other paper (--paper, --landscape)",
-            c.id.value,
+            c.id,
             p.w,
             p.h,
             paper(layout),
             most(|b| b.0),
             most(|b| b.1),
         );
-        problems.push(at_component(game, c, message));
+        problems.push(c.at.at_size(message));
     }
     done(problems)
 }
 
 /// "`mat` is 180.0 × 290.0 mm, larger than the printable area of A4 portrait (at most …)", and
 /// whether the cover would make room.
-fn too_large(game: &Game, c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
+fn too_large(r: &Resolved, c: &Component, p: &Piece, layout: &LayoutOptions) -> String {
     let any_room = |layout: &LayoutOptions| {
         let boxes: Vec<(f64, f64)> = rooms(layout).into_iter().flat_map(|r| r.boxes).collect();
         largest(boxes)
@@ -131,7 +125,7 @@ fn too_large(game: &Game, c: &Component, p: &Piece, layout: &LayoutOptions) -> S
         .collect();
     let mut message = format!(
         "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} (at most {}); make it smaller or choose other paper (--paper, --landscape)",
-        c.id.value,
+        c.id,
         p.w,
         p.h,
         paper(layout),
@@ -141,7 +135,7 @@ fn too_large(game: &Game, c: &Component, p: &Piece, layout: &LayoutOptions) -> S
         cover_square: true,
         ..*layout
     };
-    if !layout.cover_square && any_room(&cover).iter().any(|&b| fits_box(game, p, b)) {
+    if !layout.cover_square && any_room(&cover).iter().any(|&b| fits_box(r, p, b)) {
         message.push_str(
             "; it fits with the cover, which prints the calibration square (leave out --no-cover)",
         );
@@ -199,43 +193,6 @@ fn furniture(f: FurnitureAt) -> &'static str {
     }
 }
 
-/// Is every piece's image within the PNG limits (`MAX_SIDE_PX` a side, `MAX_PIXELS`) at `dpi`?
-/// Checked before drawing, so that a build does not fail when its images are encoded.
-pub fn check_pixels(game: &Game, pieces: &Pieces, dpi: u32) -> Result<(), SpecError> {
-    let fits = |p: &Piece, dpi: u32| {
-        let (w, h) = pixel_size(p.w, p.h, dpi);
-        within_limits(w, h)
-    };
-    let mut problems = Vec::new();
-    let mut reported = std::collections::HashSet::new();
-    for p in pieces.iter() {
-        if fits(p, dpi) || !reported.insert(p.component) {
-            continue;
-        }
-        let (w, h) = pixel_size(p.w, p.h, dpi);
-        let min = crate::commands::options::MIN_DPI;
-        let lower = match (min..dpi).rev().find(|&d| fits(p, d)) {
-            Some(d) => format!("the largest --dpi that fits is {d}"),
-            None => format!(
-                "it is too large even at --dpi {min}; make it smaller or build without images (--no-png)"
-            ),
-        };
-        let message = format!(
-            "`{}` ({:.1} × {:.1} mm) would be a {w} × {h} px image at {dpi} dpi, larger than the limit of {MAX_SIDE_PX} px a side and {} Mpx; {lower}",
-            p.id(game),
-            p.w,
-            p.h,
-            MAX_PIXELS / (1024 * 1024),
-        );
-        problems.push(at_component(
-            game,
-            &game.spec.components[p.component],
-            message,
-        ));
-    }
-    done(problems)
-}
-
 /// `A4 portrait`, `Letter landscape`.
 fn paper(layout: &LayoutOptions) -> String {
     let turn = if layout.paper.w > layout.paper.h {
@@ -246,20 +203,10 @@ fn paper(layout: &LayoutOptions) -> String {
     format!("{} {turn}", layout.paper.name)
 }
 
-/// A problem of a component's size: at its `size:`, or its id when its size follows from other
-/// keys (a track's spaces, a board's squares).
-fn at_component(game: &Game, c: &Component, message: String) -> Diagnostic {
-    let file = c.origin.as_deref().unwrap_or(&game.file);
-    match &c.size {
-        Some(size) => Diagnostic::at(file, size, message),
-        None => Diagnostic::at(file, &c.id, message),
-    }
-}
-
-fn done(problems: Vec<Diagnostic>) -> Result<(), SpecError> {
+fn done(problems: Vec<Diagnostic>) -> Result<(), Unplaceable> {
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(SpecError::Invalid(Problems(problems)))
+        Err(Unplaceable(Problems(problems)))
     }
 }
