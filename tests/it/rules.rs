@@ -240,8 +240,8 @@ fn a_malformed_rule_is_reported_not_ignored() {
         ),
         (
             "check: {variants: grain, equals: 6}",
-            "check: {named: no-such-check}",
-            "no named check",
+            "check: {count: {variants: grain}, value: copies, equals: 6}",
+            "no `value:` here",
         ),
         // A misspelt filter picked nothing, and a rule with `at_most` held.
         (

@@ -245,7 +245,7 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
         ),
         (
             "unknown rule subject",
-            rule.replace("players: true", "count: disc"),
+            rule.replace("players: true", "tally: disc"),
             "/rules/0/check",
         ),
         (
