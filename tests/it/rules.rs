@@ -898,3 +898,22 @@ fn each_of_the_beasts_rules_is_enforced_and_located() {
         "{err}"
     );
 }
+
+/// docs/rules.md's examples of the general forms are rules of the lab game above: they hold.
+#[test]
+fn the_examples_of_docs_rules_md_hold() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
+    let examples = doc
+        .split("## Any property of any item")
+        .nth(1)
+        .and_then(|rest| rest.split("```yaml\n").nth(1))
+        .and_then(|block| block.split("```").next())
+        .expect("docs/rules.md shows the general forms in a YAML block");
+    let components = LAB.split("rules:\n").next().unwrap();
+    let path = temp_dir("rules-doc").join("lab.yaml");
+    std::fs::write(&path, format!("{components}rules:\n{examples}")).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("7 rules hold"), "{}", stdout(&out));
+}
