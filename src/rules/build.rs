@@ -112,7 +112,8 @@ impl Scope for Counts<'_> {
         }
         let kinds = &self.plan.build.kinds;
         if let Some(i) = kinds.iter().position(|k| plural(k) == name) {
-            return Some(Value::Num(self.counts[i] as f64));
+            let n = self.counts.get(i).copied().unwrap_or(0);
+            return Some(Value::Num(n as f64));
         }
         kinds
             .iter()
@@ -219,20 +220,17 @@ impl<'b> Plan<'b> {
             require,
         };
         // Every name a condition uses is a count or a total.
-        let zero = vec![0; build.kinds.len()];
-        let scope = Counts {
-            plan: &plan,
-            counts: &zero,
-        };
         for (e, says, r) in &plan.require {
             let exprs = std::iter::once(e).chain(says.iter().filter_map(|p| match p {
                 Piece::Value(e) => Some(e),
                 Piece::Text(_) => None,
             }));
             for name in exprs.flat_map(Expr::props) {
-                if scope.get(name).is_none() {
+                if !plan.knows(name) {
+                    let text = &r.holds.value;
+                    let offset = text.find(name).map_or(0, |b| text[..b].chars().count());
                     return Err(Unmeasured::new(
-                        Some(Diagnostic::at(file, &r.holds, String::new())),
+                        Some(super::expr_at(file, &r.holds, offset)),
                         format!(
                             "`{name}` is neither a kind's plural, `members`, nor a tag: a condition counts {}",
                             plan.names().join(", ")
@@ -315,7 +313,7 @@ impl<'b> Plan<'b> {
                 .filter(|n| *n <= MAX_COUNT)
                 .ok_or_else(|| BuildError::Count {
                     part: part.to_string(),
-                    kind: plural(&kinds[0]).to_string(),
+                    kind: kinds.first().map_or("", plural).to_string(),
                 })?;
             let kind = words.collect::<Vec<_>>().join(" ").to_lowercase();
             let index = kinds

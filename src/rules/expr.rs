@@ -254,27 +254,25 @@ impl Expr {
             Expr::Prop(p) => scope.get(p).ok_or_else(|| EvalError::Unknown(p.clone()))?,
             Expr::Neg(e) => Value::Num(-num(e)?),
             Expr::Not(e) => Value::Bool(!cond(e)?),
-            Expr::Bin(Op::And, a, b) => Value::Bool(cond(a)? && cond(b)?),
-            Expr::Bin(Op::Or, a, b) => Value::Bool(cond(a)? || cond(b)?),
-            Expr::Bin(op @ (Op::Eq | Op::Ne), a, b) => {
-                let same = a.eval(scope)?.same(&b.eval(scope)?);
-                Value::Bool(same == (*op == Op::Eq))
-            }
-            Expr::Bin(op, a, b) => {
-                let (x, y) = (num(a)?, num(b)?);
-                match op {
-                    Op::Add => Value::Num(x + y),
-                    Op::Sub => Value::Num(x - y),
-                    Op::Mul => Value::Num(x * y),
-                    Op::Div if y == 0.0 => return Err(EvalError::DivideByZero(self.to_string())),
-                    Op::Div => Value::Num(x / y),
-                    Op::Lt => Value::Bool(x < y - 1e-9),
-                    Op::Le => Value::Bool(x <= y + 1e-9),
-                    Op::Gt => Value::Bool(x > y + 1e-9),
-                    Op::Ge => Value::Bool(x >= y - 1e-9),
-                    Op::Eq | Op::Ne | Op::And | Op::Or => unreachable!("matched above"),
+            Expr::Bin(op, a, b) => match op {
+                Op::And => Value::Bool(cond(a)? && cond(b)?),
+                Op::Or => Value::Bool(cond(a)? || cond(b)?),
+                Op::Eq | Op::Ne => {
+                    let same = a.eval(scope)?.same(&b.eval(scope)?);
+                    Value::Bool(same == (*op == Op::Eq))
                 }
-            }
+                Op::Add => Value::Num(num(a)? + num(b)?),
+                Op::Sub => Value::Num(num(a)? - num(b)?),
+                Op::Mul => Value::Num(num(a)? * num(b)?),
+                Op::Div => match (num(a)?, num(b)?) {
+                    (_, 0.0) => return Err(EvalError::DivideByZero(self.to_string())),
+                    (x, y) => Value::Num(x / y),
+                },
+                Op::Lt => Value::Bool(num(a)? < num(b)? - 1e-9),
+                Op::Le => Value::Bool(num(a)? <= num(b)? + 1e-9),
+                Op::Gt => Value::Bool(num(a)? > num(b)? + 1e-9),
+                Op::Ge => Value::Bool(num(a)? >= num(b)? - 1e-9),
+            },
             Expr::Call(f, args) => {
                 let values = args.iter().map(num).collect::<Result<Vec<f64>, _>>()?;
                 Value::Num(match f {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde_saphyr::Spanned;
 
 use super::expr::{Scope, Value};
-use super::{Select, Unmeasured, Want};
+use super::{Select, Unmeasured, Want, component};
 use crate::base::diagnostic::{Diagnostic, closest};
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::sheet::model::{Roster, Section, Track};
@@ -112,13 +112,6 @@ fn at(file: &str, s: &Spanned<impl Sized>) -> Diagnostic {
 /// Where a component's problems are fixed: its own file (an included game's) or the game's.
 fn file_of<'g>(game: &'g Game, c: &'g Component) -> &'g str {
     c.origin.as_deref().unwrap_or(&game.file)
-}
-
-pub(super) fn component<'g>(
-    game: &'g Game,
-    id: &Spanned<String>,
-) -> Result<&'g Component, Unmeasured> {
-    super::component(game, id)
 }
 
 // The rules read two kinds' own sections, a record sheet's and a die's faces; everything else
@@ -702,7 +695,9 @@ fn roster_column(
             let mut keys: Vec<&String> =
                 kinds.iter().filter(|k| by.value.contains_key(*k)).collect();
             keys.extend(by.value.keys().filter(|k| !kinds.contains(k)));
-            keys.into_iter().map(|k| item(k, by.value[k])).collect()
+            keys.into_iter()
+                .map(|k| item(k, by.value.get(k).copied().unwrap_or(0)))
+                .collect()
         }
         (None, boxes) if !kinds.is_empty() => {
             kinds.iter().map(|k| item(k, boxes.unwrap_or(0))).collect()

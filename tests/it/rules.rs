@@ -665,7 +665,7 @@ fn a_general_rule_written_wrong_is_located_at_its_mistake() {
         (
             "require: [{holds: scouts >= haulers}]",
             "require: [{holds: scouts >= hauler}]",
-            "scouts >= hauler",
+            "hauler}",
             "`hauler` is neither a kind's plural, `members`, nor a tag",
         ),
     ];
