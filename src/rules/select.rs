@@ -460,6 +460,28 @@ fn no_section(
     )
 }
 
+/// The section `pick` takes (the sheet's tables, rosters or tracks) titled `title`, or what
+/// titles there are.
+fn titled<'s, T>(
+    all: &[&'s Section],
+    pick: impl Fn(&'s Section) -> Option<&'s T>,
+    (what, sheet, file): (&str, &str, &str),
+    title: &Spanned<String>,
+) -> Result<&'s T, Unmeasured> {
+    let of_kind: Vec<(&Section, &T)> = all
+        .iter()
+        .filter_map(|s| pick(s).map(|t| (*s, t)))
+        .collect();
+    of_kind
+        .iter()
+        .find(|(s, _)| s.title() == Some(title.value.as_str()))
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let titles = of_kind.iter().filter_map(|(s, _)| s.title()).collect();
+            no_section(what, title, sheet, titles, file)
+        })
+}
+
 fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unmeasured> {
     let c = component(game, id)?;
     let spec = sheet_of(c).ok_or_else(|| {
@@ -480,20 +502,15 @@ fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unm
     };
     match part {
         Part::Table(title) => {
-            let tables: Vec<&crate::kinds::sheet::model::Table> = all
-                .iter()
-                .filter_map(|s| match s {
+            let t = titled(
+                &all,
+                |s| match s {
                     Section::Table(t) => Some(t),
                     _ => None,
-                })
-                .collect();
-            let t = tables
-                .iter()
-                .find(|t| t.title.as_deref() == Some(title.value.as_str()))
-                .ok_or_else(|| {
-                    let titles = tables.iter().filter_map(|t| t.title.as_deref()).collect();
-                    no_section("tables", title, sid, titles, &game.file)
-                })?;
+                },
+                ("tables", sid, &game.file),
+                title,
+            )?;
             let labels: Vec<String> = t.columns.iter().map(|c| c.column().label).collect();
             let items = t
                 .rows
@@ -519,20 +536,15 @@ fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unm
             ))
         }
         Part::Roster(title, column) => {
-            let rosters: Vec<&Roster> = all
-                .iter()
-                .filter_map(|s| match s {
+            let r: &Roster = titled(
+                &all,
+                |s| match s {
                     Section::Roster(r) => Some(r),
                     _ => None,
-                })
-                .collect();
-            let r = rosters
-                .iter()
-                .find(|r| r.title.as_deref() == Some(title.value.as_str()))
-                .ok_or_else(|| {
-                    let titles = rosters.iter().filter_map(|r| r.title.as_deref()).collect();
-                    no_section("rosters", title, sid, titles, &game.file)
-                })?;
+                },
+                ("rosters", sid, &game.file),
+                title,
+            )?;
             match column {
                 Some(label) => roster_column(game, &sheet_at, sid, r, title, label),
                 None => {
@@ -557,20 +569,15 @@ fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unm
             }
         }
         Part::Track(title) => {
-            let tracks: Vec<&Track> = all
-                .iter()
-                .filter_map(|s| match s {
+            let t: &Track = titled(
+                &all,
+                |s| match s {
                     Section::Track(t) => Some(t),
                     _ => None,
-                })
-                .collect();
-            let t = tracks
-                .iter()
-                .find(|t| t.title.as_deref() == Some(title.value.as_str()))
-                .ok_or_else(|| {
-                    let titles = tracks.iter().filter_map(|t| t.title.as_deref()).collect();
-                    no_section("tracks", title, sid, titles, &game.file)
-                })?;
+                },
+                ("tracks", sid, &game.file),
+                title,
+            )?;
             let here = at(file, &t.spaces);
             let items = numbered(t.spaces.value, &here, &game.file, title)?
                 .into_iter()
