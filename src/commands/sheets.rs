@@ -1,5 +1,6 @@
 //! `pnp sheets`: one record sheet per player in one PDF, each sized to the paper, with the
-//! player's name and (for The Beast) family filled in. Also the `beast-family` named check.
+//! player's name and (for a game whose rules define a `build:`, as The Beast's families) the
+//! player's build filled in.
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -11,8 +12,7 @@ use crate::kinds::Game;
 use crate::kinds::piece::{Own, Piece, Pieces};
 use crate::layout::LayoutOptions;
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
-use crate::rules::Rule;
-use crate::rules::family::{self, Family};
+use crate::rules::build::{Chosen, Plan};
 
 /// What the user asked `pnp sheets` for.
 #[derive(Debug, Clone, Default)]
@@ -26,14 +26,18 @@ pub struct Request {
     pub sheet: Option<String>,
 }
 
-/// The game's rule that names the `beast-family` check, if any.
-fn family_rule(game: &Game) -> Option<&Rule> {
-    game.spec.rules.iter().find(|r| {
-        r.check
-            .value
-            .named
-            .as_ref()
-            .is_some_and(|n| n.value == "beast-family")
+/// What `--family` builds: the game's first rule with a `build:`, checked; `None` when it
+/// has none.
+fn family_plan(game: &Game) -> Result<Option<Plan<'_>>, Error> {
+    let Some(rule) = crate::rules::build::first(game) else {
+        return Ok(None);
+    };
+    Plan::new(&game.file, rule).map(Some).map_err(|e| {
+        let at = e.at.map(|d| format!("{}: ", d.place())).unwrap_or_default();
+        Error::Options(format!(
+            "--family: rule `{}` cannot be checked as written: {at}{}",
+            rule.id.value, e.why
+        ))
     })
 }
 
@@ -75,43 +79,46 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         check_name(name).map_err(|e| Error::Options(format!("--names: name {}: {e}", i + 1)))?;
     }
     let mut families = Vec::new();
-    if !req.families.is_empty() && family_rule(game).is_none() {
+    let plan = match req.families.is_empty() {
+        true => None,
+        false => family_plan(game)?,
+    };
+    if !req.families.is_empty() && plan.is_none() {
         return Err(Error::Options(format!(
-            "--family: {} has no families (its rules use no `beast-family` check)",
+            "--family: {} has no families to build (no rule of it defines a `build:`)",
             game.name()
         )));
     }
     for (i, text) in req.families.iter().enumerate() {
+        let Some(plan) = &plan else { break };
         let at = format!("--family #{} \"{text}\"", i + 1);
-        let f = family::parse(text).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        let f = plan
+            .parse(text)
+            .map_err(|e| Error::Options(format!("{at}: {e}")))?;
         if let Some(name) = &f.name {
             check_name(name).map_err(|e| Error::Options(format!("{at}: {e}")))?;
         }
-        let problems = f.problems();
+        let problems = plan
+            .problems(&f)
+            .map_err(|e| Error::Options(format!("{at}: {}", e.why)))?;
         if !problems.is_empty() {
-            let (quote, section, written) = match family_rule(game) {
-                Some(r) => {
-                    let l =
-                        crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new());
-                    (
-                        r.quote.clone(),
-                        r.section.clone().unwrap_or_default(),
-                        format!(
-                            "\n  rule `{}` written at {}:{}:{}",
-                            r.id.value, l.file, l.line, l.column
-                        ),
-                    )
-                }
-                None => (
-                    family::QUOTE.to_string(),
-                    "Game Setup".into(),
-                    String::new(),
-                ),
-            };
+            let r = plan.rule;
+            let l = crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new());
+            let section = r
+                .section
+                .as_deref()
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default();
             return Err(Error::Options(format!(
-                "{at}: this family is not legal: {}\n  the rules say ({section}): “{quote}”\n  found: {}{written}",
+                "{at}: this {} is not legal: {}\n  the rules say{section}: “{}”\n  found: {}\n  rule `{}` written at {}:{}:{}",
+                plan.build.name,
                 problems.join("; and "),
-                f.describe()
+                r.quote,
+                plan.describe(&f),
+                r.id.value,
+                l.file,
+                l.line,
+                l.column
             )));
         }
         families.push(f);
@@ -141,7 +148,7 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         )));
     }
     // A family goes to the player of its name, the others to the players left, in order.
-    let mut slots: Vec<Option<Family>> = vec![None; count as usize];
+    let mut slots: Vec<Option<Chosen>> = vec![None; count as usize];
     let mut rest = Vec::new();
     for f in families {
         match f
@@ -165,7 +172,10 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         .into_iter()
         .enumerate()
         .map(|(i, f)| {
-            let mut tags = f.as_ref().map(Family::tags).unwrap_or_default();
+            let mut tags = match (&plan, &f) {
+                (Some(plan), Some(f)) => plan.tags(f),
+                _ => BTreeMap::new(),
+            };
             let name = names
                 .get(i)
                 .cloned()

@@ -2,9 +2,10 @@
 //! enum, and how each subject is measured: one function each.
 use serde_saphyr::Spanned;
 
+use super::expr::Value;
 use super::{
-    Check, Expected, Found, Measured, Unmeasured, Verdict, compare_number, component,
-    filter_problem, matching, subject_at,
+    Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, compare_number,
+    component, filter_problem, matching, subject_at,
 };
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
@@ -36,8 +37,16 @@ pub enum Subject<'c> {
     Marked(&'c Spanned<String>),
     /// Lines joining a board's points.
     Lines(&'c Spanned<String>),
-    /// A check written in Rust (`rules::named`).
-    Named(&'c Spanned<String>),
+    /// How many items a selector picks.
+    Count(&'c Spanned<Select>),
+    /// The sum of `value:` over the items.
+    Sum(&'c Spanned<Select>),
+    /// Every item meets the expectation (or `holds:`).
+    Each(&'c Spanned<Select>),
+    /// The items' values in order.
+    List(&'c Spanned<Select>),
+    /// What a player builds, judged by its examples.
+    Build(&'c Spanned<Build>),
 }
 
 /// What a subject is compared with.
@@ -69,11 +78,15 @@ impl<'c> Subject<'c> {
             ),
             ("uses", check.uses.as_ref().map(Subject::Uses)),
             ("blank", check.blank.as_ref().map(Subject::Blank)),
-            ("named", check.named.as_ref().map(Subject::Named)),
             ("board", check.board.as_ref().map(Subject::Board)),
             ("spaces", check.spaces.as_ref().map(Subject::Spaces)),
             ("marked", check.marked.as_ref().map(Subject::Marked)),
             ("lines", check.lines.as_ref().map(Subject::Lines)),
+            ("count", check.count.as_ref().map(Subject::Count)),
+            ("sum", check.sum.as_ref().map(Subject::Sum)),
+            ("each", check.each.as_ref().map(Subject::Each)),
+            ("list", check.list.as_ref().map(Subject::List)),
+            ("build", check.build.as_ref().map(Subject::Build)),
         ];
         let given: Vec<(&str, Subject)> = all
             .iter()
@@ -111,7 +124,10 @@ impl<'c> Subject<'c> {
             | Subject::Spaces(id)
             | Subject::Marked(id)
             | Subject::Lines(id) => Some(id),
-            Subject::Players | Subject::Board(_) | Subject::Named(_) => None,
+            Subject::Count(sel) | Subject::Sum(sel) | Subject::Each(sel) | Subject::List(sel) => {
+                super::select::component_id(&sel.value)
+            }
+            Subject::Players | Subject::Board(_) | Subject::Build(_) => None,
         }
     }
 
@@ -124,31 +140,37 @@ impl<'c> Subject<'c> {
             | Subject::Board(_)
             | Subject::Spaces(_)
             | Subject::Marked(_)
-            | Subject::Lines(_) => Measure::Count,
-            Subject::Labels(_) | Subject::Players => Measure::List,
-            Subject::Uses(_) | Subject::Blank(_) | Subject::Named(_) => Measure::Verdict,
+            | Subject::Lines(_)
+            | Subject::Count(_)
+            | Subject::Sum(_) => Measure::Count,
+            Subject::Labels(_) | Subject::Players | Subject::List(_) => Measure::List,
+            Subject::Uses(_) | Subject::Blank(_) | Subject::Each(_) | Subject::Build(_) => {
+                Measure::Verdict
+            }
         }
     }
 
     /// What the game has of it.
-    pub(super) fn measure(self, game: &Game, check: &Check) -> Measured {
+    pub(super) fn measure(self, game: &Game, check: &Check, x: &Expect) -> Measured {
         match self {
-            Subject::Total(id) => total(game, id, check),
-            Subject::Variants(id) => variants(game, id, check),
-            Subject::EachVariant(id) => each_variant(game, id, check),
-            Subject::Labels(id) => labels(game, id, check),
+            Subject::Total(id) => total(game, id, check, x),
+            Subject::Variants(id) => variants(game, id, check, x),
+            Subject::EachVariant(id) => each_variant(game, id, check, x),
+            Subject::Labels(id) => labels(game, id),
             Subject::Players => players(game),
             Subject::PerPlayer(id) => per_player(game, id, check),
             Subject::Uses(id) => uses(game, id, check),
-            Subject::Blank(id) => blank(game, id, check),
+            Subject::Blank(id) => blank(game, id),
             Subject::Board(id) if check.style.is_some() => marked_block(game, id, check),
             Subject::Board(id) => board(game, id),
             Subject::Spaces(id) => spaces(game, id),
             Subject::Marked(id) => marked(game, id, check),
             Subject::Lines(id) => lines(game, id),
-            Subject::Named(name) => super::named::run(game, name, check)
-                .map(|v| (None, Found::Verdict(v)))
-                .map_err(|e| (at(game, name), e.0)),
+            Subject::Count(sel) => super::measure::count(game, sel, check),
+            Subject::Sum(sel) => super::measure::sum(game, sel, check),
+            Subject::Each(sel) => super::measure::each(game, sel, check, x),
+            Subject::List(sel) => super::measure::list(game, sel, check, x),
+            Subject::Build(b) => super::measure::build(game, b, check),
         }
     }
 }
@@ -175,16 +197,17 @@ fn filtered<'g>(
     game: &'g Game,
     id: &Spanned<String>,
     check: &Check,
+    x: &Expect,
 ) -> Result<&'g Component, Unmeasured> {
     let c = component(game, id)?;
-    match filter_problem(c, check) {
-        Some(problem) => Err((None, problem)),
+    match filter_problem(c, check, x) {
+        Some(problem) => Err(Unmeasured::new(None, problem)),
         None => Ok(c),
     }
 }
 
-fn total(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let c = filtered(game, id, check)?;
+fn total(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) -> Measured {
+    let c = filtered(game, id, check, x)?;
     let total: u64 = matching(c, check).iter().map(|(_, n)| n).sum();
     Ok((
         Some(subject_at(&game.file, c, check)),
@@ -195,8 +218,8 @@ fn total(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     ))
 }
 
-fn variants(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let c = filtered(game, id, check)?;
+fn variants(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) -> Measured {
+    let c = filtered(game, id, check, x)?;
     // A variant with no copies is not a type that is actually printed.
     let printed: Vec<(String, u64)> = matching(c, check)
         .into_iter()
@@ -217,16 +240,16 @@ fn variants(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     ))
 }
 
-fn each_variant(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let c = filtered(game, id, check)?;
+fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) -> Measured {
+    let c = filtered(game, id, check, x)?;
     let file = &game.file;
     let note = filter_note(check);
     let m = matching(c, check);
     let bad: Vec<&(String, u64)> = m
         .iter()
-        .filter(|(_, n)| !compare_number(*n as f64, check).0)
+        .filter(|(_, n)| !compare_number(*n as f64, x).0)
         .collect();
-    let (_, expected) = compare_number(0.0, check);
+    let (_, expected) = compare_number(0.0, x);
     let found = match bad.is_empty() {
         true => {
             let all: Vec<String> = m.iter().map(|(v, n)| format!("{v} {n}")).collect();
@@ -252,23 +275,32 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     ))
 }
 
-fn labels(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+fn labels(game: &Game, id: &Spanned<String>) -> Measured {
     let c = component(game, id)?;
-    let labels = c
-        .kind
-        .kind()
-        .labels(&check.args)
-        .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
-        .map_err(|e| (at(game, id), e.0))?;
+    let labels = match super::select::sheet_track_labels(c) {
+        Some(labels) => {
+            labels.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?
+        }
+        None => c
+            .kind
+            .kind()
+            .labels(&Default::default())
+            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
+            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
+    };
     Ok((
         Some(Diagnostic::at(&game.file, &c.id, String::new())),
-        Found::List(labels),
+        Found::List(labels.into_iter().map(Value::Text).collect()),
     ))
 }
 
 fn players(game: &Game) -> Measured {
     let players = &game.spec.game.players;
-    let list = players.value.iter().map(u32::to_string).collect();
+    let list = players
+        .value
+        .iter()
+        .map(|p| Value::Num(*p as f64))
+        .collect();
     Ok((
         Some(Diagnostic::at(&game.file, players, String::new())),
         Found::List(list),
@@ -288,9 +320,9 @@ fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .max()
         .unwrap_or(0);
     if most == 0 {
-        return Err((
+        return Err(Unmeasured::new(
             at(game, id),
-            "the game lists no player counts (`game.players`)".into(),
+            "the game lists no player counts (`game.players`)",
         ));
     }
     let per = total as f64 / most as f64;
@@ -311,10 +343,7 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let c = component(game, id)?;
     let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
     let by = check.by_players.as_ref().ok_or_else(|| {
-        (
-            at(game, id),
-            "`uses` needs `by_players: {count: variants}`".into(),
-        )
+        Unmeasured::new(at(game, id), "`uses` needs `by_players: {count: variants}`")
     })?;
     let allowed = &game.spec.game.players.value;
     let mut problems = Vec::new();
@@ -348,14 +377,17 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     ))
 }
 
-fn blank(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
+fn blank(game: &Game, id: &Spanned<String>) -> Measured {
     let c = component(game, id)?;
-    let verdict = c
-        .kind
-        .kind()
-        .blank_inside(&check.args)
-        .ok_or_else(|| (at(game, id), format!("`{}` is not a track", id.value)))?
-        .map_err(|e| (at(game, id), e.0))?;
+    let verdict = match super::select::sheet_track_blank(c) {
+        Some(v) => v.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?,
+        None => c
+            .kind
+            .kind()
+            .blank_inside(&Default::default())
+            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
+            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
+    };
     Ok((
         Some(Diagnostic::at(&game.file, &c.id, String::new())),
         Found::Verdict(verdict),
@@ -368,11 +400,10 @@ fn squares<'g>(
     id: &Spanned<String>,
 ) -> Result<(&'g Spanned<u32>, &'g Component), Unmeasured> {
     let c = component(game, id)?;
-    let n = c
-        .kind
-        .kind()
-        .squares()
-        .ok_or_else(|| (at(game, id), format!("`{}` is not a board", id.value)))?;
+    let n =
+        c.kind.kind().squares().ok_or_else(|| {
+            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
+        })?;
     Ok((n, c))
 }
 
@@ -439,7 +470,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 }
 
 /// Whether board `c` defines `style` (or it is `star`); else an error where the rule names it.
-fn known_style(
+pub(super) fn known_style(
     game: &Game,
     g: &crate::kinds::spaces::Geometry,
     c: &Component,
@@ -449,7 +480,7 @@ fn known_style(
         return Ok(());
     }
     let known: Vec<String> = g.styles.iter().map(|s| format!("`{s}`")).collect();
-    Err((
+    Err(Unmeasured::new(
         at(game, style),
         format!(
             "board `{}` has no style `{}`: expected one of {}",
@@ -461,16 +492,15 @@ fn known_style(
 }
 
 /// The spaces of board `id` and the board.
-fn geometry<'g>(
+pub(super) fn geometry<'g>(
     game: &'g Game,
     id: &Spanned<String>,
 ) -> Result<(crate::kinds::spaces::Geometry, &'g Component), Unmeasured> {
     let c = component(game, id)?;
-    let g = c
-        .kind
-        .kind()
-        .geometry()
-        .ok_or_else(|| (at(game, id), format!("`{}` is not a board", id.value)))?;
+    let g =
+        c.kind.kind().geometry().ok_or_else(|| {
+            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
+        })?;
     Ok((g, c))
 }
 
@@ -489,9 +519,9 @@ fn spaces(game: &Game, id: &Spanned<String>) -> Measured {
 fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let (g, c) = geometry(game, id)?;
     let style = check.style.as_ref().ok_or_else(|| {
-        (
+        Unmeasured::new(
             at(game, id),
-            "`marked:` needs `style:`, the style whose marks it counts".to_string(),
+            "`marked:` needs `style:`, the style whose marks it counts",
         )
     })?;
     known_style(game, &g, c, style)?;
@@ -507,7 +537,7 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 fn lines(game: &Game, id: &Spanned<String>) -> Measured {
     let (g, c) = geometry(game, id)?;
     if g.noun != "point" {
-        return Err((
+        return Err(Unmeasured::new(
             at(game, id),
             format!(
                 "`{}` is a board of {}, which has no lines to count: `lines:` counts the lines joining a point board's points (`spaces:` counts its {})",
@@ -525,9 +555,10 @@ pub(super) fn compare_with_squares(
     game: &Game,
     v: f64,
     check: &Check,
+    x: &Expect,
 ) -> Result<(bool, String), Unmeasured> {
     let Some(id) = &check.at_least_squares_of else {
-        return Ok(compare_number(v, check));
+        return Ok(compare_number(v, x));
     };
     let (g, c) = geometry(game, id)?;
     // With `style:` (and a subject that is not `marked:`), the spaces of that style only.
@@ -551,9 +582,8 @@ pub(super) fn compare_with_squares(
     };
     let mut held = v >= spaces as f64 - 1e-9;
     let mut expected = format!("at least {spaces} ({whose})");
-    let others = check.equals.is_some() || check.at_least.is_some() || check.at_most.is_some();
-    if others {
-        let (h, e) = compare_number(v, check);
+    if !x.is_empty() {
+        let (h, e) = compare_number(v, x);
         held &= h;
         expected = format!("{e} and {expected}");
     }
@@ -561,25 +591,79 @@ pub(super) fn compare_with_squares(
 }
 
 /// What a check lacks to be compared at all: a counting check needs a number to meet, a list
-/// check an `equals: [..]`; a check that judges itself needs nothing.
-pub(super) fn expectation_problem(subject: Subject, check: &Check) -> Option<String> {
+/// check an `equals: [..]`, an `each` a `value:` and an expectation or a `holds:`; a check that
+/// judges itself needs nothing. Keys that go with other subjects are refused too.
+pub(super) fn expectation_problem(subject: Subject, check: &Check, x: &Expect) -> Option<String> {
     let styled = matches!(subject, Subject::Marked(_) | Subject::Board(_))
         || check.at_least_squares_of.is_some();
     if check.style.is_some() && !styled {
-        return Some("no `style:` here: it says which marks `marked:` counts, which block of marked squares `board:` measures, or which marked spaces `at_least_squares_of:` counts".into());
+        return Some("no `style:` here: it says which marks `marked:` counts, which block of marked squares `board:` measures, or which marked spaces `at_least_squares_of:` counts (in a selector, `spaces: B, style: S`)".into());
     }
-    let list_given = matches!(check.equals, Some(Expected::List(_)));
-    let number_given = matches!(check.equals, Some(Expected::Number(_)))
-        || check.at_least.is_some()
-        || check.at_most.is_some()
+    let selecting = matches!(
+        subject,
+        Subject::Count(_) | Subject::Sum(_) | Subject::Each(_) | Subject::List(_)
+    );
+    if check.only_if.is_some() && !selecting {
+        return Some(
+            "no `if:` here: it narrows the items of `count`, `sum`, `each` or `list`".into(),
+        );
+    }
+    let valued = matches!(
+        subject,
+        Subject::Sum(_) | Subject::Each(_) | Subject::List(_)
+    );
+    if check.value.is_some() && !valued {
+        return Some("no `value:` here: it says what `each`, `list` or `sum` measures of each item (`count` counts them)".into());
+    }
+    if check.holds.is_some() && !matches!(subject, Subject::Each(_)) {
+        return Some("no `holds:` here: it is the condition `each` asks of every item".into());
+    }
+    if let Subject::Build(_) = subject {
+        return (!x.is_empty() || !check.filter.is_empty()).then(|| {
+            "nothing else beside `build:`: it holds when each of its `examples:` is legal".into()
+        });
+    }
+    if let Subject::Each(_) = subject {
+        return match (&check.value, &check.holds) {
+            (Some(_), Some(_)) => Some("`value:` with an expectation, or `holds:`, not both".into()),
+            (None, None) => Some("`value:` (what to measure of each item) with an expectation, or `holds:` (a condition each item meets)".into()),
+            (None, Some(_)) if !x.is_empty() => Some("`holds:` alone: the condition is the expectation (write `value:` to compare with `equals:`…)".into()),
+            (Some(_), None) if x.is_empty() => Some("an expectation (equals, at_least, at_most or one_of)".into()),
+            (Some(_), None) if matches!(x.equals, Some(Target::List(_) | Target::Keyed(..))) => {
+                Some("one value after `equals:` for each item (a list is for `list:`)".into())
+            }
+            _ => None,
+        };
+    }
+    if matches!(subject, Subject::Sum(_) | Subject::List(_)) && check.value.is_none() {
+        return Some("`value:`, what to measure of each item".into());
+    }
+    let list_given = matches!(x.equals, Some(Target::List(_)));
+    let number_given = matches!(x.equals, Some(Target::Number(_)))
+        || x.at_least.is_some()
+        || x.at_most.is_some()
+        || x.one_of.is_some()
         || check.at_least_squares_of.is_some();
+    let text = match &x.equals {
+        Some(Target::Text(t)) if t.trim().parse::<f64>().is_err() => Some(t),
+        _ => None,
+    };
     match subject.measure_kind() {
-        Measure::Count if list_given => Some(
-            "a number after `equals:` (this check counts; a list is for `labels` and `players`)"
+        Measure::Count if list_given || matches!(x.equals, Some(Target::Keyed(..))) => Some(
+            "a number after `equals:` (this check counts; a list is for `labels`, `players` and `list`)"
                 .into(),
         ),
-        Measure::Count if !number_given => Some(super::NO_EXPECTATION.into()),
-        Measure::List if !list_given => {
+        Measure::Count if text.is_some() => Some(format!(
+            "a number after `equals:` (this check counts; found the text `{}`)",
+            text.map(String::as_str).unwrap_or_default()
+        )),
+        Measure::Count if !number_given && !matches!(x.equals, Some(Target::Text(_))) => {
+            Some(super::NO_EXPECTATION.into())
+        }
+        Measure::List if matches!(subject, Subject::List(_)) && !list_given && !matches!(x.equals, Some(Target::Keyed(..))) => {
+            Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`, or one computed: `equals: {list: …, value: …}`".into())
+        }
+        Measure::List if !matches!(subject, Subject::List(_)) && !list_given => {
             Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
         }
         _ => None,

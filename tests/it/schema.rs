@@ -245,8 +245,21 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
         ),
         (
             "unknown rule subject",
-            rule.replace("players: true", "count: disc"),
+            rule.replace("players: true", "tally: disc"),
             "/rules/0/check",
+        ),
+        (
+            "a misspelt selector key",
+            rule.replace("players: true", "count: {variant: disc}"),
+            "/rules/0/check/count",
+        ),
+        (
+            "a misspelt key of a computed value",
+            rule.replace(
+                "players: true, equals: [2]",
+                "total: disc, at_least: {cuont: {variants: disc}}",
+            ),
+            "/rules/0/check/at_least",
         ),
         (
             "a fraction in a list of `equals:`",
@@ -297,6 +310,18 @@ fn values_the_loader_reads_the_schema_accepts() {
         ("a numeric id", GAME.replace("id: disc", "id: 7")),
         ("labels and numbers in `equals:`", format!("{GAME}{RULE}").replace("equals: [2]", "equals: [Two, 2]")),
         ("a number for `equals:`", format!("{GAME}{RULE}").replace("players: true, equals: [2]", "total: disc, equals: 3")),
+        ("a selector, a condition and a filter", format!("{GAME}{RULE}").replace(
+            "players: true, equals: [2]",
+            "each: {variants: disc}, where: {id: [disc, 7]}, if: \"copies > 0\", holds: \"copies == 3\"",
+        )),
+        ("values computed from the game", format!("{GAME}{RULE}").replace(
+            "players: true, equals: [2]",
+            "list: {variants: disc}, value: copies, equals: {list: {variants: disc}, value: \"copies * 1\"}, at_least: {count: {variants: disc}}",
+        )),
+        ("a build", format!("{GAME}{RULE}").replace(
+            "{players: true, equals: [2]}",
+            "{build: {name: team, kinds: [{name: Disc, plural: discs, tags: {cost: 1}}], budget: {cost: 3}, require: [{holds: discs >= 1, says: \"{discs} discs\"}], examples: [\"2 discs\"]}}",
+        )),
         ("an id of 64 characters", GAME.replace("id: disc", &format!("id: {}", "a".repeat(64)))),
         ("a sheet with a table", GAME.replace(
             "kind: token\n    size: 20mm",

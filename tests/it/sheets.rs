@@ -484,8 +484,8 @@ fn validate_passes_and_broken_copies_fail_naming_the_rule() {
         ("bean-off", "copies: 66", "copies: 60", "beans-per-player"),
         (
             "the-beast",
-            "args: {family: \"4 children, 2 adults, 4 old\"}",
-            "args: {family: \"4 children, 4 adults, 4 old\"}",
+            "examples: [\"4 children, 2 adults, 4 old\"]",
+            "examples: [\"4 children, 4 adults, 4 old\"]",
             "family-building",
         ),
         (
@@ -607,7 +607,7 @@ components:
 rules:
   - id: spirit-start
     quote: Spirit starts at 5.
-    check: {named: sheet-value, args: {sheet: log, section: Spirit, space: "1", value: "5"}}
+    check: {each: {sheet: log, track: Spirit}, where: {n: 1}, value: value, equals: 5}
 "##,
     )
     .unwrap();

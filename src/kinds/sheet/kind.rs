@@ -2,7 +2,6 @@
 //! write-in tracks…) filled in during play. The section vocabulary, its drawing and `pnp sheets`
 //! are in `sheets`; this file is what the pipeline knows of the kind.
 use serde_saphyr::Spanned;
-use std::collections::BTreeMap;
 
 use crate::base::forms::Side;
 use crate::kinds::face::DrawError;
@@ -87,17 +86,5 @@ sheet:
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
         crate::kinds::sheet::symbols(self)
-    }
-    fn labels(
-        &self,
-        args: &BTreeMap<String, String>,
-    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
-        Some(crate::rules::sheet_checks::track_labels(self, args))
-    }
-    fn blank_inside(
-        &self,
-        args: &BTreeMap<String, String>,
-    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
-        Some(crate::rules::sheet_checks::track_blank(self, args))
     }
 }
