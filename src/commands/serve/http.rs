@@ -201,11 +201,12 @@ fn build(shared: &Shared) -> Built {
     let switches = shared.switches();
     let mut choices = switches.choices();
     choices.out = shared.config.out.clone();
-    let built = BuildOptions::from_choices(&choices).and_then(|opt| {
+    let built = (|| -> Result<_, crate::commands::Error> {
+        let opt = BuildOptions::from_choices(&choices)?;
         let game = crate::kinds::load(&shared.config.game)?;
         let report = crate::commands::build(&game, &opt)?;
         Ok((game.name().to_string(), report))
-    });
+    })();
     match built {
         Ok((name, report)) => {
             let summary = format!(

@@ -122,8 +122,7 @@ impl Server {
         }
         let listener = bind(config.port)?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
-        let cannot =
-            |e: std::io::Error| Error::Options(format!("cannot serve on 127.0.0.1:{port}: {e}"));
+        let cannot = |source: std::io::Error| ServeError::Serve { port, source };
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
@@ -221,15 +220,26 @@ impl Server {
 }
 
 /// Binds 127.0.0.1 at `port`, or at a free port.
+/// Why the preview cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot serve on 127.0.0.1:{port}: {source}")]
+    Serve { port: u16, source: std::io::Error },
+    #[error("--port {0}: the port is in use; choose another, or leave out --port for a free one")]
+    PortInUse(u16),
+    #[error("--port {port}: cannot listen there: {source}")]
+    Port { port: u16, source: std::io::Error },
+    #[error("cannot listen on 127.0.0.1: {0}")]
+    Listen(std::io::Error),
+}
+
 fn bind(port: Option<u16>) -> Result<TcpListener, Error> {
     let at = SocketAddrV4::new(Ipv4Addr::LOCALHOST, port.unwrap_or(0));
-    TcpListener::bind(at).map_err(|e| {
-        Error::Options(match port {
-            Some(p) if e.kind() == std::io::ErrorKind::AddrInUse => {
-                format!("--port {p}: the port is in use; choose another, or leave out --port for a free one")
-            }
-            Some(p) => format!("--port {p}: cannot listen there: {e}"),
-            None => format!("cannot listen on 127.0.0.1: {e}"),
+    TcpListener::bind(at).map_err(|source| {
+        Error::from(match port {
+            Some(p) if source.kind() == std::io::ErrorKind::AddrInUse => ServeError::PortInUse(p),
+            Some(port) => ServeError::Port { port, source },
+            None => ServeError::Listen(source),
         })
     })
 }
