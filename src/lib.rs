@@ -418,11 +418,16 @@ pub fn build_observed(
     }
     let written = staging.commit()?;
     if opt.png {
-        // Only images pnp wrote: a user's own files (a PNG without our record) stay.
+        // Only images pnp wrote (with our record), by a name it gives a face of this game's
+        // components: a user's own files, and their copies of ours under other names, stay.
+        let ids: Vec<&str> = (game.spec.components.iter())
+            .map(|c| c.id.value.as_str())
+            .collect();
         report.stale_removed = output::writer::remove_stale(
             &png_dir,
             "png",
             &written,
+            &|stem| draw::could_name_a_face(stem, &ids),
             &output::png_source::is_stamped,
         )?;
     }

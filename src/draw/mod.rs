@@ -23,6 +23,7 @@ use crate::spec::color::Color;
 use crate::spec::{Face, Game, symbol_source};
 
 pub use canvas::n as fmt_mm;
+pub use names::could_name_a_face;
 
 /// One distinct face, drawn.
 #[derive(Debug, Clone)]
