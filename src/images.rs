@@ -5,6 +5,8 @@
 //! A face's SVG names a picture as `pnp-image:<hash of its bytes>`; `trees::options` resolves
 //! that name from the registry here and nothing else, so faces stay small and a changed file
 //! (a new hash) changes the face's SVG, and so the PNG made from it.
+mod svg;
+
 use resvg::usvg::ImageKind;
 use std::collections::HashMap;
 use std::path::{Component as PathPart, Path, PathBuf};
@@ -102,6 +104,8 @@ pub enum ImageError {
     Format(String),
     #[error("`{0}` cannot be read as {1}: {2}")]
     Decode(String, &'static str, String),
+    #[error("SVG picture `{0}`: {1}")]
+    Svg(String, svg::SvgPictureError),
 }
 
 /// The file `name` names in the game's folder `dir`: a relative path without `..`, that stays
@@ -284,6 +288,7 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
         Format::Svg => {
             let tree = resvg::usvg::Tree::from_data(&bytes, &crate::trees::options())
                 .map_err(|e| bad("an SVG image", e.to_string()))?;
+            svg::check(&tree).map_err(|e| ImageError::Svg(name.to_string(), e))?;
             let size = tree.size();
             let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
             Ok((w.max(1), h.max(1), ImageKind::SVG(tree)))

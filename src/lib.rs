@@ -450,8 +450,13 @@ fn run_sinks<W: std::io::Write>(
     images: Option<output::stream::Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<Option<W>, Error> {
-    let mut writer = pdf.map(|out| output::pdf::PdfWriter::new(doc, out));
-    output::stream::run(doc, writer.as_mut(), images, page_done)?;
-    let finished = writer.map(|w| w.finish()).transpose();
-    finished.map_err(|e| Error::Output(OutputError::Pdf(e)))
+    // A panic in a library that draws (krilla on an SVG it cannot take) fails the build as an
+    // error does: the caller's staging and lock are dropped, and remove what they made.
+    let run = std::panic::AssertUnwindSafe(|| {
+        let mut writer = pdf.map(|out| output::pdf::PdfWriter::new(doc, out));
+        output::stream::run(doc, writer.as_mut(), images, page_done)?;
+        let finished = writer.map(|w| w.finish()).transpose();
+        finished.map_err(|e| Error::Output(OutputError::Pdf(e)))
+    });
+    std::panic::catch_unwind(run).unwrap_or_else(|panic| Err(OutputError::panicked(panic).into()))
 }

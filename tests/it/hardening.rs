@@ -729,3 +729,27 @@ fn a_failed_manual_says_nothing_was_written_not_that_a_build_was() {
     assert!(!err.contains("build"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: a panic in a library that draws fails the build with an error, never an abort.
+
+/// krilla panics on a drawing with coordinates near f32's limit (pictures are refused before
+/// that; here a face's own SVG is swapped for one behind the checks' back): the PDF is an error
+/// that says so, and the process goes on (an assertion in krilla's drop, failing while the panic
+/// unwound, used to abort it).
+#[test]
+fn a_panic_while_drawing_the_pdf_is_an_error() {
+    let game = pnp::spec::load("night-grain").unwrap();
+    let mut doc = pnp::prepare(&game, &pnp::options::BuildOptions::default()).unwrap();
+    let (w, h) = (doc.faces.docs[0].w, doc.faces.docs[0].h);
+    let hostile = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><path d="M-1e38 -1e38 L1e38 1e38 L1e38 -1e38 Z" fill="red"/></svg>"#
+    );
+    doc.faces.docs[0].source = pnp::draw::Source::Svg(hostile.into());
+    let err = pnp::pdf_bytes(&doc).unwrap_err();
+    assert_eq!(err.exit_code(), 1);
+    assert!(
+        err.to_string().starts_with("could not make the outputs: "),
+        "{err}"
+    );
+}
