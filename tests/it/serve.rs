@@ -141,6 +141,11 @@ impl Served {
         format!("http://127.0.0.1:{}/", self.port)
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> i32 {
+        self.child.as_ref().expect("running").id() as i32
+    }
+
     /// Sends a request with these extra header lines and body, and reads the whole reply.
     pub fn request(&self, head: &str, extra: &str, body: &str) -> Reply {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
@@ -770,6 +775,57 @@ fn the_page_switches_players_paper_and_backs_and_its_button_builds_as_pnp_build(
         std::fs::read(by_hand.join("preview-test.pdf")).unwrap()
     );
     assert_eq!(files(&dir.join("made/png")), files(&by_hand.join("png")));
+}
+
+/// Issue 47: a write to a client that went away mid-download raises SIGPIPE, whose default
+/// action ends the process. `main` restores that default for the other commands (`pnp man |
+/// head` then quits quietly) but not for the server, whose write fails instead.
+#[test]
+fn a_client_going_away_mid_download_does_not_stop_the_server() {
+    let dir = game_dir("serve-sigpipe");
+    let served = Served::start(&dir, "game.yaml", &[]);
+    let sheet = served.state()["sheets"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Clients that read a little of a sheet and go away, some with a reset.
+    for reset in [false, true, false, true] {
+        let mut stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+        let request = format!(
+            "GET {sheet} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            served.port
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut some = [0; 64];
+        stream.read_exact(&mut some).unwrap();
+        if reset {
+            use std::os::fd::AsRawFd;
+            let linger = libc::linger {
+                l_onoff: 1,
+                l_linger: 0,
+            };
+            // SAFETY: setting an option of the socket this test opened, from a value it owns.
+            let set = unsafe {
+                libc::setsockopt(
+                    stream.as_raw_fd(),
+                    libc::SOL_SOCKET,
+                    libc::SO_LINGER,
+                    (&linger as *const libc::linger).cast(),
+                    std::mem::size_of::<libc::linger>() as libc::socklen_t,
+                )
+            };
+            assert_eq!(set, 0);
+        }
+        drop(stream);
+    }
+    // What such a client's next write raises, sent outright: the timing of a real one is the
+    // kernel's.
+    // SAFETY: a signal to the server this test started, by its id.
+    assert_eq!(unsafe { libc::kill(served.pid(), libc::SIGPIPE) }, 0);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(served.get("/state.json").status, 200);
+    let (status, _) = served.interrupt();
+    assert!(status.success(), "{status:?}");
 }
 
 #[test]
