@@ -74,8 +74,10 @@ pub fn rows(
     let unreadable =
         |e: &dyn std::fmt::Display| WorkbookError::Unreadable(file.into(), e.to_string());
     check_unpacked(&bytes, file)?;
-    // calamine reads every sheet of an .ods when it opens it.
+    // calamine reads every sheet of an .ods when it opens it. One whose sheets cannot be
+    // counted is not opened: calamine would expand what the count could not see.
     let huge = ods_extents(&bytes)
+        .map_err(|e| unreadable(&e))?
         .unwrap_or_default()
         .into_iter()
         .find(|(_, rows, cols)| rows.saturating_mul(*cols) > MAX_CELLS);
@@ -235,14 +237,25 @@ fn cells_of(mut cells: Vec<((u32, u32), Data)>) -> Vec<Row> {
     rows
 }
 
+/// A table's name and how many rows and columns it spans.
+type Extent = (String, u64, u64);
+
 /// The rows and columns each table of an OpenDocument spreadsheet spans, read from its
 /// `content.xml` with repeated rows and cells counted as calamine will expand them (up to the
-/// last that holds something); `None` for a file that is not one.
-fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
+/// last that holds something); `None` for a file that is not one (no `content.xml`), and why
+/// not for one whose `content.xml` cannot be read whole (a closing tag that does not match its
+/// opening one, say).
+fn ods_extents(bytes: &[u8]) -> Result<Option<Vec<Extent>>, String> {
     use quick_xml::events::Event;
-    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(None);
+    };
+    let Ok(mut content) = zip.by_name("content.xml") else {
+        return Ok(None);
+    };
     let mut xml = String::new();
-    std::io::Read::read_to_string(&mut zip.by_name("content.xml").ok()?, &mut xml).ok()?;
+    std::io::Read::read_to_string(&mut content, &mut xml)
+        .map_err(|e| format!("its content.xml cannot be read: {e}"))?;
     let mut reader = quick_xml::Reader::from_str(&xml);
     let repeats = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
         e.try_get_attribute(key)
@@ -253,9 +266,23 @@ fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
     };
     let (mut tables, mut rows_seen, mut last_row, mut width) = (Vec::new(), 0u64, 0u64, 0u64);
     let (mut row_repeats, mut cols_seen, mut row_width) = (1u64, 0u64, 0u64);
+    // Elements open: one cut off by the end of the file is as uncounted as a wrong closing tag.
+    let mut open = 0usize;
     loop {
-        let (e, empty) = match reader.read_event().ok()? {
-            Event::Eof => return Some(tables),
+        let event = reader.read_event().map_err(|e| {
+            let at = reader.error_position();
+            format!("its content.xml is not well-formed XML at byte {at}: {e}")
+        })?;
+        match &event {
+            Event::Start(_) => open += 1,
+            Event::End(_) => open = open.saturating_sub(1),
+            _ => {}
+        }
+        let (e, empty) = match event {
+            Event::Eof if open > 0 => {
+                return Err("its content.xml ends before its elements are closed".into());
+            }
+            Event::Eof => return Ok(Some(tables)),
             Event::Start(e) => (e, false),
             Event::Empty(e) => (e, true),
             Event::End(e) if e.name().as_ref() == "table:table-row" => {
@@ -342,6 +369,35 @@ mod tests {
         assert!(!is_workbook("cards.csv") && !is_workbook("cards.xls"));
         assert_eq!(split("a.ods#Spells"), ("a.ods", Some("Spells")));
         assert_eq!(split("a.xlsx"), ("a.xlsx", None));
+    }
+
+    /// An .ods whose `content.xml` holds `xml` (nothing else: the count reads only that).
+    fn ods(xml: &str) -> Vec<u8> {
+        use std::io::Write;
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        zip.start_file("content.xml", stored).unwrap();
+        zip.write_all(xml.as_bytes()).unwrap();
+        zip.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn an_ods_whose_cells_cannot_all_be_counted_says_why() {
+        let row = r#"<table:table-row table:number-rows-repeated="3"><table:table-cell office:value-type="float"/></table:table-row>"#;
+        let whole = format!(r#"<table:table table:name="A">{row}</table:table>"#);
+        assert_eq!(
+            ods_extents(&ods(&whole)).unwrap(),
+            Some(vec![("A".to_string(), 3, 1)])
+        );
+        let wrong = whole.replace("</table:table-row>", "</table:table-roe>");
+        assert!(
+            ods_extents(&ods(&wrong))
+                .unwrap_err()
+                .contains("not well-formed")
+        );
+        let cut = whole.replace("</table:table>", "");
+        assert!(ods_extents(&ods(&cut)).unwrap_err().contains("ends before"));
     }
 
     #[test]

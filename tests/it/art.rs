@@ -290,7 +290,7 @@ components:
 }
 
 /// A deck of spells in a game folder, read from `data`.
-fn spells_game(data: &str) -> PathBuf {
+pub(crate) fn spells_game(data: &str) -> PathBuf {
     let dir = temp_dir("art-book");
     std::fs::write(
         dir.join("game.yaml"),
@@ -408,7 +408,7 @@ fn write_ods(path: &Path, rows: &[&[&str]]) {
 }
 
 /// An OpenDocument spreadsheet whose sheet `Deck` is `table` (its rows, as XML).
-fn write_ods_table(path: &Path, table: &str) {
+pub(crate) fn write_ods_table(path: &Path, table: &str) {
     use std::io::Write;
     let content = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\

@@ -372,3 +372,32 @@ fn an_empty_tts_folder_variable_is_an_error_not_the_default_folder() {
     assert!(files(&home).is_empty(), "wrote {:?}", files(&home));
     assert!(!target.exists());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: workbooks.
+
+/// An .ods whose `content.xml` closes an element with the wrong tag: the count of its cells gave
+/// up without a word, and calamine, which does not check closing tags, expanded the 10^8 cells
+/// it had not counted (6.3 GB, then an abort). It is refused as unreadable, in little memory.
+#[test]
+fn an_ods_whose_cells_cannot_be_counted_is_refused_unread() {
+    let dir = crate::art::spells_game("cards.ods");
+    crate::art::write_ods_table(
+        &dir.join("cards.ods"),
+        "<table:table-column></table:table-colum>\
+         <table:table-row><table:table-cell office:value-type=\"string\"><text:p>id</text:p></table:table-cell></table:table-row>\
+         <table:table-row table:number-rows-repeated=\"99999\"><table:table-cell table:number-columns-repeated=\"1000\" office:value-type=\"float\" office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>",
+    );
+    let out = finish_within(
+        spawn_capped(pnp().arg("validate").arg(dir.join("game.yaml"))),
+        20,
+    );
+    assert_refused(
+        &out,
+        &[
+            "game.yaml:6:11: ",
+            "cannot be read as a workbook",
+            "content.xml is not well-formed XML",
+        ],
+    );
+}
