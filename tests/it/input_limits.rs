@@ -401,3 +401,46 @@ fn an_ods_whose_cells_cannot_be_counted_is_refused_unread() {
         ],
     );
 }
+
+/// A workbook's text is bounded as a CSV file's is, however it is repeated: an .xlsx whose one
+/// shared string fills every cell, and an .ods whose cell of text is repeated across columns and
+/// rows (8 and 10 MB written out here; the files of issue 47 made 2 GB of 25 KB) are refused.
+#[test]
+fn a_workbook_whose_text_would_fill_memory_is_refused() {
+    let xlsx = crate::art::spells_game("cards.xlsx");
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (c, cell) in ["id", "title", "cost", "school"].iter().enumerate() {
+        sheet.write_string(0, c as u16, *cell).unwrap();
+    }
+    // The longest string a cell takes, 256 times: one shared string in the file.
+    let long = "x".repeat(32_767);
+    for r in 1..=16u32 {
+        for c in 0..16u16 {
+            sheet.write_string(r, c, &long).unwrap();
+        }
+    }
+    book.save(xlsx.join("cards.xlsx")).unwrap();
+    let ods = crate::art::spells_game("cards.ods");
+    let cell = "y".repeat(10_000);
+    crate::art::write_ods_table(
+        &ods.join("cards.ods"),
+        &format!(
+            "<table:table-row><table:table-cell office:value-type=\"string\"><text:p>id</text:p></table:table-cell></table:table-row>\
+             <table:table-row table:number-rows-repeated=\"10\"><table:table-cell table:number-columns-repeated=\"100\" office:value-type=\"string\"><text:p>{cell}</text:p></table:table-cell></table:table-row>"
+        ),
+    );
+    for dir in [xlsx, ods] {
+        let out = finish_within(
+            spawn_capped(pnp().arg("validate").arg(dir.join("game.yaml"))),
+            60,
+        );
+        assert_refused(
+            &out,
+            &[
+                "game.yaml:6:11: ",
+                "holds more than 4 MB of text once its repeated cells and shared strings",
+            ],
+        );
+    }
+}
