@@ -5,6 +5,7 @@
 //! A face's SVG names a picture as `pnp-image:<hash of its bytes>`; `trees::options` resolves
 //! that name from the registry here and nothing else, so faces stay small and a changed file
 //! (a new hash) changes the face's SVG, and so the PNG made from it.
+mod raster;
 mod svg;
 
 use resvg::usvg::ImageKind;
@@ -220,8 +221,9 @@ fn sniff(bytes: &[u8], name: &str) -> Option<Format> {
     }
 }
 
-/// Decodes the whole image (refusing it past the pixel limits, read from its header first) and
-/// returns its size and what usvg draws it from.
+/// Decodes the whole image (refusing it past the pixel limits, read from its header first) as
+/// the outputs will, and returns its size and what usvg draws it from: the file as it is, or a
+/// copy reduced to draw within the memory budget (`raster`).
 fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, ImageKind), ImageError> {
     let bad = |what: &'static str, why: String| ImageError::Decode(name.to_string(), what, why);
     let too_many = |w: u32, h: u32| {
@@ -233,65 +235,60 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
             },
         )
     };
+    if format == Format::Svg {
+        let tree = resvg::usvg::Tree::from_data(&bytes, &crate::trees::options())
+            .map_err(|e| bad("an SVG image", e.to_string()))?;
+        svg::check(&tree).map_err(|e| ImageError::Svg(name.to_string(), e))?;
+        let size = tree.size();
+        let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
+        return Ok((w.max(1), h.max(1), ImageKind::SVG(tree)));
+    }
+    let what = match format {
+        Format::Png => "a PNG",
+        Format::Jpeg => "a JPEG",
+        _ => "a WebP image",
+    };
+    let (w, h) = raster_size(format, &bytes).map_err(|why| bad(what, why))?;
+    if let Some(e) = too_many(w, h) {
+        return Err(e);
+    }
+    let bytes = Arc::new(bytes);
+    let kind = |format: Format, bytes: Arc<Vec<u8>>| match format {
+        Format::Png => ImageKind::PNG(bytes),
+        Format::Jpeg => ImageKind::JPEG(bytes),
+        _ => ImageKind::WEBP(bytes),
+    };
+    match raster::check(format, &bytes).map_err(|why| bad(what, why))? {
+        raster::Checked::Kept => Ok((w, h, kind(format, bytes))),
+        raster::Checked::Reduced {
+            w,
+            h,
+            format,
+            bytes,
+        } => Ok((w, h, kind(format, Arc::new(bytes)))),
+    }
+}
+
+/// The size a raster picture's header gives.
+fn raster_size(format: Format, bytes: &[u8]) -> Result<(u32, u32), String> {
     match format {
         Format::Png => {
-            let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes[..]))
+            let reader = png::Decoder::new(std::io::Cursor::new(bytes))
                 .read_info()
-                .map_err(|e| bad("a PNG", e.to_string()))?;
-            let (w, h) = (reader.info().width, reader.info().height);
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            let size = reader
-                .output_buffer_size()
-                .ok_or_else(|| bad("a PNG", "too large".into()))?;
-            let mut buf = vec![0; size];
-            reader
-                .next_frame(&mut buf)
-                .map_err(|e| bad("a PNG", e.to_string()))?;
-            Ok((w, h, ImageKind::PNG(Arc::new(bytes))))
+                .map_err(|e| e.to_string())?;
+            Ok((reader.info().width, reader.info().height))
         }
         Format::Jpeg => {
             use zune_jpeg::zune_core::bytestream::ZCursor;
-            let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(&bytes[..]));
-            decoder
-                .decode_headers()
-                .map_err(|e| bad("a JPEG", format!("{e:?}")))?;
-            let (w, h) = decoder
-                .dimensions()
-                .map(|(w, h)| (w as u32, h as u32))
-                .ok_or_else(|| bad("a JPEG", "no size".into()))?;
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            decoder
-                .decode()
-                .map_err(|e| bad("a JPEG", format!("{e:?}")))?;
-            Ok((w, h, ImageKind::JPEG(Arc::new(bytes))))
+            let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(bytes));
+            decoder.decode_headers().map_err(|e| format!("{e:?}"))?;
+            let (w, h) = decoder.dimensions().ok_or("no size")?;
+            Ok((w as u32, h as u32))
         }
-        Format::Webp => {
-            let mut decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(&bytes[..]))
-                .map_err(|e| bad("a WebP image", e.to_string()))?;
-            let (w, h) = decoder.dimensions();
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            let size = decoder
-                .output_buffer_size()
-                .ok_or_else(|| bad("a WebP image", "too large".into()))?;
-            let mut buf = vec![0; size];
-            decoder
-                .read_image(&mut buf)
-                .map_err(|e| bad("a WebP image", e.to_string()))?;
-            Ok((w, h, ImageKind::WEBP(Arc::new(bytes))))
-        }
-        Format::Svg => {
-            let tree = resvg::usvg::Tree::from_data(&bytes, &crate::trees::options())
-                .map_err(|e| bad("an SVG image", e.to_string()))?;
-            svg::check(&tree).map_err(|e| ImageError::Svg(name.to_string(), e))?;
-            let size = tree.size();
-            let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
-            Ok((w.max(1), h.max(1), ImageKind::SVG(tree)))
+        _ => {
+            let decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(bytes))
+                .map_err(|e| e.to_string())?;
+            Ok(decoder.dimensions())
         }
     }
 }
