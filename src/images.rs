@@ -13,6 +13,8 @@ use std::collections::HashMap;
 use std::path::{Component as PathPart, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::assets::NotPlain;
+
 /// Largest image file read (a full-bleed poker card at 600 dpi is about 2 MB as a PNG).
 pub const MAX_IMAGE_BYTES: usize = 16 * 1024 * 1024;
 /// Most pixels a side, and in all: a decoded picture of 32 Mpx takes 128 MB while it is drawn.
@@ -95,8 +97,13 @@ pub enum ImageError {
     Missing(String),
     #[error("cannot read `{0}`: {1}")]
     Unreadable(String, String),
-    #[error("`{name}` is larger than {limit_mb} MB")]
-    TooLarge { name: String, limit_mb: usize },
+    #[error("`{name}` is larger than {}", size_text(*limit))]
+    TooLarge { name: String, limit: usize },
+    /// A FIFO would keep the build waiting for a writer, a device never ends.
+    #[error(
+        "`{0}` is not a plain file (a pipe, a device or a folder): pictures are read from plain files only"
+    )]
+    NotAFile(String),
     #[error(
         "`{name}` is {w} × {h} pixels; an image may be at most {MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS} pixels in all"
     )]
@@ -138,14 +145,19 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
         true => MAX_SVG_IMAGE_BYTES,
         false => MAX_IMAGE_BYTES,
     };
-    let bytes = match crate::assets::read_capped(&path, limit) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => {
+    // `locate` found the folder. Opened without waiting, and refused unless a plain file.
+    let folder = dir.unwrap_or(Path::new("."));
+    let bytes = match crate::assets::read_plain(&path, folder, limit) {
+        Ok(bytes) => bytes,
+        Err(NotPlain::TooLarge { .. }) => {
             return Err(ImageError::TooLarge {
                 name: name.to_string(),
-                limit_mb: limit.div_ceil(1024 * 1024),
+                limit,
             });
         }
+        Err(NotPlain::NotAFile) => return Err(ImageError::NotAFile(name.to_string())),
+        Err(NotPlain::Missing) => return Err(ImageError::Missing(name.to_string())),
+        Err(NotPlain::Outside) => return Err(ImageError::LinkOut(name.to_string())),
         Err(e) => return Err(ImageError::Unreadable(name.to_string(), e.to_string())),
     };
     let hash = hash(&bytes);
@@ -160,7 +172,7 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
     if format == Format::Svg && bytes.len() > MAX_SVG_IMAGE_BYTES {
         return Err(ImageError::TooLarge {
             name: name.to_string(),
-            limit_mb: MAX_SVG_IMAGE_BYTES.div_ceil(1024 * 1024),
+            limit: MAX_SVG_IMAGE_BYTES,
         });
     }
     let (w, h, kind) = decode(name, format, bytes)?;
@@ -200,6 +212,14 @@ fn hash(bytes: &[u8]) -> u128 {
     let mut h = SipHasher13::new();
     h.write(bytes);
     h.finish128().as_u128()
+}
+
+/// A limit in bytes as the README gives it: `256 KiB`, `16 MiB`.
+fn size_text(bytes: usize) -> String {
+    match bytes % (1024 * 1024) {
+        0 => format!("{} MiB", bytes / (1024 * 1024)),
+        _ => format!("{} KiB", bytes.div_ceil(1024)),
+    }
 }
 
 fn is_svg_name(name: &str) -> bool {
@@ -321,6 +341,17 @@ mod tests {
         ));
         assert_eq!(locate(None, "a.png"), Err(ImageError::Shipped));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn limits_are_named_as_the_readme_names_them() {
+        assert_eq!(size_text(MAX_SVG_IMAGE_BYTES), "256 KiB");
+        assert_eq!(size_text(MAX_IMAGE_BYTES), "16 MiB");
+        let too_large = ImageError::TooLarge {
+            name: "a.svg".into(),
+            limit: MAX_SVG_IMAGE_BYTES,
+        };
+        assert_eq!(too_large.to_string(), "`a.svg` is larger than 256 KiB");
     }
 
     #[test]

@@ -121,8 +121,12 @@ fn from_bytes_nested(
     dir: Option<PathBuf>,
     stack: &mut Vec<String>,
 ) -> Result<Game, SpecError> {
+    // Kept for quoting errors: a game read through a pipe cannot be read again (shipped
+    // games are quoted from the binary).
+    if dir.is_some() {
+        crate::diagnostic::remember_source(file, &bytes);
+    }
     let mut spec = parse(file, &bytes)?;
-    // Not kept: errors found later quote the file as read again.
     drop(bytes);
     let mut include_dirs = Vec::new();
     include::resolve(&mut spec, file, dir.as_deref(), stack, &mut include_dirs)?;
@@ -170,14 +174,18 @@ fn load_fonts(spec: &GameSpec, file: &str, dir: Option<&Path>) -> Vec<crate::err
                 "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
             ),
             Err(other) => other.to_string(),
-            Ok(path) => match crate::assets::read_capped(&path, crate::fonts::MAX_FONT_BYTES) {
-                Ok(Ok(bytes)) => match crate::fonts::add(bytes) {
-                    Ok(_) => continue,
-                    Err(why) => format!("font `{name}`: {why}"),
-                },
-                Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
-                Err(e) => format!("cannot read font `{name}`: {e}"),
-            },
+            // Opened without waiting (a FIFO would wait for a writer for ever) and read only
+            // if it is a plain file in the game's folder.
+            Ok(path) => {
+                let folder = dir.unwrap_or(Path::new("."));
+                match crate::assets::read_plain(&path, folder, crate::fonts::MAX_FONT_BYTES) {
+                    Ok(bytes) => match crate::fonts::add(bytes) {
+                        Ok(_) => continue,
+                        Err(why) => format!("font `{name}`: {why}"),
+                    },
+                    Err(why) => format!("cannot read font `{name}`: {why}"),
+                }
+            }
         };
         problems.push(crate::error::Diagnostic::at(file, entry, why));
     }

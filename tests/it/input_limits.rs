@@ -444,3 +444,92 @@ fn a_workbook_whose_text_would_fill_memory_is_refused() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: FIFOs among a game's pictures and fonts, and a game read through one.
+
+#[test]
+fn a_fifo_named_as_a_picture_or_a_font_is_refused_at_once() {
+    let dir = temp_dir("input-limits-fifo-art");
+    fifo(&dir.join("art.png"));
+    fifo(&dir.join("font.ttf"));
+    // A link to a FIFO, inside the folder.
+    std::os::unix::fs::symlink(dir.join("art.png"), dir.join("linked.png")).unwrap();
+    let yaml = dir.join("game.yaml");
+    let game = |image: &str, fonts: &str| {
+        format!(
+            "game: {{id: g, name: G, players: [2]}}\n{fonts}components:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {{title: A, image: {image}}}\n"
+        )
+    };
+    for (text, place) in [
+        (game("art.png", ""), "game.yaml:6:30: "),
+        (game("linked.png", ""), "game.yaml:6:30: "),
+    ] {
+        std::fs::write(&yaml, text).unwrap();
+        let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+        assert_refused(&out, &[place, "not a plain file"]);
+    }
+    std::fs::write(&yaml, game("none.png", "fonts: [font.ttf]\n")).unwrap();
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(
+        &out,
+        &[
+            "game.yaml:2:9: ",
+            "cannot read font `font.ttf`",
+            "not a plain file",
+        ],
+    );
+}
+
+/// A game read through a FIFO is read once: its error is quoted from what was read, not read
+/// again (which waited for a second writer that never came), by build, validate and tts.
+#[test]
+fn a_game_read_through_a_fifo_is_quoted_as_it_was_read() {
+    let dir = temp_dir("input-limits-fifo-game");
+    let game = dir.join("game.yaml");
+    for command in ["build", "validate", "tts"] {
+        let _ = std::fs::remove_file(&game);
+        fifo(&game);
+        let child = spawn_capped(pnp().current_dir(&dir).args([command, "game.yaml"]));
+        // The one writer: the game, then the end of the pipe (left waiting, not joined, if
+        // pnp never reads it).
+        let game = game.clone();
+        std::thread::spawn(move || {
+            std::fs::write(
+                game,
+                "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: c\n    kind: tokn\n",
+            )
+        });
+        let out = finish_within(child, 20);
+        assert_refused(
+            &out,
+            &[
+                "game.yaml:4:11: ",
+                "unknown kind `tokn`",
+                "4 │     kind: tokn",
+            ],
+        );
+    }
+}
+
+/// The limit an SVG picture is refused at is the one it has (256 KiB), not a rounded "1 MB".
+#[test]
+fn an_svg_picture_over_its_limit_names_the_limit() {
+    let dir = temp_dir("input-limits-svg-size");
+    let padding = " ".repeat(257 * 1024);
+    std::fs::write(
+        dir.join("big.svg"),
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{padding}</svg>"#),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {title: A, image: big.svg}\n",
+    )
+    .unwrap();
+    let out = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    assert_refused(
+        &out,
+        &["game.yaml:6:30: ", "`big.svg` is larger than 256 KiB"],
+    );
+}
