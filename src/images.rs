@@ -256,9 +256,11 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
         )
     };
     if format == Format::Svg {
-        let tree = resvg::usvg::Tree::from_data(&bytes, &crate::trees::options())
+        let refused = |e| ImageError::Svg(name.to_string(), e);
+        svg::check_source(&bytes).map_err(refused)?;
+        let tree = resvg::usvg::Tree::from_data(&bytes, &svg::options())
             .map_err(|e| bad("an SVG image", e.to_string()))?;
-        svg::check(&tree).map_err(|e| ImageError::Svg(name.to_string(), e))?;
+        svg::check(&tree).map_err(refused)?;
         let size = tree.size();
         let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
         return Ok((w.max(1), h.max(1), ImageKind::SVG(tree)));

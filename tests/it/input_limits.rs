@@ -533,3 +533,88 @@ fn an_svg_picture_over_its_limit_names_the_limit() {
         &["game.yaml:6:30: ", "`big.svg` is larger than 256 KiB"],
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: SVG pictures that cost too much to draw.
+
+#[test]
+fn svg_pictures_that_cost_too_much_to_draw_are_refused_at_once() {
+    let svg = |body: &str| {
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>"#)
+    };
+    let nested = |element: &str, attribute: &str| {
+        let mut defs = format!(
+            r#"<{element} id="x0"><rect width="100" height="100" fill="white"/></{element}>"#
+        );
+        for i in 1..200 {
+            defs.push_str(&format!(
+                r#"<{element} id="x{i}" {attribute}="url(#x{})"><rect width="100" height="100" fill="white"/></{element}>"#,
+                i - 1
+            ));
+        }
+        svg(&format!(
+            r#"{defs}<rect width="50" height="50" {attribute}="url(#x199)"/>"#
+        ))
+    };
+    let mut uses = String::from(r#"<g id="u0"><path d="M0 0 L1 1"/></g>"#);
+    for i in 1..10 {
+        let ten = format!(r##"<use href="#u{}"/>"##, i - 1).repeat(10);
+        uses.push_str(&format!(r#"<g id="u{i}">{ten}</g>"#));
+    }
+    let blurs: String = (0..50)
+        .map(|i| format!(r#"<feGaussianBlur stdDeviation="{i}"/>"#))
+        .collect();
+    let cases = [
+        (
+            "turbulence",
+            svg(
+                r#"<filter id="t"><feTurbulence baseFrequency="0.9" numOctaves="1000"/></filter><rect width="100" height="100" filter="url(#t)"/>"#,
+            ),
+            "<filter> is not drawn in a picture",
+        ),
+        (
+            "chain",
+            svg(&format!(
+                r#"<filter id="c">{blurs}</filter><rect width="100" height="100" filter="url(#c)"/>"#
+            )),
+            "<filter> is not drawn in a picture",
+        ),
+        (
+            "masks",
+            nested("mask", "mask"),
+            "layers nested in one another",
+        ),
+        (
+            "clips",
+            nested("clipPath", "clip-path"),
+            "layers nested in one another",
+        ),
+        (
+            "glyphs",
+            svg(&format!("<text y=\"50\">{}</text>", "Wg ".repeat(34_000))),
+            "characters of text",
+        ),
+        ("uses", svg(&uses), "elements"),
+    ];
+    for (name, picture, says) in cases {
+        let dir = temp_dir(&format!("input-limits-svg-{name}"));
+        std::fs::write(dir.join("art.svg"), picture).unwrap();
+        std::fs::write(
+            dir.join("game.yaml"),
+            "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {title: A, image: art.svg}\n",
+        )
+        .unwrap();
+        let out = finish_within(
+            spawn_capped(
+                pnp()
+                    .arg("build")
+                    .arg(dir.join("game.yaml"))
+                    .arg("--out")
+                    .arg(dir.join("out")),
+            ),
+            20,
+        );
+        assert_refused(&out, &["game.yaml:6:30: ", "SVG picture `art.svg`: ", says]);
+        assert!(!dir.join("out").exists(), "{name}: nothing written");
+    }
+}
