@@ -334,6 +334,26 @@ pub fn build_observed(
     // before any folder is made.
     let doc = prepare(game, opt)?;
     let dir = out_dir(game, opt);
+    // The folders this build would make (its folder, png/ and missing parents): those it made
+    // are removed again if it fails, when nothing is in them.
+    let made = output::writer::missing_dirs(&dir.join("png"));
+    let built = write_outputs(game, opt, progress, waiting, &doc, report, dir);
+    if built.is_err() {
+        output::writer::remove_empty(&made);
+    }
+    built
+}
+
+/// `build_observed` once the game is laid out: writes its outputs into `dir`.
+fn write_outputs(
+    game: &Game,
+    opt: &BuildOptions,
+    progress: &Progress,
+    waiting: &dyn Fn(&Path),
+    doc: &Document,
+    mut report: BuildReport,
+    dir: PathBuf,
+) -> Result<BuildReport, Error> {
     let png_dir = dir.join("png");
     let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let staging = Staging::new();
@@ -341,7 +361,7 @@ pub fn build_observed(
         dpi: opt.dpi,
         ..Default::default()
     };
-    let mut png = output::png::Sink::new(&doc, png_dir.clone(), popt, &staging);
+    let mut png = output::png::Sink::new(doc, png_dir.clone(), popt, &staging);
     // An output path holding a link, a device, a FIFO or a folder is refused before any folder
     // or file is made.
     if opt.pdf {
@@ -394,7 +414,7 @@ pub fn build_observed(
         true => Some(staging.create(&pdf_path)?),
         false => None,
     };
-    let pdf = run_sinks(&doc, pdf_file, opt.png.then_some(images), &step)?;
+    let pdf = run_sinks(doc, pdf_file, opt.png.then_some(images), &step)?;
     if let Some(file) = pdf {
         let bytes = staging.close(file)?;
         report.written.push(Written {

@@ -89,6 +89,26 @@ fn what_is(kind: &std::fs::FileType) -> &'static str {
     }
 }
 
+/// The folders `ensure_dir(dir)` would make now: `dir` and its missing parents, deepest first.
+pub fn missing_dirs(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .filter(|d| !d.as_os_str().is_empty())
+        .take_while(|d| std::fs::symlink_metadata(d).is_err())
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// Removes those of `made` (deepest first, as `missing_dirs` gives them) that are empty folders,
+/// not links: a failed build leaves no folder of its own behind, and nothing else is touched (a
+/// folder that holds anything, another build's lock included, stays).
+pub fn remove_empty(made: &[PathBuf]) {
+    for dir in made {
+        if std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
 /// Makes `dir` (and parents); refuses when something that is not a directory is in the way.
 pub fn ensure_dir(dir: &Path) -> Result<(), OutputError> {
     if dir.exists() && !dir.is_dir() {
@@ -573,6 +593,23 @@ mod tests {
         assert!(dir.join("copy-of-old.txt").exists());
         assert!(!dir.join("old.txt").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_the_empty_folders_a_build_made_are_removed() {
+        let root = empty_dir("made");
+        std::fs::create_dir_all(&root).unwrap();
+        let deep = root.join("a/b/png");
+        let made = missing_dirs(&deep);
+        assert_eq!(made, [deep.clone(), root.join("a/b"), root.join("a")]);
+        std::fs::create_dir_all(&deep).unwrap();
+        // Something of someone's in `a`: it stays, and so does `a`.
+        std::fs::write(root.join("a/notes.txt"), b"mine").unwrap();
+        remove_empty(&made);
+        assert!(!root.join("a/b").exists());
+        assert!(root.join("a/notes.txt").exists());
+        assert!(missing_dirs(&root).is_empty());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -570,6 +570,36 @@ fn images_that_do_not_fit_on_the_disk_leave_no_temporary() {
     );
 }
 
+/// Issue 47: a build that fails once it has made its folders removes those it made, when empty,
+/// and no other folder: not the parent the user named, and not a folder holding a file.
+#[test]
+fn a_failed_build_leaves_none_of_the_folders_it_made() {
+    let root = temp_dir("failed-folders");
+    let new = root.join("a/b/out");
+    let out = pnp_with_file_limit(16 << 10)
+        .args(["build", "night-grain", "--dpi", "300", "--out"])
+        .arg(&new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        !root.join("a").exists(),
+        "made and left: {:?}",
+        files(&root)
+    );
+    assert!(root.is_dir(), "the folder that was there stays");
+    // A folder of the user's in the way stays, with what is in it.
+    std::fs::create_dir_all(root.join("mine")).unwrap();
+    std::fs::write(root.join("mine/notes.txt"), b"mine").unwrap();
+    let out = pnp_with_file_limit(16 << 10)
+        .args(["build", "night-grain", "--dpi", "300", "--out"])
+        .arg(root.join("mine"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(names(&root.join("mine")), ["notes.txt"]);
+}
+
 #[test]
 fn a_pdf_that_does_not_fit_on_the_disk_leaves_no_temporary() {
     let dir = build("night-grain", &["--no-png"]);
