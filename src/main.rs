@@ -179,6 +179,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    // The preview server writes to clients that may go away mid-answer: a write to their
+    // socket must fail (hyper then lets the connection go), not end the server.
+    #[cfg(unix)]
+    if matches!(cli.command, Command::Serve(_)) {
+        // SAFETY: setting a signal's action before any thread exists.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+    }
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ui = Ui {

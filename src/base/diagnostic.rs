@@ -98,7 +98,26 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The text of the file a problem names: a shipped game (`data/<id>.yaml`) or a file on disk.
+/// The text of every game file read in this process, by the name problems give it: quoted from
+/// here, not read again. A game read through a pipe (a FIFO, `/dev/stdin`) cannot be read twice:
+/// quoting its error waited for ever for a second writer.
+fn sources() -> &'static std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<str>>> {
+    static SOURCES: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<str>>>,
+    > = std::sync::OnceLock::new();
+    SOURCES.get_or_init(Default::default)
+}
+
+/// Keeps the text of `file` as it was read (the last reading of it, when it is read again).
+pub fn remember_source(file: &str, bytes: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let mut sources = sources().lock().unwrap_or_else(|e| e.into_inner());
+        sources.insert(file.to_string(), text.into());
+    }
+}
+
+/// The text of the file a problem names: a shipped game (`data/<id>.yaml`), a game file as it
+/// was read, or another file on disk (a data file), if it is a plain file.
 pub fn source_of(file: &str) -> Option<String> {
     let shipped = file
         .strip_prefix("data/")
@@ -106,13 +125,29 @@ pub fn source_of(file: &str) -> Option<String> {
     if let Some(bytes) = shipped.and_then(crate::base::assets::game) {
         return String::from_utf8(bytes.to_vec()).ok();
     }
-    // Never more than the limit: the file may be a pipe (`/dev/stdin`) that has not ended.
-    let bytes = crate::base::assets::read_capped(
-        std::path::Path::new(file),
-        crate::base::assets::MAX_YAML_BYTES,
+    let remembered = sources().lock().ok()?.get(file).cloned();
+    if let Some(text) = remembered {
+        return Some(text.to_string());
+    }
+    // Only a plain file (opened without waiting, so never a pipe's writer), and never more
+    // than the limit.
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(file)
+        .ok()?;
+    if !opened.metadata().ok()?.is_file() {
+        return None;
+    }
+    let limit = crate::base::assets::MAX_YAML_BYTES;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(opened, limit as u64 + 1),
+        &mut bytes,
     )
-    .ok()?
     .ok()?;
+    (bytes.len() <= limit).then_some(())?;
     String::from_utf8(bytes).ok()
 }
 

@@ -88,6 +88,7 @@ pub fn add(bytes: Vec<u8>) -> Result<String, String> {
     if face.glyph_index('a').is_none() && face.glyph_index('A').is_none() {
         return Err(format!("the font `{family}` has no letters"));
     }
+    let glyphs = face.number_of_glyphs();
     let mut own = own().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(known) = own.get(&family) {
         return match **known == bytes {
@@ -103,6 +104,8 @@ pub fn add(bytes: Vec<u8>) -> Result<String, String> {
         ));
     }
     let bytes = Arc::new(bytes);
+    embeds(&bytes, glyphs)
+        .map_err(|why| format!("the font `{family}` cannot go into a PDF: {why}"))?;
     let mut db = shared().write().unwrap_or_else(|e| e.into_inner());
     let mut grown = (**db).clone();
     grown.load_font_source(fontdb::Source::Binary(bytes.clone()));
@@ -111,9 +114,65 @@ pub fn add(bytes: Vec<u8>) -> Result<String, String> {
     Ok(family)
 }
 
+/// Whether the PDF writer embeds every glyph of the font: ttf-parser reads fonts that krilla
+/// cannot subset (a byte changed in a CFF table), and the build then failed writing the PDF,
+/// with no line to point at. Every glyph is embedded once, here, in a PDF made and dropped.
+fn embeds(bytes: &Arc<Vec<u8>>, glyphs: u16) -> Result<(), String> {
+    use krilla::geom::Point;
+    use krilla::text::{GlyphId, KrillaGlyph};
+    let font = krilla::text::Font::new(krilla::Data::from(bytes.clone()), 0)
+        .ok_or("its tables cannot be read")?;
+    let all: Vec<KrillaGlyph> = (0..glyphs)
+        .map(|g| KrillaGlyph::new(GlyphId::new(g.into()), 0.5, 0.0, 0.0, 0.0, 0..0, None))
+        .collect();
+    let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut doc = krilla::Document::new();
+        let mut page = doc.start_page();
+        // Never dropped on a panic (krilla asserts on dropping a surface mid-drawing, which
+        // would abort while unwinding): finished when drawn.
+        let mut surface = std::mem::ManuallyDrop::new(page.surface());
+        surface.draw_glyphs(Point::from_xy(0.0, 10.0), &all, font, "", 10.0, false);
+        std::mem::ManuallyDrop::into_inner(surface).finish();
+        page.finish();
+        doc.finish().map(drop)
+    }));
+    match made {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(match e {
+            krilla::error::KrillaError::Font(_, why) => why,
+            other => format!("{other:?}"),
+        }),
+        Err(_) => Err("the PDF writer stopped on it".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_bundled_font_embeds_whole_and_a_damaged_one_does_not() {
+        for (name, bytes) in crate::base::assets::fonts() {
+            let glyphs = ttf_parser::Face::parse(bytes, 0)
+                .unwrap()
+                .number_of_glyphs();
+            let started = std::time::Instant::now();
+            assert_eq!(embeds(&Arc::new(bytes.to_vec()), glyphs), Ok(()), "{name}");
+            eprintln!("{name}: {glyphs} glyphs in {:?}", started.elapsed());
+        }
+        // A byte of the CFF table changed: ttf-parser still reads the font, krilla cannot
+        // subset it.
+        let goudy = format!(
+            "{}/examples/fonts/GoudyBookletter1911.otf",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let mut bytes = std::fs::read(goudy).unwrap();
+        bytes[30539] ^= 0xff;
+        let face = ttf_parser::Face::parse(&bytes, 0).unwrap();
+        let glyphs = face.number_of_glyphs();
+        let why = embeds(&Arc::new(bytes.clone()), glyphs).unwrap_err();
+        assert!(why.contains("CFF"), "{why}");
+    }
     #[test]
     fn bundled_families_are_present() {
         let db = database();

@@ -284,6 +284,25 @@ impl CustomPath {
         if !finite {
             return Err(format!("the path `{shown}` has a number too large to draw"));
         }
+        // Before it is measured (followed by lines to 0.05 mm, its largest square sought): one
+        // 10^14 mm across, or an arc of radius 10^9 round a whole circle, took minutes or for
+        // ever, only to be refused as larger than its piece.
+        let b = path.bounding_box();
+        let most = crate::base::units::MAX_LENGTH_MM;
+        if b.x0 < -most || b.y0 < -most || b.x1 > most || b.y1 > most {
+            let mm = |v: f64| match v.abs() < 1e6 {
+                true => crate::draw::canvas::n(v.round()),
+                false => format!("{v:.1e}"),
+            };
+            return Err(format!(
+                "the path `{shown}` runs from ({}, {}) to ({}, {}) mm: a piece is at most {most} \
+                 mm a side, and its path lies inside it, from its top-left corner",
+                mm(b.x0),
+                mm(b.y0),
+                mm(b.x1),
+                mm(b.y1)
+            ));
+        }
         if !matches!(els.last(), Some(PathEl::ClosePath)) {
             let first = els.first().and_then(|e| e.end_point());
             let last = els.last().and_then(|e| e.end_point());

@@ -32,20 +32,8 @@ pub enum SheetsError {
     #[error("{at}: {why}")]
     Family { at: String, why: String },
     /// A family the rules refuse, with the rule's words and where it is written.
-    #[error(
-        "{at}: this {what} is not legal: {problems}\n  the rules say{section}: “{quote}”\n  found: {found}\n  rule `{rule}` written at {written}"
-    )]
-    Illegal {
-        at: String,
-        what: String,
-        problems: String,
-        section: String,
-        quote: String,
-        found: String,
-        rule: String,
-        /// `file:line:column`.
-        written: String,
-    },
+    #[error(transparent)]
+    Illegal(Box<Illegal>),
     #[error("--players N: how many sheets to print")]
     NoPlayers,
     #[error(
@@ -60,6 +48,23 @@ pub enum SheetsError {
     NoSheet(String),
     #[error("--sheet {id}: expected one of: {known}")]
     WhichSheet { id: String, known: String },
+}
+
+/// A family the rules refuse.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "{at}: this {what} is not legal: {problems}\n  the rules say{section}: “{quote}”\n  found: {found}\n  rule `{rule}` written at {written}"
+)]
+pub struct Illegal {
+    at: String,
+    what: String,
+    problems: String,
+    section: String,
+    quote: String,
+    found: String,
+    rule: String,
+    /// `file:line:column`.
+    written: String,
 }
 
 /// What the user asked `pnp sheets` for.
@@ -149,7 +154,7 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         let problems = plan.problems(&f).map_err(|e| bad(e.why))?;
         if !problems.is_empty() {
             let r = plan.rule;
-            return Err(SheetsError::Illegal {
+            return Err(SheetsError::Illegal(Box::new(Illegal {
                 at,
                 what: plan.build.name.clone(),
                 problems: problems.join("; and "),
@@ -163,7 +168,7 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
                 rule: r.id.value.clone(),
                 written: crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new())
                     .place(),
-            }
+            }))
             .into());
         }
         families.push(f);

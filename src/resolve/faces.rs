@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde_saphyr::Location;
 
+pub use super::names::could_name_a_face;
 use crate::base::diagnostic::{Diagnostic, Problems};
 use crate::base::forms::Side;
 use crate::base::outline::Outline;

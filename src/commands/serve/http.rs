@@ -25,8 +25,10 @@ use crate::commands::options::BuildOptions;
 
 /// The page: HTML, CSS and script in one file, built into the binary.
 const PAGE: &str = include_str!("page.html");
-/// Largest request body taken (the switches are a few dozen bytes).
+/// Largest request body taken (the switches are a few dozen bytes), and how long it may take
+/// to come after the head.
 const MAX_BODY: usize = 4096;
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a switch waits for its view before answering anyway (the page hears of the view
 /// on its event stream in any case).
 const SWITCH_WAIT: Duration = Duration::from_secs(120);
@@ -38,7 +40,7 @@ pub(super) async fn answer(
     shared: Arc<Shared>,
     request: Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
-    if !addressed_to_us(&shared, request.headers()) {
+    if !addressed_to_us(&shared, &request) {
         return Ok(text(421, "this server answers requests for 127.0.0.1 only"));
     }
     let path = request.uri().path().to_string();
@@ -140,11 +142,19 @@ fn value(headers: &HeaderMap, name: header::HeaderName) -> Option<String> {
     Some(v.to_ascii_lowercase())
 }
 
-/// Whether the request names this server as its host.
-fn addressed_to_us(shared: &Shared, headers: &HeaderMap) -> bool {
+/// Whether the request names this server as its host: one `Host` (a second, or a target in
+/// absolute form such as `GET http://evil.example/`, may name another to a proxy or a cache
+/// between), and, when the target names a host, the same.
+fn addressed_to_us(shared: &Shared, request: &Request<Incoming>) -> bool {
     let port = shared.host.rsplit(':').next().unwrap_or_default();
     let ours = [shared.host.clone(), format!("localhost:{port}")];
-    value(headers, header::HOST).is_some_and(|h| ours.contains(&h))
+    let ours = |h: &str| ours.iter().any(|o| o.eq_ignore_ascii_case(h));
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return false;
+    };
+    let target = request.uri().authority().is_none_or(|a| ours(a.as_str()));
+    host.to_str().is_ok_and(ours) && target
 }
 
 /// Whether a `POST` comes from the page itself: a JSON body (a form on another site cannot send
@@ -165,14 +175,21 @@ fn from_our_page(shared: &Shared, headers: &HeaderMap) -> bool {
     json && origin
 }
 
-/// The body, if it is at most `MAX_BODY` bytes; a longer one is not read past that.
+/// The body, if it is at most `MAX_BODY` bytes and sent within `BODY_TIMEOUT`; a longer one is
+/// not read past that, nor a slower one waited for (64 clients sending a head and no body held
+/// every connection the server takes).
 async fn read_body(request: Request<Incoming>) -> Result<Bytes, String> {
-    match Limited::new(request.into_body(), MAX_BODY).collect().await {
-        Ok(body) => Ok(body.to_bytes()),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(format!(
+    let reading = Limited::new(request.into_body(), MAX_BODY).collect();
+    match tokio::time::timeout(BODY_TIMEOUT, reading).await {
+        Ok(Ok(body)) => Ok(body.to_bytes()),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(format!(
             "the request is longer than {MAX_BODY} bytes; the switches take a few dozen"
         )),
-        Err(e) => Err(format!("cannot read the request: {e}")),
+        Ok(Err(e)) => Err(format!("cannot read the request: {e}")),
+        Err(_) => Err(format!(
+            "the request's body did not come within {} s",
+            BODY_TIMEOUT.as_secs()
+        )),
     }
 }
 
