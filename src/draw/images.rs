@@ -262,7 +262,7 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
         Format::Jpeg => "a JPEG",
         _ => "a WebP image",
     };
-    let (w, h) = raster_size(format, &bytes).map_err(|why| bad(what, why))?;
+    let (w, h) = raster_size(format, &bytes).map_err(|why| bad(what, why.to_string()))?;
     if let Some(e) = too_many(w, h) {
         return Err(e);
     }
@@ -284,24 +284,34 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
 }
 
 /// The size a raster picture's header gives.
-fn raster_size(format: Format, bytes: &[u8]) -> Result<(u32, u32), String> {
+/// Why a raster picture's header does not say its size.
+#[derive(Debug, thiserror::Error)]
+enum HeaderError {
+    #[error("{0}")]
+    Png(#[from] png::DecodingError),
+    #[error("{0:?}")]
+    Jpeg(zune_jpeg::errors::DecodeErrors),
+    #[error("no size")]
+    NoSize,
+    #[error("{0}")]
+    Webp(#[from] image_webp::DecodingError),
+}
+
+fn raster_size(format: Format, bytes: &[u8]) -> Result<(u32, u32), HeaderError> {
     match format {
         Format::Png => {
-            let reader = png::Decoder::new(std::io::Cursor::new(bytes))
-                .read_info()
-                .map_err(|e| e.to_string())?;
+            let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info()?;
             Ok((reader.info().width, reader.info().height))
         }
         Format::Jpeg => {
             use zune_jpeg::zune_core::bytestream::ZCursor;
             let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(bytes));
-            decoder.decode_headers().map_err(|e| format!("{e:?}"))?;
-            let (w, h) = decoder.dimensions().ok_or("no size")?;
+            decoder.decode_headers().map_err(HeaderError::Jpeg)?;
+            let (w, h) = decoder.dimensions().ok_or(HeaderError::NoSize)?;
             Ok((w as u32, h as u32))
         }
         _ => {
-            let decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(bytes))
-                .map_err(|e| e.to_string())?;
+            let decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(bytes))?;
             Ok(decoder.dimensions())
         }
     }

@@ -244,7 +244,11 @@ fn cells_of(mut cells: Vec<((u32, u32), Data)>) -> Vec<Row> {
             match text_of(&value) {
                 Ok(text) => row[(c - col0) as usize].text = text,
                 Err(message) => {
-                    rows.push(Err(CsvError { line, col, message }));
+                    rows.push(Err(CsvError {
+                        line,
+                        col,
+                        message: message.to_string(),
+                    }));
                     return rows;
                 }
             }
@@ -268,13 +272,24 @@ struct OdsCount {
     text: u64,
 }
 
+/// Why an OpenDocument spreadsheet's `content.xml` cannot be counted.
+#[derive(Debug, thiserror::Error)]
+enum OdsError {
+    #[error("its content.xml cannot be read: {0}")]
+    Unreadable(std::io::Error),
+    #[error("its content.xml is not well-formed XML at byte {at}: {why}")]
+    Xml { at: u64, why: quick_xml::Error },
+    #[error("its content.xml ends before its elements are closed")]
+    Unclosed,
+}
+
 /// Counts an OpenDocument spreadsheet from its `content.xml`, with repeated rows and cells
 /// counted as calamine will expand them (a table up to the last row that holds something), and
 /// each cell's text (its paragraphs, `<text:s text:c="N"/>` as N spaces, its string value and
 /// formula) as many times as it is repeated; `None` for a file that is not one (no
 /// `content.xml`), and why not for one whose `content.xml` cannot be read whole (a closing tag
 /// that does not match its opening one, say).
-fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, String> {
+fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, OdsError> {
     use quick_xml::events::Event;
     let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
         return Ok(None);
@@ -283,8 +298,7 @@ fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, String> {
         return Ok(None);
     };
     let mut xml = String::new();
-    std::io::Read::read_to_string(&mut content, &mut xml)
-        .map_err(|e| format!("its content.xml cannot be read: {e}"))?;
+    std::io::Read::read_to_string(&mut content, &mut xml).map_err(OdsError::Unreadable)?;
     let mut reader = quick_xml::Reader::from_str(&xml);
     let number = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
         e.try_get_attribute(key)
@@ -305,13 +319,13 @@ fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, String> {
     // Elements open: one cut off by the end of the file is as uncounted as a wrong closing tag.
     let mut open = 0usize;
     loop {
-        let event = reader.read_event().map_err(|e| {
-            let at = reader.error_position();
-            format!("its content.xml is not well-formed XML at byte {at}: {e}")
+        let event = reader.read_event().map_err(|e| OdsError::Xml {
+            at: reader.error_position(),
+            why: e,
         })?;
         let (e, empty) = match event {
             Event::Eof if open > 0 => {
-                return Err("its content.xml ends before its elements are closed".into());
+                return Err(OdsError::Unclosed);
             }
             Event::Eof => return Ok(Some(count)),
             Event::Start(e) => {
@@ -436,7 +450,12 @@ fn text_len(value: &calamine::DataRef) -> u64 {
 }
 
 /// A cell's text as the spreadsheet shows it: whole numbers without `.0`, text as written.
-fn text_of(value: &Data) -> Result<String, String> {
+/// A cell that holds a spreadsheet's error instead of a value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the cell holds the error `{0}`: mend its formula in the spreadsheet")]
+struct CellError(String);
+
+fn text_of(value: &Data) -> Result<String, CellError> {
     Ok(match value {
         Data::Empty => String::new(),
         Data::String(s) => s.trim_end().to_string(),
@@ -449,11 +468,7 @@ fn text_of(value: &Data) -> Result<String, String> {
         },
         Data::DateTime(d) => d.to_string(),
         Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
-        Data::Error(e) => {
-            return Err(format!(
-                "the cell holds the error `{e}`: mend its formula in the spreadsheet"
-            ));
-        }
+        Data::Error(e) => return Err(CellError(e.to_string())),
     })
 }
 
@@ -490,10 +505,16 @@ mod tests {
         assert!(
             ods_count(&ods(&wrong))
                 .unwrap_err()
+                .to_string()
                 .contains("not well-formed")
         );
         let cut = whole.replace("</table:table>", "");
-        assert!(ods_count(&ods(&cut)).unwrap_err().contains("ends before"));
+        assert!(
+            ods_count(&ods(&cut))
+                .unwrap_err()
+                .to_string()
+                .contains("ends before")
+        );
     }
 
     #[test]

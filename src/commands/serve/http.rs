@@ -78,12 +78,10 @@ pub(super) async fn answer(
         (&Method::POST, "/options") => {
             let switches = read_body(request)
                 .await
-                .and_then(|body| {
-                    serde_json::from_slice::<Switches>(&body).map_err(|e| e.to_string())
-                })
+                .and_then(|body| Ok(serde_json::from_slice::<Switches>(&body)?))
                 .and_then(|s| match BuildOptions::from_choices(&s.choices()) {
                     Ok(_) => Ok(s),
-                    Err(e) => Err(e.to_string()),
+                    Err(e) => Err(e.into()),
                 });
             match switches {
                 Ok(switches) => {
@@ -95,7 +93,7 @@ pub(super) async fn answer(
                     };
                     json(200, &serde_json::json!({ "version": version }))
                 }
-                Err(why) => json(400, &serde_json::json!({ "error": why })),
+                Err(why) => json(400, &serde_json::json!({ "error": why.to_string() })),
             }
         }
         (&Method::POST, "/build") => {
@@ -178,19 +176,29 @@ fn from_our_page(shared: &Shared, headers: &HeaderMap) -> bool {
 /// The body, if it is at most `MAX_BODY` bytes and sent within `BODY_TIMEOUT`; a longer one is
 /// not read past that, nor a slower one waited for (64 clients sending a head and no body held
 /// every connection the server takes).
-async fn read_body(request: Request<Incoming>) -> Result<Bytes, String> {
+async fn read_body(request: Request<Incoming>) -> Result<Bytes, BodyError> {
     let reading = Limited::new(request.into_body(), MAX_BODY).collect();
     match tokio::time::timeout(BODY_TIMEOUT, reading).await {
         Ok(Ok(body)) => Ok(body.to_bytes()),
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(format!(
-            "the request is longer than {MAX_BODY} bytes; the switches take a few dozen"
-        )),
-        Ok(Err(e)) => Err(format!("cannot read the request: {e}")),
-        Err(_) => Err(format!(
-            "the request's body did not come within {} s",
-            BODY_TIMEOUT.as_secs()
-        )),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(BodyError::TooLong),
+        Ok(Err(e)) => Err(BodyError::Unread(e.to_string())),
+        Err(_) => Err(BodyError::TooSlow),
     }
+}
+
+/// Why a request's body is not taken.
+#[derive(Debug, thiserror::Error)]
+enum BodyError {
+    #[error("the request is longer than {MAX_BODY} bytes; the switches take a few dozen")]
+    TooLong,
+    #[error("cannot read the request: {0}")]
+    Unread(String),
+    #[error("the request's body did not come within {} s", BODY_TIMEOUT.as_secs())]
+    TooSlow,
+    #[error("{0}")]
+    Switches(#[from] serde_json::Error),
+    #[error("{0}")]
+    Options(#[from] crate::commands::options::OptionsError),
 }
 
 /// What the page's button reports.
