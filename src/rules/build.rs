@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 
 use serde_saphyr::Spanned;
 
-use super::expr::{Expr, Scope, Value, number};
+use super::expr::{Expr, Scope};
 use super::{Build, Requirement, Rule, Unmeasured};
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::Game;
+use crate::spec::items::{Value, number};
 
 /// Most members of one kind in a build (what `--family` takes, and the search's bound for a
 /// kind that costs nothing).

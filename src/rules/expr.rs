@@ -5,6 +5,8 @@
 //! can take unbounded time or stack.
 use std::fmt;
 
+use crate::spec::items::{Value, number};
+
 /// Longest expression, in characters: a rule is one line, not a program.
 pub const MAX_CHARS: usize = 500;
 /// Deepest nesting (the parser recurses once per level): the whole, then 20 parentheses (or
@@ -81,18 +83,6 @@ pub enum ParseErrorKind {
     Unclosed(char),
 }
 
-/// A value of an item's property, or of an expression.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Num(f64),
-    Text(String),
-    /// A colour, as `#rrggbb`: equal to a text that names the same colour (`red`, `#F00`).
-    Colour(String),
-    Bool(bool),
-    /// A property this item does not have (a tag other variants have), or a blank field.
-    Unset,
-}
-
 /// Why an expression cannot be computed for one item.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EvalError {
@@ -112,57 +102,6 @@ pub enum EvalError {
 pub trait Scope {
     /// The property's value, or `None` when there is no such property at all.
     fn get(&self, name: &str) -> Option<Value>;
-}
-
-impl Value {
-    /// The number it is (a text that reads as one is one).
-    pub fn number(&self) -> Option<f64> {
-        match self {
-            Value::Num(n) => Some(*n),
-            Value::Text(t) => t.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
-            _ => None,
-        }
-    }
-
-    /// Whether two values are the same: numbers by value (`6` is `"6"`), colours by colour,
-    /// texts as written; an unset property equals only an empty text.
-    pub fn same(&self, other: &Value) -> bool {
-        use Value::*;
-        match (self, other) {
-            (Bool(a), Bool(b)) => a == b,
-            (Unset, Unset) => true,
-            (Unset, Text(t)) | (Text(t), Unset) => t.is_empty(),
-            (Colour(a), Colour(b)) => a == b,
-            (Colour(c), Text(t)) | (Text(t), Colour(c)) => {
-                crate::spec::color::parse_color(t).is_ok_and(|t| t.hex() == c)
-            }
-            (a, b) => match (a.number(), b.number()) {
-                (Some(x), Some(y)) => (x - y).abs() < 1e-9,
-                _ => matches!((a, b), (Text(x), Text(y)) if x == y),
-            },
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Num(n) => f.write_str(&number(*n)),
-            Value::Text(t) => f.write_str(t),
-            Value::Colour(c) => f.write_str(c),
-            Value::Bool(b) => write!(f, "{b}"),
-            Value::Unset => f.write_str("not set"),
-        }
-    }
-}
-
-/// A number as a rule shows it: `3`, not `3.0`.
-pub fn number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
 }
 
 impl Expr {

@@ -6,14 +6,15 @@ use std::collections::{HashMap, HashSet};
 use serde_saphyr::Spanned;
 
 use super::build::Plan;
-use super::expr::{Expr, Scope, Value};
-use super::select::{self, Item, Needs, Selection};
+use super::expr::Expr;
+use super::select::{self, Needs};
 use super::{
     Build, Check, Computed, Expect, Found, Limit, Measured, Select, Target, Unmeasured, Verdict,
-    expr_at, scalar,
+    expr_at,
 };
 use crate::base::diagnostic::{Diagnostic, closest};
 use crate::kinds::Game;
+use crate::spec::items::{Item, Selection, Value, number};
 
 /// Failing items shown in a report; the others are counted.
 const SHOWN: usize = 5;
@@ -169,7 +170,7 @@ pub(super) fn sum(game: &Game, sel: &Spanned<Select>, check: &Check) -> Measured
             total,
             format!(
                 "{} (`{e}` added up over {} {}{})",
-                super::fmt_num(total),
+                number(total),
                 p.sel.items.len(),
                 p.sel.what,
                 p.note
@@ -188,7 +189,7 @@ fn meets(v: &Value, x: &Expect) -> bool {
         None => {}
     }
     if let Some(list) = &x.one_of {
-        ok &= list.iter().any(|s| v.same(&scalar(s)));
+        ok &= list.iter().any(|s| v.same(&Value::from(s)));
     }
     let n = v.number();
     if let Some(l) = &x.at_least {

@@ -17,7 +17,7 @@ pub use subject::Subject;
 
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
-use expr::Value;
+use crate::spec::items::{Value, number};
 use serde_saphyr::Spanned;
 use std::fmt;
 
@@ -212,8 +212,8 @@ struct Limit {
 impl Limit {
     fn show(&self, lead: &str) -> String {
         match self.why.is_empty() {
-            true => format!("{lead} {}", fmt_num(self.n)),
-            false => format!("{lead} {} ({})", fmt_num(self.n), self.why),
+            true => format!("{lead} {}", number(self.n)),
+            false => format!("{lead} {} ({})", number(self.n), self.why),
         }
     }
 }
@@ -476,10 +476,6 @@ pub(crate) fn expr_at(file: &str, text: &Spanned<String>, offset: usize) -> Diag
     at
 }
 
-fn fmt_num(v: f64) -> String {
-    expr::number(v)
-}
-
 /// Whether `v` meets the expectation, and the expectation in words.
 pub(crate) fn compare_number(v: f64, x: &Expect) -> (bool, String) {
     let mut held = true;
@@ -492,7 +488,7 @@ pub(crate) fn compare_number(v: f64, x: &Expect) -> (bool, String) {
         Some(Target::Text(t)) => match t.trim().parse::<f64>() {
             Ok(n) => {
                 held &= (v - n).abs() < 1e-9;
-                parts.push(format!("exactly {}", fmt_num(n)));
+                parts.push(format!("exactly {}", number(n)));
             }
             Err(_) => {
                 held = false;
@@ -514,7 +510,7 @@ pub(crate) fn compare_number(v: f64, x: &Expect) -> (bool, String) {
         parts.push(n.show("at most"));
     }
     if let Some(list) = &x.one_of {
-        held &= list.iter().any(|s| Value::Num(v).same(&scalar(s)));
+        held &= list.iter().any(|s| Value::Num(v).same(&Value::from(s)));
         let all: Vec<String> = list.iter().map(Scalar::to_string).collect();
         parts.push(format!("one of {}", all.join(", ")));
     }
@@ -522,14 +518,6 @@ pub(crate) fn compare_number(v: f64, x: &Expect) -> (bool, String) {
         return (false, NO_EXPECTATION.into());
     }
     (held, parts.join(" and "))
-}
-
-/// A written value as a value of the rules.
-fn scalar(s: &Scalar) -> Value {
-    match s {
-        Scalar::Number(n) => Value::Num(*n as f64),
-        Scalar::Text(t) => Value::Text(t.clone()),
-    }
 }
 
 /// "[5, 4, 3]"; a long list's first values and how many there are.
@@ -546,7 +534,7 @@ fn compare_list(items: &[Value], x: &Expect) -> (bool, String) {
     match &x.equals {
         Some(Target::List(want)) => {
             let same = items.len() == want.len()
-                && items.iter().zip(want).all(|(v, w)| v.same(&scalar(w)));
+                && items.iter().zip(want).all(|(v, w)| v.same(&Value::from(w)));
             let want: Vec<String> = want.iter().map(Scalar::to_string).collect();
             (same, format!("[{}]", want.join(", ")))
         }

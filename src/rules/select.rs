@@ -1,118 +1,30 @@
 //! Selectors: what a rule looks at (`count: {spaces: board}`, `each: {faces: d6}`…), as a list
 //! of items, each with the properties that `where:`, `if:`, `value:` and `holds:` name, and the
 //! place in the YAML to fix it.
-use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use serde_saphyr::Spanned;
 
-use super::expr::{Scope, Value};
+use super::expr::Scope;
 use super::{Select, Unmeasured, Want, component};
 use crate::base::diagnostic::{Diagnostic, closest};
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::sheet::model::{Roster, Section, Track};
 use crate::kinds::{Component, Game};
 use crate::spec::Face;
+use crate::spec::items::{FACE_FIELDS, Item, Selection, Value, face_value};
 
 /// Most items a sheet's roster or track is read as (the spec checks allow 200).
 const MAX_ITEMS: u32 = 10_000;
 
-/// One thing a selector picked: how messages name it, where to fix it, and its properties.
-#[derive(Debug, Clone)]
-pub struct Item {
-    pub key: String,
-    pub at: Diagnostic,
-    props: Vec<(Cow<'static, str>, Value)>,
-}
-
 impl Scope for Item {
     fn get(&self, name: &str) -> Option<Value> {
-        self.props
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    }
-}
-
-impl Item {
-    fn new(key: impl Into<String>, at: Diagnostic) -> Item {
-        Item {
-            key: key.into(),
-            at,
-            props: Vec::new(),
-        }
-    }
-
-    fn with(mut self, name: impl Into<Cow<'static, str>>, value: Value) -> Item {
-        self.props.push((name.into(), value));
-        self
-    }
-}
-
-/// The items a selector picks, what they are ("rows of the roster `Crew` on `log`"), where the
-/// selection is written, and every property name an item may have.
-#[derive(Debug)]
-pub struct Selection {
-    pub what: String,
-    pub at: Diagnostic,
-    pub items: Vec<Item>,
-    pub names: BTreeSet<String>,
-}
-
-/// The face fields a rule can read, as `front.<field>` and `back.<field>` (a die face's
-/// without a prefix).
-const FACE_FIELDS: [&str; 12] = [
-    "title",
-    "label",
-    "text",
-    "symbol",
-    "ink",
-    "background",
-    "border",
-    "pips",
-    "image",
-    "corner",
-    "font",
-    "layout",
-];
-
-fn face_value(face: &Face, field: &str) -> Value {
-    let text = |t: &Option<String>| t.clone().map_or(Value::Unset, Value::Text);
-    let located = |t: &Option<Box<Spanned<String>>>| {
-        t.as_ref()
-            .map_or(Value::Unset, |s| Value::Text(s.value.clone()))
-    };
-    let colour = |c: &Option<crate::spec::color::Color>| {
-        c.as_ref()
-            .map_or(Value::Unset, |c| Value::Colour(c.hex().to_string()))
-    };
-    match field {
-        "title" => text(&face.title),
-        "label" => text(&face.label),
-        "text" => text(&face.text),
-        "corner" => text(&face.corner),
-        "symbol" => located(&face.symbol),
-        "image" => located(&face.image),
-        "font" => located(&face.font),
-        "layout" => located(&face.layout),
-        "ink" => colour(&face.ink),
-        "background" => colour(&face.background),
-        "border" => colour(&face.border),
-        "pips" => face
-            .pips
-            .as_ref()
-            .map_or(Value::Unset, |p| Value::Num(p.value as f64)),
-        _ => Value::Unset,
+        Item::get(self, name)
     }
 }
 
 fn at(file: &str, s: &Spanned<impl Sized>) -> Diagnostic {
     Diagnostic::at(file, s, String::new())
-}
-
-/// Where a component's problems are fixed: its own file (an included game's) or the game's.
-fn file_of<'g>(game: &'g Game, c: &'g Component) -> &'g str {
-    c.origin.as_deref().unwrap_or(&game.file)
 }
 
 // The rules read two kinds' own sections, a record sheet's and a die's faces; everything else
@@ -292,7 +204,7 @@ pub(super) fn select(
 
 fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection, Unmeasured> {
     let c = component(game, id)?;
-    let file = file_of(game, c);
+    let file = game.file_of(c);
     let default = c.copies.as_ref().map_or(1, |s| s.value);
     let mut names: BTreeSet<String> = ["id", "copies"].map(String::from).into();
     for side in ["front", "back"] {
@@ -353,7 +265,7 @@ fn faces(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasured> {
             format!("`{}` is not a die: `faces:` reads a die's faces", id.value),
         )
     })?;
-    let file = file_of(game, c);
+    let file = game.file_of(c);
     let here = at(file, &die.faces);
     let mut names: BTreeSet<String> = ["n", "id"].map(String::from).into();
     names.extend(FACE_FIELDS.iter().map(|f| f.to_string()));
@@ -404,7 +316,7 @@ fn spaces(
     style: Option<&Spanned<String>>,
 ) -> Result<Selection, Unmeasured> {
     let (g, c) = super::subject::geometry(game, id)?;
-    let file = file_of(game, c);
+    let file = game.file_of(c);
     let here = at(file, &c.id);
     let picked: Vec<usize> = match style {
         Some(style) => {
@@ -491,7 +403,7 @@ fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unm
             format!("`{}` is not a record sheet (`kind: sheet`)", id.value),
         )
     })?;
-    let file = file_of(game, c);
+    let file = game.file_of(c);
     let all = sections(spec);
     let sheet_at = at(file, &c.id);
     let sid = &c.id.value;
@@ -816,15 +728,8 @@ pub(super) fn filter(
             }
         }
         sel.items.retain(|item| {
-            item.get(key).is_some_and(|v| {
-                want.values().iter().any(|s| {
-                    let s = match s {
-                        super::Scalar::Number(n) => Value::Num(*n as f64),
-                        super::Scalar::Text(t) => Value::Text(t.clone()),
-                    };
-                    v.same(&s)
-                })
-            })
+            item.get(key)
+                .is_some_and(|v| want.values().iter().any(|s| v.same(&Value::from(s))))
         });
     }
     Ok(())

@@ -2,13 +2,13 @@
 //! enum, and how each subject is measured: one function each.
 use serde_saphyr::Spanned;
 
-use super::expr::Value;
 use super::{
     Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, compare_number,
     component, filter_problem, matching, subject_at,
 };
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
+use crate::spec::items::Value;
 
 /// One subject of a check, with the id it names.
 #[derive(Debug, Clone, Copy)]
