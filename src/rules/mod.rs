@@ -130,23 +130,6 @@ impl Verdict {
     }
 }
 
-/// Why a kind cannot answer a check (`Kind::labels`): the rule needs mending.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0}")]
-pub struct Unmeasurable(pub String);
-
-impl From<String> for Unmeasurable {
-    fn from(why: String) -> Self {
-        Unmeasurable(why)
-    }
-}
-
-impl From<&str> for Unmeasurable {
-    fn from(why: &str) -> Self {
-        Unmeasurable(why.to_string())
-    }
-}
-
 /// Why a check cannot be evaluated as written, and where to mend it (`None`: at the check).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{why}")]

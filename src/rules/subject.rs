@@ -8,7 +8,7 @@ use super::{
 };
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
-use crate::spec::items::Value;
+use crate::spec::items::{NotOneTrack, Value};
 
 /// One subject of a check, with the id it names.
 #[derive(Debug, Clone, Copy)]
@@ -275,19 +275,30 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) ->
     ))
 }
 
-fn labels(game: &Game, id: &Spanned<String>) -> Measured {
+/// What a track's (or a record sheet's only track's) spaces say, by `ask`: its labels, what
+/// is printed inside them.
+fn track<'g, T>(
+    game: &'g Game,
+    id: &Spanned<String>,
+    ask: impl FnOnce(&'g dyn crate::kinds::Kind) -> Option<Result<T, NotOneTrack>>,
+) -> Result<(&'g Component, T), Unmeasured> {
     let c = component(game, id)?;
-    let labels = match super::select::sheet_track_labels(c) {
-        Some(labels) => {
-            labels.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?
-        }
-        None => c
-            .kind
-            .kind()
-            .labels(&Default::default())
-            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
-            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
-    };
+    let answer = ask(c.kind.kind())
+        .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
+        .map_err(|NotOneTrack { tracks }| {
+            Unmeasured::new(
+                at(game, id),
+                format!(
+                    "`{0}` has {tracks} tracks: name one with `list: {{sheet: {0}, track: <its title>}}, value: label`",
+                    c.id.value
+                ),
+            )
+        })?;
+    Ok((c, answer))
+}
+
+fn labels(game: &Game, id: &Spanned<String>) -> Measured {
+    let (c, labels) = track(game, id, |k| k.labels())?;
     Ok((
         Some(Diagnostic::at(&game.file, &c.id, String::new())),
         Found::List(labels.into_iter().map(Value::Text).collect()),
@@ -378,19 +389,19 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 }
 
 fn blank(game: &Game, id: &Spanned<String>) -> Measured {
-    let c = component(game, id)?;
-    let verdict = match super::select::sheet_track_blank(c) {
-        Some(v) => v.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?,
-        None => c
-            .kind
-            .kind()
-            .blank_inside(&Default::default())
-            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
-            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
+    let (c, inside) = track(game, id, |k| k.printed_inside())?;
+    let blank = inside.printed.is_empty();
+    let found = match blank {
+        true => inside.blank,
+        false => inside.printed.join("; "),
     };
     Ok((
         Some(Diagnostic::at(&game.file, &c.id, String::new())),
-        Found::Verdict(verdict),
+        Found::Verdict(Verdict::new(
+            blank,
+            "nothing printed inside the spaces (labels outside)",
+            found,
+        )),
     ))
 }
 

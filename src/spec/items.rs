@@ -185,3 +185,20 @@ pub fn face_value(face: &Face, field: &str) -> Value {
         _ => Value::Unset,
     }
 }
+
+/// Why a kind cannot say which of its spaces the rules' `labels:` and `blank:` mean: it has
+/// not exactly one track (a record sheet with none, or several).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{tracks} tracks")]
+pub struct NotOneTrack {
+    pub tracks: usize,
+}
+
+/// What is printed inside a kind's spaces, for the rules' `blank:`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inside {
+    /// Each thing printed inside a space ("space 3 shows `7` inside"): none when all are blank.
+    pub printed: Vec<String>,
+    /// How it says that every space is blank ("12 spaces, every one blank inside").
+    pub blank: String,
+}
