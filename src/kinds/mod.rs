@@ -29,7 +29,7 @@ pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
-use crate::spec::items::{Inside, NotOneTrack};
+use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
 pub use crate::spec::kind::{COLOURS, FaceField, Field};
 use crate::spec::{Face, Shape};
 
@@ -244,6 +244,17 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// Symbols it draws that are not on its faces (a sheet's legend).
     fn symbols(&self) -> Vec<&Spanned<String>> {
         Vec::new()
+    }
+    /// The items a rule's selector picks of `component` (one of this kind), by `part`: a die's
+    /// faces, a record sheet's table rows, roster rows, a roster column's boxes by kind of row,
+    /// track spaces or fields. `None` when it has no such part.
+    fn items(
+        &self,
+        _game: &Game,
+        _component: &Component,
+        _part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        None
     }
     /// The label of each of its spaces in order ("" where none), for the rules' `labels:`;
     /// `None` when it has no spaces to write in.

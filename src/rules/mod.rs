@@ -17,7 +17,7 @@ pub use subject::Subject;
 
 use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
-use crate::spec::items::{Value, number};
+use crate::spec::items::{ItemsError, Value, number};
 use serde_saphyr::Spanned;
 use std::fmt;
 
@@ -152,6 +152,13 @@ impl Unmeasured {
             at: self.at.or_else(|| Some(at.clone())),
             ..self
         }
+    }
+}
+
+/// A part of a component its kind cannot read as the rule asks (no such title, too many rows).
+impl From<ItemsError> for Unmeasured {
+    fn from(e: ItemsError) -> Unmeasured {
+        Unmeasured::new(Some(e.at), e.problem.to_string())
     }
 }
 

@@ -10,7 +10,7 @@ use serde_saphyr::Spanned;
 
 use super::Face;
 use super::rules::Scalar;
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, closest};
 
 /// A value of an item's property, or of an expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -183,6 +183,95 @@ pub fn face_value(face: &Face, field: &str) -> Value {
             .as_ref()
             .map_or(Value::Unset, |p| Value::Num(p.value as f64)),
         _ => Value::Unset,
+    }
+}
+
+/// What of a component a selector reads: a die's faces, or a record sheet's table, roster (or
+/// one of its columns) or track by title, or its fields by label. The titles are the rule's,
+/// located where it writes them.
+#[derive(Debug, Clone, Copy)]
+pub enum Part<'r> {
+    Faces,
+    Table(&'r Spanned<String>),
+    Roster(&'r Spanned<String>, Option<&'r Spanned<String>>),
+    Track(&'r Spanned<String>),
+    Field(&'r Spanned<String>),
+}
+
+/// Why a component cannot give the items a selector asks of it, at the rule's words to mend.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{problem}")]
+pub struct ItemsError {
+    pub at: Diagnostic,
+    /// Boxed: a `Result` that may carry it stays small.
+    pub problem: Box<ItemsProblem>,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ItemsProblem {
+    /// "no roster titled `X` on `s` (its rosters: `A`, `B`; did you mean `A`?)".
+    #[error(
+        "no {part} {} `{name}` on `{component}` ({})",
+        named(part),
+        known_list(part, name, known)
+    )]
+    NoPart {
+        part: &'static str,
+        name: String,
+        component: String,
+        /// The titles (or labels) of its parts of that sort.
+        known: Vec<String>,
+    },
+    #[error(
+        "no column `{column}` in the roster `{roster}` on `{component}` (its columns: {}{})",
+        columns.join(", "),
+        did_you_mean(column, columns)
+    )]
+    NoColumn {
+        column: String,
+        roster: String,
+        component: String,
+        columns: Vec<String>,
+    },
+    #[error(
+        "the roster `{roster}` on `{component}` has no `rows:`: it fills the room left on the page, which the rules cannot count"
+    )]
+    Uncounted { roster: String, component: String },
+    #[error("`{title}` has {count} rows or spaces, more than the {most} the rules read")]
+    TooMany {
+        title: String,
+        count: u32,
+        most: u32,
+    },
+}
+
+/// "; did you mean `A`?" when one of `known` is close to `found`, else nothing.
+pub fn did_you_mean(found: &str, known: &[String]) -> String {
+    closest(found, known.iter().map(String::as_str))
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
+}
+
+/// How a part is picked: a field by its label, the others by their title.
+fn named(part: &str) -> &'static str {
+    match part {
+        "field" => "labelled",
+        _ => "titled",
+    }
+}
+
+/// "its rosters: `A`, `B`; did you mean `A`?", or that it has none with a title.
+fn known_list(part: &str, name: &str, known: &[String]) -> String {
+    match known.is_empty() {
+        true => format!("it has no {part}s with a title"),
+        false => {
+            let list: Vec<String> = known.iter().map(|t| format!("`{t}`")).collect();
+            format!(
+                "its {part}s: {}{}",
+                list.join(", "),
+                did_you_mean(name, known)
+            )
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::kinds::piece::Piece;
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
 use crate::kinds::{Component, Game};
-use crate::spec::items::{Inside, NotOneTrack};
+use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
 use crate::spec::{Face, Shape};
 
 impl Kind for SheetSpec {
@@ -87,6 +87,14 @@ sheet:
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
         crate::kinds::sheet::symbols(self)
+    }
+    fn items(
+        &self,
+        game: &Game,
+        component: &Component,
+        part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        super::items::items(self, game, component, part)
     }
     /// Its only track's.
     fn labels(&self) -> Option<Result<Vec<String>, NotOneTrack>> {
