@@ -270,7 +270,7 @@ fn evaluate(game: &Game, rule: &Rule) -> Outcome {
         rule_at,
     };
     let check_at = outcome.at.clone();
-    let subject = Subject::of(check).map_err(|why| Unmeasured::new(None, why));
+    let subject = Subject::of(check).map_err(|e| Unmeasured::new(None, e.to_string()));
     let measured = subject.and_then(|s| {
         let expect = Expect::of(game, check)?;
         let found = s.measure(game, check, &expect);

@@ -60,54 +60,76 @@ pub enum Measure {
     Verdict,
 }
 
+/// The subject keys of a check, in the order a message lists them.
+const SUBJECTS: [&str; 17] = [
+    "total",
+    "variants",
+    "each_variant",
+    "labels",
+    "players",
+    "per_player",
+    "uses",
+    "blank",
+    "board",
+    "spaces",
+    "marked",
+    "lines",
+    "count",
+    "sum",
+    "each",
+    "list",
+    "build",
+];
+
+/// Why a check has no subject to measure: none, or several.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SubjectError {
+    #[error("no subject: a check has exactly one of {}", SUBJECTS.join(", "))]
+    None,
+    #[error(
+        "{} subjects ({}): a check has exactly one of {}",
+        .0.len(),
+        .0.join(", "),
+        SUBJECTS.join(", ")
+    )]
+    Several(Vec<&'static str>),
+}
+
 impl<'c> Subject<'c> {
     /// The subject a check has, or what is wrong with its subjects (none, or several).
-    pub fn of(check: &'c Check) -> Result<Subject<'c>, String> {
-        let all = [
-            ("total", check.total.as_ref().map(Subject::Total)),
-            ("variants", check.variants.as_ref().map(Subject::Variants)),
-            (
-                "each_variant",
-                check.each_variant.as_ref().map(Subject::EachVariant),
-            ),
-            ("labels", check.labels.as_ref().map(Subject::Labels)),
-            ("players", check.players.as_ref().map(|_| Subject::Players)),
-            (
-                "per_player",
-                check.per_player.as_ref().map(Subject::PerPlayer),
-            ),
-            ("uses", check.uses.as_ref().map(Subject::Uses)),
-            ("blank", check.blank.as_ref().map(Subject::Blank)),
-            ("board", check.board.as_ref().map(Subject::Board)),
-            ("spaces", check.spaces.as_ref().map(Subject::Spaces)),
-            ("marked", check.marked.as_ref().map(Subject::Marked)),
-            ("lines", check.lines.as_ref().map(Subject::Lines)),
-            ("count", check.count.as_ref().map(Subject::Count)),
-            ("sum", check.sum.as_ref().map(Subject::Sum)),
-            ("each", check.each.as_ref().map(Subject::Each)),
-            ("list", check.list.as_ref().map(Subject::List)),
-            ("build", check.build.as_ref().map(Subject::Build)),
+    pub fn of(check: &'c Check) -> Result<Subject<'c>, SubjectError> {
+        let c = check;
+        // In the order of `SUBJECTS`, which names them.
+        let all: [Option<Subject>; 17] = [
+            c.total.as_ref().map(Subject::Total),
+            c.variants.as_ref().map(Subject::Variants),
+            c.each_variant.as_ref().map(Subject::EachVariant),
+            c.labels.as_ref().map(Subject::Labels),
+            c.players.as_ref().map(|_| Subject::Players),
+            c.per_player.as_ref().map(Subject::PerPlayer),
+            c.uses.as_ref().map(Subject::Uses),
+            c.blank.as_ref().map(Subject::Blank),
+            c.board.as_ref().map(Subject::Board),
+            c.spaces.as_ref().map(Subject::Spaces),
+            c.marked.as_ref().map(Subject::Marked),
+            c.lines.as_ref().map(Subject::Lines),
+            c.count.as_ref().map(Subject::Count),
+            c.sum.as_ref().map(Subject::Sum),
+            c.each.as_ref().map(Subject::Each),
+            c.list.as_ref().map(Subject::List),
+            c.build.as_ref().map(Subject::Build),
         ];
-        let given: Vec<(&str, Subject)> = all
+        let given: Vec<(&str, Subject)> = SUBJECTS
             .iter()
+            .zip(all)
             .filter_map(|(name, s)| s.map(|s| (*name, s)))
             .collect();
         match given[..] {
             [(_, one)] => Ok(one),
-            _ => {
-                let names: Vec<&str> = all.iter().map(|(n, _)| *n).collect();
-                let found = match given.len() {
-                    0 => "no subject".to_string(),
-                    n => format!(
-                        "{n} subjects ({})",
-                        given.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-                    ),
-                };
-                Err(format!(
-                    "{found}: a check has exactly one of {}",
-                    names.join(", ")
-                ))
-            }
+            [] => Err(SubjectError::None),
+            _ => Err(SubjectError::Several(
+                given.iter().map(|(n, _)| *n).collect(),
+            )),
         }
     }
 
