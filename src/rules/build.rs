@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use serde_saphyr::Spanned;
 
 use super::expr::{Expr, Scope};
-use super::{Build, Requirement, Rule, Unmeasured};
-use crate::base::diagnostic::Diagnostic;
+use super::{Build, Requirement, Rule, Unmeasured, at};
+use crate::base::diagnostic::did_you_mean;
 use crate::kinds::Game;
 use crate::spec::items::{Value, number};
 
@@ -78,8 +78,9 @@ pub fn find<'g>(game: &'g Game, id: &Spanned<String>) -> Result<(&'g Rule, &'g B
                 .iter()
                 .map(|(r, _)| format!("`{}`", r.id.value))
                 .collect();
-            Unmeasured::new(
-                Some(Diagnostic::at(&game.file, id, String::new())),
+            Unmeasured::at(
+                &game.file,
+                id,
                 format!(
                     "no rule `{}` defines a build ({})",
                     id.value,
@@ -135,7 +136,7 @@ impl<'b> Plan<'b> {
             Unmeasured::new(None, format!("rule `{}` has no `build:`", rule.id.value))
         })?;
         let build = &spanned.value;
-        let at = Some(Diagnostic::at(file, spanned, String::new()));
+        let at = Some(at(file, spanned));
         let wrong = |why: String| Unmeasured::new(at.clone(), why);
         if build.kinds.is_empty() || build.kinds.len() > MAX_KINDS {
             return Err(wrong(format!(
@@ -178,9 +179,7 @@ impl<'b> Plan<'b> {
                     .iter()
                     .flat_map(|k| k.tags.keys().map(String::as_str))
                     .collect();
-                let hint = crate::base::diagnostic::closest(tag, tags.iter().copied())
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(tag, tags.iter().copied());
                 return Err(wrong(format!(
                     "`budget:` names `{tag}`, which no kind has (their tags: {}{hint})",
                     tags.into_iter().collect::<Vec<_>>().join(", ")
@@ -194,15 +193,8 @@ impl<'b> Plan<'b> {
         }
         let mut require = Vec::new();
         for r in &build.require {
-            let located = |why: String| {
-                Unmeasured::new(Some(Diagnostic::at(file, &r.holds, String::new())), why)
-            };
-            let e = Expr::parse(&r.holds.value).map_err(|e| {
-                Unmeasured::new(
-                    Some(super::expr_at(file, &r.holds, e.at)),
-                    format!("`{}`: {e}", r.holds.value),
-                )
-            })?;
+            let located = |why: String| Unmeasured::at(file, &r.holds, why);
+            let e = super::expression(file, &r.holds)?;
             if !e.is_condition() {
                 return Err(located(format!(
                     "`{}` is not a condition: compare with `==`, `<=`, `>=`…",
@@ -386,11 +378,7 @@ impl<'b> Plan<'b> {
                 continue;
             }
             let said = match says.is_empty() {
-                true => format!(
-                    "`{}` does not hold ({})",
-                    r.holds.value,
-                    self.values(e, &scope)
-                ),
+                true => format!("`{}` does not hold ({})", r.holds.value, e.read(&scope)),
                 false => says
                     .iter()
                     .map(|p| match p {
@@ -421,23 +409,15 @@ impl<'b> Plan<'b> {
         }
     }
 
-    /// "children = 1, old = 4, adults = 5": the values a condition read.
-    fn values(&self, e: &Expr, scope: &Counts) -> String {
-        e.props()
-            .iter()
-            .map(|p| format!("{p} = {}", scope.get(p).unwrap_or(Value::Unset)))
-            .collect::<Vec<_>>()
-            .join(", ")
+    /// Whether a build costs no more than each budget.
+    fn within_budget(&self, counts: &[u32]) -> bool {
+        let mut budget = self.build.budget.iter();
+        budget.all(|(tag, most)| self.total(counts, tag) <= most + 1e-9)
     }
 
     /// Whether a build is legal, without wording why.
     fn legal(&self, counts: &[u32]) -> Result<bool, Unmeasured> {
-        let within = self
-            .build
-            .budget
-            .iter()
-            .all(|(tag, most)| self.total(counts, tag) <= most + 1e-9);
-        if !within || counts.iter().all(|n| *n == 0) {
+        if !self.within_budget(counts) || counts.iter().all(|n| *n == 0) {
             return Ok(false);
         }
         let scope = Counts { plan: self, counts };
@@ -576,12 +556,7 @@ impl<'b> Plan<'b> {
                     return Ok(best.map(|(v, counts)| (v, Chosen { name: None, counts })));
                 }
                 counts[i] += 1;
-                let within = self
-                    .build
-                    .budget
-                    .iter()
-                    .all(|(tag, max)| self.total(&counts, tag) <= max + 1e-9);
-                if counts[i] <= caps[i] && within {
+                if counts[i] <= caps[i] && self.within_budget(&counts) {
                     break;
                 }
                 counts[i] = 0;

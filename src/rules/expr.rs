@@ -223,6 +223,15 @@ impl Expr {
         })
     }
 
+    /// "n = 5, front.pips = 3": the values it reads in `scope`, to say why a condition failed.
+    pub fn read(&self, scope: &dyn Scope) -> String {
+        let read = self.props().into_iter().map(|p| {
+            let v = scope.get(p).unwrap_or(Value::Unset);
+            format!("{p} = {v}")
+        });
+        read.collect::<Vec<_>>().join(", ")
+    }
+
     /// Whether it is a comparison or a condition (what `holds:` and `if:` take).
     pub fn is_condition(&self) -> bool {
         matches!(

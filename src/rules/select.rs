@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use serde_saphyr::Spanned;
 
 use super::expr::Scope;
-use super::{Select, Unmeasured, Want, component};
-use crate::base::diagnostic::{Diagnostic, closest};
+use super::{Select, Unmeasured, Want, at, component};
+use crate::base::diagnostic::{closest, did_you_mean};
 use crate::kinds::Game;
 use crate::spec::Face;
 use crate::spec::items::{FACE_FIELDS, Item, Part, Selection, Value, face_value};
@@ -16,10 +16,6 @@ impl Scope for Item {
     fn get(&self, name: &str) -> Option<Value> {
         Item::get(self, name)
     }
-}
-
-fn at(file: &str, s: &Spanned<impl Sized>) -> Diagnostic {
-    Diagnostic::at(file, s, String::new())
 }
 
 /// The source a selector names, checked: exactly one, with only the keys that go with it.
@@ -224,9 +220,11 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
         Part::Faces => "is not a die: `faces:` reads a die's faces",
         _ => "is not a record sheet (`kind: sheet`)",
     };
-    let items = c.kind.kind().items(game, c, part).ok_or_else(|| {
-        Unmeasured::new(Some(at(&game.file, id)), format!("`{}` {not_a}", id.value))
-    })?;
+    let items = c
+        .kind
+        .kind()
+        .items(game, c, part)
+        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` {not_a}", id.value)))?;
     Ok(items?)
 }
 
@@ -323,9 +321,7 @@ pub(super) fn filter(
 ) -> Result<(), Unmeasured> {
     for (key, want) in filter {
         if !sel.names.contains(key) {
-            let hint = closest(key, sel.names.iter().map(String::as_str))
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
+            let hint = did_you_mean(key, sel.names.iter().map(String::as_str));
             return Err(Unmeasured::new(
                 None,
                 format!(

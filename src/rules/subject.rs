@@ -3,10 +3,9 @@
 use serde_saphyr::Spanned;
 
 use super::{
-    Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, compare_number,
-    component, filter_problem, matching, subject_at,
+    Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, at, compare_number,
+    component, filter_note, filter_problem, matching, subject_at,
 };
-use crate::base::diagnostic::Diagnostic;
 use crate::kinds::{Component, Game};
 use crate::spec::items::{NotOneTrack, Value};
 
@@ -197,23 +196,6 @@ impl<'c> Subject<'c> {
     }
 }
 
-fn at(game: &Game, s: &Spanned<String>) -> Option<Diagnostic> {
-    Some(Diagnostic::at(&game.file, s, String::new()))
-}
-
-/// " where suit = suns", or nothing.
-fn filter_note(check: &Check) -> String {
-    if check.filter.is_empty() {
-        return String::new();
-    }
-    let pairs: Vec<String> = check
-        .filter
-        .iter()
-        .map(|(k, v)| format!("{k} = {v}"))
-        .collect();
-    format!(" where {}", pairs.join(", "))
-}
-
 /// The component a check is about, with the variants `where:` can pick from.
 fn filtered<'g>(
     game: &'g Game,
@@ -249,7 +231,7 @@ fn variants(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) -> Mea
         .collect();
     let names: Vec<String> = printed.iter().map(|(v, _)| v.clone()).collect();
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(
             printed.len() as f64,
             format!(
@@ -285,8 +267,8 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) ->
     let loc = bad
         .first()
         .and_then(|(id, _)| c.variants.iter().find(|v| v.id.value == *id))
-        .map(|v| Diagnostic::at(file, &v.id, String::new()))
-        .unwrap_or_else(|| Diagnostic::at(file, &c.id, String::new()));
+        .map(|v| at(file, &v.id))
+        .unwrap_or_else(|| at(file, &c.id));
     Ok((
         Some(loc),
         Found::Verdict(Verdict::new(
@@ -306,10 +288,9 @@ fn track<'g, T>(
 ) -> Result<(&'g Component, T), Unmeasured> {
     let c = component(game, id)?;
     let answer = ask(c.kind.kind())
-        .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
+        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` is not a track", id.value)))?
         .map_err(|NotOneTrack { tracks }| {
-            Unmeasured::new(
-                at(game, id),
+            Unmeasured::at(&game.file, id,
                 format!(
                     "`{0}` has {tracks} tracks: name one with `list: {{sheet: {0}, track: <its title>}}, value: label`",
                     c.id.value
@@ -322,7 +303,7 @@ fn track<'g, T>(
 fn labels(game: &Game, id: &Spanned<String>) -> Measured {
     let (c, labels) = track(game, id, |k| k.labels())?;
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::List(labels.into_iter().map(Value::Text).collect()),
     ))
 }
@@ -334,10 +315,7 @@ fn players(game: &Game) -> Measured {
         .iter()
         .map(|p| Value::Num(*p as f64))
         .collect();
-    Ok((
-        Some(Diagnostic::at(&game.file, players, String::new())),
-        Found::List(list),
-    ))
+    Ok((Some(at(&game.file, players)), Found::List(list)))
 }
 
 fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
@@ -353,14 +331,15 @@ fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .max()
         .unwrap_or(0);
     if most == 0 {
-        return Err(Unmeasured::new(
-            at(game, id),
+        return Err(Unmeasured::at(
+            &game.file,
+            id,
             "the game lists no player counts (`game.players`)",
         ));
     }
     let per = total as f64 / most as f64;
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(
             per,
             format!(
@@ -376,7 +355,11 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let c = component(game, id)?;
     let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
     let by = check.by_players.as_ref().ok_or_else(|| {
-        Unmeasured::new(at(game, id), "`uses` needs `by_players: {count: variants}`")
+        Unmeasured::at(
+            &game.file,
+            id,
+            "`uses` needs `by_players: {count: variants}`",
+        )
     })?;
     let allowed = &game.spec.game.players.value;
     let mut problems = Vec::new();
@@ -401,7 +384,7 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         false => problems.join("; "),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Verdict(Verdict::new(
             problems.is_empty(),
             format!("variants in use by player count ({})", expected.join(", ")),
@@ -418,7 +401,7 @@ fn blank(game: &Game, id: &Spanned<String>) -> Measured {
         false => inside.printed.join("; "),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Verdict(Verdict::new(
             blank,
             "nothing printed inside the spaces (labels outside)",
@@ -435,7 +418,7 @@ fn squares<'g>(
     let c = component(game, id)?;
     let n =
         c.kind.kind().squares().ok_or_else(|| {
-            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
+            Unmeasured::at(&game.file, id, format!("`{}` is not a board", id.value))
         })?;
     Ok((n, c))
 }
@@ -444,7 +427,7 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
     let (n, c) = squares(game, id)?;
     let file = c.origin.as_deref().unwrap_or(&game.file);
     Ok((
-        Some(Diagnostic::at(file, n, String::new())),
+        Some(at(file, n)),
         Found::Number(
             n.value as f64,
             format!("{0}×{0} squares ({1})", n.value, c.id.value),
@@ -497,7 +480,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         ),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, style, String::new())),
+        Some(at(&game.file, style)),
         Found::Number(if whole { cols as f64 } else { 0.0 }, what),
     ))
 }
@@ -513,8 +496,9 @@ pub(super) fn known_style(
         return Ok(());
     }
     let known: Vec<String> = g.styles.iter().map(|s| format!("`{s}`")).collect();
-    Err(Unmeasured::new(
-        at(game, style),
+    Err(Unmeasured::at(
+        &game.file,
+        style,
         format!(
             "board `{}` has no style `{}`: expected one of {}",
             c.id.value,
@@ -532,14 +516,14 @@ pub(super) fn geometry<'g>(
     let c = component(game, id)?;
     let g =
         c.kind.kind().geometry().ok_or_else(|| {
-            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
+            Unmeasured::at(&game.file, id, format!("`{}` is not a board", id.value))
         })?;
     Ok((g, c))
 }
 
 fn counted(game: &Game, c: &Component, n: usize, what: String) -> Measured {
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(n as f64, format!("{n} {what} ({})", c.id.value)),
     ))
 }
@@ -552,8 +536,9 @@ fn spaces(game: &Game, id: &Spanned<String>) -> Measured {
 fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let (g, c) = geometry(game, id)?;
     let style = check.style.as_ref().ok_or_else(|| {
-        Unmeasured::new(
-            at(game, id),
+        Unmeasured::at(
+            &game.file,
+            id,
             "`marked:` needs `style:`, the style whose marks it counts",
         )
     })?;
@@ -570,8 +555,9 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 fn lines(game: &Game, id: &Spanned<String>) -> Measured {
     let (g, c) = geometry(game, id)?;
     if g.noun != "point" {
-        return Err(Unmeasured::new(
-            at(game, id),
+        return Err(Unmeasured::at(
+            &game.file,
+            id,
             format!(
                 "`{}` is a board of {}, which has no lines to count: `lines:` counts the lines joining a point board's points (`spaces:` counts its {})",
                 id.value,

@@ -10,7 +10,7 @@ use serde_saphyr::Spanned;
 
 use super::Face;
 use super::rules::Scalar;
-use crate::base::diagnostic::{Diagnostic, closest};
+use crate::base::diagnostic::{Diagnostic, did_you_mean};
 
 /// A value of an item's property, or of an expression.
 #[derive(Debug, Clone, PartialEq)]
@@ -225,7 +225,7 @@ pub enum ItemsProblem {
     #[error(
         "no column `{column}` in the roster `{roster}` on `{component}` (its columns: {}{})",
         columns.join(", "),
-        did_you_mean(column, columns)
+        did_you_mean(column, columns.iter().map(String::as_str))
     )]
     NoColumn {
         column: String,
@@ -245,13 +245,6 @@ pub enum ItemsProblem {
     },
 }
 
-/// "; did you mean `A`?" when one of `known` is close to `found`, else nothing.
-pub fn did_you_mean(found: &str, known: &[String]) -> String {
-    closest(found, known.iter().map(String::as_str))
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default()
-}
-
 /// How a part is picked: a field by its label, the others by their title.
 fn named(part: &str) -> &'static str {
     match part {
@@ -269,7 +262,7 @@ fn known_list(part: &str, name: &str, known: &[String]) -> String {
             format!(
                 "its {part}s: {}{}",
                 list.join(", "),
-                did_you_mean(name, known)
+                did_you_mean(name, known.iter().map(String::as_str))
             )
         }
     }
