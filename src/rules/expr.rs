@@ -234,15 +234,11 @@ impl Expr {
 
     /// Whether it is a comparison or a condition (what `holds:` and `if:` take).
     pub fn is_condition(&self) -> bool {
-        matches!(
-            self,
-            Expr::Not(_)
-                | Expr::Bin(
-                    Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::And | Op::Or,
-                    _,
-                    _
-                )
-        )
+        match self {
+            Expr::Not(_) => true,
+            Expr::Bin(op, ..) => COMPARISONS.contains(op) || matches!(op, Op::And | Op::Or),
+            _ => false,
+        }
     }
 }
 
@@ -329,7 +325,20 @@ enum Token {
     Minus,
 }
 
+/// The operators that compare two values.
+const COMPARISONS: [Op; 6] = [Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge];
+
 impl Token {
+    /// The operator it is, when it is one of `ops` (`-` is subtraction here).
+    fn op_in(&self, ops: &[Op]) -> Option<Op> {
+        let op = match self {
+            Token::Op(op) => *op,
+            Token::Minus => Op::Sub,
+            _ => return None,
+        };
+        ops.contains(&op).then_some(op)
+    }
+
     fn describe(&self) -> String {
         match self {
             Token::Num(n) => format!("the number {}", number(*n)),
@@ -353,7 +362,18 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     while i < chars.len() {
         let c = chars[i];
         let start = i;
-        let two = |next: char| chars.get(i + 1) == Some(&next);
+        let paired = match (c, chars.get(i + 1)) {
+            ('=', Some('=')) => Some(Op::Eq),
+            ('!', Some('=')) => Some(Op::Ne),
+            ('<', Some('=')) => Some(Op::Le),
+            ('>', Some('=')) => Some(Op::Ge),
+            _ => None,
+        };
+        if let Some(op) = paired {
+            out.push((start, Token::Op(op)));
+            i += 2;
+            continue;
+        }
         let token = match c {
             ' ' | '\t' | '\n' | '\r' => {
                 i += 1;
@@ -366,23 +386,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
             '-' => Token::Minus,
             '*' | '×' => Token::Op(Op::Mul),
             '/' => Token::Op(Op::Div),
-            '=' if two('=') => {
-                i += 1;
-                Token::Op(Op::Eq)
-            }
             '=' => return Err(err(i, ParseErrorKind::LoneEquals)),
-            '!' if two('=') => {
-                i += 1;
-                Token::Op(Op::Ne)
-            }
-            '<' if two('=') => {
-                i += 1;
-                Token::Op(Op::Le)
-            }
-            '>' if two('=') => {
-                i += 1;
-                Token::Op(Op::Ge)
-            }
             '<' => Token::Op(Op::Lt),
             '>' => Token::Op(Op::Gt),
             '≤' => Token::Op(Op::Le),
@@ -509,22 +513,29 @@ impl Parser {
         }
     }
 
+    /// Operands read by `operand`, joined left to right by any of `ops` (`a + b - c`).
+    fn chain(
+        &mut self,
+        ops: &[Op],
+        operand: fn(&mut Parser) -> Result<Expr, ParseError>,
+    ) -> Result<Expr, ParseError> {
+        let mut e = operand(self)?;
+        while let Some(op) = self.peek().and_then(|(_, t)| t.op_in(ops)) {
+            self.pos += 1;
+            e = Expr::Bin(op, e.into(), operand(self)?.into());
+        }
+        Ok(e)
+    }
+
     fn or(&mut self) -> Result<Expr, ParseError> {
         self.deeper()?;
-        let mut e = self.and()?;
-        while self.eat(&Token::Op(Op::Or)) {
-            e = Expr::Bin(Op::Or, e.into(), self.and()?.into());
-        }
+        let e = self.chain(&[Op::Or], Parser::and)?;
         self.depth -= 1;
         Ok(e)
     }
 
     fn and(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.not()?;
-        while self.eat(&Token::Op(Op::And)) {
-            e = Expr::Bin(Op::And, e.into(), self.not()?.into());
-        }
-        Ok(e)
+        self.chain(&[Op::And], Parser::not)
     }
 
     fn not(&mut self) -> Result<Expr, ParseError> {
@@ -540,20 +551,17 @@ impl Parser {
     /// `a < b`, not `a < b < c` (which reads as two conditions and is neither).
     fn comparison(&mut self) -> Result<Expr, ParseError> {
         let e = self.sum()?;
-        let op = match self.peek() {
-            Some((_, Token::Op(op @ (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge)))) => *op,
-            _ => return Ok(e),
+        let Some(op) = self.peek().and_then(|(_, t)| t.op_in(&COMPARISONS)) else {
+            return Ok(e);
         };
         self.pos += 1;
         let rhs = self.sum()?;
-        if let Some((at, Token::Op(Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge))) =
-            self.peek()
-        {
+        if let Some((at, t)) = self.peek().filter(|(_, t)| t.op_in(&COMPARISONS).is_some()) {
             return Err(ParseError {
                 at,
                 kind: ParseErrorKind::Unexpected {
                     expected: "`and` or `or` between two comparisons",
-                    found: self.peek().map(|(_, t)| t.describe()).unwrap_or_default(),
+                    found: t.describe(),
                 },
             });
         }
@@ -561,28 +569,11 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.product()?;
-        loop {
-            let op = match self.peek() {
-                Some((_, Token::Op(Op::Add))) => Op::Add,
-                Some((_, Token::Minus)) => Op::Sub,
-                _ => return Ok(e),
-            };
-            self.pos += 1;
-            e = Expr::Bin(op, e.into(), self.product()?.into());
-        }
+        self.chain(&[Op::Add, Op::Sub], Parser::product)
     }
 
     fn product(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.unary()?;
-        loop {
-            let op = match self.peek() {
-                Some((_, Token::Op(op @ (Op::Mul | Op::Div)))) => *op,
-                _ => return Ok(e),
-            };
-            self.pos += 1;
-            e = Expr::Bin(op, e.into(), self.unary()?.into());
-        }
+        self.chain(&[Op::Mul, Op::Div], Parser::unary)
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
