@@ -41,6 +41,8 @@ struct Prepared {
     holds: Option<Expr>,
     /// " where n = 6 or 8 if …": what narrowed the items.
     note: String,
+    /// Whether `where:` or `if:` narrowed them.
+    narrowed: bool,
 }
 
 fn prepare(
@@ -101,24 +103,26 @@ fn prepare(
         value: value.map(|(e, t)| (e, t.value.clone())),
         holds: holds.map(|(e, _)| e),
         note,
+        narrowed: !check.filter.is_empty() || only_if.is_some(),
     })
 }
 
-/// Where a count points: the first item picked when the check narrows them, else the
-/// selection.
-fn first_at(p: &Prepared, narrowed: bool) -> Diagnostic {
-    match (narrowed, p.sel.items.first()) {
-        (true, Some(item)) => item.at.clone(),
-        _ => p.sel.at.clone(),
+impl Prepared {
+    /// Where a count points: the first item picked when the check narrows them, else the
+    /// selection.
+    fn first_at(&self) -> Diagnostic {
+        match (self.narrowed, self.sel.items.first()) {
+            (true, Some(item)) => item.at.clone(),
+            _ => self.sel.at.clone(),
+        }
     }
 }
 
 pub(super) fn count(game: &Game, sel: &Spanned<Select>, check: &Check) -> Measured {
     let p = prepare(game, sel, check, None)?;
     let n = p.sel.items.len();
-    let narrowed = !check.filter.is_empty() || check.only_if.is_some();
     Ok((
-        Some(first_at(&p, narrowed)),
+        Some(p.first_at()),
         Found::Number(n as f64, format!("{n} {}{}", p.sel.what, p.note)),
     ))
 }
@@ -145,9 +149,8 @@ pub(super) fn sum(game: &Game, sel: &Spanned<Select>, check: &Check) -> Measured
     for item in &p.sel.items {
         total += number_of(item, e)?;
     }
-    let narrowed = !check.filter.is_empty() || check.only_if.is_some();
     Ok((
-        Some(first_at(&p, narrowed)),
+        Some(p.first_at()),
         Found::Number(
             total,
             format!(

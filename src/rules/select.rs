@@ -29,47 +29,39 @@ enum Source<'s> {
 
 fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeasured> {
     let s = &sel.value;
-    let here = || Some(at(file, sel));
-    let sources = [
-        ("variants", s.variants.is_some()),
-        ("faces", s.faces.is_some()),
-        ("spaces", s.spaces.is_some()),
-        ("sheet", s.sheet.is_some()),
-        ("build", s.build.is_some()),
-    ];
-    let given: Vec<&str> = sources.iter().filter(|s| s.1).map(|s| s.0).collect();
-    if given.len() != 1 {
+    let wrong = |why: String| Unmeasured::at(file, sel, why);
+    let given: Vec<(&str, &Spanned<String>)> = [
+        ("variants", &s.variants),
+        ("faces", &s.faces),
+        ("spaces", &s.spaces),
+        ("sheet", &s.sheet),
+        ("build", &s.build),
+    ]
+    .into_iter()
+    .filter_map(|(key, id)| id.as_ref().map(|id| (key, id)))
+    .collect();
+    let [(source, id)] = given[..] else {
         let found = match given.len() {
             0 => "no source".to_string(),
-            n => format!("{n} sources ({})", given.join(", ")),
+            n => format!("{n} sources ({})", keys(&given).join(", ")),
         };
-        return Err(Unmeasured::new(
-            here(),
-            format!(
-                "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
-            ),
-        ));
-    }
-    // A key that belongs to another source.
-    let stray = |key: &str, with: &str| -> Unmeasured {
-        Unmeasured::new(
-            here(),
-            format!("`{key}:` goes with `{with}:` in a selector"),
-        )
+        return Err(wrong(format!(
+            "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
+        )));
     };
-    let parts = [
-        ("table", s.table.as_ref()),
-        ("roster", s.roster.as_ref()),
-        ("track", s.track.as_ref()),
-        ("field", s.field.as_ref()),
-    ];
-    let part: Vec<(&str, &Spanned<String>)> = parts
-        .iter()
-        .filter_map(|(k, v)| v.map(|v| (*k, v)))
-        .collect();
-    if s.sheet.is_none()
-        && let Some((key, _)) = part.first()
-    {
+    // A key that belongs to another source.
+    let stray =
+        |key: &str, with: &str| wrong(format!("`{key}:` goes with `{with}:` in a selector"));
+    let parts: Vec<(&str, &Spanned<String>)> = [
+        ("table", &s.table),
+        ("roster", &s.roster),
+        ("track", &s.track),
+        ("field", &s.field),
+    ]
+    .into_iter()
+    .filter_map(|(key, title)| title.as_ref().map(|title| (key, title)))
+    .collect();
+    if let (None, Some((key, _))) = (&s.sheet, parts.first()) {
         return Err(stray(key, "sheet"));
     }
     if s.style.is_some() && s.spaces.is_none() {
@@ -78,44 +70,32 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     if s.column.is_some() && s.roster.is_none() {
         return Err(stray("column", "roster"));
     }
-    if let Some(id) = &s.variants {
-        return Ok(Source::Variants(id));
-    }
-    if let Some(id) = &s.faces {
-        return Ok(Source::Part(id, Part::Faces));
-    }
-    if let Some(id) = &s.spaces {
-        return Ok(Source::Spaces(id, s.style.as_ref()));
-    }
-    if let Some(id) = &s.build {
-        return Ok(Source::Build(id));
-    }
-    let Some(sheet) = &s.sheet else {
-        return Err(Unmeasured::new(here(), "a selector needs a source"));
-    };
-    let part = match part[..] {
-        [("table", t)] => Part::Table(t),
-        [("roster", t)] => Part::Roster(t, s.column.as_ref()),
-        [("track", t)] => Part::Track(t),
-        [("field", t)] => Part::Field(t),
+    let part = match (source, &parts[..]) {
+        ("variants", _) => return Ok(Source::Variants(id)),
+        ("faces", _) => Part::Faces,
+        ("spaces", _) => return Ok(Source::Spaces(id, s.style.as_ref())),
+        ("build", _) => return Ok(Source::Build(id)),
+        (_, [("table", t)]) => Part::Table(t),
+        (_, [("roster", t)]) => Part::Roster(t, s.column.as_ref()),
+        (_, [("track", t)]) => Part::Track(t),
+        (_, [("field", t)]) => Part::Field(t),
         _ => {
-            return Err(Unmeasured::new(
-                here(),
-                format!(
-                    "`sheet: {}` needs one of `table:`, `roster:`, `track:` (by title) or `field:` (by label){}",
-                    sheet.value,
-                    match part.len() {
-                        0 => String::new(),
-                        _ => format!(
-                            ", found {}",
-                            part.iter().map(|p| p.0).collect::<Vec<_>>().join(" and ")
-                        ),
-                    }
-                ),
-            ));
+            let found = match parts.len() {
+                0 => String::new(),
+                _ => format!(", found {}", keys(&parts).join(" and ")),
+            };
+            return Err(wrong(format!(
+                "`sheet: {}` needs one of `table:`, `roster:`, `track:` (by title) or `field:` (by label){found}",
+                id.value
+            )));
         }
     };
-    Ok(Source::Part(sheet, part))
+    Ok(Source::Part(id, part))
+}
+
+/// The keys of what a selector gives.
+fn keys<'k>(given: &[(&'k str, &Spanned<String>)]) -> Vec<&'k str> {
+    given.iter().map(|(key, _)| *key).collect()
 }
 
 /// The component id a selector is about, if any (its file names where to fix it).
@@ -233,7 +213,7 @@ fn spaces(
     id: &Spanned<String>,
     style: Option<&Spanned<String>>,
 ) -> Result<Selection, Unmeasured> {
-    let (g, c) = super::subject::geometry(game, id)?;
+    let (c, g) = super::subject::geometry(game, id)?;
     let file = game.file_of(c);
     let here = at(file, &c.id);
     let picked: Vec<usize> = match style {

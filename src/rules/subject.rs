@@ -6,7 +6,8 @@ use super::{
     Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, at, compare_number,
     component, filter_note, filter_problem, matching, subject_at,
 };
-use crate::kinds::{Component, Game};
+use crate::kinds::spaces::Geometry;
+use crate::kinds::{Component, Game, Kind};
 use crate::spec::items::{NotOneTrack, Value};
 
 /// One subject of a check, with the id it names.
@@ -279,24 +280,38 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) ->
     ))
 }
 
+/// What the kind of component `id` answers to `ask`, or that it is not a `noun` (a board, a
+/// track): it has nothing of the sort.
+fn asked<'g, T>(
+    game: &'g Game,
+    id: &Spanned<String>,
+    noun: &str,
+    ask: impl FnOnce(&'g dyn Kind) -> Option<T>,
+) -> Result<(&'g Component, T), Unmeasured> {
+    let c = component(game, id)?;
+    let answer = ask(c.kind.kind())
+        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` is not a {noun}", id.value)))?;
+    Ok((c, answer))
+}
+
 /// What a track's (or a record sheet's only track's) spaces say, by `ask`: its labels, what
 /// is printed inside them.
 fn track<'g, T>(
     game: &'g Game,
     id: &Spanned<String>,
-    ask: impl FnOnce(&'g dyn crate::kinds::Kind) -> Option<Result<T, NotOneTrack>>,
+    ask: impl FnOnce(&'g dyn Kind) -> Option<Result<T, NotOneTrack>>,
 ) -> Result<(&'g Component, T), Unmeasured> {
-    let c = component(game, id)?;
-    let answer = ask(c.kind.kind())
-        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` is not a track", id.value)))?
-        .map_err(|NotOneTrack { tracks }| {
-            Unmeasured::at(&game.file, id,
-                format!(
-                    "`{0}` has {tracks} tracks: name one with `list: {{sheet: {0}, track: <its title>}}, value: label`",
-                    c.id.value
-                ),
-            )
-        })?;
+    let (c, answer) = asked(game, id, "track", ask)?;
+    let answer = answer.map_err(|NotOneTrack { tracks }| {
+        Unmeasured::at(
+            &game.file,
+            id,
+            format!(
+                "`{0}` has {tracks} tracks: name one with `list: {{sheet: {0}, track: <its title>}}, value: label`",
+                c.id.value
+            ),
+        )
+    })?;
     Ok((c, answer))
 }
 
@@ -410,24 +425,10 @@ fn blank(game: &Game, id: &Spanned<String>) -> Measured {
     ))
 }
 
-/// The squares of board `id` per side, where they are written, and the board's id.
-fn squares<'g>(
-    game: &'g Game,
-    id: &Spanned<String>,
-) -> Result<(&'g Spanned<u32>, &'g Component), Unmeasured> {
-    let c = component(game, id)?;
-    let n =
-        c.kind.kind().squares().ok_or_else(|| {
-            Unmeasured::at(&game.file, id, format!("`{}` is not a board", id.value))
-        })?;
-    Ok((n, c))
-}
-
 fn board(game: &Game, id: &Spanned<String>) -> Measured {
-    let (n, c) = squares(game, id)?;
-    let file = c.origin.as_deref().unwrap_or(&game.file);
+    let (c, n) = asked(game, id, "board", |k| k.squares())?;
     Ok((
-        Some(at(file, n)),
+        Some(at(game.file_of(c), n)),
         Found::Number(
             n.value as f64,
             format!("{0}×{0} squares ({1})", n.value, c.id.value),
@@ -438,7 +439,7 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
 /// The squares per side of the area of board `id` marked in `style:`, when they make one
 /// square block with no gap (the 7×7 middle of a 9×9 board); 0 when they do not.
 fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     let Some(style) = &check.style else {
         return board(game, id);
     };
@@ -488,7 +489,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 /// Whether board `c` defines `style` (or it is `star`); else an error where the rule names it.
 pub(super) fn known_style(
     game: &Game,
-    g: &crate::kinds::spaces::Geometry,
+    g: &Geometry,
     c: &Component,
     style: &Spanned<String>,
 ) -> Result<(), Unmeasured> {
@@ -508,17 +509,12 @@ pub(super) fn known_style(
     ))
 }
 
-/// The spaces of board `id` and the board.
+/// The board `id` and its spaces.
 pub(super) fn geometry<'g>(
     game: &'g Game,
     id: &Spanned<String>,
-) -> Result<(crate::kinds::spaces::Geometry, &'g Component), Unmeasured> {
-    let c = component(game, id)?;
-    let g =
-        c.kind.kind().geometry().ok_or_else(|| {
-            Unmeasured::at(&game.file, id, format!("`{}` is not a board", id.value))
-        })?;
-    Ok((g, c))
+) -> Result<(&'g Component, Geometry), Unmeasured> {
+    asked(game, id, "board", |k| k.geometry())
 }
 
 fn counted(game: &Game, c: &Component, n: usize, what: String) -> Measured {
@@ -529,12 +525,12 @@ fn counted(game: &Game, c: &Component, n: usize, what: String) -> Measured {
 }
 
 fn spaces(game: &Game, id: &Spanned<String>) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     counted(game, c, g.spaces.len(), g.nouns())
 }
 
 fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     let style = check.style.as_ref().ok_or_else(|| {
         Unmeasured::at(
             &game.file,
@@ -553,7 +549,7 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 }
 
 fn lines(game: &Game, id: &Spanned<String>) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     if g.noun != "point" {
         return Err(Unmeasured::at(
             &game.file,
@@ -579,7 +575,7 @@ pub(super) fn compare_with_squares(
     let Some(id) = &check.at_least_squares_of else {
         return Ok(compare_number(v, x));
     };
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     // With `style:` (and a subject that is not `marked:`), the spaces of that style only.
     if let (Some(style), false) = (&check.style, check.marked.is_some()) {
         known_style(game, &g, c, style)?;
