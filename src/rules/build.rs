@@ -3,7 +3,7 @@
 //! strengths), a budget, conditions. Read from text as `pnp sheets --family` takes it
 //! ("Ann: 4 children, 2 adults, 4 old"), judged, described, searched for the largest legal one,
 //! and turned into the values a record sheet fills in.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_saphyr::Spanned;
 
@@ -124,6 +124,12 @@ impl Scope for Counts<'_> {
     }
 }
 
+/// Every tag of a build's kinds, each once, in order.
+fn tag_names(build: &Build) -> BTreeSet<&str> {
+    let tags = build.kinds.iter().flat_map(|k| k.tags.keys());
+    tags.map(String::as_str).collect()
+}
+
 /// How a count of a kind is written and named in conditions: its plural, else its name.
 fn plural(k: &crate::spec::rules::BuildKind) -> &str {
     k.plural.as_deref().unwrap_or(&k.name.value)
@@ -174,11 +180,7 @@ impl<'b> Plan<'b> {
                 .filter_map(|k| k.tags.get(tag).copied())
                 .collect();
             if costs.is_empty() {
-                let tags: std::collections::BTreeSet<&str> = build
-                    .kinds
-                    .iter()
-                    .flat_map(|k| k.tags.keys().map(String::as_str))
-                    .collect();
+                let tags = tag_names(build);
                 let hint = did_you_mean(tag, tags.iter().copied());
                 return Err(wrong(format!(
                     "`budget:` names `{tag}`, which no kind has (their tags: {}{hint})",
@@ -220,10 +222,8 @@ impl<'b> Plan<'b> {
             }));
             for name in exprs.flat_map(Expr::props) {
                 if !plan.knows(name) {
-                    let text = &r.holds.value;
-                    let offset = text.find(name).map_or(0, |b| text[..b].chars().count());
                     return Err(Unmeasured::new(
-                        Some(super::expr_at(file, &r.holds, offset)),
+                        Some(super::name_at(file, &r.holds, name)),
                         format!(
                             "`{name}` is neither a kind's plural, `members`, nor a tag: a condition counts {}",
                             plan.names().join(", ")
@@ -255,13 +255,7 @@ impl<'b> Plan<'b> {
             .map(|k| plural(k).to_string())
             .collect();
         names.push("members".into());
-        let tags: std::collections::BTreeSet<&String> = self
-            .build
-            .kinds
-            .iter()
-            .flat_map(|k| k.tags.keys())
-            .collect();
-        names.extend(tags.into_iter().cloned());
+        names.extend(tag_names(self.build).into_iter().map(str::to_string));
         names
     }
 
@@ -480,10 +474,8 @@ impl<'b> Plan<'b> {
                 t.insert(format!("{key}-{tag}"), number(*n as f64 * v));
             }
         }
-        let tags: std::collections::BTreeSet<&String> =
-            kinds.iter().flat_map(|k| k.tags.keys()).collect();
-        for tag in tags {
-            t.insert(tag.clone(), number(self.total(&chosen.counts, tag)));
+        for tag in tag_names(self.build) {
+            t.insert(tag.to_string(), number(self.total(&chosen.counts, tag)));
         }
         t.insert(
             "members".into(),

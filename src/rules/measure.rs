@@ -10,7 +10,7 @@ use super::expr::Expr;
 use super::select::{self, Needs};
 use super::{
     Build, Check, Computed, Expect, Found, Limit, Measured, Select, Target, Unmeasured, Verdict,
-    at, expr_at, expression, filter_note,
+    at, expr_at, expression, filter_note, name_at,
 };
 use crate::base::diagnostic::{Diagnostic, did_you_mean};
 use crate::kinds::Game;
@@ -77,9 +77,8 @@ fn prepare(
         for name in e.props() {
             if !selection.names.contains(name) {
                 let hint = did_you_mean(name, selection.names.iter().map(String::as_str));
-                let offset = text.value.find(name).unwrap_or(0);
                 return Err(Unmeasured::new(
-                    Some(expr_at(file, text, text.value[..offset].chars().count())),
+                    Some(name_at(file, text, name)),
                     format!(
                         "no property `{name}`: the {} have {}{hint}",
                         selection.what,

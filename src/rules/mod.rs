@@ -212,6 +212,14 @@ struct Limit {
 }
 
 impl Limit {
+    /// A number the rule writes itself.
+    fn given(n: f64) -> Limit {
+        Limit {
+            n,
+            why: String::new(),
+        }
+    }
+
     fn show(&self, lead: &str) -> String {
         match self.why.is_empty() {
             true => format!("{lead} {}", number(self.n)),
@@ -225,10 +233,7 @@ impl Expect {
     fn of(game: &Game, check: &Check) -> Result<Expect, Unmeasured> {
         let limit = |b: &Spanned<Bound>| -> Result<Limit, Unmeasured> {
             match &b.value {
-                Bound::Number(n) => Ok(Limit {
-                    n: *n,
-                    why: String::new(),
-                }),
+                Bound::Number(n) => Ok(Limit::given(*n)),
                 Bound::Computed(c) => match measure::computed(game, c, b)? {
                     Target::Number(l) => Ok(l),
                     _ => Err(Unmeasured::at(
@@ -242,10 +247,7 @@ impl Expect {
         let equals = match &check.equals {
             None => None,
             Some(e) => Some(match &e.value {
-                Expected::Number(n) => Target::Number(Limit {
-                    n: *n,
-                    why: String::new(),
-                }),
+                Expected::Number(n) => Target::Number(Limit::given(*n)),
                 Expected::Text(t) => Target::Text(t.clone()),
                 Expected::List(l) => Target::List(l.clone()),
                 Expected::Computed(c) => measure::computed(game, c, e)?,
@@ -356,12 +358,7 @@ fn judge(game: &Game, check: &Check) -> Result<(Option<Diagnostic>, bool, Verdic
 /// The file an included component came from, when the check is about one.
 fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
     let id = Subject::of(check).ok()?.component()?;
-    let c = game
-        .spec
-        .components
-        .iter()
-        .find(|c| c.id.value == id.value)?;
-    c.origin.as_deref()
+    component(game, id).ok()?.origin.as_deref()
 }
 
 type Measured = Result<(Option<Diagnostic>, Found), Unmeasured>;
@@ -495,6 +492,12 @@ pub(crate) fn expr_at(file: &str, text: &Spanned<String>, offset: usize) -> Diag
         Some(_) => here.column += offset,
     }
     here
+}
+
+/// Where `name` is in the expression written at `text` (its start, if it is not there).
+fn name_at(file: &str, text: &Spanned<String>, name: &str) -> Diagnostic {
+    let offset = text.value.find(name).unwrap_or(0);
+    expr_at(file, text, text.value[..offset].chars().count())
 }
 
 /// An expression of the rule, read; a mistake is located at its character.
