@@ -352,7 +352,7 @@ fn rule_of<'g>(game: &'g Game, b: &Spanned<Build>) -> Result<&'g super::Rule, Un
         .ok_or_else(|| Unmeasured::new(None, "a `build:` outside the game's rules"))
 }
 
-pub(super) fn build(game: &Game, b: &Spanned<Build>, _check: &Check) -> Measured {
+pub(super) fn build(game: &Game, b: &Spanned<Build>) -> Measured {
     let file = &game.file;
     let plan = Plan::new(file, rule_of(game, b)?)?;
     let mut legal = Vec::new();

@@ -192,7 +192,7 @@ impl<'c> Subject<'c> {
             Subject::Sum(sel) => super::measure::sum(game, sel, check),
             Subject::Each(sel) => super::measure::each(game, sel, check, x),
             Subject::List(sel) => super::measure::list(game, sel, check, x),
-            Subject::Build(b) => super::measure::build(game, b, check),
+            Subject::Build(b) => super::measure::build(game, b),
         }
     }
 }
