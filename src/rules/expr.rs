@@ -455,6 +455,9 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     Ok(out)
 }
 
+/// One rule of the grammar: reads what it reads, or why it cannot.
+type Step = fn(&mut Parser) -> Result<Expr, ParseError>;
+
 struct Parser {
     tokens: Vec<(usize, Token)>,
     pos: usize,
@@ -514,11 +517,7 @@ impl Parser {
     }
 
     /// Operands read by `operand`, joined left to right by any of `ops` (`a + b - c`).
-    fn chain(
-        &mut self,
-        ops: &[Op],
-        operand: fn(&mut Parser) -> Result<Expr, ParseError>,
-    ) -> Result<Expr, ParseError> {
+    fn chain(&mut self, ops: &[Op], operand: Step) -> Result<Expr, ParseError> {
         let mut e = operand(self)?;
         while let Some(op) = self.peek().and_then(|(_, t)| t.op_in(ops)) {
             self.pos += 1;
@@ -539,13 +538,25 @@ impl Parser {
     }
 
     fn not(&mut self) -> Result<Expr, ParseError> {
-        if self.eat(&Token::Not) {
-            self.deeper()?;
-            let e = Expr::Not(self.not()?.into());
-            self.depth -= 1;
-            return Ok(e);
+        self.prefixed(&Token::Not, Expr::Not, Parser::not, Parser::comparison)
+    }
+
+    /// `prefix` and what `itself` reads after it (`not not a`, `--1`), one level deeper each;
+    /// without it, what `next` reads.
+    fn prefixed(
+        &mut self,
+        prefix: &Token,
+        wrap: fn(Box<Expr>) -> Expr,
+        itself: Step,
+        next: Step,
+    ) -> Result<Expr, ParseError> {
+        if !self.eat(prefix) {
+            return next(self);
         }
-        self.comparison()
+        self.deeper()?;
+        let e = wrap(itself(self)?.into());
+        self.depth -= 1;
+        Ok(e)
     }
 
     /// `a < b`, not `a < b < c` (which reads as two conditions and is neither).
@@ -577,13 +588,7 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
-        if self.eat(&Token::Minus) {
-            self.deeper()?;
-            let e = Expr::Neg(self.unary()?.into());
-            self.depth -= 1;
-            return Ok(e);
-        }
-        self.primary()
+        self.prefixed(&Token::Minus, Expr::Neg, Parser::unary, Parser::primary)
     }
 
     fn primary(&mut self) -> Result<Expr, ParseError> {

@@ -30,16 +30,13 @@ enum Source<'s> {
 fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeasured> {
     let s = &sel.value;
     let wrong = |why: String| Unmeasured::at(file, sel, why);
-    let given: Vec<(&str, &Spanned<String>)> = [
+    let given = keys_given([
         ("variants", &s.variants),
         ("faces", &s.faces),
         ("spaces", &s.spaces),
         ("sheet", &s.sheet),
         ("build", &s.build),
-    ]
-    .into_iter()
-    .filter_map(|(key, id)| id.as_ref().map(|id| (key, id)))
-    .collect();
+    ]);
     let [(source, id)] = given[..] else {
         let found = match given.len() {
             0 => "no source".to_string(),
@@ -52,15 +49,12 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     // A key that belongs to another source.
     let stray =
         |key: &str, with: &str| wrong(format!("`{key}:` goes with `{with}:` in a selector"));
-    let parts: Vec<(&str, &Spanned<String>)> = [
+    let parts = keys_given([
         ("table", &s.table),
         ("roster", &s.roster),
         ("track", &s.track),
         ("field", &s.field),
-    ]
-    .into_iter()
-    .filter_map(|(key, title)| title.as_ref().map(|title| (key, title)))
-    .collect();
+    ]);
     if let (None, Some((key, _))) = (&s.sheet, parts.first()) {
         return Err(stray(key, "sheet"));
     }
@@ -91,6 +85,16 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
         }
     };
     Ok(Source::Part(id, part))
+}
+
+/// The keys a selector gives, with their values.
+fn keys_given<'s, const N: usize>(
+    keys: [(&'static str, &'s Option<Spanned<String>>); N],
+) -> Vec<(&'static str, &'s Spanned<String>)> {
+    let given = keys.into_iter();
+    given
+        .filter_map(|(key, v)| v.as_ref().map(|v| (key, v)))
+        .collect()
 }
 
 /// The keys of what a selector gives.

@@ -67,7 +67,7 @@ impl<'g> Read<'g> {
     fn titled<T>(
         &self,
         part: &'static str,
-        pick: impl Fn(&'g Section) -> Option<&'g T>,
+        pick: fn(&'g Section) -> Option<&'g T>,
         title: &Spanned<String>,
     ) -> Result<&'g T, ItemsError> {
         let of_part: Vec<(&Section, &T)> = self
@@ -114,14 +114,7 @@ impl<'g> Read<'g> {
     }
 
     fn table(&self, title: &Spanned<String>) -> Result<Selection, ItemsError> {
-        let t: &Table = self.titled(
-            "table",
-            |s| match s {
-                Section::Table(t) => Some(t),
-                _ => None,
-            },
-            title,
-        )?;
+        let t: &Table = self.titled("table", Section::as_table, title)?;
         let labels: Vec<String> = t.columns.iter().map(|c| c.column().label).collect();
         let items = t
             .rows
@@ -148,14 +141,7 @@ impl<'g> Read<'g> {
     }
 
     fn find_roster(&self, title: &Spanned<String>) -> Result<&'g Roster, ItemsError> {
-        self.titled(
-            "roster",
-            |s| match s {
-                Section::Roster(r) => Some(r),
-                _ => None,
-            },
-            title,
-        )
+        self.titled("roster", Section::as_roster, title)
     }
 
     fn roster(&self, title: &Spanned<String>) -> Result<Selection, ItemsError> {
@@ -246,14 +232,7 @@ impl<'g> Read<'g> {
     }
 
     fn track(&self, title: &Spanned<String>) -> Result<Selection, ItemsError> {
-        let t: &Track = self.titled(
-            "track",
-            |s| match s {
-                Section::Track(t) => Some(t),
-                _ => None,
-            },
-            title,
-        )?;
+        let t: &Track = self.titled("track", Section::as_track, title)?;
         let here = Diagnostic::at(self.file, &t.spaces, String::new());
         let items = self
             .numbered(t.spaces.value, &here, title)?
@@ -313,13 +292,8 @@ impl<'g> Read<'g> {
 
 /// Its track, when it has exactly one: what `labels:` and `blank:` read.
 fn only_track(sheet: &SheetSpec) -> Result<&Track, NotOneTrack> {
-    let tracks: Vec<&Track> = super::all_sections(sheet)
-        .into_iter()
-        .filter_map(|s| match s {
-            Section::Track(t) => Some(t),
-            _ => None,
-        })
-        .collect();
+    let sections = super::all_sections(sheet);
+    let tracks: Vec<&Track> = sections.into_iter().filter_map(Section::as_track).collect();
     match tracks[..] {
         [one] => Ok(one),
         _ => Err(NotOneTrack {
