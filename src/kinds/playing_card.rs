@@ -41,6 +41,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
                 FaceField::Ink,
                 FaceField::Border,
                 FaceField::Label,
+                FaceField::Font,
             ],
             Side::Back => super::card::DRAWS,
         }
