@@ -29,7 +29,7 @@ pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
-pub use crate::spec::kind::{COLOURS, FaceField, Field};
+pub use crate::spec::kind::{COLOURS, FaceField, Field, OwnFaces};
 use crate::spec::{Face, Shape};
 
 /// A game whose components are of these kinds, as the layers above read it.
@@ -130,6 +130,11 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn fields(&self) -> &'static [Field];
     /// The face fields it draws on `side`: a face that sets another is reported, not ignored.
     fn draws(&self, side: Side) -> &'static [FaceField];
+    /// The faces its own section holds beside `front:` and `back:` (a die's `die.faces`), and
+    /// the face fields it draws on them; `None` for a kind whose faces are its front and back.
+    fn own_faces(&self) -> Option<OwnFaces<'_>> {
+        None
+    }
     /// Its own checks, beyond what the YAML's types check.
     fn check(&self, _cx: &mut CheckCx) {}
     /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
@@ -463,6 +468,9 @@ macro_rules! registry {
             }
             fn draws(&self, side: Side) -> &'static [FaceField] {
                 self.kind().draws(side)
+            }
+            fn own_faces(&self) -> Option<OwnFaces<'_>> {
+                self.kind().own_faces()
             }
             fn default_shape(&self) -> Shape {
                 self.kind().default_shape()
