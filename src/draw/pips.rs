@@ -93,19 +93,36 @@ mod tests {
     }
 
     #[test]
-    fn more_pips_are_rows_of_three_that_stay_on_the_face_and_apart() {
-        for n in 7..=MAX_PIPS {
+    fn every_count_stays_on_the_face_with_its_pips_apart() {
+        for n in 1..=MAX_PIPS {
             let (centres, d) = on_die(n);
             assert_eq!(centres.len(), n as usize);
             for (i, p) in centres.iter().enumerate() {
                 assert!(p.0 - d / 2.0 > 0.05 && p.0 + d / 2.0 < 0.95, "{n}: {p:?}");
                 assert!(p.1 - d / 2.0 > 0.05 && p.1 + d / 2.0 < 0.95, "{n}: {p:?}");
+                // As far apart as a real die's six: a third of a pip between two.
                 for q in &centres[i + 1..] {
                     let gap = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() - d;
-                    assert!(gap > d / 2.0, "{n}: {p:?} and {q:?} touch");
+                    assert!(gap > d / 3.0, "{n}: {p:?} and {q:?} touch");
                 }
             }
-            // Rows of three, the last centred.
+        }
+    }
+
+    #[test]
+    fn more_pips_are_rows_of_three_the_last_centred() {
+        for n in 7..=MAX_PIPS {
+            let (centres, _) = on_die(n);
+            let mut rows: Vec<f64> = centres.iter().map(|p| p.1).collect();
+            rows.dedup();
+            for (r, y) in rows.iter().enumerate() {
+                let in_row = centres.iter().filter(|p| p.1 == *y).count();
+                let full = r + 1 < rows.len();
+                assert!(
+                    in_row == 3 || (!full && in_row < 3),
+                    "{n}: row {r} has {in_row}"
+                );
+            }
             let last_row = centres.iter().map(|p| p.1).fold(f64::MIN, f64::max);
             let last: Vec<f64> = centres
                 .iter()
