@@ -111,10 +111,25 @@ impl<'a> FaceCx<'a> {
             crate::spec::Shape::Round => Outline::Round,
             // As a card's background is cut (`card::draw`); with bleed its corners run out.
             crate::spec::Shape::Rounded if b == 0.0 => Outline::Rounded(w.min(h) * 0.05),
+            crate::spec::Shape::Hex { .. }
+            | crate::spec::Shape::Polygon { .. }
+            | crate::spec::Shape::Path(_) => Outline::Cut(self.cut(b)),
             _ => Outline::Square,
         };
         let position = face.position.unwrap_or_default();
         Ok(Some(place(&picture, fit, position, area, outline)))
+    }
+
+    /// The path this side of the piece is cut along, grown by `bleed` mm (its sides moved out,
+    /// as if it were convex), as SVG path data: what is drawn across the face is cut to it.
+    pub fn cut(&self, bleed: f64) -> String {
+        use crate::base::outline::{inset, path_data, polygon_path};
+        let outline = face_outline(self.game, self.piece, self.side);
+        let (w, h) = (self.canvas.w, self.canvas.h);
+        match outline.points() {
+            Some(points) if bleed > 0.0 => path_data(&polygon_path(&inset(points, -bleed))),
+            _ => path_data(&outline.bez_path(w, h)),
+        }
     }
 }
 

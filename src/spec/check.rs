@@ -890,7 +890,7 @@ pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
 }
 
 /// Where `key:` is written at or after `at` (the face that sets it), else `at` itself.
-fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
+pub(super) fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
     let (line, column) = ((at.line() as usize).max(1), (at.column() as usize).max(1));
     let Some(source) = crate::base::diagnostic::source_of(file) else {
         return (line, column);

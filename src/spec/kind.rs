@@ -84,6 +84,14 @@ impl<K: Kinds> CheckCx<'_, K> {
         self.problems
             .push(Diagnostic::at(self.file, place, message).warning());
     }
+
+    /// A warning at `key:` of the face written at `at` (a face's fields are not located one by
+    /// one; the key is found in the file below it).
+    pub fn warn_at_key(&mut self, at: Location, key: &str, message: String) {
+        let (line, column) = super::check::key_near(self.file, at, key);
+        self.problems
+            .push(Diagnostic::new(self.file, line, column, message).warning());
+    }
 }
 
 /// Faces a kind's own section holds beside `front:` and `back:` (a die's `die.faces`), each
