@@ -11,6 +11,7 @@ use pnp::base::diagnostic::Diagnostic;
 use pnp::commands::BuildReport;
 use pnp::commands::Error;
 use pnp::commands::Written;
+use pnp::commands::error::Usage;
 use pnp::commands::options::{BuildOptions, Choices};
 use pnp::outputs::OutputError;
 
@@ -178,6 +179,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    // The preview server writes to clients that may go away mid-answer: a write to their
+    // socket must fail (hyper then lets the connection go), not end the server.
+    #[cfg(unix)]
+    if matches!(cli.command, Command::Serve(_)) {
+        // SAFETY: setting a signal's action before any thread exists.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
+    }
     let color = std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let ui = Ui {
@@ -294,8 +304,7 @@ fn build(args: cli::BuildArgs, ui: Ui) -> Result<(), Error> {
     if !args.watch {
         return build_once(&args, ui);
     }
-    let watched =
-        pnp::spec::watch::Watched::of(&args.game).map_err(|e| Error::Options(e.to_string()))?;
+    let watched = pnp::spec::watch::Watched::of(&args.game).map_err(Usage::from)?;
     let mut seen = watched.snapshot();
     if let Err(e) = build_once(&args, ui) {
         print_error(&e, ui, true);
@@ -345,13 +354,11 @@ fn build_once(args: &cli::BuildArgs, ui: Ui) -> Result<(), Error> {
         .service
         .as_deref()
         .map(pnp::outputs::shops::Profile::named);
-    if let Some(None) = profile {
-        return Err(Error::Options("--for: no such service".into()));
+    if let (Some(None), Some(id)) = (profile, args.service.as_deref()) {
+        return Err(Usage::NoService(id.to_string()).into());
     }
     if profile.is_some() && choices.bleed.as_deref().is_some_and(|b| b != "0mm") {
-        return Err(Error::Options(
-            "--for SERVICE sets the bleed its products take; leave out --bleed".into(),
-        ));
+        return Err(Usage::ForWithBleed.into());
     }
     let copies = args
         .copies
@@ -413,7 +420,7 @@ fn serve(args: cli::ServeArgs) -> Result<(), Error> {
         }
         let _ = stop.send(());
     })
-    .map_err(|e| Error::Options(format!("cannot catch Ctrl-C: {e}")))?;
+    .map_err(|e| Usage::CtrlC(e.to_string()))?;
     let config = pnp::commands::serve::Config {
         game: args.game.clone(),
         port: args.port.map(|p| p as u16),
@@ -475,9 +482,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
             .map(String::from)
             .collect()
     } else if args.games.is_empty() {
-        return Err(Error::Options(
-            "name a game (or several), or use --all".into(),
-        ));
+        return Err(Usage::NoGames.into());
     } else {
         args.games
     };
@@ -509,10 +514,7 @@ fn validate(args: cli::ValidateArgs, ui: Ui) -> Result<(), Error> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(Error::Options(format!(
-            "validation failed for {}",
-            failed.join(", ")
-        )))
+        Err(Usage::ValidationFailed(failed.iter().map(|s| s.to_string()).collect()).into())
     }
 }
 
@@ -521,15 +523,12 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
     let profile = match args.service.as_deref() {
         Some(id) => Some(
             pnp::outputs::shops::Profile::named(id)
-                .ok_or_else(|| Error::Options(format!("--for {id}: no such service")))?,
+                .ok_or_else(|| Usage::NoService(id.to_string()))?,
         ),
         None => None,
     };
     let bleed = match &args.bleed {
-        Some(text) => Some(
-            pnp::base::units::parse_length_or_zero(text)
-                .map_err(|e| Error::Options(format!("--bleed: {e}")))?,
-        ),
+        Some(text) => Some(pnp::base::units::parse_length_or_zero(text).map_err(Usage::Bleed)?),
         None => None,
     };
     let game = pnp::kinds::load(&args.game)?;
@@ -608,7 +607,7 @@ fn list() -> Result<(), Error> {
 
 fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     if let Some(problem) = pnp::commands::scaffold::name_problem(&args.name) {
-        return Err(Error::Options(problem));
+        return Err(Usage::Name(problem).into());
     }
     let (id, text) = pnp::commands::scaffold::new_game(&args.name);
     let dir = args.out.unwrap_or_else(|| std::path::PathBuf::from("."));
@@ -618,10 +617,7 @@ fn new(args: cli::NewArgs, ui: Ui) -> Result<(), Error> {
     pnp::outputs::writer::check_output(&path)?;
     pnp::outputs::writer::check_output(&schema)?;
     if path.exists() {
-        return Err(Error::Options(format!(
-            "{} already exists: choose another name or --out",
-            path.display()
-        )));
+        return Err(Usage::Exists(path).into());
     }
     // The schema beside the game, so the scaffold's modeline works in an editor at once (it is
     // generated: an older copy is brought up to date).
@@ -678,7 +674,7 @@ fn man(args: cli::ManArgs, ui: Ui) -> Result<(), Error> {
         let page = pages
             .iter()
             .find(|p| p.get_filename() == want)
-            .ok_or_else(|| Error::Options(format!("the manual has no page {want}")))?;
+            .ok_or_else(|| Usage::NoManualPage(want.to_string()))?;
         let roff = render(page).map_err(stdout_err)?;
         return std::io::stdout()
             .lock()

@@ -98,7 +98,26 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The text of the file a problem names: a shipped game (`data/<id>.yaml`) or a file on disk.
+/// The text of every game file read in this process, by the name problems give it: quoted from
+/// here, not read again. A game read through a pipe (a FIFO, `/dev/stdin`) cannot be read twice:
+/// quoting its error waited for ever for a second writer.
+fn sources() -> &'static std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<str>>> {
+    static SOURCES: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<str>>>,
+    > = std::sync::OnceLock::new();
+    SOURCES.get_or_init(Default::default)
+}
+
+/// Keeps the text of `file` as it was read (the last reading of it, when it is read again).
+pub fn remember_source(file: &str, bytes: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let mut sources = sources().lock().unwrap_or_else(|e| e.into_inner());
+        sources.insert(file.to_string(), text.into());
+    }
+}
+
+/// The text of the file a problem names: a shipped game (`data/<id>.yaml`), a game file as it
+/// was read, or another file on disk (a data file), if it is a plain file.
 pub fn source_of(file: &str) -> Option<String> {
     let shipped = file
         .strip_prefix("data/")
@@ -106,13 +125,29 @@ pub fn source_of(file: &str) -> Option<String> {
     if let Some(bytes) = shipped.and_then(crate::base::assets::game) {
         return String::from_utf8(bytes.to_vec()).ok();
     }
-    // Never more than the limit: the file may be a pipe (`/dev/stdin`) that has not ended.
-    let bytes = crate::base::assets::read_capped(
-        std::path::Path::new(file),
-        crate::base::assets::MAX_YAML_BYTES,
+    let remembered = sources().lock().ok()?.get(file).cloned();
+    if let Some(text) = remembered {
+        return Some(text.to_string());
+    }
+    // Only a plain file (opened without waiting, so never a pipe's writer), and never more
+    // than the limit.
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(file)
+        .ok()?;
+    if !opened.metadata().ok()?.is_file() {
+        return None;
+    }
+    let limit = crate::base::assets::MAX_YAML_BYTES;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(opened, limit as u64 + 1),
+        &mut bytes,
     )
-    .ok()?
     .ok()?;
+    (bytes.len() <= limit).then_some(())?;
     String::from_utf8(bytes).ok()
 }
 
@@ -126,6 +161,134 @@ pub fn closest<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -
         .filter(|(score, _)| *score > 0.75)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
+}
+
+/// The field a place in a YAML file is in, as a path (`components[1].front.ink`), and its
+/// value as written (a list or mapping shortened; `None` at a key): for the note under a
+/// problem. `None` where the text is not YAML the parser reads whole, or the place is at no
+/// node.
+pub fn field_at(source: &str, line: usize, column: usize) -> Option<(String, Option<String>)> {
+    use granit_parser::{Event, Parser};
+    enum Frame {
+        Mapping { key: Option<String> },
+        Sequence { index: usize },
+    }
+    // The path to the node about to start, from the frames above it.
+    fn path(frames: &[Frame]) -> String {
+        let mut out = String::new();
+        for f in frames {
+            match f {
+                Frame::Mapping { key: Some(k) } => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Frame::Sequence { index } => out.push_str(&format!("[{index}]")),
+                Frame::Mapping { key: None } => {}
+            }
+        }
+        out
+    }
+    let at =
+        |span: &granit_parser::Span| span.start.line() == line && span.start.col() + 1 == column;
+    let shown = |from: usize, to: usize| {
+        let text = source.get(from..to)?;
+        let first = text.lines().next()?.trim_end();
+        let mut value: String = first.chars().take(40).collect();
+        if value.len() < first.len() || text.lines().nth(1).is_some() {
+            value.push('…');
+        }
+        Some(value)
+    };
+    let mut frames: Vec<Frame> = Vec::new();
+    // A collection found at the place: its path, where it starts and at what depth it ends.
+    let mut found: Option<(String, usize, usize)> = None;
+    for event in Parser::new_from_str(source) {
+        let (event, span) = event.ok()?;
+        if let Some((p, from, depth)) = &found {
+            if matches!(event, Event::MappingEnd | Event::SequenceEnd) && frames.len() == *depth + 1
+            {
+                let to = span.byte_range()?.end;
+                return Some((p.clone(), shown(*from, to)));
+            }
+            match event {
+                Event::MappingStart(..) | Event::SequenceStart(..) => {
+                    frames.push(Frame::Sequence { index: 0 })
+                }
+                Event::MappingEnd | Event::SequenceEnd => {
+                    frames.pop();
+                }
+                _ => {}
+            }
+            continue;
+        }
+        // A node starts in a mapping where its key is pending (the node is the key) or set
+        // (the node is the value), or in a sequence.
+        let is_key = matches!(frames.last(), Some(Frame::Mapping { key: None }));
+        let starts = matches!(
+            event,
+            Event::Scalar(..)
+                | Event::SequenceStart(..)
+                | Event::MappingStart(..)
+                | Event::Alias(_)
+        );
+        if starts && at(&span) {
+            let mut p = path(&frames);
+            if is_key && let Event::Scalar(key, ..) = &event {
+                if !p.is_empty() {
+                    p.push('.');
+                }
+                p.push_str(key);
+                return Some((p, None));
+            }
+            if p.is_empty() {
+                return None;
+            }
+            let range = span.byte_range()?;
+            match event {
+                Event::MappingStart(..) | Event::SequenceStart(..) => {
+                    found = Some((p, range.start, frames.len()));
+                    frames.push(Frame::Sequence { index: 0 });
+                    continue;
+                }
+                _ => return Some((p, shown(range.start, range.end))),
+            }
+        }
+        match event {
+            Event::Scalar(text, ..) if is_key => {
+                if let Some(Frame::Mapping { key }) = frames.last_mut() {
+                    *key = Some(text.into_owned());
+                }
+                continue;
+            }
+            Event::MappingStart(..) => frames.push(Frame::Mapping { key: None }),
+            Event::SequenceStart(..) => frames.push(Frame::Sequence { index: 0 }),
+            Event::MappingEnd | Event::SequenceEnd => {
+                frames.pop();
+            }
+            _ => {}
+        }
+        // A value done (a scalar, an alias, or a collection just closed): the next key, or the
+        // next item.
+        if !matches!(event, Event::MappingStart(..) | Event::SequenceStart(..)) && starts
+            || matches!(event, Event::MappingEnd | Event::SequenceEnd)
+        {
+            match frames.last_mut() {
+                Some(Frame::Mapping { key }) => *key = None,
+                Some(Frame::Sequence { index }) => *index += 1,
+                None => {}
+            }
+        }
+    }
+    None
+}
+
+/// "; did you mean `c`?" when a candidate is close to `found` (`closest`), else nothing.
+pub fn did_you_mean<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
+    closest(found, candidates)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
 }
 
 /// The snippet under a problem, or `None` when the place is not in the source.
@@ -170,7 +333,12 @@ pub fn snippet(loc: &Diagnostic, source: &str, color: bool) -> Option<String> {
     }
     let start = offset + col_byte;
     // A "did you mean" is in the message above the snippet already: not repeated under it.
-    let report = [Level::NOTE.primary_title("here").element(
+    let title = match (csv, field_at(&source, loc.line, loc.column)) {
+        (false, Some((path, Some(value)))) => format!("`{path}` is `{value}`"),
+        (false, Some((path, None))) => format!("the key `{path}`"),
+        _ => "here".to_string(),
+    };
+    let report = [Level::NOTE.primary_title(title.as_str()).element(
         Snippet::source(shown.as_str())
             .line_start(first + 1)
             .path(loc.file.as_str())
@@ -260,6 +428,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_place_is_named_by_its_field_and_value() {
+        let yaml = "game: {id: t, name: T, players: [2]}\ncomponents:\n  - id: a\n    kind: token\n  - id: b\n    front: {ink: \"#123456\", title: Two}\n    sise: 3\n";
+        let at = |line, col| field_at(yaml, line, col);
+        assert_eq!(at(1, 12), Some(("game.id".into(), Some("t".into()))));
+        assert_eq!(
+            at(5, 9),
+            Some(("components[1].id".into(), Some("b".into())))
+        );
+        assert_eq!(
+            at(6, 18),
+            Some(("components[1].front.ink".into(), Some("\"#123456\"".into())))
+        );
+        assert_eq!(
+            at(6, 36),
+            Some(("components[1].front.title".into(), Some("Two".into())))
+        );
+        assert_eq!(at(7, 5), Some(("components[1].sise".into(), None)));
+        assert_eq!(at(1, 33), Some(("game.players".into(), Some("[2]".into()))));
+        assert_eq!(at(2, 1), Some(("components".into(), None)));
+        assert_eq!(
+            at(3, 5),
+            Some(("components[0]".into(), Some("id: a…".into()))),
+            "a block mapping: its first line"
+        );
+        assert_eq!(
+            field_at("a: [", 1, 4),
+            None,
+            "not YAML the parser reads whole"
+        );
+    }
+
+    #[test]
     fn marks_the_value_on_its_line() {
         let src = "game:\n  id: x\ncomponents:\n  - size: twenty\n";
         let loc = Diagnostic::new("x.yaml", 4, 11, "expected a length".into());
@@ -294,7 +494,9 @@ mod tests {
         // The parser puts `colour` on line 3.
         let loc = Diagnostic::new("x.yaml", 3, 3, "unknown field".into());
         let out = snippet(&loc, src, false).unwrap();
-        let marked = out.lines().find(|l| l.contains("colour")).unwrap_or("");
+        let marked = (out.lines())
+            .find(|l| l.contains("│") && l.contains("colour"))
+            .unwrap_or("");
         assert!(marked.contains("3 "), "{out}");
         assert!(!out.contains("components"), "{out}");
     }

@@ -69,11 +69,39 @@ pub fn families() -> Vec<String> {
     all
 }
 
+/// Why a game's own font file cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FontError {
+    #[error("not a TrueType or OpenType font ({0})")]
+    NotAFont(ttf_parser::FaceParsingError),
+    #[error("the font names no family")]
+    NoFamily,
+    #[error("the font `{0}` has no letters")]
+    NoLetters(String),
+    #[error("another file of this process gave the family `{0}` already")]
+    Taken(String),
+    #[error("`{0}` is a bundled font's family: pnp's own is used")]
+    Bundled(String),
+    #[error("the font `{0}` cannot go into a PDF: {1}")]
+    NotEmbedded(String, Unembedded),
+}
+
+/// Why the PDF writer cannot embed a font.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Unembedded {
+    #[error("its tables cannot be read")]
+    Tables,
+    /// What the writer says of it.
+    #[error("{0}")]
+    Krilla(String),
+    #[error("the PDF writer stopped on it")]
+    Stopped,
+}
+
 /// Adds a game's own font file (TTF or OTF) to the database for the rest of the process and
 /// returns its family. The same file read again (a rebuild) is added once.
-pub fn add(bytes: Vec<u8>) -> Result<String, String> {
-    let face = ttf_parser::Face::parse(&bytes, 0)
-        .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
+pub fn add(bytes: Vec<u8>) -> Result<String, FontError> {
+    let face = ttf_parser::Face::parse(&bytes, 0).map_err(FontError::NotAFont)?;
     let family = face
         .names()
         .into_iter()
@@ -84,25 +112,23 @@ pub fn add(bytes: Vec<u8>) -> Result<String, String> {
                 .filter(|n| n.name_id == ttf_parser::name_id::FAMILY),
         )
         .find_map(|n| n.to_string())
-        .ok_or("the font names no family")?;
+        .ok_or(FontError::NoFamily)?;
     if face.glyph_index('a').is_none() && face.glyph_index('A').is_none() {
-        return Err(format!("the font `{family}` has no letters"));
+        return Err(FontError::NoLetters(family));
     }
+    let glyphs = face.number_of_glyphs();
     let mut own = own().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(known) = own.get(&family) {
         return match **known == bytes {
             true => Ok(family),
-            false => Err(format!(
-                "another file of this process gave the family `{family}` already"
-            )),
+            false => Err(FontError::Taken(family)),
         };
     }
     if has_family(&family) {
-        return Err(format!(
-            "`{family}` is a bundled font's family: pnp's own is used"
-        ));
+        return Err(FontError::Bundled(family));
     }
     let bytes = Arc::new(bytes);
+    embeds(&bytes, glyphs).map_err(|why| FontError::NotEmbedded(family.clone(), why))?;
     let mut db = shared().write().unwrap_or_else(|e| e.into_inner());
     let mut grown = (**db).clone();
     grown.load_font_source(fontdb::Source::Binary(bytes.clone()));
@@ -111,9 +137,67 @@ pub fn add(bytes: Vec<u8>) -> Result<String, String> {
     Ok(family)
 }
 
+/// Whether the PDF writer embeds every glyph of the font: ttf-parser reads fonts that krilla
+/// cannot subset (a byte changed in a CFF table), and the build then failed writing the PDF,
+/// with no line to point at. Every glyph is embedded once, here, in a PDF made and dropped.
+fn embeds(bytes: &Arc<Vec<u8>>, glyphs: u16) -> Result<(), Unembedded> {
+    use krilla::geom::Point;
+    use krilla::text::{GlyphId, KrillaGlyph};
+    let font =
+        krilla::text::Font::new(krilla::Data::from(bytes.clone()), 0).ok_or(Unembedded::Tables)?;
+    let all: Vec<KrillaGlyph> = (0..glyphs)
+        .map(|g| KrillaGlyph::new(GlyphId::new(g.into()), 0.5, 0.0, 0.0, 0.0, 0..0, None))
+        .collect();
+    let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut doc = krilla::Document::new();
+        let mut page = doc.start_page();
+        // Never dropped on a panic (krilla asserts on dropping a surface mid-drawing, which
+        // would abort while unwinding): finished when drawn.
+        let mut surface = std::mem::ManuallyDrop::new(page.surface());
+        surface.draw_glyphs(Point::from_xy(0.0, 10.0), &all, font, "", 10.0, false);
+        std::mem::ManuallyDrop::into_inner(surface).finish();
+        page.finish();
+        doc.finish().map(drop)
+    }));
+    match made {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(Unembedded::Krilla(match e {
+            krilla::error::KrillaError::Font(_, why) => why,
+            other => format!("{other:?}"),
+        })),
+        Err(_) => Err(Unembedded::Stopped),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_bundled_font_embeds_whole_and_a_damaged_one_does_not() {
+        for (name, bytes) in crate::base::assets::fonts() {
+            let glyphs = ttf_parser::Face::parse(bytes, 0)
+                .unwrap()
+                .number_of_glyphs();
+            let started = std::time::Instant::now();
+            assert_eq!(embeds(&Arc::new(bytes.to_vec()), glyphs), Ok(()), "{name}");
+            eprintln!("{name}: {glyphs} glyphs in {:?}", started.elapsed());
+        }
+        // A byte of the CFF table changed: ttf-parser still reads the font, krilla cannot
+        // subset it.
+        let goudy = format!(
+            "{}/examples/fonts/GoudyBookletter1911.otf",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let mut bytes = std::fs::read(goudy).unwrap();
+        bytes[30539] ^= 0xff;
+        let face = ttf_parser::Face::parse(&bytes, 0).unwrap();
+        let glyphs = face.number_of_glyphs();
+        let why = embeds(&Arc::new(bytes.clone()), glyphs)
+            .unwrap_err()
+            .to_string();
+        assert!(why.contains("CFF"), "{why}");
+    }
     #[test]
     fn bundled_families_are_present() {
         let db = database();

@@ -372,7 +372,12 @@ fn largest_about(p: &[(f64, f64)], c: (f64, f64), most: f64) -> f64 {
         return 0.0;
     }
     let (mut lo, mut hi) = (0.0, most);
-    while hi - lo > 1e-3 {
+    // Halving to a micrometre, 64 times at most: past 10^13 mm, f64 cannot halve a gap to a
+    // micrometre and the search never ended (paths are bounded before; this is a backstop).
+    for _ in 0..64 {
+        if hi - lo <= 1e-3 {
+            break;
+        }
         let mid = (lo + hi) / 2.0;
         if square_fits(p, c, mid) {
             lo = mid;
@@ -444,6 +449,20 @@ mod tests {
         // Across the middle the hex is its width.
         let (a, b) = outline.span_at(h / 2.0, w / 2.0).unwrap();
         assert!(a.abs() < 1e-9 && (b - w).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_largest_square_of_a_huge_outline_is_found_in_bounded_time() {
+        // On a thread of its own: the search never ended at this scale.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let huge = [(0.0, 0.0), (1e14, 0.0), (1e14, 1e14)];
+            let _ = tx.send(inscribed_square(&huge));
+        });
+        let sq = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("found in time");
+        assert!(sq.half > 1e12 && sq.half.is_finite(), "{sq:?}");
     }
 
     #[test]

@@ -233,45 +233,76 @@ fn extent(points: &[(f64, f64)]) -> (f64, f64) {
         .fold((0.0, 0.0), |(w, h), p| (f64::max(w, p.0), f64::max(h, p.1)))
 }
 
+/// Why a custom outline is refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PathError {
+    #[error("the path `{0}` is longer than the limit of {MAX_PATH_CHARS} characters")]
+    TooLong(String),
+    #[error(
+        "the path `{0}` has an arc of radius {1:.3e}; an arc's radius is at most {max:e} (draw a nearly straight arc as a line, `L`)",
+        max = crate::base::arcs::MAX_ARC_RADIUS
+    )]
+    HugeArc(String, f64),
+    #[error(
+        "`{0}` is not SVG path data ({1}): expected `M x y`, then `L`, `H`, `V`, `C`, `Q`, `A`… and `Z` to close it"
+    )]
+    NotPathData(String, String),
+    #[error("the path `{0}` draws nothing")]
+    Nothing(String),
+    #[error(
+        "the path `{0}` has {1} outlines (one `M` each): a piece is cut along one closed outline"
+    )]
+    Outlines(String, usize),
+    #[error("the path `{0}` has {1} segments; the limit is {MAX_PATH_SEGMENTS}")]
+    Segments(String, usize),
+    #[error("the path `{0}` has a number too large to draw")]
+    TooLarge(String),
+    #[error(
+        "the path `{path}` runs from ({}, {}) to ({}, {}) mm: a piece is at most {most} mm a side, and its path lies inside it, from its top-left corner",
+        from.0, from.1, to.0, to.1, most = crate::base::units::MAX_LENGTH_MM
+    )]
+    Far {
+        path: String,
+        from: (String, String),
+        to: (String, String),
+    },
+    #[error(
+        "the path `{0}` is not closed: end it with `Z`, so that the cut comes back to where it starts"
+    )]
+    Open(String),
+    #[error("the path `{0}` encloses {1:.2} mm²: a piece needs at least 1 mm²")]
+    Small(String, f64),
+}
+
 impl CustomPath {
     /// Parses SVG path data: one closed outline of at most `MAX_PATH_SEGMENTS` segments.
-    pub fn parse(source: &str) -> Result<CustomPath, String> {
-        let shown = short(source);
+    pub fn parse(source: &str) -> Result<CustomPath, PathError> {
+        let shown = short(source).into_owned();
         if source.chars().count() > MAX_PATH_CHARS {
-            return Err(format!(
-                "the path `{shown}` is longer than the limit of {MAX_PATH_CHARS} characters"
-            ));
+            return Err(PathError::TooLong(shown));
         }
         // Before kurbo turns arcs into curves: a huge radius would make millions of them.
         if let Some(r) = crate::base::arcs::largest_radius(source)
             && r > crate::base::arcs::MAX_ARC_RADIUS
         {
-            return Err(format!(
-                "the path `{shown}` has an arc of radius {r:.3e}; an arc's radius is at most {:e} \
-                 (draw a nearly straight arc as a line, `L`)",
-                crate::base::arcs::MAX_ARC_RADIUS
-            ));
+            return Err(PathError::HugeArc(shown, r));
         }
         let mut path = BezPath::from_svg(source)
-            .map_err(|e| format!("`{shown}` is not SVG path data ({e}): expected `M x y`, then `L`, `H`, `V`, `C`, `Q`, `A`… and `Z` to close it"))?;
+            .map_err(|e| PathError::NotPathData(shown.clone(), e.to_string()))?;
         let els = path.elements();
         let starts = els
             .iter()
             .filter(|e| matches!(e, PathEl::MoveTo(_)))
             .count();
         if starts == 0 {
-            return Err(format!("the path `{shown}` draws nothing"));
+            return Err(PathError::Nothing(shown));
         }
         if starts > 1 {
-            return Err(format!(
-                "the path `{shown}` has {starts} outlines (one `M` each): a piece is cut along one closed outline"
-            ));
+            return Err(PathError::Outlines(shown, starts));
         }
         let segments = path.segments().count();
         if segments > MAX_PATH_SEGMENTS {
-            return Err(format!(
-                "the path `{shown}` has {segments} segments; the limit is {MAX_PATH_SEGMENTS}"
-            ));
+            return Err(PathError::Segments(shown, segments));
         }
         let finite = els.iter().all(|e| {
             e.end_point().is_none_or(|p| p.is_finite())
@@ -282,7 +313,23 @@ impl CustomPath {
                 }
         });
         if !finite {
-            return Err(format!("the path `{shown}` has a number too large to draw"));
+            return Err(PathError::TooLarge(shown));
+        }
+        // Before it is measured (followed by lines to 0.05 mm, its largest square sought): one
+        // 10^14 mm across, or an arc of radius 10^9 round a whole circle, took minutes or for
+        // ever, only to be refused as larger than its piece.
+        let b = path.bounding_box();
+        let most = crate::base::units::MAX_LENGTH_MM;
+        if b.x0 < -most || b.y0 < -most || b.x1 > most || b.y1 > most {
+            let mm = |v: f64| match v.abs() < 1e6 {
+                true => crate::base::units::n(v.round()),
+                false => format!("{v:.1e}"),
+            };
+            return Err(PathError::Far {
+                path: shown,
+                from: (mm(b.x0), mm(b.y0)),
+                to: (mm(b.x1), mm(b.y1)),
+            });
         }
         if !matches!(els.last(), Some(PathEl::ClosePath)) {
             let first = els.first().and_then(|e| e.end_point());
@@ -290,17 +337,13 @@ impl CustomPath {
             match (first, last) {
                 (Some(a), Some(b)) if a.distance(b) < 1e-6 => path.close_path(),
                 _ => {
-                    return Err(format!(
-                        "the path `{shown}` is not closed: end it with `Z`, so that the cut comes back to where it starts"
-                    ));
+                    return Err(PathError::Open(shown));
                 }
             }
         }
         let area = path.area().abs();
         if area < 1.0 {
-            return Err(format!(
-                "the path `{shown}` encloses {area:.2} mm²: a piece needs at least 1 mm²"
-            ));
+            return Err(PathError::Small(shown, area));
         }
         Ok(CustomPath {
             source: source.to_string(),
@@ -582,7 +625,7 @@ mod tests {
             ("M0 0 L0.1 0 L0 0.1 Z", "at least 1 mm²"),
             ("", "draws nothing"),
         ] {
-            let e = CustomPath::parse(bad).unwrap_err();
+            let e = CustomPath::parse(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }

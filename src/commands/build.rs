@@ -195,6 +195,26 @@ pub fn build_observed(
     // before any folder is made.
     let doc = prepare(game, opt)?;
     let dir = out_dir(game, opt);
+    // The folders this build would make (its folder, png/ and missing parents): those it made
+    // are removed again if it fails, when nothing is in them.
+    let made = output::writer::missing_dirs(&dir.join("png"));
+    let built = write_outputs(game, opt, progress, waiting, &doc, report, dir);
+    if built.is_err() {
+        output::writer::remove_empty(&made);
+    }
+    built
+}
+
+/// `build_observed` once the game is laid out: writes its outputs into `dir`.
+fn write_outputs(
+    game: &Game,
+    opt: &BuildOptions,
+    progress: &Progress,
+    waiting: &dyn Fn(&Path),
+    doc: &Document,
+    mut report: BuildReport,
+    dir: PathBuf,
+) -> Result<BuildReport, Error> {
     let png_dir = dir.join("png");
     let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let staging = Staging::new();
@@ -202,7 +222,7 @@ pub fn build_observed(
         dpi: opt.dpi,
         ..Default::default()
     };
-    let mut png = output::png::Sink::new(&doc, png_dir.clone(), popt, &staging);
+    let mut png = output::png::Sink::new(doc, png_dir.clone(), popt, &staging);
     // An output path holding a link, a device, a FIFO or a folder is refused before any folder
     // or file is made.
     if opt.pdf {
@@ -255,7 +275,7 @@ pub fn build_observed(
         true => Some(staging.create(&pdf_path)?),
         false => None,
     };
-    let pdf = run_sinks(&doc, pdf_file, opt.png.then_some(images), &step)?;
+    let pdf = run_sinks(doc, pdf_file, opt.png.then_some(images), &step)?;
     if let Some(file) = pdf {
         let bytes = staging.close(file)?;
         report.written.push(Written {
@@ -279,11 +299,14 @@ pub fn build_observed(
     }
     let written = staging.commit()?;
     if opt.png {
-        // Only images pnp wrote: a user's own files (a PNG without our record) stay.
+        // Only images pnp wrote (with our record), by a name it gives a face of this game's
+        // components: a user's own files, and their copies of ours under other names, stay.
+        let ids: Vec<&str> = (doc.components.iter()).map(|c| c.id.as_str()).collect();
         report.stale_removed = output::writer::remove_stale(
             &png_dir,
             "png",
             &written,
+            &|stem| resolve::faces::could_name_a_face(stem, &ids),
             &output::png_source::is_stamped,
         )?;
     }
@@ -306,8 +329,13 @@ fn run_sinks<W: std::io::Write>(
     images: Option<output::stream::Images>,
     page_done: &(dyn Fn() + Sync),
 ) -> Result<Option<W>, Error> {
-    let mut writer = pdf.map(|out| output::pdf::PdfWriter::new(doc, out));
-    output::stream::run(doc, writer.as_mut(), images, page_done)?;
-    let finished = writer.map(|w| w.finish()).transpose();
-    finished.map_err(|e| Error::Output(OutputError::Pdf(e)))
+    // A panic in a library that draws (krilla on an SVG it cannot take) fails the build as an
+    // error does: the caller's staging and lock are dropped, and remove what they made.
+    let run = std::panic::AssertUnwindSafe(|| {
+        let mut writer = pdf.map(|out| output::pdf::PdfWriter::new(doc, out));
+        output::stream::run(doc, writer.as_mut(), images, page_done)?;
+        let finished = writer.map(|w| w.finish()).transpose();
+        finished.map_err(|e| Error::Output(OutputError::Pdf(e)))
+    });
+    std::panic::catch_unwind(run).unwrap_or_else(|panic| Err(OutputError::panicked(panic).into()))
 }

@@ -13,8 +13,8 @@ pub enum Error {
     Spec(#[from] SpecError),
     #[error("{0}")]
     Rules(crate::rules::Failures),
-    #[error("{0}")]
-    Options(String),
+    #[error(transparent)]
+    Usage(#[from] Usage),
     #[error(transparent)]
     Output(#[from] OutputError),
     #[error(transparent)]
@@ -31,6 +31,38 @@ pub enum Error {
     TtsOptions(#[from] crate::outputs::tts::OptionError),
     #[error(transparent)]
     Copies(#[from] crate::resolve::overrides::CopiesError),
+    #[error(transparent)]
+    BuildOptions(#[from] super::options::OptionsError),
+    #[error(transparent)]
+    Sheets(#[from] super::sheets::SheetsError),
+    #[error(transparent)]
+    Serve(#[from] super::serve::ServeError),
+}
+
+/// What the command line asks that cannot be done, before any game is read.
+#[derive(Debug, thiserror::Error)]
+pub enum Usage {
+    #[error("--for {0}: no such service")]
+    NoService(String),
+    #[error("--for SERVICE sets the bleed its products take; leave out --bleed")]
+    ForWithBleed,
+    #[error("--bleed: {0}")]
+    Bleed(crate::base::units::LengthError),
+    #[error(transparent)]
+    Watch(#[from] crate::spec::watch::NotAFile),
+    #[error("cannot catch Ctrl-C: {0}")]
+    CtrlC(String),
+    #[error("name a game (or several), or use --all")]
+    NoGames,
+    #[error("validation failed for {}", .0.join(", "))]
+    ValidationFailed(Vec<String>),
+    /// `pnp new`'s name gives no id, or cannot be drawn.
+    #[error("{0}")]
+    Name(String),
+    #[error("{} already exists: choose another name or --out", .0.display())]
+    Exists(std::path::PathBuf),
+    #[error("the manual has no page {0}")]
+    NoManualPage(String),
 }
 
 /// A service's refusals are the input's fault; failing to write is the output's.

@@ -3,13 +3,37 @@
 use std::path::PathBuf;
 
 use crate::base::units::parse_length_or_zero;
-use crate::commands::Error;
 use crate::layout::{A4, Cuts, Duplex, LETTER, Paper};
 
 pub use crate::outputs::png::{DEFAULT_DPI, MAX_DPI, MIN_DPI};
 pub const MAX_BLEED_MM: f64 = 10.0;
 /// The most players a game can be for: `game.players` is held to 1 to 99 (`spec::check`).
 pub const MAX_PLAYERS: u32 = 99;
+
+/// A build option out of its range, or two that do not go together.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("--paper {0}: expected a4 or letter")]
+    Paper(String),
+    #[error("--dpi {0}: expected {MIN_DPI} to {MAX_DPI}")]
+    Dpi(u32),
+    #[error("--bleed: {0}")]
+    Bleed(crate::base::units::LengthError),
+    #[error("--bleed {0}: at most {MAX_BLEED_MM} mm")]
+    BleedTooLarge(String),
+    #[error("--duplex {0}: expected long or short")]
+    Duplex(String),
+    #[error("--layout gutterfold prints fronts and backs on one side; leave out --duplex")]
+    GutterfoldDuplex,
+    #[error("--layout {0}: expected duplex or gutterfold")]
+    Layout(String),
+    #[error("--players {0}: expected 1 to {MAX_PLAYERS}")]
+    Players(u32),
+    #[error("--cuts {0}: expected marks, lines or both")]
+    Cuts(String),
+    #[error("--no-pdf and --no-png together leave nothing to build")]
+    NothingToBuild,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct BuildOptions {
@@ -77,14 +101,12 @@ pub struct Choices {
 }
 
 impl BuildOptions {
-    pub fn from_choices(c: &Choices) -> Result<BuildOptions, Error> {
+    pub fn from_choices(c: &Choices) -> Result<BuildOptions, OptionsError> {
         let paper = match c.paper.as_deref().map(str::to_ascii_lowercase).as_deref() {
             None | Some("a4") => A4,
             Some("letter") | Some("us-letter") => LETTER,
             Some(other) => {
-                return Err(Error::Options(format!(
-                    "--paper {other}: expected a4 or letter"
-                )));
+                return Err(OptionsError::Paper(other.to_string()));
             }
         };
         let paper = if c.landscape {
@@ -94,19 +116,14 @@ impl BuildOptions {
         };
         let dpi = c.dpi.unwrap_or(DEFAULT_DPI);
         if !(MIN_DPI..=MAX_DPI).contains(&dpi) {
-            return Err(Error::Options(format!(
-                "--dpi {dpi}: expected {MIN_DPI} to {MAX_DPI}"
-            )));
+            return Err(OptionsError::Dpi(dpi));
         }
         let bleed = match &c.bleed {
             None => 0.0,
             Some(text) => {
-                let mm = parse_length_or_zero(text)
-                    .map_err(|e| Error::Options(format!("--bleed: {e}")))?;
+                let mm = parse_length_or_zero(text).map_err(OptionsError::Bleed)?;
                 if mm > MAX_BLEED_MM {
-                    return Err(Error::Options(format!(
-                        "--bleed {text}: at most {MAX_BLEED_MM} mm"
-                    )));
+                    return Err(OptionsError::BleedTooLarge(text.clone()));
                 }
                 mm
             }
@@ -115,45 +132,32 @@ impl BuildOptions {
             None | Some("long") => Duplex::LongEdge,
             Some("short") => Duplex::ShortEdge,
             Some(other) => {
-                return Err(Error::Options(format!(
-                    "--duplex {other}: expected long or short"
-                )));
+                return Err(OptionsError::Duplex(other.to_string()));
             }
         };
         let duplex = match c.layout.as_deref() {
             None | Some("duplex") => duplex,
             Some("gutterfold") if c.duplex.is_some() => {
-                return Err(Error::Options(
-                    "--layout gutterfold prints fronts and backs on one side; leave out --duplex"
-                        .into(),
-                ));
+                return Err(OptionsError::GutterfoldDuplex);
             }
             Some("gutterfold") => Duplex::GutterFold,
             Some(other) => {
-                return Err(Error::Options(format!(
-                    "--layout {other}: expected duplex or gutterfold"
-                )));
+                return Err(OptionsError::Layout(other.to_string()));
             }
         };
         if let Some(n) = c.players.filter(|n| !(1..=MAX_PLAYERS).contains(n)) {
-            return Err(Error::Options(format!(
-                "--players {n}: expected 1 to {MAX_PLAYERS}"
-            )));
+            return Err(OptionsError::Players(n));
         }
         let cuts = match c.cuts.as_deref() {
             None | Some("marks") => Cuts::Marks,
             Some("lines") => Cuts::Lines,
             Some("both") => Cuts::Both,
             Some(other) => {
-                return Err(Error::Options(format!(
-                    "--cuts {other}: expected marks, lines or both"
-                )));
+                return Err(OptionsError::Cuts(other.to_string()));
             }
         };
         if c.no_pdf && c.no_png {
-            return Err(Error::Options(
-                "--no-pdf and --no-png together leave nothing to build".into(),
-            ));
+            return Err(OptionsError::NothingToBuild);
         }
         Ok(BuildOptions {
             paper,

@@ -14,6 +14,59 @@ use crate::layout::LayoutOptions;
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
 use crate::rules::build::{Chosen, Plan};
 
+/// What `pnp sheets` refuses of what it is asked.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SheetsError {
+    #[error("--family: rule `{rule}` cannot be checked as written: {at}{why}")]
+    FamilyRule {
+        rule: String,
+        at: String,
+        why: String,
+    },
+    #[error("--names: name {0} is empty")]
+    EmptyName(usize),
+    #[error("--names: name {n}: {why}")]
+    Name { n: usize, why: NameError },
+    #[error("--family: {0} has no families to build (no rule of it defines a `build:`)")]
+    NoFamilies(String),
+    #[error("{at}: {why}")]
+    Family { at: String, why: String },
+    /// A family the rules refuse, with the rule's words and where it is written.
+    #[error(transparent)]
+    Illegal(Box<Illegal>),
+    #[error("--players N: how many sheets to print")]
+    NoPlayers,
+    #[error(
+        "{names} names and {families} families for {players} players: give at most one of each per player"
+    )]
+    TooMany {
+        names: usize,
+        families: usize,
+        players: u32,
+    },
+    #[error("{0} has no record sheet (no component of kind `sheet`)")]
+    NoSheet(String),
+    #[error("--sheet {id}: expected one of: {known}")]
+    WhichSheet { id: String, known: String },
+}
+
+/// A family the rules refuse.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "{at}: this {what} is not legal: {problems}\n  the rules say{section}: “{quote}”\n  found: {found}\n  rule `{rule}` written at {written}"
+)]
+pub struct Illegal {
+    at: String,
+    what: String,
+    problems: String,
+    section: String,
+    quote: String,
+    found: String,
+    rule: String,
+    /// `file:line:column`.
+    written: String,
+}
+
 /// What the user asked `pnp sheets` for.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
@@ -32,13 +85,14 @@ fn family_plan(game: &Game) -> Result<Option<Plan<'_>>, Error> {
     let Some(rule) = crate::rules::build::first(game) else {
         return Ok(None);
     };
-    Plan::new(&game.file, rule).map(Some).map_err(|e| {
-        let at = e.at.map(|d| format!("{}: ", d.place())).unwrap_or_default();
-        Error::Options(format!(
-            "--family: rule `{}` cannot be checked as written: {at}{}",
-            rule.id.value, e.why
-        ))
-    })
+    Plan::new(&game.file, rule)
+        .map(Some)
+        .map_err(|e| SheetsError::FamilyRule {
+            rule: rule.id.value.clone(),
+            at: e.at.map(|d| format!("{}: ", d.place())).unwrap_or_default(),
+            why: e.why,
+        })
+        .map_err(Error::from)
 }
 
 /// Longest player name: it is printed on one line of the sheet's name field.
@@ -73,10 +127,10 @@ fn check_name(name: &str) -> Result<(), NameError> {
 pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String>>, Error> {
     let names: Vec<String> = req.names.iter().map(|n| n.trim().to_string()).collect();
     if let Some(i) = names.iter().position(String::is_empty) {
-        return Err(Error::Options(format!("--names: name {} is empty", i + 1)));
+        return Err(SheetsError::EmptyName(i + 1).into());
     }
     for (i, name) in names.iter().enumerate() {
-        check_name(name).map_err(|e| Error::Options(format!("--names: name {}: {e}", i + 1)))?;
+        check_name(name).map_err(|why| SheetsError::Name { n: i + 1, why })?;
     }
     let mut families = Vec::new();
     let plan = match req.families.is_empty() {
@@ -84,42 +138,38 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         false => family_plan(game)?,
     };
     if !req.families.is_empty() && plan.is_none() {
-        return Err(Error::Options(format!(
-            "--family: {} has no families to build (no rule of it defines a `build:`)",
-            game.name()
-        )));
+        return Err(SheetsError::NoFamilies(game.name().to_string()).into());
     }
     for (i, text) in req.families.iter().enumerate() {
         let Some(plan) = &plan else { break };
         let at = format!("--family #{} \"{text}\"", i + 1);
-        let f = plan
-            .parse(text)
-            .map_err(|e| Error::Options(format!("{at}: {e}")))?;
+        let bad = |why: String| SheetsError::Family {
+            at: at.clone(),
+            why,
+        };
+        let f = plan.parse(text).map_err(|e| bad(e.to_string()))?;
         if let Some(name) = &f.name {
-            check_name(name).map_err(|e| Error::Options(format!("{at}: {e}")))?;
+            check_name(name).map_err(|e| bad(e.to_string()))?;
         }
-        let problems = plan
-            .problems(&f)
-            .map_err(|e| Error::Options(format!("{at}: {}", e.why)))?;
+        let problems = plan.problems(&f).map_err(|e| bad(e.why))?;
         if !problems.is_empty() {
             let r = plan.rule;
-            let l = crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new());
-            let section = r
-                .section
-                .as_deref()
-                .map(|s| format!(" ({s})"))
-                .unwrap_or_default();
-            return Err(Error::Options(format!(
-                "{at}: this {} is not legal: {}\n  the rules say{section}: “{}”\n  found: {}\n  rule `{}` written at {}:{}:{}",
-                plan.build.name,
-                problems.join("; and "),
-                r.quote,
-                plan.describe(&f),
-                r.id.value,
-                l.file,
-                l.line,
-                l.column
-            )));
+            return Err(SheetsError::Illegal(Box::new(Illegal {
+                at,
+                what: plan.build.name.clone(),
+                problems: problems.join("; and "),
+                section: r
+                    .section
+                    .as_deref()
+                    .map(|s| format!(" ({s})"))
+                    .unwrap_or_default(),
+                quote: r.quote.clone(),
+                found: plan.describe(&f),
+                rule: r.id.value.clone(),
+                written: crate::base::diagnostic::Diagnostic::at(&game.file, &r.id, String::new())
+                    .place(),
+            }))
+            .into());
         }
         families.push(f);
     }
@@ -127,25 +177,25 @@ pub fn players(game: &Game, req: &Request) -> Result<Vec<BTreeMap<String, String
         .players
         .unwrap_or_else(|| names.len().max(families.len()) as u32);
     if count == 0 {
-        return Err(Error::Options(
-            "--players N: how many sheets to print".into(),
-        ));
+        return Err(SheetsError::NoPlayers.into());
     }
     let allowed = &game.spec.game.players.value;
     if !allowed.is_empty() && !allowed.contains(&count) {
         let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
-        return Err(Error::Options(format!(
-            "--players {count}: {} is for {} players",
-            game.name(),
-            list.join(", ")
-        )));
+        return Err(crate::resolve::select::SelectError {
+            players: count,
+            game: game.name().to_string(),
+            allowed: list.join(", "),
+        }
+        .into());
     }
     if names.len() > count as usize || families.len() > count as usize {
-        return Err(Error::Options(format!(
-            "{} names and {} families for {count} players: give at most one of each per player",
-            names.len(),
-            families.len()
-        )));
+        return Err(SheetsError::TooMany {
+            names: names.len(),
+            families: families.len(),
+            players: count,
+        }
+        .into());
     }
     // A family goes to the player of its name, the others to the players left, in order.
     let mut slots: Vec<Option<Chosen>> = vec![None; count as usize];
@@ -207,17 +257,21 @@ fn sheet_component(game: &Game, wanted: Option<&str>) -> Result<usize, Error> {
             .join(", ")
     };
     match wanted {
-        None => sheets.first().copied().ok_or_else(|| {
-            Error::Options(format!(
-                "{} has no record sheet (no component of kind `sheet`)",
-                game.name()
-            ))
-        }),
+        None => sheets
+            .first()
+            .copied()
+            .ok_or_else(|| SheetsError::NoSheet(game.name().to_string()).into()),
         Some(id) => sheets
             .iter()
             .copied()
             .find(|&i| game.spec.components[i].id.value == id)
-            .ok_or_else(|| Error::Options(format!("--sheet {id}: expected one of: {}", ids()))),
+            .ok_or_else(|| {
+                SheetsError::WhichSheet {
+                    id: id.to_string(),
+                    known: ids(),
+                }
+                .into()
+            }),
     }
 }
 

@@ -5,10 +5,15 @@
 //! A face's SVG names a picture as `pnp-image:<hash of its bytes>`; `trees::options` resolves
 //! that name from the registry here and nothing else, so faces stay small and a changed file
 //! (a new hash) changes the face's SVG, and so the PNG made from it.
+mod raster;
+mod svg;
+
 use resvg::usvg::ImageKind;
 use std::collections::HashMap;
 use std::path::{Component as PathPart, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::base::assets::NotPlain;
 
 /// Largest image file read (a full-bleed poker card at 600 dpi is about 2 MB as a PNG).
 pub const MAX_IMAGE_BYTES: usize = 16 * 1024 * 1024;
@@ -92,8 +97,13 @@ pub enum ImageError {
     Missing(String),
     #[error("cannot read `{0}`: {1}")]
     Unreadable(String, String),
-    #[error("`{name}` is larger than {limit_mb} MB")]
-    TooLarge { name: String, limit_mb: usize },
+    #[error("`{name}` is larger than {}", size_text(*limit))]
+    TooLarge { name: String, limit: usize },
+    /// A FIFO would keep the build waiting for a writer, a device never ends.
+    #[error(
+        "`{0}` is not a plain file (a pipe, a device or a folder): pictures are read from plain files only"
+    )]
+    NotAFile(String),
     #[error(
         "`{name}` is {w} × {h} pixels; an image may be at most {MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS} pixels in all"
     )]
@@ -102,6 +112,8 @@ pub enum ImageError {
     Format(String),
     #[error("`{0}` cannot be read as {1}: {2}")]
     Decode(String, &'static str, String),
+    #[error("SVG picture `{0}`: {1}")]
+    Svg(String, svg::SvgPictureError),
 }
 
 /// The file `name` names in the game's folder `dir`: a relative path without `..`, that stays
@@ -133,14 +145,19 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
         true => MAX_SVG_IMAGE_BYTES,
         false => MAX_IMAGE_BYTES,
     };
-    let bytes = match crate::base::assets::read_capped(&path, limit) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => {
+    // `locate` found the folder. Opened without waiting, and refused unless a plain file.
+    let folder = dir.unwrap_or(Path::new("."));
+    let bytes = match crate::base::assets::read_plain(&path, folder, limit) {
+        Ok(bytes) => bytes,
+        Err(NotPlain::TooLarge { .. }) => {
             return Err(ImageError::TooLarge {
                 name: name.to_string(),
-                limit_mb: limit.div_ceil(1024 * 1024),
+                limit,
             });
         }
+        Err(NotPlain::NotAFile) => return Err(ImageError::NotAFile(name.to_string())),
+        Err(NotPlain::Missing) => return Err(ImageError::Missing(name.to_string())),
+        Err(NotPlain::Outside) => return Err(ImageError::LinkOut(name.to_string())),
         Err(e) => return Err(ImageError::Unreadable(name.to_string(), e.to_string())),
     };
     let hash = crate::base::hash::of(&bytes);
@@ -155,7 +172,7 @@ pub fn load(dir: Option<&Path>, name: &str) -> Result<Arc<Picture>, ImageError> 
     if format == Format::Svg && bytes.len() > MAX_SVG_IMAGE_BYTES {
         return Err(ImageError::TooLarge {
             name: name.to_string(),
-            limit_mb: MAX_SVG_IMAGE_BYTES.div_ceil(1024 * 1024),
+            limit: MAX_SVG_IMAGE_BYTES,
         });
     }
     let (w, h, kind) = decode(name, format, bytes)?;
@@ -189,6 +206,14 @@ fn registry() -> &'static Mutex<Registry> {
 
 type Registry = HashMap<u128, (Arc<Picture>, ImageKind)>;
 
+/// A limit in bytes as the README gives it: `256 KiB`, `16 MiB`.
+fn size_text(bytes: usize) -> String {
+    match bytes % (1024 * 1024) {
+        0 => format!("{} MiB", bytes / (1024 * 1024)),
+        _ => format!("{} KiB", bytes.div_ceil(1024)),
+    }
+}
+
 fn is_svg_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".svg")
 }
@@ -208,8 +233,9 @@ fn sniff(bytes: &[u8], name: &str) -> Option<Format> {
     }
 }
 
-/// Decodes the whole image (refusing it past the pixel limits, read from its header first) and
-/// returns its size and what usvg draws it from.
+/// Decodes the whole image (refusing it past the pixel limits, read from its header first) as
+/// the outputs will, and returns its size and what usvg draws it from: the file as it is, or a
+/// copy reduced to draw within the memory budget (`raster`).
 fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, ImageKind), ImageError> {
     let bad = |what: &'static str, why: String| ImageError::Decode(name.to_string(), what, why);
     let too_many = |w: u32, h: u32| {
@@ -221,64 +247,72 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
             },
         )
     };
+    if format == Format::Svg {
+        let refused = |e| ImageError::Svg(name.to_string(), e);
+        svg::check_source(&bytes).map_err(refused)?;
+        let tree = resvg::usvg::Tree::from_data(&bytes, &svg::options())
+            .map_err(|e| bad("an SVG image", e.to_string()))?;
+        svg::check(&tree).map_err(refused)?;
+        let size = tree.size();
+        let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
+        return Ok((w.max(1), h.max(1), ImageKind::SVG(tree)));
+    }
+    let what = match format {
+        Format::Png => "a PNG",
+        Format::Jpeg => "a JPEG",
+        _ => "a WebP image",
+    };
+    let (w, h) = raster_size(format, &bytes).map_err(|why| bad(what, why.to_string()))?;
+    if let Some(e) = too_many(w, h) {
+        return Err(e);
+    }
+    let bytes = Arc::new(bytes);
+    let kind = |format: Format, bytes: Arc<Vec<u8>>| match format {
+        Format::Png => ImageKind::PNG(bytes),
+        Format::Jpeg => ImageKind::JPEG(bytes),
+        _ => ImageKind::WEBP(bytes),
+    };
+    match raster::check(format, &bytes).map_err(|why| bad(what, why))? {
+        raster::Checked::Kept => Ok((w, h, kind(format, bytes))),
+        raster::Checked::Reduced {
+            w,
+            h,
+            format,
+            bytes,
+        } => Ok((w, h, kind(format, Arc::new(bytes)))),
+    }
+}
+
+/// The size a raster picture's header gives.
+/// Why a raster picture's header does not say its size.
+#[derive(Debug, thiserror::Error)]
+enum HeaderError {
+    #[error("{0}")]
+    Png(#[from] png::DecodingError),
+    #[error("{0:?}")]
+    Jpeg(zune_jpeg::errors::DecodeErrors),
+    #[error("no size")]
+    NoSize,
+    #[error("{0}")]
+    Webp(#[from] image_webp::DecodingError),
+}
+
+fn raster_size(format: Format, bytes: &[u8]) -> Result<(u32, u32), HeaderError> {
     match format {
         Format::Png => {
-            let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes[..]))
-                .read_info()
-                .map_err(|e| bad("a PNG", e.to_string()))?;
-            let (w, h) = (reader.info().width, reader.info().height);
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            let size = reader
-                .output_buffer_size()
-                .ok_or_else(|| bad("a PNG", "too large".into()))?;
-            let mut buf = vec![0; size];
-            reader
-                .next_frame(&mut buf)
-                .map_err(|e| bad("a PNG", e.to_string()))?;
-            Ok((w, h, ImageKind::PNG(Arc::new(bytes))))
+            let reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info()?;
+            Ok((reader.info().width, reader.info().height))
         }
         Format::Jpeg => {
             use zune_jpeg::zune_core::bytestream::ZCursor;
-            let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(&bytes[..]));
-            decoder
-                .decode_headers()
-                .map_err(|e| bad("a JPEG", format!("{e:?}")))?;
-            let (w, h) = decoder
-                .dimensions()
-                .map(|(w, h)| (w as u32, h as u32))
-                .ok_or_else(|| bad("a JPEG", "no size".into()))?;
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            decoder
-                .decode()
-                .map_err(|e| bad("a JPEG", format!("{e:?}")))?;
-            Ok((w, h, ImageKind::JPEG(Arc::new(bytes))))
+            let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(bytes));
+            decoder.decode_headers().map_err(HeaderError::Jpeg)?;
+            let (w, h) = decoder.dimensions().ok_or(HeaderError::NoSize)?;
+            Ok((w as u32, h as u32))
         }
-        Format::Webp => {
-            let mut decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(&bytes[..]))
-                .map_err(|e| bad("a WebP image", e.to_string()))?;
-            let (w, h) = decoder.dimensions();
-            if let Some(e) = too_many(w, h) {
-                return Err(e);
-            }
-            let size = decoder
-                .output_buffer_size()
-                .ok_or_else(|| bad("a WebP image", "too large".into()))?;
-            let mut buf = vec![0; size];
-            decoder
-                .read_image(&mut buf)
-                .map_err(|e| bad("a WebP image", e.to_string()))?;
-            Ok((w, h, ImageKind::WEBP(Arc::new(bytes))))
-        }
-        Format::Svg => {
-            let tree = resvg::usvg::Tree::from_data(&bytes, &crate::draw::trees::options())
-                .map_err(|e| bad("an SVG image", e.to_string()))?;
-            let size = tree.size();
-            let (w, h) = (size.width().ceil() as u32, size.height().ceil() as u32);
-            Ok((w.max(1), h.max(1), ImageKind::SVG(tree)))
+        _ => {
+            let decoder = image_webp::WebPDecoder::new(std::io::Cursor::new(bytes))?;
+            Ok(decoder.dimensions())
         }
     }
 }
@@ -311,6 +345,17 @@ mod tests {
         ));
         assert_eq!(locate(None, "a.png"), Err(ImageError::Shipped));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn limits_are_named_as_the_readme_names_them() {
+        assert_eq!(size_text(MAX_SVG_IMAGE_BYTES), "256 KiB");
+        assert_eq!(size_text(MAX_IMAGE_BYTES), "16 MiB");
+        let too_large = ImageError::TooLarge {
+            name: "a.svg".into(),
+            limit: MAX_SVG_IMAGE_BYTES,
+        };
+        assert_eq!(too_large.to_string(), "`a.svg` is larger than 256 KiB");
     }
 
     #[test]

@@ -143,6 +143,44 @@ pub struct DiagramLabel {
 /// Largest number of pieces on one diagram.
 pub const MAX_PLACED: usize = 500;
 
+/// Why a placed piece has no place on the table.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlaceError {
+    #[error("a piece goes either `at:` a point or `on:` a piece's `space:`, not both")]
+    AtAndOn,
+    #[error(
+        "`on:` needs `space:`: which space of that piece (`f6` on a board, `[column, row]` on a tile)"
+    )]
+    OnWithoutSpace,
+    #[error("`space:` needs `on:`: the piece (a board or a tile) whose space this is")]
+    SpaceWithoutOn,
+    #[error(
+        "a placed piece needs `at: [x, y]` (its centre, table mm) or `on:` a piece and its `space:`"
+    )]
+    Nowhere,
+    #[error("`on: {0}`: no piece `{0}` is placed before this one")]
+    NotBefore(String),
+    #[error("`on: {0}`: that piece has no place itself")]
+    UnderUnplaced(String),
+    #[error("`on: {0}`: no such piece")]
+    NoPiece(String),
+    #[error("`space: {space}`: `{on}` is not a board; a tile's space is `[column, row]`")]
+    NotABoard { space: String, on: String },
+    #[error("`space: {space}`: board `{on}` has no such space")]
+    NoSpace { space: String, on: String },
+    #[error("`on: {on}`: its {side} shows no grid of spaces (`grid:`)")]
+    NoGrid { on: String, side: &'static str },
+    #[error(
+        "`space: [{col}, {row}]`: `{on}` has {cells} × {cells} spaces, from [1, 1] to [{cells}, {cells}]"
+    )]
+    OffTheGrid {
+        col: u32,
+        row: u32,
+        on: String,
+        cells: u32,
+    },
+}
+
 impl Kind for Diagram {
     fn about(&self) -> &'static str {
         "A setup picture placing other pieces' own faces on a table (`diagram:`)."
@@ -380,7 +418,7 @@ impl Diagram {
             let centre = match centre {
                 Ok(c) => c,
                 Err(why) => {
-                    cx.at(p, why);
+                    cx.at(p, why.to_string());
                     continue;
                 }
             };
@@ -430,27 +468,17 @@ impl Diagram {
 
     /// The centre of each placed piece on the table (mm), in order: its `at:`, or the middle of
     /// its `space:` on the piece it is `on:`; why not, where it has none.
-    pub fn centres(&self, game: &Game, pieces: &[Piece]) -> Vec<Result<[f64; 2], String>> {
-        let mut out: Vec<Result<[f64; 2], String>> = Vec::with_capacity(self.place.len());
+    pub fn centres(&self, game: &Game, pieces: &[Piece]) -> Vec<Result<[f64; 2], PlaceError>> {
+        let mut out: Vec<Result<[f64; 2], PlaceError>> = Vec::with_capacity(self.place.len());
         for (i, p) in self.place.iter().enumerate() {
             let v = &p.value;
             let found = match (&v.at, &v.on, &v.space) {
                 (Some(at), None, None) => Ok(*at),
                 (None, Some(on), Some(space)) => self.on_space(game, pieces, i, &out, on, space),
-                (Some(_), Some(_), _) => Err(
-                    "a piece goes either `at:` a point or `on:` a piece's `space:`, not both"
-                        .to_string(),
-                ),
-                (_, Some(_), None) => {
-                    Err("`on:` needs `space:`: which space of that piece (`f6` on a board, `[column, row]` on a tile)".to_string())
-                }
-                (_, None, Some(_)) => Err(
-                    "`space:` needs `on:`: the piece (a board or a tile) whose space this is".to_string(),
-                ),
-                (None, None, None) => Err(
-                    "a placed piece needs `at: [x, y]` (its centre, table mm) or `on:` a piece and its `space:`"
-                        .to_string(),
-                ),
+                (Some(_), Some(_), _) => Err(PlaceError::AtAndOn),
+                (_, Some(_), None) => Err(PlaceError::OnWithoutSpace),
+                (_, None, Some(_)) => Err(PlaceError::SpaceWithoutOn),
+                (None, None, None) => Err(PlaceError::Nowhere),
             };
             out.push(found);
         }
@@ -496,43 +524,41 @@ impl Diagram {
         game: &Game,
         pieces: &[Piece],
         i: usize,
-        done: &[Result<[f64; 2], String>],
+        done: &[Result<[f64; 2], PlaceError>],
         on: &Spanned<String>,
         space: &SpaceOf,
-    ) -> Result<[f64; 2], String> {
+    ) -> Result<[f64; 2], PlaceError> {
+        let on_ = || on.value.clone();
         let under = (0..i)
             .rev()
             .find(|&j| self.place[j].value.piece.value == on.value)
-            .ok_or_else(|| {
-                format!(
-                    "`on: {}`: no piece `{}` is placed before this one",
-                    on.value, on.value
-                )
-            })?;
+            .ok_or_else(|| PlaceError::NotBefore(on_()))?;
         let base = &self.place[under].value;
         let centre = done[under]
             .clone()
-            .map_err(|_| format!("`on: {}`: that piece has no place itself", on.value))?;
+            .map_err(|_| PlaceError::UnderUnplaced(on_()))?;
         let piece = pieces
             .iter()
             .find(|x| x.id(game) == on.value)
-            .ok_or_else(|| format!("`on: {}`: no such piece", on.value))?;
+            .ok_or_else(|| PlaceError::NoPiece(on_()))?;
         let [col, row] = match space {
             SpaceOf::Cell(cell) => *cell,
             SpaceOf::Named(name) => {
-                let geometry = super::of(game, piece).geometry().ok_or_else(|| {
-                    format!(
-                        "`space: {name}`: `{}` is not a board; a tile's space is `[column, row]`",
-                        on.value
-                    )
-                })?;
+                let geometry =
+                    super::of(game, piece)
+                        .geometry()
+                        .ok_or_else(|| PlaceError::NotABoard {
+                            space: name.clone(),
+                            on: on_(),
+                        })?;
                 let s = geometry
                     .spaces
                     .iter()
                     .chain(&geometry.track)
                     .find(|s| s.name == *name)
-                    .ok_or_else(|| {
-                        format!("`space: {name}`: board `{}` has no such space", on.value)
+                    .ok_or_else(|| PlaceError::NoSpace {
+                        space: name.clone(),
+                        on: on_(),
                     })?;
                 let (dx, dy) = (s.x - piece.w / 2.0, s.y - piece.h / 2.0);
                 return Ok(turned(centre, base.rotate, dx, dy));
@@ -542,22 +568,23 @@ impl Diagram {
             DiagramSide::Front => Some(piece.front(game).into_owned()),
             DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
         };
-        let cells = face.and_then(|f| f.grid).ok_or_else(|| {
-            format!(
-                "`on: {}`: its {} shows no grid of spaces (`grid:`)",
-                on.value,
-                match base.side {
+        let cells = face
+            .and_then(|f| f.grid)
+            .ok_or_else(|| PlaceError::NoGrid {
+                on: on_(),
+                side: match base.side {
                     DiagramSide::Front => "front",
                     DiagramSide::Back => "back",
-                }
-            )
-        })?;
+                },
+            })?;
         let cells = cells.max(1);
         if !(1..=cells).contains(&col) || !(1..=cells).contains(&row) {
-            return Err(format!(
-                "`space: [{col}, {row}]`: `{}` has {cells} × {cells} spaces, from [1, 1] to [{cells}, {cells}]",
-                on.value
-            ));
+            return Err(PlaceError::OffTheGrid {
+                col,
+                row,
+                on: on_(),
+                cells,
+            });
         }
         let dx = (col as f64 - 0.5) / cells as f64 * piece.w - piece.w / 2.0;
         let dy = (row as f64 - 0.5) / cells as f64 * piece.h - piece.h / 2.0;

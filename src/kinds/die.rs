@@ -6,15 +6,18 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+use std::collections::BTreeSet;
 use svg::Node;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, OwnFaces, TtsForm};
+use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::draw::canvas::{Canvas, element, line, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::marks::glyph;
+use crate::spec::items::{self, FACE_FIELDS, Item, ItemsError, Part, Selection, Value};
 use crate::spec::{Face, Shape};
 
 /// A die: six faces laid over the component's front, printed as a cube net (`die:`). `size`
@@ -165,6 +168,15 @@ die:
             .iter()
             .flat_map(|f| f.value.texts())
             .collect()
+    }
+    /// Its faces, six for each variant: `n`, the variant's `id` and tags, and the face's fields.
+    fn items(
+        &self,
+        game: &crate::kinds::Game,
+        c: &Component,
+        part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        matches!(part, Part::Faces).then(|| Ok(self.faces_as_items(game, c)))
     }
     fn die_faces(
         &self,
@@ -318,9 +330,56 @@ pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
     (c as f64 * s, tab(s) + r as f64 * s)
 }
 
+impl Die {
+    /// The faces of each variant of `c` (a die without variants has six), as a selector's items.
+    fn faces_as_items(&self, game: &crate::kinds::Game, c: &Component) -> Selection {
+        let here = Diagnostic::at(game.file_of(c), &self.faces, String::new());
+        let mut names: BTreeSet<String> = ["n", "id"].map(String::from).into();
+        names.extend(FACE_FIELDS.iter().map(|f| f.to_string()));
+        let fronts: Vec<(Option<String>, Face, crate::spec::Tags)> = match c.variants.is_empty() {
+            true => vec![(None, c.front.clone(), Default::default())],
+            false => c
+                .variants
+                .iter()
+                .map(|v| {
+                    let front = c.front.overlaid(&c.variant_front(&v));
+                    (Some(v.id.value.clone()), front, v.tags.clone())
+                })
+                .collect(),
+        };
+        let mut items = Vec::new();
+        for (variant, front, tags) in fronts {
+            for (i, face) in faces(&front, self).iter().enumerate() {
+                let key = match &variant {
+                    Some(v) => format!("{v} face {}", i + 1),
+                    None => format!("face {}", i + 1),
+                };
+                let id = variant.as_deref().unwrap_or(&c.id.value);
+                let mut item = Item::new(key, here.clone())
+                    .with("n", Value::Num((i + 1) as f64))
+                    .with("id", Value::Text(id.to_string()));
+                for f in FACE_FIELDS {
+                    item = item.with(f, items::face_value(face, f));
+                }
+                for (k, v) in tags.iter() {
+                    names.insert(k.to_string());
+                    item = item.with(k.to_string(), Value::Text(v.clone()));
+                }
+                items.push(item);
+            }
+        }
+        Selection {
+            what: format!("faces of `{}`", c.id.value),
+            at: here,
+            items,
+            names,
+        }
+    }
+}
+
 /// The six faces of a die piece: the piece's front with each listed face laid over it, a
 /// face's own text, pips or symbol (whichever it gives) in place of the front's.
-pub fn faces(front: &Face, spec: &Die) -> Vec<Face> {
+fn faces(front: &Face, spec: &Die) -> Vec<Face> {
     spec.faces
         .value
         .iter()

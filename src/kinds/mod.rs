@@ -29,6 +29,7 @@ pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
+use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
 pub use crate::spec::kind::{COLOURS, FaceField, Field, OwnFaces};
 use crate::spec::{Face, Shape};
 
@@ -264,20 +265,24 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn symbols(&self) -> Vec<&Spanned<String>> {
         Vec::new()
     }
-    /// The labels of its spaces in order, for the rules' `labels:` (`args` may name a
-    /// section); `None` when it has no spaces.
-    fn labels(
+    /// The items a rule's selector picks of `component` (one of this kind), by `part`: a die's
+    /// faces, a record sheet's table rows, roster rows, a roster column's boxes by kind of row,
+    /// track spaces or fields. `None` when it has no such part.
+    fn items(
         &self,
-        _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
+        _game: &Game,
+        _component: &Component,
+        _part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
         None
     }
-    /// Whether its spaces are blank inside (held, what was expected, what was found), for the
-    /// rules' `blank:`; `None` when it has no spaces.
-    fn blank_inside(
-        &self,
-        _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
+    /// The label of each of its spaces in order ("" where none), for the rules' `labels:`;
+    /// `None` when it has no spaces to write in.
+    fn labels(&self) -> Option<Result<Vec<String>, NotOneTrack>> {
+        None
+    }
+    /// What is printed inside its spaces, for the rules' `blank:`; `None` when it has none.
+    fn printed_inside(&self) -> Option<Result<Inside, NotOneTrack>> {
         None
     }
     /// How one of its pieces looks in play, for a setup diagram and Tabletop Simulator: a

@@ -119,18 +119,29 @@ fn column_index(letters: &str) -> u32 {
         .saturating_sub(1)
 }
 
+/// Why a mark names no space.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SpaceError {
+    #[error("no such space `{0}`")]
+    NoSuchSpace(String),
+    #[error("`{0}`: expected a run such as `a1-a11` or `a1-k1`")]
+    NotARun(String),
+    #[error("`{0}` is neither along a column nor along a row")]
+    Diagonal(String),
+    #[error("no space in the run `{0}`")]
+    EmptyRun(String),
+}
+
 /// The spaces a mark names: one space (`f6`), or a run along a column or a row (`a1-a11`,
 /// `a1-k1`), every space of it that exists; what is wrong with it otherwise.
-pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, String> {
+pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, SpaceError> {
     let Some((from, to)) = name.split_once('-') else {
         return find(spaces, name)
             .map(|i| vec![i])
-            .ok_or_else(|| format!("no such space `{name}`"));
+            .ok_or_else(|| SpaceError::NoSuchSpace(name.to_string()));
     };
     let (Some((c0, r0)), Some((c1, r1))) = (parts(from), parts(to)) else {
-        return Err(format!(
-            "`{name}`: expected a run such as `a1-a11` or `a1-k1`"
-        ));
+        return Err(SpaceError::NotARun(name.to_string()));
     };
     // Only as far as the board goes: a run past its edge names no more spaces, and a run to
     // `zzzzzz3` or `a4000000000` must not make billions of names first (found by fuzzing).
@@ -150,13 +161,11 @@ pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, String> {
             .map(|c| space_name(c, r0))
             .collect()
     } else {
-        return Err(format!(
-            "`{name}` is neither along a column nor along a row"
-        ));
+        return Err(SpaceError::Diagonal(name.to_string()));
     };
     let found: Vec<usize> = names.iter().filter_map(|n| find(spaces, n)).collect();
     match found.is_empty() {
-        true => Err(format!("no space in the run `{name}`")),
+        true => Err(SpaceError::EmptyRun(name.to_string())),
         false => Ok(found),
     }
 }

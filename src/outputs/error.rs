@@ -32,4 +32,22 @@ pub enum OutputError {
     },
     #[error("Tabletop Simulator export: {0}")]
     Tts(#[from] crate::outputs::tts::TtsError),
+    /// Making the outputs panicked (in pnp or a library it draws with): the build fails as a
+    /// failed write does, its temporaries and lock removed.
+    #[error(
+        "could not make the outputs: {0} (a bug of pnp's or of a library it draws with: please report it with the game)"
+    )]
+    Panicked(String),
+}
+
+impl OutputError {
+    /// The error for a panic caught while making the outputs, with its message.
+    pub fn panicked(panic: Box<dyn std::any::Any + Send>) -> OutputError {
+        let message = match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+            (Some(s), _) => s.to_string(),
+            (_, Some(s)) => s.clone(),
+            _ => "it stopped unexpectedly".to_string(),
+        };
+        OutputError::Panicked(message)
+    }
 }

@@ -13,6 +13,7 @@ use krilla::surface::Surface;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg::Tree;
 use std::io::Write;
+use std::mem::ManuallyDrop;
 
 use crate::base::units::PT_PER_MM;
 use crate::layout::Placement;
@@ -135,11 +136,11 @@ impl<'d, W: Write> PdfWriter<'d, W> {
         let settings = PageSettings::from_wh(size.width(), size.height()).ok_or(PdfError::Paper)?;
         for tree in trees {
             let mut p = self.doc.start_page_with(settings.clone());
-            let mut surface = p.surface();
+            let mut surface = unwind_safe(p.surface());
             surface
                 .draw_svg(tree, size, svg_settings())
                 .ok_or(PdfError::Draw("the cover"))?;
-            surface.finish();
+            ManuallyDrop::into_inner(surface).finish();
             p.finish();
         }
         self.bookmarks.push(Mark {
@@ -193,7 +194,7 @@ impl<'d, W: Write> PdfWriter<'d, W> {
             underlay,
         } = furniture;
         let mut p = self.doc.start_page_with(settings);
-        let mut surface = p.surface();
+        let mut surface = unwind_safe(p.surface());
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
         if let Some(under) = underlay {
             surface
@@ -225,7 +226,7 @@ impl<'d, W: Write> PdfWriter<'d, W> {
                 .draw_svg(&marks, size, svg_settings())
                 .ok_or(PdfError::Draw("the registration marks"))?;
         }
-        surface.finish();
+        ManuallyDrop::into_inner(surface).finish();
         p.finish();
         for c in &page.captions {
             if self.seen_groups.insert(c.component) {
@@ -307,12 +308,20 @@ fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, PdfError>
     let (w, h) = (tree.size().width() as f64, tree.size().height() as f64);
     let size = Size::from_wh(pt(w), pt(h)).ok_or(PdfError::Draw("a face of no size"))?;
     let mut builder = surface.stream_builder();
-    let mut inner = builder.surface();
+    let mut inner = unwind_safe(builder.surface());
     inner
         .draw_svg(tree, size, svg_settings())
         .ok_or(PdfError::Draw("a face"))?;
-    inner.finish();
+    ManuallyDrop::into_inner(inner).finish();
     Ok(Graphic::new(builder.finish(), false))
+}
+
+/// A surface that is not dropped when drawing on it fails or panics, only when finished: krilla
+/// asserts on dropping a surface that everything pushed on it was popped, and that assertion,
+/// failing while a panic unwinds (an SVG krilla cannot draw), aborted the process, leaving the
+/// lock and the temporaries behind. The build fails with an error instead (`crate::commands::build`).
+fn unwind_safe(surface: Surface) -> ManuallyDrop<Surface> {
+    ManuallyDrop::new(surface)
 }
 
 /// Draws one face at its place: whole, turned a quarter or half, or the window of a split part

@@ -89,6 +89,26 @@ fn what_is(kind: &std::fs::FileType) -> &'static str {
     }
 }
 
+/// The folders `ensure_dir(dir)` would make now: `dir` and its missing parents, deepest first.
+pub fn missing_dirs(dir: &Path) -> Vec<PathBuf> {
+    dir.ancestors()
+        .filter(|d| !d.as_os_str().is_empty())
+        .take_while(|d| std::fs::symlink_metadata(d).is_err())
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// Removes those of `made` (deepest first, as `missing_dirs` gives them) that are empty folders,
+/// not links: a failed build leaves no folder of its own behind, and nothing else is touched (a
+/// folder that holds anything, another build's lock included, stays).
+pub fn remove_empty(made: &[PathBuf]) {
+    for dir in made {
+        if std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
 /// Makes `dir` (and parents); refuses when something that is not a directory is in the way.
 pub fn ensure_dir(dir: &Path) -> Result<(), OutputError> {
     if dir.exists() && !dir.is_dir() {
@@ -266,13 +286,16 @@ impl std::io::Write for StagedFile {
 /// The suffix of every temporary (see `Staging::temporary`).
 const TEMPORARY: &str = ".pnp-tmp";
 
-/// The process that made the temporary named `name`, when its name says (`.<name>.<pid>-<n>
-/// .pnp-tmp`; older versions of pnp wrote `.<name>.pnp-tmp`).
+/// The process that made the temporary named `name` (`.<name>.<pid>-<n>.pnp-tmp`); `None` when
+/// the name carries no process number, so is no temporary of pnp's.
 fn owner(name: &str) -> Option<u32> {
     let stem = name.strip_suffix(TEMPORARY)?;
     let (_, token) = stem.rsplit_once('.')?;
     let (pid, n) = token.split_once('-')?;
-    n.parse::<u64>().ok()?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(pid) || !digits(n) {
+        return None;
+    }
     pid.parse().ok()
 }
 
@@ -337,9 +360,11 @@ fn holds(path: &Path, bytes: &[u8]) -> bool {
 
 /// Removes the temporaries an interrupted build left in `dir` (a build stopped by Ctrl-C never
 /// reaches `Staging`'s clean-up; a long PDF is written to its temporary for seconds). Returns how
-/// many went. Only our own hidden `.*.pnp-tmp` regular files are touched, and of those only the
-/// ones whose process is gone: another pnp may be writing into the folder (`pnp schema --out`,
-/// which takes no lock). Call it holding the folder's `FolderLock`, so no build is.
+/// many went. Only our own temporaries are touched: hidden regular files named
+/// `.<name>.<pid>-<n>.pnp-tmp` (a user's `.notes.pnp-tmp` names no process, so it is not one), and
+/// of those only the ones whose process is gone: another pnp may be writing into the folder
+/// (`pnp schema --out`, which takes no lock). Call it holding the folder's `FolderLock`, so no
+/// build is.
 pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(0);
@@ -349,9 +374,9 @@ pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        let ours = name.starts_with('.') && name.ends_with(TEMPORARY);
+        let gone = name.starts_with('.') && owner(&name).is_some_and(|pid| !alive(pid));
         let file = entry.file_type().is_ok_and(|t| t.is_file());
-        if ours && file && !owner(&name).is_some_and(alive) {
+        if gone && file {
             std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
             removed += 1;
         }
@@ -359,15 +384,21 @@ pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
     Ok(removed)
 }
 
-/// Removes the regular files named `*.{ext}` in `dir` that are not in `keep` and that `made`
-/// says pnp wrote (images of faces a game no longer has, left by an earlier build); other
-/// files, links included, are left alone. Returns the paths removed, sorted.
+/// Removes the regular files named `<stem>.{ext}` in `dir` that are not in `keep`, whose stem
+/// `named` says this build's kind of output could have (an image of a face the game no longer
+/// has) and that `made` says pnp wrote; other files, links included, are left alone. Returns the
+/// paths removed, sorted. Nothing is removed when `dir` itself is a link (to another build's
+/// folder, say): what lies there is not this build's.
 pub fn remove_stale(
     dir: &Path,
     ext: &str,
     keep: &[PathBuf],
+    named: &dyn Fn(&str) -> bool,
     made: &dyn Fn(&Path) -> bool,
 ) -> Result<Vec<PathBuf>, OutputError> {
+    if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+        return Ok(Vec::new());
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(Vec::new());
     };
@@ -376,9 +407,10 @@ pub fn remove_stale(
     let mut removed = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
-        let named = path.extension().is_some_and(|e| e == ext);
+        let ours = path.extension().is_some_and(|e| e == ext)
+            && path.file_stem().and_then(|s| s.to_str()).is_some_and(named);
         let file = entry.file_type().is_ok_and(|t| t.is_file());
-        if named && file && !keep.contains(&path) && made(&path) {
+        if ours && file && !keep.contains(&path) && made(&path) {
             std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
             removed.push(path);
         }
@@ -532,21 +564,52 @@ mod tests {
         s.write(&target, b"y").unwrap();
         s.commit().unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"y");
-        // Stale files of the same kind that we made go; the kept one, other kinds, files we did
-        // not make and links stay.
+        // Stale files of the same kind that we made, by a name we would give, go; the kept one,
+        // other kinds, files we did not make, a copy of ours under another name and links stay.
         std::fs::write(dir.join("old.txt"), b"z").unwrap();
+        std::fs::write(dir.join("copy-of-old.txt"), b"z").unwrap();
         std::fs::write(dir.join("theirs.txt"), b"u").unwrap();
         std::fs::write(dir.join("notes.md"), b"mine").unwrap();
         std::os::unix::fs::symlink(dir.join("old.txt"), dir.join("link.txt")).unwrap();
         let made = |p: &Path| std::fs::read(p).is_ok_and(|b| b != b"u");
+        let named = |stem: &str| !stem.starts_with("copy");
+        let keep = std::slice::from_ref(&target);
+        // Not through a link to the folder.
+        let link = empty_dir("linked");
+        std::os::unix::fs::symlink(&dir, &link).unwrap();
+        assert!(
+            remove_stale(&link, "txt", keep, &named, &made)
+                .unwrap()
+                .is_empty()
+        );
+        assert!(dir.join("old.txt").exists());
+        std::fs::remove_file(&link).unwrap();
         assert_eq!(
-            remove_stale(&dir, "txt", std::slice::from_ref(&target), &made).unwrap(),
+            remove_stale(&dir, "txt", keep, &named, &made).unwrap(),
             [dir.join("old.txt")]
         );
         assert!(target.exists() && dir.join("notes.md").exists());
         assert!(dir.join("theirs.txt").exists() && dir.join("link.txt").is_symlink());
+        assert!(dir.join("copy-of-old.txt").exists());
         assert!(!dir.join("old.txt").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_the_empty_folders_a_build_made_are_removed() {
+        let root = empty_dir("made");
+        std::fs::create_dir_all(&root).unwrap();
+        let deep = root.join("a/b/png");
+        let made = missing_dirs(&deep);
+        assert_eq!(made, [deep.clone(), root.join("a/b"), root.join("a")]);
+        std::fs::create_dir_all(&deep).unwrap();
+        // Something of someone's in `a`: it stays, and so does `a`.
+        std::fs::write(root.join("a/notes.txt"), b"mine").unwrap();
+        remove_empty(&made);
+        assert!(!root.join("a/b").exists());
+        assert!(root.join("a/notes.txt").exists());
+        assert!(missing_dirs(&root).is_empty());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
@@ -645,19 +708,25 @@ mod tests {
     fn temporaries_left_by_an_interrupted_build_are_swept_and_nothing_else() {
         let dir = empty_dir("sweep");
         std::fs::create_dir_all(&dir).unwrap();
-        // Left by an older pnp, and by a process that is gone (no pid is this large).
+        // Left by a process that is gone (no pid is this large).
         let gone = [
-            dir.join(".game.pdf.pnp-tmp"),
             dir.join(".a.png.999999999-3.pnp-tmp"),
+            dir.join(".game.pdf.999999998-0.pnp-tmp"),
         ];
         // Being written by this process and by another that is running (init).
         let live = [
             Staging::new().temporary(&dir.join("game.pdf")),
             dir.join(".b.png.1-0.pnp-tmp"),
         ];
+        // Not pnp's: no process number in the name (a user's own file, or an older pnp's,
+        // which a user may as well have named so), not hidden, or not a temporary at all.
         let others = [
             dir.join(".notes"),
+            dir.join(".game.pdf.pnp-tmp"),
+            dir.join(".something.pnp-tmp"),
+            dir.join(".a.b-c.pnp-tmp"),
             dir.join("a.pnp-tmp"),
+            dir.join("b.png.999999999-3.pnp-tmp"),
             dir.join("game.pdf"),
         ];
         for f in gone.iter().chain(&live).chain(&others) {
@@ -681,6 +750,8 @@ mod tests {
         assert!(file.starts_with(".game.pdf.") && file.ends_with(TEMPORARY));
         assert_eq!(owner(file), Some(std::process::id()));
         assert_eq!(owner(".game.pdf.pnp-tmp"), None);
+        assert_eq!(owner(".game.pdf.+12-3.pnp-tmp"), None);
+        assert_eq!(owner(".game.pdf.12-3.pnp-tmp"), Some(12));
         // A long name is cut to leave room for the rest, on a character's boundary.
         let long = Path::new("/out").join("é".repeat(200));
         let made = a.temporary(&long);

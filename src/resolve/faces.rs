@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde_saphyr::Location;
 
+pub use super::names::could_name_a_face;
 use crate::base::diagnostic::{Diagnostic, Problems};
 use crate::base::forms::Side;
 use crate::base::outline::Outline;
@@ -67,9 +68,10 @@ impl Look {
 #[derive(Debug, Clone)]
 pub enum Source {
     Svg(Box<str>),
-    /// Deflated SVG text, with the face whose text was its dictionary.
+    /// Deflated SVG text (these bytes of `Faces::packed`), with the face whose text was its
+    /// dictionary.
     Packed {
-        bytes: Box<[u8]>,
+        bytes: std::ops::Range<usize>,
         dictionary: Option<usize>,
     },
     /// Drawn to see that it draws, and not kept (`pnp validate`).
@@ -106,44 +108,45 @@ pub enum Unpacked {
     Text(#[from] std::string::FromUtf8Error),
 }
 
-/// Deflates faces' SVG with one compressor and one buffer for all of them: a fresh encoder a
-/// face would leave the heap a hole of its buffer's size beside every face it packs.
+/// Deflates faces' SVG with one compressor, each after the last in one buffer: a fresh
+/// encoder, or a small allocation, a face would leave the heap full of holes beside them.
 struct Packer {
     compress: flate2::Compress,
-    buffer: Vec<u8>,
+    packed: Vec<u8>,
 }
 
 impl Packer {
     fn new() -> Packer {
         Packer {
             compress: flate2::Compress::new(flate2::Compression::fast(), false),
-            buffer: Vec::new(),
+            packed: Vec::new(),
         }
     }
 
+    /// Packs `svg` (against `dictionary`) after the faces packed before; its bytes.
     fn pack(
         &mut self,
         svg: &str,
         dictionary: Option<&str>,
-    ) -> Result<Box<[u8]>, flate2::CompressError> {
+    ) -> Result<std::ops::Range<usize>, flate2::CompressError> {
         self.compress.reset();
         if let Some(d) = dictionary {
             self.compress.set_dictionary(d.as_bytes())?;
         }
-        self.buffer.clear();
-        self.buffer.reserve(svg.len() / 2 + 64);
+        let start = self.packed.len();
+        self.packed.reserve(svg.len() / 4 + 64);
         let mut input = svg.as_bytes();
         loop {
             let before = self.compress.total_in();
             let status = self.compress.compress_vec(
                 input,
-                &mut self.buffer,
+                &mut self.packed,
                 flate2::FlushCompress::Finish,
             )?;
             input = &input[(self.compress.total_in() - before) as usize..];
             match status {
-                flate2::Status::StreamEnd => return Ok(Box::from(&self.buffer[..])),
-                _ => self.buffer.reserve(self.buffer.capacity().max(64)),
+                flate2::Status::StreamEnd => return Ok(start..self.packed.len()),
+                _ => self.packed.reserve(svg.len().max(64)),
             }
         }
     }
@@ -181,6 +184,8 @@ pub struct Faces {
     /// is round (`layout::document::Document::underlay_svg`). Only those faces: a deck of
     /// thousands has one back.
     pub grounds: BTreeMap<usize, Ground>,
+    /// The packed faces' bytes, one after another (`Source::Packed`).
+    pub packed: Vec<u8>,
 }
 
 /// A back's background colour, carried past its cut on the page of backs.
@@ -200,7 +205,7 @@ impl Faces {
                     Some(Source::Svg(text)) => Some(&**text),
                     _ => None,
                 };
-                Ok(Cow::Owned(unpack(bytes, dictionary)?))
+                Ok(Cow::Owned(unpack(&self.packed[bytes.clone()], dictionary)?))
             }
             Source::Discarded => Err(Unpacked::Discarded),
         }
@@ -371,11 +376,14 @@ pub fn draw_all_within(
     }
     // Held for the whole build: without the room the vectors grew into.
     docs.shrink_to_fit();
+    let mut packed = packer.packed;
+    packed.shrink_to_fit();
     Ok(Faces {
         docs,
         of_piece,
         warnings,
         grounds,
+        packed,
     })
 }
 

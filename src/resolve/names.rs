@@ -132,6 +132,33 @@ pub fn name_shared(docs: &mut [FaceDoc], users: &Users, pieces: &[Piece], compon
     }
 }
 
+/// Whether `stem` (a file name without `.png`) is one `draw_all` could give a face of a game
+/// whose components are `components`: a component's id, then `-`, then id characters, ending
+/// in `front` or `back` and perhaps a number (`coin-ace-front-2`). A rebuild removes old images
+/// only by such names: a user's copy of an image under a name of their own is never theirs to lose.
+pub fn could_name_a_face(stem: &str, components: &[&str]) -> bool {
+    let plain = stem
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    let unnumbered = match stem.rsplit_once('-') {
+        Some((rest, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => stem,
+    };
+    let sided = [
+        unnumbered.strip_suffix("-front"),
+        unnumbered.strip_suffix("-back"),
+    ];
+    plain
+        && sided.iter().flatten().any(|before| {
+            components.iter().any(|c| {
+                before == c
+                    || before
+                        .strip_prefix(c)
+                        .is_some_and(|rest| rest.starts_with('-'))
+            })
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,5 +252,34 @@ mod tests {
         assert_eq!(docs[7].name, "b-2-back");
         let names: std::collections::HashSet<_> = docs.iter().map(|d| &d.name).collect();
         assert_eq!(names.len(), docs.len());
+    }
+
+    #[test]
+    fn only_names_faces_could_have_are_faces_names() {
+        let ids = ["grain", "day-deck"];
+        for ours in [
+            "grain-front",
+            "grain-back",
+            "grain-barley-front",
+            "grain-ace-barley-back-2",
+            "day-deck-back",
+            "day-deck-hearts_a-front-12",
+        ] {
+            assert!(could_name_a_face(ours, &ids), "{ours}");
+        }
+        for theirs in [
+            "grain-barley-front copy",
+            "grain-barley-front-copy",
+            "copy-of-grain-front",
+            "grains-front",
+            "grain-front-",
+            "grain",
+            "old-a",
+            "Grain-front",
+            "day-front",
+            "grain-barley-side",
+        ] {
+            assert!(!could_name_a_face(theirs, &ids), "{theirs}");
+        }
     }
 }

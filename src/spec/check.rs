@@ -172,7 +172,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
                     pictures.verdict(component_dir(game, c), &image.value, c, face, layouts);
                 let place = |m| Diagnostic::at(file, image, m);
                 match verdict {
-                    Err(why) => problems.push(place(why)),
+                    Err(why) => problems.push(place(why.to_string())),
                     Ok(Some(soft)) => pictures.warnings.push(place(soft).warning()),
                     Ok(None) => {}
                 }
@@ -298,6 +298,11 @@ pub(super) struct Pictures {
     pub(super) warnings: Vec<Diagnostic>,
 }
 
+/// A picture that cannot be printed.
+#[derive(Debug, thiserror::Error)]
+#[error("image: {0}")]
+pub(super) struct Unprintable(crate::draw::images::ImageError);
+
 impl Pictures {
     /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
     /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size,
@@ -309,13 +314,13 @@ impl Pictures {
         c: &Component<K>,
         face: &Face,
         layouts: &std::collections::BTreeMap<String, super::layouts::Layout>,
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Option<String>, Unprintable> {
         let picture = self
             .read
             .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
             .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
-            .map_err(|e| format!("image: {e}"))?;
+            .map_err(|e| Unprintable(e.clone()))?;
         let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
             return Ok(None);
         };

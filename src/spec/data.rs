@@ -76,7 +76,7 @@ fn expand_component<K: Kinds>(
     let folder = dir.unwrap_or(Path::new("."));
     let bytes = match read_bytes(&path, folder, &shown) {
         Ok(bytes) => bytes,
-        Err(why) => return problems.push(here(why)),
+        Err(why) => return problems.push(here(why.to_string())),
     };
     let text;
     let mut rows = match super::workbook::is_workbook(name) {
@@ -197,18 +197,26 @@ fn locate(name: &str, dir: Option<&Path>) -> Result<(PathBuf, String), Unreachab
 
 /// A data file's bytes: a plain file within the game's folder (after links), within the size
 /// limit; or why not.
-fn read_bytes(path: &Path, folder: &Path, shown: &str) -> Result<Vec<u8>, String> {
+/// Why a data file cannot be read.
+#[derive(Debug, thiserror::Error)]
+enum Unread {
+    #[error("`{0}` is larger than {mb} MB", mb = MAX_DATA_BYTES / (1024 * 1024))]
+    TooLarge(String),
+    #[error(
+        "there is no `{0}`: `data:` names a CSV file from the game's folder (or an .xlsx or .ods workbook)"
+    )]
+    Missing(String),
+    #[error("cannot read `{0}`: {1}")]
+    Other(String, crate::base::assets::NotPlain),
+}
+
+fn read_bytes(path: &Path, folder: &Path, shown: &str) -> Result<Vec<u8>, Unread> {
     use crate::base::assets::NotPlain;
     match crate::base::assets::read_plain(path, folder, MAX_DATA_BYTES) {
         Ok(bytes) => Ok(bytes),
-        Err(NotPlain::TooLarge { .. }) => Err(format!(
-            "`{shown}` is larger than {} MB",
-            MAX_DATA_BYTES / (1024 * 1024)
-        )),
-        Err(NotPlain::Missing) => Err(format!(
-            "there is no `{shown}`: `data:` names a CSV file from the game's folder (or an .xlsx or .ods workbook)"
-        )),
-        Err(why) => Err(format!("cannot read `{shown}`: {why}")),
+        Err(NotPlain::TooLarge { .. }) => Err(Unread::TooLarge(shown.to_string())),
+        Err(NotPlain::Missing) => Err(Unread::Missing(shown.to_string())),
+        Err(why) => Err(Unread::Other(shown.to_string(), why)),
     }
 }
 
@@ -598,7 +606,7 @@ impl<'a> Made<'a> {
                 .pictures
                 .verdict(self.dir.as_deref(), &image.value, c, face, self.layouts)
             {
-                Err(why) => return Err(place(why)),
+                Err(why) => return Err(place(why.to_string())),
                 Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
                 Ok(None) => {}
             }

@@ -10,6 +10,7 @@ pub mod kind;
 
 pub(crate) mod include;
 mod indent;
+pub mod items;
 pub mod layouts;
 mod load;
 mod matrix;
@@ -61,6 +62,10 @@ impl<K: Kinds> Game<K> {
     }
     pub fn id(&self) -> &str {
         &self.spec.game.id.value
+    }
+    /// Where a component's problems are fixed: its own file (an included game's) or the game's.
+    pub fn file_of<'g>(&'g self, c: &'g Component<K>) -> &'g str {
+        c.origin.as_deref().unwrap_or(&self.file)
     }
     pub fn name(&self) -> &str {
         &self.spec.game.name
@@ -131,8 +136,12 @@ fn from_bytes_nested<K: Kinds>(
     dir: Option<PathBuf>,
     stack: &mut Vec<String>,
 ) -> Result<Game<K>, SpecError> {
+    // Kept for quoting errors: a game read through a pipe cannot be read again (shipped
+    // games are quoted from the binary).
+    if dir.is_some() {
+        crate::base::diagnostic::remember_source(file, &bytes);
+    }
     let mut spec = parse(file, &bytes)?;
-    // Not kept: errors found later quote the file as read again.
     drop(bytes);
     let mut include_dirs = Vec::new();
     include::resolve(&mut spec, file, dir.as_deref(), stack, &mut include_dirs)?;
@@ -186,14 +195,20 @@ fn load_fonts<K: Kinds>(
                 "`{name}`: a font is named from the game's folder or below, without `..`, a leading `/` or a link out (e.g. `fonts/Rye.ttf`)"
             ),
             Err(other) => other.to_string(),
+            // Opened without waiting (a FIFO would wait for a writer for ever) and read only
+            // if it is a plain file in the game's folder.
             Ok(path) => {
-                match crate::base::assets::read_capped(&path, crate::base::fonts::MAX_FONT_BYTES) {
-                    Ok(Ok(bytes)) => match crate::base::fonts::add(bytes) {
+                let folder = dir.unwrap_or(Path::new("."));
+                match crate::base::assets::read_plain(
+                    &path,
+                    folder,
+                    crate::base::fonts::MAX_FONT_BYTES,
+                ) {
+                    Ok(bytes) => match crate::base::fonts::add(bytes) {
                         Ok(_) => continue,
                         Err(why) => format!("font `{name}`: {why}"),
                     },
-                    Ok(Err(too_large)) => format!("font `{name}`: {too_large}"),
-                    Err(e) => format!("cannot read font `{name}`: {e}"),
+                    Err(why) => format!("cannot read font `{name}`: {why}"),
                 }
             }
         };

@@ -19,6 +19,11 @@ const MAX_CELLS: u64 = 1_000_000;
 /// Most bytes the files inside a workbook may hold unpacked: a 4 MB file could otherwise
 /// unpack to gigabytes.
 const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
+/// Most bytes of text a workbook's cells may hold once every repeated cell and every use of a
+/// shared string is written out: what a CSV data file may hold. A 25 KB .xlsx whose one 1 MB
+/// shared string fills 2,000 cells would otherwise take 2 GB, and a 2 KB .ods of repeated cells
+/// as much.
+const MAX_TEXT_BYTES: u64 = super::data::MAX_DATA_BYTES as u64;
 
 /// Whether `name` (`cards.xlsx`, `cards.ods#Spells`) names a workbook rather than a CSV file.
 pub fn is_workbook(name: &str) -> bool {
@@ -47,6 +52,12 @@ pub enum WorkbookError {
         sheet: String,
         sheets: String,
     },
+    #[error(
+        "`{file}` holds more than {mb} MB of text once its repeated cells and shared strings are \
+         written out: a deck's data is at most {mb} MB, as a CSV file is",
+        mb = MAX_TEXT_BYTES / (1024 * 1024)
+    )]
+    TooMuchText { file: String },
     #[error("`{0}` has no sheets")]
     Empty(String),
     #[error(
@@ -74,11 +85,13 @@ pub fn rows(
     let unreadable =
         |e: &dyn std::fmt::Display| WorkbookError::Unreadable(file.into(), e.to_string());
     check_unpacked(&bytes, file)?;
-    // calamine reads every sheet of an .ods when it opens it.
-    let huge = ods_extents(&bytes)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|(_, rows, cols)| rows.saturating_mul(*cols) > MAX_CELLS);
+    // calamine reads every sheet of an .ods when it opens it. One whose sheets cannot be
+    // counted is not opened: calamine would expand what the count could not see.
+    let count = ods_count(&bytes)
+        .map_err(|e| unreadable(&e))?
+        .unwrap_or_default();
+    let huge =
+        (count.tables.into_iter()).find(|(_, rows, cols)| rows.saturating_mul(*cols) > MAX_CELLS);
     if let Some((sheet, rows, cols)) = huge {
         return Err(WorkbookError::TooManyCells {
             file: file.into(),
@@ -86,6 +99,9 @@ pub fn rows(
             rows,
             cols,
         });
+    }
+    if count.text > MAX_TEXT_BYTES {
+        return Err(WorkbookError::TooMuchText { file: file.into() });
     }
     let mut book =
         calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| unreadable(&e))?;
@@ -119,7 +135,13 @@ pub fn rows(
                 .worksheet_cells_reader(&name)
                 .map_err(|e| unreadable(&e))?;
             let mut cells = Vec::new();
+            let mut text = 0u64;
             while let Some(cell) = reader.next_cell().map_err(|e| unreadable(&e))? {
+                // Counted before it is copied: one long shared string may fill every cell.
+                text = text.saturating_add(text_len(cell.get_value()));
+                if text > MAX_TEXT_BYTES {
+                    return Err(WorkbookError::TooMuchText { file: file.into() });
+                }
                 let value = Data::from(cell.get_value().clone());
                 if value != Data::Empty {
                     if cells.len() as u64 == MAX_CELLS {
@@ -222,7 +244,11 @@ fn cells_of(mut cells: Vec<((u32, u32), Data)>) -> Vec<Row> {
             match text_of(&value) {
                 Ok(text) => row[(c - col0) as usize].text = text,
                 Err(message) => {
-                    rows.push(Err(CsvError { line, col, message }));
+                    rows.push(Err(CsvError {
+                        line,
+                        col,
+                        message: message.to_string(),
+                    }));
                     return rows;
                 }
             }
@@ -235,40 +261,113 @@ fn cells_of(mut cells: Vec<((u32, u32), Data)>) -> Vec<Row> {
     rows
 }
 
-/// The rows and columns each table of an OpenDocument spreadsheet spans, read from its
-/// `content.xml` with repeated rows and cells counted as calamine will expand them (up to the
-/// last that holds something); `None` for a file that is not one.
-fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
+/// A table's name and how many rows and columns it spans.
+type Extent = (String, u64, u64);
+
+/// What calamine will make of an OpenDocument spreadsheet: the rows and columns each of its
+/// tables spans, and how many bytes of text its cells hold once repeated.
+#[derive(Debug, Default, PartialEq)]
+struct OdsCount {
+    tables: Vec<Extent>,
+    text: u64,
+}
+
+/// Why an OpenDocument spreadsheet's `content.xml` cannot be counted.
+#[derive(Debug, thiserror::Error)]
+enum OdsError {
+    #[error("its content.xml cannot be read: {0}")]
+    Unreadable(std::io::Error),
+    #[error("its content.xml is not well-formed XML at byte {at}: {why}")]
+    Xml { at: u64, why: quick_xml::Error },
+    #[error("its content.xml ends before its elements are closed")]
+    Unclosed,
+}
+
+/// Counts an OpenDocument spreadsheet from its `content.xml`, with repeated rows and cells
+/// counted as calamine will expand them (a table up to the last row that holds something), and
+/// each cell's text (its paragraphs, `<text:s text:c="N"/>` as N spaces, its string value and
+/// formula) as many times as it is repeated; `None` for a file that is not one (no
+/// `content.xml`), and why not for one whose `content.xml` cannot be read whole (a closing tag
+/// that does not match its opening one, say).
+fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, OdsError> {
     use quick_xml::events::Event;
-    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).ok()?;
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(None);
+    };
+    let Ok(mut content) = zip.by_name("content.xml") else {
+        return Ok(None);
+    };
     let mut xml = String::new();
-    std::io::Read::read_to_string(&mut zip.by_name("content.xml").ok()?, &mut xml).ok()?;
+    std::io::Read::read_to_string(&mut content, &mut xml).map_err(OdsError::Unreadable)?;
     let mut reader = quick_xml::Reader::from_str(&xml);
-    let repeats = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
+    let number = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
         e.try_get_attribute(key)
             .ok()
             .flatten()
             .and_then(|a| a.value.parse().ok())
             .unwrap_or(1)
     };
-    let (mut tables, mut rows_seen, mut last_row, mut width) = (Vec::new(), 0u64, 0u64, 0u64);
+    let attribute_len = |e: &quick_xml::events::BytesStart, key: &str| -> u64 {
+        let found = e.try_get_attribute(key).ok().flatten();
+        found.map_or(0, |a| a.value.len() as u64)
+    };
+    let mut count = OdsCount::default();
+    let (mut rows_seen, mut last_row, mut width) = (0u64, 0u64, 0u64);
     let (mut row_repeats, mut cols_seen, mut row_width) = (1u64, 0u64, 0u64);
+    // The cell being read: its text so far, and how many times it is repeated in its row.
+    let mut cell: Option<(u64, u64)> = None;
+    // Elements open: one cut off by the end of the file is as uncounted as a wrong closing tag.
+    let mut open = 0usize;
     loop {
-        let (e, empty) = match reader.read_event().ok()? {
-            Event::Eof => return Some(tables),
-            Event::Start(e) => (e, false),
+        let event = reader.read_event().map_err(|e| OdsError::Xml {
+            at: reader.error_position(),
+            why: e,
+        })?;
+        let (e, empty) = match event {
+            Event::Eof if open > 0 => {
+                return Err(OdsError::Unclosed);
+            }
+            Event::Eof => return Ok(Some(count)),
+            Event::Start(e) => {
+                open += 1;
+                (e, false)
+            }
             Event::Empty(e) => (e, true),
-            Event::End(e) if e.name().as_ref() == "table:table-row" => {
-                rows_seen = rows_seen.saturating_add(row_repeats);
-                if row_width > 0 {
-                    last_row = rows_seen;
-                    width = width.max(row_width);
+            Event::Text(t) => {
+                if let Some((text, _)) = &mut cell {
+                    *text = text.saturating_add(t.len() as u64);
                 }
                 continue;
             }
-            Event::End(e) if e.name().as_ref() == "table:table" => {
-                if let Some(t) = tables.last_mut() {
-                    *t = (std::mem::take(&mut t.0), last_row, width);
+            // An entity (`&amp;`) is one character, of four bytes at most.
+            Event::GeneralRef(_) => {
+                if let Some((text, _)) = &mut cell {
+                    *text = text.saturating_add(4);
+                }
+                continue;
+            }
+            Event::End(e) => {
+                open = open.saturating_sub(1);
+                match e.name().as_ref() {
+                    "table:table-row" => {
+                        rows_seen = rows_seen.saturating_add(row_repeats);
+                        if row_width > 0 {
+                            last_row = rows_seen;
+                            width = width.max(row_width);
+                        }
+                    }
+                    "table:table" => {
+                        if let Some(t) = count.tables.last_mut() {
+                            *t = (std::mem::take(&mut t.0), last_row, width);
+                        }
+                    }
+                    "table:table-cell" | "table:covered-table-cell" => {
+                        if let Some((text, repeats)) = cell.take() {
+                            let copies = repeats.saturating_mul(row_repeats);
+                            count.text = count.text.saturating_add(text.saturating_mul(copies));
+                        }
+                    }
+                    _ => {}
                 }
                 continue;
             }
@@ -282,18 +381,19 @@ fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
                     .flatten()
                     .map(|a| a.value.into_owned())
                     .unwrap_or_default();
-                tables.push((name, 0, 0));
+                count.tables.push((name, 0, 0));
                 (rows_seen, last_row, width) = (0, 0, 0);
             }
             "table:table-row" => {
                 (row_repeats, cols_seen, row_width) =
-                    (repeats(&e, "table:number-rows-repeated"), 0, 0);
+                    (number(&e, "table:number-rows-repeated"), 0, 0);
                 if empty {
                     rows_seen = rows_seen.saturating_add(row_repeats);
                 }
             }
             "table:table-cell" | "table:covered-table-cell" => {
-                cols_seen = cols_seen.saturating_add(repeats(&e, "table:number-columns-repeated"));
+                let repeats = number(&e, "table:number-columns-repeated");
+                cols_seen = cols_seen.saturating_add(repeats);
                 // A cell written open has text inside; an empty element holds a value only
                 // through its attributes.
                 let holds = !empty
@@ -304,14 +404,58 @@ fn ods_extents(bytes: &[u8]) -> Option<Vec<(String, u64, u64)>> {
                 if holds {
                     row_width = cols_seen;
                 }
+                let text: u64 = [
+                    "office:string-value",
+                    "office:date-value",
+                    "office:time-value",
+                    "table:formula",
+                ]
+                .iter()
+                .map(|key| attribute_len(&e, key))
+                .sum();
+                match empty {
+                    true => {
+                        let copies = repeats.saturating_mul(row_repeats);
+                        count.text = count.text.saturating_add(text.saturating_mul(copies));
+                    }
+                    false => cell = Some((text, repeats)),
+                }
+            }
+            // Spaces written as a count, and the character a tab, a line break or a paragraph
+            // after the first adds (the first is counted too: a bound, not a measure).
+            "text:s" => {
+                if let Some((text, _)) = &mut cell {
+                    *text = text.saturating_add(number(&e, "text:c"));
+                }
+            }
+            "text:tab" | "text:line-break" | "text:p" => {
+                if let Some((text, _)) = &mut cell {
+                    *text = text.saturating_add(1);
+                }
             }
             _ => {}
         }
     }
 }
 
+/// The bytes of text an xlsx cell holds (a number, a date or an error: a few).
+fn text_len(value: &calamine::DataRef) -> u64 {
+    use calamine::DataRef as D;
+    let len = match value {
+        D::String(s) | D::DateTimeIso(s) | D::DurationIso(s) => s.len(),
+        D::SharedString(s) => s.len(),
+        _ => 24,
+    };
+    len as u64
+}
+
 /// A cell's text as the spreadsheet shows it: whole numbers without `.0`, text as written.
-fn text_of(value: &Data) -> Result<String, String> {
+/// A cell that holds a spreadsheet's error instead of a value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the cell holds the error `{0}`: mend its formula in the spreadsheet")]
+struct CellError(String);
+
+fn text_of(value: &Data) -> Result<String, CellError> {
     Ok(match value {
         Data::Empty => String::new(),
         Data::String(s) => s.trim_end().to_string(),
@@ -324,11 +468,7 @@ fn text_of(value: &Data) -> Result<String, String> {
         },
         Data::DateTime(d) => d.to_string(),
         Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
-        Data::Error(e) => {
-            return Err(format!(
-                "the cell holds the error `{e}`: mend its formula in the spreadsheet"
-            ));
-        }
+        Data::Error(e) => return Err(CellError(e.to_string())),
     })
 }
 
@@ -342,6 +482,53 @@ mod tests {
         assert!(!is_workbook("cards.csv") && !is_workbook("cards.xls"));
         assert_eq!(split("a.ods#Spells"), ("a.ods", Some("Spells")));
         assert_eq!(split("a.xlsx"), ("a.xlsx", None));
+    }
+
+    /// An .ods whose `content.xml` holds `xml` (nothing else: the count reads only that).
+    fn ods(xml: &str) -> Vec<u8> {
+        use std::io::Write;
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let stored = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
+        zip.start_file("content.xml", stored).unwrap();
+        zip.write_all(xml.as_bytes()).unwrap();
+        zip.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn an_ods_whose_cells_cannot_all_be_counted_says_why() {
+        let row = r#"<table:table-row table:number-rows-repeated="3"><table:table-cell office:value-type="float"/></table:table-row>"#;
+        let whole = format!(r#"<table:table table:name="A">{row}</table:table>"#);
+        let counted = ods_count(&ods(&whole)).unwrap().unwrap();
+        assert_eq!(counted.tables, [("A".to_string(), 3, 1)]);
+        let wrong = whole.replace("</table:table-row>", "</table:table-roe>");
+        assert!(
+            ods_count(&ods(&wrong))
+                .unwrap_err()
+                .to_string()
+                .contains("not well-formed")
+        );
+        let cut = whole.replace("</table:table>", "");
+        assert!(
+            ods_count(&ods(&cut))
+                .unwrap_err()
+                .to_string()
+                .contains("ends before")
+        );
+    }
+
+    #[test]
+    fn an_ods_cells_text_is_counted_as_often_as_it_is_repeated() {
+        let table = |row: &str| format!(r#"<table:table table:name="A">{row}</table:table>"#);
+        let text = |row: &str| ods_count(&ods(&table(row))).unwrap().unwrap().text;
+        // `Fire` and a paragraph's start, in 3 cells of 2 rows.
+        let fire = r#"<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="3" office:value-type="string"><text:p>Fire</text:p></table:table-cell></table:table-row>"#;
+        assert_eq!(text(fire), 5 * 6);
+        // Spaces written as a count, a string value and a formula.
+        let spaces = r#"<table:table-row><table:table-cell office:value-type="string"><text:p><text:s text:c="1000000"/></text:p></table:table-cell></table:table-row>"#;
+        assert_eq!(text(spaces), 1 + 1_000_000);
+        let valued = r#"<table:table-row><table:table-cell table:number-columns-repeated="10" office:value-type="string" office:string-value="abc" table:formula="of:=1"/></table:table-row>"#;
+        assert_eq!(text(valued), 10 * (3 + 5));
     }
 
     #[test]

@@ -290,7 +290,7 @@ components:
 }
 
 /// A deck of spells in a game folder, read from `data`.
-fn spells_game(data: &str) -> PathBuf {
+pub(crate) fn spells_game(data: &str) -> PathBuf {
     let dir = temp_dir("art-book");
     std::fs::write(
         dir.join("game.yaml"),
@@ -408,7 +408,7 @@ fn write_ods(path: &Path, rows: &[&[&str]]) {
 }
 
 /// An OpenDocument spreadsheet whose sheet `Deck` is `table` (its rows, as XML).
-fn write_ods_table(path: &Path, table: &str) {
+pub(crate) fn write_ods_table(path: &Path, table: &str) {
     use std::io::Write;
     let content = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
@@ -644,6 +644,41 @@ components:
         err.contains("game.yaml:2:9: `../Tested.ttf`: a font is named from the game's folder"),
         "{err}"
     );
+}
+
+/// Issue 47: a font with one byte of its CFF table changed read as a font, then failed in the
+/// PDF writer (exit 1, no place, empty folders left). It is embedded whole when it is read, and
+/// refused at its line, nothing made.
+#[test]
+fn a_damaged_font_is_refused_at_its_line() {
+    let dir = temp_dir("art-font-damaged");
+    std::fs::create_dir_all(dir.join("fonts")).unwrap();
+    let mut bytes = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/fonts/GoudyBookletter1911.otf"),
+    )
+    .unwrap();
+    bytes[30539] ^= 0xff;
+    std::fs::write(dir.join("fonts/Goudy.otf"), bytes).unwrap();
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: typed, name: Typed, players: [2]}\nfonts: [fonts/Goudy.otf]\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {title: Goudy, font: Goudy Bookletter 1911}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .arg("build")
+        .arg(dir.join("game.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.yaml:2:9: font `fonts/Goudy.otf`: the font `Goudy Bookletter 1911` cannot go into a PDF: failed to subset font"),
+        "{err}"
+    );
+    assert!(!out.exists(), "made {:?}", files(&out));
 }
 
 #[test]

@@ -24,6 +24,25 @@ fn manifest() -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// Runs `cmd` to its end, or fails the test (`name`'s) if it takes longer than a refusal ever
+/// should (a debug build on a busy machine takes a second or two).
+fn within(cmd: &mut std::process::Command, name: &str) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = (cmd.stdout(Stdio::piped()).stderr(Stdio::piped()))
+        .spawn()
+        .expect("pnp runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!("{name}: pnp still ran after 60 s\n{}", stderr(&out));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn every_bad_input_is_located_and_writes_nothing() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bad");
@@ -51,13 +70,10 @@ fn every_bad_input_is_located_and_writes_nothing() {
     for (name, at, fragment) in rows {
         let out_dir = temp_dir("bad-out").join("out");
         let file = dir.join(format!("{name}.yaml"));
-        let out = pnp()
-            .arg("build")
-            .arg(&file)
-            .arg("--out")
-            .arg(&out_dir)
-            .output()
-            .unwrap();
+        let out = within(
+            pnp().arg("build").arg(&file).arg("--out").arg(&out_dir),
+            &name,
+        );
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{name}: exit code\n{err}");
         assert!(!err.contains("panicked"), "{name} panicked: {err}");
@@ -76,7 +92,7 @@ fn every_bad_input_is_located_and_writes_nothing() {
             files(&out_dir)
         );
         // What build refuses, validate refuses too, at the same place.
-        let checked = pnp().arg("validate").arg(&file).output().unwrap();
+        let checked = within(pnp().arg("validate").arg(&file), &name);
         let err = stderr(&checked);
         assert_eq!(checked.status.code(), Some(2), "{name}: validate\n{err}");
         assert!(err.contains(&place), "{name}: validate says\n{err}");

@@ -56,8 +56,8 @@ fn a_rebuild_removes_only_images_pnp_wrote_and_names_them() {
     let png = dir.join("png");
     let ours = std::fs::read(png.join("grain-barley-front.png")).unwrap();
     // Left by an earlier build, of faces the game no longer has: their record proves pnp
-    // wrote them.
-    for stale in ["old-a.png", "old-b.png"] {
+    // wrote them, and they are named as pnp names a face of the game's components.
+    for stale in ["grain-millet-front.png", "team-star-front-2.png"] {
         std::fs::write(png.join(stale), &ours).unwrap();
     }
     // The user's: a photo (a PNG without the record), text named .png, an image of pnp's they
@@ -73,10 +73,15 @@ fn a_rebuild_removes_only_images_pnp_wrote_and_names_them() {
     edited[ours.len() / 2] ^= 1;
     let target = temp_dir("linked").join("kept.png");
     std::fs::write(&target, &ours).unwrap();
-    let mine: [(&str, &[u8]); 3] = [
+    // And byte copies of pnp's images under names of the user's: their record is pnp's, but
+    // the name is no face's (issue 47).
+    let mine: [(&str, &[u8]); 6] = [
         ("holiday-photo.png", &photo),
         ("notes.png", b"my notes"),
         ("edited.png", &edited),
+        ("old-a.png", &ours),
+        ("grain-barley-front copy.png", &ours),
+        ("my-grain-front.png", &ours),
     ];
     for (name, bytes) in mine {
         std::fs::write(png.join(name), bytes).unwrap();
@@ -92,11 +97,12 @@ fn a_rebuild_removes_only_images_pnp_wrote_and_names_them() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stdout(&out)
-            .contains("removed 2 images of faces the game no longer has: old-a.png, old-b.png\n"),
+            .contains("removed 2 images of faces the game no longer has: grain-millet-front.png, team-star-front-2.png\n"),
         "{}",
         stdout(&out)
     );
-    assert!(!png.join("old-a.png").exists() && !png.join("old-b.png").exists());
+    assert!(!png.join("grain-millet-front.png").exists());
+    assert!(!png.join("team-star-front-2.png").exists());
     for (name, bytes) in mine {
         assert_eq!(std::fs::read(png.join(name)).unwrap(), bytes, "{name} kept");
     }
@@ -111,7 +117,7 @@ fn a_long_list_of_removed_images_is_cut_short() {
     let png = dir.join("png");
     let ours = std::fs::read(png.join("grain-rye-front.png")).unwrap();
     for i in 0..8 {
-        std::fs::write(png.join(format!("s{i}.png")), &ours).unwrap();
+        std::fs::write(png.join(format!("grain-s{i}-front.png")), &ours).unwrap();
     }
     let out = pnp()
         .args(["build", "night-grain", "--no-pdf", "--dpi", "30", "--out"])
@@ -119,9 +125,38 @@ fn a_long_list_of_removed_images_is_cut_short() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let said = "removed 8 images of faces the game no longer has: \
-                s0.png, s1.png, s2.png, s3.png, s4.png and 3 more\n";
+    let said = "removed 8 images of faces the game no longer has: grain-s0-front.png, \
+                grain-s1-front.png, grain-s2-front.png, grain-s3-front.png, grain-s4-front.png \
+                and 3 more\n";
     assert!(stdout(&out).contains(said), "{}", stdout(&out));
+}
+
+/// Issue 47: a `png/` folder that is a link to another build's folder is not swept: the images
+/// there are that build's.
+#[test]
+fn a_png_folder_that_is_a_link_is_not_swept() {
+    let other = build("night-grain", &["--no-pdf", "--dpi", "30"]);
+    let theirs = other.join("png");
+    let ours = std::fs::read(theirs.join("grain-rye-front.png")).unwrap();
+    // Of a face this game no longer has, by its name and record: a build into `theirs` would
+    // remove it, one into a folder linking there must not.
+    std::fs::write(theirs.join("grain-millet-front.png"), &ours).unwrap();
+    let before = names(&theirs);
+    let dir = temp_dir("png-link");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(&theirs, dir.join("png")).unwrap();
+    let out = pnp()
+        .args(["build", "night-grain", "--no-pdf", "--dpi", "30", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("removed"), "{}", stdout(&out));
+    assert_eq!(names(&theirs), before);
+    assert_eq!(
+        std::fs::read(theirs.join("grain-millet-front.png")).unwrap(),
+        ours
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,14 +480,19 @@ fn a_build_waits_for_the_build_that_holds_the_folder() {
 fn a_build_sweeps_only_temporaries_whose_process_is_gone() {
     let dir = temp_dir("sweep");
     std::fs::create_dir_all(dir.join("png")).unwrap();
-    // An older pnp's and a finished process's (no pid is this large): stale.
+    // A finished process's (no pid is this large): stale.
     let stale = [
-        dir.join(".night-grain.pdf.pnp-tmp"),
+        dir.join(".night-grain.pdf.999999998-1.pnp-tmp"),
         dir.join("png/.aid-front.png.999999999-0.pnp-tmp"),
     ];
     // This test process's: another pnp (`schema --out`) could be writing it now.
     let live = dir.join(format!(".pnp.schema.json.{}-0.pnp-tmp", std::process::id()));
-    for f in stale.iter().chain([&live]) {
+    // Issue 47: named like a temporary but with no process number, so the user's own.
+    let users = [
+        dir.join(".something.pnp-tmp"),
+        dir.join("png/.night-grain.pdf.pnp-tmp"),
+    ];
+    for f in stale.iter().chain([&live]).chain(&users) {
         std::fs::write(f, b"half written").unwrap();
     }
     let out = pnp()
@@ -462,7 +502,9 @@ fn a_build_sweeps_only_temporaries_whose_process_is_gone() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stale.iter().all(|f| !f.exists()), "stale ones swept");
-    assert_eq!(std::fs::read(&live).unwrap(), b"half written");
+    for kept in users.iter().chain([&live]) {
+        assert_eq!(std::fs::read(kept).unwrap(), b"half written", "{kept:?}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -526,6 +568,36 @@ fn images_that_do_not_fit_on_the_disk_leave_no_temporary() {
         contents(&dir) == before,
         "the earlier build's files untouched"
     );
+}
+
+/// Issue 47: a build that fails once it has made its folders removes those it made, when empty,
+/// and no other folder: not the parent the user named, and not a folder holding a file.
+#[test]
+fn a_failed_build_leaves_none_of_the_folders_it_made() {
+    let root = temp_dir("failed-folders");
+    let new = root.join("a/b/out");
+    let out = pnp_with_file_limit(16 << 10)
+        .args(["build", "night-grain", "--dpi", "300", "--out"])
+        .arg(&new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        !root.join("a").exists(),
+        "made and left: {:?}",
+        files(&root)
+    );
+    assert!(root.is_dir(), "the folder that was there stays");
+    // A folder of the user's in the way stays, with what is in it.
+    std::fs::create_dir_all(root.join("mine")).unwrap();
+    std::fs::write(root.join("mine/notes.txt"), b"mine").unwrap();
+    let out = pnp_with_file_limit(16 << 10)
+        .args(["build", "night-grain", "--dpi", "300", "--out"])
+        .arg(root.join("mine"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(names(&root.join("mine")), ["notes.txt"]);
 }
 
 #[test]
@@ -686,4 +758,29 @@ fn a_failed_manual_says_nothing_was_written_not_that_a_build_was() {
     assert!(err.contains("note: nothing was written"), "{err}");
     assert!(!err.contains("build"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: a panic in a library that draws fails the build with an error, never an abort.
+
+/// krilla panics on a drawing with coordinates near f32's limit (pictures are refused before
+/// that; here a face's own SVG is swapped for one behind the checks' back): the PDF is an error
+/// that says so, and the process goes on (an assertion in krilla's drop, failing while the panic
+/// unwound, used to abort it).
+#[test]
+fn a_panic_while_drawing_the_pdf_is_an_error() {
+    let game = pnp::kinds::load("night-grain").unwrap();
+    let mut doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
+    let (w, h) = (doc.faces.docs[0].w, doc.faces.docs[0].h);
+    let hostile = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><path d="M-1e38 -1e38 L1e38 1e38 L1e38 -1e38 Z" fill="red"/></svg>"#
+    );
+    doc.faces.docs[0].source = pnp::resolve::Source::Svg(hostile.into());
+    let err = pnp::commands::pdf_bytes(&doc).unwrap_err();
+    assert_eq!(err.exit_code(), 1);
+    assert!(
+        err.to_string().starts_with("could not make the outputs: "),
+        "{err}"
+    );
 }

@@ -372,3 +372,249 @@ fn an_empty_tts_folder_variable_is_an_error_not_the_default_folder() {
     assert!(files(&home).is_empty(), "wrote {:?}", files(&home));
     assert!(!target.exists());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: workbooks.
+
+/// An .ods whose `content.xml` closes an element with the wrong tag: the count of its cells gave
+/// up without a word, and calamine, which does not check closing tags, expanded the 10^8 cells
+/// it had not counted (6.3 GB, then an abort). It is refused as unreadable, in little memory.
+#[test]
+fn an_ods_whose_cells_cannot_be_counted_is_refused_unread() {
+    let dir = crate::art::spells_game("cards.ods");
+    crate::art::write_ods_table(
+        &dir.join("cards.ods"),
+        "<table:table-column></table:table-colum>\
+         <table:table-row><table:table-cell office:value-type=\"string\"><text:p>id</text:p></table:table-cell></table:table-row>\
+         <table:table-row table:number-rows-repeated=\"99999\"><table:table-cell table:number-columns-repeated=\"1000\" office:value-type=\"float\" office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>",
+    );
+    let out = finish_within(
+        spawn_capped(pnp().arg("validate").arg(dir.join("game.yaml"))),
+        20,
+    );
+    assert_refused(
+        &out,
+        &[
+            "game.yaml:6:11: ",
+            "cannot be read as a workbook",
+            "content.xml is not well-formed XML",
+        ],
+    );
+}
+
+/// A workbook's text is bounded as a CSV file's is, however it is repeated: an .xlsx whose one
+/// shared string fills every cell, and an .ods whose cell of text is repeated across columns and
+/// rows (8 and 10 MB written out here; the files of issue 47 made 2 GB of 25 KB) are refused.
+#[test]
+fn a_workbook_whose_text_would_fill_memory_is_refused() {
+    let xlsx = crate::art::spells_game("cards.xlsx");
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (c, cell) in ["id", "title", "cost", "school"].iter().enumerate() {
+        sheet.write_string(0, c as u16, *cell).unwrap();
+    }
+    // The longest string a cell takes, 256 times: one shared string in the file.
+    let long = "x".repeat(32_767);
+    for r in 1..=16u32 {
+        for c in 0..16u16 {
+            sheet.write_string(r, c, &long).unwrap();
+        }
+    }
+    book.save(xlsx.join("cards.xlsx")).unwrap();
+    let ods = crate::art::spells_game("cards.ods");
+    let cell = "y".repeat(10_000);
+    crate::art::write_ods_table(
+        &ods.join("cards.ods"),
+        &format!(
+            "<table:table-row><table:table-cell office:value-type=\"string\"><text:p>id</text:p></table:table-cell></table:table-row>\
+             <table:table-row table:number-rows-repeated=\"10\"><table:table-cell table:number-columns-repeated=\"100\" office:value-type=\"string\"><text:p>{cell}</text:p></table:table-cell></table:table-row>"
+        ),
+    );
+    for dir in [xlsx, ods] {
+        let out = finish_within(
+            spawn_capped(pnp().arg("validate").arg(dir.join("game.yaml"))),
+            60,
+        );
+        assert_refused(
+            &out,
+            &[
+                "game.yaml:6:11: ",
+                "holds more than 4 MB of text once its repeated cells and shared strings",
+            ],
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: FIFOs among a game's pictures and fonts, and a game read through one.
+
+#[test]
+fn a_fifo_named_as_a_picture_or_a_font_is_refused_at_once() {
+    let dir = temp_dir("input-limits-fifo-art");
+    fifo(&dir.join("art.png"));
+    fifo(&dir.join("font.ttf"));
+    // A link to a FIFO, inside the folder.
+    std::os::unix::fs::symlink(dir.join("art.png"), dir.join("linked.png")).unwrap();
+    let yaml = dir.join("game.yaml");
+    let game = |image: &str, fonts: &str| {
+        format!(
+            "game: {{id: g, name: G, players: [2]}}\n{fonts}components:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {{title: A, image: {image}}}\n"
+        )
+    };
+    for (text, place) in [
+        (game("art.png", ""), "game.yaml:6:30: "),
+        (game("linked.png", ""), "game.yaml:6:30: "),
+    ] {
+        std::fs::write(&yaml, text).unwrap();
+        let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+        assert_refused(&out, &[place, "not a plain file"]);
+    }
+    std::fs::write(&yaml, game("none.png", "fonts: [font.ttf]\n")).unwrap();
+    let out = finish_within(spawn_capped(pnp().arg("validate").arg(&yaml)), 20);
+    assert_refused(
+        &out,
+        &[
+            "game.yaml:2:9: ",
+            "cannot read font `font.ttf`",
+            "not a plain file",
+        ],
+    );
+}
+
+/// A game read through a FIFO is read once: its error is quoted from what was read, not read
+/// again (which waited for a second writer that never came), by build, validate and tts.
+#[test]
+fn a_game_read_through_a_fifo_is_quoted_as_it_was_read() {
+    let dir = temp_dir("input-limits-fifo-game");
+    let game = dir.join("game.yaml");
+    for command in ["build", "validate", "tts"] {
+        let _ = std::fs::remove_file(&game);
+        fifo(&game);
+        let child = spawn_capped(pnp().current_dir(&dir).args([command, "game.yaml"]));
+        // The one writer: the game, then the end of the pipe (left waiting, not joined, if
+        // pnp never reads it).
+        let game = game.clone();
+        std::thread::spawn(move || {
+            std::fs::write(
+                game,
+                "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: c\n    kind: tokn\n",
+            )
+        });
+        let out = finish_within(child, 20);
+        assert_refused(
+            &out,
+            &[
+                "game.yaml:4:11: ",
+                "unknown kind `tokn`",
+                "4 │     kind: tokn",
+            ],
+        );
+    }
+}
+
+/// The limit an SVG picture is refused at is the one it has (256 KiB), not a rounded "1 MB".
+#[test]
+fn an_svg_picture_over_its_limit_names_the_limit() {
+    let dir = temp_dir("input-limits-svg-size");
+    let padding = " ".repeat(257 * 1024);
+    std::fs::write(
+        dir.join("big.svg"),
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{padding}</svg>"#),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("game.yaml"),
+        "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {title: A, image: big.svg}\n",
+    )
+    .unwrap();
+    let out = run(&["validate", dir.join("game.yaml").to_str().unwrap()]);
+    assert_refused(
+        &out,
+        &["game.yaml:6:30: ", "`big.svg` is larger than 256 KiB"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 47: SVG pictures that cost too much to draw.
+
+#[test]
+fn svg_pictures_that_cost_too_much_to_draw_are_refused_at_once() {
+    let svg = |body: &str| {
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>"#)
+    };
+    let nested = |element: &str, attribute: &str| {
+        let mut defs = format!(
+            r#"<{element} id="x0"><rect width="100" height="100" fill="white"/></{element}>"#
+        );
+        for i in 1..200 {
+            defs.push_str(&format!(
+                r#"<{element} id="x{i}" {attribute}="url(#x{})"><rect width="100" height="100" fill="white"/></{element}>"#,
+                i - 1
+            ));
+        }
+        svg(&format!(
+            r#"{defs}<rect width="50" height="50" {attribute}="url(#x199)"/>"#
+        ))
+    };
+    let mut uses = String::from(r#"<g id="u0"><path d="M0 0 L1 1"/></g>"#);
+    for i in 1..10 {
+        let ten = format!(r##"<use href="#u{}"/>"##, i - 1).repeat(10);
+        uses.push_str(&format!(r#"<g id="u{i}">{ten}</g>"#));
+    }
+    let blurs: String = (0..50)
+        .map(|i| format!(r#"<feGaussianBlur stdDeviation="{i}"/>"#))
+        .collect();
+    let cases = [
+        (
+            "turbulence",
+            svg(
+                r#"<filter id="t"><feTurbulence baseFrequency="0.9" numOctaves="1000"/></filter><rect width="100" height="100" filter="url(#t)"/>"#,
+            ),
+            "<filter> is not drawn in a picture",
+        ),
+        (
+            "chain",
+            svg(&format!(
+                r#"<filter id="c">{blurs}</filter><rect width="100" height="100" filter="url(#c)"/>"#
+            )),
+            "<filter> is not drawn in a picture",
+        ),
+        (
+            "masks",
+            nested("mask", "mask"),
+            "layers nested in one another",
+        ),
+        (
+            "clips",
+            nested("clipPath", "clip-path"),
+            "layers nested in one another",
+        ),
+        (
+            "glyphs",
+            svg(&format!("<text y=\"50\">{}</text>", "Wg ".repeat(34_000))),
+            "characters of text",
+        ),
+        ("uses", svg(&uses), "elements"),
+    ];
+    for (name, picture, says) in cases {
+        let dir = temp_dir(&format!("input-limits-svg-{name}"));
+        std::fs::write(dir.join("art.svg"), picture).unwrap();
+        std::fs::write(
+            dir.join("game.yaml"),
+            "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    front: {title: A, image: art.svg}\n",
+        )
+        .unwrap();
+        let out = finish_within(
+            spawn_capped(
+                pnp()
+                    .arg("build")
+                    .arg(dir.join("game.yaml"))
+                    .arg("--out")
+                    .arg(dir.join("out")),
+            ),
+            20,
+        );
+        assert_refused(&out, &["game.yaml:6:30: ", "SVG picture `art.svg`: ", says]);
+        assert!(!dir.join("out").exists(), "{name}: nothing written");
+    }
+}

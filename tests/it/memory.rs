@@ -137,3 +137,75 @@ fn a_game_at_its_text_limit_builds_in_bounded_memory() {
     eprintln!("text at its limit: {peak} KB");
     assert!(peak < 300 * 1024, "{peak} KB");
 }
+
+/// A lossless WebP of `w` × `h` pixels, every one transparent black, in 28 bytes: each of its
+/// five prefix codes has one symbol, so a pixel takes no bits at all (issue 47's was 38 bytes).
+fn webp_declaring(w: u32, h: u32) -> Vec<u8> {
+    let mut bits: Vec<u8> = Vec::new();
+    let mut put = |v: u32, n: u32| (0..n).for_each(|i| bits.push(((v >> i) & 1) as u8));
+    put(w - 1, 14);
+    put(h - 1, 14);
+    put(1, 1); // alpha
+    put(0, 3); // version
+    put(0, 3); // no transform, no colour cache, no meta prefix codes
+    for _ in 0..5 {
+        put(1, 1); // a simple code
+        put(0, 3); // of one symbol, 1 bit wide, 0
+    }
+    let mut data = vec![0x2f];
+    data.extend(
+        bits.chunks(8)
+            .map(|b| b.iter().enumerate().fold(0u8, |a, (i, &x)| a | (x << i))),
+    );
+    if data.len() % 2 == 1 {
+        data.push(0);
+    }
+    let mut chunk = b"VP8L".to_vec();
+    chunk.extend((data.len() as u32).to_le_bytes());
+    chunk.extend(data);
+    let mut riff = b"RIFF".to_vec();
+    riff.extend((4 + chunk.len() as u32).to_le_bytes());
+    riff.extend(b"WEBP");
+    riff.extend(chunk);
+    riff
+}
+
+/// Issue 47: pictures within the pixel limits (8000 × 4000, 32 Mpx) took 441 MB (a 28-byte
+/// WebP) and 569 MB (a 16-bit PNG) to draw, decoded again and again at full size by the PDF
+/// writer and the rasterizer. Each is decoded once when read (128 MB at most, at 8 bits a
+/// channel) and drawn from a copy reduced to its budget: the build stays far below what it took,
+/// and the picture still shows.
+#[test]
+fn a_large_picture_is_drawn_within_its_memory_budget() {
+    use std::io::Write;
+    let dir = temp_dir("memory-pictures");
+    std::fs::write(dir.join("empty.webp"), webp_declaring(8000, 4000)).unwrap();
+    // Opaque red at 16 bits a channel, written a row at a time.
+    let file = std::fs::File::create(dir.join("deep.png")).unwrap();
+    let mut encoder = png::Encoder::new(file, 8000, 4000);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Sixteen);
+    let mut writer = encoder.write_header().unwrap();
+    let mut rows = writer.stream_writer().unwrap();
+    let row = [0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff].repeat(8000);
+    for _ in 0..4000 {
+        rows.write_all(&row).unwrap();
+    }
+    rows.finish().unwrap();
+    writer.finish().unwrap();
+    let yaml = dir.join("game.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: big, name: Big, players: [2]}\ncomponents:\n  - id: card\n    kind: card\n    size: 63mm x 88mm\n    variants:\n      - {id: red, front: {image: deep.png}}\n      - {id: empty, front: {image: empty.webp}}\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let peak = build_peak(&yaml, &out, &["--dpi", "30"]);
+    eprintln!("two 32 Mpx pictures: {peak} KB");
+    assert!(peak < 200 * 1024, "the pictures took {peak} KB");
+    let (w, h, _) = png_info(&out.join("png/card-red-front.png"));
+    let rgba = png_rgba(&out.join("png/card-red-front.png"));
+    let centre = ((h / 2 * w + w / 2) * 4) as usize;
+    assert_eq!(&rgba[centre..centre + 4], [255, 0, 0, 255]);
+    assert!(out.join("big.pdf").exists());
+}

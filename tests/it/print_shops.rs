@@ -764,3 +764,40 @@ fn at_home_every_token_and_board_is_checked_against_its_own_cut() {
         );
     }
 }
+
+/// Issue 47: a component named `=HYPERLINK(…)` went into `manifest.csv` as it was, and a
+/// spreadsheet opening the manifest computed it. A cell starting with `=`, `+`, `-` or `@` is
+/// written as text (`'` first).
+#[test]
+fn a_name_a_spreadsheet_would_compute_is_written_as_text() {
+    let dir = temp_dir("shop-formula");
+    let yaml = dir.join("game.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: formula, name: Formula, players: [2]}\ncomponents:\n  - id: card\n    name: '=HYPERLINK(\"http://evil.example\",\"Order\")'\n    kind: card\n    size: 63.5mm x 88.9mm\n    copies: 18\n    front: {title: A}\n  - id: chit\n    name: '-1 point'\n    kind: tile\n    size: 1in\n    copies: 18\n    front: {label: B}\n",
+    )
+    .unwrap();
+    let out = run(&[
+        "build",
+        yaml.to_str().unwrap(),
+        "--for",
+        "tgc",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let manifest = std::fs::read_to_string(dir.join("out/tgc/manifest.csv")).unwrap();
+    assert!(
+        manifest.contains("\ncard,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"Order\"\")\",")
+            && manifest.contains("\nchit,'-1 point,"),
+        "{manifest}"
+    );
+    // No cell of either file starts as a formula would.
+    for file in ["manifest.csv", "faces.csv"] {
+        for row in csv(&dir.join("out/tgc").join(file)) {
+            for cell in row {
+                assert!(!cell.starts_with(['=', '+', '-', '@']), "{file}: {cell}");
+            }
+        }
+    }
+}

@@ -141,6 +141,11 @@ impl Served {
         format!("http://127.0.0.1:{}/", self.port)
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> i32 {
+        self.child.as_ref().expect("running").id() as i32
+    }
+
     /// Sends a request with these extra header lines and body, and reads the whole reply.
     pub fn request(&self, head: &str, extra: &str, body: &str) -> Reply {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
@@ -770,6 +775,158 @@ fn the_page_switches_players_paper_and_backs_and_its_button_builds_as_pnp_build(
         std::fs::read(by_hand.join("preview-test.pdf")).unwrap()
     );
     assert_eq!(files(&dir.join("made/png")), files(&by_hand.join("png")));
+}
+
+/// Issue 47: one `Host` only, naming this server, and no other host named by the target
+/// (absolute form): a proxy or a cache between could take either for the host it serves.
+#[test]
+fn a_request_naming_a_host_twice_or_another_in_its_target_is_refused() {
+    let dir = game_dir("serve-hosts");
+    let served = Served::start(&dir, "game.yaml", &[]);
+    let port = served.port;
+    let status = |head: &str| {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(stream, "{head}Connection: close\r\n\r\n").unwrap();
+        let mut raw = Vec::new();
+        stream.read_to_end(&mut raw).unwrap();
+        parse_reply(&raw).status
+    };
+    let ours = format!("Host: 127.0.0.1:{port}\r\n");
+    for refused in [
+        format!("GET /state.json HTTP/1.1\r\n{ours}Host: evil.example\r\n"),
+        format!("GET /state.json HTTP/1.1\r\nHost: evil.example\r\n{ours}"),
+        format!("GET /state.json HTTP/1.1\r\n{ours}{ours}"),
+        format!("GET http://evil.example/state.json HTTP/1.1\r\n{ours}"),
+        format!("GET http://evil.example:{port}/state.json HTTP/1.1\r\n{ours}"),
+        "GET /state.json HTTP/1.1\r\n".to_string(),
+    ] {
+        assert_eq!(status(&refused), 421, "{refused}");
+    }
+    for answered in [
+        format!("GET /state.json HTTP/1.1\r\n{ours}"),
+        format!("GET /state.json HTTP/1.1\r\nHost: LOCALHOST:{port}\r\n"),
+        format!("GET http://127.0.0.1:{port}/state.json HTTP/1.1\r\n{ours}"),
+    ] {
+        assert_eq!(status(&answered), 200, "{answered}");
+    }
+}
+
+/// Waits (up to `PATIENCE`) until the server answers a plain request again; how long it took.
+fn answers_again(port: u16) -> Duration {
+    let started = Instant::now();
+    loop {
+        let answered = (|| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+            stream.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+            let request = format!(
+                "GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+            );
+            stream.write_all(request.as_bytes()).ok()?;
+            let mut raw = Vec::new();
+            stream.read_to_end(&mut raw).ok()?;
+            (parse_reply(&raw).status == 200).then_some(())
+        })();
+        if answered.is_some() {
+            return started.elapsed();
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "the server did not answer for {PATIENCE:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Issue 47: 64 clients (as many connections as the server keeps) that send a whole POST head
+/// and never its body, or ask for answer after answer and read none, held every connection for
+/// good: the server answered no one. Each phase of a connection is bounded (the body by 10 s,
+/// an unread answer by 10 s), so the server answers again.
+#[test]
+fn clients_that_send_no_body_or_read_no_answer_are_let_go() {
+    let dir = game_dir("serve-phases");
+    let served = Served::start(&dir, "game.yaml", &[]);
+    let port = served.port;
+    let silent: Vec<TcpStream> = (0..64)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            let head = format!(
+                "POST /options HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            );
+            stream.write_all(head.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    let waited = answers_again(port);
+    eprintln!("answered again after {waited:?} with 64 bodies never sent");
+    drop(silent);
+    let sheet = served.state()["sheets"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let greedy: Vec<TcpStream> = (0..64)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            let one = format!("GET {sheet} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+            stream.write_all(one.repeat(200).as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    let waited = answers_again(port);
+    eprintln!("answered again after {waited:?} with 64 answers never read");
+    drop(greedy);
+    assert_eq!(served.state()["version"], 1);
+}
+
+/// Issue 47: a write to a client that went away mid-download raises SIGPIPE, whose default
+/// action ends the process. `main` restores that default for the other commands (`pnp man |
+/// head` then quits quietly) but not for the server, whose write fails instead.
+#[test]
+fn a_client_going_away_mid_download_does_not_stop_the_server() {
+    let dir = game_dir("serve-sigpipe");
+    let served = Served::start(&dir, "game.yaml", &[]);
+    let sheet = served.state()["sheets"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Clients that read a little of a sheet and go away, some with a reset.
+    for reset in [false, true, false, true] {
+        let mut stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+        let request = format!(
+            "GET {sheet} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            served.port
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut some = [0; 64];
+        stream.read_exact(&mut some).unwrap();
+        if reset {
+            use std::os::fd::AsRawFd;
+            let linger = libc::linger {
+                l_onoff: 1,
+                l_linger: 0,
+            };
+            // SAFETY: setting an option of the socket this test opened, from a value it owns.
+            let set = unsafe {
+                libc::setsockopt(
+                    stream.as_raw_fd(),
+                    libc::SOL_SOCKET,
+                    libc::SO_LINGER,
+                    (&linger as *const libc::linger).cast(),
+                    std::mem::size_of::<libc::linger>() as libc::socklen_t,
+                )
+            };
+            assert_eq!(set, 0);
+        }
+        drop(stream);
+    }
+    // What such a client's next write raises, sent outright: the timing of a real one is the
+    // kernel's.
+    // SAFETY: a signal to the server this test started, by its id.
+    assert_eq!(unsafe { libc::kill(served.pid(), libc::SIGPIPE) }, 0);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(served.get("/state.json").status, 200);
+    let (status, _) = served.interrupt();
+    assert!(status.success(), "{status:?}");
 }
 
 #[test]

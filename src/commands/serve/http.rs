@@ -25,8 +25,10 @@ use crate::commands::options::BuildOptions;
 
 /// The page: HTML, CSS and script in one file, built into the binary.
 const PAGE: &str = include_str!("page.html");
-/// Largest request body taken (the switches are a few dozen bytes).
+/// Largest request body taken (the switches are a few dozen bytes), and how long it may take
+/// to come after the head.
 const MAX_BODY: usize = 4096;
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a switch waits for its view before answering anyway (the page hears of the view
 /// on its event stream in any case).
 const SWITCH_WAIT: Duration = Duration::from_secs(120);
@@ -38,7 +40,7 @@ pub(super) async fn answer(
     shared: Arc<Shared>,
     request: Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
-    if !addressed_to_us(&shared, request.headers()) {
+    if !addressed_to_us(&shared, &request) {
         return Ok(text(421, "this server answers requests for 127.0.0.1 only"));
     }
     let path = request.uri().path().to_string();
@@ -76,12 +78,10 @@ pub(super) async fn answer(
         (&Method::POST, "/options") => {
             let switches = read_body(request)
                 .await
-                .and_then(|body| {
-                    serde_json::from_slice::<Switches>(&body).map_err(|e| e.to_string())
-                })
+                .and_then(|body| Ok(serde_json::from_slice::<Switches>(&body)?))
                 .and_then(|s| match BuildOptions::from_choices(&s.choices()) {
                     Ok(_) => Ok(s),
-                    Err(e) => Err(e.to_string()),
+                    Err(e) => Err(e.into()),
                 });
             match switches {
                 Ok(switches) => {
@@ -93,7 +93,7 @@ pub(super) async fn answer(
                     };
                     json(200, &serde_json::json!({ "version": version }))
                 }
-                Err(why) => json(400, &serde_json::json!({ "error": why })),
+                Err(why) => json(400, &serde_json::json!({ "error": why.to_string() })),
             }
         }
         (&Method::POST, "/build") => {
@@ -140,11 +140,19 @@ fn value(headers: &HeaderMap, name: header::HeaderName) -> Option<String> {
     Some(v.to_ascii_lowercase())
 }
 
-/// Whether the request names this server as its host.
-fn addressed_to_us(shared: &Shared, headers: &HeaderMap) -> bool {
+/// Whether the request names this server as its host: one `Host` (a second, or a target in
+/// absolute form such as `GET http://evil.example/`, may name another to a proxy or a cache
+/// between), and, when the target names a host, the same.
+fn addressed_to_us(shared: &Shared, request: &Request<Incoming>) -> bool {
     let port = shared.host.rsplit(':').next().unwrap_or_default();
     let ours = [shared.host.clone(), format!("localhost:{port}")];
-    value(headers, header::HOST).is_some_and(|h| ours.contains(&h))
+    let ours = |h: &str| ours.iter().any(|o| o.eq_ignore_ascii_case(h));
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return false;
+    };
+    let target = request.uri().authority().is_none_or(|a| ours(a.as_str()));
+    host.to_str().is_ok_and(ours) && target
 }
 
 /// Whether a `POST` comes from the page itself: a JSON body (a form on another site cannot send
@@ -165,15 +173,32 @@ fn from_our_page(shared: &Shared, headers: &HeaderMap) -> bool {
     json && origin
 }
 
-/// The body, if it is at most `MAX_BODY` bytes; a longer one is not read past that.
-async fn read_body(request: Request<Incoming>) -> Result<Bytes, String> {
-    match Limited::new(request.into_body(), MAX_BODY).collect().await {
-        Ok(body) => Ok(body.to_bytes()),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(format!(
-            "the request is longer than {MAX_BODY} bytes; the switches take a few dozen"
-        )),
-        Err(e) => Err(format!("cannot read the request: {e}")),
+/// The body, if it is at most `MAX_BODY` bytes and sent within `BODY_TIMEOUT`; a longer one is
+/// not read past that, nor a slower one waited for (64 clients sending a head and no body held
+/// every connection the server takes).
+async fn read_body(request: Request<Incoming>) -> Result<Bytes, BodyError> {
+    let reading = Limited::new(request.into_body(), MAX_BODY).collect();
+    match tokio::time::timeout(BODY_TIMEOUT, reading).await {
+        Ok(Ok(body)) => Ok(body.to_bytes()),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(BodyError::TooLong),
+        Ok(Err(e)) => Err(BodyError::Unread(e.to_string())),
+        Err(_) => Err(BodyError::TooSlow),
     }
+}
+
+/// Why a request's body is not taken.
+#[derive(Debug, thiserror::Error)]
+enum BodyError {
+    #[error("the request is longer than {MAX_BODY} bytes; the switches take a few dozen")]
+    TooLong,
+    #[error("cannot read the request: {0}")]
+    Unread(String),
+    #[error("the request's body did not come within {} s", BODY_TIMEOUT.as_secs())]
+    TooSlow,
+    #[error("{0}")]
+    Switches(#[from] serde_json::Error),
+    #[error("{0}")]
+    Options(#[from] crate::commands::options::OptionsError),
 }
 
 /// What the page's button reports.
@@ -201,11 +226,12 @@ fn build(shared: &Shared) -> Built {
     let switches = shared.switches();
     let mut choices = switches.choices();
     choices.out = shared.config.out.clone();
-    let built = BuildOptions::from_choices(&choices).and_then(|opt| {
+    let built = (|| -> Result<_, crate::commands::Error> {
+        let opt = BuildOptions::from_choices(&choices)?;
         let game = crate::kinds::load(&shared.config.game)?;
         let report = crate::commands::build(&game, &opt)?;
         Ok((game.name().to_string(), report))
-    });
+    })();
     match built {
         Ok((name, report)) => {
             let summary = format!(

@@ -50,6 +50,10 @@ const MAX_HEADERS: usize = 64;
 /// A client that has not sent a whole request head in this long is let go (a connection held
 /// open by sending nothing, or a byte at a time, cannot hold one of `MAX_CONNECTIONS` for good).
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may leave an answer unread (its socket's buffer full) before it is let go:
+/// 64 clients asking for image after image and reading none held every connection for good.
+/// (The body of a request has its own bound, `http::BODY_TIMEOUT`.)
+const WRITE_STALL: Duration = Duration::from_secs(10);
 /// On stopping, how long answers already begun may take to finish.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
@@ -122,8 +126,7 @@ impl Server {
         }
         let listener = bind(config.port)?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
-        let cannot =
-            |e: std::io::Error| Error::Options(format!("cannot serve on 127.0.0.1:{port}: {e}"));
+        let cannot = |source: std::io::Error| ServeError::Serve { port, source };
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
@@ -221,15 +224,26 @@ impl Server {
 }
 
 /// Binds 127.0.0.1 at `port`, or at a free port.
+/// Why the preview cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot serve on 127.0.0.1:{port}: {source}")]
+    Serve { port: u16, source: std::io::Error },
+    #[error("--port {0}: the port is in use; choose another, or leave out --port for a free one")]
+    PortInUse(u16),
+    #[error("--port {port}: cannot listen there: {source}")]
+    Port { port: u16, source: std::io::Error },
+    #[error("cannot listen on 127.0.0.1: {0}")]
+    Listen(std::io::Error),
+}
+
 fn bind(port: Option<u16>) -> Result<TcpListener, Error> {
     let at = SocketAddrV4::new(Ipv4Addr::LOCALHOST, port.unwrap_or(0));
-    TcpListener::bind(at).map_err(|e| {
-        Error::Options(match port {
-            Some(p) if e.kind() == std::io::ErrorKind::AddrInUse => {
-                format!("--port {p}: the port is in use; choose another, or leave out --port for a free one")
-            }
-            Some(p) => format!("--port {p}: cannot listen there: {e}"),
-            None => format!("cannot listen on 127.0.0.1: {e}"),
+    TcpListener::bind(at).map_err(|source| {
+        Error::from(match port {
+            Some(p) if source.kind() == std::io::ErrorKind::AddrInUse => ServeError::PortInUse(p),
+            Some(port) => ServeError::Port { port, source },
+            None => ServeError::Listen(source),
         })
     })
 }
@@ -273,7 +287,8 @@ async fn serve(
         let shared = shared.clone();
         let service =
             hyper::service::service_fn(move |request| http::answer(shared.clone(), request));
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let stream = TokioIo::new(Stalling::new(stream, WRITE_STALL));
+        let connection = graceful.watch(http.serve_connection(stream, service));
         tokio::spawn(async move {
             // A client that goes away is no concern of the server's.
             let _ = connection.await;
@@ -282,6 +297,104 @@ async fn serve(
     }
     drop(listener);
     let _ = tokio::time::timeout(STOP_WAIT, graceful.shutdown()).await;
+}
+
+/// A connection whose writes may wait for the client for at most `limit` at a time: then the
+/// write fails, and hyper lets the connection go. Reads are hyper's to bound (the request head)
+/// or the answer's (its body); an event stream, idle for minutes, writes a little at a time.
+struct Stalling<S> {
+    io: S,
+    limit: Duration,
+    /// Since when a write has waited, as a timer; none while writes go through.
+    waiting: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<S> Stalling<S> {
+    fn new(io: S, limit: Duration) -> Self {
+        Stalling {
+            io,
+            limit,
+            waiting: None,
+        }
+    }
+
+    /// `done` as it is when it is ready (and the wait is over); when it is pending, an error
+    /// once it has waited `limit`.
+    fn bounded<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        done: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::task::Poll;
+        if done.is_ready() {
+            self.waiting = None;
+            return done;
+        }
+        let limit = self.limit;
+        let timer = self
+            .waiting
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => {
+                self.waiting = None;
+                Poll::Ready(Err(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the client took no more of the answer",
+                )))
+            }
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Stalling<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Stalling<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let done = std::pin::Pin::new(&mut self.io).poll_write(cx, buf);
+        self.bounded(cx, done)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let done = std::pin::Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        self.bounded(cx, done)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let done = std::pin::Pin::new(&mut self.io).poll_flush(cx);
+        self.bounded(cx, done)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let done = std::pin::Pin::new(&mut self.io).poll_shutdown(cx);
+        self.bounded(cx, done)
+    }
 }
 
 /// A view as `/state.json` sends it.

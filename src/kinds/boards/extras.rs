@@ -205,7 +205,7 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
                     ),
                     _ => String::new(),
                 };
-                let why = why.replace("space", noun);
+                let why = why.to_string().replace("space", noun);
                 cx.at(name, format!("{why} on board `{id}`{range}"));
             }
         }

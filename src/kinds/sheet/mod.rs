@@ -1,6 +1,8 @@
 //! Record sheets (`kind: sheet`): a full page described by generic sections (see `model`), drawn
-//! by `draw`, and personalised per player by `pnp sheets` (see `players` and `family`).
+//! by `draw`, personalised per player by `pnp sheets` (see `players` and `family`), and read by
+//! the rules' selectors (see `items`).
 pub mod draw;
+mod items;
 mod kind;
 pub mod model;
 mod prose;

@@ -332,13 +332,22 @@ fn jpeg(rgba: &[u8], w: u32, h: u32, dpi: u32) -> Result<Vec<u8>, crate::outputs
     Ok(out)
 }
 
-/// A CSV line: cells with a comma, quote or line break quoted, quotes doubled.
+/// A CSV line: cells with a comma, quote or line break quoted, quotes doubled. A cell that a
+/// spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return: a component named `=HYPERLINK(…)`) starts with `'` instead, which spreadsheets show
+/// as text and do not print.
 fn csv_row(cells: &[&str]) -> String {
     let cells: Vec<String> = cells
         .iter()
-        .map(|c| match c.contains([',', '"', '\n', '\r']) {
-            true => format!("\"{}\"", c.replace('"', "\"\"")),
-            false => c.to_string(),
+        .map(|c| {
+            let c = match c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                true => format!("'{c}"),
+                false => c.to_string(),
+            };
+            match c.contains([',', '"', '\n', '\r']) {
+                true => format!("\"{}\"", c.replace('"', "\"\"")),
+                false => c,
+            }
         })
         .collect();
     cells.join(",") + "\n"
@@ -391,5 +400,18 @@ mod tests {
     #[test]
     fn csv_cells_with_commas_are_quoted() {
         assert_eq!(csv_row(&["a", "b,c", "d\"e"]), "a,\"b,c\",\"d\"\"e\"\n");
+    }
+
+    #[test]
+    fn csv_cells_a_spreadsheet_would_compute_are_text() {
+        assert_eq!(
+            csv_row(&["=1+1", "+3", "-2", "@SUM(A1)", "\tx", "a=b", "x-1"]),
+            "'=1+1,'+3,'-2,'@SUM(A1),'\tx,a=b,x-1\n"
+        );
+        // Quoted as well when it holds what needs quoting.
+        assert_eq!(
+            csv_row(&["=HYPERLINK(\"http://e.example\",\"x\")"]),
+            "\"'=HYPERLINK(\"\"http://e.example\"\",\"\"x\"\")\"\n"
+        );
     }
 }
