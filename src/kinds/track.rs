@@ -109,11 +109,12 @@ track:
         &[Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
+        // No outline: the track is cut along its edge, and its spaces are drawn in ink.
         &[
             FaceField::Background,
             FaceField::Ink,
-            FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut super::CheckCx) {

@@ -19,24 +19,29 @@ impl Kind for SheetSpec {
     fn example(&self) -> &'static str {
         r##"kind: sheet
 front: {title: Score sheet}
+back: {title: Notes}
 sheet:
   sections:
     - fields:
         items:
           - {label: Player}
           - {label: Date}
+  back:
+    sections:
+      - notes: {}
 "##
     }
     fn fields(&self) -> &'static [Field] {
         &[Field::SizeOptional, Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
+        // No outline: a sheet is a page, printed whole.
         &[
             FaceField::Background,
             FaceField::Ink,
-            FaceField::Border,
             FaceField::Title,
             FaceField::Label,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

@@ -58,6 +58,16 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
                 .into(),
         );
     }
+    if s.back.is_none() && c.back.is_some() {
+        cx.problems.push(crate::base::diagnostic::Diagnostic::located(
+            cx.file,
+            c.back_at,
+            format!(
+                "`back:` of `{}` has nothing to go on: a sheet's back prints its `sheet.back` sections, under the title and in the colours `back:` gives",
+                c.id.value
+            ),
+        ));
+    }
     for section in all_sections(s) {
         if let Section::Track(t) = section
             && !(1..=200).contains(&t.spaces.value)
