@@ -265,6 +265,11 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn symbols(&self) -> Vec<&Spanned<String>> {
         Vec::new()
     }
+    /// The field of its section that sets its pieces' size, when one does, with the sizes
+    /// smaller values give: a message about a piece too large for the paper names it.
+    fn sized_by(&self, _component: &Component) -> Option<crate::base::forms::SizedBy> {
+        None
+    }
     /// The items a rule's selector picks of `component` (one of this kind), by `part`: a die's
     /// faces, a record sheet's table rows, roster rows, a roster column's boxes by kind of row,
     /// track spaces or fields. `None` when it has no such part.

@@ -226,12 +226,12 @@ fn a_malformed_rule_is_reported_not_ignored() {
         (
             "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
             "check: {labels: track}",
-            "expected: a list after `equals:`",
+            "expected: the labels in order as a list after `equals:`",
         ),
         (
             "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
             "check: {labels: track, at_least: 5}",
-            "expected: a list after `equals:`",
+            "expected: the labels in order as a list after `equals:`",
         ),
         (
             "check: {variants: grain, equals: 6}",
@@ -916,4 +916,37 @@ fn the_examples_of_docs_rules_md_hold() {
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("7 rules hold"), "{}", stdout(&out));
+}
+
+#[test]
+fn players_may_be_bounded_and_every_count_meets_the_bound() {
+    let game = |players: &str| {
+        format!(
+            "game: {{id: p, name: P, players: {players}}}\ncomponents:\n  - id: t\n    kind: token\n    size: 20mm\nrules:\n  - id: two-to-four\n    quote: For two to four players.\n    check: {{players: true, at_least: 2, at_most: 4}}\n"
+        )
+    };
+    let path = temp_dir("rules-players").join("p.yaml");
+    std::fs::write(&path, game("[2, 3, 4]")).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&path, game("[1, 2, 3, 4, 5]")).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    // At the game's `players:`, with what is wrong in it.
+    assert!(
+        err.contains(&format!(
+            "{}:1:33: rule `two-to-four` fails",
+            path.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("expected: every player count at least 2 and at most 4"),
+        "{err}"
+    );
+    assert!(
+        err.contains("found:    1, 2, 3, 4, 5 players (1, 5 not at least 2 and at most 4)"),
+        "{err}"
+    );
 }
