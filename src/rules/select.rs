@@ -21,8 +21,8 @@ impl Scope for Item {
 /// The source a selector names, checked: exactly one, with only the keys that go with it.
 enum Source<'s> {
     Variants(&'s Spanned<String>),
-    Spaces(&'s Spanned<String>, Option<&'s Spanned<String>>),
-    /// A part of a component that its kind reads: a die's faces, a sheet's sections.
+    /// A part of a component that its kind reads: a die's faces, a board's spaces, a sheet's
+    /// sections.
     Part(&'s Spanned<String>, Part<'s>),
     Build(&'s Spanned<String>),
 }
@@ -67,7 +67,7 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     let part = match (source, &parts[..]) {
         ("variants", _) => return Ok(Source::Variants(id)),
         ("faces", _) => Part::Faces,
-        ("spaces", _) => return Ok(Source::Spaces(id, s.style.as_ref())),
+        ("spaces", _) => Part::Spaces(s.style.as_ref()),
         ("build", _) => return Ok(Source::Build(id)),
         (_, [("table", t)]) => Part::Table(t),
         (_, [("roster", t)]) => Part::Roster(t, s.column.as_ref()),
@@ -136,7 +136,6 @@ pub(super) fn select(
 ) -> Result<Selection, Unmeasured> {
     match source(&game.file, sel)? {
         Source::Variants(id) => variants(game, id, needs),
-        Source::Spaces(id, style) => spaces(game, id, style),
         Source::Part(id, part) => part_of(game, id, part),
         Source::Build(id) => build_kinds(game, id),
     }
@@ -146,7 +145,10 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     let c = component(game, id)?;
     let file = game.file_of(c);
     let default = c.copies.as_ref().map_or(1, |s| s.value);
-    let mut names: BTreeSet<String> = ["id", "copies"].map(String::from).into();
+    let mut names: BTreeSet<String> = ["id", "copies", "width", "height"].map(String::from).into();
+    // Its pieces' size as printed (mm), which its kind knows.
+    let (w, h) = c.kind.kind().size(c);
+    let (width, height) = (Value::Num(round2(w)), Value::Num(round2(h)));
     for side in ["front", "back"] {
         names.extend(FACE_FIELDS.iter().map(|f| format!("{side}.{f}")));
     }
@@ -163,7 +165,9 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     if c.variants.is_empty() {
         let item = Item::new(c.id.value.clone(), at(file, &c.id))
             .with("id", Value::Text(c.id.value.clone()))
-            .with("copies", Value::Num(default as f64));
+            .with("copies", Value::Num(default as f64))
+            .with("width", width.clone())
+            .with("height", height.clone());
         items.push(match needs.faces {
             true => faces_of(item, &c.front, c.back.as_ref()),
             false => item,
@@ -178,6 +182,10 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
             names.insert(k.to_string());
             item = item.with(k.to_string(), Value::Text(value.clone()));
         }
+        // After the tags: a tag of the same name is the designer's and is read first.
+        item = item
+            .with("width", width.clone())
+            .with("height", height.clone());
         if needs.faces {
             let front = c.front.overlaid(&c.variant_front(&v));
             let back = match (&c.back, c.variant_back(&v)) {
@@ -202,6 +210,7 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
     let c = component(game, id)?;
     let not_a = match part {
         Part::Faces => "is not a die: `faces:` reads a die's faces",
+        Part::Spaces(_) => "is not a board: `spaces:` reads a board's squares, hexes or points",
         _ => "is not a record sheet (`kind: sheet`)",
     };
     let items = c
@@ -210,43 +219,6 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
         .items(game, c, part)
         .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` {not_a}", id.value)))?;
     Ok(items?)
-}
-
-fn spaces(
-    game: &Game,
-    id: &Spanned<String>,
-    style: Option<&Spanned<String>>,
-) -> Result<Selection, Unmeasured> {
-    let (c, g) = super::subject::geometry(game, id)?;
-    let file = game.file_of(c);
-    let here = at(file, &c.id);
-    let picked: Vec<usize> = match style {
-        Some(style) => {
-            super::subject::known_style(game, &g, c, style)?;
-            g.marked.get(&style.value).cloned().unwrap_or_default()
-        }
-        None => (0..g.spaces.len()).collect(),
-    };
-    let items = picked
-        .iter()
-        .filter_map(|&i| g.spaces.get(i))
-        .map(|s| {
-            let place = crate::kinds::spaces::column_row(&s.name);
-            let num = |n: Option<u32>| n.map_or(Value::Unset, |n| Value::Num(n as f64));
-            Item::new(s.name.clone(), here.clone())
-                .with("name", Value::Text(s.name.clone()))
-                .with("shape", Value::Text(g.noun.to_string()))
-                .with("column", num(place.map(|p| p.0 + 1)))
-                .with("row", num(place.map(|p| p.1)))
-        })
-        .collect();
-    let marked = style.map_or(String::new(), |s| format!(" marked `{}`", s.value));
-    Ok(Selection {
-        what: format!("{}{marked} of `{}`", g.nouns(), c.id.value),
-        at: here,
-        items,
-        names: ["name", "shape", "column", "row"].map(String::from).into(),
-    })
 }
 
 fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasured> {
@@ -275,6 +247,11 @@ fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasure
         items,
         names,
     })
+}
+
+/// A size to 0.01 mm, as a rule compares it.
+fn round2(mm: f64) -> f64 {
+    (mm * 100.0).round() / 100.0
 }
 
 /// The property names of a selection, as a message lists them: the faces' fields once

@@ -420,6 +420,18 @@ rules:
   - id: deserts
     quote: Two deserts.
     check: {count: {spaces: field, style: desert}, equals: 2}
+  - id: desert-hexes
+    quote: Two of the hexes are desert.
+    check: {count: {spaces: field}, where: {style: desert, shape: hex}, equals: 2}
+  - id: deserts-inland
+    quote: No desert lies on the first row.
+    check: {each: {spaces: field, style: desert}, holds: "row > 1"}
+  - id: token-size
+    quote: The number tokens are 20 mm across.
+    check: {each: {variants: number}, value: width, equals: 20}
+  - id: player-count
+    quote: For two to four players.
+    check: {players: true, at_least: 2, at_most: 4}
   - id: a-hex-for-each-number
     quote: Each number token lies on its own hex.
     check: {count: {variants: number}, at_most: {count: {spaces: field}}}
@@ -519,6 +531,30 @@ const LAB_CASES: &[Case] = &[
         at: "  - id: field",
     },
     Case {
+        rule: "desert-hexes",
+        find: "desert: [b2, c3]",
+        replace: "desert: [b2]",
+        at: "  - id: field",
+    },
+    Case {
+        rule: "deserts-inland",
+        find: "desert: [b2, c3]",
+        replace: "desert: [b1, c3]",
+        at: "  - id: field",
+    },
+    Case {
+        rule: "token-size",
+        find: "    size: 20mm\n    front: {ink: black}",
+        replace: "    size: 22mm\n    front: {ink: black}",
+        at: "      - {id: n2,",
+    },
+    Case {
+        rule: "player-count",
+        find: "players: [2, 3, 4]}",
+        replace: "players: [2, 3, 4, 5]}",
+        at: "game: {id: lab",
+    },
+    Case {
         rule: "a-hex-for-each-number",
         find: "      rows: 4\n",
         replace: "      rows: 3\n",
@@ -568,7 +604,7 @@ fn each_general_rule_form_fails_on_a_mutated_game_at_its_line() {
     std::fs::write(&path, LAB).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("16 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("20 rules hold"), "{}", stdout(&out));
     // Every rule of the lab has a case here.
     let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     for r in &game.spec.rules {
@@ -643,6 +679,24 @@ fn a_general_rule_written_wrong_is_located_at_its_mistake() {
             "{count: {variants: number, faces: doubling}, equals: 10}",
             "{variants: number, faces",
             "2 sources (variants, faces): a selector has exactly one of",
+        ),
+        (
+            "where: {style: desert, shape: hex}",
+            "where: {style: desrt, shape: hex}",
+            "{count: {spaces: field}, where: {style: desrt",
+            "none of the hexes of `field` has `style: desrt`; did you mean `desert`?",
+        ),
+        (
+            "{count: {spaces: field, style: desert}",
+            "{count: {spaces: track, style: desert}",
+            "track, style",
+            "no component `track`",
+        ),
+        (
+            "{count: {spaces: field, style: desert}",
+            "{count: {spaces: scorecard, style: desert}",
+            "scorecard, style",
+            "`scorecard` is not a board: `spaces:` reads a board's squares, hexes or points",
         ),
         (
             "where: {n: [6, 8]}",
@@ -915,7 +969,7 @@ fn the_examples_of_docs_rules_md_hold() {
     std::fs::write(&path, format!("{components}rules:\n{examples}")).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("7 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("10 rules hold"), "{}", stdout(&out));
 }
 
 #[test]
