@@ -20,6 +20,8 @@ impl Scope for Item {
 
 /// The source a selector names, checked: exactly one, with only the keys that go with it.
 enum Source<'s> {
+    /// Every component of the game.
+    Components,
     Variants(&'s Spanned<String>),
     /// A part of a component that its kind reads: a die's faces, a board's spaces, a sheet's
     /// sections.
@@ -31,6 +33,7 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     let s = &sel.value;
     let wrong = |why: String| Unmeasured::at(file, sel, why);
     let given = keys_given([
+        ("components", &s.components),
         ("variants", &s.variants),
         ("faces", &s.faces),
         ("spaces", &s.spaces),
@@ -43,7 +46,7 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
             n => format!("{n} sources ({})", keys(&given).join(", ")),
         };
         return Err(wrong(format!(
-            "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
+            "{found}: a selector has exactly one of components, variants, faces, spaces, sheet or build"
         )));
     };
     // A key that belongs to another source.
@@ -65,6 +68,17 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
         return Err(stray("column", "roster"));
     }
     let part = match (source, &parts[..]) {
+        ("components", _) if id.value == "all" => return Ok(Source::Components),
+        ("components", _) => {
+            return Err(Unmeasured::at(
+                file,
+                id,
+                format!(
+                    "`components: {}`: expected `components: all` (narrow it with `where:`, e.g. `where: {{kind: die}}`)",
+                    id.value
+                ),
+            ));
+        }
         ("variants", _) => return Ok(Source::Variants(id)),
         ("faces", _) => Part::Faces,
         ("spaces", _) => Part::Spaces(s.style.as_ref()),
@@ -135,9 +149,51 @@ pub(super) fn select(
     needs: Needs,
 ) -> Result<Selection, Unmeasured> {
     match source(&game.file, sel)? {
+        Source::Components => Ok(components(game, needs)),
         Source::Variants(id) => variants(game, id, needs),
         Source::Part(id, part) => part_of(game, id, part),
         Source::Build(id) => build_kinds(game, id),
+    }
+}
+
+/// Every component of the game, with what it is and its front's fields.
+fn components(game: &Game, needs: Needs) -> Selection {
+    let mut names: BTreeSet<String> = [
+        "id", "name", "kind", "copies", "variants", "width", "height",
+    ]
+    .map(String::from)
+    .into();
+    names.extend(FACE_FIELDS.iter().map(|f| format!("front.{f}")));
+    let items = game
+        .spec
+        .components
+        .iter()
+        .map(|c| {
+            let (w, h) = c.kind.kind().size(c);
+            let mut item = Item::new(c.id.value.clone(), at(game.file_of(c), &c.id))
+                .with("id", Value::Text(c.id.value.clone()))
+                .with(
+                    "name",
+                    Value::Text(c.name.clone().unwrap_or_else(|| c.id.value.clone())),
+                )
+                .with("kind", Value::Text(c.kind_name.value.to_string()))
+                .with("copies", Value::Num(c.total_copies() as f64))
+                .with("variants", Value::Num(c.variants.len() as f64))
+                .with("width", Value::Num(round2(w)))
+                .with("height", Value::Num(round2(h)));
+            if needs.faces {
+                for f in FACE_FIELDS {
+                    item = item.with(format!("front.{f}"), face_value(&c.front, f));
+                }
+            }
+            item
+        })
+        .collect();
+    Selection {
+        what: "components of the game".into(),
+        at: at(&game.file, &game.spec.game.id),
+        items,
+        names,
     }
 }
 

@@ -432,6 +432,9 @@ rules:
   - id: player-count
     quote: For two to four players.
     check: {players: true, at_least: 2, at_most: 4}
+  - id: token-ink
+    quote: The tokens are printed in black ink.
+    check: {each: {components: all}, where: {kind: token}, value: front.ink, equals: black}
   - id: a-hex-for-each-number
     quote: Each number token lies on its own hex.
     check: {count: {variants: number}, at_most: {count: {spaces: field}}}
@@ -555,6 +558,12 @@ const LAB_CASES: &[Case] = &[
         at: "game: {id: lab",
     },
     Case {
+        rule: "token-ink",
+        find: "front: {ink: black}",
+        replace: "front: {ink: \"#1f3a93\"}",
+        at: "  - id: number",
+    },
+    Case {
         rule: "a-hex-for-each-number",
         find: "      rows: 4\n",
         replace: "      rows: 3\n",
@@ -604,7 +613,7 @@ fn each_general_rule_form_fails_on_a_mutated_game_at_its_line() {
     std::fs::write(&path, LAB).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("20 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("21 rules hold"), "{}", stdout(&out));
     // Every rule of the lab has a case here.
     let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     for r in &game.spec.rules {
@@ -697,6 +706,12 @@ fn a_general_rule_written_wrong_is_located_at_its_mistake() {
             "{count: {spaces: scorecard, style: desert}",
             "scorecard, style",
             "`scorecard` is not a board: `spaces:` reads a board's squares, hexes or points",
+        ),
+        (
+            "{each: {components: all}",
+            "{each: {components: every}",
+            "every}",
+            "`components: every`: expected `components: all`",
         ),
         (
             "where: {n: [6, 8]}",
@@ -969,7 +984,7 @@ fn the_examples_of_docs_rules_md_hold() {
     std::fs::write(&path, format!("{components}rules:\n{examples}")).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("10 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("11 rules hold"), "{}", stdout(&out));
 }
 
 #[test]
