@@ -176,65 +176,6 @@ pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, SpaceError> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_run_past_the_board_names_only_its_spaces_without_making_the_rest() {
-        let spaces: Vec<Space> = (0..3)
-            .flat_map(|c| (1..=3).map(move |r| (c, r)))
-            .map(|(c, r)| Space {
-                name: space_name(c, r),
-                x: c as f64,
-                y: r as f64,
-            })
-            .collect();
-        // Each would name billions of spaces before they were looked up.
-        let far_column = format!("a2-{}2", "d".repeat(60));
-        assert_eq!(resolve(&spaces, &far_column).unwrap().len(), 3);
-        assert_eq!(resolve(&spaces, "b1-b4000000000").unwrap().len(), 3);
-        assert_eq!(resolve(&spaces, "a1-c1").unwrap().len(), 3);
-        assert!(resolve(&spaces, "d1-zz1").is_err());
-    }
-
-    #[test]
-    fn columns_are_letters() {
-        assert_eq!(column_name(0), "A");
-        assert_eq!(column_name(8), "I");
-        assert_eq!(column_name(25), "Z");
-        assert_eq!(column_name(26), "AA");
-        assert_eq!(space_name(5, 6), "f6");
-        assert_eq!(column_index("a"), 0);
-        assert_eq!(column_index("k"), 10);
-        assert_eq!(column_index("aa"), 26);
-    }
-
-    #[test]
-    fn a_run_names_the_spaces_along_a_column_or_a_row() {
-        let spaces: Vec<Space> = (0..3)
-            .flat_map(|c| (1..=3).map(move |r| (c, r)))
-            .map(|(c, r)| Space {
-                name: space_name(c, r),
-                x: 0.0,
-                y: 0.0,
-            })
-            .collect();
-        let names = |run: &str| -> Vec<String> {
-            resolve(&spaces, run)
-                .unwrap()
-                .into_iter()
-                .map(|i| spaces[i].name.clone())
-                .collect()
-        };
-        assert_eq!(names("a1-a3"), ["a1", "a2", "a3"]);
-        assert_eq!(names("C2-a2"), ["a2", "b2", "c2"]);
-        assert_eq!(names("b3"), ["b3"]);
-        assert!(resolve(&spaces, "a1-c3").is_err());
-        assert!(resolve(&spaces, "z9").is_err());
-    }
-}
-
 /// The properties each space of a board offers the rules' `{spaces: B}`.
 pub const SPACE_PROPERTIES: [&str; 7] = ["name", "shape", "style", "column", "row", "x", "y"];
 
@@ -302,4 +243,63 @@ pub fn items(
 /// A centre to 0.01 mm, as a rule compares it.
 fn round2(mm: f64) -> f64 {
     (mm * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_past_the_board_names_only_its_spaces_without_making_the_rest() {
+        let spaces: Vec<Space> = (0..3)
+            .flat_map(|c| (1..=3).map(move |r| (c, r)))
+            .map(|(c, r)| Space {
+                name: space_name(c, r),
+                x: c as f64,
+                y: r as f64,
+            })
+            .collect();
+        // Each would name billions of spaces before they were looked up.
+        let far_column = format!("a2-{}2", "d".repeat(60));
+        assert_eq!(resolve(&spaces, &far_column).unwrap().len(), 3);
+        assert_eq!(resolve(&spaces, "b1-b4000000000").unwrap().len(), 3);
+        assert_eq!(resolve(&spaces, "a1-c1").unwrap().len(), 3);
+        assert!(resolve(&spaces, "d1-zz1").is_err());
+    }
+
+    #[test]
+    fn columns_are_letters() {
+        assert_eq!(column_name(0), "A");
+        assert_eq!(column_name(8), "I");
+        assert_eq!(column_name(25), "Z");
+        assert_eq!(column_name(26), "AA");
+        assert_eq!(space_name(5, 6), "f6");
+        assert_eq!(column_index("a"), 0);
+        assert_eq!(column_index("k"), 10);
+        assert_eq!(column_index("aa"), 26);
+    }
+
+    #[test]
+    fn a_run_names_the_spaces_along_a_column_or_a_row() {
+        let spaces: Vec<Space> = (0..3)
+            .flat_map(|c| (1..=3).map(move |r| (c, r)))
+            .map(|(c, r)| Space {
+                name: space_name(c, r),
+                x: 0.0,
+                y: 0.0,
+            })
+            .collect();
+        let names = |run: &str| -> Vec<String> {
+            resolve(&spaces, run)
+                .unwrap()
+                .into_iter()
+                .map(|i| spaces[i].name.clone())
+                .collect()
+        };
+        assert_eq!(names("a1-a3"), ["a1", "a2", "a3"]);
+        assert_eq!(names("C2-a2"), ["a2", "b2", "c2"]);
+        assert_eq!(names("b3"), ["b3"]);
+        assert!(resolve(&spaces, "a1-c3").is_err());
+        assert!(resolve(&spaces, "z9").is_err());
+    }
 }
