@@ -195,6 +195,7 @@ pub fn items(
         return Err(ItemsError {
             at: Diagnostic::at(&game.file, style, String::new()),
             problem: Box::new(ItemsProblem::NoStyle {
+                noun: "board",
                 style: style.value.clone(),
                 component: c.id.value.clone(),
                 known: g.styles.clone(),

@@ -266,7 +266,9 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
     let c = component(game, id)?;
     let not_a = match part {
         Part::Faces => "is not a die: `faces:` reads a die's faces",
-        Part::Spaces(_) => "is not a board: `spaces:` reads a board's squares, hexes or points",
+        Part::Spaces(_) => {
+            "is not a board or a track: `spaces:` reads a board's squares, hexes or points, a track's spaces"
+        }
         _ => "is not a record sheet (`kind: sheet`)",
     };
     let items = c

@@ -242,10 +242,18 @@ pub enum ItemsProblem {
     Uncounted { roster: String, component: String },
     /// "board `field` has no style `desrt`: expected one of `desert`, `star`".
     #[error(
-        "board `{component}` has no style `{style}`: expected one of {}",
-        known.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+        "{noun} `{component}` has no style `{style}`: {}",
+        match known.is_empty() {
+            true => format!("a {noun} marks no spaces in styles"),
+            false => format!(
+                "expected one of {}",
+                known.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+            ),
+        }
     )]
     NoStyle {
+        /// What it is: "board", "track".
+        noun: &'static str,
         style: String,
         component: String,
         known: Vec<String>,

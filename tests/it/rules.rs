@@ -705,7 +705,7 @@ fn a_general_rule_written_wrong_is_located_at_its_mistake() {
             "{count: {spaces: field, style: desert}",
             "{count: {spaces: scorecard, style: desert}",
             "scorecard, style",
-            "`scorecard` is not a board: `spaces:` reads a board's squares, hexes or points",
+            "`scorecard` is not a board or a track: `spaces:` reads a board's squares, hexes or points, a track's spaces",
         ),
         (
             "{each: {components: all}",
@@ -1016,6 +1016,56 @@ fn players_may_be_bounded_and_every_count_meets_the_bound() {
     );
     assert!(
         err.contains("found:    1, 2, 3, 4, 5 players (1, 5 not at least 2 and at most 4)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_track_s_spaces_are_items_too_each_failure_at_its_space() {
+    // Night Grain's track: five levels, the first and last with a hint printed inside.
+    let checks = [
+        "check: {list: {spaces: track}, value: label, equals: [5, 4, 3, 2, 1]}",
+        "check: {count: {spaces: track}, if: \"hint != ''\", equals: 2}",
+        "check: {each: {spaces: track}, holds: \"label == 6 - n\"}",
+    ];
+    let original = "check: {labels: track, equals: [5, 4, 3, 2, 1]}";
+    for check in checks {
+        let (path, _) = broken("night-grain", original, check);
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{check}: {}", stderr(&out));
+    }
+    // A level numbered wrong fails `each`, at that space's line.
+    let text = shipped("night-grain").replacen(original, checks[2], 1);
+    let text = text.replacen("        - {label: \"3\"}", "        - {label: \"7\"}", 1);
+    let path = temp_dir("rules-track").join("night-grain.yaml");
+    std::fs::write(&path, &text).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let line = line_of(&text, "- {label: \"7\"}");
+    assert!(
+        err.contains(&format!(
+            "night-grain.yaml:{line}:11: rule `track-boxes` fails"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("found:    space 3 (label = 7, n = 3)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the rules say (Components): “the Track of Persephone, divided into five numbered levels”"),
+        "{err}"
+    );
+    // A track marks no spaces in styles.
+    let (path, _) = broken(
+        "night-grain",
+        original,
+        "check: {count: {spaces: track, style: gold}, equals: 1}",
+    );
+    let err = stderr(&pnp().arg("validate").arg(&path).output().unwrap());
+    assert!(
+        err.contains("track `track` has no style `gold`: a track marks no spaces in styles"),
         "{err}"
     );
 }
