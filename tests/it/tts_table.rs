@@ -1133,6 +1133,21 @@ fn supply_piles_the_rules_lay_face_up_lie_face_up_a_pile_a_kind() {
         num(&one(&v, "Kingdom: Village")["Transform"]["rotZ"]),
         180.0
     );
+    // A card the setup diagram shows by its front lies face up; by its back, face down.
+    let diagram = "  - id: setup\n    kind: diagram\n    size: 150mm x 100mm\n    diagram:\n      origin: [75, 50]\n      place:\n        - {piece: kingdom-market, at: [-40, 0]}\n        - {piece: kingdom-smithy, side: back, at: [40, 0]}\ntts:\n";
+    let placed = DECK_BUILDER
+        .replace("{pile: each, face_up: true}", "{pile: each}")
+        .replace("tts:\n", diagram);
+    let path = game_file("deckb-diagram", "deckb", &placed);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    let card = |name: &str| {
+        top(&v)
+            .iter()
+            .find(|o| o["Name"] == "CardCustom" && o["Nickname"] == name)
+            .unwrap_or_else(|| panic!("no lone {name}"))
+    };
+    assert_eq!(num(&card("Market")["Transform"]["rotZ"]), 0.0);
+    assert_eq!(num(&card("Smithy")["Transform"]["rotZ"]), 180.0);
     let one_deck = DECK_BUILDER.replace("{pile: each, face_up: true}", "{face_up: true}");
     let path = game_file("deckb-one", "deckb", &one_deck);
     let (_, v) = table(path.to_str().unwrap(), 2);

@@ -290,8 +290,12 @@ pub(super) fn lay_out(
         let y = BOARD_Y + 0.3 * below as f64;
         obj.transform = obj.transform.at(x, y, z);
         obj.transform.rot_y = (obj.transform.rot_y + turn).rem_euclid(360.0);
+        // The side the diagram shows is the side up: a deck it shows by its front (a supply
+        // the rules lay face up) lies face up, though a deck otherwise lies face down.
         if back {
             obj.transform.rot_z = 180.0;
+        } else if matches!(obj.name, "DeckCustom" | "CardCustom") {
+            obj.transform.rot_z = 0.0;
         }
         if let Some(f) = face.filter(|&f| f < 6)
             && obj.rotation_values.is_some()
