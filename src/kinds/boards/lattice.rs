@@ -139,7 +139,7 @@ pub enum SpacingError {
 pub fn parse_spacing(text: &str) -> Result<Spacing, SpacingError> {
     let parts: Vec<&str> = text.split(['x', '×']).collect();
     let part = |which, t: &str| {
-        parse_length(t).map_err(|why| SpacingError::Part {
+        parse_length(t.trim()).map_err(|why| SpacingError::Part {
             which,
             text: text.trim().to_string(),
             why,
@@ -147,7 +147,7 @@ pub fn parse_spacing(text: &str) -> Result<Spacing, SpacingError> {
     };
     match parts.as_slice() {
         [one] => {
-            let l = parse_length(one).map_err(|why| SpacingError::Part {
+            let l = parse_length(one.trim()).map_err(|why| SpacingError::Part {
                 which: "the length",
                 text: text.trim().to_string(),
                 why,

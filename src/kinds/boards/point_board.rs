@@ -642,7 +642,7 @@ point-board:
             cx.at(
                 &self.spacing,
                 format!(
-                    "the points of a {} lattice are all one spacing from their neighbours: give board `{id}` one length (`16mm`), not two",
+                    "the points of a {} lattice are all one spacing from their neighbours: give board `{id}` one length, the distance between two neighbouring points (`16mm`); its rows are then that × √3/2 apart",
                     self.lattice.name()
                 ),
             );
