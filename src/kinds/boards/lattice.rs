@@ -52,14 +52,14 @@ impl Lattice {
 pub enum Outline {
     /// A six-pointed star whose points are triangles of this many points a side round a
     /// hexagon of one more (`star: 4`: Chinese checkers' 121). Triangular lattice.
-    Star(u32),
+    Star(#[schemars(range(min = 1))] u32),
     /// A hexagon of this many points a side (`hexagon: 5`: Abalone's 61); on a hexagonal
     /// lattice, the corners of a hexagon of this many hexes a side (`hexagon: 3`: 19 hexes,
     /// 54 corners).
-    Hexagon(u32),
+    Hexagon(#[schemars(range(min = 1))] u32),
     /// A triangle of this many points a side, pointing up (`triangle: 5`: 15). Triangular
     /// lattice.
-    Triangle(u32),
+    Triangle(#[schemars(range(min = 1))] u32),
     /// Any polygon, its corners `[across, up]` from a point of the lattice: across in spacings,
     /// up in rows (`[[0, 0], [4, 0], [2, 4]]`: a triangle of 5 a side on a triangular
     /// lattice).
@@ -183,14 +183,17 @@ impl<'de> Deserialize<'de> for Spacing {
                 self.visit_str(&v.to_string())
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Spacing, A::Error> {
-                let across: Length = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-                let down: Length = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                // A list is two lengths; say so for one or three (serde's "invalid length 1"
+                // reads as a length of 1 mm).
+                let two = || {
+                    de::Error::custom(
+                        "a spacing written as a list is two lengths, across and down (`[30mm, 20mm]`); one length is written alone (`16mm`)",
+                    )
+                };
+                let across: Length = seq.next_element()?.ok_or_else(two)?;
+                let down: Length = seq.next_element()?.ok_or_else(two)?;
                 if seq.next_element::<Length>()?.is_some() {
-                    return Err(de::Error::invalid_length(3, &self));
+                    return Err(two());
                 }
                 Ok(Spacing { across, down })
             }
