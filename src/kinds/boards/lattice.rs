@@ -18,6 +18,9 @@ use crate::base::units::{Length, parse_length};
 /// Most rows of points, and most points across a row.
 pub const MAX_POINTS: u32 = 40;
 
+/// Most corners of a `polygon:` outline.
+pub const MAX_CORNERS: usize = 100;
+
 /// The height of a row of a triangular lattice, in spacings: √3 / 2.
 pub const ROW: f64 = 0.866_025_403_784_438_6;
 
@@ -337,7 +340,13 @@ pub fn outline_keys(lattice: Lattice, outline: &Outline) -> Vec<(i64, i64)> {
                 .iter()
                 .map(|[x, y]| (clamp(*x) * scale, clamp(*y)))
                 .collect();
-            let (Some(box_), true) = (bounds(&poly), poly.len() >= 3) else {
+            // Past what the check allows, nothing: every point is tested against every side.
+            let (w, h) = polygon_span(corners);
+            let small = w <= MAX_POINTS as f64 && h <= MAX_POINTS as f64;
+            let (Some(box_), true) = (
+                bounds(&poly),
+                (3..=MAX_CORNERS).contains(&poly.len()) && small,
+            ) else {
                 return out;
             };
             for j in box_.2.floor() as i64..=box_.3.ceil() as i64 {
@@ -358,6 +367,17 @@ pub fn outline_keys(lattice: Lattice, outline: &Outline) -> Vec<(i64, i64)> {
         out.retain(|&(u, j)| !hex_centre(u, j));
     }
     out
+}
+
+/// How far a polygon's corners reach: spacings across and rows up (infinite when a corner is
+/// not a number).
+pub fn polygon_span(corners: &[[f64; 2]]) -> (f64, f64) {
+    let poly: Vec<(f64, f64)> = corners.iter().map(|[x, y]| (*x, *y)).collect();
+    match bounds(&poly) {
+        Some((l, r, b, t)) if (r - l).is_finite() && (t - b).is_finite() => (r - l, t - b),
+        Some(_) => (f64::INFINITY, f64::INFINITY),
+        None => (0.0, 0.0),
+    }
 }
 
 /// The smallest box round `poly`: left, right, bottom, top.

@@ -16,7 +16,8 @@ use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
 use super::frame::Frame;
 use super::furniture::{self, Beyond, Coordinates};
 use super::lattice::{
-    self, Direction, Extent, Lattice, Outline, Placed, ROW, Spacing, Step, outline_keys,
+    self, Direction, Extent, Lattice, MAX_CORNERS, Outline, Placed, ROW, Spacing, Step,
+    outline_keys,
 };
 use super::marks::{self, Marked};
 use crate::base::forms::Side;
@@ -515,21 +516,31 @@ impl PointBoard {
             (None, Some(outline), (None, None)) => {
                 let shape = outline.value.name();
                 let wrong = match (self.lattice, &outline.value) {
-                    (Lattice::Square, Outline::Polygon(_)) => None,
+                    (_, Outline::Polygon(c)) if c.len() < 3 || c.len() > MAX_CORNERS => {
+                        Some(format!(
+                            "the polygon of board `{id}` has {} corners; it takes 3 to {MAX_CORNERS}, each `[across, up]`",
+                            c.len()
+                        ))
+                    }
+                    (_, Outline::Polygon(c)) if c.iter().flatten().any(|v| !v.is_finite()) => {
+                        Some(format!(
+                            "a corner of the polygon of board `{id}` is not a number: each is `[across, up]`, in spacings and rows"
+                        ))
+                    }
+                    (_, Outline::Polygon(c)) => match lattice::polygon_span(c) {
+                        (w, h) if w > MAX_POINTS as f64 || h > MAX_POINTS as f64 => Some(format!(
+                            "the polygon of board `{id}` spans {} spacings across and {} rows up; a board has at most {MAX_POINTS} points each way",
+                            crate::base::units::short_mm(w),
+                            crate::base::units::short_mm(h)
+                        )),
+                        _ => None,
+                    },
                     (Lattice::Square, _) => Some(format!(
                         "a `{shape}:` outline stands on a triangular lattice: give board `{id}` `lattice: triangular`, or a `polygon:` on its square lattice"
                     )),
                     (Lattice::Hexagonal, Outline::Star(_) | Outline::Triangle(_)) => Some(format!(
                         "a `{shape}:` outline stands on a triangular lattice; a hexagonal lattice's outline is a `hexagon:` of hexagons or a `polygon:`"
                     )),
-                    (_, Outline::Polygon(c))
-                        if c.len() < 3 || c.iter().flatten().any(|v| !v.is_finite()) =>
-                    {
-                        Some(format!(
-                            "the polygon of board `{id}` has {} corners; it needs at least three, each `[across, up]`",
-                            c.len()
-                        ))
-                    }
                     (_, Outline::Star(0) | Outline::Hexagon(0) | Outline::Triangle(0)) => Some(
                         format!("a `{shape}:` of board `{id}` is at least 1 point a side, not 0"),
                     ),
