@@ -63,7 +63,9 @@ fn board_strokes(file: &Path) -> (Vec<Stroke>, f64, f64) {
 /// arcs agree on.
 fn rings(strokes: &[Stroke]) -> (Vec<(f64, f64)>, Vec<f64>) {
     let key = |(x, y): (f64, f64)| ((x * 100.0).round() as i64, (y * 100.0).round() as i64);
-    let mut votes: BTreeMap<(i64, i64), Vec<(f64, f64, f64)>> = BTreeMap::new();
+    // A centre to 0.01 mm → each vote: the centre and the radius it implies.
+    type Vote = (f64, f64, f64);
+    let mut votes: BTreeMap<(i64, i64), Vec<Vote>> = BTreeMap::new();
     for s in strokes.iter().filter(|s| s.curved) {
         for c in [(s.a.0, s.b.1), (s.b.0, s.a.1)] {
             let r = (s.a.0 - c.0).abs().max((s.a.1 - c.1).abs());
