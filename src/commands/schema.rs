@@ -273,27 +273,6 @@ impl JsonSchema for Size {
     }
 }
 
-impl JsonSchema for crate::kinds::boards::lattice::Spacing {
-    fn schema_name() -> Cow<'static, str> {
-        "Spacing".into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": format!("The distance between neighbouring points: one length (`16mm`), or on a square lattice two, across x down (`30mm x 20mm`, `[30mm, 20mm]`). Lengths are in mm, cm, in or pt, above 0 and at most {MAX_LENGTH_MM} mm."),
-            "type": ["number", "string", "array"],
-            "exclusiveMinimum": 0,
-            "maximum": MAX_LENGTH_MM,
-            "pattern": size_string_pattern(),
-            "patternErrorMessage": "expected a spacing: one length (`16mm`), or two, across x down (`30mm x 20mm`)",
-            "items": generator.subschema_for::<Length>(),
-            "minItems": 2,
-            "maxItems": 2,
-            "examples": ["16mm", "30mm x 20mm"],
-        })
-    }
-}
-
 /// `[bB][lL][aA][cC][kK]`: the loader lower-cases a colour before reading it.
 fn any_case(word: &str) -> String {
     word.chars()

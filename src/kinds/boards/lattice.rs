@@ -13,7 +13,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use crate::base::units::{Length, parse_length};
+use crate::base::units::{Length, MAX_LENGTH_MM, parse_length};
 
 /// Most rows of points, and most points across a row.
 pub const MAX_POINTS: u32 = 40;
@@ -119,6 +119,31 @@ impl Spacing {
     /// Whether it was given as two different lengths.
     pub fn is_two(&self) -> bool {
         self.across != self.down
+    }
+}
+
+// Written as a size is (one length, `a x b`, or a list of two), so its schema is the size's
+// with its own words.
+impl JsonSchema for Spacing {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Spacing".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = <crate::base::units::Size as JsonSchema>::json_schema(generator);
+        schema.insert(
+            "description".into(),
+            format!("The distance between neighbouring points: one length (`16mm`), or on a square lattice two, across × down (`30mm x 20mm`, `[30mm, 20mm]`). Lengths are in mm, cm, in or pt, above 0 and at most {MAX_LENGTH_MM} mm.").into(),
+        );
+        schema.insert(
+            "patternErrorMessage".into(),
+            format!("expected {EXPECTED_SPACING}").into(),
+        );
+        schema.insert(
+            "examples".into(),
+            serde_json::json!(["16mm", "30mm x 20mm"]),
+        );
+        schema
     }
 }
 
