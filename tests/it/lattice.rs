@@ -404,3 +404,61 @@ fn the_table_snaps_marbles_into_the_triangles_their_players_start_in() {
         assert_eq!(found, want, "{players} players");
     }
 }
+
+#[test]
+fn a_title_crowded_by_the_letters_below_a_triangular_lattice_is_printed_whole_above_it() {
+    // A whole triangular lattice puts a letter below each column's lower end, all along the
+    // bottom margin: the title goes above the grid at its full 4 mm, not squeezed beside `A`.
+    let dir = temp_dir("lattice-title");
+    let file = dir.join("t.yaml");
+    std::fs::write(
+        &file,
+        "game: {id: t, name: T, players: [2]}\ncomponents:\n  - id: board\n    kind: point-board\n    front: {title: Triangles, background: \"#ffffff\"}\n    point-board: {lattice: triangular, spacing: 14mm, columns: 6, rows: 5}\n",
+    )
+    .unwrap();
+    let out = pnp()
+        .arg("build")
+        .arg(&file)
+        .args(["--no-png", "--out"])
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdf = std::fs::read(dir.join("out/t.pdf")).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
+    let (page, pl) = first_front(&doc, 0);
+    let height = pdf_page_sizes(&pdf)[page].1;
+    let mm = 25.4 / 72.0;
+    let r = pl.rect;
+    // Glyphs on the board: x and baseline y in mm from its top left, size in mm.
+    let on_board: Vec<(String, f64, f64, f64)> = pdf_glyphs(&pdf)[page]
+        .iter()
+        .map(|g| {
+            (
+                g.text.clone(),
+                g.x * mm - r.x,
+                (height - g.y) * mm - r.y,
+                g.size * mm,
+            )
+        })
+        .filter(|g| g.1 > 0.0 && g.2 > 0.0 && g.1 < r.w && g.2 < r.h)
+        .collect();
+    let above: Vec<&(String, f64, f64, f64)> = on_board.iter().filter(|g| g.2 < 8.0).collect();
+    let title: String = above.iter().map(|g| g.0.as_str()).collect();
+    assert_eq!(title.to_uppercase(), "TRIANGLES", "{on_board:?}");
+    for g in &above {
+        assert!((g.3 - 4.0).abs() < 0.01, "{g:?}");
+        // Its capitals' tops (about 0.7 of its size above the baseline) 3 mm inside the cut.
+        assert!(g.2 - 0.75 * g.3 >= 3.0 - 0.05, "{g:?}");
+    }
+    // Nothing of it at the foot of the board, where the letters A to F are (their baselines
+    // in the margin's upper part, below the lowest row's number).
+    let below: String = on_board
+        .iter()
+        .filter(|g| g.2 > r.h - 10.0)
+        .map(|g| g.0.as_str())
+        .collect();
+    assert_eq!(below.to_uppercase(), "ABCDEF", "{on_board:?}");
+}

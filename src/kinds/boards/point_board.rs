@@ -888,7 +888,19 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
         }
         _ => frame.grid.w * 0.4,
     };
-    furniture::draw_title_within(cv, &frame, face.title.as_deref(), &c.ink, room);
+    // Below the grid unless a triangular or hexagonal lattice's letters there leave it less
+    // than three quarters of its size: then above, where their coordinates never are.
+    let title = face.title.as_deref();
+    let lettered = board.coordinates && board.lattice != Lattice::Square;
+    let fits_below = !lettered
+        || title.is_none_or(|t| {
+            let full = extras::EDGE_MM * 0.5;
+            crate::draw::text::fit(crate::draw::text::Font::Display, full, room, t) >= 0.75 * full
+        });
+    match fits_below {
+        true => furniture::draw_title_within(cv, &frame, title, &c.ink, room),
+        false => furniture::draw_title_above(cv, &frame, title, &c.ink),
+    }
     if board.coordinates {
         furniture::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
     }
