@@ -150,11 +150,13 @@ fn run_advances(m: &Metrics, text: &str) -> Vec<f64> {
     let mut used: Vec<Option<&'static str>> = vec![m.file];
     while let Some(i) = advances.iter().position(Option::is_none) {
         let c = chars[i];
-        let next = bundled().iter().find(|f| {
-            !used.contains(&f.file)
-                && !(f.style.0 != m.style.0 && f.style.1 != m.style.1 && f.style.2 != m.style.2)
-                && f.advance.contains_key(&c)
-        });
+        // The layout skips a font only when its style, weight and width all differ.
+        let other_style = |f: &Metrics| {
+            f.style.0 != m.style.0 && f.style.1 != m.style.1 && f.style.2 != m.style.2
+        };
+        let next = bundled()
+            .iter()
+            .find(|f| !used.contains(&f.file) && !other_style(f) && f.advance.contains_key(&c));
         let Some(next) = next else { break };
         if chars.iter().all(|c| next.advance.contains_key(c)) {
             return chars.iter().map(|c| next.advance[c]).collect();
