@@ -364,3 +364,56 @@ fn a_title_in_the_fallback_font_is_fitted_to_its_box() {
         );
     }
 }
+
+/// `icons:` gives an inline icon a colour of its own: the heart in a black line of text is
+/// drawn red, where the spade beside it keeps the text's ink; without the entry both are black.
+#[test]
+fn an_icon_named_in_icons_keeps_its_own_colour_in_any_text() {
+    let game = |icons: &str| {
+        format!(
+            "game: {{id: mk, name: Markup, players: [2]}}\n{icons}components:\n  - id: c\n    kind: card\n    size: poker\n    front: {{border: none, ink: \"#000000\", background: \"#ffffff\", title: \"Hearts {{card-hearts}}\", lines: [\"Take {{card-hearts}} then {{card-spades}}\"]}}\n"
+        )
+    };
+    // Pixels of a colour: the red asked for, or near it (anti-aliased edges aside).
+    let count = |rgba: &[u8], want: [u8; 3]| {
+        rgba.chunks(4)
+            .filter(|p| (0..3).all(|i| (p[i] as i32 - want[i] as i32).abs() <= 8))
+            .count()
+    };
+    let red = [0xc0, 0x39, 0x2b];
+    let own = build_yaml(
+        "icon-colour",
+        &game("icons:\n  card-hearts: \"#c0392b\"\n"),
+        &["--dpi", "150"],
+    );
+    let (_, _, rgba) = face(&own, "c-front");
+    let plain = build_yaml("icon-ink", &game(""), &["--dpi", "150"]);
+    let (_, _, ink) = face(&plain, "c-front");
+    // Two hearts (in the title band and in the line), each a few mm wide at 150 dpi.
+    assert!(
+        count(&rgba, red) > 200,
+        "the hearts are red: {}",
+        count(&rgba, red)
+    );
+    assert_eq!(
+        count(&ink, red),
+        0,
+        "without `icons:` the hearts take the ink"
+    );
+    // The spade and the text are as they were: every pixel that changed is the hearts' red
+    // (or its anti-aliased edge, reddish).
+    assert_eq!(rgba.len(), ink.len());
+    let changed: Vec<&[u8]> = rgba
+        .chunks(4)
+        .zip(ink.chunks(4))
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect();
+    assert!(!changed.is_empty());
+    for p in changed {
+        assert!(
+            p[0] > p[1] && p[0] > p[2],
+            "a pixel other than a heart's changed: {p:?}"
+        );
+    }
+}
