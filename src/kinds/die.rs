@@ -639,7 +639,25 @@ fn mark_at(
         )
     } else {
         let family = face.font.as_ref().map(|f| f.value.as_str());
-        crate::draw::text::in_face_font(family, || glyph(face, art, x, y, size, ink))?
+        let mark = crate::draw::text::in_face_font(family, || glyph(face, art, x, y, size, ink))?;
+        // A 6 and a 9 on a face that may be read either way up are told apart by a bar under
+        // them, as on a bought die.
+        match (mark, said(face).map(str::trim)) {
+            (Some(m), Some("6" | "9")) => {
+                let s = crate::draw::text::in_face_font(family, || {
+                    crate::draw::text::fit(
+                        crate::draw::text::Font::Display,
+                        size * 0.92,
+                        size * 0.86,
+                        "6",
+                    )
+                });
+                let under = at.1 + s * 0.58;
+                let half = s * 0.22;
+                Some(m.add(line(at.0 - half, under, at.0 + half, under, ink, s * 0.07)))
+            }
+            (m, _) => m,
+        }
     };
     // Turn from straight up (0, −1) to `up`, clockwise on the page.
     let turn = up.0.atan2(-up.1).to_degrees();

@@ -367,3 +367,73 @@ fn each_die_becomes_a_custom_die_of_its_type_in_tabletop_simulator() {
         );
     }
 }
+
+/// The example game with polyhedral dice: it validates (its rules count each die's faces and
+/// read their values), `pnp check` finds nothing, it builds, and its table has each die as a
+/// custom die of its type.
+#[test]
+fn dice_delve_validates_checks_clean_builds_and_has_its_dice_on_the_table() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/dice-delve.yaml");
+    let validate = run(&["validate", game]);
+    assert!(validate.status.success(), "{}", stderr(&validate));
+    assert!(
+        stdout(&validate).contains("13 rules hold"),
+        "{}",
+        stdout(&validate)
+    );
+    let check = run(&["check", game]);
+    assert!(check.status.success(), "{}", stderr(&check));
+    let said = format!("{}{}", stdout(&check), stderr(&check));
+    assert!(
+        said.contains("0 warnings") && !said.contains("warning:"),
+        "{said}"
+    );
+    let dir = temp_dir("dice-delve");
+    let build = pnp()
+        .args(["build", game, "--dpi", "60", "--out"])
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(build.status.success(), "{}", stderr(&build));
+    let tts = pnp()
+        .args(["tts", game, "--dpi", "30", "--out"])
+        .arg(dir.join("tts"))
+        .env_remove("PNP_TTS_DIR")
+        .output()
+        .unwrap();
+    assert!(tts.status.success(), "{}", stderr(&tts));
+    let text = std::fs::read_to_string(dir.join("tts/dice-delve.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut types: Vec<(String, i64)> = v["ObjectStates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["Name"] == "Custom_Dice")
+        .map(|o| {
+            let t = o["CustomImage"]["CustomDice"]["Type"].as_i64().unwrap();
+            (o["Nickname"].as_str().unwrap().to_string(), t)
+        })
+        .collect();
+    types.sort_by_key(|(_, t)| *t);
+    let want = [
+        ("Trap die", 0),
+        ("Hero die", 1),
+        ("Blade die", 2),
+        ("Loot die", 3),
+        ("Beast die", 4),
+        ("Fate die", 5),
+    ];
+    assert_eq!(
+        types,
+        want.map(|(n, t)| (n.to_string(), t)).to_vec(),
+        "a d4, d6, d8, d10, d12 and d20"
+    );
+    // The rooms are a deck of twelve, the hearts and gold in bags.
+    let deck = v["ObjectStates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["Nickname"] == "Room cards")
+        .unwrap();
+    assert_eq!(deck["ContainedObjects"].as_array().unwrap().len(), 12);
+}
