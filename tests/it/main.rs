@@ -12,6 +12,7 @@ mod data_files;
 mod dice;
 mod fields;
 mod hardening;
+mod hex_valley;
 mod input_limits;
 mod kinds;
 mod layers;
