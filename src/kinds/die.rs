@@ -253,7 +253,7 @@ die:
         };
         let edge = piece.w / solid.unit_net().w;
         let net = solid.net(edge);
-        let side = face_square(&net);
+        let side = net.face_square();
         let drawn = (0..all.len())
             .map(|i| upright_face(&all, &net, solid, i, art, side).map(|g| (g, value(&all[i]))));
         Some(
@@ -280,7 +280,7 @@ die:
         };
         if let Some(solid) = self.solid() {
             let net = solid.net(piece.w / solid.unit_net().w);
-            let side = face_square(&net);
+            let side = net.face_square();
             return Some(
                 upright_face(&faces, &net, solid, which, art, side).map(|g| {
                     let corners = net.upright(which);
@@ -667,11 +667,6 @@ fn mark_at(
             format!("rotate({} {} {})", n(turn), n(at.0), n(at.1)),
         )
     }))
-}
-
-/// The side (mm) of the square a face is drawn alone in (for Tabletop Simulator, a diagram).
-fn face_square(net: &Net) -> f64 {
-    net.face_square()
 }
 
 /// Face `i` alone, upright in a `side` square filled with its background (what Tabletop
