@@ -911,6 +911,29 @@ mod tests {
     }
 
     #[test]
+    fn regular_solids_have_one_edge_and_the_d10_two() {
+        for solid in ALL {
+            let m = solid.mesh();
+            let mut lengths: Vec<f64> = Vec::new();
+            for f in &m.faces {
+                for i in 0..f.len() {
+                    let l = norm(sub(m.vertices[f[i]], m.vertices[f[(i + 1) % f.len()]]));
+                    if !lengths.iter().any(|k| (k - l).abs() < 1e-9) {
+                        lengths.push(l);
+                    }
+                }
+            }
+            lengths.sort_by(f64::total_cmp);
+            let want = if solid == Solid::Trapezohedron { 2 } else { 1 };
+            assert_eq!(lengths.len(), want, "{solid:?}: {lengths:?}");
+            assert!(
+                (lengths[want - 1] - 1.0).abs() < 1e-9,
+                "{solid:?}: the longest edge is 1"
+            );
+        }
+    }
+
+    #[test]
     fn faces_are_flat_and_face_outward() {
         for solid in ALL {
             let m = solid.mesh();
