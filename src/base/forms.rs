@@ -30,6 +30,24 @@ pub enum Split {
     OnLines { xs: Vec<f64>, ys: Vec<f64> },
 }
 
+/// A field of a kind's section that sets the size of its pieces, with the size each smaller
+/// value would give: what a message about a piece too large for the paper names and suggests
+/// (a tuck box's `thickness:`, which sets its depth, and so its width).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SizedBy {
+    /// The field as the YAML writes it: `thickness`.
+    pub field: &'static str,
+    /// Where it is written; `None` when its default applies.
+    pub at: Option<serde_saphyr::Location>,
+    /// Its value now (mm).
+    pub now: f64,
+    /// Smaller values it may take (mm), from the largest down, each with the piece's size
+    /// (width, height, mm) then.
+    pub smaller: Vec<(f64, f64, f64)>,
+    /// What else makes the piece smaller: "hold fewer cards".
+    pub otherwise: &'static str,
+}
+
 /// What a piece becomes in Tabletop Simulator.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TtsForm {

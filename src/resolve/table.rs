@@ -12,7 +12,7 @@ use crate::base::forms::{SetupPlace, Side, Space, TtsForm};
 use crate::kinds::Game;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::{Own, Piece};
-pub use crate::spec::tts::{Bag, EachPlayer, TtsPieces, Used, Way};
+pub use crate::spec::tts::{Bag, EachPlayer, Pile, TtsPieces, Used, Way};
 use crate::spec::{Face, SpecError};
 
 /// The table's view of a resolved game.
@@ -31,6 +31,9 @@ pub struct Table {
     pub drawings: Vec<FaceDoc>,
 }
 
+/// The tag that says whose a piece is: `player: green` seats the green player in TTS's Green.
+pub const PLAYER_TAG: &str = "player";
+
 /// One piece on the table.
 #[derive(Debug, Clone, Default)]
 pub struct TablePiece {
@@ -46,6 +49,8 @@ pub struct TablePiece {
     pub deck: Option<String>,
     /// Its tags' values (a seat colour among them).
     pub tag_values: Vec<String>,
+    /// Its `player` tag: whose it is (`player: green`), which may name a seat's colour.
+    pub player: Option<String>,
     /// Its front prints lines or a table (a player aid, when one-sided).
     pub aid: bool,
     /// A die's faces: its size, each face's drawing and what a roll of it reports.
@@ -152,6 +157,7 @@ pub fn resolve(game: &Game, handles: &[Piece], resolved: &Resolved) -> Result<Ta
                     .map(|c| c.hex().to_string()),
                 deck: tags.get(DECK_TAG).cloned(),
                 tag_values: tags.iter().map(|(_, v)| v.clone()).collect(),
+                player: tags.get(PLAYER_TAG).cloned(),
                 aid: front.lines.is_some() || front.table.is_some(),
                 ..TablePiece::default()
             };
