@@ -111,6 +111,7 @@ pub fn items(resolved: &Resolved) -> Vec<super::Item> {
                     .shares_cuts
                     .then(|| super::tessellate::Tiling::of(&p.shape))
                     .flatten(),
+                own_pages: c.one_per_player,
             }
         })
         .collect()

@@ -5,7 +5,7 @@ use crate::common::*;
 const GAMES: [(&str, usize); 6] = [
     // Sheets of paper at most, A4 and Letter (docs/paper.md: before and after).
     ("night-grain", 3),
-    ("the-beast", 18),
+    ("the-beast", 20),
     ("piecepack", 4),
     ("making-ground", 5),
     ("bean-off", 4),
