@@ -225,8 +225,8 @@ impl LayoutOptions {
     }
     /// Top (and bottom) margin of the content area. In bands, the caption band and the footer
     /// band keep the crop marks of the first and last rows away from the edge; without them
-    /// the margin does, keeping `mark_room` of every mark `FURNITURE_EDGE` inside the sheet (7 mm
-    /// without bleed: three rows of poker cards no longer fit Letter, so they turn, eight a
+    /// the margin does, keeping `mark_room` of every mark `FURNITURE_EDGE` inside the sheet (6.75
+    /// mm without bleed: three rows of poker cards no longer fit Letter, so they turn, eight a
     /// sheet).
     pub fn content_top_margin(&self) -> f64 {
         match self.furniture_at {
@@ -343,8 +343,10 @@ const CAPTION_CLEARANCE: f64 = 1.25;
 
 /// Crop marks start this far outside the cut (plus the bleed).
 pub const MARK_OFFSET: f64 = 1.0;
-/// The shortest crop mark printed where `FURNITURE_EDGE` cuts one short (mm).
-pub const MIN_MARK: f64 = 1.0;
+/// The shortest crop mark printed where `FURNITURE_EDGE` cuts one short (mm): still a line a
+/// ruler can be laid on, and short enough that a 190 mm record sheet with a print shop's 1/8 in
+/// bleed keeps its marks on A4.
+pub const MIN_MARK: f64 = 0.75;
 /// Height of a group caption.
 pub const CAPTION_MM: f64 = 8.0;
 
@@ -545,13 +547,22 @@ pub fn impose_plain(
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
-    let (sheets, rest): (Vec<Item>, Vec<Item>) = items.iter().cloned().partition(|i| i.own_pages);
-    let (double, single): (Vec<Item>, Vec<Item>) = rest.into_iter().partition(|i| i.back.is_some());
+    // Already in that order (a deck of thousands of cards): packed as it is, not copied.
+    let rank = |i: &Item| (!i.own_pages, i.back.is_none());
+    if items.iter().all(|i| !i.own_pages) && items.is_sorted_by_key(rank) {
+        return Ok(single_first(with_backs(items, items, captions, opt)?));
+    }
+    let sheets: Vec<Item> = items.iter().filter(|i| i.own_pages).cloned().collect();
     let mut pages = Vec::new();
     for group in by_component(sheets) {
         pages.extend(with_backs(&group, items, captions, opt)?);
     }
-    let rest = [double, single].concat();
+    let others = || items.iter().filter(|i| !i.own_pages);
+    let rest: Vec<Item> = others()
+        .filter(|i| i.back.is_some())
+        .chain(others().filter(|i| i.back.is_none()))
+        .cloned()
+        .collect();
     if !rest.is_empty() {
         pages.extend(with_backs(&rest, items, captions, opt)?);
     }
