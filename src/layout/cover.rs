@@ -429,9 +429,11 @@ fn sides_tip(pages: &[Page], edge: &str, glue: bool) -> String {
         false => "",
     };
     match runs.as_slice() {
-        [only] if !only.two_sided => {
+        // Gutter-fold sheets carry backs, printed on the same side (`gutter_fold_tip`).
+        [only] if !only.two_sided && pages.iter().any(|p| p.side == PageSide::GutterFold) => {
             "Print single-sided: every sheet is printed on one side.".into()
         }
+        [only] if !only.two_sided => "Print single-sided: no piece has a printed back.".into(),
         [_] => format!(
             "Print the whole file double-sided, flipping on the {edge} edge: {behind}{or_glue}."
         ),

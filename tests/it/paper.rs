@@ -317,7 +317,7 @@ fn the_cover_tells_only_games_that_fold_to_fold_and_glue() {
                     b.paper,
                     b.layout
                 );
-                assert!(cover.contains("Print single-sided: every sheet is printed on one side."));
+                assert!(cover.contains("Print single-sided: no piece has a printed back."));
             }
             // Cards and tiles with backs: folded sheets in gutter fold only.
             "the-beast" | "bean-off" => assert_eq!(
