@@ -333,3 +333,92 @@ fn the_cover_tells_only_games_that_fold_to_fold_and_glue() {
         }
     }
 }
+
+/// Issue 46: The Beast's poker cards pack as tightly as each layout lets them on A4: six a page
+/// turned a quarter with a 3 mm bleed (four upright before), four and their backs on a
+/// gutter-fold sheet (three before, 40 % of the width empty). Only a page where a deck ends or
+/// starts, or one that keeps the calibration square, holds fewer.
+#[test]
+fn the_beasts_cards_go_six_a_page_with_bleed_and_four_a_gutter_fold_sheet() {
+    let game = pnp::kinds::load("the-beast").unwrap();
+    for (bleed, duplex, full) in [(3.0, Duplex::LongEdge, 6), (0.0, Duplex::GutterFold, 4)] {
+        let opt = BuildOptions {
+            bleed,
+            duplex,
+            ..Default::default()
+        };
+        let prepared = pnp::commands::prepare(&game, &opt).unwrap();
+        let card = |piece: usize| {
+            matches!(
+                kind_of(&game, &prepared.pieces[piece]),
+                KindName::Card | KindName::PlayingCard
+            )
+        };
+        let mut counts = Vec::new();
+        for page in &prepared.pages {
+            // Fronts only: the left half of a gutter-fold sheet folded down the middle.
+            let fronts: Vec<_> = page
+                .placements
+                .iter()
+                .filter(|p| card(p.piece))
+                .filter(|p| match page.side {
+                    PageSide::GutterFold => {
+                        p.rect.right() <= pnp::layout::gutterfold::fold_x(&prepared.layout)
+                    }
+                    PageSide::Front => true,
+                    PageSide::Back => false,
+                })
+                .collect();
+            if fronts.is_empty() {
+                continue;
+            }
+            let decks: std::collections::BTreeSet<usize> = fronts
+                .iter()
+                .map(|p| prepared.pieces[p.piece].component)
+                .collect();
+            counts.push((fronts.len(), decks.len(), page.calibration));
+            // A full page is the cards turned a quarter: upright they fit fewer.
+            if fronts.len() == full {
+                assert!(fronts.iter().all(|p| p.quarter), "{duplex:?}: {counts:?}");
+            }
+        }
+        let cards: usize = counts.iter().map(|c| c.0).sum();
+        assert_eq!(cards, 133, "{duplex:?}");
+        let (last, middle) = counts.split_last().unwrap();
+        assert!(last.0 <= full);
+        for &(n, decks, square) in middle {
+            assert!(n == full || decks > 1 || square, "{duplex:?}: {counts:?}");
+        }
+        assert!(
+            counts.len() <= 133usize.div_ceil(full) + 2,
+            "{duplex:?}: {counts:?}"
+        );
+    }
+}
+
+/// Issue 46: in gutter fold, Cream of the Crop's two player aids no longer take a sheet of
+/// their own: they share a page with the dice.
+#[test]
+fn cream_of_the_crops_player_aids_share_their_gutter_fold_page() {
+    let game = pnp::kinds::load("cream-of-the-crop").unwrap();
+    let opt = BuildOptions {
+        duplex: Duplex::GutterFold,
+        ..Default::default()
+    };
+    let prepared = pnp::commands::prepare(&game, &opt).unwrap();
+    let id = |p: &pnp::layout::Placement| {
+        prepared.components[prepared.pieces[p.piece].component]
+            .id
+            .as_str()
+    };
+    let page = prepared
+        .pages
+        .iter()
+        .find(|page| page.placements.iter().any(|p| id(p) == "aid"))
+        .unwrap();
+    assert!(
+        page.placements.iter().any(|p| id(p) != "aid"),
+        "{:?}",
+        page.placements
+    );
+}
