@@ -13,6 +13,7 @@ mod fields;
 mod hardening;
 mod input_limits;
 mod kinds;
+mod lattice;
 mod layers;
 mod layout;
 mod limits;
