@@ -519,15 +519,23 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
 /// groups. A group starts under its caption in the first region (the room beside a finished
 /// row, or under the last row of a page) that has room for it, so small groups fill the space
 /// that large ones leave; a group that runs over continues in the next region with room, its
-/// caption repeated.
+/// caption repeated. The calibration square's corner goes to pieces where that prints a piece
+/// in fewer parts (a board that fits the page whole only there), or saves a sheet.
 pub fn pack(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
     let corner = opt.reserved();
-    // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
-    let around = pack_around(items, captions, opt, Some(corner)).map(|p| p.len());
+    let parts = |pages: &[Page]| {
+        pages
+            .iter()
+            .flat_map(|p| &p.placements)
+            .filter(|p| p.part.is_some())
+            .count()
+    };
+    // Only the counts are kept: a deck of 10,000 cards would otherwise hold two layouts at once.
+    let around = pack_around(items, captions, opt, Some(corner)).map(|p| (parts(&p), p.len()));
     let over = pack_around(items, captions, opt, None).map(|mut over| {
         for page in &mut over {
             page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
@@ -537,8 +545,10 @@ pub fn pack(
     // Still a square to measure somewhere.
     let measurable = |over: &[Page]| opt.cover_square || over.iter().any(|p| p.calibration);
     let over = match (around, over) {
-        // Paper saved.
-        (Ok(n), Ok(over)) if over.len() < n && measurable(&over) => return Ok(over),
+        // Fewer parts to glue, or paper saved.
+        (Ok(around), Ok(over)) if (parts(&over), over.len()) < around && measurable(&over) => {
+            return Ok(over);
+        }
         // A piece only a free corner has room for.
         (Err(_), Ok(over)) if measurable(&over) => return Ok(over),
         (Err(e), _) => return Err(e),
