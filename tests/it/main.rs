@@ -4,6 +4,7 @@
 
 mod art;
 mod bad_input;
+mod board_spaces;
 mod boards;
 mod cli;
 mod common;

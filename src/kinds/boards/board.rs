@@ -452,15 +452,19 @@ board:
 /// size.
 fn check_spaces(cx: &mut CheckCx, board: &Board, grid: &[Space], geometry: &Geometry) {
     let mut problems = Vec::new();
-    let taken: Vec<Space> = grid.iter().chain(&geometry.track).cloned().collect();
+    let (w, h) = board.size(cx.component);
     shaped::check(
         &mut problems,
-        &cx.component.id.value,
         &board.spaces,
-        board.size(cx.component),
-        grid,
-        &taken,
-        &board.styles,
+        &shaped::Board {
+            id: &cx.component.id.value,
+            w,
+            h,
+            grid,
+            noun: "square",
+            track: &geometry.track,
+            styles: &board.styles,
+        },
     );
     for (at, message) in problems {
         cx.problems

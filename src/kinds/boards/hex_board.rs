@@ -403,16 +403,20 @@ hex-board:
         if let Some(geometry) = self.geometry() {
             extras::check(cx, &self.extras(), &geometry);
             let hexes = self.hexes(&self.frame());
-            let taken: Vec<Space> = hexes.iter().chain(&geometry.track).cloned().collect();
+            let (w, h) = self.size(cx.component);
             let mut problems = Vec::new();
             shaped::check(
                 &mut problems,
-                &id,
                 &self.spaces,
-                self.size(cx.component),
-                &hexes,
-                &taken,
-                &self.styles,
+                &shaped::Board {
+                    id: &id,
+                    w,
+                    h,
+                    grid: &hexes,
+                    noun: "hex",
+                    track: &geometry.track,
+                    styles: &self.styles,
+                },
             );
             for (at, message) in problems {
                 cx.problems

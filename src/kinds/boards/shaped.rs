@@ -142,32 +142,37 @@ pub enum At {
     Space(String),
 }
 
+/// A space's name: lowercase letters, digits and `_`, or a number.
 #[derive(JsonSchema)]
-#[schemars(untagged)]
+#[schemars(untagged, rename = "SpaceName")]
 #[allow(dead_code)]
 enum NameSchema {
     Text(String),
     Number(u32),
 }
 
+/// A row's names in order: a run (`13-18`, `p6-p1`) or a list of names and runs.
 #[derive(JsonSchema)]
-#[schemars(untagged)]
+#[schemars(untagged, rename = "SpaceNames")]
 #[allow(dead_code)]
 enum NamesSchema {
     One(NameSchema),
     List(Vec<NameSchema>),
 }
 
+/// Where a space's middle is: `[x, y]` mm from the board's top-left corner, or a grid space's
+/// name (`e5`).
 #[derive(JsonSchema)]
-#[schemars(untagged)]
+#[schemars(untagged, rename = "SpaceAt")]
 #[allow(dead_code)]
 enum AtSchema {
     Mm([f64; 2]),
     Space(String),
 }
 
+/// A style of the board (`dark`), or a list a row takes in turn (`[dark, light]`).
 #[derive(JsonSchema)]
-#[schemars(untagged)]
+#[schemars(untagged, rename = "SpaceStyle")]
 #[allow(dead_code)]
 enum StyleSchema {
     One(String),
@@ -893,21 +898,39 @@ pub fn place_all(spaces: &[Spanned<ShapedSpace>], grid: &[Space]) -> Vec<Placed>
     out
 }
 
-/// Checks a board's spaces of any shape: each named once among all the board's spaces
-/// (`taken`: its grid's and its track's), of a shape it describes fully, in styles the board
-/// defines, and on the board (`w`×`h` mm).
-pub fn check(
-    problems: &mut Vec<Problem>,
-    id: &str,
-    spaces: &[Spanned<ShapedSpace>],
-    (w, h): (f64, f64),
-    grid: &[Space],
-    taken: &[Space],
-    styles: &BTreeMap<String, Style>,
-) {
-    let mut named: BTreeMap<String, &'static str> = taken
+/// What a board has beside its spaces of any shape, for `check`.
+pub struct Board<'a> {
+    pub id: &'a str,
+    /// Its size (mm).
+    pub w: f64,
+    pub h: f64,
+    /// Its grid's spaces and what they are (`square`, `hex`), and its track's.
+    pub grid: &'a [Space],
+    pub noun: &'a str,
+    pub track: &'a [Space],
+    pub styles: &'a BTreeMap<String, Style>,
+}
+
+/// Checks a board's spaces of any shape: each named once among all the board's spaces, of a
+/// shape it describes fully, in styles the board defines, and on the board.
+pub fn check(problems: &mut Vec<Problem>, spaces: &[Spanned<ShapedSpace>], board: &Board) {
+    let Board {
+        id,
+        w,
+        h,
+        grid,
+        noun,
+        track,
+        styles,
+    } = *board;
+    let mut named: BTreeMap<String, String> = grid
         .iter()
-        .map(|s| (s.name.clone(), "a space of its grid or track"))
+        .map(|s| (s.name.clone(), format!("a {noun} of its grid")))
+        .chain(
+            track
+                .iter()
+                .map(|s| (s.name.clone(), "a space of its track".to_string())),
+        )
         .collect();
     let mut count = 0;
     for entry in spaces {
@@ -934,10 +957,13 @@ pub fn check(
             .or(s.names.as_ref().map(|n| n.referenced))
             .unwrap_or(entry.referenced);
         for p in &placed {
-            if let Some(other) = named.insert(p.name.clone(), "another space") {
+            if let Some(other) = named.insert(p.name.clone(), "another space".to_string()) {
                 problems.push((
                     names_at,
-                    format!("`{}` names {other} of board `{id}` already", p.name),
+                    format!(
+                        "`{}` already names {other} of board `{id}`: a space's name is its own",
+                        p.name
+                    ),
                 ));
             }
         }
