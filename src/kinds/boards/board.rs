@@ -269,7 +269,7 @@ board:
         &[Field::SizeOptional, Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        // A board with no grid has no margin for its title.
+        // A board with no grid has no margin for its title (nor text in its font).
         match self.gridless() {
             true => &[
                 FaceField::Background,
@@ -284,6 +284,7 @@ board:
                 FaceField::Ink,
                 FaceField::Border,
                 FaceField::Title,
+                FaceField::Font,
                 FaceField::Image,
                 FaceField::Fit,
                 FaceField::Position,

@@ -332,6 +332,7 @@ hex-board:
             FaceField::Ink,
             FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
             FaceField::Image,
             FaceField::Fit,
             FaceField::Position,
