@@ -229,13 +229,14 @@ fn spaces(
     };
     let items = picked
         .iter()
-        .filter_map(|&i| g.spaces.get(i))
-        .map(|s| {
+        .filter_map(|&i| Some((i, g.spaces.get(i)?)))
+        .map(|(i, s)| {
             let place = crate::kinds::spaces::column_row(&s.name);
             let num = |n: Option<u32>| n.map_or(Value::Unset, |n| Value::Num(n as f64));
             Item::new(s.name.clone(), here.clone())
                 .with("name", Value::Text(s.name.clone()))
-                .with("shape", Value::Text(g.noun.to_string()))
+                // A space of any shape says its own (`triangle`); the grid's, the grid's noun.
+                .with("shape", Value::Text(g.shape(i).to_string()))
                 .with("column", num(place.map(|p| p.0 + 1)))
                 .with("row", num(place.map(|p| p.1)))
         })

@@ -263,6 +263,45 @@ fn a_race_game_s_points_are_rows_of_triangles_counted_by_the_rules_by_style() {
     assert!(err.contains("rule `dark-points` fails"), "{err}");
     assert!(err.contains("15 spaces marked `dark`"), "{err}");
     assert!(err.contains("rule `light-points` fails"), "{err}");
+
+    // A row of rectangles where the rules count 24 triangles: the counts by shape fail, each
+    // at the rule's line, saying what it found.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line_of = |id: &str| {
+        text[..text.find(&format!("- id: {id}\n")).unwrap()]
+            .lines()
+            .count()
+    };
+    let file = example_file(
+        "rectangles",
+        &text.replace(
+            "names: 13-18, shape: triangle",
+            "names: 13-18, shape: rectangle",
+        ),
+    );
+    let out = run(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let name = file.to_str().unwrap();
+    for (id, found) in [
+        ("points", "18 spaces of `board` where shape = triangle"),
+        (
+            "light-points",
+            "9 spaces marked `light` of `board` where shape = triangle",
+        ),
+        (
+            "bar-and-trays",
+            "9 spaces of `board` where shape = rectangle",
+        ),
+    ] {
+        assert!(err.contains(&format!("rule `{id}` fails")), "{err}");
+        assert!(err.contains(found), "{id}: {err}");
+        assert!(
+            err.contains(&format!("rule written at {name}:{}:9", line_of(id))),
+            "{id}: {err}"
+        );
+    }
+    assert!(!err.contains("rule `dark-points` fails"), "{err}");
 }
 
 #[test]
@@ -293,6 +332,30 @@ fn a_sowing_game_s_pits_and_stores_are_counted_and_its_stones_stand_in_them() {
         stderr(&out).contains("rule `north-pits` fails"),
         "{}",
         stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("rule `pits` fails"),
+        "{}",
+        stderr(&out)
+    );
+    // Round stores: the pits' count by shape fails, and the stores'.
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "shape: oval, size: 32mm x 72mm",
+        "shape: circle, size: 32mm",
+    );
+    let file = example_file("round-stores", &text);
+    let out = run(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("rule `pits` fails")
+            && err.contains("14 spaces of `board` where shape = circle"),
+        "{err}"
+    );
+    assert!(
+        err.contains("rule `stores` fails")
+            && err.contains("0 spaces of `board` where shape = oval"),
+        "{err}"
     );
 
     // A setup diagram stands stones in pits and stores by name.
