@@ -36,6 +36,7 @@ mod serve_browser;
 mod shapes;
 mod sheets;
 mod streaming;
+mod table_picture;
 mod truthful;
 mod tts;
 mod tts_names;
