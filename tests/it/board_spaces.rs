@@ -364,7 +364,7 @@ fn a_sowing_game_s_pits_and_stores_are_counted_and_its_stones_stand_in_them() {
     text.insert_str(
         rules,
         r#"
-  - id: setup
+  - id: by-name
     kind: diagram
     size: 150mm x 60mm
     diagram:
@@ -381,10 +381,10 @@ fn a_sowing_game_s_pits_and_stores_are_counted_and_its_stones_stand_in_them() {
         .spec
         .components
         .iter()
-        .find(|c| c.id.value == "setup")
+        .find(|c| c.id.value == "by-name")
         .unwrap();
     let pnp::kinds::KindSpec::Diagram(diagram) = &setup.kind else {
-        panic!("setup is a diagram");
+        panic!("by-name is a diagram");
     };
     let pieces = pnp::kinds::piece::expand(&game);
     let centres: Vec<[f64; 2]> = diagram
@@ -483,11 +483,52 @@ fn on_the_table_a_board_printed_in_parts_is_one_locked_board_with_a_snap_point_o
                 s.y
             );
         }
-        // The pieces are in the supply.
-        let count = |id: &str| v.to_string().matches(id).count();
+        // The setup diagram's pieces lie on their spaces: how many on each (a piece's middle
+        // on the table in mm from the board's top-left corner, inside the space's box).
+        let on_spaces = |nickname: &str, half: (f64, f64)| {
+            let mut on: std::collections::BTreeMap<String, usize> = Default::default();
+            for o in v["ObjectStates"].as_array().unwrap() {
+                if o["Nickname"] != nickname {
+                    continue;
+                }
+                let t = &o["Transform"];
+                let across = w / 2.0 + t["posX"].as_f64().unwrap() * MM_PER_UNIT;
+                let down = h / 2.0 - t["posZ"].as_f64().unwrap() * MM_PER_UNIT;
+                let s = g
+                    .spaces
+                    .iter()
+                    .find(|s| (across - s.x).abs() < half.0 && (down - s.y).abs() < half.1)
+                    .unwrap_or_else(|| {
+                        panic!("{nickname} at ({across:.1}, {down:.1}) is on no space")
+                    });
+                *on.entry(s.name.clone()).or_default() += 1;
+            }
+            on
+        };
+        let counts = |pairs: &[(&str, usize)]| {
+            pairs
+                .iter()
+                .map(|(n, c)| (n.to_string(), *c))
+                .collect::<std::collections::BTreeMap<String, usize>>()
+        };
         match name {
-            "backgammon" => assert!(count("White checkers") > 0 && count("Black checkers") > 0),
-            _ => assert!(count("Stones") > 0),
+            "backgammon" => {
+                // The points are 22 × 96 mm: White's 24, 13, 8 and 6, Black's (White's 1, 12,
+                // 17 and 19) facing them.
+                let white = counts(&[("24", 2), ("13", 5), ("8", 3), ("6", 5)]);
+                let black = counts(&[("1", 2), ("12", 5), ("17", 3), ("19", 5)]);
+                assert_eq!(on_spaces("White checker", (11.0, 48.0)), white);
+                assert_eq!(on_spaces("Black checker", (11.0, 48.0)), black);
+            }
+            _ => {
+                // Pits 28 mm across: four stones in each, none in the stores.
+                let stones = on_spaces("Stone", (14.0, 14.0));
+                assert_eq!(stones.len(), 12, "{stones:?}");
+                assert!(
+                    stones.iter().all(|(n, c)| *c == 4 && !n.ends_with("store")),
+                    "{stones:?}"
+                );
+            }
         }
     }
 }
