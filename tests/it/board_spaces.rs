@@ -705,3 +705,64 @@ components:
     let out = run(&["validate", dir.join("titled.yaml").to_str().unwrap()]);
     assert!(stderr(&out).contains("title"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_hex_board_takes_spaces_of_any_shape_and_a_picture_and_its_rules_count_both_shapes() {
+    let dir = temp_dir("hex-spaces");
+    std::fs::write(
+        dir.join("green.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00c000"/></svg>"##,
+    )
+    .unwrap();
+    let yaml = r##"game: {id: h, name: H, players: [2]}
+components:
+  - id: map
+    kind: hex-board
+    front: {image: green.svg}
+    hex-board:
+      layout: hexhex
+      radius: 2
+      hex: 20mm
+      styles: {lake: {fill: "#0000ff"}}
+      spaces:
+        - {name: lake, shape: circle, size: 14mm, at: c3, style: lake}
+rules:
+  - {id: lake, quote: "One lake.", check: {count: {spaces: map}, where: {shape: circle}, equals: 1}}
+  - {id: hexes, quote: "19 hexes.", check: {count: {spaces: map}, where: {shape: hex}, equals: HEXES}}
+"##;
+    let file = dir.join("h.yaml");
+    std::fs::write(&file, yaml.replace("HEXES", "19")).unwrap();
+    let file = file.to_str().unwrap();
+    let out = run(&["validate", file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The lake on the middle hex's middle, after the grid's 19 hexes.
+    let (g, _, _) = geometry(file);
+    assert_eq!(g.spaces.len(), 20);
+    let (i, lake) = space(&g, "lake");
+    let (_, c3) = space(&g, "c3");
+    assert_eq!((i, g.shape(i), g.shape(0)), (19, "circle", "hex"));
+    assert!((lake.x - c3.x).abs() < 1e-9 && (lake.y - c3.y).abs() < 1e-9);
+    // Drawn blue over the picture, which shows in the hexes around it.
+    let out = build(file, &["--no-pdf", "--dpi", "100"]);
+    let path = out.join("png/map-front.png");
+    let (w, _, _) = png_info(&path);
+    let rgba = png_rgba(&path);
+    let pixel = |x: f64, y: f64| {
+        let px = |mm: f64| (mm / 25.4 * 100.0) as usize;
+        let i = (px(y) * w as usize + px(x)) * 4;
+        [rgba[i], rgba[i + 1], rgba[i + 2]]
+    };
+    let c = pixel(lake.x, lake.y);
+    assert!(c[2] > 200 && c[0] < 60 && c[1] < 60, "{c:?}");
+    let c = pixel(lake.x + 8.5, lake.y);
+    assert!(c[1] > 150 && c[0] < 60 && c[2] < 60, "{c:?}");
+    // A count by the grid's shape that is wrong fails.
+    std::fs::write(dir.join("h.yaml"), yaml.replace("HEXES", "20")).unwrap();
+    let out = run(&["validate", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("19 hexes of `map` where shape = hex"),
+        "{}",
+        stderr(&out)
+    );
+}
