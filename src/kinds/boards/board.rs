@@ -34,7 +34,7 @@ pub use extras::{EDGE_MM, LINE_MM};
 pub const MAX_SQUARES: u32 = 40;
 
 /// A board of squares (`board:`): `squares: 9` for 9×9, or `columns` and `rows`.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     /// Squares along each side of a square board (a 9 makes a 9×9 board); or give `columns`
@@ -87,24 +87,6 @@ pub struct Board {
 
 pub(super) fn yes() -> bool {
     true
-}
-
-impl Default for Board {
-    fn default() -> Self {
-        Board {
-            squares: None,
-            columns: None,
-            rows: None,
-            square: None,
-            checkered: None,
-            coordinates: None,
-            styles: BTreeMap::new(),
-            marks: Marks::new(),
-            track: None,
-            areas: Vec::new(),
-            spaces: Vec::new(),
-        }
-    }
 }
 
 impl Board {

@@ -765,10 +765,10 @@ fn place(local: &Local, centre: Point, turn: f64, mirror: bool) -> Placed {
     };
     // Quarter turns exactly: a triangle turned 180° has its apex exactly below its middle.
     let (sin, cos) = match turn.rem_euclid(360.0) {
-        t if t == 0.0 => (0.0, 1.0),
-        t if t == 90.0 => (1.0, 0.0),
-        t if t == 180.0 => (0.0, -1.0),
-        t if t == 270.0 => (-1.0, 0.0),
+        0.0 => (0.0, 1.0),
+        90.0 => (1.0, 0.0),
+        180.0 => (0.0, -1.0),
+        270.0 => (-1.0, 0.0),
         t => t.to_radians().sin_cos(),
     };
     let rotate = Affine::new([cos, sin, -sin, cos, 0.0, 0.0]);
