@@ -972,10 +972,14 @@ pub fn check(problems: &mut Vec<Problem>, spaces: &[Spanned<ShapedSpace>], board
                 if style != STAR && !styles.contains_key(style) {
                     let mut known: Vec<String> = styles.keys().map(|k| format!("`{k}`")).collect();
                     known.push(format!("`{STAR}`"));
+                    let names = styles.keys().map(String::as_str).chain([STAR]);
+                    let hint = crate::base::diagnostic::closest(style, names)
+                        .map(|c| format!("; did you mean `{c}`?"))
+                        .unwrap_or_default();
                     problems.push((
                         list.referenced,
                         format!(
-                            "no style `{style}` on board `{id}`: expected one of {} (define it under `styles:`)",
+                            "no style `{style}` on board `{id}`: expected one of {} (define it under `styles:`){hint}",
                             known.join(", ")
                         ),
                     ));
