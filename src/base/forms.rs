@@ -40,8 +40,8 @@ pub enum TtsForm {
     /// A large flat piece laid out first, locked, with a snap point on each of its spaces
     /// (track, board, sheet, diagram).
     Board,
-    /// A six-sided die from its six faces.
-    Die6,
+    /// A die (`Custom_Dice`) of 4, 6, 8, 10, 12 or 20 faces.
+    Die { faces: u8 },
     /// A standee standing up.
     Standee,
     /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).

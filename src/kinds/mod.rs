@@ -56,9 +56,15 @@ pub fn from_bytes(
     crate::spec::from_bytes(file, bytes, dir)
 }
 
-/// A die's edge (mm) and its six faces, each drawn in a square of that edge with the value it
-/// shows.
-pub type DieFaces = (f64, Vec<(svg::node::element::Group, String)>);
+/// A die's faces for Tabletop Simulator.
+pub struct DieFaces {
+    /// Its width across (mm): a d6's edge, another's face to opposite face.
+    pub across: f64,
+    /// The side (mm) of the square each face is drawn in, upright.
+    pub side: f64,
+    /// Each face's drawing and the value a roll of it reports.
+    pub faces: Vec<(svg::node::element::Group, String)>,
+}
 
 /// What drawing one face of a piece has at hand.
 pub struct FaceCx<'a> {

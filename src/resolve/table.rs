@@ -48,7 +48,7 @@ pub struct TablePiece {
     pub tag_values: Vec<String>,
     /// Its front prints lines or a table (a player aid, when one-sided).
     pub aid: bool,
-    /// A die's six faces: its edge (mm), each face's drawing and what a roll of it reports.
+    /// A die's faces: its size, each face's drawing and what a roll of it reports.
     pub die: Option<DieFaces>,
     /// A pawn's standing figure: its drawing and size (mm).
     pub standee: Option<(usize, f64, f64)>,
@@ -58,12 +58,15 @@ pub struct TablePiece {
     pub spaces: Vec<Space>,
 }
 
-/// A die's six faces as drawings, and what a roll of each reports.
+/// A die's faces as drawings, and what a roll of each reports.
 #[derive(Debug, Clone, Default)]
 pub struct DieFaces {
-    pub edge: f64,
-    pub faces: [usize; 6],
-    pub names: [String; 6],
+    /// Its width across (mm): a d6's edge, another's face to opposite face.
+    pub across: f64,
+    /// The side (mm) of the square each face is drawn in, upright.
+    pub side: f64,
+    pub faces: Vec<usize>,
+    pub names: Vec<String>,
 }
 
 /// A piece's name, and under it the text printed on it that its name leaves out.
@@ -153,16 +156,18 @@ pub fn resolve(game: &Game, handles: &[Piece], resolved: &Resolved) -> Result<Ta
                 ..TablePiece::default()
             };
             let id = p.id(game);
-            if let Some(six) = kind.die_faces(game, p, &art) {
-                let (edge, six) = six?;
+            if let Some(drawn) = kind.die_faces(game, p, &art) {
+                let drawn = drawn?;
+                let side = drawn.side;
                 let mut die = DieFaces {
-                    edge,
+                    across: drawn.across,
+                    side,
                     ..DieFaces::default()
                 };
-                for (i, (group, value)) in six.into_iter().take(6).enumerate() {
-                    die.faces[i] =
-                        drawings.group(&format!("{id}-face{}", i + 1), group, edge, edge);
-                    die.names[i] = value;
+                for (i, (group, value)) in drawn.faces.into_iter().enumerate() {
+                    let name = format!("{id}-face{}", i + 1);
+                    die.faces.push(drawings.group(&name, group, side, side));
+                    die.names.push(value);
                 }
                 t.die = Some(die);
             }

@@ -95,7 +95,7 @@ pub(super) fn map_component(
                 boards(ex, *spot, takes, &cname, table.components[ci].has_variants)?;
             }
         }
-        TtsForm::Die6 => {
+        TtsForm::Die { .. } => {
             for (spot, takes) in &spots {
                 dice(ex, *spot, takes, &cid)?;
             }
@@ -163,13 +163,13 @@ fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Ou
             t.on.die
                 .as_ref()
                 .ok_or_else(|| tts_err(TtsError::NotADie(cid.to_string())))?;
-        let (edge, names) = (die.edge, &die.names);
-        let imgs = die.faces.map(|f| ex.drawing(f));
-        let image = ex.die_image(imgs, edge, &p.id);
+        let (across, names) = (die.across, &die.names);
+        let imgs = die.faces.iter().map(|&f| ex.drawing(f)).collect();
+        let image = ex.die_image(imgs, die.side, &p.id);
         for i in 0..t.copies {
             let stem = copy_stem(p, spot, i);
-            let die = ex.die(&image, names, edge, &stem, &t.on.name);
-            ex.put(spot, Band::Loose, units(edge), units(edge), die);
+            let die = ex.die(&image, names, across, &stem, &t.on.name);
+            ex.put(spot, Band::Loose, units(across), units(across), die);
         }
     }
     Ok(())
