@@ -27,9 +27,12 @@ fn example_file(name: &str, yaml: &str) -> PathBuf {
     let art = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/art");
     let to = file.parent().unwrap().join("art");
     std::fs::create_dir_all(&to).unwrap();
+    // The pictures beside it (another example's folder of art is not needed).
     for entry in std::fs::read_dir(art).unwrap() {
         let entry = entry.unwrap();
-        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
     }
     file
 }
