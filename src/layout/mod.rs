@@ -675,15 +675,27 @@ pub fn choose_furniture(
             furniture_at: furniture,
             ..*opt
         };
-        // Only whether it packs: a long deck never holds two layouts.
-        tessellate::pack(items, captions, &opt).map(|_| ())
+        // Only how many parts it cuts pieces into: a long deck never holds two layouts.
+        tessellate::pack(items, captions, &opt).map(|pages| {
+            pages
+                .iter()
+                .flat_map(|p| &p.placements)
+                .filter(|p| p.part.is_some())
+                .count()
+        })
     };
     match packs(preferred) {
-        Ok(()) => Ok(preferred),
+        Ok(0) => Ok(preferred),
+        // A board that only the other furniture prints whole, or in fewer parts (one nearly
+        // as tall as A4 takes the side margins).
+        Ok(parts) => match packs(preferred.other()) {
+            Ok(fewer) if fewer < parts => Ok(preferred.other()),
+            _ => Ok(preferred),
+        },
         // A piece that only the other furniture has room for (a player mat nearly as tall as
         // the sheet takes the margins; a dial wider than they leave, the bands).
         Err(e) => packs(preferred.other())
-            .map(|()| preferred.other())
+            .map(|_| preferred.other())
             .map_err(|_| e),
     }
 }

@@ -570,6 +570,8 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
 /// region holds them, then each started in the first region with room (which may save a page
 /// the other spends: coins split over two pages leave room for pawns); each around the
 /// calibration square's corner, then over it (where a square is still printed somewhere).
+/// Fewest parts to glue come first (a board that fits the page whole only in the square's
+/// corner is printed whole there), then fewest pages.
 pub fn pack(
     items: &Items,
     captions: &[String],
@@ -578,7 +580,14 @@ pub fn pack(
     let corner = opt.reserved();
     // Still a square to measure somewhere.
     let measurable = |over: &[Page]| opt.cover_square || over.iter().any(|p| p.calibration);
-    let mut best: Option<(usize, Option<Rect>, bool)> = None;
+    let parts = |pages: &[Page]| {
+        pages
+            .iter()
+            .flat_map(|p| &p.placements)
+            .filter(|p| p.part.is_some())
+            .count()
+    };
+    let mut best: Option<((usize, usize), Option<Rect>, bool)> = None;
     let mut refused = None;
     for reserved in [Some(corner), None] {
         for whole in [true, false] {
@@ -586,8 +595,9 @@ pub fn pack(
             // at once.
             match pack_around(items, captions, opt, reserved, whole) {
                 Ok(pages) if reserved.is_some() || measurable(&pages) => {
-                    if best.is_none_or(|(n, _, _)| pages.len() < n) {
-                        best = Some((pages.len(), reserved, whole));
+                    let cost = (parts(&pages), pages.len());
+                    if best.is_none_or(|(n, _, _)| cost < n) {
+                        best = Some((cost, reserved, whole));
                     }
                 }
                 Ok(_) => {}
