@@ -205,10 +205,19 @@ impl Document {
         })
     }
 
+    /// Runs `f` on the SVG of face `face`, unpacked (if it was packed) into a buffer this thread
+    /// keeps rather than into a text of its own (`resolve::faces::Faces::with_svg`).
+    pub fn with_face_svg<R>(&self, face: usize, f: impl FnOnce(&str) -> R) -> Result<R, FaceError> {
+        self.faces.with_svg(face, f).map_err(|e| FaceError {
+            name: self.faces.docs[face].name.clone(),
+            why: e.to_string(),
+        })
+    }
+
     /// Face `face`, parsed.
     pub fn face_tree(&self, face: usize) -> Result<Tree, FaceError> {
-        let svg = self.face_svg(face)?;
-        crate::draw::trees::parse(&svg).map_err(|e| FaceError {
+        let parsed = self.with_face_svg(face, crate::draw::trees::parse)?;
+        parsed.map_err(|e| FaceError {
             name: self.faces.docs[face].name.clone(),
             why: e.to_string(),
         })

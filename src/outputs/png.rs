@@ -368,8 +368,9 @@ impl<'a> Sink<'a> {
         self.sources = (0..self.docs.len())
             .into_par_iter()
             .map(|f| {
-                let svg = laid.face_svg(f)?;
-                Ok(png_source::source(&self.docs[f], &svg, &self.opt))
+                let source =
+                    laid.with_face_svg(f, |svg| png_source::source(&self.docs[f], svg, &self.opt))?;
+                Ok(source)
             })
             .collect::<Result<_, OutputError>>()?;
         let wanted = self

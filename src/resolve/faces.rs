@@ -105,45 +105,40 @@ pub enum Unpacked {
     #[error("its SVG does not unpack: {0}")]
     Inflate(#[from] flate2::DecompressError),
     #[error("its SVG unpacks to no text: {0}")]
-    Text(#[from] std::string::FromUtf8Error),
+    Text(#[from] std::str::Utf8Error),
 }
 
 /// Deflates faces' SVG with one compressor, each after the last in one buffer: a fresh
-/// encoder, or a small allocation, a face would leave the heap full of holes beside them.
+/// encoder, or a small allocation, a face would leave the heap full of holes beside them. The
+/// compressor (about 380 KB of state) is made only when a face is packed: most games pack none.
+#[derive(Default)]
 struct Packer {
-    compress: flate2::Compress,
+    compress: Option<flate2::Compress>,
     packed: Vec<u8>,
 }
 
 impl Packer {
-    fn new() -> Packer {
-        Packer {
-            compress: flate2::Compress::new(flate2::Compression::fast(), false),
-            packed: Vec::new(),
-        }
-    }
-
     /// Packs `svg` (against `dictionary`) after the faces packed before; its bytes.
     fn pack(
         &mut self,
         svg: &str,
         dictionary: Option<&str>,
     ) -> Result<std::ops::Range<usize>, flate2::CompressError> {
-        self.compress.reset();
+        let compress = self
+            .compress
+            .get_or_insert_with(|| flate2::Compress::new(flate2::Compression::fast(), false));
+        compress.reset();
         if let Some(d) = dictionary {
-            self.compress.set_dictionary(d.as_bytes())?;
+            compress.set_dictionary(d.as_bytes())?;
         }
         let start = self.packed.len();
         self.packed.reserve(svg.len() / 4 + 64);
         let mut input = svg.as_bytes();
         loop {
-            let before = self.compress.total_in();
-            let status = self.compress.compress_vec(
-                input,
-                &mut self.packed,
-                flate2::FlushCompress::Finish,
-            )?;
-            input = &input[(self.compress.total_in() - before) as usize..];
+            let before = compress.total_in();
+            let status =
+                compress.compress_vec(input, &mut self.packed, flate2::FlushCompress::Finish)?;
+            input = &input[(compress.total_in() - before) as usize..];
             match status {
                 flate2::Status::StreamEnd => return Ok(start..self.packed.len()),
                 _ => self.packed.reserve(svg.len().max(64)),
@@ -152,24 +147,74 @@ impl Packer {
     }
 }
 
-fn unpack(bytes: &[u8], dictionary: Option<&str>) -> Result<String, Unpacked> {
-    let mut inflate = flate2::Decompress::new(false);
-    if let Some(d) = dictionary {
-        inflate.set_dictionary(d.as_bytes())?;
-    }
-    let mut out = Vec::with_capacity(bytes.len() * 4);
-    loop {
-        let before = inflate.total_in() as usize;
-        let status = inflate.decompress_vec(
-            &bytes[before.min(bytes.len())..],
-            &mut out,
-            flate2::FlushDecompress::Finish,
-        )?;
-        match status {
-            flate2::Status::StreamEnd => return Ok(String::from_utf8(out)?),
-            _ => out.reserve(out.capacity().max(256)),
+/// A thread's inflater and the text it inflates into, kept from one packed face to the next.
+/// Faces are unpacked on rayon's threads just before they are parsed: a fresh inflater (its
+/// state and 32 KB window) and a text grown by doubling a face, freed between the blocks of the
+/// tree parsed from it, left holes that the trees kept for a window of pages could not fill,
+/// and the threads' arena grew with the number of packed faces (docs/performance.md,
+/// 2026-11-28).
+struct Unpacker {
+    inflate: flate2::Decompress,
+    text: Vec<u8>,
+}
+
+/// A thread keeps a text buffer up to this size between faces (a card's face is a few KB; a
+/// board's may be far larger, and is not worth holding on every thread).
+const KEEP_UNPACKED_BYTES: usize = 256 << 10;
+
+thread_local! {
+    static UNPACKER: std::cell::RefCell<Option<Unpacker>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Unpacker {
+    fn new() -> Unpacker {
+        Unpacker {
+            inflate: flate2::Decompress::new(false),
+            text: Vec::new(),
         }
     }
+
+    /// Inflates `bytes` (against `dictionary`) into `self.text`, replacing what it held.
+    fn unpack(&mut self, bytes: &[u8], dictionary: Option<&str>) -> Result<&str, Unpacked> {
+        self.inflate.reset(false);
+        if let Some(d) = dictionary {
+            self.inflate.set_dictionary(d.as_bytes())?;
+        }
+        self.text.clear();
+        self.text.reserve(bytes.len() * 4);
+        loop {
+            let before = self.inflate.total_in() as usize;
+            let status = self.inflate.decompress_vec(
+                &bytes[before.min(bytes.len())..],
+                &mut self.text,
+                flate2::FlushDecompress::Finish,
+            )?;
+            match status {
+                flate2::Status::StreamEnd => return Ok(std::str::from_utf8(&self.text)?),
+                _ => self.text.reserve(self.text.capacity().max(256)),
+            }
+        }
+    }
+}
+
+/// Runs `f` on the text `bytes` inflate to, through this thread's `Unpacker`.
+fn with_unpacked<R>(
+    bytes: &[u8],
+    dictionary: Option<&str>,
+    f: impl FnOnce(&str) -> R,
+) -> Result<R, Unpacked> {
+    UNPACKER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let unpacker = slot.get_or_insert_with(Unpacker::new);
+            let result = unpacker.unpack(bytes, dictionary).map(f);
+            if unpacker.text.capacity() > KEEP_UNPACKED_BYTES {
+                unpacker.text = Vec::new();
+            }
+            result
+        }
+        // Re-entered on this thread (`f` unpacking another face): an unpacker of its own.
+        Err(_) => Unpacker::new().unpack(bytes, dictionary).map(f),
+    })
 }
 
 /// Every distinct face of a game, and which faces each piece uses.
@@ -200,12 +245,21 @@ impl Faces {
     pub fn svg(&self, face: usize) -> Result<Cow<'_, str>, Unpacked> {
         match &self.docs[face].source {
             Source::Svg(svg) => Ok(Cow::Borrowed(svg)),
+            _ => self.with_svg(face, |svg| Cow::Owned(svg.to_owned())),
+        }
+    }
+
+    /// Runs `f` on the SVG of face `face`: a packed face is inflated into a buffer this thread
+    /// keeps, not into a text of its own (`Unpacker`).
+    pub fn with_svg<R>(&self, face: usize, f: impl FnOnce(&str) -> R) -> Result<R, Unpacked> {
+        match &self.docs[face].source {
+            Source::Svg(svg) => Ok(f(svg)),
             Source::Packed { bytes, dictionary } => {
                 let dictionary = match dictionary.map(|d| &self.docs[d].source) {
                     Some(Source::Svg(text)) => Some(&**text),
                     _ => None,
                 };
-                Ok(Cow::Owned(unpack(&self.packed[bytes.clone()], dictionary)?))
+                with_unpacked(&self.packed[bytes.clone()], dictionary, f)
             }
             Source::Discarded => Err(Unpacked::Discarded),
         }
@@ -250,7 +304,7 @@ pub fn draw_all_within(
     budget: usize,
 ) -> Result<Faces, SpecError> {
     let art = Art::new(game);
-    let mut packer = Packer::new();
+    let mut packer = Packer::default();
     let mut kept = 0;
     let mut docs: Vec<FaceDoc> = Vec::new();
     let mut by_hash: HashMap<u128, usize> = HashMap::new();
@@ -397,4 +451,42 @@ fn ground(background: &str, shape: &Shape) -> Option<Ground> {
         color: background.to_string(),
         round: *shape == Shape::Round,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_unpacked_one_after_another_on_one_thread_come_back_whole() {
+        // One thread's unpacker serves every face in turn: a face is not left with the end of a
+        // longer one before it, nor inflated against the wrong dictionary, and one larger than
+        // the buffer a thread keeps comes back whole too.
+        let dictionary = "<svg><rect fill=\"#335577\"/><text>Card 00001</text></svg>";
+        let faces: Vec<String> = [3, 40_000, 1, 300_000 / 40, 2]
+            .iter()
+            .map(|&n| dictionary.replace("00001", &format!("{n:05}")).repeat(n))
+            .collect();
+        let mut packer = Packer::default();
+        assert!(
+            packer.compress.is_none(),
+            "no compressor before a face is packed"
+        );
+        let packed: Vec<_> = faces
+            .iter()
+            .enumerate()
+            .map(|(i, svg)| {
+                let d = (i % 2 == 0).then_some(dictionary);
+                (packer.pack(svg, d).unwrap(), d)
+            })
+            .collect();
+        for _ in 0..2 {
+            for ((bytes, d), svg) in packed.iter().zip(&faces) {
+                let back = with_unpacked(&packer.packed[bytes.clone()], *d, str::to_owned);
+                assert_eq!(back.unwrap(), *svg);
+            }
+        }
+        let kept = UNPACKER.with(|u| u.borrow().as_ref().map(|u| u.text.capacity()));
+        assert!(kept.is_some_and(|c| c <= KEEP_UNPACKED_BYTES), "{kept:?}");
+    }
 }
