@@ -82,6 +82,15 @@ die:
             .map_or(0.0, |s| s.value.w.mm().min(s.value.h.mm()));
         net_size(edge)
     }
+    /// A die on the table covers one face.
+    fn footprint(&self, _: &Component, piece: &crate::kinds::piece::Piece) -> super::Footprint {
+        let edge = edge_of_net(piece.w);
+        super::Footprint {
+            w: edge,
+            h: edge,
+            round: false,
+        }
+    }
     fn outline(&self, _: Shape, w: f64, _: f64) -> Outline {
         let s = edge_of_net(w);
         Outline::Polygon(outline_points(s, tab(s)))

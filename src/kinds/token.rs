@@ -4,7 +4,7 @@
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline;
-use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
@@ -271,48 +271,49 @@ fn contents(
         let r = m / 2.0 - crate::base::geometry::safe_zone(None, w, h);
         (r * r - half * half).max(0.0).sqrt()
     };
+    // A title and a label sit where the widest word at the full size would, whatever their own
+    // words: the pieces of a set (six grains, two teams) share one baseline.
     if let Some(title) = &face.title {
-        let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), title);
-        let mut baseline = top + size * 0.8;
+        let (full, widest) = (m * 0.13, chord(top + m * 0.08));
+        let size = fit(Font::CondensedBold, full, widest, title);
+        let mut baseline = top + full * 0.8;
         if round {
-            let half = crate::draw::text::width(Font::CondensedBold, size, title) / 2.0;
-            baseline = baseline.max(h / 2.0 - reach(half) + size * ASCENT);
-            top = baseline - size * 0.8;
+            baseline = baseline.max(h / 2.0 - reach(widest / 2.0) + full * ASCENT);
         }
-        cv.add(text(
-            mid_x,
-            baseline,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            &c.ink,
-            title,
-        ));
-        top += size * 1.15;
+        cv.add(
+            text(
+                mid_x,
+                baseline,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                title,
+            )
+            .set("id", READ_ID),
+        );
+        top = baseline + full * 0.35;
     }
     if let Some(label) = &face.label {
-        let size = fit(
-            Font::CondensedBold,
-            m * 0.15,
-            chord(bottom - m * 0.05),
-            label,
-        );
-        let mut baseline = bottom - size * 0.15;
+        let (full, widest) = (m * 0.15, chord(bottom - m * 0.05));
+        let size = fit(Font::CondensedBold, full, widest, label);
+        let mut baseline = bottom - full * 0.15;
         if round {
-            let half = crate::draw::text::width(Font::CondensedBold, size, label) / 2.0;
-            baseline = baseline.min(h / 2.0 + reach(half) - size * DESCENT);
-            bottom = baseline + size * 0.15;
+            baseline = baseline.min(h / 2.0 + reach(widest / 2.0) - full * DESCENT);
         }
-        cv.add(text(
-            mid_x,
-            baseline,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            &c.ink,
-            label,
-        ));
-        bottom -= size * 1.1;
+        cv.add(
+            text(
+                mid_x,
+                baseline,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                label,
+            )
+            .set("id", READ_ID),
+        );
+        bottom = baseline - full * 0.95;
     }
 
     if let Some(pips) = &face.pips {
@@ -345,30 +346,36 @@ fn contents(
         }
         (None, Some(big)) => {
             let size = fit(Font::Display, avail * 0.95, chord(top + avail / 2.0), big);
-            cv.add(text(
-                mid_x,
-                top + avail / 2.0 + size * 0.35,
-                size,
-                Font::Display,
-                Anchor::Middle,
-                &c.ink,
-                big,
-            ));
+            cv.add(
+                text(
+                    mid_x,
+                    top + avail / 2.0 + size * 0.35,
+                    size,
+                    Font::Display,
+                    Anchor::Middle,
+                    &c.ink,
+                    big,
+                )
+                .set("id", READ_ID),
+            );
         }
         (Some(symbol), Some(big)) => {
             let sym = avail * 0.5;
             let g = art.symbol(&symbol.value)?;
             cv.add(place(&g, mid_x - sym / 2.0, top, sym, &c.ink));
             let size = fit(Font::Display, avail * 0.5, chord(top + avail * 0.75), big);
-            cv.add(text(
-                mid_x,
-                bottom - avail * 0.05,
-                size,
-                Font::Display,
-                Anchor::Middle,
-                &c.ink,
-                big,
-            ));
+            cv.add(
+                text(
+                    mid_x,
+                    bottom - avail * 0.05,
+                    size,
+                    Font::Display,
+                    Anchor::Middle,
+                    &c.ink,
+                    big,
+                )
+                .set("id", READ_ID),
+            );
         }
         (None, None) => {}
     }

@@ -138,9 +138,11 @@ impl Packer {
         let mut input = svg.as_bytes();
         loop {
             let before = self.compress.total_in();
-            let status =
-                self.compress
-                    .compress_vec(input, &mut self.packed, flate2::FlushCompress::Finish)?;
+            let status = self.compress.compress_vec(
+                input,
+                &mut self.packed,
+                flate2::FlushCompress::Finish,
+            )?;
             input = &input[(self.compress.total_in() - before) as usize..];
             match status {
                 flate2::Status::StreamEnd => return Ok(start..self.packed.len()),

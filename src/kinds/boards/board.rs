@@ -20,7 +20,7 @@ use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::spaces::{self, Geometry, Space};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, Split, TtsForm};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, ShopFamily, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
 pub use crate::kinds::spaces::column_name;
@@ -269,6 +269,22 @@ board:
     /// A square board's squares a side (not a board of columns × rows).
     fn squares(&self) -> Option<&Spanned<u32>> {
         self.squares.as_ref()
+    }
+    /// Its squares inside their lines (the frame's, the heaviest around a square), by name.
+    fn rooms(&self, _: &crate::kinds::Game, _: &crate::kinds::piece::Piece) -> Vec<Room> {
+        let (sw, sh) = self.square_mm();
+        let frame = self.frame();
+        let squares = self.squares_at(&frame).into_iter();
+        squares
+            .map(|s| Room {
+                name: s.name,
+                x: s.x - sw / 2.0 + LINE_MM,
+                y: s.y - sh / 2.0 + LINE_MM,
+                w: sw - 2.0 * LINE_MM,
+                h: sh - 2.0 * LINE_MM,
+                round: false,
+            })
+            .collect()
     }
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
