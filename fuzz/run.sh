@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes pnp's readers. Targets: spec (a game file: load, check, draw every face), csv (a deck's
 # data file), symbol (a symbol's SVG, read and drawn), whole_build (a game file built whole, PDF and
-# PNGs). Seeds: the shipped games, the bad-input corpus, the symbols and the test CSVs.
-# Usage: fuzz/run.sh [TARGET] [seconds]   (TARGET: spec (default), csv, symbol, whole_build or all;
+# PNGs), pictures (a game's PNG, JPEG, WebP or SVG picture, read, checked and drawn into the PDF
+# and a PNG), workbook (a deck's .xlsx or .ods). Seeds: the shipped games, the bad-input corpus,
+# the symbols, the test CSVs, the example and bad-input pictures, and fuzz/seeds/workbook.
+# Usage: fuzz/run.sh [TARGET] [seconds]   (TARGET: spec (default), csv, symbol, whole_build,
+# pictures, workbook or all;
 # needs `cargo install cargo-fuzz`; RUSTC_BOOTSTRAP lets the stable toolchain use the
 # sanitizer flags cargo-fuzz passes)
 set -euo pipefail
@@ -16,6 +19,8 @@ seed() {
         csv) printf 'id,title,text,icon,colour\na,Ace,"Two, lines\nhere",sun,#ff0000\nb,,,moon,\n' \
             >"corpus/$1/seed.csv" ;;
         symbol) cp ../templates/symbols/*.svg "corpus/$1/" ;;
+        pictures) cp ../examples/art/* ../tests/bad/art/* "corpus/$1/" ;;
+        workbook) cp seeds/workbook/* "corpus/$1/" ;;
     esac
 }
 run() {
@@ -28,7 +33,7 @@ run() {
         -max_len=65536 -timeout="$timeout" -rss_limit_mb=2048
 }
 if [ "$target" = all ]; then
-    for t in spec csv symbol whole_build; do run "$t"; done
+    for t in spec csv symbol whole_build pictures workbook; do run "$t"; done
 else
     run "$target"
 fi

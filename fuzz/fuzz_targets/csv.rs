@@ -32,9 +32,12 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    let pieces = pnp::kinds::piece::expand(&game);
+    let opt = pnp::resolve::Options::default();
+    let Ok(plan) = pnp::resolve::plan(&game, &opt) else {
+        return;
+    };
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
-    if pnp::resolve::fit::check(&game, &pieces, &layout).is_ok() {
-        let _ = pnp::resolve::faces::draw_all(&game, &pieces, 0.0);
+    if pnp::layout::fit::check(&plan.resolved, &layout).is_ok() {
+        let _ = pnp::resolve::draw(&game, plan, &opt);
     }
 });

@@ -9,14 +9,16 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = pnp::rules::validate(&game);
-    let mut pieces = pnp::kinds::piece::expand(&game);
-    pieces.retain(|p| p.copies > 0);
+    let opt = pnp::resolve::Options::default();
+    let Ok(plan) = pnp::resolve::plan(&game, &opt) else {
+        return;
+    };
     let layout = pnp::layout::LayoutOptions::new(pnp::layout::A4);
-    if pnp::resolve::fit::check(&game, &pieces, &layout).is_err() {
+    if pnp::layout::fit::check(&plan.resolved, &layout).is_err() {
         return;
     }
-    if let Ok(faces) = pnp::resolve::faces::draw_all(&game, &pieces, 0.0) {
-        for doc in &faces.docs {
+    if let Ok(resolved) = pnp::resolve::draw(&game, plan, &opt) {
+        for doc in &resolved.faces.docs {
             if let pnp::resolve::faces::Source::Svg(svg) = &doc.source {
                 pnp::draw::trees::parse(svg).expect("pnp's own SVG always parses");
             }

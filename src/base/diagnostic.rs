@@ -284,6 +284,13 @@ pub fn field_at(source: &str, line: usize, column: usize) -> Option<(String, Opt
     None
 }
 
+/// "; did you mean `c`?" when a candidate is close to `found` (`closest`), else nothing.
+pub fn did_you_mean<'c>(found: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
+    closest(found, candidates)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default()
+}
+
 /// The snippet under a problem, or `None` when the place is not in the source.
 pub fn snippet(loc: &Diagnostic, source: &str, color: bool) -> Option<String> {
     // YAML also breaks lines at a lone CR; as LF it keeps every byte offset.

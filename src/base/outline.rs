@@ -211,7 +211,8 @@ pub fn path_data(path: &BezPath) -> String {
     d
 }
 
-fn polygon_path(p: &[(f64, f64)]) -> BezPath {
+/// The closed path through the corners `p`.
+pub fn polygon_path(p: &[(f64, f64)]) -> BezPath {
     let mut path = BezPath::new();
     for (i, &(x, y)) in p.iter().enumerate() {
         match i {

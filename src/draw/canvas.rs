@@ -40,6 +40,58 @@ impl Canvas {
     pub fn finish(self) -> String {
         self.root.to_string()
     }
+
+    /// Runs `draw` on a `w`×`h` canvas without bleed whose top left is (`x`, `y`) of this one: a
+    /// face's contents set in part of it (a round card's, in the square inside its circle).
+    pub fn within<R>(
+        &mut self,
+        (x, y, w, h): (f64, f64, f64, f64),
+        draw: impl FnOnce(&mut Canvas) -> R,
+    ) -> R {
+        let outer = (self.w, self.h, self.bleed);
+        (self.w, self.h, self.bleed) = (w, h, 0.0);
+        let before = Element::get_children(&self.root).len();
+        let result = draw(self);
+        let drawn: Vec<Box<dyn Node>> = Element::get_children_mut(&mut self.root)
+            .drain(before..)
+            .collect();
+        (self.w, self.h, self.bleed) = outer;
+        let mut moved = Group::new().set("transform", format!("translate({} {})", n(x), n(y)));
+        for node in drawn {
+            moved.append(node);
+        }
+        self.add(moved);
+        result
+    }
+
+    /// Runs `draw`, keeping what it adds inside `clip` (SVG path data in the canvas's
+    /// millimetres): nothing of it shows outside, as nothing of a piece shows outside its cut.
+    pub fn clipped<R>(&mut self, clip: &str, draw: impl FnOnce(&mut Canvas) -> R) -> R {
+        let before = Element::get_children(&self.root).len();
+        let result = draw(self);
+        let drawn: Vec<Box<dyn Node>> = Element::get_children_mut(&mut self.root)
+            .drain(before..)
+            .collect();
+        if drawn.is_empty() {
+            return result;
+        }
+        // Named by its path: the same cut is the same clip wherever a diagram repeats it.
+        let id = format!(
+            "pnp-cut-{:08x}",
+            crate::base::hash::of(clip.as_bytes()) as u32
+        );
+        let mut inside = Group::new().set("clip-path", format!("url(#{id})"));
+        for node in drawn {
+            inside.append(node);
+        }
+        self.add(
+            svg::node::element::ClipPath::new()
+                .set("id", id)
+                .add(svg::node::element::Path::new().set("d", clip)),
+        );
+        self.add(inside);
+        result
+    }
 }
 
 pub fn rect(x: f64, y: f64, w: f64, h: f64, fill: &str) -> Rectangle {

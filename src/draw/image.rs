@@ -1,6 +1,6 @@
-//! A game's own picture on a face: placed in a box by `fit` and `position`, clipped to a round
-//! piece's outline. The picture is named by its content (`images`), never copied into the SVG.
-use svg::node::element::{ClipPath, Element, Group, Image};
+//! A game's own picture on a face: placed in a box by `fit` and `position`, clipped to the
+//! piece's outline (round, rounded, or the path it is cut along). The picture is named by its content (`images`), never copied into the SVG.
+use svg::node::element::{ClipPath, Element, Group, Image, Path};
 
 use super::canvas::{circle, n};
 use crate::draw::images::Picture;
@@ -73,7 +73,7 @@ pub struct Area {
 }
 
 /// The outline a picture is cut to, besides its area.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Outline {
     /// The area's rectangle.
     Square,
@@ -81,6 +81,9 @@ pub enum Outline {
     Round,
     /// The area's rectangle with corners of this radius (a rounded card without bleed).
     Rounded(f64),
+    /// A path (SVG path data in the face's millimetres): the cut of a hexagonal, polygonal or
+    /// custom piece, with its bleed.
+    Cut(String),
 }
 
 /// `picture` in `area` as `fit` and `position` say, cut to `outline`.
@@ -105,14 +108,15 @@ pub fn place(
         .set("image-rendering", "optimizeQuality");
     // What `cover` puts outside the area is cut off, and a round piece keeps its circle.
     let rect = || super::canvas::rect(area.x, area.y, area.w, area.h, "black");
-    let clip = match (outline, fit) {
+    let clip = match (&outline, fit) {
         (Outline::Round, _) => Some(Element::from(circle(
             area.x + area.w / 2.0,
             area.y + area.h / 2.0,
             area.w.min(area.h) / 2.0,
             "black",
         ))),
-        (Outline::Rounded(r), _) => Some(Element::from(rect().set("rx", n(r)))),
+        (Outline::Rounded(r), _) => Some(Element::from(rect().set("rx", n(*r)))),
+        (Outline::Cut(d), _) => Some(Element::from(Path::new().set("d", d.as_str()))),
         (Outline::Square, Fit::Cover) => Some(Element::from(rect())),
         (Outline::Square, _) => None,
     };

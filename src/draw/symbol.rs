@@ -6,6 +6,8 @@
 //! editor reads (its own namespaces, `<metadata>`, `<defs>`, ids, classes) is left out, hidden
 //! layers (`display:none`) are dropped, and a `style=""` attribute's drawing properties become
 //! presentation attributes (its other properties, such as `-inkscape-stroke`, are ignored).
+//! The root `<svg>`'s paint (`fill`, `stroke`…, as attributes or in its `style`) is kept on the
+//! group that holds its shapes, which inherit it as in any SVG viewer.
 use resvg::usvg::roxmltree;
 use svg::Node;
 use svg::node::element::{Element, Group};
@@ -30,6 +32,22 @@ const ATTRIBUTES: &[&str] = &[
     "y2",
     "points",
     "transform",
+    "fill",
+    "stroke",
+    "stroke-width",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-miterlimit",
+    "stroke-dasharray",
+    "fill-rule",
+    "clip-rule",
+    "opacity",
+    "fill-opacity",
+    "stroke-opacity",
+];
+/// The attributes of the root `<svg>` that its shapes inherit (its paint), kept on the group
+/// that holds them; its others (`width`, `viewBox`…) place it, which the rebuilt box does.
+const INHERITED: &[&str] = &[
     "fill",
     "stroke",
     "stroke-width",
@@ -143,6 +161,19 @@ pub fn parse(source: &str) -> Result<Group, SymbolError> {
         "transform",
         format!("translate({} {}) scale({})", exact(dx), exact(dy), exact(s)),
     );
+    // The root's paint, as SVG has its shapes inherit it (`<svg fill="#c33">`), its `style`
+    // last, as it wins.
+    let style = declarations(root.attribute("style").unwrap_or(""));
+    let own = root
+        .attributes()
+        .filter(|a| a.namespace().is_none())
+        .map(|a| (a.name(), a.value()));
+    for (key, value) in own.chain(style).filter(|(k, _)| INHERITED.contains(k)) {
+        if value.contains("url(") {
+            return Err(SymbolError::Reference(key.to_string()));
+        }
+        group.assign(key, value);
+    }
     for child in root.children().filter(|c| c.is_element()) {
         if let Some(el) = rebuild(child, 0)? {
             group.append(el);
@@ -320,6 +351,72 @@ mod tests {
     fn accepts_plain_shapes() {
         let g = parse(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="currentColor"/></svg>"#).unwrap();
         assert!(g.to_string().contains("<circle"));
+    }
+
+    #[test]
+    fn the_roots_paint_is_inherited_by_its_shapes() {
+        use resvg::usvg::Node;
+        let svg = |root: &str| {
+            let g = parse(&format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" {root}><rect width="10" height="10"/><circle cx="5" cy="5" r="2" fill="currentColor"/></svg>"#
+            ))
+            .unwrap();
+            // Placed as a face places a symbol, in the ink colour (blue).
+            let placed = crate::draw::canvas::place(&g, 0.0, 0.0, 10.0, "#0000ff");
+            let doc = format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{placed}</svg>"#
+            );
+            crate::draw::trees::parse(&doc).unwrap()
+        };
+        // Every path of the tree with its fill and stroke as drawn.
+        fn paints(g: &resvg::usvg::Group, out: &mut Vec<(String, String)>) {
+            for node in g.children() {
+                match node {
+                    Node::Group(g) => paints(g, out),
+                    Node::Path(p) => {
+                        let colour = |paint: Option<&resvg::usvg::Paint>| match paint {
+                            Some(resvg::usvg::Paint::Color(c)) => {
+                                format!("#{:02x}{:02x}{:02x}", c.red, c.green, c.blue)
+                            }
+                            _ => "none".to_string(),
+                        };
+                        out.push((
+                            colour(p.fill().map(|f| f.paint())),
+                            colour(p.stroke().map(|s| s.paint())),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let drawn = |root: &str| {
+            let mut out = Vec::new();
+            paints(svg(root).root(), &mut out);
+            out
+        };
+        let none = ("none".to_string(), "none".to_string());
+        let painted = |fill: &str, stroke: &str| (fill.to_string(), stroke.to_string());
+        // Without paint on the root, SVG's defaults: black, and the ink where it asks.
+        assert_eq!(
+            drawn(""),
+            vec![painted("#000000", "none"), painted("#0000ff", "none")]
+        );
+        // The root's fill and stroke reach the shapes that set none; a shape's own wins.
+        assert_eq!(
+            drawn(r##"fill="#cc3333" stroke="#00ff00" stroke-width="0.5""##),
+            vec![painted("#cc3333", "#00ff00"), painted("#0000ff", "#00ff00")]
+        );
+        // In `style` as in attributes, and `currentColor` there is the ink.
+        assert_eq!(
+            drawn(r#"style="fill:currentColor""#),
+            vec![painted("#0000ff", "none"), painted("#0000ff", "none")]
+        );
+        // `fill="none"` on the root: the shapes that set no fill are outlines (none here).
+        assert_eq!(drawn(r#"fill="none""#)[0], none);
+        assert!(matches!(
+            parse(r#"<svg viewBox="0 0 10 10" fill="url(#g)"><rect width="1" height="1"/></svg>"#),
+            Err(SymbolError::Reference(_))
+        ));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use svg::node::element::Group;
 
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, TtsForm};
 use crate::base::forms::Side;
-use crate::draw::canvas::{Anchor, Canvas, line, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
@@ -106,6 +106,9 @@ pub(super) fn draw(
     dir: Option<&std::path::Path>,
     picture: Option<Group>,
 ) -> Result<(), DrawError> {
+    if shape == Shape::Round {
+        return draw_round(cv, face, art, dir, picture);
+    }
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
@@ -135,6 +138,59 @@ pub(super) fn draw(
         cv.add(
             rect(s / 2.0, s / 2.0, w - s, h - s, "none")
                 .set("rx", n(radius))
+                .set("stroke", border)
+                .set("stroke-width", n(s)),
+        );
+    }
+    Ok(())
+}
+
+/// A round card: its background and border its circle, its layout's boxes placed on it as on
+/// any card and cut to the circle, or its built-in look set in the square inside the circle, as
+/// on a square card of that size; its corner index in that square's corners.
+fn draw_round(
+    cv: &mut Canvas,
+    face: &Face,
+    art: &Art,
+    dir: Option<&std::path::Path>,
+    picture: Option<Group>,
+) -> Result<(), DrawError> {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let c = Colors::of(face);
+    let m = w.min(h);
+    cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
+    if let Some(picture) = picture {
+        cv.add(picture);
+    }
+    let side = m / std::f64::consts::SQRT_2;
+    let square = ((w - side) / 2.0, (h - side) / 2.0, side, side);
+    match crate::spec::layouts::of(art.game(), face) {
+        Some(layout) => {
+            // The circle its background fills.
+            let r = m / 2.0 + b;
+            let (left, right, y) = (n(w / 2.0 - r), n(w / 2.0 + r), n(h / 2.0));
+            let clip = format!(
+                "M{left} {y}A{r} {r} 0 1 0 {right} {y}A{r} {r} 0 1 0 {left} {y}Z",
+                r = n(r)
+            );
+            cv.clipped(&clip, |cv| {
+                crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)
+            })?
+        }
+        None => cv.within(square, |cv| {
+            let pad = (side * 0.06).clamp(2.5, 6.0);
+            builtin(cv, face, art, &c, pad, 0.0)
+        })?,
+    }
+    if let Some(corner) = face.corner.as_deref().filter(|t| !t.trim().is_empty()) {
+        cv.within(square, |cv| {
+            cv.add(corners(side, side, side, corner, &c.ink))
+        });
+    }
+    if let Some(border) = c.border() {
+        let s = (m * 0.008).clamp(0.25, 0.5);
+        cv.add(
+            circle(w / 2.0, h / 2.0, m / 2.0 - s / 2.0, "none")
                 .set("stroke", border)
                 .set("stroke-width", n(s)),
         );

@@ -202,12 +202,13 @@ diagram:
         &[Field::Size, Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
+        // No outline: a diagram is looked at, not cut out.
         &[
             FaceField::Background,
             FaceField::Ink,
-            FaceField::Border,
             FaceField::Title,
             FaceField::Label,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

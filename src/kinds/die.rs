@@ -1,18 +1,23 @@
 //! Dice as fold-up cube nets: a cross of six faces (one above and one below a belt of four),
 //! seven trapezoid glue tabs, the cut outline solid and the folds dashed. Opposite faces are
 //! the 1st and 6th, 2nd and 5th, 3rd and 4th of `die.faces` (null–5, ace–4, 2–3 for a piecepack).
+//! A face shows one thing: its text, its pips (as a real die shows them) or its symbol; what a
+//! face of `die.faces` gives of these replaces the front's, which the others show.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+use std::collections::BTreeSet;
 use svg::Node;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, OwnFaces, TtsForm};
+use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::draw::canvas::{Canvas, element, line, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::marks::glyph;
+use crate::spec::items::{self, FACE_FIELDS, Item, ItemsError, Part, Selection, Value};
 use crate::spec::{Face, Shape};
 
 /// A die: six faces laid over the component's front, printed as a cube net (`die:`). `size`
@@ -20,10 +25,34 @@ use crate::spec::{Face, Shape};
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Die {
-    /// Exactly six faces. Opposite faces are 1st–6th, 2nd–5th and 3rd–4th.
+    /// Exactly six faces, each laid over the front. Opposite faces are 1st–6th, 2nd–5th and
+    /// 3rd–4th. A face shows its text, else its pips (`pips: 3`), else its symbol; one that gives
+    /// none of these shows the front's.
     #[schemars(with = "Vec<Face>", length(equal = 6))]
-    pub faces: Spanned<Vec<Face>>,
+    pub faces: Spanned<Vec<Spanned<Face>>>,
 }
+
+/// What the front of a die draws: the colours and the cut line's (`border`), and what each face
+/// that gives none of its own shows.
+const FRONT_DRAWS: &[FaceField] = &[
+    FaceField::Background,
+    FaceField::Ink,
+    FaceField::Border,
+    FaceField::Symbol,
+    FaceField::Text,
+    FaceField::Pips,
+    FaceField::Font,
+];
+
+/// What a face of `die.faces` draws (the cut line is the front's).
+const FACE_DRAWS: &[FaceField] = &[
+    FaceField::Background,
+    FaceField::Ink,
+    FaceField::Symbol,
+    FaceField::Text,
+    FaceField::Pips,
+    FaceField::Font,
+];
 
 impl Default for Die {
     fn default() -> Self {
@@ -41,37 +70,63 @@ impl Kind for Die {
     fn example(&self) -> &'static str {
         r##"kind: die
 size: 16mm
-front: {ink: "#3b2a52", border: "#444444"}
+front: {ink: "#3b2a52", border: "#444444", symbol: moon}
 die:
   faces:
-    - {text: "1"}
-    - {text: "2"}
-    - {text: "3"}
-    - {text: "4"}
+    - {pips: 1}
+    - {pips: 2}
+    - {pips: 3}
+    - {pips: 4}
     - {text: "5"}
-    - {symbol: moon}
+    - {}
 "##
     }
     fn fields(&self) -> &'static [Field] {
         &[Field::Size]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Symbol,
-            FaceField::Text,
-        ]
+        FRONT_DRAWS
+    }
+    fn own_faces(&self) -> Option<OwnFaces<'_>> {
+        Some(OwnFaces {
+            key: "die.faces",
+            faces: self
+                .faces
+                .value
+                .iter()
+                .map(|f| (f.referenced, &f.value))
+                .collect(),
+            draws: FACE_DRAWS,
+        })
     }
     fn check(&self, cx: &mut CheckCx) {
         let n = self.faces.value.len();
+        let id = cx.component.id.value.clone();
         if n != 6 {
-            let id = &cx.component.id.value;
             cx.at(
                 &self.faces,
                 format!("a die has six faces; `{id}` lists {n}"),
             );
+        }
+        let max = crate::draw::pips::MAX_PIPS;
+        for (i, face) in self.faces.value.iter().enumerate() {
+            if let Some(pips) = face.value.pips.as_deref()
+                && pips.value > max
+            {
+                cx.at(
+                    pips,
+                    format!(
+                        "face {} of `{id}` has {} pips; a die's face shows at most {max}",
+                        i + 1,
+                        pips.value
+                    ),
+                );
+            }
+        }
+        let component = cx.component;
+        hidden_marks(cx, &component.front, &format!("the front of `{id}`"));
+        for (i, face) in self.faces.value.iter().enumerate() {
+            hidden_marks(cx, &face.value, &format!("face {} of `{id}`", i + 1));
         }
     }
     /// Its net: four faces and a tab wide, three faces and two tabs tall.
@@ -117,7 +172,20 @@ die:
         TtsForm::Die6
     }
     fn texts(&self) -> Vec<&str> {
-        self.faces.value.iter().flat_map(|f| f.texts()).collect()
+        self.faces
+            .value
+            .iter()
+            .flat_map(|f| f.value.texts())
+            .collect()
+    }
+    /// Its faces, six for each variant: `n`, the variant's `id` and tags, and the face's fields.
+    fn items(
+        &self,
+        game: &crate::kinds::Game,
+        c: &Component,
+        part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        matches!(part, Part::Faces).then(|| Ok(self.faces_as_items(game, c)))
     }
     fn die_faces(
         &self,
@@ -156,7 +224,36 @@ die:
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
         let faces = self.faces.value.iter();
-        faces.filter_map(|f| f.symbol.as_deref()).collect()
+        faces.filter_map(|f| f.value.symbol.as_deref()).collect()
+    }
+}
+
+/// A face's text, if it says something (a blank text, a piecepack's null face, says nothing).
+fn said(face: &Face) -> Option<&str> {
+    face.text.as_deref().filter(|t| !t.trim().is_empty())
+}
+
+/// Whether a face gives a mark of its own: a text, pips or a symbol.
+fn has_mark(face: &Face) -> bool {
+    said(face).is_some() || face.pips.is_some() || face.symbol.is_some()
+}
+
+/// Warnings at the pips and symbol of `face` (the front, or one of `die.faces`) that another of
+/// its marks hides: a face shows its text, else its pips, else its symbol.
+fn hidden_marks(cx: &mut CheckCx, face: &Face, which: &str) {
+    let shown = match (said(face), &face.pips) {
+        (Some(_), _) => "text",
+        (None, Some(_)) => "pips",
+        (None, None) => return,
+    };
+    let why = format!(
+        "a die's face shows one of its text, pips or symbol, and {which} gives its {shown}"
+    );
+    if let (Some(pips), "text") = (face.pips.as_deref(), shown) {
+        cx.warn_at(pips, format!("`pips:` on {which} is not drawn: {why}"));
+    }
+    if let Some(symbol) = face.symbol.as_deref() {
+        cx.warn_at(symbol, format!("`symbol:` on {which} is not drawn: {why}"));
     }
 }
 
@@ -169,7 +266,7 @@ fn symbol_name(
     face: &Face,
 ) -> Option<String> {
     let mut said = [&face.text, &face.label, &face.title].into_iter().flatten();
-    if said.any(|t| !t.trim().is_empty()) {
+    if said.any(|t| !t.trim().is_empty()) || face.pips.is_some() {
         return None;
     }
     let symbol = &face.symbol.as_ref()?.value;
@@ -187,8 +284,8 @@ fn symbol_name(
     })
 }
 
-/// What a roll of a face reports: its text (or label or title), else the symbol it shows made
-/// readable ("Moon"), else "blank".
+/// What a roll of a face reports: its text (or label or title), else its pips counted, else
+/// the symbol it shows made readable ("Moon"), else "blank".
 pub fn face_value(face: &Face) -> String {
     let said = [&face.text, &face.label, &face.title]
         .into_iter()
@@ -197,6 +294,9 @@ pub fn face_value(face: &Face) -> String {
         .find(|t| !t.is_empty());
     if let Some(t) = said {
         return t.to_string();
+    }
+    if let Some(pips) = &face.pips {
+        return pips.value.to_string();
     }
     match &face.symbol {
         Some(sym) => {
@@ -239,9 +339,70 @@ pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
     (c as f64 * s, tab(s) + r as f64 * s)
 }
 
-/// The six faces of a die piece: the piece's front with each listed face laid over it.
-pub fn faces(front: &Face, spec: &Die) -> Vec<Face> {
-    spec.faces.value.iter().map(|f| front.overlaid(f)).collect()
+impl Die {
+    /// The faces of each variant of `c` (a die without variants has six), as a selector's items.
+    fn faces_as_items(&self, game: &crate::kinds::Game, c: &Component) -> Selection {
+        let here = Diagnostic::at(game.file_of(c), &self.faces, String::new());
+        let mut names: BTreeSet<String> = ["n", "id"].map(String::from).into();
+        names.extend(FACE_FIELDS.iter().map(|f| f.to_string()));
+        let fronts: Vec<(Option<String>, Face, crate::spec::Tags)> = match c.variants.is_empty() {
+            true => vec![(None, c.front.clone(), Default::default())],
+            false => c
+                .variants
+                .iter()
+                .map(|v| {
+                    let front = c.front.overlaid(&c.variant_front(&v));
+                    (Some(v.id.value.clone()), front, v.tags.clone())
+                })
+                .collect(),
+        };
+        let mut items = Vec::new();
+        for (variant, front, tags) in fronts {
+            for (i, face) in faces(&front, self).iter().enumerate() {
+                let key = match &variant {
+                    Some(v) => format!("{v} face {}", i + 1),
+                    None => format!("face {}", i + 1),
+                };
+                let id = variant.as_deref().unwrap_or(&c.id.value);
+                let mut item = Item::new(key, here.clone())
+                    .with("n", Value::Num((i + 1) as f64))
+                    .with("id", Value::Text(id.to_string()));
+                for f in FACE_FIELDS {
+                    item = item.with(f, items::face_value(face, f));
+                }
+                for (k, v) in tags.iter() {
+                    names.insert(k.to_string());
+                    item = item.with(k.to_string(), Value::Text(v.clone()));
+                }
+                items.push(item);
+            }
+        }
+        Selection {
+            what: format!("faces of `{}`", c.id.value),
+            at: here,
+            items,
+            names,
+        }
+    }
+}
+
+/// The six faces of a die piece: the piece's front with each listed face laid over it, a
+/// face's own text, pips or symbol (whichever it gives) in place of the front's.
+fn faces(front: &Face, spec: &Die) -> Vec<Face> {
+    spec.faces
+        .value
+        .iter()
+        .map(|own| {
+            let own = &own.value;
+            let mut face = front.overlaid(own);
+            if has_mark(own) {
+                face.text = own.text.clone();
+                face.pips = own.pips.clone();
+                face.symbol = own.symbol.clone();
+            }
+            face
+        })
+        .collect()
 }
 
 /// The net of a die whose front face is `front`.
@@ -293,7 +454,8 @@ fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), Draw
     Ok(())
 }
 
-/// One die face in an `s` square at (x, y): background and its glyph.
+/// One die face in an `s` square at (x, y): background and what it shows, its text, pips or
+/// symbol, in its font.
 fn face_group(
     face: &Face,
     art: &Art,
@@ -302,11 +464,18 @@ fn face_group(
     s: f64,
 ) -> Result<svg::node::element::Group, DrawError> {
     let c = Colors::of(face);
-    let mut g = svg::node::element::Group::new().add(rect(x, y, s, s, &c.background));
-    if let Some(mark) = glyph(face, art, x + s * 0.1, y + s * 0.1, s * 0.8, &c.ink)? {
-        g = g.add(mark);
+    let g = svg::node::element::Group::new().add(rect(x, y, s, s, &c.background));
+    if let (None, Some(pips)) = (said(face), &face.pips) {
+        return Ok(g.add(crate::draw::pips::die_face(x, y, s, pips.value, &c.ink)));
     }
-    Ok(g)
+    let family = face.font.as_ref().map(|f| f.value.as_str());
+    let mark = crate::draw::text::in_face_font(family, || {
+        glyph(face, art, x + s * 0.1, y + s * 0.1, s * 0.8, &c.ink)
+    })?;
+    Ok(match mark {
+        Some(mark) => g.add(mark),
+        None => g,
+    })
 }
 
 fn points(p: &[(f64, f64)]) -> String {

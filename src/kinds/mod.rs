@@ -32,7 +32,8 @@ pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
-pub use crate::spec::kind::{COLOURS, FaceField, Field};
+use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
+pub use crate::spec::kind::{COLOURS, FaceField, Field, OwnFaces};
 use crate::spec::{Face, Shape};
 
 /// A game whose components are of these kinds, as the layers above read it.
@@ -114,10 +115,25 @@ impl<'a> FaceCx<'a> {
             crate::spec::Shape::Round => Outline::Round,
             // As a card's background is cut (`card::draw`); with bleed its corners run out.
             crate::spec::Shape::Rounded if b == 0.0 => Outline::Rounded(w.min(h) * 0.05),
+            crate::spec::Shape::Hex { .. }
+            | crate::spec::Shape::Polygon { .. }
+            | crate::spec::Shape::Path(_) => Outline::Cut(self.cut(b)),
             _ => Outline::Square,
         };
         let position = face.position.unwrap_or_default();
         Ok(Some(place(&picture, fit, position, area, outline)))
+    }
+
+    /// The path this side of the piece is cut along, grown by `bleed` mm (its sides moved out,
+    /// as if it were convex), as SVG path data: what is drawn across the face is cut to it.
+    pub fn cut(&self, bleed: f64) -> String {
+        use crate::base::outline::{inset, path_data, polygon_path};
+        let outline = face_outline(self.game, self.piece, self.side);
+        let (w, h) = (self.canvas.w, self.canvas.h);
+        match outline.points() {
+            Some(points) if bleed > 0.0 => path_data(&polygon_path(&inset(points, -bleed))),
+            _ => path_data(&outline.bez_path(w, h)),
+        }
     }
 }
 
@@ -133,6 +149,11 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn fields(&self) -> &'static [Field];
     /// The face fields it draws on `side`: a face that sets another is reported, not ignored.
     fn draws(&self, side: Side) -> &'static [FaceField];
+    /// The faces its own section holds beside `front:` and `back:` (a die's `die.faces`), and
+    /// the face fields it draws on them; `None` for a kind whose faces are its front and back.
+    fn own_faces(&self) -> Option<OwnFaces<'_>> {
+        None
+    }
     /// Its own checks, beyond what the YAML's types check.
     fn check(&self, _cx: &mut CheckCx) {}
     /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
@@ -247,20 +268,24 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn symbols(&self) -> Vec<&Spanned<String>> {
         Vec::new()
     }
-    /// The labels of its spaces in order, for the rules' `labels:` (`args` may name a
-    /// section); `None` when it has no spaces.
-    fn labels(
+    /// The items a rule's selector picks of `component` (one of this kind), by `part`: a die's
+    /// faces, a record sheet's table rows, roster rows, a roster column's boxes by kind of row,
+    /// track spaces or fields. `None` when it has no such part.
+    fn items(
         &self,
-        _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
+        _game: &Game,
+        _component: &Component,
+        _part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
         None
     }
-    /// Whether its spaces are blank inside (held, what was expected, what was found), for the
-    /// rules' `blank:`; `None` when it has no spaces.
-    fn blank_inside(
-        &self,
-        _args: &std::collections::BTreeMap<String, String>,
-    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
+    /// The label of each of its spaces in order ("" where none), for the rules' `labels:`;
+    /// `None` when it has no spaces to write in.
+    fn labels(&self) -> Option<Result<Vec<String>, NotOneTrack>> {
+        None
+    }
+    /// What is printed inside its spaces, for the rules' `blank:`; `None` when it has none.
+    fn printed_inside(&self) -> Option<Result<Inside, NotOneTrack>> {
         None
     }
     /// How one of its pieces looks in play, for a setup diagram and Tabletop Simulator: a
@@ -497,6 +522,9 @@ macro_rules! registry {
             }
             fn draws(&self, side: Side) -> &'static [FaceField] {
                 self.kind().draws(side)
+            }
+            fn own_faces(&self) -> Option<OwnFaces<'_>> {
+                self.kind().own_faces()
             }
             fn default_shape(&self) -> Shape {
                 self.kind().default_shape()

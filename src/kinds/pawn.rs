@@ -37,6 +37,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
             FaceField::Border,
             FaceField::Symbol,
             FaceField::Label,
+            FaceField::Font,
         ]
     }
     /// The strip: the figure twice and a base at each end.

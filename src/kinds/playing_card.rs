@@ -41,12 +41,21 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
                 FaceField::Ink,
                 FaceField::Border,
                 FaceField::Label,
+                FaceField::Font,
             ],
             Side::Back => super::card::DRAWS,
         }
     }
     fn check(&self, cx: &mut CheckCx) {
-        super::card::check_shape(cx);
+        if let Some(shape) = &cx.component.shape
+            && !matches!(shape.value, Shape::Square | Shape::Rounded)
+        {
+            let id = &cx.component.id.value;
+            cx.at(
+                shape,
+                format!("`{id}` is a playing card: its `shape:` is `rounded` (the default) or `square`, as a pack's cards are; a round card is a `kind: card`"),
+            );
+        }
         let c = cx.component;
         for v in c.variants.iter() {
             if let Err(why) = Card::of(&v.tags) {
@@ -68,15 +77,24 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         match cx.side {
-            Side::Front => draw(cx.canvas, &cx.piece.tags(cx.game), face, cx.art),
-            Side::Back => super::card::draw(
+            Side::Front => draw(
                 cx.canvas,
-                cx.piece.shape.clone(),
+                &cx.piece.tags(cx.game),
                 face,
                 cx.art,
-                cx.dir(),
-                None,
+                cx.piece.shape == Shape::Rounded,
             ),
+            Side::Back => {
+                let picture = cx.image(face)?;
+                super::card::draw(
+                    cx.canvas,
+                    cx.piece.shape.clone(),
+                    face,
+                    cx.art,
+                    cx.dir(),
+                    picture,
+                )
+            }
         }
     }
     fn noun(&self) -> &'static str {
@@ -263,7 +281,14 @@ fn turned(g: Group, cx: f64, cy: f64) -> Group {
         .add(g)
 }
 
-fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), DrawError> {
+/// Draws a card's front from its tags, its corners `rounded` or square.
+fn draw(
+    cv: &mut Canvas,
+    tags: &Tags,
+    face: &Face,
+    art: &Art,
+    rounded: bool,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let Card {
@@ -274,7 +299,7 @@ fn draw(cv: &mut Canvas, tags: &Tags, face: &Face, art: &Art) -> Result<(), Draw
     } = Card::of(tags)?;
     let suit = tags.get("suit").map(String::as_str).unwrap_or("");
     let rank = tags.get("rank").map(String::as_str).unwrap_or("");
-    let radius = w.min(h) * 0.05;
+    let radius = if rounded { w.min(h) * 0.05 } else { 0.0 };
     cv.add(
         rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background)
             .set("rx", n(if b > 0.0 { 0.0 } else { radius })),

@@ -1,6 +1,8 @@
-//! Tokens and tiles (markers, coins, counters): a round or square face with an optional title,
-//! a symbol and/or a large text, and a caption that is fitted to the space it has; or a
-//! piecepack face (`grid:`, `mark:`, drawn by `draw::marks`).
+//! Tokens and tiles (markers, coins, counters): a face of any outline with an optional title,
+//! a symbol and/or a large text, pips and a caption, each fitted to the space it has, or the
+//! boxes of a layout; a picture under them and a frame over them. A piecepack face (`grid:`,
+//! `mark:`) that shows nothing more is drawn in the piecepack's look (`kinds::marks`); with
+//! more, its marks go over the token's look.
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline;
@@ -43,13 +45,46 @@ const DRAWS: &[FaceField] = &[
 
 /// Draws a token's or tile's face.
 fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-    match marks::applies(face) {
-        true => marks::draw(cx.canvas, cx.piece.shape.clone(), face, cx.art),
-        false => {
-            let outline = super::face_outline(cx.game, cx.piece, cx.side);
-            let picture = cx.image(face)?;
-            draw(cx.canvas, &outline, face, cx.art, cx.dir(), picture)
+    let outline = super::face_outline(cx.game, cx.piece, cx.side);
+    let clip = cx.cut(cx.canvas.bleed);
+    let picture = cx.image(face)?;
+    match marks::applies(face) && marks::alone(face) {
+        true => marks::draw(cx.canvas, &outline, &clip, face, cx.art, picture),
+        false => draw(cx.canvas, &outline, &clip, face, cx.art, cx.dir(), picture),
+    }
+}
+
+/// `mark: corners` puts a face's text in its middle and its symbol in its corners: on a face
+/// with neither it has nothing to show, which is said at the mark (once a component).
+fn check_marks(cx: &mut CheckCx) {
+    let c = cx.component;
+    let shows_nothing = |face: &Face| {
+        face.mark == Some(crate::spec::Mark::Corners)
+            && face.text.as_deref().is_none_or(|t| t.trim().is_empty())
+            && face.symbol.is_none()
+    };
+    let mut found = [Some(&c.front), c.back.as_ref()]
+        .into_iter()
+        .zip([c.front_at, c.back_at])
+        .find_map(|(face, at)| face.filter(|f| shows_nothing(f)).map(|_| at));
+    for v in c.variants.iter() {
+        if found.is_some() {
+            break;
         }
+        let back = c.variant_back(&v);
+        if shows_nothing(&c.variant_front(&v)) || back.is_some_and(|b| shows_nothing(&b)) {
+            found = Some(v.id.referenced);
+        }
+    }
+    if let Some(at) = found {
+        cx.warn_at_key(
+            at,
+            "mark",
+            format!(
+                "`mark: corners` on `{}` shows nothing: it sets the face's `text:` in the middle and its `symbol:` in two corners, and the face has neither",
+                c.id.value
+            ),
+        );
     }
 }
 
@@ -90,6 +125,7 @@ back: {background: "#7a5a14"}
     }
     fn check(&self, cx: &mut CheckCx) {
         check_shape(cx);
+        check_marks(cx);
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
@@ -127,6 +163,7 @@ front: {title: Field, background: "#b5d99c"}
     }
     fn check(&self, cx: &mut CheckCx) {
         check_shape(cx);
+        check_marks(cx);
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw_face(face, cx)
@@ -155,10 +192,13 @@ fn shop_family(shape: Shape) -> Option<ShopFamily> {
     }
 }
 
-/// Draws a face over its background and its picture (`image:`), if any.
+/// Draws a face over its background and its picture (`image:`), if any, and its piecepack
+/// marks over it. `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes
+/// or a grid draw across a piece that is not a rectangle is kept inside it.
 fn draw(
     cv: &mut Canvas,
     outline: &Outline,
+    clip: &str,
     face: &Face,
     art: &Art,
     dir: Option<&std::path::Path>,
@@ -169,25 +209,44 @@ fn draw(
     let m = w.min(h);
     let round = *outline == Outline::Circle;
     let stroke = (m * 0.03).clamp(0.3, 0.8);
-    if round {
-        cv.add(circle(w / 2.0, h / 2.0, m / 2.0 + b, &c.background));
-    } else if outline.is_box() {
-        cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
-    } else {
-        cv.add(outline::fill(outline, w, h, b, &c.background));
-    }
+    marks::background(cv, outline, &c.background);
     if let Some(picture) = picture {
         cv.add(picture);
     }
-
-    if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
-        crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)?;
-    } else {
-        contents(cv, outline, face, art, &c, stroke)?;
+    if let Some(cells) = face.grid {
+        marks::grid(cv, outline, clip, cells, &c.ink);
     }
 
-    if let (Some(style), true) = (face.frame, outline.is_box()) {
-        crate::draw::frame::draw(cv, style, m * 0.055, stroke * 0.9, &c.ink);
+    if let Some(layout) = crate::spec::layouts::of(art.game(), face) {
+        match outline.is_box() {
+            true => crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)?,
+            false => cv.clipped(clip, |cv| {
+                crate::kinds::boxes::draw(cv, face, art, dir, layout, &c)
+            })?,
+        }
+    } else {
+        // A tile's rank in the middle and its suit in the corners (`mark: corners`); the
+        // contents clear of a coin's direction mark.
+        let only_text = Face {
+            symbol: None,
+            ..face.clone()
+        };
+        let shown = match (face.mark, face.text.as_deref().map(str::trim)) {
+            (Some(crate::spec::Mark::Corners), Some(t)) if !t.is_empty() => &only_text,
+            _ => face,
+        };
+        let above = match face.mark {
+            Some(crate::spec::Mark::Arrow) => marks::arrow_bottom(outline, w, h) + m * 0.02,
+            _ => 0.0,
+        };
+        contents(cv, outline, shown, art, &c, stroke, above)?;
+    }
+    if face.mark == Some(crate::spec::Mark::Corners) {
+        marks::corner_symbols(cv, outline, face, art, &c.ink)?;
+    }
+
+    if let Some(style) = face.frame {
+        marks::frame(cv, outline, style, stroke, &c.ink);
     }
     if let Some(border) = c.border() {
         if round {
@@ -197,22 +256,27 @@ fn draw(
                     .set("stroke-width", n(stroke)),
             );
         } else if outline.is_box() {
-            cv.add(
-                rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
-                    .set("stroke", border)
-                    .set("stroke-width", n(stroke)),
-            );
+            let keyline = rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
+                .set("stroke", border)
+                .set("stroke-width", n(stroke));
+            cv.add(match marks::rounding(outline, b) {
+                Some(r) => keyline.set("rx", n((r - stroke / 2.0).max(0.0))),
+                None => keyline,
+            });
         } else {
             cv.add(outline::border(outline, w, h, stroke, border));
         }
-        if round {
-            // A fine inner ring: the classic look of a punched counter.
+        if round && face.frame.is_none() {
+            // A fine inner ring: the classic look of a punched counter (a frame stands in it).
             let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
                 .set("stroke", border)
                 .set("stroke-width", n(stroke * 0.4))
                 .set("stroke-opacity", "0.45");
             cv.add(ring);
         }
+    }
+    if face.mark == Some(crate::spec::Mark::Arrow) {
+        marks::arrow(cv, outline, &c.ink);
     }
     Ok(())
 }
@@ -223,7 +287,7 @@ const ASCENT: f64 = 0.95;
 const DESCENT: f64 = 0.25;
 
 /// The built-in look's contents: title, label, pips, symbol and large text, each fitted to the
-/// room the outline leaves.
+/// room the outline leaves, none higher than `above` (clear of a direction mark).
 fn contents(
     cv: &mut Canvas,
     outline: &Outline,
@@ -231,6 +295,7 @@ fn contents(
     art: &Art,
     c: &Colors,
     stroke: f64,
+    above: f64,
 ) -> Result<(), DrawError> {
     let (w, h) = (cv.w, cv.h);
     let round = *outline == Outline::Circle;
@@ -249,6 +314,7 @@ fn contents(
         }
         None => (inset, w - inset, inset, h - inset),
     };
+    top = top.max(above);
     let mid_x = (left + right) / 2.0;
     let chord = |y: f64| -> f64 {
         if let Some(s) = safe {

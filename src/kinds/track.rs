@@ -4,7 +4,6 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use std::collections::BTreeMap;
 use svg::node::element::Path;
 
 use super::{FaceCx, FaceField, Field, Kind, Room, Space, Split, TtsForm};
@@ -16,6 +15,7 @@ use crate::kinds::face::Colors;
 use crate::kinds::face::DrawError;
 use crate::kinds::piece::Piece;
 use crate::kinds::{Component, Game};
+use crate::spec::items::{Inside, NotOneTrack};
 use crate::spec::{Face, Shape};
 
 pub const PAD_MM: f64 = 4.0;
@@ -115,11 +115,12 @@ track:
         &[Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
+        // No outline: the track is cut along its edge, and its spaces are drawn in ink.
         &[
             FaceField::Background,
             FaceField::Ink,
-            FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut super::CheckCx) {
@@ -190,39 +191,29 @@ track:
             .flat_map(|s| s.value.label.iter().chain(&s.value.hint));
         spaces.chain(&self.end).map(String::as_str).collect()
     }
-    fn labels(
-        &self,
-        _: &BTreeMap<String, String>,
-    ) -> Option<Result<Vec<String>, crate::rules::Unmeasurable>> {
+    fn labels(&self) -> Option<Result<Vec<String>, NotOneTrack>> {
         let labels = self.spaces.iter();
         Some(Ok(labels
             .map(|s| s.value.label.clone().unwrap_or_default())
             .collect()))
     }
-    fn blank_inside(
-        &self,
-        _: &BTreeMap<String, String>,
-    ) -> Option<Result<crate::rules::Verdict, crate::rules::Unmeasurable>> {
-        let mut inside = Vec::new();
+    /// Its labels when they are printed inside, and its hints.
+    fn printed_inside(&self) -> Option<Result<Inside, NotOneTrack>> {
+        let mut printed = Vec::new();
         for (i, s) in self.spaces.iter().enumerate() {
             if let Some(label) = &s.value.label
                 && self.labels == LabelPosition::Inside
             {
-                inside.push(format!("space {} shows `{label}` inside", i + 1));
+                printed.push(format!("space {} shows `{label}` inside", i + 1));
             }
             if let Some(h) = &s.value.hint {
-                inside.push(format!("space {} shows `{h}` inside", i + 1));
+                printed.push(format!("space {} shows `{h}` inside", i + 1));
             }
         }
-        let found = match inside.is_empty() {
-            true => "every space is blank inside".to_string(),
-            false => inside.join("; "),
-        };
-        Some(Ok(crate::rules::Verdict::new(
-            inside.is_empty(),
-            "nothing printed inside the spaces (labels outside)",
-            found,
-        )))
+        Some(Ok(Inside {
+            printed,
+            blank: "every space is blank inside".to_string(),
+        }))
     }
 }
 

@@ -274,6 +274,7 @@ tuckbox: {deck: card}
             FaceField::Title,
             FaceField::Label,
             FaceField::Text,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

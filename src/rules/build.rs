@@ -3,14 +3,15 @@
 //! strengths), a budget, conditions. Read from text as `pnp sheets --family` takes it
 //! ("Ann: 4 children, 2 adults, 4 old"), judged, described, searched for the largest legal one,
 //! and turned into the values a record sheet fills in.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_saphyr::Spanned;
 
-use super::expr::{Expr, Scope, Value, number};
-use super::{Build, Requirement, Rule, Unmeasured};
-use crate::base::diagnostic::Diagnostic;
+use super::expr::{Expr, Scope};
+use super::{Build, Requirement, Rule, Unmeasured, at};
+use crate::base::diagnostic::did_you_mean;
 use crate::kinds::Game;
+use crate::spec::items::{Value, number};
 
 /// Most members of one kind in a build (what `--family` takes, and the search's bound for a
 /// kind that costs nothing).
@@ -77,8 +78,9 @@ pub fn find<'g>(game: &'g Game, id: &Spanned<String>) -> Result<(&'g Rule, &'g B
                 .iter()
                 .map(|(r, _)| format!("`{}`", r.id.value))
                 .collect();
-            Unmeasured::new(
-                Some(Diagnostic::at(&game.file, id, String::new())),
+            Unmeasured::at(
+                &game.file,
+                id,
                 format!(
                     "no rule `{}` defines a build ({})",
                     id.value,
@@ -122,6 +124,12 @@ impl Scope for Counts<'_> {
     }
 }
 
+/// Every tag of a build's kinds, each once, in order.
+fn tag_names(build: &Build) -> BTreeSet<&str> {
+    let tags = build.kinds.iter().flat_map(|k| k.tags.keys());
+    tags.map(String::as_str).collect()
+}
+
 /// How a count of a kind is written and named in conditions: its plural, else its name.
 fn plural(k: &crate::spec::rules::BuildKind) -> &str {
     k.plural.as_deref().unwrap_or(&k.name.value)
@@ -134,7 +142,7 @@ impl<'b> Plan<'b> {
             Unmeasured::new(None, format!("rule `{}` has no `build:`", rule.id.value))
         })?;
         let build = &spanned.value;
-        let at = Some(Diagnostic::at(file, spanned, String::new()));
+        let at = Some(at(file, spanned));
         let wrong = |why: String| Unmeasured::new(at.clone(), why);
         if build.kinds.is_empty() || build.kinds.len() > MAX_KINDS {
             return Err(wrong(format!(
@@ -172,14 +180,8 @@ impl<'b> Plan<'b> {
                 .filter_map(|k| k.tags.get(tag).copied())
                 .collect();
             if costs.is_empty() {
-                let tags: std::collections::BTreeSet<&str> = build
-                    .kinds
-                    .iter()
-                    .flat_map(|k| k.tags.keys().map(String::as_str))
-                    .collect();
-                let hint = crate::base::diagnostic::closest(tag, tags.iter().copied())
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let tags = tag_names(build);
+                let hint = did_you_mean(tag, tags.iter().copied());
                 return Err(wrong(format!(
                     "`budget:` names `{tag}`, which no kind has (their tags: {}{hint})",
                     tags.into_iter().collect::<Vec<_>>().join(", ")
@@ -193,15 +195,8 @@ impl<'b> Plan<'b> {
         }
         let mut require = Vec::new();
         for r in &build.require {
-            let located = |why: String| {
-                Unmeasured::new(Some(Diagnostic::at(file, &r.holds, String::new())), why)
-            };
-            let e = Expr::parse(&r.holds.value).map_err(|e| {
-                Unmeasured::new(
-                    Some(super::expr_at(file, &r.holds, e.at)),
-                    format!("`{}`: {e}", r.holds.value),
-                )
-            })?;
+            let located = |why: String| Unmeasured::at(file, &r.holds, why);
+            let e = super::expression(file, &r.holds)?;
             if !e.is_condition() {
                 return Err(located(format!(
                     "`{}` is not a condition: compare with `==`, `<=`, `>=`…",
@@ -227,10 +222,8 @@ impl<'b> Plan<'b> {
             }));
             for name in exprs.flat_map(Expr::props) {
                 if !plan.knows(name) {
-                    let text = &r.holds.value;
-                    let offset = text.find(name).map_or(0, |b| text[..b].chars().count());
                     return Err(Unmeasured::new(
-                        Some(super::expr_at(file, &r.holds, offset)),
+                        Some(super::name_at(file, &r.holds, name)),
                         format!(
                             "`{name}` is neither a kind's plural, `members`, nor a tag: a condition counts {}",
                             plan.names().join(", ")
@@ -262,13 +255,7 @@ impl<'b> Plan<'b> {
             .map(|k| plural(k).to_string())
             .collect();
         names.push("members".into());
-        let tags: std::collections::BTreeSet<&String> = self
-            .build
-            .kinds
-            .iter()
-            .flat_map(|k| k.tags.keys())
-            .collect();
-        names.extend(tags.into_iter().cloned());
+        names.extend(tag_names(self.build).into_iter().map(str::to_string));
         names
     }
 
@@ -385,11 +372,7 @@ impl<'b> Plan<'b> {
                 continue;
             }
             let said = match says.is_empty() {
-                true => format!(
-                    "`{}` does not hold ({})",
-                    r.holds.value,
-                    self.values(e, &scope)
-                ),
+                true => format!("`{}` does not hold ({})", r.holds.value, e.read(&scope)),
                 false => says
                     .iter()
                     .map(|p| match p {
@@ -420,23 +403,15 @@ impl<'b> Plan<'b> {
         }
     }
 
-    /// "children = 1, old = 4, adults = 5": the values a condition read.
-    fn values(&self, e: &Expr, scope: &Counts) -> String {
-        e.props()
-            .iter()
-            .map(|p| format!("{p} = {}", scope.get(p).unwrap_or(Value::Unset)))
-            .collect::<Vec<_>>()
-            .join(", ")
+    /// Whether a build costs no more than each budget.
+    fn within_budget(&self, counts: &[u32]) -> bool {
+        let mut budget = self.build.budget.iter();
+        budget.all(|(tag, most)| self.total(counts, tag) <= most + 1e-9)
     }
 
     /// Whether a build is legal, without wording why.
     fn legal(&self, counts: &[u32]) -> Result<bool, Unmeasured> {
-        let within = self
-            .build
-            .budget
-            .iter()
-            .all(|(tag, most)| self.total(counts, tag) <= most + 1e-9);
-        if !within || counts.iter().all(|n| *n == 0) {
+        if !self.within_budget(counts) || counts.iter().all(|n| *n == 0) {
             return Ok(false);
         }
         let scope = Counts { plan: self, counts };
@@ -499,10 +474,8 @@ impl<'b> Plan<'b> {
                 t.insert(format!("{key}-{tag}"), number(*n as f64 * v));
             }
         }
-        let tags: std::collections::BTreeSet<&String> =
-            kinds.iter().flat_map(|k| k.tags.keys()).collect();
-        for tag in tags {
-            t.insert(tag.clone(), number(self.total(&chosen.counts, tag)));
+        for tag in tag_names(self.build) {
+            t.insert(tag.to_string(), number(self.total(&chosen.counts, tag)));
         }
         t.insert(
             "members".into(),
@@ -575,12 +548,7 @@ impl<'b> Plan<'b> {
                     return Ok(best.map(|(v, counts)| (v, Chosen { name: None, counts })));
                 }
                 counts[i] += 1;
-                let within = self
-                    .build
-                    .budget
-                    .iter()
-                    .all(|(tag, max)| self.total(&counts, tag) <= max + 1e-9);
-                if counts[i] <= caps[i] && within {
+                if counts[i] <= caps[i] && self.within_budget(&counts) {
                     break;
                 }
                 counts[i] = 0;

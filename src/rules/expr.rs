@@ -5,6 +5,8 @@
 //! can take unbounded time or stack.
 use std::fmt;
 
+use crate::spec::items::{Value, number};
+
 /// Longest expression, in characters: a rule is one line, not a program.
 pub const MAX_CHARS: usize = 500;
 /// Deepest nesting (the parser recurses once per level): the whole, then 20 parentheses (or
@@ -81,18 +83,6 @@ pub enum ParseErrorKind {
     Unclosed(char),
 }
 
-/// A value of an item's property, or of an expression.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Num(f64),
-    Text(String),
-    /// A colour, as `#rrggbb`: equal to a text that names the same colour (`red`, `#F00`).
-    Colour(String),
-    Bool(bool),
-    /// A property this item does not have (a tag other variants have), or a blank field.
-    Unset,
-}
-
 /// Why an expression cannot be computed for one item.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EvalError {
@@ -112,57 +102,6 @@ pub enum EvalError {
 pub trait Scope {
     /// The property's value, or `None` when there is no such property at all.
     fn get(&self, name: &str) -> Option<Value>;
-}
-
-impl Value {
-    /// The number it is (a text that reads as one is one).
-    pub fn number(&self) -> Option<f64> {
-        match self {
-            Value::Num(n) => Some(*n),
-            Value::Text(t) => t.trim().parse::<f64>().ok().filter(|n| n.is_finite()),
-            _ => None,
-        }
-    }
-
-    /// Whether two values are the same: numbers by value (`6` is `"6"`), colours by colour,
-    /// texts as written; an unset property equals only an empty text.
-    pub fn same(&self, other: &Value) -> bool {
-        use Value::*;
-        match (self, other) {
-            (Bool(a), Bool(b)) => a == b,
-            (Unset, Unset) => true,
-            (Unset, Text(t)) | (Text(t), Unset) => t.is_empty(),
-            (Colour(a), Colour(b)) => a == b,
-            (Colour(c), Text(t)) | (Text(t), Colour(c)) => {
-                crate::spec::color::parse_color(t).is_ok_and(|t| t.hex() == c)
-            }
-            (a, b) => match (a.number(), b.number()) {
-                (Some(x), Some(y)) => (x - y).abs() < 1e-9,
-                _ => matches!((a, b), (Text(x), Text(y)) if x == y),
-            },
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Num(n) => f.write_str(&number(*n)),
-            Value::Text(t) => f.write_str(t),
-            Value::Colour(c) => f.write_str(c),
-            Value::Bool(b) => write!(f, "{b}"),
-            Value::Unset => f.write_str("not set"),
-        }
-    }
-}
-
-/// A number as a rule shows it: `3`, not `3.0`.
-pub fn number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
 }
 
 impl Expr {
@@ -284,17 +223,22 @@ impl Expr {
         })
     }
 
+    /// "n = 5, front.pips = 3": the values it reads in `scope`, to say why a condition failed.
+    pub fn read(&self, scope: &dyn Scope) -> String {
+        let read = self.props().into_iter().map(|p| {
+            let v = scope.get(p).unwrap_or(Value::Unset);
+            format!("{p} = {v}")
+        });
+        read.collect::<Vec<_>>().join(", ")
+    }
+
     /// Whether it is a comparison or a condition (what `holds:` and `if:` take).
     pub fn is_condition(&self) -> bool {
-        matches!(
-            self,
-            Expr::Not(_)
-                | Expr::Bin(
-                    Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::And | Op::Or,
-                    _,
-                    _
-                )
-        )
+        match self {
+            Expr::Not(_) => true,
+            Expr::Bin(op, ..) => COMPARISONS.contains(op) || matches!(op, Op::And | Op::Or),
+            _ => false,
+        }
     }
 }
 
@@ -381,7 +325,20 @@ enum Token {
     Minus,
 }
 
+/// The operators that compare two values.
+const COMPARISONS: [Op; 6] = [Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge];
+
 impl Token {
+    /// The operator it is, when it is one of `ops` (`-` is subtraction here).
+    fn op_in(&self, ops: &[Op]) -> Option<Op> {
+        let op = match self {
+            Token::Op(op) => *op,
+            Token::Minus => Op::Sub,
+            _ => return None,
+        };
+        ops.contains(&op).then_some(op)
+    }
+
     fn describe(&self) -> String {
         match self {
             Token::Num(n) => format!("the number {}", number(*n)),
@@ -405,7 +362,18 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     while i < chars.len() {
         let c = chars[i];
         let start = i;
-        let two = |next: char| chars.get(i + 1) == Some(&next);
+        let paired = match (c, chars.get(i + 1)) {
+            ('=', Some('=')) => Some(Op::Eq),
+            ('!', Some('=')) => Some(Op::Ne),
+            ('<', Some('=')) => Some(Op::Le),
+            ('>', Some('=')) => Some(Op::Ge),
+            _ => None,
+        };
+        if let Some(op) = paired {
+            out.push((start, Token::Op(op)));
+            i += 2;
+            continue;
+        }
         let token = match c {
             ' ' | '\t' | '\n' | '\r' => {
                 i += 1;
@@ -418,23 +386,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
             '-' => Token::Minus,
             '*' | '×' => Token::Op(Op::Mul),
             '/' => Token::Op(Op::Div),
-            '=' if two('=') => {
-                i += 1;
-                Token::Op(Op::Eq)
-            }
             '=' => return Err(err(i, ParseErrorKind::LoneEquals)),
-            '!' if two('=') => {
-                i += 1;
-                Token::Op(Op::Ne)
-            }
-            '<' if two('=') => {
-                i += 1;
-                Token::Op(Op::Le)
-            }
-            '>' if two('=') => {
-                i += 1;
-                Token::Op(Op::Ge)
-            }
             '<' => Token::Op(Op::Lt),
             '>' => Token::Op(Op::Gt),
             '≤' => Token::Op(Op::Le),
@@ -503,6 +455,9 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     Ok(out)
 }
 
+/// One rule of the grammar: reads what it reads, or why it cannot.
+type Step = fn(&mut Parser) -> Result<Expr, ParseError>;
+
 struct Parser {
     tokens: Vec<(usize, Token)>,
     pos: usize,
@@ -561,51 +516,63 @@ impl Parser {
         }
     }
 
+    /// Operands read by `operand`, joined left to right by any of `ops` (`a + b - c`).
+    fn chain(&mut self, ops: &[Op], operand: Step) -> Result<Expr, ParseError> {
+        let mut e = operand(self)?;
+        while let Some(op) = self.peek().and_then(|(_, t)| t.op_in(ops)) {
+            self.pos += 1;
+            e = Expr::Bin(op, e.into(), operand(self)?.into());
+        }
+        Ok(e)
+    }
+
     fn or(&mut self) -> Result<Expr, ParseError> {
         self.deeper()?;
-        let mut e = self.and()?;
-        while self.eat(&Token::Op(Op::Or)) {
-            e = Expr::Bin(Op::Or, e.into(), self.and()?.into());
-        }
+        let e = self.chain(&[Op::Or], Parser::and)?;
         self.depth -= 1;
         Ok(e)
     }
 
     fn and(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.not()?;
-        while self.eat(&Token::Op(Op::And)) {
-            e = Expr::Bin(Op::And, e.into(), self.not()?.into());
-        }
-        Ok(e)
+        self.chain(&[Op::And], Parser::not)
     }
 
     fn not(&mut self) -> Result<Expr, ParseError> {
-        if self.eat(&Token::Not) {
-            self.deeper()?;
-            let e = Expr::Not(self.not()?.into());
-            self.depth -= 1;
-            return Ok(e);
+        self.prefixed(&Token::Not, Expr::Not, Parser::not, Parser::comparison)
+    }
+
+    /// `prefix` and what `itself` reads after it (`not not a`, `--1`), one level deeper each;
+    /// without it, what `next` reads.
+    fn prefixed(
+        &mut self,
+        prefix: &Token,
+        wrap: fn(Box<Expr>) -> Expr,
+        itself: Step,
+        next: Step,
+    ) -> Result<Expr, ParseError> {
+        if !self.eat(prefix) {
+            return next(self);
         }
-        self.comparison()
+        self.deeper()?;
+        let e = wrap(itself(self)?.into());
+        self.depth -= 1;
+        Ok(e)
     }
 
     /// `a < b`, not `a < b < c` (which reads as two conditions and is neither).
     fn comparison(&mut self) -> Result<Expr, ParseError> {
         let e = self.sum()?;
-        let op = match self.peek() {
-            Some((_, Token::Op(op @ (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge)))) => *op,
-            _ => return Ok(e),
+        let Some(op) = self.peek().and_then(|(_, t)| t.op_in(&COMPARISONS)) else {
+            return Ok(e);
         };
         self.pos += 1;
         let rhs = self.sum()?;
-        if let Some((at, Token::Op(Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge))) =
-            self.peek()
-        {
+        if let Some((at, t)) = self.peek().filter(|(_, t)| t.op_in(&COMPARISONS).is_some()) {
             return Err(ParseError {
                 at,
                 kind: ParseErrorKind::Unexpected {
                     expected: "`and` or `or` between two comparisons",
-                    found: self.peek().map(|(_, t)| t.describe()).unwrap_or_default(),
+                    found: t.describe(),
                 },
             });
         }
@@ -613,38 +580,15 @@ impl Parser {
     }
 
     fn sum(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.product()?;
-        loop {
-            let op = match self.peek() {
-                Some((_, Token::Op(Op::Add))) => Op::Add,
-                Some((_, Token::Minus)) => Op::Sub,
-                _ => return Ok(e),
-            };
-            self.pos += 1;
-            e = Expr::Bin(op, e.into(), self.product()?.into());
-        }
+        self.chain(&[Op::Add, Op::Sub], Parser::product)
     }
 
     fn product(&mut self) -> Result<Expr, ParseError> {
-        let mut e = self.unary()?;
-        loop {
-            let op = match self.peek() {
-                Some((_, Token::Op(op @ (Op::Mul | Op::Div)))) => *op,
-                _ => return Ok(e),
-            };
-            self.pos += 1;
-            e = Expr::Bin(op, e.into(), self.unary()?.into());
-        }
+        self.chain(&[Op::Mul, Op::Div], Parser::unary)
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
-        if self.eat(&Token::Minus) {
-            self.deeper()?;
-            let e = Expr::Neg(self.unary()?.into());
-            self.depth -= 1;
-            return Ok(e);
-        }
-        self.primary()
+        self.prefixed(&Token::Minus, Expr::Neg, Parser::unary, Parser::primary)
     }
 
     fn primary(&mut self) -> Result<Expr, ParseError> {

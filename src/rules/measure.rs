@@ -6,31 +6,22 @@ use std::collections::{HashMap, HashSet};
 use serde_saphyr::Spanned;
 
 use super::build::Plan;
-use super::expr::{Expr, Scope, Value};
-use super::select::{self, Item, Needs, Selection};
+use super::expr::Expr;
+use super::select::{self, Needs};
 use super::{
     Build, Check, Computed, Expect, Found, Limit, Measured, Select, Target, Unmeasured, Verdict,
-    expr_at, scalar,
+    at, expr_at, expression, filter_note, name_at,
 };
-use crate::base::diagnostic::{Diagnostic, closest};
+use crate::base::diagnostic::{Diagnostic, did_you_mean};
 use crate::kinds::Game;
+use crate::spec::items::{Item, Selection, Value, number};
 
 /// Failing items shown in a report; the others are counted.
 const SHOWN: usize = 5;
 
-/// An expression of the rule, read; a mistake is located at its character.
-fn parse(file: &str, text: &Spanned<String>) -> Result<Expr, Unmeasured> {
-    Expr::parse(&text.value).map_err(|e| {
-        Unmeasured::new(
-            Some(expr_at(file, text, e.at)),
-            format!("`{}`: {e}", text.value),
-        )
-    })
-}
-
 /// A condition (`holds:`, `if:`), read: a comparison, not a value.
 fn condition(file: &str, text: &Spanned<String>) -> Result<Expr, Unmeasured> {
-    let e = parse(file, text)?;
+    let e = expression(file, text)?;
     match e.is_condition() {
         true => Ok(e),
         false => Err(Unmeasured::new(
@@ -50,6 +41,8 @@ struct Prepared {
     holds: Option<Expr>,
     /// " where n = 6 or 8 if …": what narrowed the items.
     note: String,
+    /// Whether `where:` or `if:` narrowed them.
+    narrowed: bool,
 }
 
 fn prepare(
@@ -59,7 +52,9 @@ fn prepare(
     value: Option<&Spanned<String>>,
 ) -> Result<Prepared, Unmeasured> {
     let file = &game.file;
-    let value = value.map(|v| parse(file, v).map(|e| (e, v))).transpose()?;
+    let value = value
+        .map(|v| expression(file, v).map(|e| (e, v)))
+        .transpose()?;
     let holds = check
         .holds
         .as_ref()
@@ -81,12 +76,9 @@ fn prepare(
     for (e, text) in &exprs {
         for name in e.props() {
             if !selection.names.contains(name) {
-                let hint = closest(name, selection.names.iter().map(String::as_str))
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
-                let offset = text.value.find(name).unwrap_or(0);
+                let hint = did_you_mean(name, selection.names.iter().map(String::as_str));
                 return Err(Unmeasured::new(
-                    Some(expr_at(file, text, text.value[..offset].chars().count())),
+                    Some(name_at(file, text, name)),
                     format!(
                         "no property `{name}`: the {} have {}{hint}",
                         selection.what,
@@ -97,15 +89,7 @@ fn prepare(
         }
     }
     select::filter(&mut selection, &check.filter)?;
-    let mut note = String::new();
-    if !check.filter.is_empty() {
-        let pairs: Vec<String> = check
-            .filter
-            .iter()
-            .map(|(k, v)| format!("{k} = {v}"))
-            .collect();
-        note = format!(" where {}", pairs.join(", "));
-    }
+    let mut note = filter_note(check);
     if let Some((cond, _)) = &only_if {
         // An item the condition cannot be computed for (a tag it lacks) is not picked.
         selection
@@ -118,24 +102,26 @@ fn prepare(
         value: value.map(|(e, t)| (e, t.value.clone())),
         holds: holds.map(|(e, _)| e),
         note,
+        narrowed: !check.filter.is_empty() || only_if.is_some(),
     })
 }
 
-/// Where a count points: the first item picked when the check narrows them, else the
-/// selection.
-fn first_at(p: &Prepared, narrowed: bool) -> Diagnostic {
-    match (narrowed, p.sel.items.first()) {
-        (true, Some(item)) => item.at.clone(),
-        _ => p.sel.at.clone(),
+impl Prepared {
+    /// Where a count points: the first item picked when the check narrows them, else the
+    /// selection.
+    fn first_at(&self) -> Diagnostic {
+        match (self.narrowed, self.sel.items.first()) {
+            (true, Some(item)) => item.at.clone(),
+            _ => self.sel.at.clone(),
+        }
     }
 }
 
 pub(super) fn count(game: &Game, sel: &Spanned<Select>, check: &Check) -> Measured {
     let p = prepare(game, sel, check, None)?;
     let n = p.sel.items.len();
-    let narrowed = !check.filter.is_empty() || check.only_if.is_some();
     Ok((
-        Some(first_at(&p, narrowed)),
+        Some(p.first_at()),
         Found::Number(n as f64, format!("{n} {}{}", p.sel.what, p.note)),
     ))
 }
@@ -162,42 +148,19 @@ pub(super) fn sum(game: &Game, sel: &Spanned<Select>, check: &Check) -> Measured
     for item in &p.sel.items {
         total += number_of(item, e)?;
     }
-    let narrowed = !check.filter.is_empty() || check.only_if.is_some();
     Ok((
-        Some(first_at(&p, narrowed)),
+        Some(p.first_at()),
         Found::Number(
             total,
             format!(
                 "{} (`{e}` added up over {} {}{})",
-                super::fmt_num(total),
+                number(total),
                 p.sel.items.len(),
                 p.sel.what,
                 p.note
             ),
         ),
     ))
-}
-
-/// Whether one value meets the expectation.
-fn meets(v: &Value, x: &Expect) -> bool {
-    let mut ok = true;
-    match &x.equals {
-        Some(Target::Number(n)) => ok &= v.same(&Value::Num(n.n)),
-        Some(Target::Text(t)) => ok &= v.same(&Value::Text(t.clone())),
-        Some(Target::List(_) | Target::Keyed(..)) => ok = false,
-        None => {}
-    }
-    if let Some(list) = &x.one_of {
-        ok &= list.iter().any(|s| v.same(&scalar(s)));
-    }
-    let n = v.number();
-    if let Some(l) = &x.at_least {
-        ok &= n.is_some_and(|n| n >= l.n - 1e-9);
-    }
-    if let Some(l) = &x.at_most {
-        ok &= n.is_some_and(|n| n <= l.n + 1e-9);
-    }
-    ok
 }
 
 /// The expectation of one value, in words: "one of 2, 4, 8", "`#c0392b`", "at least 1".
@@ -221,15 +184,6 @@ fn terms(x: &Expect) -> String {
     parts.join(" and ")
 }
 
-/// "n = 5, front.pips = 3": the values a condition read of an item.
-fn read(e: &Expr, item: &Item) -> String {
-    e.props()
-        .iter()
-        .map(|p| format!("{p} = {}", item.get(p).unwrap_or(Value::Unset)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// "a; b; c (and 7 more)".
 fn some_of(list: &[String]) -> String {
     let shown = list[..list.len().min(SHOWN)].join("; ");
@@ -246,7 +200,7 @@ pub(super) fn each(game: &Game, sel: &Spanned<Select>, check: &Check, x: &Expect
     for item in &p.sel.items {
         let failed = match (&p.value, &p.holds) {
             (Some((e, _)), _) => match e.eval(item) {
-                Ok(v) if meets(&v, x) => {
+                Ok(v) if x.met_by(&v) => {
                     // A few to show (the found line lists at most 12).
                     if seen.len() <= 12 {
                         seen.push(v.to_string());
@@ -258,7 +212,7 @@ pub(super) fn each(game: &Game, sel: &Spanned<Select>, check: &Check, x: &Expect
             },
             (None, Some(h)) => match h.eval(item) {
                 Ok(Value::Bool(true)) => None,
-                Ok(Value::Bool(false)) => Some(format!("{} ({})", item.key, read(h, item))),
+                Ok(Value::Bool(false)) => Some(format!("{} ({})", item.key, h.read(item))),
                 Ok(v) => Some(format!("{}: `{h}` is {v}", item.key)),
                 Err(err) => Some(format!("{}: {err}", item.key)),
             },
@@ -398,13 +352,13 @@ fn rule_of<'g>(game: &'g Game, b: &Spanned<Build>) -> Result<&'g super::Rule, Un
         .ok_or_else(|| Unmeasured::new(None, "a `build:` outside the game's rules"))
 }
 
-pub(super) fn build(game: &Game, b: &Spanned<Build>, _check: &Check) -> Measured {
+pub(super) fn build(game: &Game, b: &Spanned<Build>) -> Measured {
     let file = &game.file;
     let plan = Plan::new(file, rule_of(game, b)?)?;
     let mut legal = Vec::new();
     let mut bad = Vec::new();
     for example in &b.value.examples {
-        let at = Diagnostic::at(file, example, String::new());
+        let at = at(file, example);
         let chosen = plan.parse(&example.value).map_err(|e| {
             Unmeasured::new(
                 Some(at.clone()),
@@ -433,24 +387,23 @@ pub(super) fn build(game: &Game, b: &Spanned<Build>, _check: &Check) -> Measured
         (None, 1) => format!("{} is a legal {name}", legal[0]),
         (None, _) => format!("{}: each a legal {name}", legal.join("; ")),
     };
-    let at = bad.first().map_or_else(
-        || Diagnostic::at(file, b, String::new()),
-        |(at, _)| at.clone(),
-    );
+    let at = bad
+        .first()
+        .map_or_else(|| at(file, b), |(at, _)| at.clone());
     Ok((
         Some(at),
         Found::Verdict(Verdict::new(bad.is_empty(), plan.terms(), found)),
     ))
 }
 
-/// A value an expectation computes from the game; `at` is where it is written.
+/// A value an expectation computes from the game, `written` where it is.
 pub(super) fn computed<T>(
     game: &Game,
     c: &Computed,
-    at: &Spanned<T>,
+    written: &Spanned<T>,
 ) -> Result<Target, Unmeasured> {
     let file = &game.file;
-    let here = Diagnostic::at(file, at, String::new());
+    let here = at(file, written);
     let given: Vec<&str> = [
         ("count", c.count.is_some()),
         ("list", c.list.is_some()),
@@ -507,7 +460,7 @@ pub(super) fn computed<T>(
     };
     let (rule, _) = super::build::find(game, id)?;
     let plan = Plan::new(file, rule)?;
-    let e = parse(file, e_text)?;
+    let e = expression(file, e_text)?;
     if let Some(name) = e.props().into_iter().find(|p| !plan.knows(p)) {
         return Err(Unmeasured::new(
             Some(expr_at(file, e_text, 0)),

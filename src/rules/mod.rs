@@ -15,10 +15,12 @@ pub use crate::spec::rules::{
 };
 pub use subject::Subject;
 
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, closest, did_you_mean, source_of};
 use crate::kinds::{Component, Game};
-use expr::Value;
+use crate::spec::items::{ItemsError, Value, number};
+use expr::Expr;
 use serde_saphyr::Spanned;
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// The verdict on one rule.
@@ -103,6 +105,11 @@ impl fmt::Display for Failures {
     }
 }
 
+/// Where `s` is written in `file`, for a message said beside it.
+fn at<T>(file: &str, s: &Spanned<T>) -> Diagnostic {
+    Diagnostic::at(file, s, String::new())
+}
+
 /// Evaluates every rule of the game.
 pub fn validate(game: &Game) -> Report {
     let outcomes = game.spec.rules.iter().map(|r| evaluate(game, r)).collect();
@@ -130,23 +137,6 @@ impl Verdict {
     }
 }
 
-/// Why a kind cannot answer a check (`Kind::labels`): the rule needs mending.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0}")]
-pub struct Unmeasurable(pub String);
-
-impl From<String> for Unmeasurable {
-    fn from(why: String) -> Self {
-        Unmeasurable(why)
-    }
-}
-
-impl From<&str> for Unmeasurable {
-    fn from(why: &str) -> Self {
-        Unmeasurable(why.to_string())
-    }
-}
-
 /// Why a check cannot be evaluated as written, and where to mend it (`None`: at the check).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{why}")]
@@ -163,12 +153,24 @@ impl Unmeasured {
         }
     }
 
+    /// A problem with what is written at `s` in `file`.
+    fn at<T>(file: &str, s: &Spanned<T>, why: impl Into<String>) -> Unmeasured {
+        Unmeasured::new(Some(at(file, s)), why)
+    }
+
     /// The same problem, placed at `at` unless it already has a place.
     fn or_at(self, at: &Diagnostic) -> Unmeasured {
         Unmeasured {
             at: self.at.or_else(|| Some(at.clone())),
             ..self
         }
+    }
+}
+
+/// A part of a component its kind cannot read as the rule asks (no such title, too many rows).
+impl From<ItemsError> for Unmeasured {
+    fn from(e: ItemsError) -> Unmeasured {
+        Unmeasured::new(Some(e.at), e.problem.to_string())
     }
 }
 
@@ -210,10 +212,18 @@ struct Limit {
 }
 
 impl Limit {
+    /// A number the rule writes itself.
+    fn given(n: f64) -> Limit {
+        Limit {
+            n,
+            why: String::new(),
+        }
+    }
+
     fn show(&self, lead: &str) -> String {
         match self.why.is_empty() {
-            true => format!("{lead} {}", fmt_num(self.n)),
-            false => format!("{lead} {} ({})", fmt_num(self.n), self.why),
+            true => format!("{lead} {}", number(self.n)),
+            false => format!("{lead} {} ({})", number(self.n), self.why),
         }
     }
 }
@@ -223,14 +233,12 @@ impl Expect {
     fn of(game: &Game, check: &Check) -> Result<Expect, Unmeasured> {
         let limit = |b: &Spanned<Bound>| -> Result<Limit, Unmeasured> {
             match &b.value {
-                Bound::Number(n) => Ok(Limit {
-                    n: *n,
-                    why: String::new(),
-                }),
+                Bound::Number(n) => Ok(Limit::given(*n)),
                 Bound::Computed(c) => match measure::computed(game, c, b)? {
                     Target::Number(l) => Ok(l),
-                    _ => Err(Unmeasured::new(
-                        Some(Diagnostic::at(&game.file, b, String::new())),
+                    _ => Err(Unmeasured::at(
+                        &game.file,
+                        b,
                         "`at_least:` and `at_most:` take a number: `{count: …}` or `{build: …, most: …}`, not `{list: …}`",
                     )),
                 },
@@ -239,10 +247,7 @@ impl Expect {
         let equals = match &check.equals {
             None => None,
             Some(e) => Some(match &e.value {
-                Expected::Number(n) => Target::Number(Limit {
-                    n: *n,
-                    why: String::new(),
-                }),
+                Expected::Number(n) => Target::Number(Limit::given(*n)),
                 Expected::Text(t) => Target::Text(t.clone()),
                 Expected::List(l) => Target::List(l.clone()),
                 Expected::Computed(c) => measure::computed(game, c, e)?,
@@ -256,6 +261,28 @@ impl Expect {
         })
     }
 
+    /// Whether one value meets it.
+    fn met_by(&self, v: &Value) -> bool {
+        let mut ok = true;
+        match &self.equals {
+            Some(Target::Number(n)) => ok &= v.same(&Value::Num(n.n)),
+            Some(Target::Text(t)) => ok &= v.same(&Value::Text(t.clone())),
+            Some(Target::List(_) | Target::Keyed(..)) => ok = false,
+            None => {}
+        }
+        if let Some(list) = &self.one_of {
+            ok &= list.iter().any(|s| v.same(&Value::from(s)));
+        }
+        let n = v.number();
+        if let Some(l) = &self.at_least {
+            ok &= n.is_some_and(|n| n >= l.n - 1e-9);
+        }
+        if let Some(l) = &self.at_most {
+            ok &= n.is_some_and(|n| n <= l.n + 1e-9);
+        }
+        ok
+    }
+
     fn is_empty(&self) -> bool {
         self.equals.is_none()
             && self.at_least.is_none()
@@ -265,88 +292,73 @@ impl Expect {
 }
 
 fn evaluate(game: &Game, rule: &Rule) -> Outcome {
-    let file = &game.file;
-    let rule_at = Diagnostic::at(file, &rule.id, String::new());
     let check = &rule.check.value;
-    let mut outcome = Outcome {
+    let check_at = at(&game.file, &rule.check);
+    let (place, malformed, verdict) = match judge(game, check) {
+        Ok(judged) => judged,
+        Err(problem) => {
+            let v = Verdict::new(false, "a check the validator understands", problem.why);
+            (problem.at, true, v)
+        }
+    };
+    let mut place = place.unwrap_or_else(|| check_at.clone());
+    place.message.clear();
+    // A component from an included game is fixed in its own file; a check, in this one.
+    if !malformed
+        && place != check_at
+        && let Some(origin) = included_from(game, check)
+    {
+        place.file = origin.to_string();
+    }
+    Outcome {
         rule: rule.id.value.clone(),
         quote: rule.quote.clone(),
         section: rule.section.clone(),
-        held: false,
-        malformed: false,
-        expected: String::new(),
-        found: String::new(),
-        at: Diagnostic::at(file, &rule.check, String::new()),
-        rule_at,
-    };
-    let check_at = outcome.at.clone();
-    let subject = Subject::of(check).map_err(|why| Unmeasured::new(None, why));
-    let measured = subject.and_then(|s| {
-        let expect = Expect::of(game, check)?;
-        let found = s.measure(game, check, &expect);
-        Ok((s, found, expect))
-    });
-    let compared = measured.and_then(|(s, found, expect)| {
-        // Nothing of the right kind to compare with: the check is what to mend, not the
-        // component; what it lacks is said as what was expected.
-        if let Some(lacks) = subject::expectation_problem(s, check, &expect) {
-            let found = match found {
-                Ok((_, Found::Number(_, shown))) => shown,
-                Ok((_, Found::Verdict(v))) => v.found,
-                Ok((_, Found::List(items))) => list_text(&items),
-                Err(problem) => problem.why,
-            };
-            return Ok((Some(check_at.clone()), true, false, lacks, found));
-        }
-        let (at, found) = found?;
-        let (held, expected, found) = match found {
-            Found::Verdict(v) => (v.held, v.expected, v.found),
-            Found::Number(v, shown) => {
-                let (h, e) = subject::compare_with_squares(game, v, check, &expect)?;
-                (h, e, shown)
-            }
-            Found::List(items) => {
-                let (h, e) = compare_list(&items, &expect);
-                (h, e, list_text(&items))
-            }
+        held: verdict.held,
+        expected: verdict.expected,
+        found: verdict.found,
+        malformed,
+        at: place,
+        rule_at: at(&game.file, &rule.id),
+    }
+}
+
+/// The verdict on a check, where it points (`None`: at the check), and whether the check
+/// itself is what to mend.
+fn judge(game: &Game, check: &Check) -> Result<(Option<Diagnostic>, bool, Verdict), Unmeasured> {
+    let subject = Subject::of(check).map_err(|e| Unmeasured::new(None, e.to_string()))?;
+    let expect = Expect::of(game, check)?;
+    let found = subject.measure(game, check, &expect);
+    // Nothing of the right kind to compare with: the check is what to mend, not the
+    // component; what it lacks is said as what was expected.
+    if let Some(lacks) = subject::expectation_problem(subject, check, &expect) {
+        let found = match found {
+            Ok((_, Found::Number(_, shown))) => shown,
+            Ok((_, Found::Verdict(v))) => v.found,
+            Ok((_, Found::List(items))) => list_text(&items),
+            Err(problem) => problem.why,
         };
-        Ok((at, false, held, expected, found))
-    });
-    match compared {
-        Err(problem) => {
-            outcome.at = problem.at.unwrap_or(outcome.at);
-            outcome.malformed = true;
-            outcome.expected = "a check the validator understands".into();
-            outcome.found = problem.why;
-        }
-        Ok((at, malformed, held, expected, found)) => {
-            if let Some(at) = at {
-                outcome.at = at;
-            }
-            outcome.malformed = malformed;
-            outcome.held = held;
-            outcome.expected = expected;
-            outcome.found = found;
-        }
+        return Ok((None, true, Verdict::new(false, lacks, found)));
     }
-    outcome.at.message.clear();
-    // A component from an included game is fixed in its own file; a check, in this one.
-    let at_check = outcome.at == check_at;
-    if let Some(origin) = included_from(game, check).filter(|_| !at_check && !outcome.malformed) {
-        outcome.at.file = origin.to_string();
-    }
-    outcome
+    let (at, found) = found?;
+    let verdict = match found {
+        Found::Verdict(v) => v,
+        Found::Number(v, shown) => {
+            let (held, expected) = subject::compare_with_squares(game, v, check, &expect)?;
+            Verdict::new(held, expected, shown)
+        }
+        Found::List(items) => {
+            let (held, expected) = compare_list(&items, &expect);
+            Verdict::new(held, expected, list_text(&items))
+        }
+    };
+    Ok((at, false, verdict))
 }
 
 /// The file an included component came from, when the check is about one.
 fn included_from<'g>(game: &'g Game, check: &Check) -> Option<&'g str> {
     let id = Subject::of(check).ok()?.component()?;
-    let c = game
-        .spec
-        .components
-        .iter()
-        .find(|c| c.id.value == id.value)?;
-    c.origin.as_deref()
+    component(game, id).ok()?.origin.as_deref()
 }
 
 type Measured = Result<(Option<Diagnostic>, Found), Unmeasured>;
@@ -358,13 +370,8 @@ fn component<'g>(game: &'g Game, id: &Spanned<String>) -> Result<&'g Component, 
         .find(|c| c.id.value == id.value)
         .ok_or_else(|| {
             let ids = game.spec.components.iter().map(|c| c.id.value.as_str());
-            let hint = crate::base::diagnostic::closest(&id.value, ids)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
-            Unmeasured::new(
-                Some(Diagnostic::at(&game.file, id, String::new())),
-                format!("no component `{}`{hint}", id.value),
-            )
+            let hint = did_you_mean(&id.value, ids);
+            Unmeasured::at(&game.file, id, format!("no component `{}`{hint}", id.value))
         })
 }
 
@@ -409,15 +416,15 @@ fn filter_problem(c: &Component, check: &Check, expect: &Expect) -> Option<Strin
     if !check.filter.is_empty() && c.variants.is_empty() {
         return Some(format!("`{id}` has no variants for `where:` to pick from"));
     }
-    let hint = |found: &str, known: &std::collections::BTreeSet<String>| {
+    let hint = |found: &str, known: &BTreeSet<String>| {
         let list = known.iter().cloned().collect::<Vec<_>>().join(", ");
-        match crate::base::diagnostic::closest(found, known.iter().map(String::as_str)) {
-            Some(c) => format!("{list}; did you mean `{c}`?"),
-            None => list,
-        }
+        format!(
+            "{list}{}",
+            did_you_mean(found, known.iter().map(String::as_str))
+        )
     };
     for (key, want) in &check.filter {
-        let values: std::collections::BTreeSet<String> = c
+        let values: BTreeSet<String> = c
             .variants
             .iter()
             .filter_map(|v| v.tags.get(key).cloned())
@@ -435,8 +442,7 @@ fn filter_problem(c: &Component, check: &Check, expect: &Expect) -> Option<Strin
         for wanted in want.values() {
             let text = wanted.to_string();
             // A value like one that exists is a typo even where none would do.
-            let near = crate::base::diagnostic::closest(&text, values.iter().map(String::as_str))
-                .is_some();
+            let near = closest(&text, values.iter().map(String::as_str)).is_some();
             let has = values.iter().any(|v| wanted.is(v));
             if !has && (near || !none_is_fine) {
                 return Some(format!(
@@ -449,6 +455,19 @@ fn filter_problem(c: &Component, check: &Check, expect: &Expect) -> Option<Strin
     None
 }
 
+/// " where suit = suns", or nothing.
+fn filter_note(check: &Check) -> String {
+    if check.filter.is_empty() {
+        return String::new();
+    }
+    let pairs: Vec<String> = check
+        .filter
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    format!(" where {}", pairs.join(", "))
+}
+
 /// Where a count over `c` should point: the first variant the filter picks, else the component.
 fn subject_at(file: &str, c: &Component, check: &Check) -> Diagnostic {
     let picked = c
@@ -456,79 +475,66 @@ fn subject_at(file: &str, c: &Component, check: &Check) -> Diagnostic {
         .iter()
         .find(|v| !check.filter.is_empty() && picks(check, &v.tags));
     match picked {
-        Some(v) => Diagnostic::at(file, &v.id, String::new()),
-        None => Diagnostic::at(file, &c.id, String::new()),
+        Some(v) => at(file, &v.id),
+        None => at(file, &c.id),
     }
 }
 
 /// Where character `offset` of an expression written at `text` is: its column moved past an
 /// opening quote, when the expression is on one line (a block scalar is pointed at its start).
 pub(crate) fn expr_at(file: &str, text: &Spanned<String>, offset: usize) -> Diagnostic {
-    let mut at = Diagnostic::at(file, text, String::new());
-    let line = crate::base::diagnostic::source_of(file)
-        .and_then(|s| s.lines().nth(at.line - 1).map(str::to_string));
-    let opening = line.and_then(|l| l.chars().nth(at.column - 1));
+    let mut here = at(file, text);
+    let line = source_of(file).and_then(|s| s.lines().nth(here.line - 1).map(str::to_string));
+    let opening = line.and_then(|l| l.chars().nth(here.column - 1));
     match opening {
-        Some('"' | '\'') => at.column += 1 + offset,
+        Some('"' | '\'') => here.column += 1 + offset,
         Some('|' | '>') | None => {}
-        Some(_) => at.column += offset,
+        Some(_) => here.column += offset,
     }
-    at
+    here
 }
 
-fn fmt_num(v: f64) -> String {
-    expr::number(v)
+/// Where `name` is in the expression written at `text` (its start, if it is not there).
+fn name_at(file: &str, text: &Spanned<String>, name: &str) -> Diagnostic {
+    let offset = text.value.find(name).unwrap_or(0);
+    expr_at(file, text, text.value[..offset].chars().count())
+}
+
+/// An expression of the rule, read; a mistake is located at its character.
+fn expression(file: &str, text: &Spanned<String>) -> Result<Expr, Unmeasured> {
+    Expr::parse(&text.value).map_err(|e| {
+        let why = format!("`{}`: {e}", text.value);
+        Unmeasured::new(Some(expr_at(file, text, e.at)), why)
+    })
 }
 
 /// Whether `v` meets the expectation, and the expectation in words.
 pub(crate) fn compare_number(v: f64, x: &Expect) -> (bool, String) {
-    let mut held = true;
     let mut parts = Vec::new();
     match &x.equals {
-        Some(Target::Number(n)) => {
-            held &= (v - n.n).abs() < 1e-9;
-            parts.push(n.show("exactly"));
-        }
-        Some(Target::Text(t)) => match t.trim().parse::<f64>() {
-            Ok(n) => {
-                held &= (v - n).abs() < 1e-9;
-                parts.push(format!("exactly {}", fmt_num(n)));
-            }
-            Err(_) => {
-                held = false;
-                parts.push(format!("a number (equals: takes a number here, not `{t}`)"));
-            }
-        },
+        Some(Target::Number(n)) => parts.push(n.show("exactly")),
+        Some(Target::Text(t)) => parts.push(match t.trim().parse::<f64>() {
+            Ok(n) => format!("exactly {}", number(n)),
+            Err(_) => format!("a number (equals: takes a number here, not `{t}`)"),
+        }),
         Some(Target::List(_) | Target::Keyed(..)) => {
-            held = false;
-            parts.push("a number (equals: takes a number here)".into());
+            parts.push("a number (equals: takes a number here)".into())
         }
         None => {}
     }
     if let Some(n) = &x.at_least {
-        held &= v >= n.n - 1e-9;
         parts.push(n.show("at least"));
     }
     if let Some(n) = &x.at_most {
-        held &= v <= n.n + 1e-9;
         parts.push(n.show("at most"));
     }
     if let Some(list) = &x.one_of {
-        held &= list.iter().any(|s| Value::Num(v).same(&scalar(s)));
         let all: Vec<String> = list.iter().map(Scalar::to_string).collect();
         parts.push(format!("one of {}", all.join(", ")));
     }
-    if parts.is_empty() {
-        return (false, NO_EXPECTATION.into());
-    }
-    (held, parts.join(" and "))
-}
-
-/// A written value as a value of the rules.
-fn scalar(s: &Scalar) -> Value {
-    match s {
-        Scalar::Number(n) => Value::Num(*n as f64),
-        Scalar::Text(t) => Value::Text(t.clone()),
+    match parts.is_empty() {
+        true => (false, NO_EXPECTATION.into()),
+        false => (x.met_by(&Value::Num(v)), parts.join(" and ")),
     }
 }
 
@@ -546,7 +552,7 @@ fn compare_list(items: &[Value], x: &Expect) -> (bool, String) {
     match &x.equals {
         Some(Target::List(want)) => {
             let same = items.len() == want.len()
-                && items.iter().zip(want).all(|(v, w)| v.same(&scalar(w)));
+                && items.iter().zip(want).all(|(v, w)| v.same(&Value::from(w)));
             let want: Vec<String> = want.iter().map(Scalar::to_string).collect();
             (same, format!("[{}]", want.join(", ")))
         }

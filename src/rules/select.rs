@@ -1,206 +1,61 @@
 //! Selectors: what a rule looks at (`count: {spaces: board}`, `each: {faces: d6}`…), as a list
 //! of items, each with the properties that `where:`, `if:`, `value:` and `holds:` name, and the
 //! place in the YAML to fix it.
-use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use serde_saphyr::Spanned;
 
-use super::expr::{Scope, Value};
-use super::{Select, Unmeasured, Want, component};
-use crate::base::diagnostic::{Diagnostic, closest};
-use crate::kinds::sheet::SheetSpec;
-use crate::kinds::sheet::model::{Roster, Section, Track};
-use crate::kinds::{Component, Game};
+use super::expr::Scope;
+use super::{Select, Unmeasured, Want, at, component};
+use crate::base::diagnostic::{closest, did_you_mean};
+use crate::kinds::Game;
 use crate::spec::Face;
-
-/// Most items a sheet's roster or track is read as (the spec checks allow 200).
-const MAX_ITEMS: u32 = 10_000;
-
-/// One thing a selector picked: how messages name it, where to fix it, and its properties.
-#[derive(Debug, Clone)]
-pub struct Item {
-    pub key: String,
-    pub at: Diagnostic,
-    props: Vec<(Cow<'static, str>, Value)>,
-}
+use crate::spec::items::{FACE_FIELDS, Item, Part, Selection, Value, face_value};
 
 impl Scope for Item {
     fn get(&self, name: &str) -> Option<Value> {
-        self.props
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
+        Item::get(self, name)
     }
-}
-
-impl Item {
-    fn new(key: impl Into<String>, at: Diagnostic) -> Item {
-        Item {
-            key: key.into(),
-            at,
-            props: Vec::new(),
-        }
-    }
-
-    fn with(mut self, name: impl Into<Cow<'static, str>>, value: Value) -> Item {
-        self.props.push((name.into(), value));
-        self
-    }
-}
-
-/// The items a selector picks, what they are ("rows of the roster `Crew` on `log`"), where the
-/// selection is written, and every property name an item may have.
-#[derive(Debug)]
-pub struct Selection {
-    pub what: String,
-    pub at: Diagnostic,
-    pub items: Vec<Item>,
-    pub names: BTreeSet<String>,
-}
-
-/// The face fields a rule can read, as `front.<field>` and `back.<field>` (a die face's
-/// without a prefix).
-const FACE_FIELDS: [&str; 12] = [
-    "title",
-    "label",
-    "text",
-    "symbol",
-    "ink",
-    "background",
-    "border",
-    "pips",
-    "image",
-    "corner",
-    "font",
-    "layout",
-];
-
-fn face_value(face: &Face, field: &str) -> Value {
-    let text = |t: &Option<String>| t.clone().map_or(Value::Unset, Value::Text);
-    let located = |t: &Option<Box<Spanned<String>>>| {
-        t.as_ref()
-            .map_or(Value::Unset, |s| Value::Text(s.value.clone()))
-    };
-    let colour = |c: &Option<crate::spec::color::Color>| {
-        c.as_ref()
-            .map_or(Value::Unset, |c| Value::Colour(c.hex().to_string()))
-    };
-    match field {
-        "title" => text(&face.title),
-        "label" => text(&face.label),
-        "text" => text(&face.text),
-        "corner" => text(&face.corner),
-        "symbol" => located(&face.symbol),
-        "image" => located(&face.image),
-        "font" => located(&face.font),
-        "layout" => located(&face.layout),
-        "ink" => colour(&face.ink),
-        "background" => colour(&face.background),
-        "border" => colour(&face.border),
-        "pips" => face
-            .pips
-            .as_ref()
-            .map_or(Value::Unset, |p| Value::Num(p.value as f64)),
-        _ => Value::Unset,
-    }
-}
-
-fn at(file: &str, s: &Spanned<impl Sized>) -> Diagnostic {
-    Diagnostic::at(file, s, String::new())
-}
-
-/// Where a component's problems are fixed: its own file (an included game's) or the game's.
-fn file_of<'g>(game: &'g Game, c: &'g Component) -> &'g str {
-    c.origin.as_deref().unwrap_or(&game.file)
-}
-
-// The rules read two kinds' own sections, a record sheet's and a die's faces; everything else
-// they learn through the `Kind` trait (`geometry`, `labels`…).
-fn sheet_of(c: &Component) -> Option<&SheetSpec> {
-    match &c.kind {
-        crate::kinds::KindSpec::Sheet(s) => Some(s),
-        _ => None,
-    }
-}
-
-fn die_of(c: &Component) -> Option<&crate::kinds::die::Die> {
-    match &c.kind {
-        crate::kinds::KindSpec::Die(d) => Some(d),
-        _ => None,
-    }
-}
-
-/// Every section of a sheet, front and back, those inside rows and columns too.
-pub(super) fn sections(sheet: &SheetSpec) -> Vec<&Section> {
-    let mut all = Vec::new();
-    let back = sheet.back.iter().flat_map(|b| &b.sections);
-    for s in sheet.sections.iter().chain(back) {
-        s.walk(&mut all);
-    }
-    all
 }
 
 /// The source a selector names, checked: exactly one, with only the keys that go with it.
 enum Source<'s> {
     Variants(&'s Spanned<String>),
-    Faces(&'s Spanned<String>),
     Spaces(&'s Spanned<String>, Option<&'s Spanned<String>>),
-    Sheet(&'s Spanned<String>, Part<'s>),
+    /// A part of a component that its kind reads: a die's faces, a sheet's sections.
+    Part(&'s Spanned<String>, Part<'s>),
     Build(&'s Spanned<String>),
-}
-
-/// What of a sheet: a section by title (a field by label), and a roster's column.
-enum Part<'s> {
-    Table(&'s Spanned<String>),
-    Roster(&'s Spanned<String>, Option<&'s Spanned<String>>),
-    Track(&'s Spanned<String>),
-    Field(&'s Spanned<String>),
 }
 
 fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeasured> {
     let s = &sel.value;
-    let here = || Some(at(file, sel));
-    let sources = [
-        ("variants", s.variants.is_some()),
-        ("faces", s.faces.is_some()),
-        ("spaces", s.spaces.is_some()),
-        ("sheet", s.sheet.is_some()),
-        ("build", s.build.is_some()),
-    ];
-    let given: Vec<&str> = sources.iter().filter(|s| s.1).map(|s| s.0).collect();
-    if given.len() != 1 {
+    let wrong = |why: String| Unmeasured::at(file, sel, why);
+    let given = keys_given([
+        ("variants", &s.variants),
+        ("faces", &s.faces),
+        ("spaces", &s.spaces),
+        ("sheet", &s.sheet),
+        ("build", &s.build),
+    ]);
+    let [(source, id)] = given[..] else {
         let found = match given.len() {
             0 => "no source".to_string(),
-            n => format!("{n} sources ({})", given.join(", ")),
+            n => format!("{n} sources ({})", keys(&given).join(", ")),
         };
-        return Err(Unmeasured::new(
-            here(),
-            format!(
-                "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
-            ),
-        ));
-    }
-    // A key that belongs to another source.
-    let stray = |key: &str, with: &str| -> Unmeasured {
-        Unmeasured::new(
-            here(),
-            format!("`{key}:` goes with `{with}:` in a selector"),
-        )
+        return Err(wrong(format!(
+            "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
+        )));
     };
-    let parts = [
-        ("table", s.table.as_ref()),
-        ("roster", s.roster.as_ref()),
-        ("track", s.track.as_ref()),
-        ("field", s.field.as_ref()),
-    ];
-    let part: Vec<(&str, &Spanned<String>)> = parts
-        .iter()
-        .filter_map(|(k, v)| v.map(|v| (*k, v)))
-        .collect();
-    if s.sheet.is_none()
-        && let Some((key, _)) = part.first()
-    {
+    // A key that belongs to another source.
+    let stray =
+        |key: &str, with: &str| wrong(format!("`{key}:` goes with `{with}:` in a selector"));
+    let parts = keys_given([
+        ("table", &s.table),
+        ("roster", &s.roster),
+        ("track", &s.track),
+        ("field", &s.field),
+    ]);
+    if let (None, Some((key, _))) = (&s.sheet, parts.first()) {
         return Err(stray(key, "sheet"));
     }
     if s.style.is_some() && s.spaces.is_none() {
@@ -209,44 +64,42 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     if s.column.is_some() && s.roster.is_none() {
         return Err(stray("column", "roster"));
     }
-    if let Some(id) = &s.variants {
-        return Ok(Source::Variants(id));
-    }
-    if let Some(id) = &s.faces {
-        return Ok(Source::Faces(id));
-    }
-    if let Some(id) = &s.spaces {
-        return Ok(Source::Spaces(id, s.style.as_ref()));
-    }
-    if let Some(id) = &s.build {
-        return Ok(Source::Build(id));
-    }
-    let Some(sheet) = &s.sheet else {
-        return Err(Unmeasured::new(here(), "a selector needs a source"));
-    };
-    let part = match part[..] {
-        [("table", t)] => Part::Table(t),
-        [("roster", t)] => Part::Roster(t, s.column.as_ref()),
-        [("track", t)] => Part::Track(t),
-        [("field", t)] => Part::Field(t),
+    let part = match (source, &parts[..]) {
+        ("variants", _) => return Ok(Source::Variants(id)),
+        ("faces", _) => Part::Faces,
+        ("spaces", _) => return Ok(Source::Spaces(id, s.style.as_ref())),
+        ("build", _) => return Ok(Source::Build(id)),
+        (_, [("table", t)]) => Part::Table(t),
+        (_, [("roster", t)]) => Part::Roster(t, s.column.as_ref()),
+        (_, [("track", t)]) => Part::Track(t),
+        (_, [("field", t)]) => Part::Field(t),
         _ => {
-            return Err(Unmeasured::new(
-                here(),
-                format!(
-                    "`sheet: {}` needs one of `table:`, `roster:`, `track:` (by title) or `field:` (by label){}",
-                    sheet.value,
-                    match part.len() {
-                        0 => String::new(),
-                        _ => format!(
-                            ", found {}",
-                            part.iter().map(|p| p.0).collect::<Vec<_>>().join(" and ")
-                        ),
-                    }
-                ),
-            ));
+            let found = match parts.len() {
+                0 => String::new(),
+                _ => format!(", found {}", keys(&parts).join(" and ")),
+            };
+            return Err(wrong(format!(
+                "`sheet: {}` needs one of `table:`, `roster:`, `track:` (by title) or `field:` (by label){found}",
+                id.value
+            )));
         }
     };
-    Ok(Source::Sheet(sheet, part))
+    Ok(Source::Part(id, part))
+}
+
+/// The keys a selector gives, with their values.
+fn keys_given<'s, const N: usize>(
+    keys: [(&'static str, &'s Option<Spanned<String>>); N],
+) -> Vec<(&'static str, &'s Spanned<String>)> {
+    let given = keys.into_iter();
+    given
+        .filter_map(|(key, v)| v.as_ref().map(|v| (key, v)))
+        .collect()
+}
+
+/// The keys of what a selector gives.
+fn keys<'k>(given: &[(&'k str, &Spanned<String>)]) -> Vec<&'k str> {
+    given.iter().map(|(key, _)| *key).collect()
 }
 
 /// The component id a selector is about, if any (its file names where to fix it).
@@ -283,16 +136,15 @@ pub(super) fn select(
 ) -> Result<Selection, Unmeasured> {
     match source(&game.file, sel)? {
         Source::Variants(id) => variants(game, id, needs),
-        Source::Faces(id) => faces(game, id),
         Source::Spaces(id, style) => spaces(game, id, style),
-        Source::Sheet(id, part) => sheet(game, id, part),
+        Source::Part(id, part) => part_of(game, id, part),
         Source::Build(id) => build_kinds(game, id),
     }
 }
 
 fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection, Unmeasured> {
     let c = component(game, id)?;
-    let file = file_of(game, c);
+    let file = game.file_of(c);
     let default = c.copies.as_ref().map_or(1, |s| s.value);
     let mut names: BTreeSet<String> = ["id", "copies"].map(String::from).into();
     for side in ["front", "back"] {
@@ -345,57 +197,19 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     })
 }
 
-fn faces(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasured> {
+/// The items of the part of component `id` that its kind reads.
+fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unmeasured> {
     let c = component(game, id)?;
-    let die = die_of(c).ok_or_else(|| {
-        Unmeasured::new(
-            Some(at(&game.file, id)),
-            format!("`{}` is not a die: `faces:` reads a die's faces", id.value),
-        )
-    })?;
-    let file = file_of(game, c);
-    let here = at(file, &die.faces);
-    let mut names: BTreeSet<String> = ["n", "id"].map(String::from).into();
-    names.extend(FACE_FIELDS.iter().map(|f| f.to_string()));
-    // Each variant's six faces (a die without variants has six).
-    let fronts: Vec<(Option<String>, Face, crate::spec::Tags)> = match c.variants.is_empty() {
-        true => vec![(None, c.front.clone(), Default::default())],
-        false => c
-            .variants
-            .iter()
-            .map(|v| {
-                let front = c.front.overlaid(&c.variant_front(&v));
-                (Some(v.id.value.clone()), front, v.tags.clone())
-            })
-            .collect(),
+    let not_a = match part {
+        Part::Faces => "is not a die: `faces:` reads a die's faces",
+        _ => "is not a record sheet (`kind: sheet`)",
     };
-    let mut items = Vec::new();
-    for (variant, front, tags) in fronts {
-        for (i, face) in crate::kinds::die::faces(&front, die).iter().enumerate() {
-            let key = match &variant {
-                Some(v) => format!("{v} face {}", i + 1),
-                None => format!("face {}", i + 1),
-            };
-            let id = variant.clone().unwrap_or_else(|| c.id.value.clone());
-            let mut item = Item::new(key, here.clone())
-                .with("n", Value::Num((i + 1) as f64))
-                .with("id", Value::Text(id));
-            for f in FACE_FIELDS {
-                item = item.with(f, face_value(face, f));
-            }
-            for (k, v) in tags.iter() {
-                names.insert(k.to_string());
-                item = item.with(k.to_string(), Value::Text(v.clone()));
-            }
-            items.push(item);
-        }
-    }
-    Ok(Selection {
-        what: format!("faces of `{}`", c.id.value),
-        at: here,
-        items,
-        names,
-    })
+    let items = c
+        .kind
+        .kind()
+        .items(game, c, part)
+        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` {not_a}", id.value)))?;
+    Ok(items?)
 }
 
 fn spaces(
@@ -403,8 +217,8 @@ fn spaces(
     id: &Spanned<String>,
     style: Option<&Spanned<String>>,
 ) -> Result<Selection, Unmeasured> {
-    let (g, c) = super::subject::geometry(game, id)?;
-    let file = file_of(game, c);
+    let (c, g) = super::subject::geometry(game, id)?;
+    let file = game.file_of(c);
     let here = at(file, &c.id);
     let picked: Vec<usize> = match style {
         Some(style) => {
@@ -432,298 +246,6 @@ fn spaces(
         at: here,
         items,
         names: ["name", "shape", "column", "row"].map(String::from).into(),
-    })
-}
-
-/// "no roster titled `X` on `s` (its rosters: `A`, `B`; did you mean `A`?)".
-fn no_section(
-    what: &str,
-    title: &Spanned<String>,
-    sheet: &str,
-    titles: Vec<&str>,
-    file: &str,
-) -> Unmeasured {
-    let known = match titles.is_empty() {
-        true => format!("it has no {what} with a title"),
-        false => {
-            let list: Vec<String> = titles.iter().map(|t| format!("`{t}`")).collect();
-            let hint = closest(&title.value, titles.iter().copied())
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
-            format!("its {what}: {}{hint}", list.join(", "))
-        }
-    };
-    let one = what.trim_end_matches('s');
-    let verb = if one == "field" { "labelled" } else { "titled" };
-    Unmeasured::new(
-        Some(at(file, title)),
-        format!("no {one} {verb} `{}` on `{sheet}` ({known})", title.value),
-    )
-}
-
-/// The section `pick` takes (the sheet's tables, rosters or tracks) titled `title`, or what
-/// titles there are.
-fn titled<'s, T>(
-    all: &[&'s Section],
-    pick: impl Fn(&'s Section) -> Option<&'s T>,
-    (what, sheet, file): (&str, &str, &str),
-    title: &Spanned<String>,
-) -> Result<&'s T, Unmeasured> {
-    let of_kind: Vec<(&Section, &T)> = all
-        .iter()
-        .filter_map(|s| pick(s).map(|t| (*s, t)))
-        .collect();
-    of_kind
-        .iter()
-        .find(|(s, _)| s.title() == Some(title.value.as_str()))
-        .map(|(_, t)| *t)
-        .ok_or_else(|| {
-            let titles = of_kind.iter().filter_map(|(s, _)| s.title()).collect();
-            no_section(what, title, sheet, titles, file)
-        })
-}
-
-fn sheet(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, Unmeasured> {
-    let c = component(game, id)?;
-    let spec = sheet_of(c).ok_or_else(|| {
-        Unmeasured::new(
-            Some(at(&game.file, id)),
-            format!("`{}` is not a record sheet (`kind: sheet`)", id.value),
-        )
-    })?;
-    let file = file_of(game, c);
-    let all = sections(spec);
-    let sheet_at = at(file, &c.id);
-    let sid = &c.id.value;
-    let selection = |what: String, at: Diagnostic, items: Vec<Item>, names: &[&str]| Selection {
-        what,
-        at,
-        items,
-        names: names.iter().map(|n| n.to_string()).collect(),
-    };
-    match part {
-        Part::Table(title) => {
-            let t = titled(
-                &all,
-                |s| match s {
-                    Section::Table(t) => Some(t),
-                    _ => None,
-                },
-                ("tables", sid, &game.file),
-                title,
-            )?;
-            let labels: Vec<String> = t.columns.iter().map(|c| c.column().label).collect();
-            let items = t
-                .rows
-                .iter()
-                .enumerate()
-                .map(|(i, row)| {
-                    let first = row.first().map_or(String::new(), |c| format!(" ({c})"));
-                    let mut item = Item::new(format!("row {}{first}", i + 1), sheet_at.clone())
-                        .with("n", Value::Num((i + 1) as f64));
-                    for (label, cell) in labels.iter().zip(row) {
-                        item = item.with(label.clone(), Value::Text(cell.clone()));
-                    }
-                    item
-                })
-                .collect();
-            let mut names: Vec<&str> = vec!["n"];
-            names.extend(labels.iter().map(String::as_str));
-            Ok(selection(
-                format!("rows of the table `{}` on `{sid}`", title.value),
-                sheet_at.clone(),
-                items,
-                &names,
-            ))
-        }
-        Part::Roster(title, column) => {
-            let r: &Roster = titled(
-                &all,
-                |s| match s {
-                    Section::Roster(r) => Some(r),
-                    _ => None,
-                },
-                ("rosters", sid, &game.file),
-                title,
-            )?;
-            match column {
-                Some(label) => roster_column(game, &sheet_at, sid, r, title, label),
-                None => {
-                    let rows = r.rows.as_ref().ok_or_else(|| {
-                        Unmeasured::new(
-                            Some(at(&game.file, title)),
-                            format!(
-                                "the roster `{}` on `{sid}` has no `rows:`: it fills the room left on the page, which the rules cannot count",
-                                title.value
-                            ),
-                        )
-                    })?;
-                    let here = at(file, rows);
-                    let items = numbered(rows.value, &here, &game.file, title)?;
-                    Ok(selection(
-                        format!("rows of the roster `{}` on `{sid}`", title.value),
-                        here,
-                        items,
-                        &["n"],
-                    ))
-                }
-            }
-        }
-        Part::Track(title) => {
-            let t: &Track = titled(
-                &all,
-                |s| match s {
-                    Section::Track(t) => Some(t),
-                    _ => None,
-                },
-                ("tracks", sid, &game.file),
-                title,
-            )?;
-            let here = at(file, &t.spaces);
-            let items = numbered(t.spaces.value, &here, &game.file, title)?
-                .into_iter()
-                .enumerate()
-                .map(|(i, item)| {
-                    let label = t.labels.get(i).cloned().map_or(Value::Unset, Value::Text);
-                    let value =
-                        (t.values.get(&(i as u32 + 1)).cloned()).map_or(Value::Unset, Value::Text);
-                    item.with("label", label).with("value", value)
-                })
-                .collect();
-            Ok(selection(
-                format!("spaces of the track `{}` on `{sid}`", title.value),
-                here,
-                items,
-                &["n", "label", "value"],
-            ))
-        }
-        Part::Field(label) => {
-            let fields: Vec<&crate::kinds::sheet::model::Field> = all
-                .iter()
-                .filter_map(|s| match s {
-                    Section::Fields(f) => Some(f.items.iter()),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            let items: Vec<Item> = fields
-                .iter()
-                .filter(|f| f.label == label.value)
-                .map(|f| {
-                    let value = f.value.clone().map_or(Value::Unset, Value::Text);
-                    Item::new(format!("the field `{}`", f.label), sheet_at.clone())
-                        .with("label", Value::Text(f.label.clone()))
-                        .with("value", value)
-                })
-                .collect();
-            if items.is_empty() {
-                let labels = fields.iter().map(|f| f.label.as_str()).collect();
-                return Err(no_section("fields", label, sid, labels, &game.file));
-            }
-            Ok(selection(
-                format!("fields labelled `{}` on `{sid}`", label.value),
-                sheet_at.clone(),
-                items,
-                &["label", "value"],
-            ))
-        }
-    }
-}
-
-/// Items `n` = 1 to `count` (a roster's rows, a track's spaces).
-fn numbered(
-    count: u32,
-    here: &Diagnostic,
-    file: &str,
-    title: &Spanned<String>,
-) -> Result<Vec<Item>, Unmeasured> {
-    if count > MAX_ITEMS {
-        return Err(Unmeasured::new(
-            Some(at(file, title)),
-            format!(
-                "`{}` has {count} rows or spaces, more than the {MAX_ITEMS} the rules read",
-                title.value
-            ),
-        ));
-    }
-    Ok((1..=count)
-        .map(|n| Item::new(format!("{n}"), here.clone()).with("n", Value::Num(n as f64)))
-        .collect())
-}
-
-/// A roster column's boxes for each kind of row: `boxes_by` as written, or the same `boxes`
-/// for each kind the roster's rows are filled with (a column's `choices` with `fill:`).
-fn roster_column(
-    game: &Game,
-    sheet_at: &Diagnostic,
-    sid: &str,
-    r: &Roster,
-    title: &Spanned<String>,
-    label: &Spanned<String>,
-) -> Result<Selection, Unmeasured> {
-    let col = r
-        .columns
-        .iter()
-        .find(|c| c.label == label.value)
-        .ok_or_else(|| {
-            let labels: Vec<&str> = r.columns.iter().map(|c| c.label.as_str()).collect();
-            let hint = closest(&label.value, labels.iter().copied())
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
-            Unmeasured::new(
-                Some(at(&game.file, label)),
-                format!(
-                    "no column `{}` in the roster `{}` on `{sid}` (its columns: {}{hint})",
-                    label.value,
-                    title.value,
-                    labels.join(", ")
-                ),
-            )
-        })?;
-    // The kinds a row is filled with, in the roster's order.
-    let kinds: Vec<String> = r
-        .columns
-        .iter()
-        .find(|c| c.fill.is_some() && c.choices.is_some())
-        .and_then(|c| c.choices.clone())
-        .unwrap_or_default();
-    // `boxes_by` is located; a column's `boxes` is not, so its sheet is pointed at.
-    let here = match &col.boxes_by {
-        Some(by) => at(&sheet_at.file, by),
-        None => sheet_at.clone(),
-    };
-    let item = |kind: &str, boxes: u32| {
-        Item::new(kind.to_string(), here.clone())
-            .with("kind", Value::Text(kind.to_string()))
-            .with("boxes", Value::Num(boxes as f64))
-    };
-    let items: Vec<Item> = match (&col.boxes_by, col.boxes) {
-        (Some(by), _) => {
-            // In the roster's order of kinds, then any others as written.
-            let mut keys: Vec<&String> =
-                kinds.iter().filter(|k| by.value.contains_key(*k)).collect();
-            keys.extend(by.value.keys().filter(|k| !kinds.contains(k)));
-            keys.into_iter()
-                .map(|k| item(k, by.value.get(k).copied().unwrap_or(0)))
-                .collect()
-        }
-        (None, boxes) if !kinds.is_empty() => {
-            kinds.iter().map(|k| item(k, boxes.unwrap_or(0))).collect()
-        }
-        (None, boxes) => vec![
-            Item::new("every row", here.clone())
-                .with("kind", Value::Unset)
-                .with("boxes", Value::Num(boxes.unwrap_or(0) as f64)),
-        ],
-    };
-    Ok(Selection {
-        what: format!(
-            "kinds of row of the column `{}` of the roster `{}` on `{sid}`",
-            label.value, title.value
-        ),
-        at: here,
-        items,
-        names: ["kind", "boxes"].map(String::from).into(),
     })
 }
 
@@ -783,9 +305,7 @@ pub(super) fn filter(
 ) -> Result<(), Unmeasured> {
     for (key, want) in filter {
         if !sel.names.contains(key) {
-            let hint = closest(key, sel.names.iter().map(String::as_str))
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
+            let hint = did_you_mean(key, sel.names.iter().map(String::as_str));
             return Err(Unmeasured::new(
                 None,
                 format!(
@@ -816,74 +336,9 @@ pub(super) fn filter(
             }
         }
         sel.items.retain(|item| {
-            item.get(key).is_some_and(|v| {
-                want.values().iter().any(|s| {
-                    let s = match s {
-                        super::Scalar::Number(n) => Value::Num(*n as f64),
-                        super::Scalar::Text(t) => Value::Text(t.clone()),
-                    };
-                    v.same(&s)
-                })
-            })
+            item.get(key)
+                .is_some_and(|v| want.values().iter().any(|s| v.same(&Value::from(s))))
         });
     }
     Ok(())
-}
-
-/// The labels printed beside each space of a sheet's only track, in order ("" where none).
-pub(super) fn sheet_track_labels(c: &Component) -> Option<Result<Vec<String>, Unmeasured>> {
-    let sheet = sheet_of(c)?;
-    Some(only_track(sheet, &c.id.value).map(|t| {
-        (0..t.spaces.value as usize)
-            .map(|i| t.labels.get(i).cloned().unwrap_or_default())
-            .collect()
-    }))
-}
-
-/// Whether a sheet's only track leaves every space blank inside (labels are printed outside;
-/// pre-printed `values` inside): held, expected, found.
-pub(super) fn sheet_track_blank(c: &Component) -> Option<Result<super::Verdict, Unmeasured>> {
-    let sheet = sheet_of(c)?;
-    Some(only_track(sheet, &c.id.value).map(|t| {
-        let mut inside: Vec<String> = t
-            .values
-            .iter()
-            .map(|(k, v)| format!("space {k} shows `{v}` inside"))
-            .collect();
-        if t.labels.len() > t.spaces.value as usize {
-            inside.push(format!(
-                "{} labels for {} spaces",
-                t.labels.len(),
-                t.spaces.value
-            ));
-        }
-        super::Verdict::new(
-            inside.is_empty(),
-            "nothing printed inside the spaces (labels outside)",
-            match inside.is_empty() {
-                true => format!("{} spaces, every one blank inside", t.spaces.value),
-                false => inside.join("; "),
-            },
-        )
-    }))
-}
-
-fn only_track<'s>(sheet: &'s SheetSpec, id: &str) -> Result<&'s Track, Unmeasured> {
-    let tracks: Vec<&Track> = sections(sheet)
-        .into_iter()
-        .filter_map(|s| match s {
-            Section::Track(t) => Some(t),
-            _ => None,
-        })
-        .collect();
-    match tracks[..] {
-        [one] => Ok(one),
-        _ => Err(Unmeasured::new(
-            None,
-            format!(
-                "`{id}` has {} tracks: name one with `list: {{sheet: {id}, track: <its title>}}, value: label`",
-                tracks.len()
-            ),
-        )),
-    }
 }

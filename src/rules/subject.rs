@@ -2,13 +2,13 @@
 //! enum, and how each subject is measured: one function each.
 use serde_saphyr::Spanned;
 
-use super::expr::Value;
 use super::{
-    Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, compare_number,
-    component, filter_problem, matching, subject_at,
+    Build, Check, Expect, Found, Measured, Select, Target, Unmeasured, Verdict, at, compare_number,
+    component, filter_note, filter_problem, matching, subject_at,
 };
-use crate::base::diagnostic::Diagnostic;
-use crate::kinds::{Component, Game};
+use crate::kinds::spaces::Geometry;
+use crate::kinds::{Component, Game, Kind};
+use crate::spec::items::{NotOneTrack, Value};
 
 /// One subject of a check, with the id it names.
 #[derive(Debug, Clone, Copy)]
@@ -60,54 +60,76 @@ pub enum Measure {
     Verdict,
 }
 
+/// The subject keys of a check, in the order a message lists them.
+const SUBJECTS: [&str; 17] = [
+    "total",
+    "variants",
+    "each_variant",
+    "labels",
+    "players",
+    "per_player",
+    "uses",
+    "blank",
+    "board",
+    "spaces",
+    "marked",
+    "lines",
+    "count",
+    "sum",
+    "each",
+    "list",
+    "build",
+];
+
+/// Why a check has no subject to measure: none, or several.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SubjectError {
+    #[error("no subject: a check has exactly one of {}", SUBJECTS.join(", "))]
+    None,
+    #[error(
+        "{} subjects ({}): a check has exactly one of {}",
+        .0.len(),
+        .0.join(", "),
+        SUBJECTS.join(", ")
+    )]
+    Several(Vec<&'static str>),
+}
+
 impl<'c> Subject<'c> {
     /// The subject a check has, or what is wrong with its subjects (none, or several).
-    pub fn of(check: &'c Check) -> Result<Subject<'c>, String> {
-        let all = [
-            ("total", check.total.as_ref().map(Subject::Total)),
-            ("variants", check.variants.as_ref().map(Subject::Variants)),
-            (
-                "each_variant",
-                check.each_variant.as_ref().map(Subject::EachVariant),
-            ),
-            ("labels", check.labels.as_ref().map(Subject::Labels)),
-            ("players", check.players.as_ref().map(|_| Subject::Players)),
-            (
-                "per_player",
-                check.per_player.as_ref().map(Subject::PerPlayer),
-            ),
-            ("uses", check.uses.as_ref().map(Subject::Uses)),
-            ("blank", check.blank.as_ref().map(Subject::Blank)),
-            ("board", check.board.as_ref().map(Subject::Board)),
-            ("spaces", check.spaces.as_ref().map(Subject::Spaces)),
-            ("marked", check.marked.as_ref().map(Subject::Marked)),
-            ("lines", check.lines.as_ref().map(Subject::Lines)),
-            ("count", check.count.as_ref().map(Subject::Count)),
-            ("sum", check.sum.as_ref().map(Subject::Sum)),
-            ("each", check.each.as_ref().map(Subject::Each)),
-            ("list", check.list.as_ref().map(Subject::List)),
-            ("build", check.build.as_ref().map(Subject::Build)),
+    pub fn of(check: &'c Check) -> Result<Subject<'c>, SubjectError> {
+        let c = check;
+        // In the order of `SUBJECTS`, which names them.
+        let all: [Option<Subject>; 17] = [
+            c.total.as_ref().map(Subject::Total),
+            c.variants.as_ref().map(Subject::Variants),
+            c.each_variant.as_ref().map(Subject::EachVariant),
+            c.labels.as_ref().map(Subject::Labels),
+            c.players.as_ref().map(|_| Subject::Players),
+            c.per_player.as_ref().map(Subject::PerPlayer),
+            c.uses.as_ref().map(Subject::Uses),
+            c.blank.as_ref().map(Subject::Blank),
+            c.board.as_ref().map(Subject::Board),
+            c.spaces.as_ref().map(Subject::Spaces),
+            c.marked.as_ref().map(Subject::Marked),
+            c.lines.as_ref().map(Subject::Lines),
+            c.count.as_ref().map(Subject::Count),
+            c.sum.as_ref().map(Subject::Sum),
+            c.each.as_ref().map(Subject::Each),
+            c.list.as_ref().map(Subject::List),
+            c.build.as_ref().map(Subject::Build),
         ];
-        let given: Vec<(&str, Subject)> = all
+        let given: Vec<(&str, Subject)> = SUBJECTS
             .iter()
+            .zip(all)
             .filter_map(|(name, s)| s.map(|s| (*name, s)))
             .collect();
         match given[..] {
             [(_, one)] => Ok(one),
-            _ => {
-                let names: Vec<&str> = all.iter().map(|(n, _)| *n).collect();
-                let found = match given.len() {
-                    0 => "no subject".to_string(),
-                    n => format!(
-                        "{n} subjects ({})",
-                        given.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-                    ),
-                };
-                Err(format!(
-                    "{found}: a check has exactly one of {}",
-                    names.join(", ")
-                ))
-            }
+            [] => Err(SubjectError::None),
+            _ => Err(SubjectError::Several(
+                given.iter().map(|(n, _)| *n).collect(),
+            )),
         }
     }
 
@@ -170,26 +192,9 @@ impl<'c> Subject<'c> {
             Subject::Sum(sel) => super::measure::sum(game, sel, check),
             Subject::Each(sel) => super::measure::each(game, sel, check, x),
             Subject::List(sel) => super::measure::list(game, sel, check, x),
-            Subject::Build(b) => super::measure::build(game, b, check),
+            Subject::Build(b) => super::measure::build(game, b),
         }
     }
-}
-
-fn at(game: &Game, s: &Spanned<String>) -> Option<Diagnostic> {
-    Some(Diagnostic::at(&game.file, s, String::new()))
-}
-
-/// " where suit = suns", or nothing.
-fn filter_note(check: &Check) -> String {
-    if check.filter.is_empty() {
-        return String::new();
-    }
-    let pairs: Vec<String> = check
-        .filter
-        .iter()
-        .map(|(k, v)| format!("{k} = {v}"))
-        .collect();
-    format!(" where {}", pairs.join(", "))
 }
 
 /// The component a check is about, with the variants `where:` can pick from.
@@ -227,7 +232,7 @@ fn variants(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) -> Mea
         .collect();
     let names: Vec<String> = printed.iter().map(|(v, _)| v.clone()).collect();
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(
             printed.len() as f64,
             format!(
@@ -263,8 +268,8 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) ->
     let loc = bad
         .first()
         .and_then(|(id, _)| c.variants.iter().find(|v| v.id.value == *id))
-        .map(|v| Diagnostic::at(file, &v.id, String::new()))
-        .unwrap_or_else(|| Diagnostic::at(file, &c.id, String::new()));
+        .map(|v| at(file, &v.id))
+        .unwrap_or_else(|| at(file, &c.id));
     Ok((
         Some(loc),
         Found::Verdict(Verdict::new(
@@ -275,21 +280,45 @@ fn each_variant(game: &Game, id: &Spanned<String>, check: &Check, x: &Expect) ->
     ))
 }
 
-fn labels(game: &Game, id: &Spanned<String>) -> Measured {
+/// What the kind of component `id` answers to `ask`, or that it is not a `noun` (a board, a
+/// track): it has nothing of the sort.
+fn asked<'g, T>(
+    game: &'g Game,
+    id: &Spanned<String>,
+    noun: &str,
+    ask: impl FnOnce(&'g dyn Kind) -> Option<T>,
+) -> Result<(&'g Component, T), Unmeasured> {
     let c = component(game, id)?;
-    let labels = match super::select::sheet_track_labels(c) {
-        Some(labels) => {
-            labels.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?
-        }
-        None => c
-            .kind
-            .kind()
-            .labels(&Default::default())
-            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
-            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
-    };
+    let answer = ask(c.kind.kind())
+        .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` is not a {noun}", id.value)))?;
+    Ok((c, answer))
+}
+
+/// What a track's (or a record sheet's only track's) spaces say, by `ask`: its labels, what
+/// is printed inside them.
+fn track<'g, T>(
+    game: &'g Game,
+    id: &Spanned<String>,
+    ask: impl FnOnce(&'g dyn Kind) -> Option<Result<T, NotOneTrack>>,
+) -> Result<(&'g Component, T), Unmeasured> {
+    let (c, answer) = asked(game, id, "track", ask)?;
+    let answer = answer.map_err(|NotOneTrack { tracks }| {
+        Unmeasured::at(
+            &game.file,
+            id,
+            format!(
+                "`{0}` has {tracks} tracks: name one with `list: {{sheet: {0}, track: <its title>}}, value: label`",
+                c.id.value
+            ),
+        )
+    })?;
+    Ok((c, answer))
+}
+
+fn labels(game: &Game, id: &Spanned<String>) -> Measured {
+    let (c, labels) = track(game, id, |k| k.labels())?;
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::List(labels.into_iter().map(Value::Text).collect()),
     ))
 }
@@ -301,10 +330,7 @@ fn players(game: &Game) -> Measured {
         .iter()
         .map(|p| Value::Num(*p as f64))
         .collect();
-    Ok((
-        Some(Diagnostic::at(&game.file, players, String::new())),
-        Found::List(list),
-    ))
+    Ok((Some(at(&game.file, players)), Found::List(list)))
 }
 
 fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
@@ -320,14 +346,15 @@ fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         .max()
         .unwrap_or(0);
     if most == 0 {
-        return Err(Unmeasured::new(
-            at(game, id),
+        return Err(Unmeasured::at(
+            &game.file,
+            id,
             "the game lists no player counts (`game.players`)",
         ));
     }
     let per = total as f64 / most as f64;
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(
             per,
             format!(
@@ -343,7 +370,11 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
     let c = component(game, id)?;
     let available = matching(c, check).iter().filter(|(_, n)| *n > 0).count() as u64;
     let by = check.by_players.as_ref().ok_or_else(|| {
-        Unmeasured::new(at(game, id), "`uses` needs `by_players: {count: variants}`")
+        Unmeasured::at(
+            &game.file,
+            id,
+            "`uses` needs `by_players: {count: variants}`",
+        )
     })?;
     let allowed = &game.spec.game.players.value;
     let mut problems = Vec::new();
@@ -368,7 +399,7 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         false => problems.join("; "),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Verdict(Verdict::new(
             problems.is_empty(),
             format!("variants in use by player count ({})", expected.join(", ")),
@@ -378,40 +409,26 @@ fn uses(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 }
 
 fn blank(game: &Game, id: &Spanned<String>) -> Measured {
-    let c = component(game, id)?;
-    let verdict = match super::select::sheet_track_blank(c) {
-        Some(v) => v.map_err(|e| e.or_at(&Diagnostic::at(&game.file, id, String::new())))?,
-        None => c
-            .kind
-            .kind()
-            .blank_inside(&Default::default())
-            .ok_or_else(|| Unmeasured::new(at(game, id), format!("`{}` is not a track", id.value)))?
-            .map_err(|e| Unmeasured::new(at(game, id), e.0))?,
+    let (c, inside) = track(game, id, |k| k.printed_inside())?;
+    let blank = inside.printed.is_empty();
+    let found = match blank {
+        true => inside.blank,
+        false => inside.printed.join("; "),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
-        Found::Verdict(verdict),
+        Some(at(&game.file, &c.id)),
+        Found::Verdict(Verdict::new(
+            blank,
+            "nothing printed inside the spaces (labels outside)",
+            found,
+        )),
     ))
 }
 
-/// The squares of board `id` per side, where they are written, and the board's id.
-fn squares<'g>(
-    game: &'g Game,
-    id: &Spanned<String>,
-) -> Result<(&'g Spanned<u32>, &'g Component), Unmeasured> {
-    let c = component(game, id)?;
-    let n =
-        c.kind.kind().squares().ok_or_else(|| {
-            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
-        })?;
-    Ok((n, c))
-}
-
 fn board(game: &Game, id: &Spanned<String>) -> Measured {
-    let (n, c) = squares(game, id)?;
-    let file = c.origin.as_deref().unwrap_or(&game.file);
+    let (c, n) = asked(game, id, "board", |k| k.squares())?;
     Ok((
-        Some(Diagnostic::at(file, n, String::new())),
+        Some(at(game.file_of(c), n)),
         Found::Number(
             n.value as f64,
             format!("{0}×{0} squares ({1})", n.value, c.id.value),
@@ -422,7 +439,7 @@ fn board(game: &Game, id: &Spanned<String>) -> Measured {
 /// The squares per side of the area of board `id` marked in `style:`, when they make one
 /// square block with no gap (the 7×7 middle of a 9×9 board); 0 when they do not.
 fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     let Some(style) = &check.style else {
         return board(game, id);
     };
@@ -464,7 +481,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
         ),
     };
     Ok((
-        Some(Diagnostic::at(&game.file, style, String::new())),
+        Some(at(&game.file, style)),
         Found::Number(if whole { cols as f64 } else { 0.0 }, what),
     ))
 }
@@ -472,7 +489,7 @@ fn marked_block(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 /// Whether board `c` defines `style` (or it is `star`); else an error where the rule names it.
 pub(super) fn known_style(
     game: &Game,
-    g: &crate::kinds::spaces::Geometry,
+    g: &Geometry,
     c: &Component,
     style: &Spanned<String>,
 ) -> Result<(), Unmeasured> {
@@ -480,8 +497,9 @@ pub(super) fn known_style(
         return Ok(());
     }
     let known: Vec<String> = g.styles.iter().map(|s| format!("`{s}`")).collect();
-    Err(Unmeasured::new(
-        at(game, style),
+    Err(Unmeasured::at(
+        &game.file,
+        style,
         format!(
             "board `{}` has no style `{}`: expected one of {}",
             c.id.value,
@@ -491,36 +509,32 @@ pub(super) fn known_style(
     ))
 }
 
-/// The spaces of board `id` and the board.
+/// The board `id` and its spaces.
 pub(super) fn geometry<'g>(
     game: &'g Game,
     id: &Spanned<String>,
-) -> Result<(crate::kinds::spaces::Geometry, &'g Component), Unmeasured> {
-    let c = component(game, id)?;
-    let g =
-        c.kind.kind().geometry().ok_or_else(|| {
-            Unmeasured::new(at(game, id), format!("`{}` is not a board", id.value))
-        })?;
-    Ok((g, c))
+) -> Result<(&'g Component, Geometry), Unmeasured> {
+    asked(game, id, "board", |k| k.geometry())
 }
 
 fn counted(game: &Game, c: &Component, n: usize, what: String) -> Measured {
     Ok((
-        Some(Diagnostic::at(&game.file, &c.id, String::new())),
+        Some(at(&game.file, &c.id)),
         Found::Number(n as f64, format!("{n} {what} ({})", c.id.value)),
     ))
 }
 
 fn spaces(game: &Game, id: &Spanned<String>) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     counted(game, c, g.spaces.len(), g.nouns())
 }
 
 fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     let style = check.style.as_ref().ok_or_else(|| {
-        Unmeasured::new(
-            at(game, id),
+        Unmeasured::at(
+            &game.file,
+            id,
             "`marked:` needs `style:`, the style whose marks it counts",
         )
     })?;
@@ -535,10 +549,11 @@ fn marked(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
 }
 
 fn lines(game: &Game, id: &Spanned<String>) -> Measured {
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     if g.noun != "point" {
-        return Err(Unmeasured::new(
-            at(game, id),
+        return Err(Unmeasured::at(
+            &game.file,
+            id,
             format!(
                 "`{}` is a board of {}, which has no lines to count: `lines:` counts the lines joining a point board's points (`spaces:` counts its {})",
                 id.value,
@@ -560,7 +575,7 @@ pub(super) fn compare_with_squares(
     let Some(id) = &check.at_least_squares_of else {
         return Ok(compare_number(v, x));
     };
-    let (g, c) = geometry(game, id)?;
+    let (c, g) = geometry(game, id)?;
     // With `style:` (and a subject that is not `marked:`), the spaces of that style only.
     if let (Some(style), false) = (&check.style, check.marked.is_some()) {
         known_style(game, &g, c, style)?;

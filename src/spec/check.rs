@@ -841,7 +841,8 @@ fn check_grids<K: Kinds>(file: &str, c: &Component<K>, problems: &mut Vec<Diagno
 }
 
 /// Face fields that a component's kind does not draw (`pips:` on a card), each named once per
-/// component and side, at the face that sets it first: warnings, since the piece still prints.
+/// component and side (and once for the faces of its kind's own section, a die's), at the face
+/// that sets it first: warnings, since the piece still prints.
 pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
     use super::kind::FaceField;
     use crate::base::forms::Side;
@@ -881,12 +882,38 @@ pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
                 }
             }
         }
+        let Some(own) = kind.own_faces() else {
+            continue;
+        };
+        for field in FaceField::ALL
+            .into_iter()
+            .filter(|f| !own.draws.contains(f))
+        {
+            let set = own
+                .faces
+                .iter()
+                .enumerate()
+                .find(|(_, (_, f))| field.is_set(f));
+            if let Some((n, (at, _))) = set {
+                let key = field.key();
+                let drawn: Vec<&str> = own.draws.iter().map(|f| f.key()).collect();
+                let message = format!(
+                    "`{key}:` on face {} of `{}` of `{}` is not drawn: a {name}'s faces show {}",
+                    n + 1,
+                    own.key,
+                    c.id.value,
+                    drawn.join(", ")
+                );
+                let (line, column) = key_near(file, *at, key);
+                found.push(Diagnostic::new(file, line, column, message));
+            }
+        }
     }
     found
 }
 
 /// Where `key:` is written at or after `at` (the face that sets it), else `at` itself.
-fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
+pub(super) fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
     let (line, column) = ((at.line() as usize).max(1), (at.column() as usize).max(1));
     let Some(source) = crate::base::diagnostic::source_of(file) else {
         return (line, column);

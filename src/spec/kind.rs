@@ -44,6 +44,8 @@ pub trait Kinds: Sized + std::fmt::Debug + Send + Sync + 'static {
     fn fields(&self) -> &'static [Field];
     /// The face fields it draws on `side`: a face that sets another is reported.
     fn draws(&self, side: Side) -> &'static [FaceField];
+    /// The faces its own section holds (a die's six), if any, and what it draws on them.
+    fn own_faces(&self) -> Option<OwnFaces<'_>>;
     /// The shape of its pieces when `shape:` is not given.
     fn default_shape(&self) -> Shape;
     /// What the cover calls it ("token", "die net").
@@ -76,6 +78,32 @@ impl<K: Kinds> CheckCx<'_, K> {
         self.problems
             .push(Diagnostic::at(self.file, place, message));
     }
+
+    /// A warning at a located value: the piece still prints, but not all of it as written.
+    pub fn warn_at<T>(&mut self, place: &Spanned<T>, message: String) {
+        self.problems
+            .push(Diagnostic::at(self.file, place, message).warning());
+    }
+
+    /// A warning at `key:` of the face written at `at` (a face's fields are not located one by
+    /// one; the key is found in the file below it).
+    pub fn warn_at_key(&mut self, at: Location, key: &str, message: String) {
+        let (line, column) = super::check::key_near(self.file, at, key);
+        self.problems
+            .push(Diagnostic::new(self.file, line, column, message).warning());
+    }
+}
+
+/// Faces a kind's own section holds beside `front:` and `back:` (a die's `die.faces`), each
+/// drawn laid over the front: a field they set that the kind does not draw on them is reported
+/// as a front's is.
+pub struct OwnFaces<'a> {
+    /// Where they are written (`die.faces`).
+    pub key: &'static str,
+    /// Each face, with where it is written.
+    pub faces: Vec<(Location, &'a Face)>,
+    /// The face fields drawn on them.
+    pub draws: &'static [FaceField],
 }
 
 /// A field of a face (`front:`, `back:`, a variant's faces).

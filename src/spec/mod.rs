@@ -10,6 +10,7 @@ pub mod kind;
 
 pub(crate) mod include;
 mod indent;
+pub mod items;
 pub mod layouts;
 mod load;
 mod matrix;
@@ -62,6 +63,10 @@ impl<K: Kinds> Game<K> {
     }
     pub fn id(&self) -> &str {
         &self.spec.game.id.value
+    }
+    /// Where a component's problems are fixed: its own file (an included game's) or the game's.
+    pub fn file_of<'g>(&'g self, c: &'g Component<K>) -> &'g str {
+        c.origin.as_deref().unwrap_or(&self.file)
     }
     pub fn name(&self) -> &str {
         &self.spec.game.name

@@ -886,3 +886,60 @@ components:
         stderr(&v)
     );
 }
+
+#[test]
+fn a_symbols_root_paint_colours_its_shapes_as_in_any_svg_viewer() {
+    // A square on a tile: filled by its root `<svg fill>`, outlined by its `style`'s stroke;
+    // the second names no paint, and is drawn in SVG's default black.
+    let dir = temp_dir("symbol-paint");
+    std::fs::create_dir_all(dir.join("symbols")).unwrap();
+    let square = |root: &str| {
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" {root}><rect x="1" y="1" width="8" height="8"/></svg>"#
+        )
+    };
+    std::fs::write(
+        dir.join("symbols/painted.svg"),
+        square(r##"fill="#cc3333" style="stroke:#2255cc;stroke-width:1""##),
+    )
+    .unwrap();
+    std::fs::write(dir.join("symbols/plain.svg"), square("")).unwrap();
+    let yaml = dir.join("paint.yaml");
+    std::fs::write(
+        &yaml,
+        "game: {id: paint, name: Paint, players: [2]}
+components:
+  - id: painted
+    kind: tile
+    size: 30mm
+    front: {symbol: painted, background: white, border: none}
+  - id: plain
+    kind: tile
+    size: 30mm
+    front: {symbol: plain, background: white, border: none}
+",
+    )
+    .unwrap();
+    let out = build(yaml.to_str().unwrap(), &["--dpi", "254", "--no-cover"]);
+    // 10 px a mm: the symbol fills the tile's middle, its square's edge about 6 mm in.
+    let (w, h, pixels) = face_pixels(&out, "painted");
+    assert_eq!((w, h), (300, 300));
+    let at = |pixels: &[u8], x: u32, y: u32| pixels[((y * w + x) * 4) as usize..][..3].to_vec();
+    assert!(
+        near(&at(&pixels, 150, 150), [0xcc, 0x33, 0x33]),
+        "{:?}",
+        at(&pixels, 150, 150)
+    );
+    let stroked = extent(w, &pixels, |p| near(p, [0x22, 0x55, 0xcc]));
+    let filled = extent(w, &pixels, |p| near(p, [0xcc, 0x33, 0x33]));
+    assert!(
+        stroked.0 < filled.0 && stroked.2 > filled.2,
+        "the outline {stroked:?} round the fill {filled:?}"
+    );
+    let (_, _, plain) = face_pixels(&out, "plain");
+    assert!(
+        near(&at(&plain, 150, 150), [0, 0, 0]),
+        "{:?}",
+        at(&plain, 150, 150)
+    );
+}

@@ -177,6 +177,7 @@ board:
             FaceField::Ink,
             FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

@@ -302,6 +302,7 @@ hex-board:
             FaceField::Ink,
             FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

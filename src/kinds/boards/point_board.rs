@@ -335,6 +335,7 @@ point-board:
             FaceField::Ink,
             FaceField::Border,
             FaceField::Title,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {

@@ -9,6 +9,7 @@ use crate::kinds::piece::Piece;
 use crate::kinds::sheet::SheetSpec;
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, Space, TtsForm};
 use crate::kinds::{Component, Game};
+use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
 use crate::spec::{Face, Shape};
 
 impl Kind for SheetSpec {
@@ -18,24 +19,29 @@ impl Kind for SheetSpec {
     fn example(&self) -> &'static str {
         r##"kind: sheet
 front: {title: Score sheet}
+back: {title: Notes}
 sheet:
   sections:
     - fields:
         items:
           - {label: Player}
           - {label: Date}
+  back:
+    sections:
+      - notes: {}
 "##
     }
     fn fields(&self) -> &'static [Field] {
         &[Field::SizeOptional, Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
+        // No outline: a sheet is a page, printed whole.
         &[
             FaceField::Background,
             FaceField::Ink,
-            FaceField::Border,
             FaceField::Title,
             FaceField::Label,
+            FaceField::Font,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {
@@ -101,5 +107,20 @@ sheet:
     }
     fn symbols(&self) -> Vec<&Spanned<String>> {
         crate::kinds::sheet::symbols(self)
+    }
+    fn items(
+        &self,
+        game: &Game,
+        component: &Component,
+        part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        super::items::items(self, game, component, part)
+    }
+    /// Its only track's.
+    fn labels(&self) -> Option<Result<Vec<String>, NotOneTrack>> {
+        Some(super::items::labels(self))
+    }
+    fn printed_inside(&self) -> Option<Result<Inside, NotOneTrack>> {
+        Some(super::items::printed_inside(self))
     }
 }

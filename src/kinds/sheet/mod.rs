@@ -1,6 +1,8 @@
 //! Record sheets (`kind: sheet`): a full page described by generic sections (see `model`), drawn
-//! by `draw`, and personalised per player by `pnp sheets` (see `players` and `family`).
+//! by `draw`, personalised per player by `pnp sheets` (see `players` and `family`), and read by
+//! the rules' selectors (see `items`).
 pub mod draw;
+mod items;
 mod kind;
 pub mod model;
 mod prose;
@@ -57,6 +59,16 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
             "a sheet with `sheet.back` sections needs a `back:` face (its title and colours)"
                 .into(),
         );
+    }
+    if s.back.is_none() && c.back.is_some() {
+        cx.problems.push(crate::base::diagnostic::Diagnostic::located(
+            cx.file,
+            c.back_at,
+            format!(
+                "`back:` of `{}` has nothing to go on: a sheet's back prints its `sheet.back` sections, under the title and in the colours `back:` gives",
+                c.id.value
+            ),
+        ));
     }
     for section in all_sections(s) {
         if let Section::Track(t) = section

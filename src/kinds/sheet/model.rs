@@ -368,6 +368,27 @@ impl Section {
         }
     }
 
+    pub fn as_table(&self) -> Option<&Table> {
+        match self {
+            Section::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn as_roster(&self) -> Option<&Roster> {
+        match self {
+            Section::Roster(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn as_track(&self) -> Option<&Track> {
+        match self {
+            Section::Track(t) => Some(t),
+            _ => None,
+        }
+    }
+
     /// Every section, this one and those inside rows, depth first.
     pub fn walk<'a>(&'a self, out: &mut Vec<&'a Section>) {
         out.push(self);
