@@ -197,6 +197,8 @@ pub struct Room {
     pub h: f64,
     /// A round space (a round piece holding another): `w` is its diameter.
     pub round: bool,
+    /// Held only where `holds:` names it, not among "every space" (a track's end area).
+    pub apart: bool,
 }
 
 /// What a piece covers lying (or standing) on the table: its outline's box, or its circle.

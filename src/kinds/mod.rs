@@ -356,6 +356,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
                 w: s.w,
                 h: s.h,
                 round: false,
+                apart: false,
             })
             .collect()
     }

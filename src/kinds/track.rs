@@ -151,10 +151,12 @@ track:
         boxes
     }
     /// Its boxes inside their lines, named by their labels (else their numbers from 1), and
-    /// the end area inside its dashed line, named `end`.
+    /// the end area inside its dashed line, named `end`: held only where `holds:` names it (what
+    /// rests there is not what fills the boxes).
     fn rooms(&self, _: &Game, _: &Piece) -> Vec<Room> {
         let (boxes, end) = self.boxes();
         let inside = |name: String, s: Space, inset: f64| Room {
+            apart: name == END,
             name,
             x: s.x + inset,
             y: s.y + inset,

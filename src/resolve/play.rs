@@ -11,8 +11,8 @@ use crate::kinds::piece::Piece;
 #[derive(Debug, Clone)]
 pub struct Hold {
     /// Each printed piece of the component (an index into `Resolved::pieces`) and the rooms
-    /// that hold: its spaces named by `spaces:` (all when none are), or the whole piece when it
-    /// has no spaces.
+    /// that hold: its spaces named by `spaces:` (when none are, all but those held apart: a
+    /// track's end area), or the whole piece when it has no spaces.
     pub pieces: Vec<(usize, Vec<Room>)>,
     /// The piece held, as written, and what one covers (the largest of its variants').
     pub held: String,
@@ -83,10 +83,14 @@ fn hold(
                     w: p.w,
                     h: p.h,
                     round: p.shape == crate::spec::Shape::Round,
+                    apart: false,
                 };
                 return (i, vec![whole]);
             }
-            let named = |r: &Room| h.value.spaces.is_empty() || h.value.spaces.contains(&r.name);
+            let named = |r: &Room| match h.value.spaces.is_empty() {
+                true => !r.apart,
+                false => h.value.spaces.contains(&r.name),
+            };
             (i, rooms.into_iter().filter(named).collect())
         })
         .collect();

@@ -1046,29 +1046,6 @@ fn check_symbol<K: Kinds>(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::short_mm;
-    use crate::spec::ids::is_safe_id;
-
-    #[test]
-    fn lengths_in_messages_are_short() {
-        assert_eq!(short_mm(63.0), "63");
-        assert_eq!(short_mm(2.54), "2.54");
-        assert_eq!(short_mm(0.03 * 10.0), "0.3");
-        assert_eq!(short_mm(0.0001), "0.0001");
-        assert_eq!(short_mm(0.000_001), "1e-6");
-    }
-
-    #[test]
-    fn ids_are_file_safe() {
-        assert!(is_safe_id("night-grain"));
-        for bad in ["", "../x", "/etc", "a b", "Night", "a/b", "-x", "x\u{0}"] {
-            assert!(!is_safe_id(bad), "{bad:?}");
-        }
-    }
-}
-
 /// Each `holds:` entry names a piece of the game and puts 1 to `MAX_HELD` on a space.
 fn check_holds<K: Kinds>(
     game: &Game<K>,
@@ -1108,6 +1085,29 @@ fn check_holds<K: Kinds>(
                     super::play::MAX_HELD
                 ),
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_mm;
+    use crate::spec::ids::is_safe_id;
+
+    #[test]
+    fn lengths_in_messages_are_short() {
+        assert_eq!(short_mm(63.0), "63");
+        assert_eq!(short_mm(2.54), "2.54");
+        assert_eq!(short_mm(0.03 * 10.0), "0.3");
+        assert_eq!(short_mm(0.0001), "0.0001");
+        assert_eq!(short_mm(0.000_001), "1e-6");
+    }
+
+    #[test]
+    fn ids_are_file_safe() {
+        assert!(is_safe_id("night-grain"));
+        for bad in ["", "../x", "/etc", "a b", "Night", "a/b", "-x", "x\u{0}"] {
+            assert!(!is_safe_id(bad), "{bad:?}");
         }
     }
 }

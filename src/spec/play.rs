@@ -17,7 +17,8 @@ pub struct Holds {
     /// How many lie side by side on one space at once.
     pub count: u32,
     /// The spaces that hold them, by the names the kind gives its spaces (a board's `a1`, a
-    /// track's labels and `end`, a sheet track's numbers); empty: every space.
+    /// track's labels and `end`, a sheet track's numbers); empty: every space but a track's
+    /// end area, held only where named.
     pub spaces: Vec<String>,
 }
 
@@ -50,7 +51,8 @@ pub(crate) struct HoldsFields {
     #[serde(default)]
     count: Option<u32>,
     /// Which spaces hold them, by name: a board's `a1`, a track's labels (`"5"`) and `end` (its
-    /// end area), a sheet track's numbers from 1. Default: every space.
+    /// end area), a sheet track's numbers from 1. Default: every space (a track's end area only
+    /// when named).
     #[serde(default)]
     spaces: Vec<SpaceName>,
 }

@@ -284,6 +284,7 @@ board:
                 w: sw - 2.0 * LINE_MM,
                 h: sh - 2.0 * LINE_MM,
                 round: false,
+                apart: false,
             })
             .collect()
     }

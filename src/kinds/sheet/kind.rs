@@ -84,6 +84,7 @@ sheet:
                 w: s.w - 2.0 * half,
                 h: s.h - 2.0 * half,
                 round: false,
+                apart: false,
             })
             .collect()
     }

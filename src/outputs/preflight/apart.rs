@@ -70,8 +70,8 @@ pub fn check(laid: &Document) -> Result<Vec<Diagnostic>, FaceError> {
     let mut found: BTreeMap<(usize, bool), Vec<Lost>> = BTreeMap::new();
     for pair in pairs {
         for f in [pair.a, pair.b] {
-            if !seen.contains_key(&f) {
-                seen.insert(f, look(laid, f)?);
+            if let std::collections::btree_map::Entry::Vacant(e) = seen.entry(f) {
+                e.insert(look(laid, f)?);
             }
         }
         let lost = compare(laid, &pair, &seen[&pair.a], &seen[&pair.b]);
@@ -301,11 +301,7 @@ fn look(laid: &Document, face: usize) -> Result<Seen, FaceError> {
         .iter()
         .map(|&c| {
             *index.entry(c).or_insert_with(|| {
-                let lit = [
-                    linear((c >> 16) as u8),
-                    linear((c >> 8) as u8),
-                    linear(c as u8),
-                ];
+                let lit = linear([(c >> 16) as u8, (c >> 8) as u8, c as u8]);
                 palette.push(Vision::ALL.map(|v| v.lab(lit)));
                 palette.len() as u32 - 1
             })

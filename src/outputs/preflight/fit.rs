@@ -351,6 +351,7 @@ mod tests {
             w,
             h,
             round: false,
+            apart: false,
         }
     }
 

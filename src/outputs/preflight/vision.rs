@@ -1,7 +1,9 @@
-//! How a colour looks to a reader: CIELAB (D65) for normal vision, its lightness alone for a
-//! mono printer or photocopy, and the three dichromacies simulated by Machado, Oliveira and
+//! How a colour looks to a reader: CIELAB (the `color` crate's, CSS Color 4's) for normal
+//! vision, its lightness alone for a mono printer or photocopy, and the three dichromacies simulated by Machado, Oliveira and
 //! Fernandes, "A Physiologically-based Model for Simulation of Color Vision Deficiency", IEEE
 //! TVCG 15(6), 2009, at severity 1.0 (their published matrices, applied to linear sRGB).
+
+use color::{ColorSpace, Lab, Srgb};
 
 /// A way of seeing a page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -74,31 +76,15 @@ impl Vision {
     }
 }
 
-/// An sRGB channel (0–255) in linear light.
-pub fn linear(c: u8) -> f64 {
-    let v = c as f64 / 255.0;
-    match v <= 0.04045 {
-        true => v / 12.92,
-        false => ((v + 0.055) / 1.055).powf(2.4),
-    }
+/// An sRGB colour (0–255 a channel) in linear light.
+pub fn linear(rgb: [u8; 3]) -> [f64; 3] {
+    let encoded = rgb.map(|c| c as f32 / 255.0);
+    Srgb::to_linear_srgb(encoded).map(f64::from)
 }
 
-/// CIELAB (D65 white) of a linear-sRGB colour.
-pub fn lab_of_linear([r, g, b]: [f64; 3]) -> [f32; 3] {
-    // sRGB to XYZ (IEC 61966-2-1), relative to the D65 white.
-    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
-    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-    let f = |t: f64| match t > 216.0 / 24389.0 {
-        true => t.cbrt(),
-        false => (24389.0 / 27.0 * t + 16.0) / 116.0,
-    };
-    let (fx, fy, fz) = (f(x), f(y), f(z));
-    [
-        (116.0 * fy - 16.0) as f32,
-        (500.0 * (fx - fy)) as f32,
-        (200.0 * (fy - fz)) as f32,
-    ]
+/// CIELAB of a linear-sRGB colour.
+pub fn lab_of_linear(rgb: [f64; 3]) -> [f32; 3] {
+    Lab::from_linear_srgb(rgb.map(|c| c as f32))
 }
 
 /// The CIE76 difference of two CIELAB colours.
@@ -112,8 +98,8 @@ mod tests {
     use super::*;
 
     fn seen(v: Vision, hex: u32) -> [f32; 3] {
-        let c = |s: u32| linear(((hex >> s) & 0xff) as u8);
-        v.lab([c(16), c(8), c(0)])
+        let c = |s: u32| ((hex >> s) & 0xff) as u8;
+        v.lab(linear([c(16), c(8), c(0)]))
     }
 
     #[test]
