@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod cover;
 mod data_files;
+mod designer;
 mod fields;
 mod hardening;
 mod input_limits;

@@ -535,14 +535,12 @@ fn the_shipped_games_pass_the_preflight_clean() {
             let out = run(&args);
             assert!(out.status.success(), "{game}: {}", stderr(&out));
             let err = stderr(&out);
-            // What issue 46 found and the games do not fix yet: the designer's checks' warnings.
+            // The designer's checks are on: the one warning left is the layout's, which cuts
+            // a caption short at 5.5 pt where a group is continued in a narrow column (its
+            // caption floor, in src/layout).
             let known: &[&str] = match game {
-                "bean-off" => &["under the 6 pt the game reads at: “Bean tokens (o"],
-                "making-ground" => &["`aid`: text is set at 5.1 pt"],
-                "piecepack" => &["furniture pnp draws is set at 5.9 pt"],
-                "the-beast" => &[
-                    "`family-sheet`: text is set at 5 pt",
-                    "`action-deck`: its back and the back of `activity` are told apart by colour alone",
+                "bean-off" => &[
+                    "the page furniture pnp draws is set at 5.5 pt, under the 6 pt the game reads at: “Beans · 66 (con",
                 ],
                 _ => &[],
             };
