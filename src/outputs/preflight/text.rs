@@ -161,7 +161,7 @@ pub fn check(laid: &Document, furniture: bool) -> Result<Vec<Diagnostic>, FaceEr
                 message,
             )
             .hint(
-                "shorten the game's `licence:` or `source:`, which the footer sets smaller to fit",
+                "shorten the game's `name:`, `designer:`, `licence:` or `source:`, which the footer sets smaller to fit",
             ),
         };
         out.push(warning.warning());
