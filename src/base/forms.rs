@@ -30,6 +30,24 @@ pub enum Split {
     OnLines { xs: Vec<f64>, ys: Vec<f64> },
 }
 
+/// A field of a kind's section that sets the size of its pieces, with the size each smaller
+/// value would give: what a message about a piece too large for the paper names and suggests
+/// (a tuck box's `thickness:`, which sets its depth, and so its width).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SizedBy {
+    /// The field as the YAML writes it: `thickness`.
+    pub field: &'static str,
+    /// Where it is written; `None` when its default applies.
+    pub at: Option<serde_saphyr::Location>,
+    /// Its value now (mm).
+    pub now: f64,
+    /// Smaller values it may take (mm), from the largest down, each with the piece's size
+    /// (width, height, mm) then.
+    pub smaller: Vec<(f64, f64, f64)>,
+    /// What else makes the piece smaller: "hold fewer cards".
+    pub otherwise: &'static str,
+}
+
 /// What a piece becomes in Tabletop Simulator.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TtsForm {
@@ -40,8 +58,8 @@ pub enum TtsForm {
     /// A large flat piece laid out first, locked, with a snap point on each of its spaces
     /// (track, board, sheet, diagram).
     Board,
-    /// A six-sided die from its six faces.
-    Die6,
+    /// A die (`Custom_Dice`) of 4, 6, 8, 10, 12 or 20 faces.
+    Die { faces: u8 },
     /// A standee standing up.
     Standee,
     /// A flat `Custom_Token` cut from its image's transparency (a polygon, a custom outline).

@@ -8,5 +8,6 @@ pub mod forms;
 pub mod geometry;
 pub mod hash;
 pub mod outline;
+pub mod polyhedra;
 pub mod shape;
 pub mod units;

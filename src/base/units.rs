@@ -31,6 +31,8 @@ pub enum LengthError {
     NotALength(String),
     #[error("unknown unit `{unit}` in `{text}`: expected mm, cm, in or pt")]
     Unit { unit: String, text: String },
+    #[error("`{0}` is two lengths (a width × height); expected one, {EXPECTED_LENGTH}")]
+    TwoLengths(String),
     #[error("length `{0}` must be greater than zero")]
     NotPositive(String),
     #[error("length `{0}` must not be negative")]
@@ -61,8 +63,18 @@ pub fn parse_length_or_zero(text: &str) -> Result<f64, LengthError> {
     }
 }
 
-/// The number of a length times its unit's size in mm, unchecked.
+/// The number of a length times its unit's size in mm, unchecked; a width × height where one
+/// length is expected is said to be two (not "unknown unit `mm x 13.86mm`").
 fn parse_mm(text: &str) -> Result<f64, LengthError> {
+    parse_one_mm(text).map_err(|e| match text.split(['x', '×']).collect::<Vec<_>>()[..] {
+        [a, b] if parse_one_mm(a).is_ok() && parse_one_mm(b).is_ok() => {
+            LengthError::TwoLengths(text.trim().to_string())
+        }
+        _ => e,
+    })
+}
+
+fn parse_one_mm(text: &str) -> Result<f64, LengthError> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
@@ -76,6 +88,10 @@ fn parse_mm(text: &str) -> Result<f64, LengthError> {
         "cm" => 10.0,
         "in" | "\"" => MM_PER_INCH,
         "pt" => 1.0 / PT_PER_MM,
+        // Words after the unit (`3mm wide`): not a length at all.
+        other if other.contains(char::is_whitespace) => {
+            return Err(LengthError::NotALength(text.to_string()));
+        }
         other => {
             return Err(LengthError::Unit {
                 unit: other.to_string(),
@@ -297,6 +313,22 @@ mod tests {
         ] {
             assert!(parse_length(bad).is_err(), "{bad} should be refused");
         }
+    }
+
+    #[test]
+    fn two_lengths_where_one_is_expected_are_called_two() {
+        for two in ["8mm x 13.86mm", "8 x 13", "8mm×13.86mm"] {
+            let e = parse_length(two).unwrap_err();
+            assert_eq!(e, LengthError::TwoLengths(two.to_string()), "{two}");
+            assert!(
+                e.to_string()
+                    .contains("expected one, a length such as `19mm`")
+            );
+        }
+        let e = parse_length("3 furlongs").unwrap_err().to_string();
+        assert!(e.contains("unknown unit `furlongs`"), "{e}");
+        let e = parse_length("3mm wide").unwrap_err().to_string();
+        assert!(e.starts_with("expected a length"), "{e}");
     }
 
     #[test]

@@ -67,30 +67,37 @@ impl Font {
     }
 }
 
-/// Advance widths per character in font units / units per em, computed once per font.
+/// Advance widths per character in font units / units per em, computed once per font: every
+/// character the font has a glyph for, and nothing else.
 struct Metrics {
     advance: HashMap<char, f64>,
+    /// The width a character no font has is measured with (the width of "M").
     fallback: f64,
+    /// Which bundled font file it is (`None` for a game's own font), and its style as the font
+    /// database compares styles when it looks for a fallback.
+    file: Option<&'static str>,
+    style: (u8, u16, u16),
+}
+
+/// The bundled fonts in the order the font database holds them, which is the order the text
+/// layout tries them in for a character a font lacks.
+fn bundled() -> &'static [Metrics] {
+    static ALL: OnceLock<Vec<Metrics>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        crate::base::assets::fonts()
+            .map(|(name, bytes)| Metrics {
+                file: Some(name),
+                ..metrics_of(bytes)
+            })
+            .collect()
+    })
 }
 
 fn metrics(font: Font) -> &'static Metrics {
-    static CACHE: OnceLock<HashMap<Font, Metrics>> = OnceLock::new();
-    let all = CACHE.get_or_init(|| {
-        [
-            Font::Sans,
-            Font::SansBold,
-            Font::Condensed,
-            Font::CondensedBold,
-            Font::Display,
-            Font::SansItalic,
-            Font::SansBoldItalic,
-            Font::CondensedItalic,
-        ]
-        .into_iter()
-        .map(|f| (f, load_metrics(f)))
-        .collect()
-    });
-    &all[&font]
+    bundled()
+        .iter()
+        .find(|m| m.file == Some(font.file()))
+        .expect("bundled font is embedded")
 }
 
 fn load_metrics(font: Font) -> Metrics {
@@ -106,37 +113,70 @@ fn metrics_of(bytes: &[u8]) -> Metrics {
     let face = ttf_parser::Face::parse(bytes, 0).expect("font parses");
     let upem = face.units_per_em() as f64;
     let mut advance = HashMap::new();
-    // Latin, Latin-1, general punctuation and arrows cover everything our faces print; other
-    // characters are measured with the fallback width (the width of "M").
-    let ranges = [
-        0x20u32..0x250,
-        0x2000..0x2070,
-        0x2190..0x21ff,
-        0x2212..0x2213,
-    ];
-    for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
-        if let Some(g) = face.glyph_index(c)
-            && let Some(a) = face.glyph_hor_advance(g)
-        {
-            advance.insert(c, a as f64 / upem);
-        }
-    }
-    // Symbols the font lacks (♠, ★, ✓) are drawn from the symbol font, so measured by it.
-    let symbols = crate::base::assets::fonts()
-        .find(|(name, _)| *name == fonts::SYMBOLS_FILE)
-        .and_then(|(_, b)| ttf_parser::Face::parse(b, 0).ok())
-        .expect("bundled symbol font parses");
-    let symbol_upem = symbols.units_per_em() as f64;
-    for c in (0x2190u32..0x2800).filter_map(char::from_u32) {
-        if !advance.contains_key(&c)
-            && let Some(g) = symbols.glyph_index(c)
-            && let Some(a) = symbols.glyph_hor_advance(g)
-        {
-            advance.insert(c, a as f64 / symbol_upem);
-        }
+    let subtables = face.tables().cmap.into_iter().flat_map(|c| c.subtables);
+    for table in subtables.filter(|t| t.is_unicode()) {
+        table.codepoints(|cp| {
+            if let Some(c) = char::from_u32(cp)
+                && let Some(g) = face.glyph_index(c)
+                && let Some(a) = face.glyph_hor_advance(g)
+            {
+                advance.entry(c).or_insert(a as f64 / upem);
+            }
+        });
     }
     let fallback = advance.get(&'M').copied().unwrap_or(0.8);
-    Metrics { advance, fallback }
+    let style = match face.style() {
+        ttf_parser::Style::Normal => 0,
+        ttf_parser::Style::Italic => 1,
+        ttf_parser::Style::Oblique => 2,
+    };
+    Metrics {
+        advance,
+        fallback,
+        file: None,
+        style: (style, face.weight().to_number(), face.width().to_number()),
+    }
+}
+
+/// The advance (ems) of each character of `text` drawn as one run in the font of `m`, as the
+/// text layout (usvg) draws it: a character the font lacks sends the layout to the first
+/// bundled font that has it (and is not of another style, weight and width all three); if that
+/// font has every character of the run, the whole run is drawn in it, else it fills in the
+/// characters it has and the next missing one is looked for in the fonts after. A character no
+/// font has is measured as an "M".
+fn run_advances(m: &Metrics, text: &str) -> Vec<f64> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut advances: Vec<Option<f64>> = chars.iter().map(|c| m.advance.get(c).copied()).collect();
+    let mut used: Vec<Option<&'static str>> = vec![m.file];
+    while let Some(i) = advances.iter().position(Option::is_none) {
+        let c = chars[i];
+        // The layout skips a font only when its style, weight and width all differ.
+        let other_style = |f: &Metrics| {
+            f.style.0 != m.style.0 && f.style.1 != m.style.1 && f.style.2 != m.style.2
+        };
+        let next = bundled()
+            .iter()
+            .find(|f| !used.contains(&f.file) && !other_style(f) && f.advance.contains_key(&c));
+        let Some(next) = next else { break };
+        if chars.iter().all(|c| next.advance.contains_key(c)) {
+            return chars.iter().map(|c| next.advance[c]).collect();
+        }
+        for (k, a) in advances.iter_mut().enumerate() {
+            if a.is_none() {
+                *a = next.advance.get(&chars[k]).copied();
+            }
+        }
+        used.push(next.file);
+    }
+    advances
+        .into_iter()
+        .map(|a| a.unwrap_or(m.fallback))
+        .collect()
+}
+
+/// Whether the font of `m` draws every character of `text` itself.
+fn has_all(m: &Metrics, text: &str) -> bool {
+    text.chars().all(|c| m.advance.contains_key(&c))
 }
 
 /// Characters of `text` that none of the bundled fonts can draw (they would print as boxes or
@@ -196,7 +236,10 @@ fn face_font_metrics(family: &str) -> &'static Metrics {
     own.entry(family.to_string()).or_insert_with(|| {
         let m = match fonts::own_font(family) {
             Some(bytes) => metrics_of(&bytes),
-            None => load_metrics(Font::Sans),
+            None => Metrics {
+                file: Some(Font::Sans.file()),
+                ..load_metrics(Font::Sans)
+            },
         };
         Box::leak(Box::new(m))
     })
@@ -225,13 +268,18 @@ pub fn width(font: Font, size: f64, text: &str) -> f64 {
     width_plain(font, size, text)
 }
 
-/// Width in mm of `text` as written, every character drawn, in `font` at `size` mm.
+/// Width in mm of `text` as written, every character drawn, in `font` at `size` mm, drawn as
+/// one run (a character the font lacks measured in the font that draws it).
 pub fn width_plain(font: Font, size: f64, text: &str) -> f64 {
-    advance(face_metrics(font), 0.0, text) * size
+    let m = face_metrics(font);
+    if has_all(m, text) {
+        return advance(m, 0.0, text) * size;
+    }
+    run_advances(m, text).into_iter().fold(0.0, |s, a| s + a) * size
 }
 
-/// `sum` plus the advances of `text`'s characters, added one by one in order: a text measured
-/// in pieces sums to exactly what it measures whole.
+/// `sum` plus the advances of `text`'s characters (all in the font of `m`), added one by one in
+/// order: a text measured in pieces sums to exactly what it measures whole.
 fn advance(m: &Metrics, sum: f64, text: &str) -> f64 {
     text.chars().fold(sum, |s, c| {
         s + m.advance.get(&c).copied().unwrap_or(m.fallback)
@@ -313,16 +361,26 @@ pub fn wrap(font: Font, size: f64, max_width: f64, text: &str) -> Vec<String> {
     let mut line = String::new();
     // The line's advance in ems, summed as `width` sums it.
     let mut ems = 0.0;
+    // A line with a character its font lacks is drawn, so measured, as a whole (the font that
+    // draws that character may draw the whole line); that re-measures a line a word at a time,
+    // which a line's width bounds.
+    let ems_of = |line: &str| match has_all(m, line) {
+        true => advance(m, 0.0, line),
+        false => run_advances(m, line).into_iter().fold(0.0, |s, a| s + a),
+    };
     for word in text.split_whitespace() {
         if line.is_empty() {
             line.push_str(word);
-            ems = advance(m, 0.0, word);
+            ems = ems_of(word);
             continue;
         }
-        let with_word = advance(m, advance(m, ems, " "), word);
+        let with_word = match has_all(m, &line) && has_all(m, word) {
+            true => advance(m, advance(m, ems, " "), word),
+            false => ems_of(&format!("{line} {word}")),
+        };
         if with_word * size > max_width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
-            ems = advance(m, 0.0, word);
+            ems = ems_of(word);
         } else {
             line.push(' ');
             line.push_str(word);
@@ -345,6 +403,50 @@ pub fn capitalized(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The advances (ems) of `text` in the bundled font file `file`, read from the font itself.
+    fn in_file(file: &str, text: &str) -> f64 {
+        let bytes = crate::base::assets::fonts()
+            .find(|(n, _)| *n == file)
+            .unwrap()
+            .1;
+        let face = ttf_parser::Face::parse(bytes, 0).unwrap();
+        let upem = face.units_per_em() as f64;
+        text.chars()
+            .map(|c| {
+                let g = face.glyph_index(c).expect("the font has it");
+                face.glyph_hor_advance(g).unwrap() as f64 / upem
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_run_with_a_character_its_font_lacks_is_measured_in_the_font_that_draws_it() {
+        // Bebas Neue has no ⬢ nor →: the layout draws the whole run in the first font that has
+        // every character of it, DejaVu Sans.
+        for text in ["⬢⬢⬢⬢", "Go → North", "★ 3"] {
+            let want = in_file(fonts::SYMBOLS_FILE, text) * 5.0;
+            let got = width(Font::Display, 5.0, text);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{text}: {got} mm, drawn {want} mm"
+            );
+        }
+        // A run the font draws itself is measured in it.
+        let own = in_file("BebasNeue-Regular.otf", "Go North") * 5.0;
+        assert!((width(Font::Display, 5.0, "Go North") - own).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_line_with_a_fallback_character_wraps_as_it_is_drawn() {
+        let text = "Go ⬢ north then ⬢ east and ⬢ south";
+        for line in wrap(Font::Display, 4.0, 30.0, text) {
+            assert!(
+                width(Font::Display, 4.0, &line) <= 30.0 || !line.contains(' '),
+                "{line}"
+            );
+        }
+    }
 
     #[test]
     fn wider_text_measures_wider() {

@@ -34,7 +34,9 @@ pub struct Diagram {
     /// Drawing millimetres per table millimetre, e.g. `0.5` for a half-size picture. Default 1.
     #[serde(default)]
     pub scale: Option<f64>,
-    /// Where the table's origin is on the drawing (mm of the drawing), default `[0, 0]`.
+    /// Where the table's origin is on the drawing, in mm of the drawing: across from its left
+    /// edge, and down from the top of the table's area, which starts below the title when the
+    /// diagram has one (a band of about 12 mm). Default `[0, 0]`.
     #[serde(default)]
     pub origin: Option<[f64; 2]>,
     #[serde(default)]
@@ -513,10 +515,23 @@ impl Diagram {
                 .filter(|(d, _)| *d > 0.05)
                 .map(|(_, s)| s)
                 .collect();
+                // The title's band moves the table down: said, since `origin:` reads as mm of
+                // the whole drawing.
+                let below_title = match top > 0.0 {
+                    true => format!(
+                        " (`origin: [{}, {}]` is measured below the title, which takes the top {} mm: the table's [0, 0] is at [{}, {}] mm of the drawing)",
+                        crate::spec::short_mm(ox),
+                        crate::spec::short_mm(oy),
+                        crate::spec::short_mm(top),
+                        crate::spec::short_mm(ox),
+                        crate::spec::short_mm(oy + top),
+                    ),
+                    false => String::new(),
+                };
                 cx.at(
                     p,
                     format!(
-                        "piece {} (`{}`) runs {} mm past the {} edge of the {} × {} mm diagram, where it would be cut off: move it, or make the diagram larger or its `scale:` smaller",
+                        "piece {} (`{}`) runs {} mm past the {} edge of the {} × {} mm diagram{below_title}, where it would be cut off: move it, or make the diagram larger or its `scale:` smaller",
                         i + 1,
                         p.value.piece.value,
                         crate::spec::short_mm(over),

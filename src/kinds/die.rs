@@ -1,6 +1,10 @@
-//! Dice as fold-up cube nets: a cross of six faces (one above and one below a belt of four),
-//! seven trapezoid glue tabs, the cut outline solid and the folds dashed. Opposite faces are
-//! the 1st and 6th, 2nd and 5th, 3rd and 4th of `die.faces` (null–5, ace–4, 2–3 for a piecepack).
+//! Dice as fold-up nets. A d6 is a cross of six faces (one above and one below a belt of four)
+//! with seven trapezoid glue tabs; a d4, d8, d10, d12 or d20 (as many faces as `die.faces`
+//! lists) is its solid unfolded flat (`base::polyhedra`), a tab on one side of every edge the
+//! unfolding cut. The cut outline is solid and the folds dashed. Opposite faces are the 1st and
+//! last, 2nd and last but one… of `die.faces` (null–5, ace–4, 2–3 for a piecepack), so a die
+//! listed 1…n has opposite faces summing to n + 1. A d4's faces each show the other three
+//! faces' marks, each by the corner it is read at, as a d4 is read at its top corner.
 //! A face shows one thing: its text, its pips (as a real die shows them) or its symbol; what a
 //! face of `die.faces` gives of these replaces the front's, which the others show.
 use schemars::JsonSchema;
@@ -12,6 +16,7 @@ use svg::Node;
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, OwnFaces, TtsForm};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
+use crate::base::polyhedra::{Net, Pt, Solid};
 use crate::draw::canvas::{Canvas, element, line, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
@@ -20,17 +25,35 @@ use crate::kinds::marks::glyph;
 use crate::spec::items::{self, FACE_FIELDS, Item, ItemsError, Part, Selection, Value};
 use crate::spec::{Face, Shape};
 
-/// A die: six faces laid over the component's front, printed as a cube net (`die:`). `size`
-/// is the edge.
+/// A die: its faces laid over the component's front, printed as a net that folds into it
+/// (`die:`). `size` is the edge (a d10's long edge, from a tip to a side corner).
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Die {
-    /// Exactly six faces, each laid over the front. Opposite faces are 1st–6th, 2nd–5th and
-    /// 3rd–4th. A face shows its text, else its pips (`pips: 3`), else its symbol; one that gives
-    /// none of these shows the front's.
-    #[schemars(with = "Vec<Face>", length(equal = 6))]
+    /// 4, 6, 8, 10, 12 or 20 faces (a d4 … a d20), each laid over the front. Opposite faces are
+    /// the 1st and last, the 2nd and last but one, and so on (a d4 has none). A face shows its
+    /// text, else its pips (`pips: 3`), else its symbol; one that gives none of these shows the
+    /// front's.
+    #[schemars(schema_with = "faces_schema")]
     pub faces: Spanned<Vec<Spanned<Face>>>,
 }
+
+/// A list of faces as long as a die has faces (4, 6, 8, 10, 12 or 20).
+fn faces_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let face = generator.subschema_for::<Face>();
+    let lengths: Vec<serde_json::Value> = SIDES
+        .iter()
+        .map(|n| serde_json::json!({"minItems": n, "maxItems": n}))
+        .collect();
+    schemars::json_schema!({
+        "type": "array",
+        "items": face,
+        "anyOf": lengths,
+    })
+}
+
+/// How many faces a die may have.
+pub const SIDES: [usize; 6] = [4, 6, 8, 10, 12, 20];
 
 /// What the front of a die draws: the colours and the cut line's (`border`), and what each face
 /// that gives none of its own shows.
@@ -65,7 +88,7 @@ impl Default for Die {
 
 impl Kind for Die {
     fn about(&self) -> &'static str {
-        "A cube printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` its six faces."
+        "A die (d4, d6, d8, d10, d12 or d20) printed as a fold-up net with glue tabs; `size` is the edge, `die.faces` its faces."
     }
     fn example(&self) -> &'static str {
         r##"kind: die
@@ -102,10 +125,10 @@ die:
     fn check(&self, cx: &mut CheckCx) {
         let n = self.faces.value.len();
         let id = cx.component.id.value.clone();
-        if n != 6 {
+        if !SIDES.contains(&n) {
             cx.at(
                 &self.faces,
-                format!("a die has six faces; `{id}` lists {n}"),
+                format!("a die has 4, 6, 8, 10, 12 or 20 faces; `{id}` lists {n}"),
             );
         }
         let max = crate::draw::pips::MAX_PIPS;
@@ -129,13 +152,20 @@ die:
             hidden_marks(cx, &face.value, &format!("face {} of `{id}`", i + 1));
         }
     }
-    /// Its net: four faces and a tab wide, three faces and two tabs tall.
+    /// Its net: a d6's four faces and a tab wide, three faces and two tabs tall; another's the
+    /// box of its solid's net.
     fn size(&self, c: &Component) -> (f64, f64) {
         let edge = c
             .size
             .as_ref()
             .map_or(0.0, |s| s.value.w.mm().min(s.value.h.mm()));
-        net_size(edge)
+        match self.solid() {
+            Some(solid) => {
+                let net = solid.unit_net();
+                (net.w * edge, net.h * edge)
+            }
+            None => net_size(edge),
+        }
     }
     /// A die on the table covers one face.
     fn footprint(&self, _: &Component, piece: &crate::kinds::piece::Piece) -> super::Footprint {
@@ -147,12 +177,20 @@ die:
         }
     }
     fn outline(&self, _: Shape, w: f64, _: f64) -> Outline {
-        let s = edge_of_net(w);
-        Outline::Polygon(outline_points(s, tab(s)))
+        match self.solid() {
+            Some(solid) => Outline::Polygon(solid.net(w / solid.unit_net().w).outline),
+            None => {
+                let s = edge_of_net(w);
+                Outline::Polygon(outline_points(s, tab(s)))
+            }
+        }
     }
     fn draw(&self, _: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         let front = cx.piece.front(cx.game);
-        draw(cx.canvas, &front, self, cx.art)
+        match self.solid() {
+            Some(solid) => draw_net(cx.canvas, &front, self, solid, cx.art),
+            None => draw(cx.canvas, &front, self, cx.art),
+        }
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -162,14 +200,25 @@ die:
     }
     /// The cube it folds into, which is what a player cares about.
     fn describe(&self, _: Shape, w: f64, _: f64) -> String {
-        let edge = (edge_of_net(w) * 10.0).round() / 10.0;
-        format!("die net, {} mm cube", crate::draw::canvas::n(edge))
+        match self.solid() {
+            Some(solid) => {
+                let edge = (w / solid.unit_net().w * 10.0).round() / 10.0;
+                let n = solid.faces();
+                format!("d{n} net, {} mm edge", crate::draw::canvas::n(edge))
+            }
+            None => {
+                let edge = (edge_of_net(w) * 10.0).round() / 10.0;
+                format!("die net, {} mm cube", crate::draw::canvas::n(edge))
+            }
+        }
     }
     fn folds(&self) -> bool {
         true
     }
     fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Die6
+        TtsForm::Die {
+            faces: self.faces.value.len() as u8,
+        }
     }
     fn texts(&self) -> Vec<&str> {
         self.faces
@@ -193,13 +242,38 @@ die:
         piece: &crate::kinds::piece::Piece,
         art: &Art,
     ) -> Option<Result<super::DieFaces, DrawError>> {
-        let edge = edge_of_net(piece.w);
-        let six = faces(&piece.front(game), self);
-        let drawn = six.iter().map(|face| {
-            let value = symbol_name(game, piece, face).unwrap_or_else(|| face_value(face));
-            face_group(face, art, 0.0, 0.0, edge).map(|g| (g, value))
-        });
-        Some(drawn.collect::<Result<Vec<_>, _>>().map(|f| (edge, f)))
+        let all = faces(&piece.front(game), self);
+        let value =
+            |face: &Face| symbol_name(game, piece, face).unwrap_or_else(|| face_value(face));
+        let Some(solid) = self.solid() else {
+            let edge = edge_of_net(piece.w);
+            let drawn = all
+                .iter()
+                .map(|face| face_group(face, art, 0.0, 0.0, edge).map(|g| (g, value(face))));
+            return Some(
+                drawn
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(|f| super::DieFaces {
+                        across: edge,
+                        side: edge,
+                        faces: f,
+                    }),
+            );
+        };
+        let edge = piece.w / solid.unit_net().w;
+        let net = solid.net(edge);
+        let side = net.face_square();
+        let drawn = (0..all.len())
+            .map(|i| upright_face(&all, &net, solid, i, art, side).map(|g| (g, value(&all[i]))));
+        Some(
+            drawn
+                .collect::<Result<Vec<_>, _>>()
+                .map(|f| super::DieFaces {
+                    across: solid.across() * edge,
+                    side,
+                    faces: f,
+                }),
+        )
     }
     /// One face up, with rounded edges.
     fn on_table(
@@ -213,6 +287,22 @@ die:
         let Some(face) = faces.get(which) else {
             return Some(Err(DrawError::DieFace(which)));
         };
+        if let Some(solid) = self.solid() {
+            let net = solid.net(piece.w / solid.unit_net().w);
+            let side = net.face_square();
+            return Some(
+                upright_face(&faces, &net, solid, which, art, side).map(|g| {
+                    let corners = net.upright(which);
+                    let mut p = element("polygon");
+                    p.assign("points", points(&corners));
+                    p.assign("fill", "none");
+                    p.assign("stroke", "#333333");
+                    p.assign("stroke-width", n(side * 0.03));
+                    p.assign("stroke-linejoin", "round");
+                    (svg::node::element::Group::new().add(g).add(p), side, side)
+                }),
+            );
+        }
         let s = edge_of_net(piece.w);
         Some(face_group(face, art, 0.0, 0.0, s).map(|g| {
             let outline = rect(0.0, 0.0, s, s, "none")
@@ -340,6 +430,11 @@ pub fn cell_origin(s: f64, i: usize) -> (f64, f64) {
 }
 
 impl Die {
+    /// The solid of a die that is not a cube (which keeps its own cross-shaped net).
+    fn solid(&self) -> Option<Solid> {
+        Solid::with_faces(self.faces.value.len())
+    }
+
     /// The faces of each variant of `c` (a die without variants has six), as a selector's items.
     fn faces_as_items(&self, game: &crate::kinds::Game, c: &Component) -> Selection {
         let here = Diagnostic::at(game.file_of(c), &self.faces, String::new());
@@ -452,6 +547,162 @@ fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), Draw
     outline.assign("stroke-linejoin", "round");
     cv.add(outline);
     Ok(())
+}
+
+/// The net of a d4, d8, d10, d12 or d20 whose front face is `front`: tabs, faces each with
+/// its mark pointing to its top corner, folds dashed, the cut line round it all.
+fn draw_net(
+    cv: &mut Canvas,
+    front: &Face,
+    spec: &Die,
+    solid: Solid,
+    art: &Art,
+) -> Result<(), DrawError> {
+    let net = solid.net(cv.w / solid.unit_net().w);
+    let all = faces(front, spec);
+    let s = cv.w / solid.unit_net().w;
+    let base = Colors::of(front);
+    let cut = base.border().unwrap_or("#222222").to_string();
+    for tab in &net.tabs {
+        let mut p = element("polygon");
+        p.assign("points", points(tab));
+        p.assign("fill", "#eeeeee");
+        cv.add(p);
+    }
+    for i in 0..all.len() {
+        cv.add(net_face(&all, &net, solid, i, art)?);
+    }
+    let dash = format!("{} {}", n(s * 0.06), n(s * 0.04));
+    let w = (s * 0.012).clamp(0.2, 0.35);
+    for (a, b) in &net.folds {
+        cv.add(line(a.0, a.1, b.0, b.1, "#555555", w).set("stroke-dasharray", dash.as_str()));
+    }
+    let mut outline = element("polygon");
+    outline.assign("points", points(&net.outline));
+    outline.assign("fill", "none");
+    outline.assign("stroke", cut.as_str());
+    outline.assign("stroke-width", n(w * 1.4));
+    outline.assign("stroke-linejoin", "round");
+    cv.add(outline);
+    Ok(())
+}
+
+/// The marks face `i` of a net shows, each with the point it is centred on, its box's side and
+/// the way its top points: its own mark in the middle, or on a d4 the marks of the faces
+/// opposite each corner, by that corner, so that the three faces round the top corner all show
+/// the value rolled.
+fn marks_of(all: &[Face], net: &Net, solid: Solid, i: usize) -> Vec<(usize, Pt, f64, Pt)> {
+    let (c, r) = net.incircle(i);
+    if solid != Solid::Tetrahedron {
+        return vec![(i, c, r * 1.3, net.up(i))];
+    }
+    let corners = &net.faces[i];
+    (0..corners.len())
+        .filter_map(|k| {
+            let v = net.corners[i][k];
+            let other = (0..all.len()).find(|&f| !net.corners[f].contains(&v))?;
+            let (x, y) = corners[k];
+            let (dx, dy) = (x - c.0, y - c.1);
+            let l = (dx * dx + dy * dy).sqrt();
+            let at = (c.0 + dx * 0.52, c.1 + dy * 0.52);
+            Some((other, at, r * 0.78, (dx / l, dy / l)))
+        })
+        .collect()
+}
+
+/// Face `i` where the net lays it: its polygon in its background, its mark(s) turned upright.
+fn net_face(
+    all: &[Face],
+    net: &Net,
+    solid: Solid,
+    i: usize,
+    art: &Art,
+) -> Result<svg::node::element::Group, DrawError> {
+    let colors = Colors::of(&all[i]);
+    let mut poly = element("polygon");
+    poly.assign("points", points(&net.faces[i]));
+    poly.assign("fill", colors.background.as_str());
+    let mut g = svg::node::element::Group::new().add(poly);
+    for (which, at, size, up) in marks_of(all, net, solid, i) {
+        if let Some(mark) = mark_at(&all[which], &colors.ink, art, at, size, up)? {
+            g = g.add(mark);
+        }
+    }
+    Ok(g)
+}
+
+/// A face's text, pips or symbol in a `size` square centred on `at`, its top towards `up`.
+fn mark_at(
+    face: &Face,
+    ink: &str,
+    art: &Art,
+    at: Pt,
+    size: f64,
+    up: Pt,
+) -> Result<Option<svg::node::element::Group>, DrawError> {
+    let (x, y) = (at.0 - size / 2.0, at.1 - size / 2.0);
+    let mark = if let (None, Some(pips)) = (said(face), &face.pips) {
+        Some(
+            svg::node::element::Group::new()
+                .add(crate::draw::pips::die_face(x, y, size, pips.value, ink)),
+        )
+    } else {
+        let family = face.font.as_ref().map(|f| f.value.as_str());
+        let mark = crate::draw::text::in_face_font(family, || glyph(face, art, x, y, size, ink))?;
+        // A 6 and a 9 on a face that may be read either way up are told apart by a bar under
+        // them, as on a bought die.
+        match (mark, said(face).map(str::trim)) {
+            (Some(m), Some("6" | "9")) => {
+                let s = crate::draw::text::in_face_font(family, || {
+                    crate::draw::text::fit(
+                        crate::draw::text::Font::Display,
+                        size * 0.92,
+                        size * 0.86,
+                        "6",
+                    )
+                });
+                let under = at.1 + s * 0.58;
+                let half = s * 0.22;
+                Some(m.add(line(at.0 - half, under, at.0 + half, under, ink, s * 0.07)))
+            }
+            (m, _) => m,
+        }
+    };
+    // Turn from straight up (0, −1) to `up`, clockwise on the page.
+    let turn = up.0.atan2(-up.1).to_degrees();
+    Ok(mark.map(|m| {
+        m.set(
+            "transform",
+            format!("rotate({} {} {})", n(turn), n(at.0), n(at.1)),
+        )
+    }))
+}
+
+/// Face `i` alone, upright in a `side` square filled with its background (what Tabletop
+/// Simulator paints into its die's template, and a diagram shows).
+fn upright_face(
+    all: &[Face],
+    net: &Net,
+    solid: Solid,
+    i: usize,
+    art: &Art,
+    side: f64,
+) -> Result<svg::node::element::Group, DrawError> {
+    let colors = Colors::of(&all[i]);
+    let (c, _) = net.incircle(i);
+    let place = |p: Pt| {
+        let (x, y) = net.turn_upright(i, (p.0 - c.0, p.1 - c.1));
+        (side / 2.0 + x, side / 2.0 + y)
+    };
+    let mut g =
+        svg::node::element::Group::new().add(rect(0.0, 0.0, side, side, &colors.background));
+    for (which, at, size, mark_up) in marks_of(all, net, solid, i) {
+        let mark_up = net.turn_upright(i, mark_up);
+        if let Some(mark) = mark_at(&all[which], &colors.ink, art, place(at), size, mark_up)? {
+            g = g.add(mark);
+        }
+    }
+    Ok(g)
 }
 
 /// One die face in an `s` square at (x, y): background and what it shows, its text, pips or

@@ -264,6 +264,16 @@ fn icon_art(
         if !found.contains_key(&name)
             && let Ok(g) = art.symbol(&name)
         {
+            // An icon with a colour of its own (`icons:`): its `currentColor` is that colour,
+            // whatever the text around it is set in.
+            let g = match game.spec.icons.get(&name) {
+                Some(color) => Arc::new(
+                    Group::new()
+                        .set("color", color.value.hex())
+                        .add((*g).clone()),
+                ),
+                None => g,
+            };
             found.insert(name, g);
         }
     }

@@ -59,9 +59,15 @@ pub fn from_bytes(
     crate::spec::from_bytes(file, bytes, dir)
 }
 
-/// A die's edge (mm) and its six faces, each drawn in a square of that edge with the value it
-/// shows.
-pub type DieFaces = (f64, Vec<(svg::node::element::Group, String)>);
+/// A die's faces for Tabletop Simulator.
+pub struct DieFaces {
+    /// Its width across (mm): a d6's edge, another's face to opposite face.
+    pub across: f64,
+    /// The side (mm) of the square each face is drawn in, upright.
+    pub side: f64,
+    /// Each face's drawing and the value a roll of it reports.
+    pub faces: Vec<(svg::node::element::Group, String)>,
+}
 
 /// What drawing one face of a piece has at hand.
 pub struct FaceCx<'a> {
@@ -268,16 +274,28 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     fn symbols(&self) -> Vec<&Spanned<String>> {
         Vec::new()
     }
+    /// The field of its section that sets its pieces' size, when one does, with the sizes
+    /// smaller values give: a message about a piece too large for the paper names it.
+    fn sized_by(&self, _component: &Component) -> Option<crate::base::forms::SizedBy> {
+        None
+    }
     /// The items a rule's selector picks of `component` (one of this kind), by `part`: a die's
-    /// faces, a record sheet's table rows, roster rows, a roster column's boxes by kind of row,
-    /// track spaces or fields. `None` when it has no such part.
+    /// faces, a board's spaces, a record sheet's table rows, roster rows, a roster column's
+    /// boxes by kind of row, track spaces or fields. `None` when it has no such part. A
+    /// board's spaces come from its `geometry()` (`spaces::items`: name, shape, style, column,
+    /// row, x, y); a kind whose spaces know more offers it by answering `Part::Spaces` itself.
     fn items(
         &self,
-        _game: &Game,
-        _component: &Component,
-        _part: Part,
+        game: &Game,
+        component: &Component,
+        part: Part,
     ) -> Option<Result<Selection, ItemsError>> {
-        None
+        match part {
+            Part::Spaces(style) => self
+                .geometry()
+                .map(|g| spaces::items(game, component, &g, style)),
+            _ => None,
+        }
     }
     /// The label of each of its spaces in order ("" where none), for the rules' `labels:`;
     /// `None` when it has no spaces to write in.

@@ -4,6 +4,12 @@
 //! and the track around the edge (`Geometry`).
 use std::collections::BTreeMap;
 
+use serde_saphyr::Spanned;
+
+use super::{Component, Game};
+use crate::base::diagnostic::Diagnostic;
+use crate::spec::items::{Item, ItemsError, ItemsProblem, Selection, Value};
+
 /// The style every board knows: a dot (a Go board's star points).
 pub const STAR: &str = "star";
 
@@ -168,6 +174,76 @@ pub fn resolve(spaces: &[Space], name: &str) -> Result<Vec<usize>, SpaceError> {
         true => Err(SpaceError::EmptyRun(name.to_string())),
         false => Ok(found),
     }
+}
+
+/// The properties each space of a board offers the rules' `{spaces: B}`.
+pub const SPACE_PROPERTIES: [&str; 7] = ["name", "shape", "style", "column", "row", "x", "y"];
+
+/// The spaces of board `c` (of geometry `g`) as the rules' items, or only those marked in
+/// `style`: each space's `name` (`a1`), `shape` (`square`, `hex`, `point`), `style` (the first
+/// of the board's styles that marks it; not set when none does), `column` and `row` (from 1,
+/// `a1` being column 1, row 1) and `x`, `y` (its centre, mm from the board's top left). A style
+/// the board does not define is the rule's mistake, at its words.
+pub fn items(
+    game: &Game,
+    c: &Component,
+    g: &Geometry,
+    style: Option<&Spanned<String>>,
+) -> Result<Selection, ItemsError> {
+    let here = Diagnostic::at(game.file_of(c), &c.id, String::new());
+    if let Some(style) = style.filter(|s| !g.styles.contains(&s.value)) {
+        return Err(ItemsError {
+            at: Diagnostic::at(&game.file, style, String::new()),
+            problem: Box::new(ItemsProblem::NoStyle {
+                noun: "board",
+                style: style.value.clone(),
+                component: c.id.value.clone(),
+                known: g.styles.clone(),
+            }),
+        });
+    }
+    let picked: Vec<usize> = match style {
+        Some(style) => g.marked.get(&style.value).cloned().unwrap_or_default(),
+        None => (0..g.spaces.len()).collect(),
+    };
+    // The style that marks each space: the first of the board's, in its order.
+    let mut marked_in: Vec<Option<&str>> = vec![None; g.spaces.len()];
+    for s in &g.styles {
+        for &i in g.marked.get(s).into_iter().flatten() {
+            if let Some(slot) = marked_in.get_mut(i).filter(|m| m.is_none()) {
+                *slot = Some(s.as_str());
+            }
+        }
+    }
+    let num = |n: Option<u32>| n.map_or(Value::Unset, |n| Value::Num(n as f64));
+    let items = picked
+        .iter()
+        .filter_map(|&i| g.spaces.get(i).map(|s| (i, s)))
+        .map(|(i, s)| {
+            let place = column_row(&s.name);
+            let style = marked_in.get(i).copied().flatten();
+            Item::new(s.name.clone(), here.clone())
+                .with("name", Value::Text(s.name.clone()))
+                .with("shape", Value::Text(g.noun.to_string()))
+                .with("style", Value::text(style))
+                .with("column", num(place.map(|p| p.0 + 1)))
+                .with("row", num(place.map(|p| p.1)))
+                .with("x", Value::Num(round2(s.x)))
+                .with("y", Value::Num(round2(s.y)))
+        })
+        .collect();
+    let marked = style.map_or(String::new(), |s| format!(" marked `{}`", s.value));
+    Ok(Selection::new(
+        format!("{}{marked} of `{}`", g.nouns(), c.id.value),
+        here,
+        items,
+        &SPACE_PROPERTIES,
+    ))
+}
+
+/// A centre to 0.01 mm, as a rule compares it.
+fn round2(mm: f64) -> f64 {
+    (mm * 100.0).round() / 100.0
 }
 
 #[cfg(test)]

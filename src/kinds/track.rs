@@ -7,6 +7,7 @@ use serde_saphyr::Spanned;
 use svg::node::element::Path;
 
 use super::{FaceCx, FaceField, Field, Kind, Room, Space, Split, TtsForm};
+use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::base::units::{Length, Size};
 use crate::draw::canvas::{Anchor, Canvas, READ_ID, n, rect, text};
@@ -15,7 +16,9 @@ use crate::kinds::face::Colors;
 use crate::kinds::face::DrawError;
 use crate::kinds::piece::Piece;
 use crate::kinds::{Component, Game};
-use crate::spec::items::{Inside, NotOneTrack};
+use crate::spec::items::{
+    Inside, Item, ItemsError, ItemsProblem, NotOneTrack, Part, Selection, Value,
+};
 use crate::spec::{Face, Shape};
 
 pub const PAD_MM: f64 = 4.0;
@@ -198,6 +201,50 @@ track:
         Some(Ok(labels
             .map(|s| s.value.label.clone().unwrap_or_default())
             .collect()))
+    }
+    /// Its spaces, for the rules' `{spaces: T}`: `n` (from 1), `label`, `hint` (printed inside),
+    /// each located at its line. A track marks none in styles.
+    fn items(
+        &self,
+        game: &Game,
+        c: &Component,
+        part: Part,
+    ) -> Option<Result<Selection, ItemsError>> {
+        let Part::Spaces(style) = part else {
+            return None;
+        };
+        if let Some(style) = style {
+            return Some(Err(ItemsError {
+                at: Diagnostic::at(&game.file, style, String::new()),
+                problem: Box::new(ItemsProblem::NoStyle {
+                    noun: "track",
+                    style: style.value.clone(),
+                    component: c.id.value.clone(),
+                    known: Vec::new(),
+                }),
+            }));
+        }
+        let file = game.file_of(c);
+        let items = self
+            .spaces
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                Item::new(
+                    format!("space {}", i + 1),
+                    Diagnostic::at(file, s, String::new()),
+                )
+                .with("n", Value::Num((i + 1) as f64))
+                .with("label", Value::text(s.value.label.as_deref()))
+                .with("hint", Value::text(s.value.hint.as_deref()))
+            })
+            .collect();
+        Some(Ok(Selection::new(
+            format!("spaces of `{}`", c.id.value),
+            Diagnostic::at(file, &c.id, String::new()),
+            items,
+            &["n", "label", "hint"],
+        )))
     }
     /// Its labels when they are printed inside, and its hints.
     fn printed_inside(&self) -> Option<Result<Inside, NotOneTrack>> {

@@ -93,6 +93,8 @@ impl<'de> Deserialize<'de> for Inner {
 
 /// Thinnest and thickest card a box is sized for (mm).
 const CARD_RANGE: (f64, f64) = (0.05, 3.0);
+/// Most thinner thicknesses a message about a box too large tries (3 mm down to 0.05 mm).
+const MAX_THICKNESS_STEPS: usize = 300;
 
 /// The net of a box: its inside and the sizes of its flaps (mm).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -346,6 +348,30 @@ tuckbox: {deck: card}
     }
     fn size(&self, _: &Component) -> (f64, f64) {
         self.net().map_or((0.0, 0.0), |net| net.size())
+    }
+    /// A box sized from its deck is as deep as its cards are thick: each thinner `thickness:`,
+    /// down to the thinnest card, in steps of 0.01 mm, with the box it gives.
+    fn sized_by(&self, _: &Component) -> Option<crate::base::forms::SizedBy> {
+        self.deck.as_ref()?;
+        let inner = self.resolved.get().copied()?;
+        let now = self.thickness.as_ref().map_or(CARD_MM, |t| t.value.mm());
+        let cards = (inner.d - SLACK_MM) / now;
+        let steps = ((now - CARD_RANGE.0) / 0.01).floor().max(0.0) as usize;
+        let smaller = (1..=steps.min(MAX_THICKNESS_STEPS))
+            .map(|k| {
+                let t = ((now - k as f64 * 0.01) * 100.0).round() / 100.0;
+                let d = cards * t + SLACK_MM;
+                let (w, h) = Net::of(Inner { d, ..inner }).size();
+                (t, w, h)
+            })
+            .collect();
+        Some(crate::base::forms::SizedBy {
+            field: "thickness",
+            at: self.thickness.as_ref().map(|t| t.referenced),
+            now,
+            smaller,
+            otherwise: "hold fewer cards in it",
+        })
     }
     fn outline(&self, _: Shape, w: f64, h: f64) -> Outline {
         match self.net() {

@@ -6,6 +6,7 @@ use super::document::Unplaceable;
 use super::{FurnitureAt, Item, LayoutOptions, within};
 use crate::base::diagnostic::{Diagnostic, Problems};
 use crate::base::forms::Split;
+use crate::base::units::short_mm;
 use crate::resolve::{Component, Piece, Resolved};
 
 /// Whether a piece may be printed in parts and joined when larger than the paper.
@@ -61,7 +62,12 @@ pub fn check(r: &Resolved, layout: &LayoutOptions) -> Result<(), Unplaceable> {
             ),
             _ => too_large(r, c, p, layout),
         };
-        problems.push(c.at.at_size(message));
+        // At the field that sizes it, when it is written (a tuck box's `thickness:`).
+        let at = c.sized_by.as_ref().and_then(|s| s.at);
+        problems.push(match at {
+            Some(at) => Diagnostic::located(&c.at.file, at, message),
+            None => c.at.at_size(message),
+        });
     }
     // Pieces printed in parts: the parts must be few enough (as `output::pack` splits them).
     // Measured against the whole sheet: a gutter-fold layout prints a double-sided piece that
@@ -123,13 +129,39 @@ fn too_large(r: &Resolved, c: &Component, p: &Piece, layout: &LayoutOptions) -> 
         .iter()
         .map(|(w, h)| format!("{w:.0} × {h:.0} mm"))
         .collect();
+    let boxes: Vec<(f64, f64)> = rooms(layout).into_iter().flat_map(|r| r.boxes).collect();
+    let fits_any = |w: f64, h: f64| {
+        let q = Piece { w, h, ..p.clone() };
+        boxes.iter().any(|&b| fits_box(r, &q, b))
+    };
+    // What the field that sizes it could be for it to fit (a tuck box's thinner cards).
+    let smaller = c.sized_by.as_ref().map(|s| {
+        let fitting = s.smaller.iter().find(|(_, w, h)| fits_any(*w, *h));
+        match fitting {
+            Some((v, ..)) => format!(
+                "; with `{}: {}mm` (now {} mm) it fits, or {}",
+                s.field,
+                short_mm(*v),
+                short_mm(s.now),
+                s.otherwise
+            ),
+            None => format!(
+                "; no smaller `{}:` (now {} mm) makes it fit: {}",
+                s.field,
+                short_mm(s.now),
+                s.otherwise
+            ),
+        }
+    });
     let mut message = format!(
-        "`{}` is {:.1} × {:.1} mm, larger than the printable area of {} (at most {}); make it smaller or choose other paper (--paper, --landscape)",
+        "`{}` is {:.1} × {:.1} mm, {} for the printable area of {} (at most {}){}; make it smaller or choose other paper (--paper, --landscape)",
         c.id,
         p.w,
         p.h,
+        shortfall(r, p, &boxes),
         paper(layout),
         most.join(" or "),
+        smaller.unwrap_or_default(),
     );
     let cover = LayoutOptions {
         cover_square: true,
@@ -141,6 +173,44 @@ fn too_large(r: &Resolved, c: &Component, p: &Piece, layout: &LayoutOptions) -> 
         );
     }
     message
+}
+
+/// How much too large a piece is for the nearest of `boxes` (upright, or turned when it may
+/// be): "0.9 mm too wide", "2.0 mm too wide and 8.0 mm too tall".
+fn shortfall(r: &Resolved, p: &Piece, boxes: &[(f64, f64)]) -> String {
+    let turns: &[bool] = match turnable(r, p) {
+        true => &[false, true],
+        false => &[false],
+    };
+    let over = boxes
+        .iter()
+        .flat_map(|&(bw, bh)| {
+            turns.iter().map(move |&turned| {
+                let (w, h) = if turned { (p.h, p.w) } else { (p.w, p.h) };
+                ((w - bw).max(0.0), (h - bh).max(0.0), turned)
+            })
+        })
+        .min_by(|a, b| (a.0 + a.1).total_cmp(&(b.0 + b.1)));
+    let Some((wide, tall, turned)) = over else {
+        return "larger".into();
+    };
+    let parts: Vec<String> = [(wide, "wide"), (tall, "tall")]
+        .into_iter()
+        .filter(|(d, _)| *d > 0.0)
+        .map(|(d, what)| format!("{} mm too {what}", short(d)))
+        .collect();
+    // Across and down the page: turned, the piece's width runs down it.
+    let lead = if turned { "turned a quarter, " } else { "" };
+    match parts.is_empty() {
+        true => "larger".into(),
+        false => format!("{lead}{}", parts.join(" and ")),
+    }
+}
+
+/// A length as a message says it: `0.9`, `12`, `0.29` (rounded up to 0.01 mm, so that what it
+/// says is too much is not shown as nothing).
+fn short(mm: f64) -> String {
+    short_mm(((mm * 100.0) - 1e-9).ceil() / 100.0)
 }
 
 /// The boxes a whole piece (under its caption) may take on an empty page with one furniture.

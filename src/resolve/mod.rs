@@ -93,6 +93,8 @@ pub struct Component {
     pub described: Option<String>,
     /// How a piece too large for the paper is printed.
     pub split: Split,
+    /// The field that sets its size, for a message about a piece too large for the paper.
+    pub sized_by: Option<crate::base::forms::SizedBy>,
     /// Whether identical pieces may share their cuts (packed edge to edge).
     pub shares_cuts: bool,
     /// Whether its pieces are cut out at all (a set-up diagram is not).
@@ -250,6 +252,7 @@ pub fn plan_of(game: &Game, handles: Vec<crate::kinds::piece::Piece>, printed: &
                     .first()
                     .map(|p| kind.describe(p.shape.clone(), p.w, p.h)),
                 split: kind.split(),
+                sized_by: kind.sized_by(c),
                 shares_cuts: kind.shares_cuts(shape.clone()),
                 is_cut: kind.is_cut(),
                 folds: kind.folds(),

@@ -12,7 +12,7 @@ use crate::base::forms::{SetupPlace, Side, Space, TtsForm};
 use crate::kinds::Game;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::{Own, Piece};
-pub use crate::spec::tts::{Bag, EachPlayer, TtsPieces, Used, Way};
+pub use crate::spec::tts::{Bag, EachPlayer, Pile, TtsPieces, Used, Way};
 use crate::spec::{Face, SpecError};
 
 /// The table's view of a resolved game.
@@ -31,6 +31,9 @@ pub struct Table {
     pub drawings: Vec<FaceDoc>,
 }
 
+/// The tag that says whose a piece is: `player: green` seats the green player in TTS's Green.
+pub const PLAYER_TAG: &str = "player";
+
 /// One piece on the table.
 #[derive(Debug, Clone, Default)]
 pub struct TablePiece {
@@ -46,9 +49,11 @@ pub struct TablePiece {
     pub deck: Option<String>,
     /// Its tags' values (a seat colour among them).
     pub tag_values: Vec<String>,
+    /// Its `player` tag: whose it is (`player: green`), which may name a seat's colour.
+    pub player: Option<String>,
     /// Its front prints lines or a table (a player aid, when one-sided).
     pub aid: bool,
-    /// A die's six faces: its edge (mm), each face's drawing and what a roll of it reports.
+    /// A die's faces: its size, each face's drawing and what a roll of it reports.
     pub die: Option<DieFaces>,
     /// A pawn's standing figure: its drawing and size (mm).
     pub standee: Option<(usize, f64, f64)>,
@@ -58,12 +63,15 @@ pub struct TablePiece {
     pub spaces: Vec<Space>,
 }
 
-/// A die's six faces as drawings, and what a roll of each reports.
+/// A die's faces as drawings, and what a roll of each reports.
 #[derive(Debug, Clone, Default)]
 pub struct DieFaces {
-    pub edge: f64,
-    pub faces: [usize; 6],
-    pub names: [String; 6],
+    /// Its width across (mm): a d6's edge, another's face to opposite face.
+    pub across: f64,
+    /// The side (mm) of the square each face is drawn in, upright.
+    pub side: f64,
+    pub faces: Vec<usize>,
+    pub names: Vec<String>,
 }
 
 /// A piece's name, and under it the text printed on it that its name leaves out.
@@ -149,20 +157,23 @@ pub fn resolve(game: &Game, handles: &[Piece], resolved: &Resolved) -> Result<Ta
                     .map(|c| c.hex().to_string()),
                 deck: tags.get(DECK_TAG).cloned(),
                 tag_values: tags.iter().map(|(_, v)| v.clone()).collect(),
+                player: tags.get(PLAYER_TAG).cloned(),
                 aid: front.lines.is_some() || front.table.is_some(),
                 ..TablePiece::default()
             };
             let id = p.id(game);
-            if let Some(six) = kind.die_faces(game, p, &art) {
-                let (edge, six) = six?;
+            if let Some(drawn) = kind.die_faces(game, p, &art) {
+                let drawn = drawn?;
+                let side = drawn.side;
                 let mut die = DieFaces {
-                    edge,
+                    across: drawn.across,
+                    side,
                     ..DieFaces::default()
                 };
-                for (i, (group, value)) in six.into_iter().take(6).enumerate() {
-                    die.faces[i] =
-                        drawings.group(&format!("{id}-face{}", i + 1), group, edge, edge);
-                    die.names[i] = value;
+                for (i, (group, value)) in drawn.faces.into_iter().enumerate() {
+                    let name = format!("{id}-face{}", i + 1);
+                    die.faces.push(drawings.group(&name, group, side, side));
+                    die.names.push(value);
                 }
                 t.die = Some(die);
             }

@@ -383,7 +383,8 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
             ')' => Token::Close,
             ',' => Token::Comma,
             '+' => Token::Op(Op::Add),
-            '-' => Token::Minus,
+            // A rulebook's minus sign (U+2212) as well as a hyphen: `6 − |7 − n|` pasted in.
+            '-' | '−' => Token::Minus,
             '*' | '×' => Token::Op(Op::Mul),
             '/' => Token::Op(Op::Div),
             '=' => return Err(err(i, ParseErrorKind::LoneEquals)),
@@ -683,6 +684,14 @@ mod tests {
             let got = eval("6 - abs(7 - n)", &[("n", Value::Text(n.to_string()))]);
             assert_eq!(got, Ok(Value::Num(want as f64)), "n = {n}");
         }
+    }
+
+    #[test]
+    fn a_rulebook_s_minus_sign_subtracts() {
+        assert_eq!(
+            eval("6 − abs(7 − n)", &[("n", Value::Num(5.0))]),
+            Ok(Value::Num(4.0))
+        );
     }
 
     #[test]

@@ -20,9 +20,11 @@ impl Scope for Item {
 
 /// The source a selector names, checked: exactly one, with only the keys that go with it.
 enum Source<'s> {
+    /// Every component of the game.
+    Components,
     Variants(&'s Spanned<String>),
-    Spaces(&'s Spanned<String>, Option<&'s Spanned<String>>),
-    /// A part of a component that its kind reads: a die's faces, a sheet's sections.
+    /// A part of a component that its kind reads: a die's faces, a board's spaces, a sheet's
+    /// sections.
     Part(&'s Spanned<String>, Part<'s>),
     Build(&'s Spanned<String>),
 }
@@ -31,6 +33,7 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
     let s = &sel.value;
     let wrong = |why: String| Unmeasured::at(file, sel, why);
     let given = keys_given([
+        ("components", &s.components),
         ("variants", &s.variants),
         ("faces", &s.faces),
         ("spaces", &s.spaces),
@@ -43,7 +46,7 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
             n => format!("{n} sources ({})", keys(&given).join(", ")),
         };
         return Err(wrong(format!(
-            "{found}: a selector has exactly one of variants, faces, spaces, sheet or build"
+            "{found}: a selector has exactly one of components, variants, faces, spaces, sheet or build"
         )));
     };
     // A key that belongs to another source.
@@ -65,9 +68,20 @@ fn source<'s>(file: &str, sel: &'s Spanned<Select>) -> Result<Source<'s>, Unmeas
         return Err(stray("column", "roster"));
     }
     let part = match (source, &parts[..]) {
+        ("components", _) if id.value == "all" => return Ok(Source::Components),
+        ("components", _) => {
+            return Err(Unmeasured::at(
+                file,
+                id,
+                format!(
+                    "`components: {}`: expected `components: all` (narrow it with `where:`, e.g. `where: {{kind: die}}`)",
+                    id.value
+                ),
+            ));
+        }
         ("variants", _) => return Ok(Source::Variants(id)),
         ("faces", _) => Part::Faces,
-        ("spaces", _) => return Ok(Source::Spaces(id, s.style.as_ref())),
+        ("spaces", _) => Part::Spaces(s.style.as_ref()),
         ("build", _) => return Ok(Source::Build(id)),
         (_, [("table", t)]) => Part::Table(t),
         (_, [("roster", t)]) => Part::Roster(t, s.column.as_ref()),
@@ -135,10 +149,51 @@ pub(super) fn select(
     needs: Needs,
 ) -> Result<Selection, Unmeasured> {
     match source(&game.file, sel)? {
+        Source::Components => Ok(components(game, needs)),
         Source::Variants(id) => variants(game, id, needs),
-        Source::Spaces(id, style) => spaces(game, id, style),
         Source::Part(id, part) => part_of(game, id, part),
         Source::Build(id) => build_kinds(game, id),
+    }
+}
+
+/// Every component of the game, with what it is and its front's fields.
+fn components(game: &Game, needs: Needs) -> Selection {
+    let mut names: BTreeSet<String> = [
+        "id", "name", "kind", "copies", "variants", "width", "height",
+    ]
+    .map(String::from)
+    .into();
+    names.extend(FACE_FIELDS.iter().map(|f| format!("front.{f}")));
+    let items = game
+        .spec
+        .components
+        .iter()
+        .map(|c| {
+            let (w, h) = c.kind.kind().size(c);
+            let mut item = Item::new(c.id.value.clone(), at(game.file_of(c), &c.id))
+                .with("id", Value::Text(c.id.value.clone()))
+                .with(
+                    "name",
+                    Value::Text(c.name.clone().unwrap_or_else(|| c.id.value.clone())),
+                )
+                .with("kind", Value::Text(c.kind_name.value.to_string()))
+                .with("copies", Value::Num(c.total_copies() as f64))
+                .with("variants", Value::Num(c.variants.len() as f64))
+                .with("width", Value::Num(round2(w)))
+                .with("height", Value::Num(round2(h)));
+            if needs.faces {
+                for f in FACE_FIELDS {
+                    item = item.with(format!("front.{f}"), face_value(&c.front, f));
+                }
+            }
+            item
+        })
+        .collect();
+    Selection {
+        what: "components of the game".into(),
+        at: at(&game.file, &game.spec.game.id),
+        items,
+        names,
     }
 }
 
@@ -146,7 +201,10 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     let c = component(game, id)?;
     let file = game.file_of(c);
     let default = c.copies.as_ref().map_or(1, |s| s.value);
-    let mut names: BTreeSet<String> = ["id", "copies"].map(String::from).into();
+    let mut names: BTreeSet<String> = ["id", "copies", "width", "height"].map(String::from).into();
+    // Its pieces' size as printed (mm), which its kind knows.
+    let (w, h) = c.kind.kind().size(c);
+    let (width, height) = (Value::Num(round2(w)), Value::Num(round2(h)));
     for side in ["front", "back"] {
         names.extend(FACE_FIELDS.iter().map(|f| format!("{side}.{f}")));
     }
@@ -163,7 +221,9 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     if c.variants.is_empty() {
         let item = Item::new(c.id.value.clone(), at(file, &c.id))
             .with("id", Value::Text(c.id.value.clone()))
-            .with("copies", Value::Num(default as f64));
+            .with("copies", Value::Num(default as f64))
+            .with("width", width.clone())
+            .with("height", height.clone());
         items.push(match needs.faces {
             true => faces_of(item, &c.front, c.back.as_ref()),
             false => item,
@@ -178,6 +238,10 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
             names.insert(k.to_string());
             item = item.with(k.to_string(), Value::Text(value.clone()));
         }
+        // After the tags: a tag of the same name is the designer's and is read first.
+        item = item
+            .with("width", width.clone())
+            .with("height", height.clone());
         if needs.faces {
             let front = c.front.overlaid(&c.variant_front(&v));
             let back = match (&c.back, c.variant_back(&v)) {
@@ -202,6 +266,9 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
     let c = component(game, id)?;
     let not_a = match part {
         Part::Faces => "is not a die: `faces:` reads a die's faces",
+        Part::Spaces(_) => {
+            "is not a board or a track: `spaces:` reads a board's squares, hexes or points, a track's spaces"
+        }
         _ => "is not a record sheet (`kind: sheet`)",
     };
     let items = c
@@ -210,43 +277,6 @@ fn part_of(game: &Game, id: &Spanned<String>, part: Part) -> Result<Selection, U
         .items(game, c, part)
         .ok_or_else(|| Unmeasured::at(&game.file, id, format!("`{}` {not_a}", id.value)))?;
     Ok(items?)
-}
-
-fn spaces(
-    game: &Game,
-    id: &Spanned<String>,
-    style: Option<&Spanned<String>>,
-) -> Result<Selection, Unmeasured> {
-    let (c, g) = super::subject::geometry(game, id)?;
-    let file = game.file_of(c);
-    let here = at(file, &c.id);
-    let picked: Vec<usize> = match style {
-        Some(style) => {
-            super::subject::known_style(game, &g, c, style)?;
-            g.marked.get(&style.value).cloned().unwrap_or_default()
-        }
-        None => (0..g.spaces.len()).collect(),
-    };
-    let items = picked
-        .iter()
-        .filter_map(|&i| g.spaces.get(i))
-        .map(|s| {
-            let place = crate::kinds::spaces::column_row(&s.name);
-            let num = |n: Option<u32>| n.map_or(Value::Unset, |n| Value::Num(n as f64));
-            Item::new(s.name.clone(), here.clone())
-                .with("name", Value::Text(s.name.clone()))
-                .with("shape", Value::Text(g.noun.to_string()))
-                .with("column", num(place.map(|p| p.0 + 1)))
-                .with("row", num(place.map(|p| p.1)))
-        })
-        .collect();
-    let marked = style.map_or(String::new(), |s| format!(" marked `{}`", s.value));
-    Ok(Selection {
-        what: format!("{}{marked} of `{}`", g.nouns(), c.id.value),
-        at: here,
-        items,
-        names: ["name", "shape", "column", "row"].map(String::from).into(),
-    })
 }
 
 fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasured> {
@@ -275,6 +305,11 @@ fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasure
         items,
         names,
     })
+}
+
+/// A size to 0.01 mm, as a rule compares it.
+fn round2(mm: f64) -> f64 {
+    (mm * 100.0).round() / 100.0
 }
 
 /// The property names of a selection, as a message lists them: the faces' fields once

@@ -179,7 +179,7 @@ impl<'c> Subject<'c> {
             Subject::Variants(id) => variants(game, id, check, x),
             Subject::EachVariant(id) => each_variant(game, id, check, x),
             Subject::Labels(id) => labels(game, id),
-            Subject::Players => players(game),
+            Subject::Players => players(game, x),
             Subject::PerPlayer(id) => per_player(game, id, check),
             Subject::Uses(id) => uses(game, id, check),
             Subject::Blank(id) => blank(game, id),
@@ -323,14 +323,42 @@ fn labels(game: &Game, id: &Spanned<String>) -> Measured {
     ))
 }
 
-fn players(game: &Game) -> Measured {
+/// The game's player counts: as a list (`equals: [2, 3, 4]`), or each against a bound
+/// (`at_least: 2`: no count is fewer than two).
+fn players(game: &Game, x: &Expect) -> Measured {
     let players = &game.spec.game.players;
-    let list = players
+    let here = Some(at(&game.file, players));
+    let list: Vec<Value> = players
         .value
         .iter()
         .map(|p| Value::Num(*p as f64))
         .collect();
-    Ok((Some(at(&game.file, players)), Found::List(list)))
+    if matches!(x.equals, Some(Target::List(_))) || x.is_empty() {
+        return Ok((here, Found::List(list)));
+    }
+    let (_, expected) = compare_number(0.0, x);
+    let counts: Vec<String> = list.iter().map(Value::to_string).collect();
+    let bad: Vec<String> = list
+        .iter()
+        .filter(|v| !x.met_by(v))
+        .map(Value::to_string)
+        .collect();
+    let found = match bad.is_empty() {
+        true => format!("{} players", counts.join(", ")),
+        false => format!(
+            "{} players ({} not {expected})",
+            counts.join(", "),
+            bad.join(", ")
+        ),
+    };
+    Ok((
+        here,
+        Found::Verdict(Verdict::new(
+            bad.is_empty() && !list.is_empty(),
+            format!("every player count {expected}"),
+            found,
+        )),
+    ))
 }
 
 fn per_player(game: &Game, id: &Spanned<String>, check: &Check) -> Measured {
@@ -678,8 +706,13 @@ pub(super) fn expectation_problem(subject: Subject, check: &Check, x: &Expect) -
         Measure::List if matches!(subject, Subject::List(_)) && !list_given && !matches!(x.equals, Some(Target::Keyed(..))) => {
             Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`, or one computed: `equals: {list: …, value: …}`".into())
         }
+        // A bound on every player count: `at_least: 2`.
+        Measure::List if matches!(subject, Subject::Players) && !list_given && text.is_none() && number_given => None,
+        Measure::List if matches!(subject, Subject::Players) && !list_given => Some(
+            "the player counts as a list after `equals:` (`equals: [2, 3, 4]`), or a bound every count meets (`at_least: 2`, `at_most: 4`)".into(),
+        ),
         Measure::List if !matches!(subject, Subject::List(_)) && !list_given => {
-            Some("a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
+            Some("the labels in order as a list after `equals:`, e.g. `equals: [5, 4, 3, 2, 1]`".into())
         }
         _ => None,
     }

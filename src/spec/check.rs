@@ -261,6 +261,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         }
     }
     super::tts::check(game, &mut problems);
+    check_icon_colors(game, &mut symbols, &mut problems);
     problems.extend(game_text.over);
     super::layouts::check(game, &mut problems);
     if total > MAX_PIECES {
@@ -1019,6 +1020,35 @@ fn check_players_and_pips<K: Kinds>(
 
 /// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is
 /// referenced by dozens of variants), reported at every reference.
+/// `icons:`: each names a symbol there is, in a colour (a placeholder has no piece to fill it).
+fn check_icon_colors<K: Kinds>(
+    game: &Game<K>,
+    verdicts: &mut std::collections::HashMap<String, Option<String>>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let file = game.file.as_str();
+    for (name, color) in &game.spec.icons {
+        let at = Spanned::new(name.clone(), color.referenced, color.defined);
+        let mut found = Vec::new();
+        check_symbol(game, file, &at, verdicts, &mut found);
+        for mut problem in found {
+            problem.message = format!("`icons:` gives `{name}` a colour: {}", problem.message);
+            problems.push(problem);
+        }
+        if color.value.hex().contains('{') {
+            problems.push(Diagnostic::at(
+                file,
+                color,
+                format!(
+                    "`icons:` gives `{name}` the colour `{}`; an icon's colour is one colour for \
+                     the whole game (`#c0392b`), not a placeholder",
+                    color.value.hex()
+                ),
+            ));
+        }
+    }
+}
+
 fn check_symbol<K: Kinds>(
     game: &Game<K>,
     file: &str,

@@ -186,12 +186,15 @@ pub fn face_value(face: &Face, field: &str) -> Value {
     }
 }
 
-/// What of a component a selector reads: a die's faces, or a record sheet's table, roster (or
-/// one of its columns) or track by title, or its fields by label. The titles are the rule's,
+/// What of a component a selector reads: a die's faces, a board's spaces (those marked in a
+/// style), or a record sheet's table, roster (or one of its columns) or track by title, or its
+/// fields by label. The titles are the rule's,
 /// located where it writes them.
 #[derive(Debug, Clone, Copy)]
 pub enum Part<'r> {
     Faces,
+    /// A board's spaces, or only those marked in the style the rule names.
+    Spaces(Option<&'r Spanned<String>>),
     Table(&'r Spanned<String>),
     Roster(&'r Spanned<String>, Option<&'r Spanned<String>>),
     Track(&'r Spanned<String>),
@@ -237,6 +240,24 @@ pub enum ItemsProblem {
         "the roster `{roster}` on `{component}` has no `rows:`: it fills the room left on the page, which the rules cannot count"
     )]
     Uncounted { roster: String, component: String },
+    /// "board `field` has no style `desrt`: expected one of `desert`, `star`".
+    #[error(
+        "{noun} `{component}` has no style `{style}`: {}",
+        match known.is_empty() {
+            true => format!("a {noun} marks no spaces in styles"),
+            false => format!(
+                "expected one of {}",
+                known.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    )]
+    NoStyle {
+        /// What it is: "board", "track".
+        noun: &'static str,
+        style: String,
+        component: String,
+        known: Vec<String>,
+    },
     #[error("`{title}` has {count} rows or spaces, more than the {most} the rules read")]
     TooMany {
         title: String,

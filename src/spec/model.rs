@@ -43,6 +43,14 @@ pub struct GameSpec<K: Kinds> {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub fonts: Vec<Spanned<String>>,
+    /// Inline icons that keep a colour of their own: `{name}` in any text of the game is drawn
+    /// in this colour wherever it stands, not in the colour of the text around it
+    /// (`icons: {card-hearts: "#c0392b"}`). It paints what the icon's SVG paints in
+    /// `currentColor` (all of pnp's own symbols); colours an SVG gives itself are always kept.
+    /// Not included from other games.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Color>")]
+    pub icons: BTreeMap<String, Spanned<Color>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

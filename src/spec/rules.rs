@@ -152,12 +152,18 @@ pub struct Check {
     pub at_least_squares_of: Option<Spanned<String>>,
 }
 
-/// What a rule looks at: exactly one source (`variants`, `faces`, `spaces`, `sheet` or
-/// `build`), narrowed by the keys that go with it. Each item it picks has properties that
+/// What a rule looks at: exactly one source (`components`, `variants`, `faces`, `spaces`,
+/// `sheet` or `build`), narrowed by the keys that go with it. Each item it picks has properties that
 /// `where:`, `if:`, `value:` and `holds:` name.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Select {
+    /// `all`: each component of the game: `id`, `name`, `kind`, `copies` (all its variants'),
+    /// `variants` (how many), `width` and `height` (mm, as printed) and its front's fields as
+    /// `front.title`, `front.ink`…
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub components: Option<Spanned<String>>,
     /// Each variant of a component (the component itself when it has none): `id`, `copies`,
     /// its tags, and its faces' fields as `front.text`, `front.ink`, `back.label`…
     #[serde(default)]

@@ -53,10 +53,22 @@ pub struct TtsPieces {
     /// What each player takes to their seat (`pnp tts --table`): `set` (one of each variant),
     /// `own` (every copy of one variant: the first player the first variant, and so on),
     /// `alternate` (one copy, variants in turn: teams seated alternately), `copy` (a copy of
-    /// the component each, however many it prints: a record sheet) or a number of copies.
-    /// What no player takes is set aside (a number: left in the middle as a supply).
+    /// the component each, however many it prints: a record sheet), a number of copies, or
+    /// so many of chosen variants, by id: a starting deck (`{copper: 7, estate: 3}`).
+    /// What no player takes is set aside (a number or chosen variants: left in the middle as a
+    /// supply).
     #[serde(default)]
     pub each_player: Option<EachPlayer>,
+    /// Cards each player is dealt into their hand from the deck before their seat, when the
+    /// table is first loaded (after it is shuffled, with `shuffle`): `hand: 5`.
+    #[serde(default)]
+    pub hand: Option<u32>,
+    /// The rules lay it face up: its decks lie face up (a supply to buy from), not face down.
+    #[serde(default)]
+    pub face_up: bool,
+    /// `each`: a pile for each variant (each kind of card of a supply), not one deck of all.
+    #[serde(default)]
+    pub pile: Option<Pile>,
     /// `players`: only as many pieces as there are players are used (first ones first); the
     /// rest are set aside. `diagram`: only what the setup diagram places is used (the rules
     /// put the rest away); without it, pieces the diagram does not place are dealt and laid
@@ -74,11 +86,21 @@ pub enum Bag {
     None,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum EachPlayer {
     Copies(u32),
     Way(Way),
+    /// So many copies of each of these variants, by id: a starting deck.
+    Chosen(BTreeMap<String, u32>),
+}
+
+/// How a deck's cards are piled on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Pile {
+    /// A pile for each variant.
+    Each,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -172,17 +194,71 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 key.value
             ));
         }
-        match p.each_player {
+        if (p.face_up || p.pile.is_some() || p.hand.is_some()) && !is_deck {
+            wrong(format!(
+                "tts: `face_up`, `pile` and `hand` are for cards; `{}` is a {}",
+                key.value,
+                c.kind.name()
+            ));
+        }
+        if p.pile.is_some() && c.variants.is_empty() {
+            wrong(format!(
+                "tts: `pile: each` makes a pile of each variant; `{}` has none",
+                key.value
+            ));
+        }
+        if let Some(n) = p.hand {
+            if p.each_player.is_none() {
+                wrong(format!(
+                    "tts: `hand: {n}` deals from the deck before each seat: give `{}` an `each_player:`",
+                    key.value
+                ));
+            }
+            if n == 0 || n > crate::spec::MAX_COPIES {
+                wrong(format!(
+                    "tts: `hand: {n}`: expected 1 to {} cards",
+                    crate::spec::MAX_COPIES
+                ));
+            }
+        }
+        match &p.each_player {
+            Some(EachPlayer::Chosen(chosen)) => {
+                let known: Vec<String> = c.variants.iter().map(|v| v.id.value.clone()).collect();
+                for (id, &n) in chosen {
+                    if !known.contains(id) {
+                        let hint = crate::base::diagnostic::did_you_mean(
+                            id,
+                            known.iter().map(String::as_str),
+                        );
+                        wrong(format!(
+                            "tts: `each_player:` names `{id}`, which is no variant of `{}` (its variants: {}{hint})",
+                            key.value,
+                            match known.is_empty() {
+                                true => "none".to_string(),
+                                false => known.join(", "),
+                            }
+                        ));
+                    }
+                    if n == 0 || n > crate::spec::MAX_COPIES {
+                        wrong(format!(
+                            "tts: `each_player: {{{id}: {n}}}`: expected 1 to {} copies",
+                            crate::spec::MAX_COPIES
+                        ));
+                    }
+                }
+            }
             Some(EachPlayer::Way(Way::Own | Way::Alternate)) if c.variants.is_empty() => {
                 wrong(format!(
                     "tts: `each_player: own` and `alternate` deal variants; `{}` has none",
                     key.value
                 ))
             }
-            Some(EachPlayer::Copies(n)) if n == 0 || n > crate::spec::MAX_COPIES => wrong(format!(
-                "tts: `each_player: {n}`: expected 1 to {} copies",
-                crate::spec::MAX_COPIES
-            )),
+            Some(EachPlayer::Copies(n)) if *n == 0 || *n > crate::spec::MAX_COPIES => {
+                wrong(format!(
+                    "tts: `each_player: {n}`: expected 1 to {} copies",
+                    crate::spec::MAX_COPIES
+                ))
+            }
             _ => {}
         }
     }

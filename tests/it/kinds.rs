@@ -155,7 +155,7 @@ fn every_kind_becomes_what_its_kind_says_in_tabletop_simulator() {
         let expected: &[&str] = match component.kind.kind().tts(shape) {
             TtsForm::Deck { .. } => &["DeckCustom", "Card"],
             TtsForm::Tile { .. } | TtsForm::Board => &["Custom_Tile"],
-            TtsForm::Die6 => &["Custom_Dice"],
+            TtsForm::Die { .. } => &["Custom_Dice"],
             TtsForm::Standee | TtsForm::Token { .. } => &["Custom_Token"],
             // A tuck box: nothing on the table (tts_table's shapes test looks for its absence).
             TtsForm::LeftOut => continue,

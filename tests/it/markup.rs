@@ -287,3 +287,133 @@ fn the_market_day_example_builds_validates_and_exports_for_tabletop_simulator() 
     assert!(t.status.success(), "{}", stderr(&t));
     assert!(!files(&dir).is_empty());
 }
+
+/// A title with characters its font lacks (drawn in the fallback font, DejaVu Sans) is fitted
+/// to its box as drawn: every glyph the PDF shows lies inside the card, with no warning.
+#[test]
+fn a_title_in_the_fallback_font_is_fitted_to_its_box() {
+    let titles = [
+        "⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢⬢",
+        "Go → North → East → South → West",
+        "★★ Sunken Temple ★★",
+    ];
+    let mut yaml = String::from("game: {id: fb, name: Fallback, players: [2]}\ncomponents:\n");
+    for (i, t) in titles.iter().enumerate() {
+        yaml.push_str(&format!(
+            "  - id: c{i}\n    kind: card\n    size: 40mm x 60mm\n    front: {{title: \"{t}\", background: \"#ffffff\"}}\n"
+        ));
+    }
+    let dir = temp_dir("fallback-title");
+    let file = dir.join("fb.yaml");
+    std::fs::write(&file, &yaml).unwrap();
+    let out = dir.join("out");
+    let o = pnp()
+        .arg("build")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("runs over"), "{}", stderr(&o));
+    let pdf = std::fs::read(out.join("fb.pdf")).unwrap();
+    let game = pnp::kinds::load(file.to_str().unwrap()).unwrap();
+    let doc =
+        pnp::commands::prepare(&game, &pnp::commands::options::BuildOptions::default()).unwrap();
+    let mm = 25.4 / 72.0;
+    let glyphs = pdf_glyphs(&pdf);
+    let sizes = pdf_page_sizes(&pdf);
+    for (c, title) in titles.iter().enumerate() {
+        let (page, pl) = first_front(&doc, c);
+        let r = pl.rect;
+        let height = sizes[page].1;
+        let on_card: Vec<&Glyph> = glyphs[page]
+            .iter()
+            .filter(|g| {
+                let y = (height - g.y) * mm;
+                y > r.y
+                    && y < r.y + r.h
+                    && {
+                        let x = g.x * mm;
+                        x > r.x - r.w && x < r.x + 2.0 * r.w
+                    }
+                    && title.contains(g.text.as_str())
+            })
+            .filter(|g| {
+                // This card's row of glyphs, not a neighbour's: within its own column.
+                let mid = (g.x + g.advance / 2.0) * mm;
+                (mid - (r.x + r.w / 2.0)).abs() < r.w / 2.0
+            })
+            .collect();
+        let shown: usize = on_card
+            .iter()
+            .map(|g| g.text.chars().filter(|c| !c.is_whitespace()).count())
+            .sum();
+        let want = title.chars().filter(|c| !c.is_whitespace()).count();
+        assert_eq!(shown, want, "card {c}: all of `{title}` is printed");
+        let left = on_card.iter().map(|g| g.x * mm).fold(f64::MAX, f64::min);
+        let right = on_card
+            .iter()
+            .map(|g| (g.x + g.advance) * mm)
+            .fold(f64::MIN, f64::max);
+        assert!(
+            left >= r.x + 1.0 && right <= r.x + r.w - 1.0,
+            "card {c}: `{title}` spans {left:.2}–{right:.2} mm, the card {:.2}–{:.2} mm",
+            r.x,
+            r.x + r.w
+        );
+    }
+}
+
+/// `icons:` gives an inline icon a colour of its own: the heart in a black line of text is
+/// drawn red, where the spade beside it keeps the text's ink; without the entry both are black.
+#[test]
+fn an_icon_named_in_icons_keeps_its_own_colour_in_any_text() {
+    let game = |icons: &str| {
+        format!(
+            "game: {{id: mk, name: Markup, players: [2]}}\n{icons}components:\n  - id: c\n    kind: card\n    size: poker\n    front: {{border: none, ink: \"#000000\", background: \"#ffffff\", title: \"Hearts {{card-hearts}}\", lines: [\"Take {{card-hearts}} then {{card-spades}}\"]}}\n"
+        )
+    };
+    // Pixels of a colour: the red asked for, or near it (anti-aliased edges aside).
+    let count = |rgba: &[u8], want: [u8; 3]| {
+        rgba.chunks(4)
+            .filter(|p| (0..3).all(|i| (p[i] as i32 - want[i] as i32).abs() <= 8))
+            .count()
+    };
+    let red = [0xc0, 0x39, 0x2b];
+    let own = build_yaml(
+        "icon-colour",
+        &game("icons:\n  card-hearts: \"#c0392b\"\n"),
+        &["--dpi", "150"],
+    );
+    let (_, _, rgba) = face(&own, "c-front");
+    let plain = build_yaml("icon-ink", &game(""), &["--dpi", "150"]);
+    let (_, _, ink) = face(&plain, "c-front");
+    // Two hearts (in the title band and in the line), each a few mm wide at 150 dpi.
+    assert!(
+        count(&rgba, red) > 200,
+        "the hearts are red: {}",
+        count(&rgba, red)
+    );
+    assert_eq!(
+        count(&ink, red),
+        0,
+        "without `icons:` the hearts take the ink"
+    );
+    // The spade and the text are as they were: every pixel that changed is the hearts' red
+    // (or its anti-aliased edge, reddish).
+    assert_eq!(rgba.len(), ink.len());
+    let changed: Vec<&[u8]> = rgba
+        .chunks(4)
+        .zip(ink.chunks(4))
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a)
+        .collect();
+    assert!(!changed.is_empty());
+    for p in changed {
+        assert!(
+            p[0] > p[1] && p[0] > p[2],
+            "a pixel other than a heart's changed: {p:?}"
+        );
+    }
+}

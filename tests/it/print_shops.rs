@@ -503,6 +503,45 @@ fn check_warns_of_text_near_the_cut_hairlines_and_pale_ink_at_their_lines() {
 }
 
 #[test]
+fn a_contrast_warning_for_text_on_a_picture_says_so() {
+    let dir = temp_dir("contrast-picture");
+    let art = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/art/woods.png");
+    std::fs::copy(art, dir.join("woods.png")).unwrap();
+    let path = dir.join("pic.yaml");
+    let game = |front: &str| {
+        format!(
+            "game: {{id: pic, name: Pic, players: [2]}}\ncomponents:\n  - id: forest\n    kind: card\n    size: 63.5mm x 88.9mm\n    front: {{{front}}}\n"
+        )
+    };
+    // White text on a picture, on the default white background.
+    std::fs::write(&path, game("title: Forest, ink: white, image: woods.png")).unwrap();
+    let out = run(&["check", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    let line = err
+        .lines()
+        .find(|l| l.contains("contrast"))
+        .unwrap_or_else(|| panic!("no contrast warning: {err}"));
+    assert!(line.starts_with("warning: "), "{line}");
+    assert!(line.contains("pic.yaml:3:9: `forest`: text in ink #ffffff is on a picture: where the picture leaves the background #ffffff bare, the contrast is 1:1"), "{line}");
+    assert!(
+        line.contains("over the picture itself it is not measured"),
+        "{line}"
+    );
+    assert!(!line.contains("too pale to read"), "{line}");
+    assert!(
+        err.contains("look at the text where it lies over the picture"),
+        "{err}"
+    );
+    // The same ink and background without a picture: too pale, as before.
+    std::fs::write(&path, game("title: Forest, ink: white")).unwrap();
+    let err = stderr(&run(&["check", path.to_str().unwrap()]));
+    assert!(
+        err.contains("`forest`: ink #ffffff on background #ffffff has a contrast of 1:1, under 3:1: too pale to read in print"),
+        "{err}"
+    );
+}
+
+#[test]
 fn check_for_a_service_uses_its_safe_zone_and_leaves_out_what_it_does_not_make() {
     let path = faulty_game();
     let out = run(&["check", path.to_str().unwrap(), "--for", "mpc"]);

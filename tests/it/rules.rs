@@ -226,12 +226,12 @@ fn a_malformed_rule_is_reported_not_ignored() {
         (
             "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
             "check: {labels: track}",
-            "expected: a list after `equals:`",
+            "expected: the labels in order as a list after `equals:`",
         ),
         (
             "check: {labels: track, equals: [5, 4, 3, 2, 1]}",
             "check: {labels: track, at_least: 5}",
-            "expected: a list after `equals:`",
+            "expected: the labels in order as a list after `equals:`",
         ),
         (
             "check: {variants: grain, equals: 6}",
@@ -420,6 +420,21 @@ rules:
   - id: deserts
     quote: Two deserts.
     check: {count: {spaces: field, style: desert}, equals: 2}
+  - id: desert-hexes
+    quote: Two of the hexes are desert.
+    check: {count: {spaces: field}, where: {style: desert, shape: hex}, equals: 2}
+  - id: deserts-inland
+    quote: No desert lies on the first row.
+    check: {each: {spaces: field, style: desert}, holds: "row > 1"}
+  - id: token-size
+    quote: The number tokens are 20 mm across.
+    check: {each: {variants: number}, value: width, equals: 20}
+  - id: player-count
+    quote: For two to four players.
+    check: {players: true, at_least: 2, at_most: 4}
+  - id: token-ink
+    quote: The tokens are printed in black ink.
+    check: {each: {components: all}, where: {kind: token}, value: front.ink, equals: black}
   - id: a-hex-for-each-number
     quote: Each number token lies on its own hex.
     check: {count: {variants: number}, at_most: {count: {spaces: field}}}
@@ -519,6 +534,36 @@ const LAB_CASES: &[Case] = &[
         at: "  - id: field",
     },
     Case {
+        rule: "desert-hexes",
+        find: "desert: [b2, c3]",
+        replace: "desert: [b2]",
+        at: "  - id: field",
+    },
+    Case {
+        rule: "deserts-inland",
+        find: "desert: [b2, c3]",
+        replace: "desert: [b1, c3]",
+        at: "  - id: field",
+    },
+    Case {
+        rule: "token-size",
+        find: "    size: 20mm\n    front: {ink: black}",
+        replace: "    size: 22mm\n    front: {ink: black}",
+        at: "      - {id: n2,",
+    },
+    Case {
+        rule: "player-count",
+        find: "players: [2, 3, 4]}",
+        replace: "players: [2, 3, 4, 5]}",
+        at: "game: {id: lab",
+    },
+    Case {
+        rule: "token-ink",
+        find: "front: {ink: black}",
+        replace: "front: {ink: \"#1f3a93\"}",
+        at: "  - id: number",
+    },
+    Case {
         rule: "a-hex-for-each-number",
         find: "      rows: 4\n",
         replace: "      rows: 3\n",
@@ -568,7 +613,7 @@ fn each_general_rule_form_fails_on_a_mutated_game_at_its_line() {
     std::fs::write(&path, LAB).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("16 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("21 rules hold"), "{}", stdout(&out));
     // Every rule of the lab has a case here.
     let game = pnp::kinds::load(path.to_str().unwrap()).unwrap();
     for r in &game.spec.rules {
@@ -643,6 +688,30 @@ fn a_general_rule_written_wrong_is_located_at_its_mistake() {
             "{count: {variants: number, faces: doubling}, equals: 10}",
             "{variants: number, faces",
             "2 sources (variants, faces): a selector has exactly one of",
+        ),
+        (
+            "where: {style: desert, shape: hex}",
+            "where: {style: desrt, shape: hex}",
+            "{count: {spaces: field}, where: {style: desrt",
+            "none of the hexes of `field` has `style: desrt`; did you mean `desert`?",
+        ),
+        (
+            "{count: {spaces: field, style: desert}",
+            "{count: {spaces: track, style: desert}",
+            "track, style",
+            "no component `track`",
+        ),
+        (
+            "{count: {spaces: field, style: desert}",
+            "{count: {spaces: scorecard, style: desert}",
+            "scorecard, style",
+            "`scorecard` is not a board or a track: `spaces:` reads a board's squares, hexes or points, a track's spaces",
+        ),
+        (
+            "{each: {components: all}",
+            "{each: {components: every}",
+            "every}",
+            "`components: every`: expected `components: all`",
         ),
         (
             "where: {n: [6, 8]}",
@@ -915,5 +984,88 @@ fn the_examples_of_docs_rules_md_hold() {
     std::fs::write(&path, format!("{components}rules:\n{examples}")).unwrap();
     let out = pnp().arg("validate").arg(&path).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("7 rules hold"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("11 rules hold"), "{}", stdout(&out));
+}
+
+#[test]
+fn players_may_be_bounded_and_every_count_meets_the_bound() {
+    let game = |players: &str| {
+        format!(
+            "game: {{id: p, name: P, players: {players}}}\ncomponents:\n  - id: t\n    kind: token\n    size: 20mm\nrules:\n  - id: two-to-four\n    quote: For two to four players.\n    check: {{players: true, at_least: 2, at_most: 4}}\n"
+        )
+    };
+    let path = temp_dir("rules-players").join("p.yaml");
+    std::fs::write(&path, game("[2, 3, 4]")).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&path, game("[1, 2, 3, 4, 5]")).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    // At the game's `players:`, with what is wrong in it.
+    assert!(
+        err.contains(&format!(
+            "{}:1:33: rule `two-to-four` fails",
+            path.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("expected: every player count at least 2 and at most 4"),
+        "{err}"
+    );
+    assert!(
+        err.contains("found:    1, 2, 3, 4, 5 players (1, 5 not at least 2 and at most 4)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_track_s_spaces_are_items_too_each_failure_at_its_space() {
+    // Night Grain's track: five levels, the first and last with a hint printed inside.
+    let checks = [
+        "check: {list: {spaces: track}, value: label, equals: [5, 4, 3, 2, 1]}",
+        "check: {count: {spaces: track}, if: \"hint != ''\", equals: 2}",
+        "check: {each: {spaces: track}, holds: \"label == 6 - n\"}",
+    ];
+    let original = "check: {labels: track, equals: [5, 4, 3, 2, 1]}";
+    for check in checks {
+        let (path, _) = broken("night-grain", original, check);
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{check}: {}", stderr(&out));
+    }
+    // A level numbered wrong fails `each`, at that space's line.
+    let text = shipped("night-grain").replacen(original, checks[2], 1);
+    let text = text.replacen("        - {label: \"3\"}", "        - {label: \"7\"}", 1);
+    let path = temp_dir("rules-track").join("night-grain.yaml");
+    std::fs::write(&path, &text).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let line = line_of(&text, "- {label: \"7\"}");
+    assert!(
+        err.contains(&format!(
+            "night-grain.yaml:{line}:11: rule `track-boxes` fails"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("found:    space 3 (label = 7, n = 3)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the rules say (Components): “the Track of Persephone, divided into five numbered levels”"),
+        "{err}"
+    );
+    // A track marks no spaces in styles.
+    let (path, _) = broken(
+        "night-grain",
+        original,
+        "check: {count: {spaces: track, style: gold}, equals: 1}",
+    );
+    let err = stderr(&pnp().arg("validate").arg(&path).output().unwrap());
+    assert!(
+        err.contains("track `track` has no style `gold`: a track marks no spaces in styles"),
+        "{err}"
+    );
 }

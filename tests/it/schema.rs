@@ -284,6 +284,14 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
             ),
             "/components/0/die/faces",
         ),
+        (
+            "die with seven faces",
+            GAME.replace(
+                "kind: token",
+                "kind: die\n    die: {faces: [{}, {}, {}, {}, {}, {}, {}]}",
+            ),
+            "/components/0/die/faces",
+        ),
     ];
     for (what, yaml, at) in cases {
         assert!(!loads(yaml), "{what}: the loader must refuse it:\n{yaml}");
@@ -330,6 +338,10 @@ fn values_the_loader_reads_the_schema_accepts() {
         ("a die with six faces", GAME.replace(
             "kind: token",
             "kind: die\n    die: {faces: [{}, {}, {}, {}, {}, {}]}",
+        )),
+        ("a die with twenty faces", GAME.replace(
+            "kind: token",
+            &format!("kind: die\n    die: {{faces: [{}]}}", ["{}"; 20].join(", ")),
         )),
     ];
     for (what, yaml) in cases {

@@ -1032,3 +1032,200 @@ fn pieces_a_diagram_leaves_off_the_board_are_laid_out_unless_only_the_diagram_is
         assert_eq!(on_table, 18 - aside, "{name}: men on the table");
     }
 }
+
+/// Writes `yaml` (a game whose id is `id`) as `<id>.yaml` in a fresh folder named after `tag`,
+/// and returns its path.
+fn game_file(tag: &str, id: &str, yaml: &str) -> PathBuf {
+    let path = temp_dir(&format!("tts45-{tag}")).join(format!("{id}.yaml"));
+    std::fs::write(&path, yaml).unwrap();
+    path
+}
+
+/// The hand zones' colours, in seat order.
+fn hands(v: &Value) -> Vec<&str> {
+    top(v)
+        .iter()
+        .filter(|o| o["Name"] == "HandTrigger")
+        .map(|h| h["FogColor"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_player_tagged_with_any_of_tts_s_ten_seat_colours_sits_in_that_seat() {
+    // Every colour TTS has, in an order that is not TTS's, each player's pawn tagged with it.
+    let colours = [
+        "Teal", "Pink", "Brown", "White", "Purple", "Green", "Orange", "Blue", "Yellow", "Red",
+    ];
+    let mut yaml = String::from(
+        "game: {id: seats, name: Seats, players: [2, 3, 4, 5, 6, 7, 8, 9, 10]}\ncomponents:\n  - id: pawn\n    name: Pawn\n    kind: token\n    shape: round\n    size: 20mm\n    variants:\n",
+    );
+    for c in colours {
+        let id = c.to_lowercase();
+        yaml.push_str(&format!(
+            "      - {{id: {id}, tags: {{player: {id}}}, front: {{title: {c}}}}}\n"
+        ));
+    }
+    yaml.push_str("tts:\n  pieces:\n    pawn: {each_player: own}\n");
+    let path = game_file("seats", "seats", &yaml);
+    for n in [2, 4, 10] {
+        let (_, v) = table(path.to_str().unwrap(), n);
+        assert_eq!(hands(&v), colours[..n as usize], "{n} players");
+        // Each pawn before the seat of its colour.
+        for c in &colours[..n as usize] {
+            let pawn = top(&v)
+                .iter()
+                .find(|o| o["Nickname"].as_str().unwrap().ends_with(c))
+                .unwrap_or_else(|| panic!("no pawn {c}"));
+            assert_eq!(seat_of(&v, pawn), *c, "{n} players: the {c} pawn");
+        }
+    }
+}
+
+#[test]
+fn players_whose_men_the_diagram_places_sit_in_their_colours() {
+    // A race game's green and purple men start on the board, placed by the setup diagram: no
+    // seat is dealt them, and the seats are Green and Purple all the same, not White and Red.
+    let yaml = "game: {id: race, name: Race, players: [2]}\ncomponents:\n  - id: man\n    name: Man\n    kind: token\n    shape: round\n    size: 12mm\n    variants:\n      - {id: green, copies: 2, tags: {player: green}, front: {background: \"#2e8b57\"}}\n      - {id: purple, copies: 2, tags: {player: purple}, front: {background: \"#7b3fa0\"}}\n  - id: setup\n    kind: diagram\n    size: 120mm x 60mm\n    diagram:\n      origin: [60, 30]\n      place:\n        - {piece: man-green, at: [-40, -10]}\n        - {piece: man-green, at: [-20, -10]}\n        - {piece: man-purple, at: [20, 10]}\n        - {piece: man-purple, at: [40, 10]}\n";
+    let path = game_file("race", "race", yaml);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    assert_eq!(hands(&v), ["Green", "Purple"]);
+    // The same men without a `player` tag: TTS's first seats.
+    let untagged = yaml
+        .replace("tags: {player: green}, ", "")
+        .replace("tags: {player: purple}, ", "");
+    let path = game_file("race-untagged", "race", &untagged);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    assert_eq!(hands(&v), ["White", "Red"]);
+}
+
+/// A deck-builder: a starting deck of chosen cards for each player, and a supply of piles.
+const DECK_BUILDER: &str = "game: {id: deckb, name: Deck Builder, players: [2, 3, 4]}\ncomponents:\n  - id: starter\n    name: Starter\n    kind: card\n    size: 63.5mm x 88.9mm\n    back: {title: Starter}\n    variants:\n      - {id: copper, copies: 30, front: {title: Copper}}\n      - {id: estate, copies: 12, front: {title: Estate}}\n  - id: kingdom\n    name: Kingdom\n    kind: card\n    size: 63.5mm x 88.9mm\n    back: {title: Kingdom}\n    variants:\n      - {id: village, copies: 10, front: {title: Village}}\n      - {id: smithy, copies: 10, front: {title: Smithy}}\n      - {id: market, copies: 8, front: {title: Market}}\ntts:\n  pieces:\n    starter: {each_player: {copper: 7, estate: 3}, shuffle: true, hand: 5}\n    kingdom: {pile: each, face_up: true}\n";
+
+/// The cards of a deck by their names: {"Copper": 7, "Estate": 3}.
+fn cards_in(deck: &Value) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for c in deck["ContainedObjects"].as_array().unwrap() {
+        *out.entry(c["Nickname"].as_str().unwrap().to_string())
+            .or_default() += 1;
+    }
+    out
+}
+
+#[test]
+fn supply_piles_the_rules_lay_face_up_lie_face_up_a_pile_a_kind() {
+    let path = game_file("deckb", "deckb", DECK_BUILDER);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    for (name, count) in [("Village", 10), ("Smithy", 10), ("Market", 8)] {
+        let pile = one(&v, &format!("Kingdom: {name}"));
+        assert_eq!(pile["Name"], "DeckCustom");
+        assert_eq!(cards_in(pile), BTreeMap::from([(name.to_string(), count)]));
+        // Face up: not turned over, as a deck with printed backs otherwise is.
+        assert_eq!(num(&pile["Transform"]["rotZ"]), 0.0, "{name}");
+    }
+    // Without `face_up`, the same piles lie face down; without `pile: each`, one deck.
+    let down = DECK_BUILDER.replace("{pile: each, face_up: true}", "{pile: each}");
+    let path = game_file("deckb-down", "deckb", &down);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    assert_eq!(
+        num(&one(&v, "Kingdom: Village")["Transform"]["rotZ"]),
+        180.0
+    );
+    // A card the setup diagram shows by its front lies face up; by its back, face down.
+    let diagram = "  - id: setup\n    kind: diagram\n    size: 150mm x 100mm\n    diagram:\n      origin: [75, 50]\n      place:\n        - {piece: kingdom-market, at: [-40, 0]}\n        - {piece: kingdom-smithy, side: back, at: [40, 0]}\ntts:\n";
+    let placed = DECK_BUILDER
+        .replace("{pile: each, face_up: true}", "{pile: each}")
+        .replace("tts:\n", diagram);
+    let path = game_file("deckb-diagram", "deckb", &placed);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    let card = |name: &str| {
+        top(&v)
+            .iter()
+            .find(|o| o["Name"] == "CardCustom" && o["Nickname"] == name)
+            .unwrap_or_else(|| panic!("no lone {name}"))
+    };
+    assert_eq!(num(&card("Market")["Transform"]["rotZ"]), 0.0);
+    assert_eq!(num(&card("Smithy")["Transform"]["rotZ"]), 180.0);
+    let one_deck = DECK_BUILDER.replace("{pile: each, face_up: true}", "{face_up: true}");
+    let path = game_file("deckb-one", "deckb", &one_deck);
+    let (_, v) = table(path.to_str().unwrap(), 2);
+    let deck = one(&v, "Kingdom");
+    assert_eq!(deck["ContainedObjects"].as_array().unwrap().len(), 28);
+    assert_eq!(num(&deck["Transform"]["rotZ"]), 0.0);
+}
+
+#[test]
+fn a_starting_deck_of_chosen_cards_is_dealt_to_each_seat() {
+    let path = game_file("deckb-start", "deckb", DECK_BUILDER);
+    for n in [2, 3, 4] {
+        let (_, v) = table(path.to_str().unwrap(), n);
+        let seats = hands(&v);
+        assert_eq!(seats.len(), n as usize);
+        for seat in &seats {
+            let deck = one(&v, &format!("Starter · {seat}"));
+            // Seven Coppers and three Estates, face down, before its own seat.
+            assert_eq!(
+                cards_in(deck),
+                BTreeMap::from([("Copper".to_string(), 7), ("Estate".to_string(), 3)]),
+                "{seat}"
+            );
+            assert_eq!(num(&deck["Transform"]["rotZ"]), 180.0);
+            assert_eq!(seat_of(&v, deck), *seat);
+            // Shuffled, then five dealt into that seat's hand, once.
+            let script = deck["LuaScript"].as_str().unwrap();
+            let shuffle = script.find("self.shuffle()").expect("shuffled");
+            let deal = script
+                .find(&format!("self.deal(5, \"{seat}\")"))
+                .unwrap_or_else(|| panic!("{seat}: {script}"));
+            assert!(shuffle < deal, "{script}");
+            assert!(script.contains("return \"dealt\""), "{script}");
+        }
+        // What no player takes stays in the middle as the supply.
+        let rest = one(&v, "Starter");
+        let left = [
+            ("Copper", 30 - 7 * n as usize),
+            ("Estate", 12 - 3 * n as usize),
+        ];
+        let left: BTreeMap<String, usize> = left
+            .into_iter()
+            .filter(|(_, k)| *k > 0)
+            .map(|(name, k)| (name.to_string(), k))
+            .collect();
+        assert_eq!(cards_in(rest), left, "{n} players");
+    }
+}
+
+#[test]
+fn tts_settings_for_cards_are_refused_where_they_mean_nothing() {
+    for (find, replace, says) in [
+        (
+            "{copper: 7, estate: 3}",
+            "{copper: 7, estat: 3}",
+            "tts: `each_player:` names `estat`, which is no variant of `starter` (its variants: copper, estate; did you mean `estate`?)",
+        ),
+        (
+            ", shuffle: true, hand: 5}",
+            ", hand: 0}",
+            "tts: `hand: 0`: expected 1 to",
+        ),
+        (
+            "starter: {each_player: {copper: 7, estate: 3}, shuffle: true, hand: 5}",
+            "starter: {hand: 5}",
+            "tts: `hand: 5` deals from the deck before each seat: give `starter` an `each_player:`",
+        ),
+    ] {
+        let yaml = DECK_BUILDER.replace(find, replace);
+        let path = game_file("deckb-bad", "deckb", &yaml);
+        let out = pnp().arg("validate").arg(&path).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{replace}");
+        let err = stderr(&out);
+        let line = yaml
+            .lines()
+            .position(|l| l.contains("    starter: {"))
+            .unwrap()
+            + 1;
+        assert!(
+            err.contains(&format!("deckb.yaml:{line}:5: {says}")),
+            "{replace}: {err}"
+        );
+    }
+}

@@ -34,3 +34,12 @@ page 2 40 split-2
 page 2 100 split-join 0 300 330 380
 page 3 40 split-hex-1 0 0 331 340
 page 4 40 split-hex-2 0 0 331 340
+
+# Any lattice: the example's star, and the lattices of lattices.yaml.
+"$pnp" build examples/chinese-checkers.yaml --out "$tmp/cc" --no-cover --no-pdf --dpi 50 -q
+cp "$tmp/cc/png/board-front.png" docs/boards-chinese-checkers.png
+face lattices 50 star lattice-star
+face lattices 50 hexagon lattice-hexagon
+face lattices 50 hexagonal lattice-hexagonal
+face lattices 50 polygon lattice-polygon
+face lattices 50 rectangles lattice-rectangles

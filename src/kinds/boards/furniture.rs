@@ -203,6 +203,24 @@ pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str
     draw_title_within(cv, frame, title, ink, frame.grid.w * 0.4);
 }
 
+/// The title in the margin above the grid, at most 40 % of its width: where coordinates
+/// below the grid leave too little room beside them.
+pub fn draw_title_above(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
+    if let Some(title) = title {
+        // The capitals' tops 3.1 mm inside the cut, as the title below keeps its foot.
+        let size = fit(Font::Display, EDGE_MM * 0.5, frame.grid.w * 0.4, title);
+        cv.add(text(
+            frame.grid.x,
+            frame.grid.y - EDGE_MM + 3.1 + 0.75 * size,
+            size,
+            Font::Display,
+            Anchor::Start,
+            ink,
+            title,
+        ));
+    }
+}
+
 /// The title, at most `room` mm long (where coordinates below the grid leave that much).
 pub fn draw_title_within(
     cv: &mut Canvas,

@@ -7,5 +7,6 @@ pub mod extras;
 pub mod frame;
 pub mod furniture;
 pub mod hex_board;
+pub mod lattice;
 pub mod marks;
 pub mod point_board;

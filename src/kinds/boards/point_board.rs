@@ -1,9 +1,11 @@
 //! Boards of points joined by lines (`kind: point-board`): a Go board's intersections, the
-//! cross of Fox and Geese, Alquerque's grid, a Morris board. The points sit on a lattice, given
-//! whole (`columns` × `rows`) or row by row as a picture; lines join lattice neighbours
-//! (`connect:`) and any points named in order (`lines:`). Each point is named by its column
-//! letter and its row counted from the bottom (`a1` bottom left). Coordinates, marks, a track
-//! around the edge and areas are `spaces`'.
+//! cross of Fox and Geese, Alquerque's grid, a Morris board, the star of Chinese checkers. The
+//! points sit on a lattice (`lattice`: square, triangular or hexagonal), given whole
+//! (`columns` × `rows`), row by row as a picture, or as the points an `outline:` holds; lines
+//! join lattice neighbours (`connect:`) and any points named in order (`lines:`). Each point is
+//! named by its column letter and its row counted from the bottom (`a1` bottom left; on the
+//! triangular lattices the columns slant up to the left). Coordinates, marks, a track around
+//! the edge and areas are `spaces`'.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -12,10 +14,14 @@ use std::collections::BTreeMap;
 use super::board::yes;
 use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
 use super::frame::Frame;
-use super::furniture::{self, Coordinates};
+use super::furniture::{self, Beyond, Coordinates};
+use super::lattice::{
+    self, Direction, Extent, Lattice, MAX_CORNERS, Outline, Placed, ROW, Spacing, Step,
+    outline_keys,
+};
 use super::marks::{self, Marked};
 use crate::base::forms::Side;
-use crate::base::units::Length;
+use crate::base::units::MAX_LENGTH_MM;
 use crate::draw::canvas::{Canvas, circle, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
@@ -24,20 +30,70 @@ use crate::kinds::spaces::{self, Geometry, Space};
 use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
-/// Most points along a side of the lattice.
-pub const MAX_POINTS: u32 = 40;
+pub use super::lattice::MAX_POINTS;
 
 /// Which lattice neighbours are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Connect {
-    /// Along rows and columns.
+    /// Every neighbour: along rows, columns and both diagonals of a square lattice; along the
+    /// three lines through each point of a triangular one; the sides of the hexagons of a
+    /// hexagonal one. The default on triangular and hexagonal lattices.
+    All,
+    /// Along rows and columns (square lattice; the default there).
     Orthogonal,
-    /// Along every diagonal.
+    /// Along every diagonal (square lattice).
     Diagonal,
     /// Along the diagonals through every other point (those whose column and row add up to an
-    /// even number, counting from a1), as on an Alquerque board.
+    /// even number, counting from a1), as on an Alquerque board (square lattice).
     Alternate,
+    /// Along the rows, side to side.
+    Horizontal,
+    /// Up and down the columns (square lattice).
+    Vertical,
+    /// Along the lines that rise to the right.
+    Rising,
+    /// Along the lines that fall to the right.
+    Falling,
+}
+
+impl Connect {
+    fn name(self) -> &'static str {
+        match self {
+            Connect::All => "all",
+            Connect::Orthogonal => "orthogonal",
+            Connect::Diagonal => "diagonal",
+            Connect::Alternate => "alternate",
+            Connect::Horizontal => "horizontal",
+            Connect::Vertical => "vertical",
+            Connect::Rising => "rising",
+            Connect::Falling => "falling",
+        }
+    }
+
+    /// The steps to the neighbours it joins on `lattice`, in the order they are drawn; `None`
+    /// where the lattice has no such line.
+    fn steps(self, lattice: Lattice) -> Option<Vec<Step>> {
+        use Direction::*;
+        let square = lattice == Lattice::Square;
+        let along = |ds: &[Direction], alternate: bool| -> Option<Vec<Step>> {
+            ds.iter()
+                .map(|d| d.step(lattice).map(|by| Step { by, alternate }))
+                .collect()
+        };
+        match self {
+            Connect::All if square => along(&[Horizontal, Vertical, Falling, Rising], false),
+            Connect::All => along(&[Horizontal, Rising, Falling], false),
+            Connect::Orthogonal if square => along(&[Horizontal, Vertical], false),
+            Connect::Diagonal if square => along(&[Falling, Rising], false),
+            Connect::Alternate if square => along(&[Falling, Rising], true),
+            Connect::Orthogonal | Connect::Diagonal | Connect::Alternate => None,
+            Connect::Horizontal => along(&[Horizontal], false),
+            Connect::Vertical => along(&[Vertical], false),
+            Connect::Rising => along(&[Rising], false),
+            Connect::Falling => along(&[Falling], false),
+        }
+    }
 }
 
 /// How the points are drawn.
@@ -105,26 +161,42 @@ impl<'de> Deserialize<'de> for Picture {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointBoard {
-    /// Distance between neighbouring points (`20mm`).
-    #[schemars(with = "Length")]
-    pub spacing: Spanned<Length>,
-    /// Points across, for a full lattice (a Go board: 19 and 19).
+    /// `square` (default), `triangular` (each point's six neighbours one spacing away: Chinese
+    /// checkers, Abalone) or `hexagonal` (the corners of flat-topped hexagons).
+    #[serde(default)]
+    pub lattice: Lattice,
+    /// Distance between neighbouring points (`20mm`); on a square lattice, two lengths across
+    /// and down (`30mm x 20mm`).
+    #[schemars(with = "Spacing")]
+    pub spacing: Spanned<Spacing>,
+    /// Points across, for a full lattice (a Go board: 19 and 19); on a triangular lattice
+    /// every other row is half a spacing to the right; on a hexagonal one, hexagons across.
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub columns: Option<Spanned<u32>>,
-    /// Points down, for a full lattice.
+    /// Points down, for a full lattice (rows of points; on a hexagonal lattice, hexagons down).
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub rows: Option<Spanned<u32>>,
     /// Or the lattice as a picture, top row first: `o` is a point, `.` is none; a block of
-    /// lines (`points: |`) or a list (`["..ooo..", "..ooo..", "ooooooo", …]`).
+    /// lines (`points: |`) or a list (`["..ooo..", "..ooo..", "ooooooo", …]`). On a
+    /// triangular lattice the points stand on every other place, each row one place along from
+    /// the next (`"..o.o.."`, `".o.o.o."`).
     #[serde(default)]
     #[schemars(with = "Option<Picture>")]
     pub points: Option<Spanned<Picture>>,
-    /// Which neighbours lines join: `orthogonal`, `diagonal`, `alternate`. Default
-    /// `[orthogonal]`; `[]` for none.
-    #[serde(default = "orthogonal")]
-    pub connect: Vec<Connect>,
+    /// Or the points on or inside an outline: `{star: 4}`, `{hexagon: 5}`, `{triangle: 5}` or
+    /// `{polygon: [[0, 0], [4, 0], [2, 4]]}`.
+    #[serde(default)]
+    #[schemars(with = "Option<Outline>")]
+    // Boxed: the registry's enum of kinds is as large as its largest section.
+    pub outline: Option<Box<Spanned<Outline>>>,
+    /// Which neighbours lines join: `all`, `orthogonal`, `diagonal`, `alternate`, or single
+    /// directions `horizontal`, `vertical`, `rising`, `falling`. Default `[orthogonal]` on a
+    /// square lattice, `[all]` on the others; `[]` for none.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<Connect>>")]
+    pub connect: Option<Spanned<Vec<Connect>>>,
     /// More lines, each through points named in order: `"a1 d1 g1"`.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
@@ -132,7 +204,7 @@ pub struct PointBoard {
     /// `dots` (default), `circles` or `none`.
     #[serde(default)]
     pub look: PointLook,
-    /// Letters above the columns and numbers beside the rows. Default true.
+    /// Letters and numbers by the columns and rows. Default true.
     #[serde(default = "yes")]
     pub coordinates: bool,
     /// Styles of marks, by name (`star` is a dot: a Go board's star points).
@@ -150,19 +222,17 @@ pub struct PointBoard {
     pub areas: Vec<Area>,
 }
 
-fn orthogonal() -> Vec<Connect> {
-    vec![Connect::Orthogonal]
-}
-
 impl Default for PointBoard {
     fn default() -> Self {
         let none = serde_saphyr::Location::UNKNOWN;
         PointBoard {
-            spacing: Spanned::new(Length::default(), none, none),
+            lattice: Lattice::default(),
+            spacing: Spanned::new(Spacing::default(), none, none),
             columns: None,
             rows: None,
             points: None,
-            connect: orthogonal(),
+            outline: None,
+            connect: None,
             lines: Vec::new(),
             look: PointLook::default(),
             coordinates: true,
@@ -173,9 +243,6 @@ impl Default for PointBoard {
         }
     }
 }
-
-/// A lattice position: column from the left, row from the top (0-based).
-type At = (u32, u32);
 
 impl PointBoard {
     fn extras(&self) -> Extras<'_> {
@@ -188,99 +255,148 @@ impl PointBoard {
         }
     }
 
-    /// The lattice's columns and rows, and its points row by row from the top.
-    fn lattice(&self) -> (u32, u32, Vec<At>) {
+    /// The lattice coordinates of its points (`j` up) and the extent they are laid out in:
+    /// a picture's or a whole lattice's rows and columns, or the points' own.
+    fn keys(&self) -> (Vec<(i64, i64)>, Option<Extent>) {
+        // However large an unchecked count is, no more than this is made of it.
+        let cap =
+            |s: &Option<Spanned<u32>>| s.as_ref().map_or(0, |s| s.value.min(2 * MAX_POINTS)) as i64;
         if let Some(picture) = &self.points {
             let picture = picture.value.rows();
-            let rows = picture.len() as u32;
-            let cols = picture.iter().map(|r| r.chars().count()).max().unwrap_or(0) as u32;
-            let mut at = Vec::new();
-            for (r, line) in picture.iter().enumerate() {
+            let rows = picture.len().min(4 * MAX_POINTS as usize) as i64;
+            let cols = picture.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i64;
+            let mut keys = Vec::new();
+            for (r, line) in picture.iter().take(rows as usize).enumerate() {
                 for (c, ch) in line.chars().enumerate() {
                     if is_point(ch) {
-                        at.push((c as u32, r as u32));
+                        keys.push((c as i64, rows - 1 - r as i64));
                     }
                 }
             }
-            return (cols, rows, at);
+            return match self.lattice {
+                Lattice::Square => (
+                    keys,
+                    Some(Extent {
+                        u: (0, cols - 1),
+                        j: (0, rows - 1),
+                    }),
+                ),
+                _ => {
+                    // Shifted a place, if need be, so that its points are on the lattice's.
+                    let shift = keys.first().map_or(0, |&(u, j)| (u + j).rem_euclid(2));
+                    let keys = keys
+                        .into_iter()
+                        .map(|(u, j)| (u + shift, j))
+                        .filter(|&(u, j)| (u + j).rem_euclid(2) == 0)
+                        .collect();
+                    let u = (shift, cols - 1 + shift);
+                    (
+                        keys,
+                        Some(Extent {
+                            u,
+                            j: (0, rows - 1),
+                        }),
+                    )
+                }
+            };
         }
-        let v = |s: &Option<Spanned<u32>>| s.as_ref().map_or(0, |s| s.value);
-        let (cols, rows) = (v(&self.columns), v(&self.rows));
-        let at = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (c, r)))
-            .collect();
-        (cols, rows, at)
+        if let Some(outline) = &self.outline {
+            let keys = outline_keys(self.lattice, &outline.value);
+            let extent = Extent::of(&keys);
+            return (keys, extent);
+        }
+        let (cols, rows) = (cap(&self.columns), cap(&self.rows));
+        let keys: Vec<(i64, i64)> = match self.lattice {
+            Lattice::Square => {
+                let keys = (0..rows)
+                    .flat_map(|j| (0..cols).map(move |c| (c, j)))
+                    .collect();
+                return (
+                    keys,
+                    Some(Extent {
+                        u: (0, cols - 1),
+                        j: (0, rows - 1),
+                    }),
+                );
+            }
+            Lattice::Triangular => (0..rows)
+                .flat_map(|j| (0..cols).map(move |c| (2 * c + j % 2, j)))
+                .collect(),
+            Lattice::Hexagonal => {
+                // Flat-topped hexagons in columns, every other one half a hexagon higher; a
+                // hexagon's centre at axial (i, j), its corners one spacing round it.
+                let mut set = std::collections::BTreeSet::new();
+                for k in 0..cols {
+                    for m in 0..rows {
+                        let (i, j) = (3 * (k / 2) + k % 2 - m, k % 2 + 2 * m);
+                        for (di, dj) in [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)] {
+                            set.insert((2 * (i + di) + j + dj, j + dj));
+                        }
+                    }
+                }
+                set.into_iter().collect()
+            }
+        };
+        let extent = Extent::of(&keys);
+        (keys, extent)
     }
 
-    fn spacing_mm(&self) -> f64 {
-        self.spacing.value.mm()
+    /// Its points on the grid, named, and the grid's size.
+    fn placed(&self) -> Placed {
+        let (keys, extent) = self.keys();
+        match extent {
+            Some(extent) => lattice::place(self.lattice, self.spacing.value, &keys, extent),
+            None => Placed::default(),
+        }
+    }
+
+    /// The distance that sizes what is drawn on a point: the spacing, or the smaller of two.
+    fn unit(&self) -> f64 {
+        let s = self.spacing.value;
+        s.across.mm().min(s.down.mm())
     }
 
     /// The grid: half a spacing around the outer points, room for the pieces on them.
-    fn frame(&self) -> Frame {
-        let (cols, rows, _) = self.lattice();
-        let s = self.spacing_mm();
-        Frame::new(cols as f64 * s, rows as f64 * s, &self.extras())
+    fn frame_of(&self, placed: &Placed) -> Frame {
+        Frame::new(placed.w, placed.h, &self.extras())
     }
 
-    /// The points, as spaces, and the lattice position of each.
-    fn points(&self, frame: &Frame) -> (Vec<Space>, Vec<At>) {
-        let (_, rows, at) = self.lattice();
-        let s = self.spacing_mm();
-        let spaces = at
+    fn frame(&self) -> Frame {
+        self.frame_of(&self.placed())
+    }
+
+    /// The points, as spaces, and their place in the lattice.
+    fn points(&self, frame: &Frame, placed: &Placed) -> Vec<Space> {
+        placed
+            .points
             .iter()
-            .map(|&(c, r)| Space {
-                name: spaces::space_name(c, rows - r),
-                x: frame.grid.x + (c as f64 + 0.5) * s,
-                y: frame.grid.y + (r as f64 + 0.5) * s,
+            .map(|p| Space {
+                name: spaces::space_name(p.col, p.row),
+                x: frame.grid.x + p.x,
+                y: frame.grid.y + p.y,
             })
-            .collect();
-        (spaces, at)
+            .collect()
+    }
+
+    /// What `connect` joins: given, or by default along the rows and columns of a square
+    /// lattice and every line of the others.
+    fn connects(&self) -> Vec<Connect> {
+        match (&self.connect, self.lattice) {
+            (Some(c), _) => c.value.clone(),
+            (None, Lattice::Square) => vec![Connect::Orthogonal],
+            (None, _) => vec![Connect::All],
+        }
     }
 
     /// The lines: lattice neighbours as `connect` says, then `lines:`, each pair once.
-    fn joins(&self, spaces: &[Space], at: &[At]) -> Vec<(usize, usize)> {
-        let index: BTreeMap<At, usize> = at.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        let (_, rows, _) = self.lattice();
-        let mut out: Vec<(usize, usize)> = Vec::new();
-        let mut join = |a: usize, b: usize| {
-            let pair = (a.min(b), a.max(b));
-            if a != b && !out.contains(&pair) {
-                out.push(pair);
-            }
-        };
-        for (i, &(c, r)) in at.iter().enumerate() {
-            // From a1's corner, so that the pattern is the same whichever way up it is read.
-            let even = (c + (rows - 1 - r)) % 2 == 0;
-            let mut steps: Vec<(i64, i64)> = Vec::new();
-            for connect in &self.connect {
-                match connect {
-                    Connect::Orthogonal => steps.extend([(1, 0), (0, 1)]),
-                    Connect::Diagonal => steps.extend([(1, 1), (1, -1)]),
-                    Connect::Alternate if even => steps.extend([(1, 1), (1, -1)]),
-                    Connect::Alternate => {}
-                }
-            }
-            for (dc, dr) in steps {
-                let to = (c as i64 + dc, r as i64 + dr);
-                if to.0 < 0 || to.1 < 0 {
-                    continue;
-                }
-                let point = |c: i64, r: i64| index.get(&(c as u32, r as u32)).copied();
-                let Some(j) = point(to.0, to.1) else {
-                    continue;
-                };
-                // A diagonal crosses a square of the lattice: only where all four corners are
-                // points (not across the notch of a cross).
-                let square = dc == 0
-                    || dr == 0
-                    || (point(c as i64 + dc, r as i64).is_some()
-                        && point(c as i64, r as i64 + dr).is_some());
-                if square {
-                    join(i, j);
-                }
-            }
-        }
+    fn joins(&self, spaces: &[Space], placed: &Placed) -> Vec<(usize, usize)> {
+        let steps: Vec<Step> = self
+            .connects()
+            .into_iter()
+            .flat_map(|c| c.steps(self.lattice).unwrap_or_default())
+            .collect();
+        let mut out = lattice::neighbours(self.lattice, &placed.points, &steps);
+        let mut seen: std::collections::BTreeSet<(usize, usize)> = out.iter().copied().collect();
         for line in &self.lines {
             let named: Vec<Option<usize>> = line
                 .value
@@ -288,8 +404,11 @@ impl PointBoard {
                 .map(|name| spaces::find(spaces, name))
                 .collect();
             for pair in named.windows(2) {
-                if let [Some(a), Some(b)] = pair {
-                    join(*a, *b);
+                if let [Some(a), Some(b)] = pair
+                    && a != b
+                    && seen.insert((*a.min(b), *a.max(b)))
+                {
+                    out.push((*a.min(b), *a.max(b)));
                 }
             }
         }
@@ -298,11 +417,197 @@ impl PointBoard {
 
     /// The radius of what is drawn on a point.
     fn point_radius(&self) -> f64 {
-        let s = self.spacing_mm();
+        let s = self.unit();
         match self.look {
             PointLook::Circles => s * 0.36,
             _ => s * 0.09,
         }
+    }
+
+    /// Where its coordinates go, `size` mm high: in the margin of a square lattice; beside the
+    /// end points of the rows and columns of the others (whose columns slant), numbers at the
+    /// left of each row and letters below each column's lower end, as on a hexagon of hexes.
+    fn coordinates_at(&self, size: f64) -> Coordinates {
+        match self.lattice {
+            Lattice::Square => Coordinates::Margin,
+            _ => {
+                let gap = self.point_radius().max(self.unit() * 0.2) + size * 0.9;
+                Coordinates::Beside {
+                    rows: Beyond {
+                        dir: (-1.0, 0.0),
+                        gap,
+                        both: false,
+                    },
+                    columns: Some(Beyond {
+                        dir: (0.5, ROW),
+                        gap,
+                        both: false,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// Checks which points it has; false when nothing more can be checked.
+    fn check_points(&self, cx: &mut CheckCx, id: &str) -> bool {
+        let full = (self.columns.as_ref(), self.rows.as_ref());
+        let lattice = self.lattice.name();
+        match (&self.points, &self.outline, full) {
+            (Some(picture), None, (None, None)) => {
+                if self.lattice == Lattice::Hexagonal {
+                    cx.at(
+                        picture,
+                        format!("a picture of board `{id}` draws points on a `lattice: triangular`; a hexagonal lattice is those points without the hexagons' centres, drawn so, or an `outline: {{hexagon: 3}}` or `columns:` and `rows:` of hexagons"),
+                    );
+                    return false;
+                }
+                let rows = picture.value.rows();
+                let (keys, _) = self.keys();
+                let wide = match self.lattice {
+                    Lattice::Square => MAX_POINTS as usize,
+                    _ => 2 * MAX_POINTS as usize - 1,
+                };
+                let cols = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                if keys.is_empty() || cols > wide || rows.len() > MAX_POINTS as usize {
+                    cx.at(
+                        picture,
+                        format!(
+                            "the picture of board `{id}` needs at least one point (`o`) and at most {MAX_POINTS} columns and rows"
+                        ),
+                    );
+                    return false;
+                }
+                let stray = rows
+                    .iter()
+                    .flat_map(|r| r.chars())
+                    .find(|&ch| !is_point(ch) && ch != '.' && ch != ' ');
+                if let Some(ch) = stray {
+                    cx.at(
+                        picture,
+                        format!("`{ch}` in the picture of board `{id}`: expected `o` (a point) or `.` (none)"),
+                    );
+                    return false;
+                }
+                if self.lattice == Lattice::Triangular {
+                    let places: Vec<(usize, usize)> = rows
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(r, row)| {
+                            row.chars()
+                                .enumerate()
+                                .filter(|(_, ch)| is_point(*ch))
+                                .map(move |(c, _)| (r, c))
+                        })
+                        .collect();
+                    let parity = |&(r, c): &(usize, usize)| (r + c) % 2;
+                    if let Some(off) = places.iter().find(|p| parity(p) != parity(&places[0])) {
+                        cx.at(
+                            picture,
+                            format!(
+                                "the point in row {} (from the top), place {}, of the picture of board `{id}` is between two places of its triangular lattice: its points stand on every other place, each row one place along from the next (`\"..o.o..\"` above `\".o.o.o.\"`)",
+                                off.0 + 1,
+                                off.1 + 1
+                            ),
+                        );
+                        return false;
+                    }
+                }
+            }
+            (None, Some(outline), (None, None)) => {
+                let shape = outline.value.name();
+                let wrong = match (self.lattice, &outline.value) {
+                    (_, Outline::Polygon(c)) if c.len() < 3 || c.len() > MAX_CORNERS => {
+                        Some(format!(
+                            "the polygon of board `{id}` has {} corners; it takes 3 to {MAX_CORNERS}, each `[across, up]`",
+                            c.len()
+                        ))
+                    }
+                    (_, Outline::Polygon(c)) if c.iter().flatten().any(|v| !v.is_finite()) => {
+                        Some(format!(
+                            "a corner of the polygon of board `{id}` is not a number: each is `[across, up]`, in spacings and rows"
+                        ))
+                    }
+                    (_, Outline::Polygon(c)) => match lattice::polygon_span(c) {
+                        (w, h) if w > MAX_POINTS as f64 || h > MAX_POINTS as f64 => Some(format!(
+                            "the polygon of board `{id}` spans {} spacings across and {} rows up; a board has at most {MAX_POINTS} points each way",
+                            crate::base::units::short_mm(w),
+                            crate::base::units::short_mm(h)
+                        )),
+                        _ => None,
+                    },
+                    (Lattice::Square, _) => Some(format!(
+                        "a `{shape}:` outline stands on a triangular lattice: give board `{id}` `lattice: triangular`, or a `polygon:` on its square lattice"
+                    )),
+                    (Lattice::Hexagonal, Outline::Star(_) | Outline::Triangle(_)) => Some(format!(
+                        "a `{shape}:` outline stands on a triangular lattice; a hexagonal lattice's outline is a `hexagon:` of hexagons or a `polygon:`"
+                    )),
+                    (_, Outline::Star(0) | Outline::Hexagon(0) | Outline::Triangle(0)) => Some(
+                        format!("a `{shape}:` of board `{id}` is at least 1 point a side, not 0"),
+                    ),
+                    _ => None,
+                };
+                if let Some(wrong) = wrong {
+                    cx.at(&**outline, wrong);
+                    return false;
+                }
+                let (keys, extent) = self.keys();
+                let Some(extent) = extent.filter(|_| !keys.is_empty()) else {
+                    cx.at(
+                        &**outline,
+                        format!("the {shape} of board `{id}` holds no point of its {lattice} lattice: a polygon's corners are `[across, up]` from a point, across in spacings and up in rows"),
+                    );
+                    return false;
+                };
+                let (rows, across) = (extent.rows(), extent.across(self.lattice));
+                if rows > MAX_POINTS as i64 || across > MAX_POINTS as i64 {
+                    cx.at(
+                        &**outline,
+                        format!("the {shape} of board `{id}` spans {rows} rows and {across} points across; a board has at most {MAX_POINTS} of each"),
+                    );
+                    return false;
+                }
+            }
+            (None, None, (Some(c), Some(r))) => {
+                let most = match self.lattice {
+                    Lattice::Hexagonal => MAX_POINTS / 2,
+                    _ => MAX_POINTS,
+                };
+                for v in [c, r] {
+                    if !(1..=most).contains(&v.value) {
+                        let what = match self.lattice {
+                            Lattice::Hexagonal => "hexagons",
+                            _ => "points",
+                        };
+                        cx.at(
+                            v,
+                            format!("a board has 1 to {most} {what} a side, not {}", v.value),
+                        );
+                        return false;
+                    }
+                }
+            }
+            (Some(_), _, _) | (None, Some(_), _) => {
+                let twice = format!(
+                    "board `{id}` gives its points twice: `points:`, `outline:`, or `columns:` and `rows:`"
+                );
+                match (&self.points, &self.outline) {
+                    (Some(p), _) => cx.at(p, twice),
+                    (None, Some(o)) => cx.at(&**o, twice),
+                    (None, None) => {}
+                }
+                return false;
+            }
+            (None, None, _) => {
+                cx.at(
+                    &self.spacing,
+                    format!(
+                        "board `{id}` needs `columns:` and `rows:`, `points:` drawn row by row, or an `outline:`"
+                    ),
+                );
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -313,7 +618,7 @@ fn is_point(ch: char) -> bool {
 
 impl Kind for PointBoard {
     fn about(&self) -> &'static str {
-        "A board of points joined by lines (`point-board:`): a full lattice or one drawn row by row, lines between neighbours and through named points, with coordinates, marked points, a track around the edge and areas."
+        "A board of points joined by lines (`point-board:`): a square, triangular or hexagonal lattice, whole, drawn row by row or within an outline (a star, a hexagon, a polygon), lines between neighbours and through named points, with coordinates, marked points, a track around the edge and areas."
     }
     fn example(&self) -> &'static str {
         r##"kind: point-board
@@ -340,67 +645,40 @@ point-board:
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();
-        let full = (self.columns.as_ref(), self.rows.as_ref());
-        match (&self.points, full) {
-            (Some(picture), (None, None)) => {
-                let (cols, rows, at) = self.lattice();
-                if at.is_empty() || cols > MAX_POINTS || rows > MAX_POINTS {
-                    cx.at(
-                        picture,
-                        format!(
-                            "the picture of board `{id}` needs at least one point (`o`) and at most {MAX_POINTS} columns and rows"
-                        ),
-                    );
-                    return;
-                }
-                let stray = picture
-                    .value
-                    .rows()
-                    .into_iter()
-                    .flat_map(|r| r.chars())
-                    .find(|&ch| !is_point(ch) && ch != '.' && ch != ' ');
-                if let Some(ch) = stray {
-                    cx.at(
-                        picture,
-                        format!("`{ch}` in the picture of board `{id}`: expected `o` (a point) or `.` (none)"),
-                    );
-                    return;
-                }
-            }
-            (None, (Some(c), Some(r))) => {
-                for v in [c, r] {
-                    if !(1..=MAX_POINTS).contains(&v.value) {
-                        cx.at(
-                            v,
-                            format!(
-                                "a board has 1 to {MAX_POINTS} points a side, not {}",
-                                v.value
-                            ),
-                        );
-                        return;
-                    }
-                }
-            }
-            (Some(picture), _) => {
+        if !self.check_points(cx, &id) {
+            return;
+        }
+        let spacing = self.spacing.value;
+        if self.lattice != Lattice::Square && spacing.is_two() {
+            cx.at(
+                &self.spacing,
+                format!(
+                    "the points of a {} lattice are all one spacing from their neighbours: give board `{id}` one length, the distance between two neighbouring points (`16mm`); its rows are then that × √3/2 apart",
+                    self.lattice.name()
+                ),
+            );
+            return;
+        }
+        if let Some(connect) = &self.connect {
+            let wrong: Vec<&str> = connect
+                .value
+                .iter()
+                .filter(|c| c.steps(self.lattice).is_none())
+                .map(|c| c.name())
+                .collect();
+            if !wrong.is_empty() {
                 cx.at(
-                    picture,
+                    connect,
                     format!(
-                        "board `{id}` gives its points twice: `points:` or `columns:` and `rows:`"
-                    ),
-                );
-                return;
-            }
-            (None, _) => {
-                cx.at(
-                    &self.spacing,
-                    format!(
-                        "board `{id}` needs `columns:` and `rows:`, or `points:` drawn row by row"
+                        "a {} lattice has no lines `{}`: expected `all`, `horizontal`, `rising` or `falling` (lines along its rows and the two slants through each point)",
+                        self.lattice.name(),
+                        wrong.join("`, `")
                     ),
                 );
                 return;
             }
         }
-        let s = self.spacing_mm();
+        let s = spacing.across.mm().min(spacing.down.mm());
         if s < 5.0 {
             cx.at(
                 &self.spacing,
@@ -411,7 +689,18 @@ point-board:
             );
             return;
         }
-        if !extras::fits_limit(cx, &self.spacing, self.size(cx.component)) {
+        let (w, h) = self.size(cx.component);
+        if w.max(h) > MAX_LENGTH_MM {
+            // As large as the limit allows: the spacing scales the grid, not its margins.
+            let room = 2.0 * extras::EDGE_MM;
+            let most = s * (MAX_LENGTH_MM - room) / (w.max(h) - room);
+            cx.at(
+                &self.spacing,
+                format!(
+                    "board `{id}` would be {w:.0} × {h:.0} mm; the limit is {MAX_LENGTH_MM} mm: its points at most {} mm apart",
+                    crate::spec::short_mm(most.floor())
+                ),
+            );
             return;
         }
         let Some(geometry) = self.geometry() else {
@@ -445,14 +734,27 @@ point-board:
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face, cx.art)
     }
-    /// Between rows and columns of points, so that no seam runs through one.
+    /// Between rows and columns of points, so that no seam runs through one: on a triangular
+    /// lattice, between rows, and across them as far from the points as their half-spacing
+    /// steps allow.
     fn split(&self) -> Split {
-        let frame = self.frame();
-        let (cols, rows, _) = self.lattice();
-        let s = self.spacing_mm();
-        let xs = (0..=cols).map(|k| frame.grid.x + k as f64 * s).collect();
-        let ys = (0..=rows).map(|k| frame.grid.y + k as f64 * s).collect();
-        Split::OnLines { xs, ys }
+        let placed = self.placed();
+        let frame = self.frame_of(&placed);
+        let g = frame.grid;
+        match (self.lattice, self.keys().1) {
+            (Lattice::Square, Some(extent)) => {
+                let (sx, sy) = (self.spacing.value.across.mm(), self.spacing.value.down.mm());
+                let cols = extent.u.1 - extent.u.0 + 1;
+                let rows = extent.j.1 - extent.j.0 + 1;
+                let xs = (0..=cols).map(|k| g.x + k as f64 * sx).collect();
+                let ys = (0..=rows).map(|k| g.y + k as f64 * sy).collect();
+                Split::OnLines { xs, ys }
+            }
+            _ => Split::OnLines {
+                xs: lattice::seams(placed.points.iter().map(|p| g.x + p.x), g.x, g.right()),
+                ys: lattice::seams(placed.points.iter().map(|p| g.y + p.y), g.y, g.bottom()),
+            },
+        }
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -473,9 +775,10 @@ point-board:
         extras::symbols(&self.extras())
     }
     fn geometry(&self) -> Option<Geometry> {
-        let frame = self.frame();
-        let (points, at) = self.points(&frame);
-        let lines = self.joins(&points, &at);
+        let placed = self.placed();
+        let frame = self.frame_of(&placed);
+        let points = self.points(&frame, &placed);
+        let lines = self.joins(&points, &placed);
         let mut g = geometry("point", points, &self.extras(), &frame);
         g.lines = lines;
         Some(g)
@@ -516,7 +819,7 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
         let (a, z) = (&geometry.spaces[a], &geometry.spaces[z]);
         d.push_str(&format!("M{} {}L{} {}", n(a.x), n(a.y), n(z.x), n(z.y)));
     }
-    let s = board.spacing_mm();
+    let s = board.unit();
     if !d.is_empty() {
         cv.add(
             svg::node::element::Path::new()
@@ -557,10 +860,49 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
         art,
         &c.ink,
     )?;
-    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    let size = (extras::EDGE_MM * 0.5).min(s * 0.4);
+    let at = board.coordinates_at(size);
+    // The title stays left of any letter the coordinates put in the bottom margin.
+    let room = match at {
+        Coordinates::Beside {
+            columns: Some(b), ..
+        } if board.coordinates => {
+            let mut lowest: BTreeMap<String, &Space> = BTreeMap::new();
+            for p in &geometry.spaces {
+                let Some((letters, _)) = spaces::parts(&p.name) else {
+                    continue;
+                };
+                let along = |q: &Space| q.x * b.dir.0 + q.y * b.dir.1;
+                let end = lowest.entry(letters).or_insert(p);
+                if along(p) > along(end) {
+                    *end = p;
+                }
+            }
+            lowest
+                .values()
+                .map(|p| (p.x + b.dir.0 * b.gap, p.y + b.dir.1 * b.gap))
+                .filter(|&(_, y)| y + size > frame.grid.bottom())
+                .map(|(x, _)| x - size - frame.grid.x)
+                .fold(frame.grid.w * 0.4, f64::min)
+                .max(0.0)
+        }
+        _ => frame.grid.w * 0.4,
+    };
+    // Below the grid unless a triangular or hexagonal lattice's letters there leave it less
+    // than three quarters of its size: then above, where their coordinates never are.
+    let title = face.title.as_deref();
+    let lettered = board.coordinates && board.lattice != Lattice::Square;
+    let fits_below = !lettered
+        || title.is_none_or(|t| {
+            let full = extras::EDGE_MM * 0.5;
+            crate::draw::text::fit(crate::draw::text::Font::Display, full, room, t) >= 0.75 * full
+        });
+    match fits_below {
+        true => furniture::draw_title_within(cv, &frame, title, &c.ink, room),
+        false => furniture::draw_title_above(cv, &frame, title, &c.ink),
+    }
     if board.coordinates {
-        let size = (extras::EDGE_MM * 0.5).min(s * 0.4);
-        furniture::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
+        furniture::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
     }
     furniture::draw_extras(cv, &extras, &frame, &c.ink);
     furniture::draw_border(cv, c.border());

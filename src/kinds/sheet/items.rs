@@ -44,7 +44,7 @@ pub(super) fn items(
         at: Diagnostic::at(file, &c.id, String::new()),
     };
     Some(match part {
-        Part::Faces => return None,
+        Part::Faces | Part::Spaces(_) => return None,
         Part::Table(title) => read.table(title),
         Part::Roster(title, None) => read.roster(title),
         Part::Roster(title, Some(column)) => read.roster_column(title, column),

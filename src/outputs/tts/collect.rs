@@ -139,13 +139,26 @@ impl<'a> Export<'a> {
         self.picture_url(&name, Picture::Single { img, w, h, turned })
     }
 
-    /// The image of a d6 `edge_mm` wide painted with six faces (images, face "1" first), in
-    /// TTS's d6 template; `stem` names its file. Returns its URL.
-    pub(super) fn die_image(&mut self, faces: [usize; 6], edge_mm: f64, stem: &str) -> String {
-        let side = image::fitted_size(edge_mm, edge_mm, self.dpi)
+    /// The image of a die painted with its faces (images `side_mm` square, face "1" first),
+    /// in TTS's template for its type; `stem` names its file. Returns its URL.
+    pub(super) fn die_image(&mut self, faces: Vec<usize>, side_mm: f64, stem: &str) -> String {
+        let n = faces.len();
+        let side = image::fitted_size(side_mm, side_mm, self.dpi)
             .0
             .min(sheet::MAX_SHEET_PX / dice::GRID);
-        self.picture_url(&format!("{stem}-d6"), Picture::Die { imgs: faces, side })
+        // A d6's template is three faces wide; another's, a face a fifth of it or less (a d4's
+        // three), as fine as its faces, at most a sheet.
+        let template = match n {
+            6 => dice::GRID * side,
+            4 => (3 * side).min(sheet::MAX_SHEET_PX),
+            _ => (5 * side).min(sheet::MAX_SHEET_PX),
+        };
+        let picture = Picture::Die {
+            imgs: faces,
+            side,
+            template,
+        };
+        self.picture_url(&format!("{stem}-d{n}"), picture)
     }
 
     /// The URL of `picture`, a file named after `stem` made once: a die, standee or token the
@@ -182,7 +195,7 @@ impl<'a> Export<'a> {
     pub(super) fn die(
         &mut self,
         image: &str,
-        names: &[String; 6],
+        names: &[String],
         edge_mm: f64,
         stem: &str,
         nickname: &str,
@@ -194,7 +207,7 @@ impl<'a> Export<'a> {
             nickname,
             Transform::scaled(sx, sy, sz),
         );
-        dice::make_d6(obj, image.to_string(), names)
+        dice::make_die(obj, image.to_string(), names)
     }
 
     /// The image of a standee: face `img` (`w`×`h` mm), transparent around what is drawn, which
@@ -263,7 +276,7 @@ mod tests {
     fn a_die_is_a_custom_d6_painted_in_tts_s_template() {
         with_export(|ex| {
             let names: [String; 6] = std::array::from_fn(|i| format!("face {}", i + 1));
-            let url = ex.die_image([0, 1, 2, 3, 4, 5], 16.0, "grain-die");
+            let url = ex.die_image(vec![0, 1, 2, 3, 4, 5], 16.0, "grain-die");
             let die = ex.die(&url, &names, 16.0, "grain-die/0", "Grain die");
             let v = serde_json::to_value(&die).unwrap();
             assert_eq!(v["Name"], "Custom_Dice");
@@ -320,9 +333,9 @@ components:
         let die = ex.table.pieces[0].die.clone().unwrap();
         let values: Vec<String> = die.names.to_vec();
         assert_eq!(values, ["1", "2", "3", "4", "5", "6"]);
-        let imgs = die.faces.map(|f| ex.drawing(f));
-        let edge = die.edge;
-        ex.die_image(imgs, edge, "die");
+        let imgs: Vec<usize> = die.faces.iter().map(|&f| ex.drawing(f)).collect();
+        let edge = die.side;
+        ex.die_image(imgs.clone(), edge, "die");
         let job = ex.jobs.last().unwrap();
         let (w, _, rgb) = decode(render_picture(&job.picture, &ex.images).unwrap());
         let side = w / 3;

@@ -15,7 +15,7 @@ use crate::base::shape::{HexTop, Shape};
 use crate::layout::document::Document;
 use crate::outputs::OutputError;
 use crate::resolve::Piece;
-use crate::resolve::table::{Bag, TablePiece, TtsPieces};
+use crate::resolve::table::{Bag, Pile, TablePiece, TtsPieces};
 
 /// Some copies of a piece at one spot, with its (front, back) image indices.
 #[derive(Clone, Copy)]
@@ -95,7 +95,7 @@ pub(super) fn map_component(
                 boards(ex, *spot, takes, &cname, table.components[ci].has_variants)?;
             }
         }
-        TtsForm::Die6 => {
+        TtsForm::Die { .. } => {
             for (spot, takes) in &spots {
                 dice(ex, *spot, takes, &cid)?;
             }
@@ -163,13 +163,13 @@ fn dice(ex: &mut Export, spot: Spot, takes: &[Take], cid: &str) -> Result<(), Ou
             t.on.die
                 .as_ref()
                 .ok_or_else(|| tts_err(TtsError::NotADie(cid.to_string())))?;
-        let (edge, names) = (die.edge, &die.names);
-        let imgs = die.faces.map(|f| ex.drawing(f));
-        let image = ex.die_image(imgs, edge, &p.id);
+        let (across, names) = (die.across, &die.names);
+        let imgs = die.faces.iter().map(|&f| ex.drawing(f)).collect();
+        let image = ex.die_image(imgs, die.side, &p.id);
         for i in 0..t.copies {
             let stem = copy_stem(p, spot, i);
-            let die = ex.die(&image, names, edge, &stem, &t.on.name);
-            ex.put(spot, Band::Loose, units(edge), units(edge), die);
+            let die = ex.die(&image, names, across, &stem, &t.on.name);
+            ex.put(spot, Band::Loose, units(across), units(across), die);
         }
     }
     Ok(())
@@ -206,10 +206,16 @@ fn decks(
     settings: &TtsPieces,
     seat_name: &dyn Fn(Spot) -> Option<String>,
 ) -> Result<(), OutputError> {
-    let mut tags: Vec<Option<String>> = Vec::new();
+    // A deck for each `deck` tag, or a pile for each variant (`pile: each`).
+    let piles = settings.pile == Some(Pile::Each);
+    let group = |t: &Take| match piles {
+        true => Some((t.piece.id.clone(), t.on.which.clone())),
+        false => t.on.deck.clone().map(|d| (format!("{cid}-{d}"), Some(d))),
+    };
+    let mut tags: Vec<Option<(String, Option<String>)>> = Vec::new();
     for (_, takes) in spots {
         for t in takes {
-            let tag = t.on.deck.clone();
+            let tag = group(t);
             if !tags.contains(&tag) {
                 tags.push(tag);
             }
@@ -217,10 +223,11 @@ fn decks(
     }
     for tag in tags {
         let (stem, name) = match &tag {
-            Some(t) => (format!("{cid}-{t}"), format!("{cname}: {t}")),
+            Some((stem, Some(which))) => (stem.clone(), format!("{cname}: {which}")),
+            Some((stem, None)) => (stem.clone(), cname.to_string()),
             None => (cid.to_string(), cname.to_string()),
         };
-        let in_group = |t: &Take| t.on.deck == tag;
+        let in_group = |t: &Take| group(t) == tag;
         let all: Vec<Take> = spots
             .iter()
             .flat_map(|(_, takes)| takes.iter().copied())
@@ -232,19 +239,18 @@ fn decks(
             if here.is_empty() {
                 continue;
             }
-            let name = match seat_name(*spot) {
+            let seat = seat_name(*spot);
+            let name = match &seat {
                 Some(seat) => format!("{name} · {seat}"),
                 None => name.clone(),
             };
-            one_deck(
-                ex,
-                *spot,
-                &here,
-                &sheets,
-                &name,
-                card_type,
-                settings.shuffle,
-            )?;
+            let deal = settings.hand.zip(seat.as_deref());
+            let how = Lie {
+                shuffle: settings.shuffle,
+                face_up: settings.face_up,
+                deal,
+            };
+            one_deck(ex, *spot, &here, &sheets, &name, card_type, how)?;
         }
     }
     Ok(())
@@ -328,6 +334,15 @@ fn deck_sheets(ex: &mut Export, cards: &[Take], stem: &str) -> Result<Sheets, Ou
     })
 }
 
+/// How a deck lies and what is done with it when the table is first loaded.
+struct Lie<'s> {
+    shuffle: bool,
+    /// The rules lay it face up (a supply).
+    face_up: bool,
+    /// Cards dealt from it into a seat's hand: how many, the seat's colour.
+    deal: Option<(u32, &'s str)>,
+}
+
 /// One deck (or a lone card) of `cards`, on `sheets`, at `spot`.
 fn one_deck(
     ex: &mut Export,
@@ -336,7 +351,7 @@ fn one_deck(
     sheets: &Sheets,
     name: &str,
     card_type: u8,
-    shuffle: bool,
+    how: Lie,
 ) -> Result<(), OutputError> {
     let first = cards[0].piece;
     // The slot of each card, copies repeated, in the order given.
@@ -352,8 +367,9 @@ fn one_deck(
     }
     let plan = sheets.plan.with_cards(order);
     let (t, sideways) = map::card_transform(first.w, first.h);
-    // A deck with printed backs lies face down, like a real one; a one-sided aid face up.
-    let t = if cards.iter().any(|c| c.back.is_some()) {
+    // A deck with printed backs lies face down, like a real one, unless the rules lay it face
+    // up (a supply to buy from); a one-sided aid face up.
+    let t = if cards.iter().any(|c| c.back.is_some()) && !how.face_up {
         t.flipped()
     } else {
         t
@@ -366,7 +382,8 @@ fn one_deck(
         card_type,
         sideways,
         transform: t,
-        shuffle,
+        shuffle: how.shuffle,
+        deal: how.deal,
     };
     let at = match spot {
         Spot::Middle => String::new(),

@@ -110,9 +110,26 @@ pub fn deal(doc: &Document, table: Option<Table>) -> Vec<Lot> {
                 take(&mut lots, &mut left, i, unused, Spot::Aside);
             }
         }
-        let rest = match settings.each_player {
+        let rest = match &settings.each_player {
             None => Spot::Middle,
+            Some(EachPlayer::Chosen(chosen)) => {
+                // A starting deck: so many of each chosen variant, by its id.
+                let cid = &doc.components[ci].id;
+                for seat in 0..n as usize {
+                    for (variant, &copies) in chosen {
+                        let id = format!("{cid}-{variant}");
+                        let mut need = copies;
+                        for &i in of.iter().filter(|&&i| pieces[i].id == id) {
+                            let got = need.min(left[i]);
+                            take(&mut lots, &mut left, i, got, Spot::Seat(seat));
+                            need -= got;
+                        }
+                    }
+                }
+                Spot::Middle
+            }
             Some(EachPlayer::Copies(copies)) => {
+                let copies = *copies;
                 for seat in 0..n as usize {
                     let mut need = copies;
                     for &i in &of {

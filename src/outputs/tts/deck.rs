@@ -115,6 +115,23 @@ pub struct DeckLook<'a> {
     pub transform: Transform,
     /// The rules shuffle it: shuffled once, when the table is first loaded.
     pub shuffle: bool,
+    /// Cards dealt from it into a seat's hand (how many, the seat's colour), once, when the
+    /// table is first loaded.
+    pub deal: Option<(u32, &'a str)>,
+}
+
+/// A deck's script that deals `n` cards into the hand of the seat `colour` once, when the
+/// table is first loaded (shuffled first, with `shuffle`): `deal(number, player_color)` "Deals
+/// Cards to a player. Places them into their hand" (API object.md), and `onLoad` is given the
+/// state `onSave` returned, empty on the first load (API events.md).
+pub fn deal_once(n: u32, colour: &str, shuffle: bool) -> String {
+    let shuffle = match shuffle {
+        true => "    self.shuffle()\n",
+        false => "",
+    };
+    format!(
+        "-- pnp: the rules deal {n} to each player; dealt to {colour}'s hand when the table is first loaded.\nfunction onLoad(state)\n  if state ~= \"dealt\" then\n{shuffle}    self.deal({n}, \"{colour}\")\n  end\nend\nfunction onSave()\n  return \"dealt\"\nend\n"
+    )
 }
 
 /// A deck's script that shuffles it once, when the table is first loaded: `onLoad` is given
@@ -178,8 +195,10 @@ pub fn object(
             .map(|s| (look.keys[s].to_string(), custom_deck(look, s, unique)))
             .collect(),
     );
-    if look.shuffle {
-        deck.lua_script = SHUFFLE_ONCE.to_string();
+    match look.deal {
+        Some((n, colour)) => deck.lua_script = deal_once(n, colour, look.shuffle),
+        None if look.shuffle => deck.lua_script = SHUFFLE_ONCE.to_string(),
+        None => {}
     }
     deck.contained_objects = Some(
         plan.cards

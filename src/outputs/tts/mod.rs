@@ -280,7 +280,18 @@ pub fn export(
                     tags.extend(ex.table.pieces[lot.piece].tag_values.iter().cloned());
                 }
             }
-            let seats = table::seats_in(n, &table::colours_for(n, &seat_tags));
+            // The colours the pieces on the table say are players' (`player: green`), for the
+            // seats none of whose own pieces names one: the pieces a setup diagram places (a
+            // race game's men) or lays in the middle.
+            let mut named: Vec<String> = Vec::new();
+            for lot in lots.iter().filter(|l| l.spot != deal::Spot::Aside) {
+                if let Some(player) = &ex.table.pieces[lot.piece].player
+                    && !named.contains(player)
+                {
+                    named.push(player.clone());
+                }
+            }
+            let seats = table::seats_in(n, &table::colours_for(n, &seat_tags, &named));
             let names: Vec<&str> = seats.iter().map(|s| s.colour).collect();
             let mut placed = make_objects(&mut ex, prepared, &lots, &names)?;
             placed.extend(standard_dice(&mut ex, n));

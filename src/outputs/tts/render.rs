@@ -28,8 +28,13 @@ pub(super) enum Picture {
         cell: (u32, u32),
         turned: bool,
     },
-    /// A d6 in TTS's template of six square faces (face "1" first), `side` px each.
-    Die { imgs: [usize; 6], side: u32 },
+    /// A die in TTS's template of its type, its faces (face "1" first) drawn `side` px square
+    /// each; the template `template` px square (a d6's is three faces).
+    Die {
+        imgs: Vec<usize>,
+        side: u32,
+        template: u32,
+    },
 }
 
 pub(super) type Images = [(FaceDoc, Arc<Tree>)];
@@ -58,14 +63,21 @@ pub(super) fn render_picture(picture: &Picture, images: &Images) -> Result<Vec<u
         } => sheet::encode(imgs.len(), *grid, *size, |k| {
             cell(imgs[k], size.0, size.1, *turned)
         }),
-        Picture::Die { imgs, side } => {
+        Picture::Die {
+            imgs,
+            side,
+            template,
+        } => {
             let faces: Vec<_> = imgs
                 .iter()
                 .map(|i| one(*i, *side, *side))
                 .collect::<Result<_, _>>()?;
+            if let Some(solid) = crate::base::polyhedra::Solid::with_faces(faces.len()) {
+                return image::encode_rgb(dice::compose_solid(solid, &faces, *template)?);
+            }
             let faces: [_; 6] = faces
                 .try_into()
-                .map_err(|_| ImageError::Parts("a die needs six faces".into()))?;
+                .map_err(|_| ImageError::Parts("a die needs 4, 6, 8, 10, 12 or 20 faces".into()))?;
             image::encode_rgb(dice::compose(&faces)?)
         }
     }

@@ -124,8 +124,15 @@ pub fn seats(n: u32) -> Vec<Seat> {
 /// The colours of `n` seats, in seat order: a seat whose pieces are tagged with one of TTS's
 /// player colours (`tags: {player: red}` on Making Ground's red markers) sits in that colour, so
 /// the Red player finds the red markers; the other seats take the colours left, in TTS's order.
-/// `seat_tags[k]` are the tag values of the pieces dealt to seat k.
-pub fn colours_for(n: u32, seat_tags: &[Vec<String>]) -> Vec<(&'static str, [f64; 3])> {
+/// `seat_tags[k]` are the tag values of the pieces dealt to seat k. A seat none of whose own
+/// pieces names a colour takes the next of `players`, the colours the game's `player:` tags name
+/// (a race game's green and purple men, which the setup diagram places, seat Green and Purple),
+/// then TTS's order.
+pub fn colours_for(
+    n: u32,
+    seat_tags: &[Vec<String>],
+    players: &[String],
+) -> Vec<(&'static str, [f64; 3])> {
     let named = |tags: &Vec<String>| {
         let mut found = COLOURS
             .iter()
@@ -146,7 +153,20 @@ pub fn colours_for(n: u32, seat_tags: &[Vec<String>]) -> Vec<(&'static str, [f64
         chosen.iter_mut().for_each(|c| *c = None);
     }
     let taken: Vec<&str> = chosen.iter().flatten().map(|(name, _)| *name).collect();
-    let mut rest = COLOURS.iter().filter(|c| !taken.contains(&c.0));
+    let named = players.iter().filter_map(|p| {
+        COLOURS
+            .iter()
+            .find(|(name, _)| p.trim().eq_ignore_ascii_case(name))
+    });
+    let mut seen: Vec<&str> = Vec::new();
+    let mut rest = named
+        .chain(COLOURS.iter())
+        .filter(|c| !taken.contains(&c.0))
+        .filter(move |c| {
+            let first = !seen.contains(&c.0);
+            seen.push(c.0);
+            first
+        });
     chosen
         .into_iter()
         .map(|c| c.or_else(|| rest.next().copied()).unwrap_or(COLOURS[0]))
@@ -270,8 +290,12 @@ pub(super) fn lay_out(
         let y = BOARD_Y + 0.3 * below as f64;
         obj.transform = obj.transform.at(x, y, z);
         obj.transform.rot_y = (obj.transform.rot_y + turn).rem_euclid(360.0);
+        // The side the diagram shows is the side up: a deck it shows by its front (a supply
+        // the rules lay face up) lies face up, though a deck otherwise lies face down.
         if back {
             obj.transform.rot_z = 180.0;
+        } else if matches!(obj.name, "DeckCustom" | "CardCustom") {
+            obj.transform.rot_z = 0.0;
         }
         if let Some(f) = face.filter(|&f| f < 6)
             && obj.rotation_values.is_some()
@@ -431,17 +455,32 @@ mod tests {
             tags(&["purple"]),
         ];
         assert_eq!(
-            names(colours_for(4, &seats)),
+            names(colours_for(4, &seats, &[])),
             ["Red", "Blue", "Yellow", "Purple"]
         );
-        assert_eq!(names(colours_for(2, &seats)), ["Red", "Blue"]);
+        assert_eq!(names(colours_for(2, &seats, &[])), ["Red", "Blue"]);
         // Untagged seats take the colours left, in TTS's order.
         let some = [tags(&["Elves"]), tags(&["white"]), tags(&[])];
-        assert_eq!(names(colours_for(3, &some)), ["Red", "White", "Orange"]);
+        assert_eq!(
+            names(colours_for(3, &some, &[])),
+            ["Red", "White", "Orange"]
+        );
         // Two seats of one colour, or a seat of two: not seat colours; TTS's order.
         let twice = [tags(&["red"]), tags(&["red"])];
-        assert_eq!(names(colours_for(2, &twice)), ["White", "Red"]);
+        assert_eq!(names(colours_for(2, &twice, &[])), ["White", "Red"]);
         let both = [tags(&["red", "blue"]), tags(&[])];
-        assert_eq!(names(colours_for(2, &both)), ["White", "Red"]);
+        assert_eq!(names(colours_for(2, &both, &[])), ["White", "Red"]);
+        // Seats none of whose own pieces names a colour take those the game's `player:` tags
+        // name (men a diagram places), each once, then TTS's order; not one a seat has.
+        let players = tags(&["Green", "purple", "green", "Magenta"]);
+        assert_eq!(
+            names(colours_for(3, &[], &players)),
+            ["Green", "Purple", "White"]
+        );
+        let one_own = [tags(&[]), tags(&["green"])];
+        assert_eq!(
+            names(colours_for(3, &one_own, &players)),
+            ["Purple", "Green", "White"]
+        );
     }
 }
