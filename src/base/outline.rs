@@ -367,7 +367,7 @@ fn square_fits(p: &[(f64, f64)], c: (f64, f64), half: f64) -> bool {
 }
 
 /// The largest square about `c` inside `p`, to a micrometre.
-fn largest_about(p: &[(f64, f64)], c: (f64, f64), most: f64) -> f64 {
+pub fn largest_about(p: &[(f64, f64)], c: (f64, f64), most: f64) -> f64 {
     if !contains(p, c) {
         return 0.0;
     }

@@ -363,20 +363,7 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// `pnp check` fits the held pieces in them. By default its `spaces` that have a size,
     /// numbered from 1; empty for a piece without spaces (a held piece lies on the piece).
     fn rooms(&self, game: &Game, piece: &Piece) -> Vec<Room> {
-        let spaces = self.spaces(game, piece).into_iter();
-        spaces
-            .filter(|s| s.w > 0.0 && s.h > 0.0)
-            .enumerate()
-            .map(|(i, s)| Room {
-                name: (i + 1).to_string(),
-                x: s.x,
-                y: s.y,
-                w: s.w,
-                h: s.h,
-                round: false,
-                apart: false,
-            })
-            .collect()
+        rooms_of_spaces(self, game, piece)
     }
     /// What one of its pieces covers in play: its outline's box, or its circle.
     fn footprint(&self, _c: &Component, piece: &Piece) -> Footprint {
@@ -677,4 +664,23 @@ pub fn face_outline(game: &Game, piece: &Piece, side: Side) -> Outline {
         Side::Front => outline,
         Side::Back => outline.mirrored(piece.w),
     }
+}
+
+/// A kind's spaces that have a size, numbered from 1: where held pieces lie by default
+/// (`Kind::rooms`).
+pub fn rooms_of_spaces<K: Kind + ?Sized>(kind: &K, game: &Game, piece: &Piece) -> Vec<Room> {
+    let spaces = kind.spaces(game, piece).into_iter();
+    spaces
+        .filter(|s| s.w > 0.0 && s.h > 0.0)
+        .enumerate()
+        .map(|(i, s)| Room {
+            name: (i + 1).to_string(),
+            x: s.x,
+            y: s.y,
+            w: s.w,
+            h: s.h,
+            round: false,
+            apart: false,
+        })
+        .collect()
 }

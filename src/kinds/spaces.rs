@@ -1,7 +1,8 @@
 //! The spaces of a board (squares, hexes or points) as the kinds, the rules and Tabletop
 //! Simulator's snap points see them: named by their coordinates (`a1` at the bottom left, as on
 //! a chess board), at their centres, with the lines joining them, the spaces each style marks
-//! and the track around the edge (`Geometry`).
+//! and the track around the edge (`Geometry`); spaces of any shape (`boards::shaped`) by the
+//! names they are given.
 use std::collections::BTreeMap;
 
 use serde_saphyr::Spanned;
@@ -58,9 +59,18 @@ pub struct Geometry {
     /// The styles the board defines (and `star`, which every board knows), marking spaces or
     /// not: the styles a rule may count.
     pub styles: Vec<String>,
+    /// The shape of each space of any shape (`kinds::boards::shaped`), by index: `triangle`,
+    /// `circle`…; the others are of the board's `noun`.
+    pub shapes: BTreeMap<usize, &'static str>,
 }
 
 impl Geometry {
+    /// The shape of space `i`: the board's noun (`square`, `hex`, `point`), or what a space of
+    /// any shape is (`triangle`, `circle`, `oval`, `rectangle`, `polygon`, `path`).
+    pub fn shape(&self, i: usize) -> &'static str {
+        self.shapes.get(&i).copied().unwrap_or(self.noun)
+    }
+
     /// Its spaces' noun in the plural: "squares", "hexes", "points".
     pub fn nouns(&self) -> String {
         match self.noun.ends_with('x') {
@@ -224,7 +234,8 @@ pub fn items(
             let style = marked_in.get(i).copied().flatten();
             Item::new(s.name.clone(), here.clone())
                 .with("name", Value::Text(s.name.clone()))
-                .with("shape", Value::Text(g.noun.to_string()))
+                // A space of any shape says its own (`triangle`); the grid's, the grid's noun.
+                .with("shape", Value::Text(g.shape(i).to_string()))
                 .with("style", Value::text(style))
                 .with("column", num(place.map(|p| p.0 + 1)))
                 .with("row", num(place.map(|p| p.1)))

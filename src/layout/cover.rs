@@ -20,8 +20,6 @@ pub struct Cover {
     pub contents: Vec<ContentsRow>,
     pub printing: Vec<String>,
     pub cutting: Vec<String>,
-    /// Backs are printed double-sided: the cover gets a blank back page.
-    pub double_sided: bool,
     /// Pages of the whole PDF, the cover's included.
     pub total: usize,
 }
@@ -37,62 +35,37 @@ pub struct ContentsRow {
     pub pages: String,
 }
 
-/// Pages the cover adds in front of the components: the cover, and its blank back when the
-/// whole file prints double-sided: every page of fronts but the last has a page of backs after
-/// it. Not so in a gutter-fold layout, printed single-sided but for the pages of pieces too
-/// large for half a sheet (`printing_tips`).
-pub fn front_pages(pages: &[Page]) -> usize {
-    // The cover's back already holds a page of pieces (`fill_cover_back`).
-    if pages.first().is_some_and(|p| p.side == PageSide::Back) {
-        return 1;
-    }
-    let paired = pages.iter().enumerate().all(|(i, p)| match p.side {
-        PageSide::Back => true,
-        PageSide::Front => pages.get(i + 1).is_none_or(|n| n.side == PageSide::Back),
-        PageSide::GutterFold => false,
-    });
-    if paired && pages.iter().any(|p| p.side == PageSide::Back) {
-        2
-    } else {
-        1
-    }
+/// Pages the cover adds in front of the components: the cover alone. No blank back is printed
+/// behind it: the sheets printed double-sided come in a run of their own (`layout::single_first`),
+/// and when the cover's back is used it holds a page of pieces (`fill_cover_back`).
+pub fn front_pages(_pages: &[Page]) -> usize {
+    1
 }
 
-/// In a file printed double-sided, the cover's back would be blank: a page holding only pieces
-/// that are never cut (a set-up diagram) goes there instead, with the blank back it had, so
-/// it costs no sheet of its own. Its calibration square stays on the cover. Whether a page moved.
+/// When some sheets are printed double-sided, a page holding only pieces that are never cut (a
+/// set-up diagram) goes on the cover's back, so it costs no sheet of its own; the sheets printed
+/// double-sided then follow the cover, before those printed on one side (`layout::double_first`).
+/// Its calibration square stays on the cover. Whether a page moved.
 pub fn fill_cover_back(pages: &mut Vec<Page>, uncut: impl Fn(&Placement) -> bool) -> bool {
-    if front_pages(pages) != 2 {
+    let sheets = super::sheets_of(pages);
+    if !sheets.iter().any(|s| super::two_sided(pages, s)) {
         return false;
     }
-    let blank_back = |i: usize| {
-        pages
-            .get(i + 1)
-            .is_none_or(|n| n.side == PageSide::Back && n.placements.is_empty())
-    };
-    let found = (0..pages.len()).find(|&i| {
-        let p = &pages[i];
-        p.side == PageSide::Front
+    let found = sheets.iter().find(|s| {
+        let p = &pages[s.start];
+        s.len() == 1
+            && p.side == PageSide::Front
             && !p.placements.is_empty()
             && p.placements.iter().all(|pl| pl.part.is_none() && uncut(pl))
-            && blank_back(i)
     });
-    let Some(i) = found else {
+    let Some(i) = found.map(|s| s.start) else {
         return false;
     };
     let mut page = pages.remove(i);
-    if pages.get(i).is_some_and(|n| n.side == PageSide::Back) {
-        pages.remove(i);
-    } else if pages
-        .last()
-        .is_some_and(|p| p.side == PageSide::Back && p.placements.is_empty())
-    {
-        // It was the last page of fronts: the blank back before it is no longer needed.
-        pages.pop();
-    }
     page.side = PageSide::Back;
     page.calibration = false;
     pages.insert(0, page);
+    *pages = super::double_first(std::mem::take(pages));
     true
 }
 
@@ -137,27 +110,21 @@ impl Cover {
                 .chain(sheets_tip(&about.id, &kinds, pages, front))
                 .chain(stand_in_tip(&kinds, pages, front))
                 .collect(),
-            cutting: cutting_tips(&kinds, pages, opt)
+            cutting: cutting_tips(&kinds, pages)
                 .into_iter()
                 .chain(
                     (!about.needs.is_empty())
                         .then(|| format!("Not printed, also needed: {}.", about.needs.join("; "))),
                 )
                 .collect(),
-            double_sided: front == 2,
             total: pages.len() + front,
         }
     }
 
-    /// The cover and, for double-sided printing, its back: one full-page SVG each, with the
-    /// usual footer (calibration square, credits, page n of N).
+    /// The cover: one full-page SVG, with the usual footer (calibration square, credits, page 1
+    /// of N).
     pub fn pages_svg(&self, credits: &Credits, opt: &LayoutOptions) -> Vec<String> {
-        let total = self.total;
-        let mut out = vec![self.front_svg(total, credits, opt)];
-        if self.double_sided {
-            out.push(back_svg(total, credits, opt));
-        }
-        out
+        vec![self.front_svg(self.total, credits, opt)]
     }
 
     fn front_svg(&self, total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
@@ -364,26 +331,6 @@ fn empty(side: PageSide) -> Page {
     }
 }
 
-/// The back of the cover: blank but for a line saying why, and the footer.
-fn back_svg(total: usize, credits: &Credits, opt: &LayoutOptions) -> String {
-    let paper = opt.paper;
-    let mut cv = Canvas::new(paper.w, paper.h, 0.0);
-    let note =
-        "The back of the cover: left blank so that every page of backs prints behind its fronts.";
-    let size = fit(Font::Sans, 3.2, paper.w - 2.0 * opt.side_margin - 8.0, note);
-    cv.add(text(
-        paper.w / 2.0,
-        paper.h / 2.0,
-        size,
-        Font::Sans,
-        Anchor::Middle,
-        "#999999",
-        note,
-    ));
-    footer(&mut cv, &empty(PageSide::Back), 2, total, credits, opt, &[]);
-    cv.finish()
-}
-
 /// "2–4 players", "2, 4 or 6 players", "1 player".
 pub fn players(counts: &[u32]) -> String {
     let mut c = counts.to_vec();
@@ -422,46 +369,115 @@ pub fn page_ranges(pages: &[usize]) -> String {
     parts.join(", ")
 }
 
-/// How to print a gutter-fold file: its sheets single-sided, and the pages of pieces too large
-/// for half a sheet (last, each followed by its backs) double-sided.
-fn gutter_fold_tip(pages: &[Page], opt: &LayoutOptions, front: usize) -> String {
-    let fold = "Each sheet carries fronts on one half and their backs on the other: fold on the \
-                middle line and glue before cutting.";
-    let printed = |i: usize| i + front + 1;
-    let run = pages
-        .iter()
-        .position(|p| p.side == PageSide::Back)
-        .zip(pages.iter().rposition(|p| p.side == PageSide::Back));
-    let Some((first_back, last)) = run else {
-        return format!("Print single-sided. {fold}");
-    };
-    let edge = match opt.paper.h >= opt.paper.w {
-        true => "long",
-        false => "short",
-    };
-    if front == 2 {
-        // No gutter-fold sheet, and every page of fronts has its backs after it.
-        return format!(
-            "No double-sided piece fits half a sheet: print the whole file double-sided, \
-             flipping on the {edge} edge (page 2 is the cover's back)."
-        );
+/// A stretch of the file printed one way: its first and last page (the cover is page 1) and
+/// whether its sheets are printed on both sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    pub first: usize,
+    pub last: usize,
+    pub two_sided: bool,
+}
+
+/// How a file whose pieces' pages are `pages`, after the cover, is printed: runs of sheets
+/// printed on one side or on both (`layout::sheets_of`).
+pub fn print_runs(pages: &[Page]) -> Vec<Run> {
+    let mut runs = vec![Run {
+        first: 1,
+        last: 1,
+        two_sided: false,
+    }];
+    for sheet in super::sheets_of(pages) {
+        let two_sided = super::two_sided(pages, &sheet);
+        // Page 2 is the cover's back when it leads (`fill_cover_back`).
+        let first = match sheet.start == 0 && pages[0].side == PageSide::Back {
+            true => 1,
+            false => sheet.start + 2,
+        };
+        let last = sheet.end + 1;
+        match runs.last_mut() {
+            Some(r) if r.two_sided == two_sided || first == 1 => {
+                r.last = last;
+                r.two_sided = two_sided;
+            }
+            _ => runs.push(Run {
+                first,
+                last,
+                two_sided,
+            }),
+        }
     }
-    let (first, last) = (printed(first_back - 1), printed(last));
-    let double = format!(
-        "print pages {first}–{last} double-sided, flipping on the {edge} edge, or glue each \
-         page of backs behind the page before"
-    );
-    if pages.iter().any(|p| p.side == PageSide::GutterFold) {
-        format!(
-            "Print single-sided. {fold} Pieces too large for half a sheet follow with their \
-             backs on the page after: {double}."
-        )
-    } else {
-        format!(
-            "No double-sided piece fits half a sheet: {double}; print the other pages \
-             single-sided."
-        )
+    runs
+}
+
+/// "page 3", "pages 3–34", "this cover (page 1)".
+fn run_pages(r: &Run) -> String {
+    match (r.first, r.last) {
+        (1, 1) => "this cover (page 1)".into(),
+        (a, b) if a == b => format!("page {a}"),
+        (a, b) => format!("pages {a}–{b}"),
     }
+}
+
+/// How to print: the whole file on one side or on both, or which pages which way (`print_runs`);
+/// `edge` the edge a duplex printer flips on. `glue`: pages of backs may be glued behind their
+/// fronts instead (a gutter-fold file, meant for a printer without duplex).
+fn sides_tip(pages: &[Page], edge: &str, glue: bool) -> String {
+    let runs = print_runs(pages);
+    let behind = "every page of backs lands behind the page of fronts before it";
+    let or_glue = match glue {
+        true => " (or print them single-sided and glue each page of backs behind the page before)",
+        false => "",
+    };
+    match runs.as_slice() {
+        // Gutter-fold sheets carry backs, printed on the same side (`gutter_fold_tip`).
+        [only] if !only.two_sided && pages.iter().any(|p| p.side == PageSide::GutterFold) => {
+            "Print single-sided: every sheet is printed on one side.".into()
+        }
+        [only] if !only.two_sided => "Print single-sided: no piece has a printed back.".into(),
+        [_] => format!(
+            "Print the whole file double-sided, flipping on the {edge} edge: {behind}{or_glue}."
+        ),
+        // A last page alone on its sheet prints as well in a double-sided run.
+        [double, last] if double.two_sided && last.first == last.last => format!(
+            "Print the whole file double-sided, flipping on the {edge} edge: {behind}{or_glue}; \
+             the last page has nothing on its back."
+        ),
+        _ => {
+            let each: Vec<String> = runs
+                .iter()
+                .map(|r| {
+                    let how = match r.two_sided {
+                        true => format!("double-sided, flipping on the {edge} edge"),
+                        false => "single-sided".to_string(),
+                    };
+                    format!("{} {how}", run_pages(r))
+                })
+                .collect();
+            let mut tip = format!("Print {}", each.join(", then "));
+            if runs.iter().any(|r| r.two_sided) {
+                tip.push_str(&format!(": {behind}{or_glue}"));
+            }
+            tip.push('.');
+            tip
+        }
+    }
+}
+
+/// The gutter-fold sheets, when there are any: which pages, and how to fold them.
+fn gutter_fold_tip(pages: &[Page], front: usize) -> Option<String> {
+    let sheets: Vec<usize> = (0..pages.len())
+        .filter(|&i| pages[i].side == PageSide::GutterFold)
+        .map(|i| i + front + 1)
+        .collect();
+    let which = match sheets.as_slice() {
+        [] => return None,
+        [one] => format!("Page {one} is a gutter-fold sheet"),
+        _ => format!("Pages {} are gutter-fold sheets", page_ranges(&sheets)),
+    };
+    Some(format!(
+        "{which}: fronts on one half, their backs on the other. Score the dashed line between \
+         them, fold on it, and glue the halves together before cutting."
+    ))
 }
 
 fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<String> {
@@ -477,6 +493,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
     } else {
         "1 inch"
     };
+    let cover_back = pages.first().is_some_and(|p| p.side == PageSide::Back);
     let mut tips = vec![
         "Print at Actual size (100 %): turn off “Fit to page” and “Shrink oversized pages”. \
          Every piece is drawn to the millimetre."
@@ -486,29 +503,26 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
              {square} on each side."
         ),
         format!(
-            "Paper: {} {orientation}, {total} pages — {}, then {} of components.",
+            "Paper: {} {orientation}, {total} pages — this cover, then {} of components{}.",
             paper.name,
-            if front == 2 {
-                "this cover and its blank back"
+            pages.len(),
+            if cover_back {
+                ", the first on the cover's back"
             } else {
-                "this cover"
-            },
-            pages.len()
+                ""
+            }
         ),
     ];
-    let backs = pages.iter().any(|p| p.side == PageSide::Back);
-    tips.push(match opt.duplex {
-        Duplex::GutterFold => gutter_fold_tip(pages, opt, front),
-        Duplex::LongEdge if backs => "Print the whole file double-sided, flipping on the long \
-             edge: every page of backs lands behind the page of fronts before it; a page whose \
-             pieces have no backs is followed by a blank one (page 2 is the cover's back)."
-            .into(),
-        Duplex::ShortEdge if backs => "Print the whole file double-sided, flipping on the short \
-             edge: every page of backs lands behind the page of fronts before it; a page whose \
-             pieces have no backs is followed by a blank one (page 2 is the cover's back)."
-            .into(),
-        _ => "Print single-sided: no piece has a printed back.".into(),
-    });
+    // The edge the printer flips on: the duplex option's, or for the pages of backs in a
+    // gutter-fold file, the long edge of a portrait sheet (`gutterfold::impose`).
+    let long = match opt.duplex {
+        Duplex::LongEdge => true,
+        Duplex::ShortEdge => false,
+        Duplex::GutterFold => paper.h >= paper.w,
+    };
+    let edge = if long { "long" } else { "short" };
+    tips.push(sides_tip(pages, edge, opt.duplex == Duplex::GutterFold));
+    tips.extend(gutter_fold_tip(pages, front));
     if opt.bleed > 0.0 {
         tips.push(format!(
             "The art runs {} mm past every cut (bleed), so a cut slightly off the line leaves \
@@ -581,13 +595,34 @@ impl Kinds<'_> {
 /// Record sheets are filled in during play: one for each player, and `pnp sheets` names them.
 fn sheets_tip(game: &str, kinds: &Kinds, pages: &[Page], front: usize) -> Option<String> {
     let on = pages_showing(pages, front, |pl| kinds.of(pl.piece).one_per_player);
+    // Sheets are on pages of their own (`layout::Item::own_pages`): small ones several to a page.
+    let per_page = pages
+        .iter()
+        .filter(|p| p.side != PageSide::Back)
+        .map(|p| {
+            p.placements
+                .iter()
+                .filter(|pl| kinds.of(pl.piece).one_per_player)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    let which = page_ranges(&on);
+    let (noun, them) = match on.len() {
+        1 => ("page", "it"),
+        _ => ("pages", "them"),
+    };
+    let (per, how) = match per_page {
+        0 | 1 => (String::new(), "print one for each player".to_string()),
+        n => (
+            format!(", {n} to a page"),
+            format!("print {them} once for every {n} players"),
+        ),
+    };
     (!on.is_empty()).then(|| {
         format!(
-            "Record sheets ({} {}) are written on in play: print one for each player, or \
-             print named ones for a game night with “pnp sheets {} --players N”.",
-            if on.len() == 1 { "page" } else { "pages" },
-            page_ranges(&on),
-            game
+            "Record sheets ({noun} {which}{per}) are written on in play: {how}, or print named \
+             ones for a game night with “pnp sheets {game} --players N”."
         )
     })
 }
@@ -627,7 +662,7 @@ fn stand_in_tip(kinds: &Kinds, pages: &[Page], front: usize) -> Option<String> {
     ))
 }
 
-fn cutting_tips(kinds: &Kinds, pages: &[Page], opt: &LayoutOptions) -> Vec<String> {
+fn cutting_tips(kinds: &Kinds, pages: &[Page]) -> Vec<String> {
     let mut tips = vec![
         "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
          no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
@@ -673,7 +708,8 @@ fn cutting_tips(kinds: &Kinds, pages: &[Page], opt: &LayoutOptions) -> Vec<Strin
                 .into(),
         );
     }
-    if any(&|p| kind(p).folds) || opt.duplex == Duplex::GutterFold {
+    // Gutter-fold sheets are folded too, but the printing tips say how (`gutter_fold_tip`).
+    if any(&|p| kind(p).folds) {
         tips.push(
             "Score the dashed fold lines with a blunt point along a ruler before folding; glue \
              the tabs."

@@ -25,7 +25,7 @@ pub struct Info {
 pub struct Document {
     pub layout: LayoutOptions,
     pub pages: Vec<Page>,
-    /// Whole pages printed before the pieces (the cover and its blank back), as SVG.
+    /// Whole pages printed before the pieces (the cover), as SVG.
     pub front_matter: Vec<String>,
     pub credits: Credits,
     pub info: Info,
@@ -111,6 +111,7 @@ pub fn items(resolved: &Resolved) -> Vec<super::Item> {
                     .shares_cuts
                     .then(|| super::tessellate::Tiling::of(&p.shape))
                     .flatten(),
+                own_pages: c.one_per_player,
             }
         })
         .collect()

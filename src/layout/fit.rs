@@ -90,6 +90,7 @@ pub fn check(r: &Resolved, layout: &LayoutOptions) -> Result<(), Unplaceable> {
             shared_cuts: false,
             split: r.components[p.component].split.clone(),
             tiles: None,
+            own_pages: false,
         };
         let boxes = layout.piece_boxes();
         if boxes

@@ -21,17 +21,26 @@ const MARK_WIDTH: f64 = 0.2;
 
 /// The crop marks of one cut rectangle: two short lines at each corner, continuing the cut lines
 /// outward, starting `bleed + MARK_OFFSET` from the corner and ending before half the gap, so
-/// they never reach a neighbouring piece.
+/// they never reach a neighbouring piece, and `FURNITURE_EDGE` from the paper's edge, where
+/// printers still print (none shorter than `MIN_MARK`).
 pub fn crop_marks(r: &Rect, opt: &LayoutOptions) -> Vec<(f64, f64, f64, f64)> {
     let start = opt.bleed + MARK_OFFSET;
     let end = opt.mark_reach();
+    let edge = super::FURNITURE_EDGE;
+    let (w, h) = (opt.paper.w, opt.paper.h);
     let mut marks = Vec::with_capacity(8);
     for (cx, sx) in [(r.x, -1.0), (r.right(), 1.0)] {
         for (cy, sy) in [(r.y, -1.0), (r.bottom(), 1.0)] {
             // Horizontal mark on the horizontal cut line, outside the vertical edge.
-            marks.push((cx + sx * start, cy, cx + sx * end, cy));
+            let x = (cx + sx * end).clamp(edge, w - edge);
+            if (x - cx).abs() >= start + super::MIN_MARK - 1e-9 {
+                marks.push((cx + sx * start, cy, x, cy));
+            }
             // Vertical mark on the vertical cut line, outside the horizontal edge.
-            marks.push((cx, cy + sy * start, cx, cy + sy * end));
+            let y = (cy + sy * end).clamp(edge, h - edge);
+            if (y - cy).abs() >= start + super::MIN_MARK - 1e-9 {
+                marks.push((cx, cy + sy * start, cx, y));
+            }
         }
     }
     marks
@@ -50,7 +59,7 @@ pub fn page_svg<'o>(
 ) -> String {
     let paper = opt.paper;
     let mut cv = Canvas::new(paper.w, paper.h, 0.0);
-    if page.side != PageSide::Back {
+    if page.side != PageSide::Back && opt.cuts != Cuts::Uncut {
         let only_lines = opt.cuts == Cuts::Lines;
         let along = |p: &Placement| only_lines || cut_of(p).is_some_and(Outline::is_cut_along);
         for (x1, y1, x2, y2) in super::cuts::marks_but(page, opt, &along) {
@@ -58,6 +67,8 @@ pub fn page_svg<'o>(
         }
         let every = opt.cuts != Cuts::Marks;
         cut_lines(&mut cv, &super::cuts::cut_lines(page, cut_of, every));
+    }
+    if page.side != PageSide::Back {
         for p in &page.placements {
             if let Some(part) = &p.part {
                 part_marks(&mut cv, &p.rect, part, opt.overlap);
@@ -343,6 +354,8 @@ pub(crate) fn footer(
         (PageSide::Back, _) => {
             "Back side: print double-sided, this page behind the page before.".to_string()
         }
+        // Nothing to cut or measure: a write-on sheet (`pnp sheets`).
+        (_, false) if opt.cuts == Cuts::Uncut => "Print at 100 % (no scaling).".to_string(),
         (_, true) => format!(
             "Print at 100 % (no scaling): the square must measure {}.",
             calibration_label(opt)
@@ -604,16 +617,16 @@ mod tests {
     #[test]
     fn turned_footer_and_captions_stay_in_the_margins_clear_of_marks() {
         use crate::layout::{FurnitureAt, LETTER, impose};
-        // A cover prints the calibration square: nine cards take this page's corner.
+        // A cover prints the calibration square: eight cards turned take this page's corner.
         let opt = LayoutOptions {
             furniture_at: FurnitureAt::Margins,
             cover_square: true,
             ..LayoutOptions::new(LETTER)
         };
-        let cards = crate::layout::poker_cards(9, true);
-        let pages = impose(&cards, &["Activity cards · 9".into()], &opt).unwrap();
+        let cards = crate::layout::poker_cards(8, true);
+        let pages = impose(&cards, &["Activity cards · 8".into()], &opt).unwrap();
         let page = &pages[0];
-        assert_eq!(page.placements.len(), 9);
+        assert_eq!(page.placements.len(), 8);
         let credits = Credits {
             title: "The Beast — a game by Matthew Hartley".into(),
             line: "Orcs in the Webbe · Print-and-play by pnp".into(),
@@ -652,9 +665,13 @@ mod tests {
             }
         }
         // Crop marks end inside what printers print, off the bands that kept them there.
+        let edge = super::super::FURNITURE_EDGE as f32 - 0.01;
         for l in &lines {
             assert!(
-                l.top() >= 3.5 && l.bottom() <= paper.bottom() - 3.5,
+                l.top() >= edge
+                    && l.bottom() <= paper.bottom() - edge
+                    && l.left() >= edge
+                    && l.right() <= paper.right() - edge,
                 "{l:?} near the edge"
             );
         }

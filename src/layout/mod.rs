@@ -116,6 +116,9 @@ pub enum Cuts {
     Lines,
     /// Crop marks and lines.
     Both,
+    /// Nothing is cut (write-on sheets from `pnp sheets`, printed as they are): no crop marks,
+    /// no cut lines.
+    Uncut,
 }
 
 /// Where a sheet's footer (credits, page n of N) and its group captions are printed.
@@ -150,13 +153,9 @@ impl FurnitureAt {
     }
 }
 
-/// Between the sheet's edge and the outer end of any crop mark when the footer and captions run
-/// along the side margins: most printers cannot print the outer 3 to 5 mm. Crop marks only;
-/// text and registration targets keep `FURNITURE_EDGE`.
-pub const EDGE_CLEARANCE: f64 = 3.55;
-
-/// Least distance from the paper's edge to any printed text, registration target or calibration
-/// square: home printers commonly lose 4 to 6.35 mm at one edge or another.
+/// Least distance from the paper's edge to any furniture (crop marks, text, registration
+/// targets, the calibration square): home printers commonly lose 4 to 6.35 mm at one edge or
+/// another, and a crop mark they drop leaves a cut unmarked.
 pub const FURNITURE_EDGE: f64 = 5.0;
 
 /// Room in each side margin, outside the crop marks, for a turned line of small text and
@@ -218,21 +217,31 @@ impl LayoutOptions {
     pub fn mark_reach(&self) -> f64 {
         self.effective_gap() / 2.0 - 0.25
     }
+    /// How far the shortest crop mark kept reaches beyond its cut: its offset (past the bleed)
+    /// and `MIN_MARK`. A mark is cut short `FURNITURE_EDGE` from the paper's edge
+    /// (`furniture::crop_marks`).
+    pub fn mark_room(&self) -> f64 {
+        self.bleed + MARK_OFFSET + MIN_MARK
+    }
     /// Top (and bottom) margin of the content area. In bands, the caption band and the footer
     /// band keep the crop marks of the first and last rows away from the edge; without them
-    /// the margin does, ending every mark `EDGE_CLEARANCE` inside the sheet (6.3 mm without
-    /// bleed: three rows of poker cards still fit Letter).
+    /// the margin does, keeping `mark_room` of every mark `FURNITURE_EDGE` inside the sheet (6.75
+    /// mm without bleed: three rows of poker cards no longer fit Letter, so they turn, eight a
+    /// sheet).
     pub fn content_top_margin(&self) -> f64 {
         match self.furniture_at {
             FurnitureAt::Bands => self.margin,
-            FurnitureAt::Margins => self.margin.max(self.mark_reach() + EDGE_CLEARANCE),
+            FurnitureAt::Margins => self.margin.max(self.mark_room() + FURNITURE_EDGE),
         }
     }
-    /// Left and right margin of the content area.
+    /// Left and right margin of the content area: the side margin, wider where a crop mark
+    /// (further out with bleed) would have less than `mark_room` inside `FURNITURE_EDGE`, or
+    /// where a line of turned text runs beyond the marks.
     pub fn content_side_margin(&self) -> f64 {
+        let least = self.side_margin.max(self.mark_room() + FURNITURE_EDGE);
         match self.furniture_at {
-            FurnitureAt::Bands => self.side_margin,
-            FurnitureAt::Margins => self.side_margin.max(self.mark_reach() + SIDE_TEXT_BAND),
+            FurnitureAt::Bands => least,
+            FurnitureAt::Margins => least.max(self.mark_reach() + SIDE_TEXT_BAND),
         }
     }
     /// The printable area pieces may occupy, except `reserved()` in its bottom-right corner.
@@ -334,6 +343,10 @@ const CAPTION_CLEARANCE: f64 = 1.25;
 
 /// Crop marks start this far outside the cut (plus the bleed).
 pub const MARK_OFFSET: f64 = 1.0;
+/// The shortest crop mark printed where `FURNITURE_EDGE` cuts one short (mm): still a line a
+/// ruler can be laid on, and short enough that a 190 mm record sheet with a print shop's 1/8 in
+/// bleed keeps its marks on A4.
+pub const MIN_MARK: f64 = 0.75;
 /// Height of a group caption.
 pub const CAPTION_MM: f64 = 8.0;
 
@@ -447,6 +460,7 @@ pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
         shared_cuts,
         split: crate::kinds::Split::Even,
         tiles: None,
+        own_pages: false,
     }]
 }
 
@@ -466,6 +480,9 @@ pub struct Item {
     pub split: crate::kinds::Split,
     /// How identical copies tile the sheet sharing their edges (hexes), with shared cuts.
     pub tiles: Option<tessellate::Tiling>,
+    /// Printed once for each player (a record sheet): on pages of its own, so that reprinting
+    /// them reprints nothing else.
+    pub own_pages: bool,
 }
 
 impl Item {
@@ -520,19 +537,109 @@ pub fn impose(
     }
 }
 
-/// Ordinary pages: rows per component (see `pack`), then a mirrored back page after each
-/// front page.
+/// Ordinary pages: rows per component (see `pack`), and after each page of fronts that holds
+/// backs, a page of them mirrored. Double-sided pieces are packed first, so that one-sided ones
+/// fill the room they leave and only the rest of them takes pages of its own, which have no
+/// backs (and get no blank ones). Record sheets go on pages of their own (`own_pages`). The
+/// pages printed single-sided come first (`single_first`).
 pub fn impose_plain(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
-    let mut pages = tessellate::pack(items, captions, opt)?;
+    // Already in that order (a deck of thousands of cards): packed as it is, not copied.
+    let rank = |i: &Item| (!i.own_pages, i.back.is_none());
+    if items.iter().all(|i| !i.own_pages) && items.is_sorted_by_key(rank) {
+        return Ok(single_first(with_backs(items, items, captions, opt)?));
+    }
+    let sheets: Vec<Item> = items.iter().filter(|i| i.own_pages).cloned().collect();
+    let mut pages = Vec::new();
+    for group in by_component(sheets) {
+        pages.extend(with_backs(&group, items, captions, opt)?);
+    }
+    let others = || items.iter().filter(|i| !i.own_pages);
+    let rest: Vec<Item> = others()
+        .filter(|i| i.back.is_some())
+        .chain(others().filter(|i| i.back.is_none()))
+        .cloned()
+        .collect();
+    if !rest.is_empty() {
+        pages.extend(with_backs(&rest, items, captions, opt)?);
+    }
+    Ok(single_first(pages))
+}
+
+/// `list` packed (`tessellate::pack`), each page of fronts followed by its backs; `all` (in
+/// piece order) says each piece's back.
+fn with_backs(
+    list: &Items,
+    all: &Items,
+    captions: &[String],
+    opt: &LayoutOptions,
+) -> Result<Vec<Page>, LayoutError> {
+    let mut pages = tessellate::pack(list, captions, opt)?;
     // Pages are held for the whole build: without the room their placements grew into.
     for page in &mut pages {
         page.placements.shrink_to_fit();
     }
-    Ok(add_backs(pages, items, opt))
+    Ok(add_backs(pages, all, opt))
+}
+
+/// Items split into runs of one component each, in order.
+pub fn by_component(items: Vec<Item>) -> Vec<Vec<Item>> {
+    let mut groups: Vec<Vec<Item>> = Vec::new();
+    for item in items {
+        match groups.last_mut() {
+            Some(g) if g[0].component == item.component => g.push(item),
+            _ => groups.push(vec![item]),
+        }
+    }
+    groups
+}
+
+/// The sheets of paper `pages` are printed on, as ranges of pages: a page of fronts with the
+/// page of backs after it, or a page alone (a gutter-fold sheet, a page of one-sided pieces,
+/// the cover's back when it leads).
+pub fn sheets_of(pages: &[Page]) -> Vec<std::ops::Range<usize>> {
+    let mut sheets = Vec::new();
+    let mut i = 0;
+    while i < pages.len() {
+        let pair = pages[i].side == PageSide::Front
+            && pages.get(i + 1).is_some_and(|n| n.side == PageSide::Back);
+        let end = i + if pair { 2 } else { 1 };
+        sheets.push(i..end);
+        i = end;
+    }
+    sheets
+}
+
+/// Whether a sheet of `pages` (`sheets_of`) is printed on both sides.
+pub fn two_sided(pages: &[Page], sheet: &std::ops::Range<usize>) -> bool {
+    pages[sheet.clone()]
+        .iter()
+        .any(|p| p.side == PageSide::Back)
+}
+
+/// The sheets printed on one side first, then those printed on both, each in its order: two
+/// runs for the printer (`cover` says how to print them).
+pub fn single_first(pages: Vec<Page>) -> Vec<Page> {
+    reorder(pages, false)
+}
+
+/// The sheets printed on both sides first (after a cover whose back holds pieces), then those
+/// printed on one.
+pub fn double_first(pages: Vec<Page>) -> Vec<Page> {
+    reorder(pages, true)
+}
+
+fn reorder(pages: Vec<Page>, double: bool) -> Vec<Page> {
+    let sheets = sheets_of(&pages);
+    let (first, then): (Vec<_>, Vec<_>) = sheets
+        .into_iter()
+        .partition(|s| two_sided(&pages, s) == double);
+    let order: Vec<usize> = first.into_iter().chain(then).flatten().collect();
+    let mut slots: Vec<Option<Page>> = pages.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }
 
 /// These options with the furniture (and, for gutter-fold sheets, the fold) these items are
@@ -568,15 +675,27 @@ pub fn choose_furniture(
             furniture_at: furniture,
             ..*opt
         };
-        // Only whether it packs: a long deck never holds two layouts.
-        tessellate::pack(items, captions, &opt).map(|_| ())
+        // Only how many parts it cuts pieces into: a long deck never holds two layouts.
+        tessellate::pack(items, captions, &opt).map(|pages| {
+            pages
+                .iter()
+                .flat_map(|p| &p.placements)
+                .filter(|p| p.part.is_some())
+                .count()
+        })
     };
     match packs(preferred) {
-        Ok(()) => Ok(preferred),
+        Ok(0) => Ok(preferred),
+        // A board that only the other furniture prints whole, or in fewer parts (one nearly
+        // as tall as A4 takes the side margins).
+        Ok(parts) => match packs(preferred.other()) {
+            Ok(fewer) if fewer < parts => Ok(preferred.other()),
+            _ => Ok(preferred),
+        },
         // A piece that only the other furniture has room for (a player mat nearly as tall as
         // the sheet takes the margins; a dial wider than they leave, the bands).
         Err(e) => packs(preferred.other())
-            .map(|()| preferred.other())
+            .map(|_| preferred.other())
             .map_err(|_| e),
     }
 }
@@ -598,18 +717,12 @@ fn square_on(side: PageSide, opt: &LayoutOptions) -> Rect {
 }
 
 /// After each front page holding double-sided pieces, a back page with each back at the mirror
-/// position, so that fronts and backs register when the sheet is printed duplex. Once a game has
-/// backs at all, every front page but the last gets a back page (blank if it has no backs), so
-/// the whole file prints double-sided with every sheet's two sides in step.
+/// position, so that fronts and backs register when the sheet is printed duplex. A page whose
+/// pieces have no backs gets none: it is printed single-sided (`single_first`).
 fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page> {
     let back_of = |piece: usize| back_of(items, piece);
-    let duplex = fronts
-        .iter()
-        .flat_map(|p| &p.placements)
-        .any(|p| back_of(p.piece).is_some());
-    let last = fronts.len().saturating_sub(1);
     let mut out = Vec::with_capacity(fronts.len() * 2);
-    for (index, page) in fronts.into_iter().enumerate() {
+    for page in fronts {
         let backs: Vec<Placement> = page
             .placements
             .iter()
@@ -625,7 +738,7 @@ fn add_backs(fronts: Vec<Page>, items: &Items, opt: &LayoutOptions) -> Vec<Page>
             .collect();
         let page_has_square = page.calibration;
         out.push(page);
-        if !backs.is_empty() || (duplex && index < last) {
+        if !backs.is_empty() {
             out.push(Page {
                 side: PageSide::Back,
                 placements: backs,
@@ -706,6 +819,7 @@ mod tests {
             shared_cuts: true,
             split: crate::kinds::Split::Even,
             tiles: None,
+            own_pages: false,
         }
     }
 

@@ -112,6 +112,9 @@ struct Packer<'a> {
     reserved: Option<Rect>,
     gap: f64,
     sheets: Vec<Sheet>,
+    /// Where a group starts (`open_first_with_room`): in a region that holds all of it when one
+    /// does, or in the first with room.
+    whole: bool,
 }
 
 impl Packer<'_> {
@@ -282,7 +285,8 @@ impl Packer<'_> {
     }
 
     /// How `item` is packed as a new group in region `at`: upright, or turned a quarter where
-    /// that fits more of its `left` copies; `None` when not even one fits.
+    /// that fits more of the group's `left` copies, and how many of them fit there (at most
+    /// `left`); `None` when not even one fits.
     fn fitting(
         &self,
         at: At,
@@ -291,7 +295,7 @@ impl Packer<'_> {
         left: u32,
         shared: bool,
         text: &str,
-    ) -> Option<Fitted> {
+    ) -> Option<(Fitted, u32)> {
         let with_band = |mut f: Fitted| {
             f.band = self.band_for(at, &f, left, text);
             f
@@ -325,7 +329,7 @@ impl Packer<'_> {
         let best = (0..candidates.len())
             .filter(|&i| counts[i] > 0)
             .max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))?;
-        Some(candidates[best])
+        Some((candidates[best], counts[best]))
     }
 
     /// Opens a group in region `at`: its caption, then an empty row under it.
@@ -368,8 +372,11 @@ impl Packer<'_> {
         }
     }
 
-    /// Where a group starts or carries on: the first region, from `from` on, with room for its
-    /// first piece (a new page when none has any), opened with `text`.
+    /// Where a group starts or carries on, opened with `text`: from `from` on, the first region
+    /// with room for its first piece, and a new page when none has any. When the packer keeps
+    /// groups `whole`, first the first region that holds all of its `left` copies, else a new
+    /// page when one would hold them all and the regions with room together would not (a group
+    /// kept together rather than spread over gaps it cannot fill).
     fn open_first_with_room(
         &mut self,
         from: At,
@@ -379,6 +386,7 @@ impl Packer<'_> {
         text: String,
     ) -> Result<(At, Fitted), LayoutError> {
         let shared = item.shared_cuts && part.count == 1 && self.opt.bleed <= 0.0;
+        let mut with_room: Vec<(At, Fitted, u32)> = Vec::new();
         for page in from.page..self.sheets.len() {
             for region in self.order(page) {
                 let at = At { page, region };
@@ -386,11 +394,26 @@ impl Packer<'_> {
                 if page == from.page && !self.after(from, at) {
                     continue;
                 }
-                if let Some(f) = self.fitting(at, item, part, left, shared, &text) {
-                    self.open_group(at, f, text, item.component);
-                    return Ok((at, f));
+                if let Some((f, n)) = self.fitting(at, item, part, left, shared, &text) {
+                    with_room.push((at, f, n));
                 }
             }
+        }
+        let whole = with_room.iter().find(|(_, _, n)| self.whole && *n >= left);
+        let room: u64 = with_room.iter().map(|(_, _, n)| u64::from(*n)).sum();
+        let chosen = match whole {
+            Some(&(at, f, _)) => Some((at, f)),
+            None if self.whole
+                && room < u64::from(left)
+                && self.fresh_holds(item, part, left, shared, &text) =>
+            {
+                None
+            }
+            None => with_room.first().map(|&(at, f, _)| (at, f)),
+        };
+        if let Some((at, f)) = chosen {
+            self.open_group(at, f, text, item.component);
+            return Ok((at, f));
         }
         let sheet = self.fresh();
         self.sheets.push(sheet);
@@ -398,7 +421,7 @@ impl Packer<'_> {
             page: self.sheets.len() - 1,
             region: 0,
         };
-        let Some(f) = self.fitting(at, item, part, left, shared, &text) else {
+        let Some((f, _)) = self.fitting(at, item, part, left, shared, &text) else {
             let (w, h) = (part.window.w, part.window.h);
             return Err(LayoutError {
                 component: item.component,
@@ -409,6 +432,28 @@ impl Packer<'_> {
         };
         self.open_group(at, f, text, item.component);
         Ok((at, f))
+    }
+
+    /// Whether a new page would hold all `left` copies of a group.
+    fn fresh_holds(
+        &mut self,
+        item: &Item,
+        part: &Part,
+        left: u32,
+        shared: bool,
+        text: &str,
+    ) -> bool {
+        let sheet = self.fresh();
+        self.sheets.push(sheet);
+        let at = At {
+            page: self.sheets.len() - 1,
+            region: 0,
+        };
+        let holds = self
+            .fitting(at, item, part, left, shared, text)
+            .is_some_and(|(_, n)| n >= left);
+        self.sheets.pop();
+        holds
     }
 
     /// Whether region `b` comes at or after region `a` (on the same page) in `order`; a region
@@ -516,44 +561,67 @@ fn parts_of(item: &Item, opt: &LayoutOptions, corner_free: bool) -> Result<Vec<P
 }
 
 /// Packs items (in order, grouped by component) onto front pages; `captions[component]` names
-/// groups. A group starts under its caption in the first region (the room beside a finished
-/// row, or under the last row of a page) that has room for it, so small groups fill the space
-/// that large ones leave; a group that runs over continues in the next region with room, its
-/// caption repeated.
+/// groups. A group starts under its caption in a region (the room beside a finished row, or
+/// under the last row of a page) that has room for it, so small groups fill the space that large
+/// ones leave; a group that runs over continues in the next region with room, its caption
+/// repeated.
+///
+/// Four ways are tried, and the first that takes fewest pages kept: groups kept whole where a
+/// region holds them, then each started in the first region with room (which may save a page
+/// the other spends: coins split over two pages leave room for pawns); each around the
+/// calibration square's corner, then over it (where a square is still printed somewhere).
+/// Fewest parts to glue come first (a board that fits the page whole only in the square's
+/// corner is printed whole there), then fewest pages.
 pub fn pack(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
 ) -> Result<Vec<Page>, LayoutError> {
     let corner = opt.reserved();
-    // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts at once.
-    let around = pack_around(items, captions, opt, Some(corner)).map(|p| p.len());
-    let over = pack_around(items, captions, opt, None).map(|mut over| {
-        for page in &mut over {
-            page.calibration = !page.placements.iter().any(|p| p.rect.overlaps(&corner));
-        }
-        over
-    });
     // Still a square to measure somewhere.
     let measurable = |over: &[Page]| opt.cover_square || over.iter().any(|p| p.calibration);
-    let over = match (around, over) {
-        // Paper saved.
-        (Ok(n), Ok(over)) if over.len() < n && measurable(&over) => return Ok(over),
-        // A piece only a free corner has room for.
-        (Err(_), Ok(over)) if measurable(&over) => return Ok(over),
-        (Err(e), _) => return Err(e),
-        (Ok(_), over) => over,
+    let parts = |pages: &[Page]| {
+        pages
+            .iter()
+            .flat_map(|p| &p.placements)
+            .filter(|p| p.part.is_some())
+            .count()
     };
-    drop(over);
-    pack_around(items, captions, opt, Some(corner))
+    let mut best: Option<((usize, usize), Option<Rect>, bool)> = None;
+    let mut refused = None;
+    for reserved in [Some(corner), None] {
+        for whole in [true, false] {
+            // Only the count is kept: a deck of 10,000 cards would otherwise hold two layouts
+            // at once.
+            match pack_around(items, captions, opt, reserved, whole) {
+                Ok(pages) if reserved.is_some() || measurable(&pages) => {
+                    let cost = (parts(&pages), pages.len());
+                    if best.is_none_or(|(n, _, _)| cost < n) {
+                        best = Some((cost, reserved, whole));
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    refused.get_or_insert(e);
+                }
+            }
+        }
+    }
+    match (best, refused) {
+        (Some((_, reserved, whole)), _) => pack_around(items, captions, opt, reserved, whole),
+        (None, Some(e)) => Err(e),
+        (None, None) => Ok(Vec::new()),
+    }
 }
 
-/// `pack`, keeping `reserved` free on every page (or no corner at all).
+/// `pack`, keeping `reserved` free on every page (or no corner at all: then a page prints the
+/// square only where its corner stayed empty), groups kept `whole` or not.
 fn pack_around(
     items: &Items,
     captions: &[String],
     opt: &LayoutOptions,
     reserved: Option<Rect>,
+    whole: bool,
 ) -> Result<Vec<Page>, LayoutError> {
     let mut packer = Packer {
         opt,
@@ -561,6 +629,7 @@ fn pack_around(
         reserved,
         gap: opt.effective_gap(),
         sheets: Vec::new(),
+        whole,
     };
     let start = At {
         page: 0,
@@ -571,11 +640,12 @@ fn pack_around(
     let mut group = usize::MAX;
     // The back face of the group being packed, for a next group to join its block.
     let mut back: Option<usize> = None;
-    for item in items.iter() {
+    let in_group = copies_in_group(items);
+    for (index, item) in items.iter().enumerate() {
         let parts = parts_of(item, packer.opt, reserved.is_none())?;
         let caption = captions.get(item.component).cloned().unwrap_or_default();
         for copy in 0..item.copies {
-            let left = item.copies - copy;
+            let left = in_group[index] - copy;
             for part in &parts {
                 let same = item.component == group;
                 // Continuing the group in its region, or joining the block the previous group
@@ -648,13 +718,38 @@ fn pack_around(
         }
     }
     let bottom = packer.area.bottom();
+    let corner = opt.reserved();
     Ok(packer
         .sheets
         .into_iter()
         .map(|s| s.page)
         .filter(|p| !p.placements.is_empty())
-        .map(|p| fit_margin_captions(p, bottom))
+        .map(|mut p| {
+            if reserved.is_none() {
+                p.calibration = !p.placements.iter().any(|pl| pl.rect.overlaps(&corner));
+            }
+            fit_margin_captions(p, bottom)
+        })
         .collect())
+}
+
+/// For each item, the copies of it and of the items after it in its group (the same component,
+/// the same size): how many are left to place when its first copy is. A deck of one card a
+/// piece is turned where that fits more of the deck, not of its one card.
+fn copies_in_group(items: &Items) -> Vec<u32> {
+    let mut left = vec![0u32; items.len()];
+    let mut after = 0u32;
+    for i in (0..items.len()).rev() {
+        let same = items.get(i + 1).is_some_and(|next| {
+            let item = &items[i];
+            next.component == item.component
+                && next.w.to_bits() == item.w.to_bits()
+                && next.h.to_bits() == item.h.to_bits()
+        });
+        after = items[i].copies.saturating_add(if same { after } else { 0 });
+        left[i] = after;
+    }
+    left
 }
 
 /// A caption in the margin starts this far below its group's top cut, clear of the crop mark
@@ -783,15 +878,15 @@ mod tests {
     }
 
     #[test]
-    fn letter_takes_nine_poker_cards_with_the_footer_in_the_margins() {
-        use crate::layout::{FurnitureAt, LETTER, choose_furniture};
+    fn letter_takes_eight_poker_cards_turned_with_the_footer_in_the_margins() {
+        use crate::layout::{FURNITURE_EDGE, FurnitureAt, LETTER, choose_furniture, cuts};
         let mut opt = LayoutOptions::new(LETTER);
         opt.cover_square = true;
-        let items = cards(27, true);
+        let items = cards(24, true);
         let captions = ["Cards".to_string()];
-        // Three rows of 88.9 mm do not fit above the footer band and under a caption.
+        // Under a caption band and above the footer band: two rows upright, or three turned.
         let bands = impose(&items, &captions, &opt).unwrap();
-        assert_eq!(bands.len(), 5);
+        assert_eq!(bands.len(), 4);
         assert_eq!(
             choose_furniture(&items, &captions, &opt),
             Ok(FurnitureAt::Margins)
@@ -799,11 +894,23 @@ mod tests {
         opt.furniture_at = FurnitureAt::Margins;
         let pages = impose(&items, &captions, &opt).unwrap();
         let counts: Vec<usize> = pages.iter().map(|p| p.placements.len()).collect();
-        assert_eq!(counts, vec![9, 9, 9]);
+        // Three rows upright (266.7 mm) would leave the crop marks within 5 mm of the edge:
+        // four rows of two turned a quarter, the calibration square's corner too.
+        assert_eq!(counts, vec![8, 8, 8]);
         let area = opt.content();
         for page in &pages {
             for p in &page.placements {
+                assert!(p.quarter, "{p:?}");
                 assert!(area.contains(&p.rect), "{:?}", p.rect);
+            }
+            for m in cuts::page_marks(page, &opt) {
+                for (x, y) in [(m.0, m.1), (m.2, m.3)] {
+                    let e = FURNITURE_EDGE - 1e-9;
+                    assert!(
+                        x >= e && y >= e && x <= LETTER.w - e && y <= LETTER.h - e,
+                        "{m:?}"
+                    );
+                }
             }
             // The caption runs up the left margin, outside the crop marks, along the cards.
             let c = &page.captions[0];
@@ -829,12 +936,13 @@ mod tests {
             ..LayoutOptions::new(A4)
         };
         let mut items = cards(3, true);
+        items[0].back = Some(98);
         let first = items.first().unwrap();
         // Another back: B cannot carry on A's block, so it opens a group with its own caption.
         items.push(Item {
             piece: 1,
             component: 1,
-            back: Some(first.back.map_or(99, |b| b + 100)),
+            back: Some(99),
             ..first.clone()
         });
         let pages = impose(&items, &["A".into(), "B".into()], &opt).unwrap();

@@ -1,8 +1,9 @@
 //! `pnp sheets`' pages: one record sheet per player, as many to a page as fit side by side and
 //! under each other, their backs on the page after, mirrored as a build mirrors them. A handout
-//! for the table: no cover, no captions, no bookmarks.
+//! for the table, written on and never cut: no cover, no captions, no bookmarks, no crop marks
+//! and no calibration square.
 use super::document::{Document, Info, credits};
-use super::{LayoutOptions, Page, PageSide, Placement, back_turned, mirror};
+use super::{Cuts, LayoutOptions, Page, PageSide, Placement, back_turned, mirror};
 use crate::base::geometry::Rect;
 use crate::resolve::Resolved;
 
@@ -25,6 +26,10 @@ pub fn slots(area: &Rect, (w, h): (f64, f64), gap: f64) -> Vec<Rect> {
 
 /// The record sheets of `resolved` (one piece a player) laid out on `layout`'s paper.
 pub fn lay_out(resolved: Resolved, layout: LayoutOptions) -> Document {
+    let layout = LayoutOptions {
+        cuts: Cuts::Uncut,
+        ..layout
+    };
     let area = layout.sheet_area();
     let size = resolved
         .pieces
@@ -65,7 +70,7 @@ pub fn lay_out(resolved: Resolved, layout: LayoutOptions) -> Document {
                 side,
                 placements,
                 captions: Default::default(),
-                calibration: true,
+                calibration: false,
             });
         }
     }

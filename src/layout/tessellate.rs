@@ -154,6 +154,7 @@ pub fn pack(
                         split: Split::Never,
                         // A block keeps the tiling's orientation: never turned a quarter.
                         tiles: Some(tiling),
+                        own_pages: item.own_pages,
                     });
                     blocks.push(block);
                 }
@@ -271,6 +272,7 @@ mod tests {
             shared_cuts: tiles.is_some(),
             split: Split::Never,
             tiles,
+            own_pages: false,
         }]
     }
 

@@ -734,11 +734,15 @@ fn check_kind_fields<K: Kinds>(file: &str, c: &Component<K>, problems: &mut Vec<
     for stray in &c.stray {
         let key = stray.key.value.as_str();
         let message = if stray.missing {
-            format!(
-                "`{}` is a {kind} but has no `{kind}:` section ({})",
-                c.id.value,
-                K::required_keys(kind).join(", ")
-            )
+            let keys = K::required_keys(kind);
+            match keys.is_empty() {
+                true => format!("`{}` is a {kind} but has no `{kind}:` section", c.id.value),
+                false => format!(
+                    "`{}` is a {kind} but has no `{kind}:` section ({})",
+                    c.id.value,
+                    keys.join(", ")
+                ),
+            }
         } else if K::SECTIONS.contains(&key) {
             format!(
                 "`{key}:` describes a {key}, but `{}` is a {kind}: {}",

@@ -140,6 +140,9 @@ pub struct Glyph {
     pub advance: f64,
     /// The reading direction on the page, a unit vector: (1, 0) for upright text.
     pub dir: (f64, f64),
+    /// The bounding box (x0, y0, x1, y1, in points) of the clip it is shown through, if any:
+    /// what lies outside it is not printed.
+    pub clip: Option<[f64; 4]>,
 }
 
 impl Glyph {
@@ -308,6 +311,7 @@ fn glyphs_of_content(
     content: &[u8],
     resources: Option<&lopdf::Dictionary>,
     mut ctm: Matrix,
+    clip_in: Option<[f64; 4]>,
     depth: usize,
     out: &mut Vec<Glyph>,
 ) {
@@ -329,7 +333,55 @@ fn glyphs_of_content(
     let mut tm: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
     let mut font: Option<Vec<u8>> = None;
     let mut size = 0.0;
+    // As in `strokes_of_content`: the clip's bounding box, the path's, and a pending `W`.
+    let mut clip = clip_in;
+    let mut bbox: Option<[f64; 4]> = None;
+    let mut clipping = false;
+    let place =
+        |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+    let grow = |b: &mut Option<[f64; 4]>, (x, y): (f64, f64)| {
+        *b = Some(match *b {
+            None => [x, y, x, y],
+            Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+        })
+    };
     for op in content.operations {
+        let o = &op.operands;
+        let name = op.operator.as_str();
+        if matches!(
+            name,
+            "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
+        ) {
+            if clipping && let Some(b) = bbox {
+                clip = Some(match clip {
+                    None => b,
+                    Some(c) => [
+                        c[0].max(b[0]),
+                        c[1].max(b[1]),
+                        c[2].min(b[2]),
+                        c[3].min(b[3]),
+                    ],
+                });
+            }
+            clipping = false;
+            bbox = None;
+        }
+        match name {
+            "W" | "W*" => clipping = true,
+            "m" | "l" if o.len() == 2 => grow(&mut bbox, place(&ctm, num(&o[0]), num(&o[1]))),
+            "c" | "v" | "y" if o.len() >= 4 => {
+                for k in (0..o.len()).step_by(2) {
+                    grow(&mut bbox, place(&ctm, num(&o[k]), num(&o[k + 1])));
+                }
+            }
+            "re" if o.len() == 4 => {
+                let (x, y, w, h) = (num(&o[0]), num(&o[1]), num(&o[2]), num(&o[3]));
+                for (cx, cy) in [(x, y), (x + w, y), (x, y + h), (x + w, y + h)] {
+                    grow(&mut bbox, place(&ctm, cx, cy));
+                }
+            }
+            _ => {}
+        }
         let o = &op.operands;
         let six = |o: &[Object]| {
             [
@@ -342,8 +394,8 @@ fn glyphs_of_content(
             ]
         };
         match op.operator.as_str() {
-            "q" => stack.push(ctm),
-            "Q" => ctm = stack.pop().unwrap_or(ctm),
+            "q" => stack.push((ctm, clip)),
+            "Q" => (ctm, clip) = stack.pop().unwrap_or((ctm, clip)),
             "cm" if o.len() == 6 => ctm = mat_mul(&six(o), &ctm),
             "BT" => tm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
             "Tm" if o.len() == 6 => tm = six(o),
@@ -356,7 +408,8 @@ fn glyphs_of_content(
             }
             "Do" if o.len() == 1 && depth < 8 => {
                 if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
-                    glyphs_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
+                    let m = mat_mul(&matrix, &ctm);
+                    glyphs_of_content(doc, &inner, own, m, clip, depth + 1, out);
                 }
             }
             "Tj" | "TJ" => {
@@ -392,6 +445,7 @@ fn glyphs_of_content(
                     size: size * scale,
                     advance: em * size * scale,
                     dir: (m[0] / run, m[1] / run),
+                    clip,
                 });
             }
             _ => {}
@@ -414,7 +468,7 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
         let mut glyphs = Vec::new();
         let content = doc.get_page_content(page_id);
         let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
-        glyphs_of_content(&doc, &content, resources, identity, 0, &mut glyphs);
+        glyphs_of_content(&doc, &content, resources, identity, None, 0, &mut glyphs);
         pages.push(glyphs);
     }
     pages
@@ -720,7 +774,7 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
         let mut out = Vec::new();
         let content = doc.get_page_content(page_id);
         let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
-        strokes_of_content(&doc, &content, resources, identity, 0, &mut out);
+        strokes_of_content(&doc, &content, resources, identity, None, 0, &mut out);
         let mm = |(x, y): (f64, f64)| (x * 25.4 / 72.0, (height - y) * 25.4 / 72.0);
         pages.push(
             out.into_iter()
@@ -743,6 +797,7 @@ fn strokes_of_content(
     content: &[u8],
     resources: Option<&lopdf::Dictionary>,
     mut ctm: Matrix,
+    clip_in: Option<[f64; 4]>,
     depth: usize,
     out: &mut Vec<Stroke>,
 ) {
@@ -758,13 +813,44 @@ fn strokes_of_content(
     type Segment = ((f64, f64), (f64, f64), bool);
     let mut path: Vec<Segment> = Vec::new();
     let (mut start, mut at) = ((0.0, 0.0), (0.0, 0.0));
+    // The clip's bounding box in page points (x0, y0, x1, y1), the current path's bounding box
+    // (rectangles included), and whether a `W` made the path the next clip.
+    let mut clip = clip_in;
+    let mut bbox: Option<[f64; 4]> = None;
+    let mut clipping = false;
+    let grow = |b: &mut Option<[f64; 4]>, (x, y): (f64, f64)| {
+        *b = Some(match *b {
+            None => [x, y, x, y],
+            Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+        })
+    };
     let place =
         |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
     for op in content.operations {
         let o = &op.operands;
-        match op.operator.as_str() {
-            "q" => stack.push((ctm, dashed, width)),
-            "Q" => (ctm, dashed, width) = stack.pop().unwrap_or((ctm, dashed, width)),
+        let name = op.operator.as_str();
+        // A path ends here: it becomes the clip where `W` said so.
+        if matches!(
+            name,
+            "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
+        ) {
+            if clipping && let Some(b) = bbox {
+                clip = Some(match clip {
+                    None => b,
+                    Some(c) => [
+                        c[0].max(b[0]),
+                        c[1].max(b[1]),
+                        c[2].min(b[2]),
+                        c[3].min(b[3]),
+                    ],
+                });
+            }
+            clipping = false;
+        }
+        match name {
+            "W" | "W*" => clipping = true,
+            "q" => stack.push((ctm, dashed, width, clip)),
+            "Q" => (ctm, dashed, width, clip) = stack.pop().unwrap_or((ctm, dashed, width, clip)),
             "w" if o.len() == 1 => width = num(&o[0]),
             "cm" if o.len() == 6 => {
                 let m = [
@@ -781,13 +867,18 @@ fn strokes_of_content(
             "m" if o.len() == 2 => {
                 start = place(&ctm, num(&o[0]), num(&o[1]));
                 at = start;
+                grow(&mut bbox, at);
             }
             "l" if o.len() == 2 => {
                 let to = place(&ctm, num(&o[0]), num(&o[1]));
                 path.push((at, to, false));
                 at = to;
+                grow(&mut bbox, at);
             }
             "c" | "v" | "y" if o.len() >= 4 => {
+                for k in (0..o.len()).step_by(2) {
+                    grow(&mut bbox, place(&ctm, num(&o[k]), num(&o[k + 1])));
+                }
                 let to = place(&ctm, num(&o[o.len() - 2]), num(&o[o.len() - 1]));
                 path.push((at, to, true));
                 at = to;
@@ -798,31 +889,79 @@ fn strokes_of_content(
                 }
                 at = start;
             }
-            "re" => path.clear(),
+            "re" if o.len() == 4 => {
+                path.clear();
+                let (x, y, w, h) = (num(&o[0]), num(&o[1]), num(&o[2]), num(&o[3]));
+                for (cx, cy) in [(x, y), (x + w, y), (x, y + h), (x + w, y + h)] {
+                    grow(&mut bbox, place(&ctm, cx, cy));
+                }
+            }
             "S" | "s" | "B" | "B*" | "b" | "b*" => {
                 if matches!(op.operator.as_str(), "s" | "b" | "b*") && at != start {
                     path.push((at, start, false));
                 }
                 // In page points: the matrix scales it (uniformly, for what pnp draws).
                 let w = width * (ctm[0] * ctm[3] - ctm[1] * ctm[2]).abs().sqrt();
-                out.extend(path.drain(..).map(|(a, b, curved)| Stroke {
-                    a,
-                    b,
-                    dashed,
-                    width: w,
-                    curved,
+                // Only what the clip lets through is printed.
+                out.extend(path.drain(..).filter_map(|(a, b, curved)| {
+                    let (a, b) = match clip {
+                        Some(c) => clipped(a, b, c)?,
+                        None => (a, b),
+                    };
+                    Some(Stroke {
+                        a,
+                        b,
+                        dashed,
+                        width: w,
+                        curved,
+                    })
                 }));
+                bbox = None;
             }
             // A clip (`W`) is followed by `n`, which ends the path unpainted.
-            "f" | "F" | "f*" | "n" => path.clear(),
+            "f" | "F" | "f*" | "n" => {
+                path.clear();
+                bbox = None;
+            }
             "Do" if o.len() == 1 && depth < 8 => {
                 if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
-                    strokes_of_content(doc, &inner, own, mat_mul(&matrix, &ctm), depth + 1, out);
+                    let m = mat_mul(&matrix, &ctm);
+                    strokes_of_content(doc, &inner, own, m, clip, depth + 1, out);
                 }
             }
             _ => {}
         }
     }
+}
+
+/// The part of segment `a`–`b` inside box `c` (x0, y0, x1, y1), if any (Liang–Barsky).
+fn clipped(a: (f64, f64), b: (f64, f64), c: [f64; 4]) -> Option<((f64, f64), (f64, f64))> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let eps = 1e-6;
+    for (p, q) in [
+        (-dx, a.0 - c[0] + eps),
+        (dx, c[2] - a.0 + eps),
+        (-dy, a.1 - c[1] + eps),
+        (dy, c[3] - a.1 + eps),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0 <= t1).then(|| {
+        let at = |t: f64| (a.0 + dx * t, a.1 + dy * t);
+        (at(t0), at(t1))
+    })
 }
 
 /// The first front placement of component `c` in `doc`, and the PDF page (0-based, the front

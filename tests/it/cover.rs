@@ -85,7 +85,7 @@ fn the_cover_says_what_is_not_printed_and_how_to_print_sheets_for_a_game_night()
     let cover = squeeze(&pdf_text(&pdf_of("bean-off", &[]))[0]);
     for want in [
         "Notprinted,alsoneeded:threesix-sideddiceperplayer,oneineachofthreecolours;apencilforeachplayer.",
-        "Recordsheets(page3)arewrittenoninplay",
+        "Recordsheets(page2,2toapage)arewrittenoninplay:printitonceforevery2players",
         "“pnpsheetsbean-off--playersN”",
     ] {
         assert!(cover.contains(want), "{want} not in {cover}");
@@ -98,30 +98,43 @@ fn the_cover_says_what_is_not_printed_and_how_to_print_sheets_for_a_game_night()
     );
 }
 
+/// No blank page is printed: the piecepack's one-sided page (dice and pawns) comes first with
+/// the cover, printed single-sided, then the run printed double-sided; the cover names both.
 #[test]
-fn duplex_games_get_a_blank_cover_back_so_fronts_and_backs_still_pair() {
+fn no_blank_back_is_printed_one_sided_pages_first_then_the_double_sided_run() {
     let pdf = pdf_of("piecepack", &[]);
     let text = pdf_text(&pdf);
     let game = pnp::kinds::load("piecepack").unwrap();
     let prepared = pnp::commands::prepare(&game, &BuildOptions::default()).unwrap();
-    assert_eq!(text.len(), prepared.pages.len() + 2);
-    assert!(text[0].contains("Print the whole file double-sided, flipping on the long edge"));
+    assert_eq!(text.len(), prepared.pages.len() + 1);
+    let sides: Vec<PageSide> = prepared.pages.iter().map(|p| p.side).collect();
+    use PageSide::{Back, Front};
+    assert_eq!(sides, [Front, Front, Back, Front, Back]);
+    for page in &text {
+        assert!(!page.contains("back of the cover"), "{page}");
+        assert!(!page.trim().is_empty());
+    }
+    let cover = text[0].split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text[0].contains("Score the dashed fold lines"),
+        cover.contains(
+            "Print pages 1–2 single-sided, then pages 3–6 double-sided, flipping on the long \
+             edge: every page of backs lands behind the page of fronts before it."
+        ),
+        "{cover}"
+    );
+    assert!(
+        cover.contains("Score the dashed fold lines"),
         "dice and pawns fold"
     );
-    assert!(text[1].contains("The back of the cover"), "{}", text[1]);
     let paper = format!(
-        "Paper: A4 portrait, {} pages — this cover and its blank back, then {} of components.",
-        prepared.pages.len() + 2,
+        "Paper: A4 portrait, {} pages — this cover, then {} of components.",
+        prepared.pages.len() + 1,
         prepared.pages.len()
     );
-    assert!(text[0].contains(&paper), "{paper}\n{}", text[0]);
-    assert!(!text[1].contains("CONTENTS"));
-    // Page 3 is the first page of fronts, page 4 its backs: odd pages carry fronts.
-    assert_eq!(prepared.pages[0].side, PageSide::Front);
-    assert_eq!(prepared.pages[1].side, PageSide::Back);
+    assert!(cover.contains(&paper), "{paper}\n{cover}");
+    // Page 3 starts the double-sided run: its backs are page 4.
     assert!(text[2].contains("page 3 of"), "{}", text[2]);
+    assert!(text[3].contains("Back side"), "{}", text[3]);
 }
 
 #[test]
@@ -261,26 +274,46 @@ fn the_pdf_says_what_it_is_in_its_metadata() {
 
 #[test]
 fn printed_double_sided_every_page_of_fronts_starts_a_sheet_and_its_backs_follow() {
-    // Bean-Off mixes one-sided pages (sheet, tokens) with two-sided ones (cards); The Beast and
-    // the piecepack are two-sided throughout.
-    for game in ["bean-off", "the-beast", "piecepack"] {
+    // Bean-Off mixes one-sided pages (sheets, tokens) with two-sided ones (cards); The Beast and
+    // the piecepack have one-sided pages too; Cream of the Crop's set-up diagram is on the
+    // cover's back.
+    for game in ["bean-off", "the-beast", "piecepack", "cream-of-the-crop"] {
         let g = pnp::kinds::load(game).unwrap();
         let prepared = pnp::commands::prepare(&g, &BuildOptions::default()).unwrap();
         let pages = &prepared.pages;
-        let front = pnp::layout::cover::front_pages(pages);
-        assert_eq!(front, 2, "{game}: the cover has a back");
+        assert_eq!(pnp::layout::cover::front_pages(pages), 1, "{game}");
         let pdf_pages = pdf_page_sizes(&pdf_of(game, &[])).len();
-        assert_eq!(pdf_pages, pages.len() + front, "{game}");
-        for (i, page) in pages.iter().enumerate() {
-            let sheet_side = (front + i) % 2; // 0: front of a sheet, 1: its back
-            let want = if page.side == PageSide::Front { 0 } else { 1 };
-            assert_eq!(
-                sheet_side,
-                want,
-                "{game}: page {} is {:?}",
-                front + i + 1,
-                page.side
-            );
+        assert_eq!(pdf_pages, pages.len() + 1, "{game}");
+        // Runs as the cover prints them: within a double-sided run, every odd page of it is a
+        // page of fronts (or the cover) and its backs follow; no page in a one-sided run is a
+        // page of backs.
+        let runs = pnp::layout::cover::print_runs(pages);
+        assert_eq!(runs.first().map(|r| r.first), Some(1), "{game}");
+        assert_eq!(runs.last().map(|r| r.last), Some(pdf_pages), "{game}");
+        for w in runs.windows(2) {
+            assert_eq!(w[1].first, w[0].last + 1, "{game}: {runs:?}");
+            assert_ne!(w[0].two_sided, w[1].two_sided, "{game}: {runs:?}");
+        }
+        let side = |n: usize| match n {
+            1 => PageSide::Front,
+            n => pages[n - 2].side,
+        };
+        for run in &runs {
+            for n in run.first..=run.last {
+                let want = match (run.two_sided, (n - run.first) % 2) {
+                    (true, 1) => PageSide::Back,
+                    _ => PageSide::Front,
+                };
+                // The cover's back holds the set-up diagram: the run starts on the cover.
+                assert_eq!(side(n), want, "{game}: page {n} in {runs:?}");
+            }
+            if run.two_sided {
+                assert_eq!(
+                    (run.last - run.first) % 2,
+                    1,
+                    "{game}: {run:?} ends on a back"
+                );
+            }
         }
         // Backs that hold pieces sit behind the fronts they belong to.
         for w in pages.windows(2) {

@@ -456,22 +456,44 @@ fn a_build_waits_for_the_build_that_holds_the_folder() {
     // This test holds the lock as a build would.
     let lock = std::fs::File::create(dir.join(".pnp-lock")).unwrap();
     lock.lock().unwrap();
-    let child = pnp()
+    let mut child = pnp()
         .args(["build", "night-grain", "--no-png", "--out"])
         .arg(&dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(800));
-    let mut child = child;
-    assert!(child.try_wait().unwrap().is_none(), "it did not wait");
-    assert!(!dir.join("night-grain.pdf").exists());
-    drop(lock);
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Until it says it waits (however busy the machine), then a little longer: still waiting.
     let waited = format!("waiting for another pnp build into {}", dir.display());
-    assert!(stderr(&out).contains(&waited), "{}", stderr(&out));
+    let said = {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stderr = child.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            use std::io::BufRead;
+            let mut all = String::new();
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let _ = tx.send(line.clone());
+                all.push_str(&line);
+                all.push('\n');
+            }
+            all
+        });
+        let said_wait = std::iter::from_fn(|| rx.recv_timeout(Duration::from_secs(120)).ok())
+            .any(|line| line.contains(&waited));
+        assert!(said_wait, "it never said it waits");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(child.try_wait().unwrap().is_none(), "it did not wait");
+        assert!(!dir.join("night-grain.pdf").exists());
+        drop(lock);
+        let status = child.wait().unwrap();
+        let said = reader.join().unwrap();
+        assert_eq!(status.code(), Some(0), "{said}");
+        said
+    };
+    assert!(said.contains(&waited), "{said}");
     assert!(dir.join("night-grain.pdf").exists());
     assert_eq!(leftovers(&dir), Vec::<String>::new(), "lock file removed");
 }

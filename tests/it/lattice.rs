@@ -29,7 +29,8 @@ fn board_game(name: &str, section: &str) -> PathBuf {
 /// What `pnp build` prints of the game's first component (a board printed whole): the
 /// straight and curved strokes on its page, in mm from the board's top left, and its size.
 fn board_strokes(file: &Path) -> (Vec<Stroke>, f64, f64) {
-    let out = file.parent().unwrap().join("pdf");
+    // Into a folder of the test's own: `file` may be a shipped example.
+    let out = temp_dir("board-strokes");
     let run = pnp()
         .arg("build")
         .arg(file)

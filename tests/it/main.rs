@@ -4,6 +4,7 @@
 
 mod art;
 mod bad_input;
+mod board_spaces;
 mod boards;
 mod cli;
 mod common;
@@ -39,6 +40,7 @@ mod serve_browser;
 mod shapes;
 mod sheets;
 mod streaming;
+mod table_picture;
 mod truthful;
 mod tts;
 mod tts_names;

@@ -151,7 +151,11 @@ fn board_squares_leave_a_millimetre_around_each_tile_in_mm() {
         let pnp::kinds::KindSpec::Board(board) = &c.kind else {
             panic!("`{}` is not a board", c.id.value)
         };
-        let sq = board.square.value;
+        let sq = board
+            .square
+            .as_ref()
+            .expect("a board of squares has `square:`")
+            .value;
         assert!((sq.w.mm() - tile.w - 2.0).abs() < 1e-9);
     }
 }

@@ -236,20 +236,21 @@ fn back_pages_in_the_pdf_carry_the_backs_at_the_mirror_positions() {
     let dir = build("piecepack", &["--duplex", "short", "--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
     let pages = rasterize(&pdf, 1.0);
-    // The cover and its blank back come first.
+    // The cover comes first; the first page of backs follows its page of fronts.
     let pages = &pages[pnp::layout::cover::front_pages(&prep.pages)..];
     assert_eq!(pages.len(), prep.pages.len());
-    let back = &prep.pages[1];
-    assert_eq!(back.side, PageSide::Back);
+    let at = first_back(&prep.pages);
+    let back = &prep.pages[at];
+    assert_eq!(prep.pages[at - 1].side, PageSide::Front);
     let r = back.placements.to_vec()[0].rect;
     // Inside a grid square of the back (a quarter in from the corner): parchment, not white.
-    let lum = pages[1].lum_at_mm(r.x + r.w * 0.25, r.y + r.h * 0.25);
+    let lum = pages[at].lum_at_mm(r.x + r.w * 0.25, r.y + r.h * 0.25);
     assert!(
         (200..245).contains(&lum),
         "parchment at the back's place: {lum}"
     );
     // The same spot on the front page is a tile front (near white) at its own position.
-    let f = prep.pages[0].placements.to_vec()[0].rect;
+    let f = prep.pages[at - 1].placements.to_vec()[0].rect;
     assert!((f.y - (opt.paper.h - r.y - r.h)).abs() < 0.01);
 }
 
@@ -280,7 +281,24 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
     let mut pairs = 0;
     for page in &folded {
         let list = page.placements.to_vec();
-        let (fronts, backs) = list.split_at(list.len() / 2);
+        // Below the fold, the backs; above it their fronts in the same order, and one-sided
+        // pieces filling the room they leave, with nothing behind them.
+        let backs: Vec<_> = list.iter().filter(|p| p.rect.y > mid).collect();
+        let (fronts, alone): (Vec<_>, Vec<_>) = list
+            .iter()
+            .filter(|p| p.rect.y <= mid)
+            .partition(|p| backs.iter().any(|b| b.piece == p.piece));
+        assert_eq!(fronts.len(), backs.len());
+        for one in alone {
+            let behind = 2.0 * mid - (one.rect.y + one.rect.h / 2.0);
+            assert!(
+                !backs.iter().any(|b| b.rect.y <= behind
+                    && behind <= b.rect.bottom()
+                    && b.rect.x < one.rect.right()
+                    && one.rect.x < b.rect.right()),
+                "nothing behind a one-sided piece: {one:?}"
+            );
+        }
         for (f, b) in fronts.iter().zip(backs) {
             assert_eq!(f.piece, b.piece);
             assert!(
@@ -411,8 +429,9 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     let first = *doc.get_pages().values().nth(front).unwrap();
     assert!(page_box(&doc, first, b"TrimBox").is_none());
     // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
-    let raster = &rasterize(&pdf, 2.0)[front + 1];
-    let r = prep.pages[1].placements.to_vec()[0].rect;
+    let at = first_back(&prep.pages);
+    let raster = &rasterize(&pdf, 2.0)[front + at];
+    let r = prep.pages[at].placements.to_vec()[0].rect;
     let lum = raster.lum_at_mm(r.x - 1.5, r.y + r.h * 0.25);
     assert!(
         (200..245).contains(&lum),
@@ -703,4 +722,12 @@ fn an_including_game_can_recolour_the_suits() {
         panic!("a small game keeps its faces' SVG")
     };
     assert!(svg.contains("#ff8800"));
+}
+
+/// The first page of backs: one-sided pages (dice, pawns) are printed first.
+fn first_back(pages: &[pnp::layout::Page]) -> usize {
+    pages
+        .iter()
+        .position(|p| p.side == PageSide::Back)
+        .expect("a page of backs")
 }

@@ -17,8 +17,9 @@ const GREY: u8 = 48;
 /// A page may differ in at most this share of its pixels.
 const SHARE: f64 = 0.002;
 
-/// (game, page from 1): the first page of pieces of each game (after the cover, and after the
-/// cover's blank back in a game printed double-sided).
+/// (game, page from 1): a page of pieces of each game (Night Grain's and Making Ground's first;
+/// the piecepack's tiles, Cream of the Crop's tiles after the set-up diagram on the cover's back,
+/// The Beast's family record sheet, the Bean-Off's bean tokens).
 const PAGES: [(&str, usize); 6] = [
     ("night-grain", 2),
     ("piecepack", 3),

@@ -379,10 +379,11 @@ fn it_serves_the_page_every_sheet_as_printed_and_every_face_as_its_png() {
     assert!(built.status.success());
     let pdf = std::fs::read(out.join("preview-test.pdf")).unwrap();
     let pages = rasterize(&pdf, 96.0 / 72.0);
-    assert_eq!(pdf_page_sizes(&pdf).len(), 4);
+    // The cover (no blank back), a page of fronts and its backs.
+    assert_eq!(pdf_page_sizes(&pdf).len(), 3);
     let sheets = view["sheets"].as_array().unwrap();
     assert_eq!(sheets.len(), pages.len());
-    assert_eq!(sheets[0]["label"], "page 1 of 4 · cover");
+    assert_eq!(sheets[0]["label"], "page 1 of 3 · cover");
     for (sheet, page) in sheets.iter().zip(&pages) {
         let reply = served.get(sheet["url"].as_str().unwrap());
         assert_eq!(reply.status, 200);

@@ -272,7 +272,7 @@ fn the_page_loads_cleanly_in_chromium_and_follows_a_saved_change() {
     let count = |list: &str| view[list].as_array().unwrap().len() as u64;
     assert_eq!(shown["sheets"].as_u64(), Some(count("sheets")));
     assert_eq!(shown["faces"].as_u64(), Some(count("faces")));
-    assert_eq!((count("sheets"), count("faces")), (4, 7));
+    assert_eq!((count("sheets"), count("faces")), (3, 7));
     assert!(shown["error"].is_null(), "{shown}");
     let rules = browser.eval(r##"document.querySelectorAll("#rules-table tbody tr").length"##);
     assert_eq!(rules, 2);

@@ -647,3 +647,78 @@ rules:
     // It also builds as a component among others, at the default sheet size.
     build(path.to_str().unwrap(), &["--no-png"]);
 }
+
+/// The strokes on `strokes` that continue an edge of one of `rects` outside it: crop marks.
+fn marks_along(strokes: &[Stroke], rects: &[pnp::layout::Rect]) -> usize {
+    let near = |a: f64, b: f64| (a - b).abs() < 0.05;
+    strokes
+        .iter()
+        .filter(|s| {
+            let ((x1, y1), (x2, y2)) = (s.a, s.b);
+            rects.iter().any(|r| {
+                let vertical = near(x1, x2) && (near(x1, r.x) || near(x1, r.right()));
+                let horizontal = near(y1, y2) && (near(y1, r.y) || near(y1, r.bottom()));
+                let above_or_below = y1.max(y2) <= r.y + 0.05 || y1.min(y2) >= r.bottom() - 0.05;
+                let beside = x1.max(x2) <= r.x + 0.05 || x1.min(x2) >= r.right() - 0.05;
+                (vertical && above_or_below) || (horizontal && beside)
+            })
+        })
+        .count()
+}
+
+/// Write-on sheets from `pnp sheets` are never cut: no crop mark continues a sheet's edge, and
+/// no calibration square or "must measure" line is printed. The same sheets in a build, cut
+/// out of the component pages, keep their marks.
+#[test]
+fn written_on_sheets_carry_no_crop_marks_or_calibration_square() {
+    let opt = BuildOptions::default();
+    let layout = LayoutOptions::new(A4);
+    let area = layout.sheet_area();
+    for (game, players) in [("bean-off", 3), ("the-beast", 2)] {
+        let pdf = sheets(&[game, "--players", &players.to_string()]);
+        let g = pnp::kinds::load(game).unwrap();
+        let req = Request {
+            players: Some(players),
+            ..Request::default()
+        };
+        let pieces = sheet_pieces(&g, &req, &opt).unwrap();
+        let size = (pieces[0].w, pieces[0].h);
+        let slots = pnp::layout::sheets::slots(&area, size, layout.effective_gap());
+        // Backs are mirrored: their slots too.
+        let mirrored: Vec<_> = slots
+            .iter()
+            .map(|r| pnp::layout::Rect {
+                x: A4.w - r.right(),
+                ..*r
+            })
+            .collect();
+        let rects = [slots, mirrored].concat();
+        for (n, strokes) in pdf_strokes(&pdf).iter().enumerate() {
+            assert_eq!(marks_along(strokes, &rects), 0, "{game}, page {}", n + 1);
+        }
+        for (n, text) in pdf_text(&pdf).iter().enumerate() {
+            let text = text.split_whitespace().collect::<String>();
+            assert!(
+                !text.contains("calibration") && !text.contains("mustmeasure"),
+                "{game}, page {}: {text}",
+                n + 1
+            );
+        }
+        // In a build the same sheet is cut from its page: its marks are found there.
+        let prepared = pnp::commands::prepare(&g, &opt).unwrap();
+        let (page, placement) = prepared
+            .pages
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| {
+                p.placements
+                    .iter()
+                    .find(|pl| kind_of(&g, &prepared.pieces[pl.piece]) == KindName::Sheet)
+                    .map(|pl| (i, pl))
+            })
+            .unwrap();
+        let built = pnp::commands::pdf_bytes(&prepared).unwrap();
+        let strokes = &pdf_strokes(&built)[page + prepared.front_matter.len()];
+        assert!(marks_along(strokes, &[placement.rect]) >= 8, "{game}");
+    }
+}

@@ -21,6 +21,20 @@ face lines 60 triangle triangle
 face marks 60 squares marks
 face marks 80 hexes marks-hex
 face track-areas 60 board track-areas
+face spaces 60 shapes spaces
+face spaces 60 pool spaces-pool
+
+# The example games' boards, and Backgammon's table in Tabletop Simulator (its picture, cropped).
+game() { # game dpi component name
+  "$pnp" build "examples/$1.yaml" --out "$tmp/$1-$2" --no-cover --no-pdf --dpi "$2" -q
+  cp "$tmp/$1-$2/png/$3-front.png" "docs/boards-$4.png"
+}
+game backgammon 40 board backgammon
+game kalah 40 board kalah
+"$pnp" tts examples/backgammon.yaml --table --players 2 --out "$tmp/tts" -q
+# (cropped with Python's Pillow)
+python3 -c 'import sys; from PIL import Image; Image.open(sys.argv[1]).crop((395, 270, 755, 440)).save(sys.argv[2])' \
+  "$tmp/tts/backgammon-table.png" docs/boards-tts-backgammon.png
 
 # A board in parts: the A4 pages as printed (page 1 and 2 the squares, 3 and 4 the hexes), and
 # the join at 100 dpi.
@@ -43,3 +57,7 @@ face lattices 50 hexagon lattice-hexagon
 face lattices 50 hexagonal lattice-hexagonal
 face lattices 50 polygon lattice-polygon
 face lattices 50 rectangles lattice-rectangles
+
+# A board that fits the page printed whole: Kalah's 264 mm board, turned, on its page.
+"$pnp" build examples/kalah.yaml --out "$tmp/kalah-pdf" --no-cover --no-png -q
+pdftoppm -r 30 -f 1 -l 1 -singlefile -png "$tmp/kalah-pdf/kalah.pdf" docs/boards-whole

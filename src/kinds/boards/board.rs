@@ -3,7 +3,9 @@
 //! chess board) and the title, at the left of the bottom margin. A chess or draughts board's
 //! squares alternate between two close tints so rows and columns are easy to count without
 //! hiding the tiles' own colours. Marks, a track around the edge and areas beside the grid are
-//! `spaces`'.
+//! `spaces`'. A board with no grid (`size:` instead of squares) has only its spaces of any
+//! shape (`shaped`), as any board may have beside its grid; a board's picture (`image:`) lies
+//! under them all.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -13,7 +15,9 @@ use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
 use super::frame::Frame;
 use super::furniture::{self, Coordinates};
 use super::marks::{self, Marked};
+use super::shaped::{self, Placed, ShapedSpace};
 use crate::base::forms::Side;
+use crate::base::geometry::Rect;
 use crate::base::units::Size;
 use crate::draw::canvas::{Canvas, n, rect};
 use crate::kinds::Component;
@@ -30,7 +34,7 @@ pub use extras::{EDGE_MM, LINE_MM};
 pub const MAX_SQUARES: u32 = 40;
 
 /// A board of squares (`board:`): `squares: 9` for 9×9, or `columns` and `rows`.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     /// Squares along each side of a square board (a 9 makes a 9×9 board); or give `columns`
@@ -47,16 +51,19 @@ pub struct Board {
     #[schemars(with = "Option<u32>")]
     pub rows: Option<Spanned<u32>>,
     /// Side of one square: usually the tile size (`24mm`).
-    #[schemars(with = "Size")]
-    pub square: Spanned<Size>,
+    #[serde(default)]
+    #[schemars(with = "Option<Size>")]
+    pub square: Option<Spanned<Size>>,
     /// Alternate light tints like a chessboard. Default: on for the boards of chess and
     /// draughts (8×8, 10×10), off for others (Go, Hnefatafl, Shogi and tile-laying grids are
     /// plain).
     #[serde(default)]
-    pub checkered: Option<bool>,
+    #[schemars(with = "Option<bool>")]
+    pub checkered: Option<Spanned<bool>>,
     /// Letters along the top and numbers along both sides. Default true.
-    #[serde(default = "yes")]
-    pub coordinates: bool,
+    #[serde(default)]
+    #[schemars(with = "Option<bool>")]
+    pub coordinates: Option<Spanned<bool>>,
     /// Styles of marks, by name: `throne: {fill: "#c9a227", symbol: sun}`.
     #[serde(default)]
     pub styles: BTreeMap<String, Style>,
@@ -70,28 +77,16 @@ pub struct Board {
     /// Labelled areas beside the grid (a draw pile, a discard pile).
     #[serde(default)]
     pub areas: Vec<Area>,
+    /// Spaces of any shape, placed anywhere on the board or in rows: a race game's points, a
+    /// sowing game's pits and stores. On a board with no grid (`size:` instead of
+    /// `squares:`), its only spaces.
+    #[serde(default)]
+    #[schemars(with = "Vec<ShapedSpace>")]
+    pub spaces: Vec<Spanned<ShapedSpace>>,
 }
 
 pub(super) fn yes() -> bool {
     true
-}
-
-impl Default for Board {
-    fn default() -> Self {
-        let none = serde_saphyr::Location::UNKNOWN;
-        Board {
-            squares: None,
-            columns: None,
-            rows: None,
-            square: Spanned::new(Size::default(), none, none),
-            checkered: None,
-            coordinates: true,
-            styles: BTreeMap::new(),
-            marks: Marks::new(),
-            track: None,
-            areas: Vec::new(),
-        }
-    }
 }
 
 impl Board {
@@ -105,9 +100,18 @@ impl Board {
         }
     }
 
+    /// Whether it has no grid: only spaces of any shape, on a board of its `size:`.
+    fn gridless(&self) -> bool {
+        self.squares.is_none() && self.columns.is_none() && self.rows.is_none()
+    }
+
+    fn coordinates(&self) -> bool {
+        self.coordinates.as_ref().is_none_or(|c| c.value) && !self.gridless()
+    }
+
     fn extras(&self) -> Extras<'_> {
         Extras {
-            coordinates: self.coordinates,
+            coordinates: self.coordinates(),
             styles: &self.styles,
             marks: &self.marks,
             track: self.track.as_ref(),
@@ -116,7 +120,9 @@ impl Board {
     }
 
     fn square_mm(&self) -> (f64, f64) {
-        (self.square.value.w.mm(), self.square.value.h.mm())
+        self.square
+            .as_ref()
+            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()))
     }
 
     fn frame(&self) -> Frame {
@@ -151,6 +157,79 @@ impl Board {
         let ys = (0..=rows).map(|k| grid.y + k as f64 * sh).collect();
         (xs, ys)
     }
+
+    /// Its spaces of any shape, where they lie.
+    fn placed(&self) -> Vec<Placed> {
+        let grid = match self.gridless() {
+            true => Vec::new(),
+            false => self.squares_at(&self.frame()),
+        };
+        shaped::place_all(&self.spaces, &grid)
+    }
+
+    /// The frame of a board with no grid: the whole board, no margin.
+    fn bare_frame(w: f64, h: f64) -> Frame {
+        let all = Rect {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        };
+        Frame {
+            w,
+            h,
+            grid: all,
+            inner: all,
+            ring: None,
+            areas: Vec::new(),
+        }
+    }
+
+    /// Checks a board with no grid: a `size:`, and nothing a grid would have.
+    fn check_gridless(&self, cx: &mut CheckCx) -> bool {
+        let id = cx.component.id.value.clone();
+        let Some(size) = &cx.component.size else {
+            cx.at(
+                &cx.component.id,
+                format!("board `{id}` needs `squares: N` (N×N), both `columns:` and `rows:`, or a `size:` and `spaces:` for a board with no grid"),
+            );
+            return false;
+        };
+        let no_grid = |key: &str| {
+            format!(
+                "board `{id}` has no grid (it has a `size:`, not `squares:`): it takes no `{key}:`; its spaces are its `spaces:`"
+            )
+        };
+        let mut ok = true;
+        if let Some(s) = &self.square {
+            cx.at(s, no_grid("square"));
+            ok = false;
+        }
+        if let Some(c) = &self.checkered {
+            cx.at(c, no_grid("checkered"));
+            ok = false;
+        }
+        if let Some(c) = &self.coordinates {
+            cx.at(c, no_grid("coordinates"));
+            ok = false;
+        }
+        if let Some(t) = &self.track {
+            cx.at(
+                &t.to,
+                no_grid("track") + " (draw a track's spaces as a row of spaces)",
+            );
+            ok = false;
+        }
+        if let Some(a) = self.areas.first() {
+            cx.at(
+                &a.size,
+                no_grid("areas") + " (draw an area as a rectangle space with a label)",
+            );
+            ok = false;
+        }
+        crate::spec::check_min_side(cx, &format!("board `{id}`"), "it must", size);
+        ok && extras::fits_limit(cx, size, (size.value.w.mm(), size.value.h.mm()))
+    }
 }
 
 impl Kind for Board {
@@ -169,19 +248,49 @@ board:
 "##
     }
     fn fields(&self) -> &'static [Field] {
-        &[Field::Back]
+        &[Field::SizeOptional, Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Title,
-            FaceField::Font,
-        ]
+        // A board with no grid has no margin for its title (nor text in its font).
+        match self.gridless() {
+            true => &[
+                FaceField::Background,
+                FaceField::Ink,
+                FaceField::Border,
+                FaceField::Image,
+                FaceField::Fit,
+                FaceField::Position,
+            ],
+            false => &[
+                FaceField::Background,
+                FaceField::Ink,
+                FaceField::Border,
+                FaceField::Title,
+                FaceField::Font,
+                FaceField::Image,
+                FaceField::Fit,
+                FaceField::Position,
+            ],
+        }
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();
+        if self.gridless() {
+            if self.check_gridless(cx)
+                && let Some(geometry) = self.geometry()
+            {
+                extras::check(cx, &self.extras(), &geometry);
+                check_spaces(cx, self, &[], &geometry);
+            }
+            return;
+        }
+        if let Some(size) = &cx.component.size {
+            cx.at(
+                size,
+                format!("board `{id}` is as large as its squares and their margin; `size:` is for a board with no grid (`spaces:` only, no `squares:`)"),
+            );
+            return;
+        }
         let given = |s: &Option<Spanned<u32>>| s.is_some();
         let forms = (
             given(&self.squares),
@@ -197,11 +306,14 @@ board:
                 }
                 return;
             }
+            // One of `columns:` and `rows:` (with neither, it is a board with no grid).
             _ => {
-                cx.at(
-                    &self.square,
-                    format!("board `{id}` needs `squares: N` (N×N) or both `columns:` and `rows:`"),
-                );
+                let message =
+                    format!("board `{id}` needs `squares: N` (N×N) or both `columns:` and `rows:`");
+                match self.columns.as_ref().or(self.rows.as_ref()) {
+                    Some(at) => cx.at(at, message),
+                    None => cx.at(&cx.component.id, message),
+                }
                 return;
             }
         }
@@ -220,31 +332,55 @@ board:
                 return;
             }
         }
-        crate::spec::check_min_side(
-            cx,
-            &format!("a square of board `{id}`"),
-            "it must",
-            &self.square,
-        );
-        if !extras::fits_limit(cx, &self.square, self.size(cx.component)) {
+        let Some(square) = &self.square else {
+            let at = self.squares.as_ref().or(self.columns.as_ref());
+            if let Some(at) = at {
+                cx.at(
+                    at,
+                    format!("board `{id}` needs `square:`, the side of one square (`24mm`)"),
+                );
+            }
+            return;
+        };
+        crate::spec::check_min_side(cx, &format!("a square of board `{id}`"), "it must", square);
+        if !extras::fits_limit(cx, square, self.size(cx.component)) {
             return;
         }
         if let Some(geometry) = self.geometry() {
             extras::check(cx, &self.extras(), &geometry);
+            let grid = self.squares_at(&self.frame());
+            check_spaces(cx, self, &grid, &geometry);
         }
     }
-    /// The grid, its margin, and the track and areas around it.
-    fn size(&self, _: &Component) -> (f64, f64) {
+    /// The grid, its margin, and the track and areas around it; a board with no grid, its
+    /// `size:`.
+    fn size(&self, c: &Component) -> (f64, f64) {
+        if self.gridless() {
+            return c
+                .size
+                .as_ref()
+                .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+        }
         let frame = self.frame();
         (frame.w, frame.h)
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw(cx.canvas, self, face, cx.art)
+        let picture = cx.image(face)?;
+        draw(cx.canvas, self, face, cx.art, picture)
     }
-    /// On its grid lines, so that no seam cuts through a square.
+    /// On its grid lines, so that no seam cuts through a square, nor through a space of any
+    /// shape; a board with no grid along the edges of its spaces.
     fn split(&self) -> Split {
+        let placed = self.placed();
+        if self.gridless() {
+            let (xs, ys) = shaped::seams(&placed);
+            return Split::OnLines { xs, ys };
+        }
         let (xs, ys) = self.lines();
-        Split::OnLines { xs, ys }
+        Split::OnLines {
+            xs: shaped::clear_lines(xs, &placed, true),
+            ys: shaped::clear_lines(ys, &placed, false),
+        }
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -272,7 +408,11 @@ board:
         self.squares.as_ref()
     }
     /// Its squares inside their lines (the frame's, the heaviest around a square), by name.
-    fn rooms(&self, _: &crate::kinds::Game, _: &crate::kinds::piece::Piece) -> Vec<Room> {
+    /// A board of spaces of any shape and no grid: its spaces, as every kind's are.
+    fn rooms(&self, game: &crate::kinds::Game, piece: &crate::kinds::piece::Piece) -> Vec<Room> {
+        if self.gridless() {
+            return crate::kinds::rooms_of_spaces(self, game, piece);
+        }
         let (sw, sh) = self.square_mm();
         let frame = self.frame();
         let squares = self.squares_at(&frame).into_iter();
@@ -288,17 +428,84 @@ board:
             })
             .collect()
     }
+    /// Its squares, then its spaces of any shape.
     fn geometry(&self) -> Option<Geometry> {
+        let placed = self.placed();
+        if self.gridless() {
+            let spaces = shaped::all_spaces(Vec::new(), &placed);
+            let mut g = geometry(
+                "space",
+                spaces,
+                &self.extras(),
+                &Board::bare_frame(0.0, 0.0),
+            );
+            shaped::extend(&mut g, &placed, 0);
+            return Some(g);
+        }
         let frame = self.frame();
-        let spaces = self.squares_at(&frame);
-        Some(geometry("square", spaces, &self.extras(), &frame))
+        let grid = self.squares_at(&frame);
+        let first = grid.len();
+        let spaces = shaped::all_spaces(grid, &placed);
+        let mut g = geometry("square", spaces, &self.extras(), &frame);
+        shaped::extend(&mut g, &placed, first);
+        Some(g)
     }
 }
 
-fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), DrawError> {
+/// Checks a board's spaces of any shape against its grid (`grid`), its other spaces and its
+/// size.
+fn check_spaces(cx: &mut CheckCx, board: &Board, grid: &[Space], geometry: &Geometry) {
+    let mut problems = Vec::new();
+    let (w, h) = board.size(cx.component);
+    shaped::check(
+        &mut problems,
+        &board.spaces,
+        &shaped::Board {
+            id: &cx.component.id.value,
+            w,
+            h,
+            grid,
+            noun: "square",
+            track: &geometry.track,
+            styles: &board.styles,
+        },
+    );
+    for (at, message) in problems {
+        cx.problems
+            .push(crate::base::diagnostic::Diagnostic::located(
+                cx.file, at, message,
+            ));
+    }
+}
+
+fn draw(
+    cv: &mut Canvas,
+    board: &Board,
+    face: &Face,
+    art: &Art,
+    picture: Option<svg::node::element::Group>,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
+    let pictured = picture.is_some();
+    if let Some(picture) = picture {
+        cv.add(picture);
+    }
+    if board.gridless() {
+        let geometry = board.geometry().unwrap_or_default();
+        shaped::draw(
+            cv,
+            &board.extras(),
+            &geometry,
+            &board.placed(),
+            0,
+            art,
+            &c.ink,
+        )?;
+        furniture::draw_border(cv, c.border());
+        return Ok(());
+    }
     let (cols, rows) = board.columns_rows();
     if cols == 0 || rows == 0 {
         return Err(DrawError::NoSquares);
@@ -308,11 +515,15 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
     let extras = board.extras();
     let (gx, gy, gw, gh) = (frame.grid.x, frame.grid.y, frame.grid.w, frame.grid.h);
 
-    // Squares: white and a faint tint of the ink, like a chequerboard seen through paper.
-    cv.add(rect(gx, gy, gw, gh, "#ffffff"));
+    // Squares: white and a faint tint of the ink, like a chequerboard seen through paper; over
+    // a picture, the picture.
+    if !pictured {
+        cv.add(rect(gx, gy, gw, gh, "#ffffff"));
+    }
     if board
         .checkered
-        .unwrap_or(matches!((cols, rows), (8, 8) | (10, 10)))
+        .as_ref()
+        .map_or(matches!((cols, rows), (8, 8) | (10, 10)), |c| c.value)
     {
         for row in 0..rows {
             for col in 0..cols {
@@ -326,7 +537,20 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
         }
     }
     let geometry = board.geometry().unwrap_or_default();
-    let cells: Vec<[(f64, f64); 4]> = geometry
+    let squares = (cols * rows) as usize;
+    let grid = Geometry {
+        spaces: geometry.spaces[..squares.min(geometry.spaces.len())].to_vec(),
+        marked: geometry
+            .marked
+            .iter()
+            .map(|(style, at)| {
+                let own = at.iter().copied().filter(|&i| i < squares).collect();
+                (style.clone(), own)
+            })
+            .collect(),
+        ..geometry.clone()
+    };
+    let cells: Vec<[(f64, f64); 4]> = grid
         .spaces
         .iter()
         .map(|s| {
@@ -337,11 +561,11 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
     marks::draw_marks(
         cv,
         &extras,
-        &geometry,
+        &grid,
         |i| Marked::Cell {
             outline: &cells[i],
-            x: geometry.spaces[i].x,
-            y: geometry.spaces[i].y,
+            x: grid.spaces[i].x,
+            y: grid.spaces[i].y,
             size: sw.min(sh),
         },
         art,
@@ -371,16 +595,25 @@ fn draw(cv: &mut Canvas, board: &Board, face: &Face, art: &Art) -> Result<(), Dr
             .set("stroke", c.ink.as_str())
             .set("stroke-width", n(LINE_MM * 2.0)),
     );
-    marks::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
+    marks::draw_outlines(cv, &extras, &grid, |i| Marked::Cell {
         outline: &cells[i],
-        x: geometry.spaces[i].x,
-        y: geometry.spaces[i].y,
+        x: grid.spaces[i].x,
+        y: grid.spaces[i].y,
         size: sw.min(sh),
     });
+    shaped::draw(
+        cv,
+        &extras,
+        &geometry,
+        &board.placed(),
+        squares,
+        art,
+        &c.ink,
+    )?;
     furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
-    if board.coordinates {
+    if board.coordinates() {
         let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);
-        furniture::draw_coordinates(cv, &geometry, &frame, Coordinates::Margin, size, &c.ink);
+        furniture::draw_coordinates(cv, &grid, &frame, Coordinates::Margin, size, &c.ink);
     }
     furniture::draw_extras(cv, &extras, &frame, &c.ink);
     furniture::draw_border(cv, c.border());

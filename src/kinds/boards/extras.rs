@@ -152,6 +152,7 @@ pub fn geometry(
         marked,
         track,
         styles,
+        shapes: BTreeMap::new(),
     }
 }
 

@@ -14,6 +14,7 @@ use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
 use super::frame::Frame;
 use super::furniture::{self, Beyond, Coordinates};
 use super::marks::{self, Marked};
+use super::shaped::{self, Placed, ShapedSpace};
 use crate::base::forms::Side;
 use crate::base::units::Length;
 use crate::draw::canvas::{Canvas, n, rect};
@@ -94,6 +95,10 @@ pub struct HexBoard {
     /// Labelled areas beside the grid.
     #[serde(default)]
     pub areas: Vec<Area>,
+    /// Spaces of any shape, placed anywhere on the board or in rows.
+    #[serde(default)]
+    #[schemars(with = "Vec<ShapedSpace>")]
+    pub spaces: Vec<Spanned<ShapedSpace>>,
 }
 
 impl Default for HexBoard {
@@ -111,6 +116,7 @@ impl Default for HexBoard {
             marks: Marks::new(),
             track: None,
             areas: Vec::new(),
+            spaces: Vec::new(),
         }
     }
 }
@@ -263,6 +269,30 @@ impl HexBoard {
         }
     }
 
+    /// Its hexes, named `a1` at the bottom left, at their centres on the board.
+    fn hexes(&self, frame: &Frame) -> Vec<Space> {
+        let (cells, _, _) = self.cells();
+        cells
+            .iter()
+            .map(|c| Space {
+                name: spaces::space_name(c.col, c.row),
+                x: frame.grid.x + c.x,
+                y: frame.grid.y + c.y,
+            })
+            .collect()
+    }
+
+    /// Its spaces of any shape, where they lie.
+    fn placed(&self) -> Vec<Placed> {
+        shaped::place_all(&self.spaces, &self.hexes(&self.frame()))
+    }
+
+    /// Its hexes alone, their marks resolved over them (what its grid draws and names).
+    fn grid(&self) -> Geometry {
+        let frame = self.frame();
+        geometry("hex", self.hexes(&frame), &self.extras(), &frame)
+    }
+
     /// The corners of the hex centred at (`x`, `y`).
     fn corners(&self, x: f64, y: f64) -> [(f64, f64); 6] {
         let (_, c) = self.flats_corners();
@@ -303,6 +333,9 @@ hex-board:
             FaceField::Border,
             FaceField::Title,
             FaceField::Font,
+            FaceField::Image,
+            FaceField::Fit,
+            FaceField::Position,
         ]
     }
     fn check(&self, cx: &mut CheckCx) {
@@ -370,6 +403,28 @@ hex-board:
         }
         if let Some(geometry) = self.geometry() {
             extras::check(cx, &self.extras(), &geometry);
+            let hexes = self.hexes(&self.frame());
+            let (w, h) = self.size(cx.component);
+            let mut problems = Vec::new();
+            shaped::check(
+                &mut problems,
+                &self.spaces,
+                &shaped::Board {
+                    id: &id,
+                    w,
+                    h,
+                    grid: &hexes,
+                    noun: "hex",
+                    track: &geometry.track,
+                    styles: &self.styles,
+                },
+            );
+            for (at, message) in problems {
+                cx.problems
+                    .push(crate::base::diagnostic::Diagnostic::located(
+                        cx.file, at, message,
+                    ));
+            }
         }
     }
     fn size(&self, _: &Component) -> (f64, f64) {
@@ -377,16 +432,16 @@ hex-board:
         (frame.w, frame.h)
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw(cx.canvas, self, face, cx.art)
+        let picture = cx.image(face)?;
+        draw(cx.canvas, self, face, cx.art, picture)
     }
     /// In parts to glue, on the lines that cut hexes most cleanly: no straight seam follows the
     /// zigzag of a grid of hexes, so each runs through hex centres — halving each hex it crosses
     /// into mirror halves that are easy to line up — or, across the flats, along the hexes'
     /// straight edges where a row offers them.
     fn split(&self) -> Split {
-        let Some(geometry) = self.geometry() else {
-            return Split::Even;
-        };
+        let geometry = self.grid();
+        let placed = self.placed();
         let half = self.hex.value.mm() / 2.0;
         let lines = |centres: Vec<f64>, edges: bool| {
             let mut out: Vec<f64> = centres
@@ -402,15 +457,14 @@ hex-board:
         };
         let xs = geometry.spaces.iter().map(|s| s.x).collect();
         let ys = geometry.spaces.iter().map(|s| s.y).collect();
-        match self.top {
-            HexTop::Pointy => Split::OnLines {
-                xs: lines(xs, true),
-                ys: lines(ys, false),
-            },
-            HexTop::Flat => Split::OnLines {
-                xs: lines(xs, false),
-                ys: lines(ys, true),
-            },
+        let (xs, ys) = match self.top {
+            HexTop::Pointy => (lines(xs, true), lines(ys, false)),
+            HexTop::Flat => (lines(xs, false), lines(ys, true)),
+        };
+        // Nor through a space of any shape.
+        Split::OnLines {
+            xs: shaped::clear_lines(xs, &placed, true),
+            ys: shaped::clear_lines(ys, &placed, false),
         }
     }
     fn shares_cuts(&self, _: Shape) -> bool {
@@ -431,35 +485,45 @@ hex-board:
     fn symbols(&self) -> Vec<&Spanned<String>> {
         extras::symbols(&self.extras())
     }
+    /// Its hexes, then its spaces of any shape.
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
-        let (cells, _, _) = self.cells();
-        let spaces = cells
-            .iter()
-            .map(|c| Space {
-                name: spaces::space_name(c.col, c.row),
-                x: frame.grid.x + c.x,
-                y: frame.grid.y + c.y,
-            })
-            .collect();
-        Some(geometry("hex", spaces, &self.extras(), &frame))
+        let hexes = self.hexes(&frame);
+        let first = hexes.len();
+        let placed = self.placed();
+        let spaces = shaped::all_spaces(hexes, &placed);
+        let mut g = geometry("hex", spaces, &self.extras(), &frame);
+        shaped::extend(&mut g, &placed, first);
+        Some(g)
     }
 }
 
-fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(), DrawError> {
+fn draw(
+    cv: &mut Canvas,
+    board: &HexBoard,
+    face: &Face,
+    art: &Art,
+    picture: Option<svg::node::element::Group>,
+) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
     let frame = board.frame();
     let extras = board.extras();
-    let geometry = board.geometry().unwrap_or_default();
+    let geometry = board.grid();
     let hexes: Vec<[(f64, f64); 6]> = geometry
         .spaces
         .iter()
         .map(|s| board.corners(s.x, s.y))
         .collect();
-    for hex in &hexes {
-        cv.add(marks::polygon(hex, "#ffffff"));
+    // White hexes; over a picture, the picture.
+    match picture {
+        Some(picture) => cv.add(picture),
+        None => {
+            for hex in &hexes {
+                cv.add(marks::polygon(hex, "#ffffff"));
+            }
+        }
     }
     let (f, _) = board.flats_corners();
     marks::draw_marks(
@@ -506,6 +570,8 @@ fn draw(cv: &mut Canvas, board: &HexBoard, face: &Face, art: &Art) -> Result<(),
         y: geometry.spaces[i].y,
         size: f * 0.86,
     });
+    let all = board.geometry().unwrap_or_default();
+    shaped::draw(cv, &extras, &all, &board.placed(), hexes.len(), art, &c.ink)?;
     let size = (extras::EDGE_MM * 0.5).min(f * 0.35);
     let at = board.coordinates_at(size);
     // Letters below the grid (a pointy hexagon's) leave the title the room before the first.

@@ -10,13 +10,22 @@ use crate::draw::text::{Font, fit};
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::spaces::*;
 
-/// How a marked space is shaped: a cell (its outline) or a point (its centre and the radius a
+/// How a marked space is shaped: a cell (its outline), a space of any shape (its exact outline
+/// as SVG path data, and followed by straight lines) or a point (its centre and the radius a
 /// mark takes).
 pub enum Marked<'a> {
     Cell {
         outline: &'a [(f64, f64)],
         x: f64,
         y: f64,
+        size: f64,
+    },
+    Shape {
+        d: &'a str,
+        outline: &'a [(f64, f64)],
+        x: f64,
+        y: f64,
+        /// The side of the square about (`x`, `y`) inside it.
         size: f64,
     },
     Point {
@@ -58,37 +67,17 @@ pub fn draw_mark(
             if let Some(fill) = fill {
                 cv.add(polygon(outline, fill));
             }
-            if style_name == STAR && style.symbol.is_none() && style.label.is_none() {
-                cv.add(circle(x, y, size * 0.08, mark_ink));
+            cell_mark(cv, style_name, style, (x, y, size), art, mark_ink)?;
+        }
+        Marked::Shape { d, x, y, size, .. } => {
+            if let Some(fill) = fill {
+                cv.add(
+                    svg::node::element::Path::new()
+                        .set("d", d)
+                        .set("fill", fill),
+                );
             }
-            let label_h = style.label.as_ref().map_or(0.0, |_| size * 0.2);
-            if let Some(symbol) = &style.symbol {
-                let s = size * 0.62 - label_h;
-                let g = art.symbol(&symbol.value)?;
-                cv.add(place(
-                    &g,
-                    x - s / 2.0,
-                    y - s / 2.0 - label_h / 2.0,
-                    s,
-                    mark_ink,
-                ));
-            }
-            if let Some(label) = &style.label {
-                let (font_max, baseline) = match style.symbol {
-                    Some(_) => (label_h * 0.9, y + size * 0.31 + label_h * 0.15),
-                    None => (size * 0.3, y + size * 0.1),
-                };
-                let s = fit(Font::CondensedBold, font_max, size * 0.8, label);
-                cv.add(text(
-                    x,
-                    baseline,
-                    s,
-                    Font::CondensedBold,
-                    Anchor::Middle,
-                    mark_ink,
-                    label,
-                ));
-            }
+            cell_mark(cv, style_name, style, (x, y, size), art, mark_ink)?;
         }
         Marked::Point {
             x,
@@ -131,6 +120,50 @@ pub fn draw_mark(
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// The star, symbol and label of `style` in a cell or a space of any shape, about (`x`, `y`),
+/// within a square `size` mm a side.
+fn cell_mark(
+    cv: &mut Canvas,
+    style_name: &str,
+    style: &Style,
+    (x, y, size): (f64, f64, f64),
+    art: &Art,
+    mark_ink: &str,
+) -> Result<(), DrawError> {
+    if style_name == STAR && style.symbol.is_none() && style.label.is_none() {
+        cv.add(circle(x, y, size * 0.08, mark_ink));
+    }
+    let label_h = style.label.as_ref().map_or(0.0, |_| size * 0.2);
+    if let Some(symbol) = &style.symbol {
+        let s = size * 0.62 - label_h;
+        let g = art.symbol(&symbol.value)?;
+        cv.add(place(
+            &g,
+            x - s / 2.0,
+            y - s / 2.0 - label_h / 2.0,
+            s,
+            mark_ink,
+        ));
+    }
+    if let Some(label) = &style.label {
+        let (font_max, baseline) = match style.symbol {
+            Some(_) => (label_h * 0.9, y + size * 0.31 + label_h * 0.15),
+            None => (size * 0.3, y + size * 0.1),
+        };
+        let s = fit(Font::CondensedBold, font_max, size * 0.8, label);
+        cv.add(text(
+            x,
+            baseline,
+            s,
+            Font::CondensedBold,
+            Anchor::Middle,
+            mark_ink,
+            label,
+        ));
     }
     Ok(())
 }
@@ -314,7 +347,7 @@ fn slices(geometry: &Geometry, i: usize, styles: &[&str]) -> Vec<(f64, f64)> {
 /// The part of a mark's shape between two directions from its centre (radians), filled.
 fn slice(at: &Marked, from: f64, to: f64, fill: &str) -> svg::node::element::Path {
     let d = match at {
-        Marked::Cell { outline, x, y, .. } => {
+        Marked::Cell { outline, x, y, .. } | Marked::Shape { outline, x, y, .. } => {
             // Where a ray from the centre leaves the outline (convex, round the centre).
             let exit = |a: f64| {
                 let (ux, uy) = (a.cos(), a.sin());
@@ -399,10 +432,16 @@ pub fn draw_outlines<'g>(
             .iter()
             .filter_map(|&i| match shape_of(i) {
                 Marked::Cell { outline, .. } => Some(outline),
-                Marked::Point { .. } => None,
+                Marked::Shape { .. } | Marked::Point { .. } => None,
             })
             .collect();
-        let d = boundary_path(&cells);
+        // A space of any shape is ringed on its own, along its exact outline.
+        let mut d = boundary_path(&cells);
+        for &i in at {
+            if let Marked::Shape { d: own, .. } = shape_of(i) {
+                d.push_str(own);
+            }
+        }
         if !d.is_empty() {
             cv.add(
                 svg::node::element::Path::new()

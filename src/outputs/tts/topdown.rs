@@ -6,11 +6,12 @@
 //! its image's top towards +z, up the picture), at the size its scale gives
 //! (`map::TILE_UNITS_AT_SCALE_1`, `map::CARD_DEPTH_AT_SCALE_1`…), showing the image on top:
 //! a tile's front (its back when turned over), a card's cell of its sheet, a deck's first card,
-//! a die's face up. Bags are discs of their colour with their first piece on them; hand zones
+//! a die's face up, each cut to the outline TTS gives it (a hex tile, a round tile or card: not
+//! its image's square). Bags are discs of their colour with their first piece on them; hand zones
 //! are outlined in their player's colour.
 use resvg::tiny_skia::{
-    Color, FillRule, FilterQuality, Paint, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke,
-    Transform,
+    Color, FillRule, FilterQuality, Paint, PathBuilder, Pattern, Pixmap, PixmapPaint, Rect,
+    SpreadMode, Stroke, Transform,
 };
 use serde_json::Value;
 
@@ -20,8 +21,8 @@ use crate::outputs::png::ImageError;
 /// Width of a table save's picture, in pixels: its pieces readable (a 2-inch tile is 30 px).
 pub const THUMBNAIL_PX: u32 = 1024;
 /// The part of the table shown: the hand zones and what lies between (units).
-const SHOWN_X: f64 = 34.0;
-const SHOWN_Z: f64 = 23.5;
+pub const SHOWN_X: f64 = 34.0;
+pub const SHOWN_Z: f64 = 23.5;
 
 /// The picture, `width` px wide. `image(url)` gives the decoded image a URL names.
 pub fn render(
@@ -153,10 +154,17 @@ fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) ->
             if let Some(p) = url.and_then(image) {
                 let d = map::TILE_UNITS_AT_SCALE_1 * sz;
                 let w = d * p.width() as f64 / p.height() as f64;
-                draw_pixmap(
+                let cut = match img["CustomTile"]["Type"].as_u64() {
+                    Some(1) => Cut::Hex,
+                    Some(2) => Cut::Oval,
+                    Some(3) => Cut::Rounded,
+                    _ => Cut::Box,
+                };
+                draw_cut(
                     pic,
                     &p,
                     view.placing((x, z), (w, d), turn, (p.width(), p.height())),
+                    cut,
                 );
             }
         }
@@ -268,10 +276,100 @@ fn draw_card(
     };
     let d = map::CARD_DEPTH_AT_SCALE_1 * sz;
     let w = d * p.width() as f64 / p.height() as f64;
-    draw_pixmap(
+    // `CustomDeck.Type`: 4 a round card (a card's rounded corners are too small to show here).
+    let cut = match deck["Type"].as_u64() {
+        Some(4) => Cut::Oval,
+        _ => Cut::Box,
+    };
+    draw_cut(
         pic,
         &p,
         view.placing((x, z), (w, d), turn, (p.width(), p.height())),
+        cut,
+    );
+}
+
+/// The outline TTS cuts a tile's or card's image to (`CustomTile.Type`, `CustomDeck.Type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    Box,
+    /// Flat on top, its corners at the middles of the image's sides (KB custom-tile.md,
+    /// img/custom-tile/example1.png; a pointy hex's images are drawn turned onto it).
+    Hex,
+    /// The ellipse the image's box holds: a circle for a square image.
+    Oval,
+    /// Rounded corners. TTS does not say their radius; a tenth of the shorter side is how
+    /// its rounded tiles look, close enough for a picture.
+    Rounded,
+}
+
+/// The outline of `cut` on a `w`×`h` px image, in the image's pixels.
+fn cut_path(cut: Cut, w: f32, h: f32) -> Option<resvg::tiny_skia::Path> {
+    match cut {
+        Cut::Box => PathBuilder::from_rect(Rect::from_xywh(0.0, 0.0, w, h)?).into(),
+        Cut::Oval => PathBuilder::from_oval(Rect::from_xywh(0.0, 0.0, w, h)?),
+        Cut::Hex => {
+            let mut b = PathBuilder::new();
+            b.move_to(0.0, h / 2.0);
+            for (x, y) in [
+                (w / 4.0, 0.0),
+                (w * 3.0 / 4.0, 0.0),
+                (w, h / 2.0),
+                (w * 3.0 / 4.0, h),
+                (w / 4.0, h),
+            ] {
+                b.line_to(x, y);
+            }
+            b.close();
+            b.finish()
+        }
+        Cut::Rounded => {
+            let r = w.min(h) / 10.0;
+            // A quarter circle as one cubic: its handles 0.5523 of the radius long.
+            let k = r * (1.0 - 0.552_284_8);
+            let mut b = PathBuilder::new();
+            b.move_to(r, 0.0);
+            b.line_to(w - r, 0.0);
+            b.cubic_to(w - k, 0.0, w, k, w, r);
+            b.line_to(w, h - r);
+            b.cubic_to(w, h - k, w - k, h, w - r, h);
+            b.line_to(r, h);
+            b.cubic_to(k, h, 0.0, h - k, 0.0, h - r);
+            b.line_to(0.0, r);
+            b.cubic_to(0.0, k, k, 0.0, r, 0.0);
+            b.close();
+            b.finish()
+        }
+    }
+}
+
+/// Draws image `p` placed by `at`, cut to `cut`: what lies outside it shows the table.
+fn draw_cut(pic: &mut Pixmap, p: &Pixmap, at: Transform, cut: Cut) {
+    if cut == Cut::Box {
+        return draw_pixmap(pic, p, at);
+    }
+    let Some(path) =
+        cut_path(cut, p.width() as f32, p.height() as f32).and_then(|c| c.transform(at))
+    else {
+        return;
+    };
+    let paint = Paint {
+        shader: Pattern::new(
+            p.as_ref(),
+            SpreadMode::Pad,
+            FilterQuality::Bilinear,
+            1.0,
+            at,
+        ),
+        anti_alias: true,
+        ..Paint::default()
+    };
+    pic.fill_path(
+        &path,
+        &paint,
+        FillRule::Winding,
+        Transform::identity(),
+        None,
     );
 }
 
