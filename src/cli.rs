@@ -48,9 +48,9 @@ pub enum Command {
         after_help = "Examples:\n  pnp validate night-grain\n  pnp validate --all\n  pnp validate my-game.yaml"
     )]
     Validate(ValidateArgs),
-    /// Preflight for a print shop: text near the cut, hairlines, pale text, art short of the bleed
+    /// Preflight for a print shop and a designer: text near the cut or too small, hairlines, pale text, art short of the bleed, pieces told apart by colour alone or too large for their spaces
     #[command(
-        after_help = "Examples:\n  pnp check night-grain\n  pnp check the-beast --for mpc\n  pnp check my-game.yaml --bleed 3mm\n\nEach warning names the face, the component's line in the YAML and what to change. Text and\nsymbols must stay 3 mm inside the cut, or the service's safe zone with --for."
+        after_help = "Examples:\n  pnp check night-grain\n  pnp check the-beast --for mpc\n  pnp check my-game.yaml --bleed 3mm --paper letter\n\nEach warning names the face, the component's line in the YAML and what to change. Text and\nsymbols must stay 3 mm inside the cut, or the service's safe zone with --for. Text must be set\nat 6 pt or more (`game.min_text`), pieces a player tells apart must differ without colour (in\ngrey and to colour-blind eyes), and pieces must fit where the game puts them (`holds:`)."
     )]
     Check(CheckArgs),
     /// Print record sheets for a game night: one per player, in one PDF
@@ -352,6 +352,17 @@ pub struct CheckArgs {
     /// Check the art runs this far past the cut, e.g. 3mm [default: none, or the service's]
     #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
     pub bleed: Option<String>,
+    /// Paper the pages are laid out on, as `pnp build` lays them (captions, footer, cover)
+    #[arg(long, value_name = "PAPER", value_parser = Choice::<Paper>::new(), ignore_case = true,
+        default_value_t = Paper::A4)]
+    pub paper: Paper,
+    /// Turn the paper to landscape
+    #[arg(long)]
+    pub landscape: bool,
+    /// Where backs go, as `pnp build --layout` (duplex or gutterfold)
+    #[arg(long, value_name = "LAYOUT", value_parser = Choice::<Layout>::new(),
+        default_value_t = Layout::Duplex)]
+    pub layout: Layout,
     #[arg(short, long, help = QUIET)]
     pub quiet: bool,
 }

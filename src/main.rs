@@ -531,8 +531,15 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
         Some(text) => Some(pnp::base::units::parse_length_or_zero(text).map_err(Usage::Bleed)?),
         None => None,
     };
+    let choices = Choices {
+        paper: Some(cli::name_of(&args.paper)),
+        landscape: args.landscape,
+        layout: Some(cli::name_of(&args.layout)),
+        ..Choices::default()
+    };
+    let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::kinds::load(&args.game)?;
-    let report = pnp::commands::preflight(&game, profile, bleed)?;
+    let report = pnp::commands::check(&game, profile, bleed, &opt)?;
     ui.warnings(&report.warnings);
     if !ui.quiet {
         outln!(

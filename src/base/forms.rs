@@ -202,3 +202,44 @@ impl SetupPlace {
         self.players.as_ref().is_none_or(|p| p.contains(&n))
     }
 }
+
+/// The inside of one space where pieces lie in play (a board's square, a track's box inside its
+/// lines), in the holding piece's millimetres from its top-left corner, with the name the YAML
+/// gives it (`a1`, `5`, `end`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Room {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+    /// A round space (a round piece holding another): `w` is its diameter.
+    pub round: bool,
+    /// Held only where `holds:` names it, not among "every space" (a track's end area).
+    pub apart: bool,
+}
+
+/// What a piece covers lying (or standing) on the table: its outline's box, or its circle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Footprint {
+    pub w: f64,
+    pub h: f64,
+    pub round: bool,
+}
+
+/// A piece a setup diagram stands on another's space, as drawn: what `pnp check` holds to the
+/// space.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sitting {
+    /// The placed piece's id and the piece under it.
+    pub piece: String,
+    pub on: String,
+    /// The space's name as written (`f6`, `[1, 2]`).
+    pub space: String,
+    /// The drawn piece's box and the space's, in table mm, turned as drawn.
+    pub drawn: (f64, f64),
+    pub room: (f64, f64),
+    /// The 1-based number of the placement, where it is written.
+    pub number: usize,
+    pub at: serde_saphyr::Location,
+}

@@ -149,6 +149,32 @@ pub fn preflight(
     Ok(found)
 }
 
+/// `pnp check`: the game laid out as `opt` prints it (its paper, layout and bleed; `bleed` or
+/// `profile`'s, when given, for the print shop's measures), measured as a print shop would and
+/// as a designer would (`outputs::preflight::designer`): with the pages' furniture and the cover
+/// when it is printed at home (no `profile`).
+pub fn check(
+    game: &Game,
+    profile: Option<&crate::outputs::shops::Profile>,
+    bleed: Option<f64>,
+    opt: &BuildOptions,
+) -> Result<crate::outputs::preflight::Preflight, Error> {
+    let bleed = crate::outputs::preflight::bleed_of(profile, bleed);
+    let opt = BuildOptions {
+        bleed: bleed.unwrap_or(0.0),
+        png: false,
+        pdf: true,
+        cover: profile.is_none(),
+        ..opt.clone()
+    };
+    let laid = prepare_with(game, &opt, false, resolve::Keep::Looks)?;
+    let mut found =
+        crate::outputs::preflight::check(&laid, profile, bleed).map_err(OutputError::from)?;
+    let designer = crate::outputs::preflight::designer(&laid, profile.is_none());
+    found.warnings.extend(designer.map_err(OutputError::from)?);
+    Ok(found)
+}
+
 /// Called as a build advances with (steps done, steps in all); a step is one PDF page or one
 /// image. For progress bars: it may be called from several threads.
 pub type Progress<'a> = dyn Fn(u64, u64) + Sync + 'a;

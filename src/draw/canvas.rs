@@ -228,6 +228,10 @@ fn css_family(family: String) -> String {
 /// The id of a placed symbol's group: `pnp check` finds symbols by it.
 pub const SYMBOL_ID: &str = "symbol";
 
+/// The id of what a player reads on a piece when another lies on it (a tile's name and pips, a
+/// track box's number): `pnp check` sees that a held piece leaves it readable.
+pub const READ_ID: &str = "read";
+
 /// Places `art` (drawn in a `size`×`size` box at (x, y)) in colour `color`.
 pub fn place(art: &Group, x: f64, y: f64, size: f64, color: &str) -> Group {
     let scale = size / 100.0;

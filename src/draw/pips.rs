@@ -18,7 +18,7 @@ pub fn row(cv: &mut Canvas, cx: f64, cy: f64, count: u32, d: f64, max_w: f64, in
     let pitch = d * 1.7;
     let x0 = cx - (k - 1.0) * pitch / 2.0;
     for i in 0..count {
-        cv.add(circle(x0 + i as f64 * pitch, cy, d / 2.0, ink));
+        cv.add(circle(x0 + i as f64 * pitch, cy, d / 2.0, ink).set("id", super::canvas::READ_ID));
     }
     d
 }

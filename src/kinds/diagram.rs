@@ -331,6 +331,69 @@ diagram:
     fn texts(&self) -> Vec<&str> {
         self.labels.iter().map(|l| l.text.as_str()).collect()
     }
+    /// Each piece placed `on:` another's `space:`, as drawn, with the space's size.
+    fn sittings(&self, game: &Game) -> Vec<super::Sitting> {
+        if self.place.iter().all(|p| p.value.on.is_none()) {
+            return Vec::new();
+        }
+        let pieces = &expand(game);
+        let art = Art::new(game);
+        let mut out = Vec::new();
+        for (i, p) in self.place.iter().enumerate() {
+            let v = &p.value;
+            let (Some(on), Some(space)) = (&v.on, &v.space) else {
+                continue;
+            };
+            let find = |id: &str| pieces.iter().find(|x| x.id(game) == id);
+            let (Some(piece), Some(under)) = (find(&v.piece.value), find(&on.value)) else {
+                continue;
+            };
+            let Some(base) = (0..i)
+                .rev()
+                .map(|j| &self.place[j].value)
+                .find(|b| b.piece.value == on.value)
+            else {
+                continue;
+            };
+            let room = match space {
+                SpaceOf::Cell(_) => {
+                    let face = match base.side {
+                        DiagramSide::Front => Some(under.front(game).into_owned()),
+                        DiagramSide::Back => under.back(game).map(|b| b.into_owned()),
+                    };
+                    let Some(cells) = face.and_then(|f| f.grid).filter(|c| *c > 0) else {
+                        continue;
+                    };
+                    (under.w / cells as f64, under.h / cells as f64)
+                }
+                SpaceOf::Named(name) => {
+                    let rooms = super::of(game, under).rooms(game, under);
+                    match rooms.iter().find(|r| r.name == *name) {
+                        Some(r) => (r.w, r.h),
+                        None => continue,
+                    }
+                }
+            };
+            let Ok((_, pw, ph)) = piece_svg(game, piece, v.side, v.face.unwrap_or(0), &art) else {
+                continue;
+            };
+            let turn = (v.rotate - base.rotate).to_radians();
+            let (c, s) = (turn.cos().abs(), turn.sin().abs());
+            out.push(super::Sitting {
+                piece: v.piece.value.clone(),
+                on: on.value.clone(),
+                space: match space {
+                    SpaceOf::Named(n) => n.clone(),
+                    SpaceOf::Cell([col, row]) => format!("[{col}, {row}]"),
+                },
+                drawn: (pw * c + ph * s, pw * s + ph * c),
+                room,
+                number: i + 1,
+                at: v.piece.referenced,
+            });
+        }
+        out
+    }
     /// Its placements, their centres (the checks have refused any without one) and grids.
     fn setup(&self, game: &Game, pieces: &[Piece]) -> Option<Vec<super::SetupPlace>> {
         let centres: Vec<[f64; 2]> = self

@@ -167,6 +167,15 @@ die:
             None => net_size(edge),
         }
     }
+    /// A die on the table covers one face.
+    fn footprint(&self, _: &Component, piece: &crate::kinds::piece::Piece) -> super::Footprint {
+        let edge = edge_of_net(piece.w);
+        super::Footprint {
+            w: edge,
+            h: edge,
+            round: false,
+        }
+    }
     fn outline(&self, _: Shape, w: f64, _: f64) -> Outline {
         match self.solid() {
             Some(solid) => Outline::Polygon(solid.net(w / solid.unit_net().w).outline),

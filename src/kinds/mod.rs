@@ -12,6 +12,7 @@ pub mod face;
 pub mod marks;
 pub mod pawn;
 pub mod piece;
+pub mod play;
 pub mod playing_card;
 pub mod sheet;
 pub mod spaces;
@@ -24,7 +25,9 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 use crate::base::forms::Side;
-pub use crate::base::forms::{SetupPlace, ShopFamily, Space, Split, StandIn, TileType, TtsForm};
+pub use crate::base::forms::{
+    Footprint, Room, SetupPlace, ShopFamily, Sitting, Space, Split, StandIn, TileType, TtsForm,
+};
 pub use crate::base::outline::Outline;
 use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
@@ -356,6 +359,25 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
             })
             .unwrap_or_default()
     }
+    /// The insides of its spaces, where pieces lie in play, named as `holds:` names them:
+    /// `pnp check` fits the held pieces in them. By default its `spaces` that have a size,
+    /// numbered from 1; empty for a piece without spaces (a held piece lies on the piece).
+    fn rooms(&self, game: &Game, piece: &Piece) -> Vec<Room> {
+        rooms_of_spaces(self, game, piece)
+    }
+    /// What one of its pieces covers in play: its outline's box, or its circle.
+    fn footprint(&self, _c: &Component, piece: &Piece) -> Footprint {
+        Footprint {
+            w: piece.w,
+            h: piece.h,
+            round: piece.shape == Shape::Round,
+        }
+    }
+    /// The pieces it stands on another piece's space, as it draws them (a setup diagram's
+    /// `on:`): `pnp check` holds each to its space.
+    fn sittings(&self, _game: &Game) -> Vec<Sitting> {
+        Vec::new()
+    }
     /// Squares along each side of a square board, where they are written, for the rules'
     /// `board:`.
     fn squares(&self) -> Option<&Spanned<u32>> {
@@ -529,7 +551,8 @@ macro_rules! registry {
                 self.kind().fills_in_players()
             }
             fn check(&self, cx: &mut CheckCx) {
-                self.kind().check(cx)
+                self.kind().check(cx);
+                play::check_spaces(self.kind(), cx);
             }
         }
     };
@@ -641,4 +664,23 @@ pub fn face_outline(game: &Game, piece: &Piece, side: Side) -> Outline {
         Side::Front => outline,
         Side::Back => outline.mirrored(piece.w),
     }
+}
+
+/// A kind's spaces that have a size, numbered from 1: where held pieces lie by default
+/// (`Kind::rooms`).
+pub fn rooms_of_spaces<K: Kind + ?Sized>(kind: &K, game: &Game, piece: &Piece) -> Vec<Room> {
+    let spaces = kind.spaces(game, piece).into_iter();
+    spaces
+        .filter(|s| s.w > 0.0 && s.h > 0.0)
+        .enumerate()
+        .map(|(i, s)| Room {
+            name: (i + 1).to_string(),
+            x: s.x,
+            y: s.y,
+            w: s.w,
+            h: s.h,
+            round: false,
+            apart: false,
+        })
+        .collect()
 }

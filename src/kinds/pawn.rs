@@ -60,7 +60,17 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     fn tts(&self, _: Shape) -> TtsForm {
         TtsForm::Standee
     }
-    /// Its figure, standing.
+    /// Folded and standing, it covers its figure's width and its two bases.
+    fn footprint(&self, _: &Component, piece: &crate::kinds::piece::Piece) -> super::Footprint {
+        super::Footprint {
+            w: piece.w,
+            h: 2.0 * base(piece.w),
+            round: false,
+        }
+    }
+    /// Its figure standing on its footprint (`footprint`), so that a diagram shows it within
+    /// the space it covers; without its label, which a diagram's scale would set too small to
+    /// read (colour and symbol tell pawns apart).
     fn on_table(
         &self,
         game: &crate::kinds::Game,
@@ -68,10 +78,11 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
         _: usize,
         art: &Art,
     ) -> Option<Result<(Group, f64, f64), DrawError>> {
-        let d = base(piece.w);
-        let h = (piece.h - 2.0 * d) / 2.0;
-        let front = piece.front(game);
-        Some(panel(&front, art, piece.w, h).map(|g| (g, piece.w, h)))
+        let (w, d) = (piece.w, 2.0 * base(piece.w));
+        let h = (piece.h - d) / 2.0;
+        let mut front = piece.front(game).into_owned();
+        front.label = None;
+        Some(standing(&front, art, w, h, d).map(|g| (g, w, d)))
     }
     /// The figure alone, nothing around its outline: Tabletop Simulator cuts the standee along it.
     fn standee(
@@ -170,6 +181,23 @@ fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
         }
         None => g,
     })
+}
+
+/// A `w` × `h` figure shrunk to stand on its `w` × `depth` footprint, drawn in the background
+/// colour.
+fn standing(face: &Face, art: &Art, w: f64, h: f64, depth: f64) -> Result<Group, DrawError> {
+    let c = Colors::of(face);
+    let scale = (depth / h).min(1.0);
+    let figure = figure(Group::new(), face, art, w, h)?.set(
+        "transform",
+        format!(
+            "translate({} 0) scale({})",
+            n(w * (1.0 - scale) / 2.0),
+            n(scale)
+        ),
+    );
+    let ground = rect(0.0, 0.0, w, depth, &c.background).set("rx", n(w.min(depth) * 0.12));
+    Ok(Group::new().add(ground).add(figure))
 }
 
 /// The figure of `panel` with nothing around it, in one piece: its head joined to its body by

@@ -6,7 +6,7 @@
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline;
-use crate::draw::canvas::{Anchor, Canvas, circle, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, rect, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
@@ -48,9 +48,54 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
     let outline = super::face_outline(cx.game, cx.piece, cx.side);
     let clip = cx.cut(cx.canvas.bleed);
     let picture = cx.image(face)?;
+    let set = Set::of(cx.component, cx.side);
     match marks::applies(face) && marks::alone(face) {
         true => marks::draw(cx.canvas, &outline, &clip, face, cx.art, picture),
-        false => draw(cx.canvas, &outline, &clip, face, cx.art, cx.dir(), picture),
+        false => draw(
+            cx.canvas,
+            &outline,
+            &clip,
+            face,
+            &set,
+            cx.art,
+            cx.dir(),
+            picture,
+        ),
+    }
+}
+
+/// Most variants whose titles and labels are set on one line: a set a player tells apart at a
+/// glance (six grains, two teams), not a deck read from a data file.
+const MAX_SET: usize = 64;
+
+/// The titles and labels the faces of a component's variants show on one side: each is set on
+/// the line the set's words share, so the pieces of a set read in one place.
+#[derive(Debug, Default)]
+struct Set {
+    titles: Vec<String>,
+    labels: Vec<String>,
+}
+
+impl Set {
+    fn of(c: &super::Component, side: Side) -> Set {
+        let mut set = Set::default();
+        if c.variants.len() > MAX_SET {
+            return set;
+        }
+        for v in c.variants.iter() {
+            let face = match side {
+                Side::Front => Some(c.front.overlaid(&c.variant_front(&v))),
+                Side::Back => match (&c.back, c.variant_back(&v)) {
+                    (Some(b), Some(vb)) => Some(b.overlaid(&vb)),
+                    (None, Some(vb)) => Some(vb.into_owned()),
+                    (b, None) => b.clone(),
+                },
+            };
+            let Some(face) = face else { continue };
+            set.titles.extend(face.title);
+            set.labels.extend(face.label);
+        }
+        set
     }
 }
 
@@ -195,11 +240,13 @@ fn shop_family(shape: Shape) -> Option<ShopFamily> {
 /// Draws a face over its background and its picture (`image:`), if any, and its piecepack
 /// marks over it. `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes
 /// or a grid draw across a piece that is not a rectangle is kept inside it.
+#[allow(clippy::too_many_arguments)]
 fn draw(
     cv: &mut Canvas,
     outline: &Outline,
     clip: &str,
     face: &Face,
+    set: &Set,
     art: &Art,
     dir: Option<&std::path::Path>,
     picture: Option<Group>,
@@ -239,7 +286,7 @@ fn draw(
             Some(crate::spec::Mark::Arrow) => marks::arrow_bottom(outline, w, h) + m * 0.02,
             _ => 0.0,
         };
-        contents(cv, outline, shown, art, &c, stroke, above)?;
+        contents(cv, outline, shown, set, art, &c, stroke, above)?;
     }
     if face.mark == Some(crate::spec::Mark::Corners) {
         marks::corner_symbols(cv, outline, face, art, &c.ink)?;
@@ -288,10 +335,12 @@ const DESCENT: f64 = 0.25;
 
 /// The built-in look's contents: title, label, pips, symbol and large text, each fitted to the
 /// room the outline leaves, none higher than `above` (clear of a direction mark).
+#[allow(clippy::too_many_arguments)]
 fn contents(
     cv: &mut Canvas,
     outline: &Outline,
     face: &Face,
+    set: &Set,
     art: &Art,
     c: &Colors,
     stroke: f64,
@@ -337,48 +386,82 @@ fn contents(
         let r = m / 2.0 - crate::base::geometry::safe_zone(None, w, h);
         (r * r - half * half).max(0.0).sqrt()
     };
-    if let Some(title) = &face.title {
-        let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), title);
-        let mut baseline = top + size * 0.8;
-        if round {
-            let half = crate::draw::text::width(Font::CondensedBold, size, title) / 2.0;
-            baseline = baseline.max(h / 2.0 - reach(half) + size * ASCENT);
-            top = baseline - size * 0.8;
+    // A title sits as low as the lowest of its set's would, a label as high as the highest:
+    // each fitted to its own words, on the line the set shares (alone, on its own).
+    let words = |own: &str, set: &[String]| -> Vec<String> {
+        let mut all: Vec<String> = set.to_vec();
+        if !all.iter().any(|w| w == own) {
+            all.push(own.to_string());
         }
-        cv.add(text(
-            mid_x,
-            baseline,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            &c.ink,
-            title,
-        ));
-        top += size * 1.15;
+        all
+    };
+    if let Some(title) = &face.title {
+        let place = |t: &str| {
+            let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), t);
+            let mut baseline = top + size * 0.8;
+            if round {
+                let half = crate::draw::text::width(Font::CondensedBold, size, t) / 2.0;
+                baseline = baseline.max(h / 2.0 - reach(half) + size * ASCENT);
+            }
+            (size, baseline)
+        };
+        let (size, _) = place(title);
+        let all = words(title, &set.titles);
+        let (mut baseline, mut largest) = (f64::NEG_INFINITY, 0.0f64);
+        for t in &all {
+            let (s, b) = place(t);
+            (baseline, largest) = (baseline.max(b), largest.max(s));
+        }
+        if round || all.len() > 1 {
+            top = baseline - largest * 0.8;
+        }
+        cv.add(
+            text(
+                mid_x,
+                baseline,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                title,
+            )
+            .set("id", READ_ID),
+        );
+        top += largest * 1.15;
     }
     if let Some(label) = &face.label {
-        let size = fit(
-            Font::CondensedBold,
-            m * 0.15,
-            chord(bottom - m * 0.05),
-            label,
-        );
-        let mut baseline = bottom - size * 0.15;
-        if round {
-            let half = crate::draw::text::width(Font::CondensedBold, size, label) / 2.0;
-            baseline = baseline.min(h / 2.0 + reach(half) - size * DESCENT);
-            bottom = baseline + size * 0.15;
+        let place = |l: &str| {
+            let size = fit(Font::CondensedBold, m * 0.15, chord(bottom - m * 0.05), l);
+            let mut baseline = bottom - size * 0.15;
+            if round {
+                let half = crate::draw::text::width(Font::CondensedBold, size, l) / 2.0;
+                baseline = baseline.min(h / 2.0 + reach(half) - size * DESCENT);
+            }
+            (size, baseline)
+        };
+        let (size, _) = place(label);
+        let all = words(label, &set.labels);
+        let (mut baseline, mut largest) = (f64::INFINITY, 0.0f64);
+        for l in &all {
+            let (s, b) = place(l);
+            (baseline, largest) = (baseline.min(b), largest.max(s));
         }
-        cv.add(text(
-            mid_x,
-            baseline,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            &c.ink,
-            label,
-        ));
-        bottom -= size * 1.1;
+        if round || all.len() > 1 {
+            bottom = baseline + largest * 0.15;
+        }
+        cv.add(
+            text(
+                mid_x,
+                baseline,
+                size,
+                Font::CondensedBold,
+                Anchor::Middle,
+                &c.ink,
+                label,
+            )
+            .set("id", READ_ID),
+        );
+        bottom -= largest * 1.1;
     }
 
     if let Some(pips) = &face.pips {
@@ -411,30 +494,36 @@ fn contents(
         }
         (None, Some(big)) => {
             let size = fit(Font::Display, avail * 0.95, chord(top + avail / 2.0), big);
-            cv.add(text(
-                mid_x,
-                top + avail / 2.0 + size * 0.35,
-                size,
-                Font::Display,
-                Anchor::Middle,
-                &c.ink,
-                big,
-            ));
+            cv.add(
+                text(
+                    mid_x,
+                    top + avail / 2.0 + size * 0.35,
+                    size,
+                    Font::Display,
+                    Anchor::Middle,
+                    &c.ink,
+                    big,
+                )
+                .set("id", READ_ID),
+            );
         }
         (Some(symbol), Some(big)) => {
             let sym = avail * 0.5;
             let g = art.symbol(&symbol.value)?;
             cv.add(place(&g, mid_x - sym / 2.0, top, sym, &c.ink));
             let size = fit(Font::Display, avail * 0.5, chord(top + avail * 0.75), big);
-            cv.add(text(
-                mid_x,
-                bottom - avail * 0.05,
-                size,
-                Font::Display,
-                Anchor::Middle,
-                &c.ink,
-                big,
-            ));
+            cv.add(
+                text(
+                    mid_x,
+                    bottom - avail * 0.05,
+                    size,
+                    Font::Display,
+                    Anchor::Middle,
+                    &c.ink,
+                    big,
+                )
+                .set("id", READ_ID),
+            );
         }
         (None, None) => {}
     }

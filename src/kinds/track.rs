@@ -6,11 +6,11 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use svg::node::element::Path;
 
-use super::{FaceCx, FaceField, Field, Kind, Space, Split, TtsForm};
+use super::{FaceCx, FaceField, Field, Kind, Room, Space, Split, TtsForm};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::base::units::{Length, Size};
-use crate::draw::canvas::{Anchor, Canvas, n, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, READ_ID, n, rect, text};
 use crate::draw::text::{Font, fit, wrap};
 use crate::kinds::face::Colors;
 use crate::kinds::face::DrawError;
@@ -24,6 +24,12 @@ use crate::spec::{Face, Shape};
 pub const PAD_MM: f64 = 4.0;
 pub const TITLE_MM: f64 = 16.0;
 pub const OUTSIDE_LABEL_MM: f64 = 12.0;
+/// The width of a space's lines.
+const STROKE: f64 = 0.6;
+/// How far the end area's dashed line is drawn inside its box.
+const END_INSET: f64 = 1.5;
+/// The name `holds:` gives the end area.
+pub const END: &str = "end";
 
 /// A track of ordered spaces (`track:`), drawn as one piece and printed in parts when larger
 /// than the paper.
@@ -146,6 +152,30 @@ track:
         let (mut boxes, end) = self.boxes();
         boxes.extend(end);
         boxes
+    }
+    /// Its boxes inside their lines, named by their labels (else their numbers from 1), and
+    /// the end area inside its dashed line, named `end`: held only where `holds:` names it (what
+    /// rests there is not what fills the boxes).
+    fn rooms(&self, _: &Game, _: &Piece) -> Vec<Room> {
+        let (boxes, end) = self.boxes();
+        let inside = |name: String, s: Space, inset: f64| Room {
+            apart: name == END,
+            name,
+            x: s.x + inset,
+            y: s.y + inset,
+            w: s.w - 2.0 * inset,
+            h: s.h - 2.0 * inset,
+            round: false,
+        };
+        let named = boxes.into_iter().zip(&self.spaces).enumerate();
+        let mut rooms: Vec<Room> = named
+            .map(|(i, (b, s))| {
+                let name = s.value.label.clone().unwrap_or_else(|| (i + 1).to_string());
+                inside(name, b, STROKE / 2.0)
+            })
+            .collect();
+        rooms.extend(end.map(|e| inside(END.into(), e, END_INSET + STROKE / 2.0)));
+        rooms
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(cx.canvas, self, face)
@@ -364,7 +394,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
             },
         TITLE_MM + PAD_MM,
     );
-    let stroke = 0.6;
+    let stroke = STROKE;
     let count = track.spaces.len();
     // The boxes where Tabletop Simulator's snap points go too.
     let (boxes, end_box) = track.boxes();
@@ -408,15 +438,18 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
                     .set("fill-opacity", "0.13"),
                 );
                 let small = (sh * 0.16).min(7.0);
-                cv.add(text(
-                    x + 2.0,
-                    y + 1.5 + small * 0.8,
-                    small,
-                    Font::Display,
-                    Anchor::Start,
-                    &c.ink,
-                    label,
-                ));
+                cv.add(
+                    text(
+                        x + 2.0,
+                        y + 1.5 + small * 0.8,
+                        small,
+                        Font::Display,
+                        Anchor::Start,
+                        &c.ink,
+                        label,
+                    )
+                    .set("id", READ_ID),
+                );
             }
         }
         if let Some(hint) = &space.hint {
@@ -453,11 +486,17 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     if let (Some(end), Some(b)) = (&track.end, end_box) {
         let (x, y, ew, eh) = (b.x, b.y, b.w, b.h);
         cv.add(
-            rect(x + 1.5, y + 1.5, ew - 3.0, eh - 3.0, "none")
-                .set("stroke", c.ink.as_str())
-                .set("stroke-width", n(stroke))
-                .set("stroke-dasharray", "3 2")
-                .set("rx", "3"),
+            rect(
+                x + END_INSET,
+                y + END_INSET,
+                ew - 2.0 * END_INSET,
+                eh - 2.0 * END_INSET,
+                "none",
+            )
+            .set("stroke", c.ink.as_str())
+            .set("stroke-width", n(stroke))
+            .set("stroke-dasharray", "3 2")
+            .set("rx", "3"),
         );
         let size = fit(Font::Display, (eh * 0.22).min(10.0), ew * 0.85, end);
         cv.add(text(

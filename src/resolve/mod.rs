@@ -7,6 +7,7 @@
 //! components and their pieces, measured), then `draw` (the faces).
 pub mod faces;
 pub mod overrides;
+pub mod play;
 pub mod select;
 pub mod table;
 
@@ -21,6 +22,9 @@ use crate::kinds::Game;
 use crate::kinds::face::Guide;
 use crate::spec::SpecError;
 pub use faces::{FaceDoc, Faces, Keep, Source};
+
+/// The smallest text `pnp check` lets pass unless the game says (`game.min_text`): 6 pt.
+pub const MIN_TEXT_MM: f64 = 6.0 / crate::base::units::PT_PER_MM;
 
 /// What resolving takes from the build's options.
 #[derive(Debug, Clone, Copy, Default)]
@@ -69,6 +73,10 @@ pub struct About {
     pub needs: Vec<String>,
     /// What loading the game found written but not shown (located warnings).
     pub warnings: Vec<Diagnostic>,
+    /// The smallest text `pnp check` lets pass (mm), and where the game sets it.
+    pub min_text: (f64, Option<Location>),
+    /// Where the game's `id:` is written.
+    pub at: Option<Location>,
 }
 
 /// One component, as every later stage sees it.
@@ -105,6 +113,10 @@ pub struct Component {
     pub tts: TtsForm,
     /// Its kind's name, for messages ("a card", "a board").
     pub kind: String,
+    /// What lies on its spaces in play (`holds:`), for `pnp check`.
+    pub holds: Vec<play::Hold>,
+    /// The pieces it stands on other pieces' spaces, as drawn (a setup diagram's `on:`).
+    pub seated: Vec<crate::base::forms::Sitting>,
     /// Where it is written.
     pub at: Origin,
 }
@@ -252,6 +264,8 @@ pub fn plan_of(game: &Game, handles: Vec<crate::kinds::piece::Piece>, printed: &
                     .flatten(),
                 tts: kind.tts(shape),
                 kind: c.kind_name.value.to_string(),
+                holds: Vec::new(),
+                seated: Vec::new(),
                 at: Origin::of(game, c),
             }
         })
@@ -268,6 +282,11 @@ pub fn plan_of(game: &Game, handles: Vec<crate::kinds::piece::Piece>, printed: &
         players: g.players.value.clone(),
         needs: g.needs.clone(),
         warnings: game.warnings.clone(),
+        at: Some(g.id.referenced),
+        min_text: match &g.min_text {
+            Some(m) => (m.value.mm(), Some(m.referenced)),
+            None => (MIN_TEXT_MM, None),
+        },
     };
     let pieces = handles
         .iter()
@@ -281,6 +300,14 @@ pub fn plan_of(game: &Game, handles: Vec<crate::kinds::piece::Piece>, printed: &
             copies: p.copies,
         })
         .collect();
+    let mut components: Vec<Component> = components;
+    for (c, (holds, seated)) in components
+        .iter_mut()
+        .zip(play::resolve(game, &handles, printed))
+    {
+        c.holds = holds;
+        c.seated = seated;
+    }
     Plan {
         resolved: Resolved {
             about,

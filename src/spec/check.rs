@@ -25,6 +25,10 @@ pub const MAX_FACE_CHARS: usize = 10_000;
 /// are filled in. Drawing and setting text is most of what a build costs.
 pub const MAX_GAME_CHARS: usize = 500_000;
 
+/// The range `game.min_text` may set, in points.
+pub const MIN_TEXT_FLOOR_PT: f64 = 3.0;
+pub const MAX_TEXT_FLOOR_PT: f64 = 24.0;
+
 /// Checks a game; returns the warnings (what prints, but not as meant).
 pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     let mut problems = Vec::new();
@@ -46,6 +50,19 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     }
     let g = &spec.game;
     check_player_counts(file, &g.players, &mut problems);
+    if let Some(floor) = &g.min_text {
+        let pt = floor.value.mm() * crate::base::units::PT_PER_MM;
+        if !(MIN_TEXT_FLOOR_PT..=MAX_TEXT_FLOOR_PT).contains(&pt) {
+            problems.push(Diagnostic::at(
+                file,
+                floor,
+                format!(
+                    "`min_text` is {} pt: the smallest text `pnp check` lets pass is {MIN_TEXT_FLOOR_PT} to {MAX_TEXT_FLOOR_PT} pt (6 pt when not given)",
+                    crate::base::units::n((pt * 10.0).round() / 10.0)
+                ),
+            ));
+        }
+    }
     let mut rule_ids = std::collections::HashMap::new();
     for r in &spec.rules {
         if let Some(first) = rule_ids.insert(r.id.value.as_str(), r.id.referenced.line()) {
@@ -98,6 +115,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         check_small_size(file, c, &mut problems);
         check_players_and_pips(game, c, &mut problems);
         check_grids(file, c, &mut problems);
+        check_holds(game, file, c, &mut problems);
         // A kind whose section is missing has nothing of its own to check.
         if !c.stray.iter().any(|s| s.missing) {
             let mut cx = super::kind::CheckCx {
@@ -1059,6 +1077,49 @@ fn check_symbol<K: Kinds>(
     });
     if let Some(message) = verdict {
         problems.push(Diagnostic::at(file, symbol, message.clone()));
+    }
+}
+
+/// Each `holds:` entry names a piece of the game and puts 1 to `MAX_HELD` on a space.
+fn check_holds<K: Kinds>(
+    game: &Game<K>,
+    file: &str,
+    c: &Component<K>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let mut ids: Vec<String> = Vec::new();
+    for other in &game.spec.components {
+        ids.push(other.id.value.clone());
+        for v in other.variants.iter() {
+            ids.push(format!("{}-{}", other.id.value, v.id.value));
+        }
+    }
+    for h in &c.holds {
+        if !ids.contains(&h.value.piece) {
+            let near =
+                crate::base::diagnostic::closest(&h.value.piece, ids.iter().map(String::as_str));
+            let hint = near.map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
+            problems.push(Diagnostic::at(
+                file,
+                h,
+                format!(
+                    "`holds: {}`: no component or piece `{}` in the game{hint}",
+                    h.value.piece, h.value.piece
+                ),
+            ));
+        }
+        if !(1..=super::play::MAX_HELD).contains(&h.value.count) {
+            problems.push(Diagnostic::at(
+                file,
+                h,
+                format!(
+                    "`holds:` of `{}`: `count: {}` must be 1 to {}",
+                    c.id.value,
+                    h.value.count,
+                    super::play::MAX_HELD
+                ),
+            ));
+        }
     }
 }
 

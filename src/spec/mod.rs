@@ -15,6 +15,7 @@ pub mod layouts;
 mod load;
 mod matrix;
 pub mod model;
+pub mod play;
 pub mod rules;
 mod tags;
 pub mod tts;

@@ -75,6 +75,11 @@ pub struct GameInfo {
     /// listed on the cover.
     #[serde(default)]
     pub needs: Vec<String>,
+    /// The smallest text `pnp check` lets pass, e.g. `5pt` (default 6 pt: smaller is hard to
+    /// read at the table).
+    #[serde(default)]
+    #[schemars(with = "Option<crate::base::units::Length>")]
+    pub min_text: Option<Spanned<crate::base::units::Length>>,
 }
 
 /// One kind of piece of the game: its kind (with the kind's own section), its faces and its
@@ -114,6 +119,8 @@ pub struct Component<K: Kinds> {
     /// Fields written that its kind does not take, found while reading it: reported by the
     /// checks, at the field.
     pub stray: Vec<Stray>,
+    /// What lies on its spaces in play (or on the piece itself): `pnp check` sees it fits.
+    pub holds: Vec<Spanned<super::play::Holds>>,
     /// The file the component was written in, when it came from an included game.
     pub origin: Option<String>,
     /// The folder of that file (`None` for a shipped game): its `data:` is read from there.
@@ -178,12 +185,18 @@ pub struct ComponentFields<K: Kinds> {
     /// A layout of the game's `layouts:` for its front (a face's own `layout:` wins).
     #[serde(default)]
     layout: Option<String>,
+    /// What lies on its spaces in play (a board's squares, a track's boxes, a sheet's track),
+    /// or on the piece itself when it has none (a marker on a tile): a piece id (`bean`), or
+    /// `{piece: grain, count: 4, spaces: [end]}`, or a list. `pnp check` warns when they do
+    /// not fit with room to spare, or hide what the player reads under them.
+    #[serde(default)]
+    holds: Option<super::play::HoldsSchema>,
 }
 
 /// The keys of a component: those every kind takes, then the kinds' sections.
 pub(crate) const COMMON_KEYS: &[&str] = &[
     "id", "kind", "name", "size", "shape", "copies", "front", "back", "variants", "note",
-    "players", "matrix", "data", "layout",
+    "players", "matrix", "data", "layout", "holds",
 ];
 
 impl<'de, K: Kinds> Deserialize<'de> for Component<K> {
@@ -217,6 +230,7 @@ impl<'de, K: Kinds> serde::de::Visitor<'de> for ComponentVisitor<K> {
         let mut matrix = None;
         let mut data = None;
         let mut layout: Option<Spanned<String>> = None;
+        let mut holds = Vec::new();
         let mut section: Option<(Stray, K)> = None;
         let mut stray = Vec::new();
         // Every key once: YAML's own duplicate-key check catches the rest.
@@ -242,6 +256,10 @@ impl<'de, K: Kinds> serde::de::Visitor<'de> for ComponentVisitor<K> {
                 "matrix" => matrix = Some(map.next_value()?),
                 "data" => data = Some(map.next_value()?),
                 "layout" => layout = Some(map.next_value()?),
+                "holds" => {
+                    let list = map.next_value::<Spanned<super::play::HoldsList>>()?;
+                    holds = super::play::HoldsList::located(list);
+                }
                 other if K::SECTIONS.contains(&other) => {
                     let (read, at) = K::read_section(other, &mut map)?;
                     let here = located(other, at);
@@ -319,6 +337,7 @@ impl<'de, K: Kinds> serde::de::Visitor<'de> for ComponentVisitor<K> {
             matrix,
             data,
             stray,
+            holds,
             origin: None,
             origin_dir: None,
             data_file: None,

@@ -27,9 +27,16 @@ fn hex_valley_pictures_are_cut_to_their_hex_and_transparent_outside() {
     );
     let check = run(&["check", GAME]);
     let said = format!("{}{}", stdout(&check), stderr(&check));
+    // The print shop's checks pass; the designer's find the footer's licence line small and
+    // the banners told apart by colour alone.
+    let known = [
+        "the page furniture pnp draws is set at 5.3 pt",
+        "`banner`: the fronts of `banner-red` and `banner-blue` are told apart by colour alone",
+    ];
+    let other = unexpected_warnings(&said, &known);
     assert!(
-        check.status.success() && said.contains("0 warnings"),
-        "{said}"
+        check.status.success() && other.is_empty(),
+        "{other:?}\n{said}"
     );
 
     let dir = temp_dir("hex-valley");

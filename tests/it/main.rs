@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod cover;
 mod data_files;
+mod designer;
 mod dice;
 mod fields;
 mod hardening;

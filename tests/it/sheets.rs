@@ -476,8 +476,8 @@ fn validate_passes_and_broken_copies_fail_naming_the_rule() {
         ),
         (
             "bean-off",
-            "max_height: 14",
-            "max_height: 14\n                  values: {4: \"7\"}",
+            "max_height: 17",
+            "max_height: 17\n                  values: {4: \"7\"}",
             "track-blank",
         ),
         ("bean-off", "spaces: 12", "spaces: 11", "track-spaces"),

@@ -651,10 +651,7 @@ fn bags_hold_what_the_rules_count_and_supplies_never_run_out() {
         printed
     );
     // Supplies: an infinite bag holding the one piece it hands out.
-    for (game, name) in [
-        ("bean-off", "Bean tokens"),
-        ("the-beast", "Starvation chits"),
-    ] {
+    for (game, name) in [("bean-off", "Beans"), ("the-beast", "Starvation chits")] {
         let (_, v) = table(game, 2);
         let bag = top(&v)
             .iter()

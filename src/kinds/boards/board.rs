@@ -24,7 +24,7 @@ use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::spaces::{self, Geometry, Space};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, Split, TtsForm};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, ShopFamily, Split, TtsForm};
 use crate::spec::{Face, Shape};
 
 pub use crate::kinds::spaces::column_name;
@@ -406,6 +406,27 @@ board:
     /// A square board's squares a side (not a board of columns × rows).
     fn squares(&self) -> Option<&Spanned<u32>> {
         self.squares.as_ref()
+    }
+    /// Its squares inside their lines (the frame's, the heaviest around a square), by name.
+    /// A board of spaces of any shape and no grid: its spaces, as every kind's are.
+    fn rooms(&self, game: &crate::kinds::Game, piece: &crate::kinds::piece::Piece) -> Vec<Room> {
+        if self.gridless() {
+            return crate::kinds::rooms_of_spaces(self, game, piece);
+        }
+        let (sw, sh) = self.square_mm();
+        let frame = self.frame();
+        let squares = self.squares_at(&frame).into_iter();
+        squares
+            .map(|s| Room {
+                name: s.name,
+                x: s.x - sw / 2.0 + LINE_MM,
+                y: s.y - sh / 2.0 + LINE_MM,
+                w: sw - 2.0 * LINE_MM,
+                h: sh - 2.0 * LINE_MM,
+                round: false,
+                apart: false,
+            })
+            .collect()
     }
     /// Its squares, then its spaces of any shape.
     fn geometry(&self) -> Option<Geometry> {

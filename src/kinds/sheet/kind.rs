@@ -7,7 +7,7 @@ use crate::base::forms::Side;
 use crate::kinds::face::DrawError;
 use crate::kinds::piece::Piece;
 use crate::kinds::sheet::SheetSpec;
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Space, TtsForm};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, Space, TtsForm};
 use crate::kinds::{Component, Game};
 use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
 use crate::spec::{Face, Shape};
@@ -69,6 +69,22 @@ sheet:
                 y: r.y,
                 w: r.w,
                 h: r.h,
+            })
+            .collect()
+    }
+    /// Its track's spaces inside their lines, numbered from 1.
+    fn rooms(&self, game: &Game, piece: &Piece) -> Vec<Room> {
+        let half = crate::kinds::sheet::TRACK_LINE / 2.0;
+        let spaces = self.spaces(game, piece).into_iter().enumerate();
+        spaces
+            .map(|(i, s)| Room {
+                name: (i + 1).to_string(),
+                x: s.x + half,
+                y: s.y + half,
+                w: s.w - 2.0 * half,
+                h: s.h - 2.0 * half,
+                round: false,
+                apart: false,
             })
             .collect()
     }

@@ -42,6 +42,8 @@ pub enum SheetError {
 /// Size of a sheet in `pnp build` when the YAML gives none: the printable area that A4 and
 /// Letter share under a group caption (190 × 222 mm). `pnp sheets` sizes sheets to the paper.
 pub const DEFAULT_SIZE: (f64, f64) = (190.0, 222.0);
+/// The width of a write-in track's lines (a rightward track's are a little finer).
+pub const TRACK_LINE: f64 = 0.45;
 const TITLE_H: f64 = 14.0;
 const FOOTER_H: f64 = 7.0;
 

@@ -76,7 +76,7 @@ pub(super) fn track(
                     w: sw,
                     h: sh,
                 };
-                g = g.add(stroke_rect(sx, sy, sw, sh, &ink, 0.45));
+                g = g.add(stroke_rect(sx, sy, sw, sh, &ink, super::TRACK_LINE));
                 if let Some(l) = t.labels.get(i as usize) {
                     let size = fit(Font::Display, label_size * 1.3, TRACK_LABEL_W - 3.0, l);
                     g = g.add(text(

@@ -2,7 +2,14 @@
 //! drawn and parsed as the sinks parse it, and its shapes are measured: text and symbols
 //! crossing the safe zone, hairlines, art that stops short of the bleed, pictures with fewer
 //! pixels than 300 dpi at the size they are drawn; and each face's ink against its background.
+//! Then what a designer would find (`designer`): text too small to read (`text`), pieces told
+//! apart by colour alone (`apart`), pieces that do not fit their spaces (`fit`).
 //! A warning names the face, the component's line (a picture's `image:` line) and what to change.
+pub mod apart;
+pub mod fit;
+pub mod text;
+pub mod vision;
+
 use std::collections::{BTreeMap, HashSet};
 use vello_cpu::kurbo;
 
@@ -227,6 +234,16 @@ pub fn check(
         report.warnings.push(warning);
     }
     Ok(report)
+}
+
+/// What a designer would find: text under the game's floor (with the page furniture pnp draws,
+/// when the pages are printed at home: `furniture`), pieces a player tells apart told apart by
+/// colour alone, and pieces that do not fit where the game puts them.
+pub fn designer(laid: &Document, furniture: bool) -> Result<Vec<Diagnostic>, FaceError> {
+    let mut out = text::check(laid, furniture)?;
+    out.extend(apart::check(laid)?);
+    out.extend(fit::check(laid)?);
+    Ok(out)
 }
 
 /// What the preflight checks, in the order its warnings are given.
