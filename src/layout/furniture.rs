@@ -179,8 +179,9 @@ fn caption(cv: &mut Canvas, c: &Caption, keep_out: &[Rect]) {
     );
 }
 
-/// The smallest a turned caption is set (mm): about 5.5 pt, still legible.
-pub(crate) const MIN_CAPTION: f64 = 1.95;
+/// The smallest a caption or the margin footer is set (mm): 6 pt, what `pnp check` asks of
+/// text a player reads; past that a caption is cut short.
+pub(crate) const MIN_CAPTION: f64 = 6.0 * 25.4 / 72.0 + 0.001;
 
 /// `text` cut short with "…" to fit `room` mm at `size`: whole when it fits, empty when not even
 /// its first letter does.

@@ -313,16 +313,8 @@ fn the_six_games_set_their_type_at_6_pt_or_more() {
         let text = pdf_text(&pdf).join("\n");
         for (page, glyphs) in pdf_glyphs(&pdf).iter().enumerate() {
             for g in glyphs.iter().filter(|g| !g.text.trim().is_empty()) {
-                // The caption of a group continued in a narrow column is cut short at 5.5 pt by
-                // the layout (its caption floor, src/layout), not by the game.
-                let line: String = glyphs
-                    .iter()
-                    .filter(|h| (h.y - g.y).abs() < 0.01 && (h.size - g.size).abs() < 0.01)
-                    .map(|h| h.text.as_str())
-                    .collect();
-                let continued = g.size > 5.45 && line.contains("(con");
                 assert!(
-                    g.size >= 5.995 || continued,
+                    g.size >= 5.995,
                     "{game} page {}: “{}” at {:.2} pt",
                     page + 1,
                     g.text,
