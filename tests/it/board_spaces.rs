@@ -769,3 +769,58 @@ rules:
         stderr(&out)
     );
 }
+
+#[test]
+fn spaces_that_overlap_are_warned_of_at_their_row_naming_them_and_by_how_much() {
+    // Line 13: 20 mm circles 10 mm apart. Line 14 and 15: two squares 4 mm into each other.
+    // Line 16: triangles whose bases touch (0 mm): not an overlap.
+    let yaml = "\
+game:
+  id: overlaps
+  name: Overlaps
+  licence: CC0 1.0
+  players: [2]
+components:
+  - id: board
+    name: Board
+    kind: board
+    size: 180mm x 120mm
+    board:
+      spaces:
+        - {names: 19-24, shape: circle, size: 20mm, at: [164, 58], step: [-10, 0]}
+        - {name: a, size: 20mm, at: [20, 100]}
+        - {name: b, size: 20mm, at: [36, 100]}
+        - {names: 1-4, shape: triangle, size: 14mm x 30mm, at: [60, 100], step: [14, 0]}
+";
+    let file = game_file("overlaps", yaml);
+    let name = file.to_str().unwrap();
+    for command in ["validate", "check"] {
+        let out = run(&[command, name]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        let warnings: Vec<&str> = said.lines().filter(|l| l.contains("overlap")).collect();
+        assert_eq!(warnings.len(), 2, "{said}");
+        assert!(
+            warnings[0].contains(&format!("warning: {name}:13:19: spaces `19` and `20`"))
+                && warnings[0].contains("one reaches 10 mm into the other")
+                && warnings[0].contains("5 pairs of this row overlap"),
+            "{said}"
+        );
+        assert!(
+            warnings[1].contains(&format!("warning: {name}:15:18: spaces `a` and `b`"))
+                && warnings[1].contains("one reaches 4 mm into the other"),
+            "{said}"
+        );
+    }
+    // The shipped examples' spaces lie apart or touch: backgammon's bar between its points,
+    // kalah's pits beside its stores.
+    let docs = format!(
+        "{}/docs/examples/boards/spaces.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for path in [example("backgammon"), example("kalah"), docs] {
+        let out = run(&["check", &path]);
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(out.status.success() && !said.contains("overlap"), "{said}");
+    }
+}
