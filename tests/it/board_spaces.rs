@@ -824,3 +824,87 @@ components:
         assert!(out.status.success() && !said.contains("overlap"), "{said}");
     }
 }
+
+#[test]
+fn show_name_prints_a_space_s_name_inside_it_in_the_pdf() {
+    let yaml = r##"game: {id: named, name: Named, players: [2]}
+components:
+  - id: board
+    kind: board
+    size: 120mm x 70mm
+    front: {background: "#ffffff", ink: "#000000"}
+    board:
+      styles:
+        bar: {fill: "#a87c52", label: Bar, ink: "#ffffff"}
+      spaces:
+        - {names: 1-3, shape: circle, size: 20mm, at: [20, 20], step: [30, 0], show: name}
+        - {name: bar, size: 30mm x 24mm, at: [90, 50], style: bar, show: name}
+        - {name: quiet, shape: circle, size: 20mm, at: [20, 50]}
+"##;
+    let file = game_file("named", yaml);
+    let file = file.to_str().unwrap();
+    let dir = build(file, &["--no-png"]);
+    let pdf = std::fs::read(dir.join("named.pdf")).unwrap();
+    let doc = prepare(file);
+    let (page, pl) = first_front(&doc, 0);
+    let height = pdf_page_sizes(&pdf)[page].1;
+    let mm = 25.4 / 72.0;
+    // Runs of glyphs on one baseline: (text, middle across, middle of its capitals down, size),
+    // mm from the board's top-left corner.
+    let mut glyphs = pdf_glyphs(&pdf)[page].clone();
+    glyphs.sort_by(|a, b| (-a.y, a.x).partial_cmp(&(-b.y, b.x)).unwrap());
+    let mut runs: Vec<Vec<Glyph>> = Vec::new();
+    for g in glyphs {
+        match runs.last_mut() {
+            Some(run) if (run[0].y - g.y).abs() < 0.01 && g.x - run[0].x < 20.0 / mm => run.push(g),
+            _ => runs.push(vec![g]),
+        }
+    }
+    let texts: Vec<(String, f64, f64, f64)> = runs
+        .iter()
+        .map(|run| {
+            let (first, last) = (&run[0], run.last().unwrap());
+            let size = first.size * mm;
+            (
+                run.iter().map(|g| g.text.as_str()).collect(),
+                (first.x + last.x + last.advance) / 2.0 * mm - pl.rect.x,
+                (height - first.y) * mm - pl.rect.y - 0.35 * size,
+                size,
+            )
+        })
+        .filter(|t| t.1 > 0.0 && t.2 > 0.0 && t.1 < pl.rect.w && t.2 < pl.rect.h)
+        .collect();
+    let find = |name: &str| {
+        texts
+            .iter()
+            .find(|t| t.0 == name)
+            .unwrap_or_else(|| panic!("no `{name}` in {texts:?}"))
+    };
+    // Alone in its circle: in the middle, to 0.05 mm, as tall as two fifths of the square in
+    // the circle (20 / √2 mm).
+    let room = 20.0 / 2f64.sqrt();
+    for (k, name) in ["1", "2", "3"].iter().enumerate() {
+        let (_, x, y, size) = find(name);
+        let at = (20.0 + 30.0 * k as f64, 20.0);
+        assert!(
+            (x - at.0).abs() < 0.05 && (y - at.1).abs() < 0.05,
+            "{name} at {x}, {y}"
+        );
+        assert!((size - 0.4 * room).abs() < 0.05, "{name}: {size}");
+    }
+    // Above its style's label, both inside the square inside the space (24 mm tall).
+    let (_, x, y, size) = find("bar");
+    let (_, lx, ly, _) = find("Bar");
+    assert!(
+        (x - 90.0).abs() < 0.05 && (lx - 90.0).abs() < 0.05,
+        "{texts:?}"
+    );
+    assert!(
+        y + 0.35 * size < *ly,
+        "the name is above the label: {texts:?}"
+    );
+    assert!(y - 0.35 * size > 50.0 - 12.0, "inside the space: {texts:?}");
+    // A space without `show:` prints nothing.
+    assert!(!texts.iter().any(|t| t.0 == "quiet"), "{texts:?}");
+    assert_eq!(texts.len(), 5, "{texts:?}");
+}

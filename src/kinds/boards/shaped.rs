@@ -123,6 +123,19 @@ pub struct ShapedSpace {
     #[serde(default)]
     #[schemars(with = "Option<StyleSchema>")]
     pub style: Option<Spanned<StyleList>>,
+    /// `name`: each space prints its own name inside it (`13`, `bar`), as large as fits; above
+    /// its style's symbol or label when it has one.
+    #[serde(default)]
+    #[schemars(with = "Option<Show>")]
+    pub show: Option<Spanned<Show>>,
+}
+
+/// What a space prints of itself besides its style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Show {
+    /// Its name.
+    Name,
 }
 
 /// A name as written: text or a number (`13`).
@@ -324,6 +337,8 @@ pub struct Placed {
     pub room: f64,
     /// The style `style:` gives it.
     pub style: Option<String>,
+    /// Whether it prints its name (`show: name`).
+    pub show_name: bool,
 }
 
 /// A problem with a space, at its place in the YAML.
@@ -725,6 +740,7 @@ impl ShapedSpace {
                     name,
                     shape: self.shape(),
                     style: style_of(k),
+                    show_name: self.show.as_ref().is_some_and(|s| s.value == Show::Name),
                     ..placed
                 }
             })
@@ -880,6 +896,7 @@ fn place(local: &Local, centre: Point, turn: f64, mirror: bool) -> Placed {
         bounds,
         room,
         style: None,
+        show_name: false,
     }
 }
 
@@ -1256,7 +1273,61 @@ pub fn draw(
             .set("stroke-linejoin", "round"),
     );
     marks::draw_outlines(cv, extras, &own, shape_of);
+    for (k, p) in placed.iter().enumerate().filter(|(_, p)| p.show_name) {
+        draw_name(cv, extras, &own, p, first + k, ink);
+    }
     Ok(())
+}
+
+/// Prints a space's name inside it, in the square about its middle that its marks take: the
+/// whole square when no style of it draws there, else a band along the square's top, clear
+/// of the symbol and label below. In the ink of its first style that has one.
+fn draw_name(
+    cv: &mut Canvas,
+    extras: &Extras,
+    geometry: &Geometry,
+    p: &Placed,
+    i: usize,
+    ink: &str,
+) {
+    use crate::draw::canvas::{Anchor, text};
+    use crate::draw::text::{Font, fit};
+    let marked: Vec<&String> = geometry
+        .marked
+        .iter()
+        .filter(|(_, at)| at.contains(&i))
+        .map(|(name, _)| name)
+        .collect();
+    let styles: Vec<&Style> = marked
+        .iter()
+        .filter_map(|name| extras.styles.get(*name))
+        .collect();
+    // The star's dot is drawn in the middle too.
+    let busy = marked.iter().any(|name| *name == STAR)
+        || styles
+            .iter()
+            .any(|s| s.symbol.is_some() || s.label.is_some());
+    let ink = styles
+        .iter()
+        .find_map(|s| s.ink.as_ref())
+        .map_or(ink, |c| c.hex());
+    let room = p.room;
+    // Font size as tall as a fifth of the square beside a mark, two fifths alone; at most as
+    // wide as the square.
+    let (most, baseline) = match busy {
+        true => (room * 0.2, p.y - room * 0.5 + room * 0.2 * 0.8),
+        false => (room * 0.4, p.y + room * 0.4 * 0.35),
+    };
+    let size = fit(Font::CondensedBold, most, room * 0.9, &p.name);
+    cv.add(text(
+        p.x,
+        baseline,
+        size,
+        Font::CondensedBold,
+        Anchor::Middle,
+        ink,
+        &p.name,
+    ));
 }
 
 /// The lines of `xs` (across) or `ys` (down) that cut through none of `placed`: where a board
