@@ -540,14 +540,17 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
     let opt = BuildOptions::from_choices(&choices)?;
     let game = pnp::kinds::load(&args.game)?;
     let report = pnp::commands::check(&game, profile, bleed, &opt)?;
+    // The YAML's warnings (what prints, but not as meant) first, as `validate` says them.
+    ui.warnings(&game.warnings);
     ui.warnings(&report.warnings);
+    let count = game.warnings.len() + report.warnings.len();
     if !ui.quiet {
         outln!(
             "checked {}: {} faces, {} warning{}",
             game.name(),
             report.faces,
-            report.warnings.len(),
-            if report.warnings.len() == 1 { "" } else { "s" }
+            count,
+            if count == 1 { "" } else { "s" }
         )?;
     }
     Ok(())

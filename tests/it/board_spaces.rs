@@ -769,3 +769,142 @@ rules:
         stderr(&out)
     );
 }
+
+#[test]
+fn spaces_that_overlap_are_warned_of_at_their_row_naming_them_and_by_how_much() {
+    // Line 13: 20 mm circles 10 mm apart. Line 14 and 15: two squares 4 mm into each other.
+    // Line 16: triangles whose bases touch (0 mm): not an overlap.
+    let yaml = "\
+game:
+  id: overlaps
+  name: Overlaps
+  licence: CC0 1.0
+  players: [2]
+components:
+  - id: board
+    name: Board
+    kind: board
+    size: 180mm x 120mm
+    board:
+      spaces:
+        - {names: 19-24, shape: circle, size: 20mm, at: [164, 58], step: [-10, 0]}
+        - {name: a, size: 20mm, at: [20, 100]}
+        - {name: b, size: 20mm, at: [36, 100]}
+        - {names: 1-4, shape: triangle, size: 14mm x 30mm, at: [60, 100], step: [14, 0]}
+";
+    let file = game_file("overlaps", yaml);
+    let name = file.to_str().unwrap();
+    for command in ["validate", "check"] {
+        let out = run(&[command, name]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        let warnings: Vec<&str> = said.lines().filter(|l| l.contains("overlap")).collect();
+        assert_eq!(warnings.len(), 2, "{said}");
+        assert!(
+            warnings[0].contains(&format!("warning: {name}:13:19: spaces `19` and `20`"))
+                && warnings[0].contains("one reaches 10 mm into the other")
+                && warnings[0].contains("5 pairs of this row overlap"),
+            "{said}"
+        );
+        assert!(
+            warnings[1].contains(&format!("warning: {name}:15:18: spaces `a` and `b`"))
+                && warnings[1].contains("one reaches 4 mm into the other"),
+            "{said}"
+        );
+    }
+    // The shipped examples' spaces lie apart or touch: backgammon's bar between its points,
+    // kalah's pits beside its stores.
+    let docs = format!(
+        "{}/docs/examples/boards/spaces.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for path in [example("backgammon"), example("kalah"), docs] {
+        let out = run(&["check", &path]);
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(out.status.success() && !said.contains("overlap"), "{said}");
+    }
+}
+
+#[test]
+fn show_name_prints_a_space_s_name_inside_it_in_the_pdf() {
+    let yaml = r##"game: {id: named, name: Named, players: [2]}
+components:
+  - id: board
+    kind: board
+    size: 120mm x 70mm
+    front: {background: "#ffffff", ink: "#000000"}
+    board:
+      styles:
+        bar: {fill: "#a87c52", label: Bar, ink: "#ffffff"}
+      spaces:
+        - {names: 1-3, shape: circle, size: 20mm, at: [20, 20], step: [30, 0], show: name}
+        - {name: bar, size: 30mm x 24mm, at: [90, 50], style: bar, show: name}
+        - {name: quiet, shape: circle, size: 20mm, at: [20, 50]}
+"##;
+    let file = game_file("named", yaml);
+    let file = file.to_str().unwrap();
+    let dir = build(file, &["--no-png"]);
+    let pdf = std::fs::read(dir.join("named.pdf")).unwrap();
+    let doc = prepare(file);
+    let (page, pl) = first_front(&doc, 0);
+    let height = pdf_page_sizes(&pdf)[page].1;
+    let mm = 25.4 / 72.0;
+    // Runs of glyphs on one baseline: (text, middle across, middle of its capitals down, size),
+    // mm from the board's top-left corner.
+    let mut glyphs = pdf_glyphs(&pdf)[page].clone();
+    glyphs.sort_by(|a, b| (-a.y, a.x).partial_cmp(&(-b.y, b.x)).unwrap());
+    let mut runs: Vec<Vec<Glyph>> = Vec::new();
+    for g in glyphs {
+        match runs.last_mut() {
+            Some(run) if (run[0].y - g.y).abs() < 0.01 && g.x - run[0].x < 20.0 / mm => run.push(g),
+            _ => runs.push(vec![g]),
+        }
+    }
+    let texts: Vec<(String, f64, f64, f64)> = runs
+        .iter()
+        .map(|run| {
+            let (first, last) = (&run[0], run.last().unwrap());
+            let size = first.size * mm;
+            (
+                run.iter().map(|g| g.text.as_str()).collect(),
+                (first.x + last.x + last.advance) / 2.0 * mm - pl.rect.x,
+                (height - first.y) * mm - pl.rect.y - 0.35 * size,
+                size,
+            )
+        })
+        .filter(|t| t.1 > 0.0 && t.2 > 0.0 && t.1 < pl.rect.w && t.2 < pl.rect.h)
+        .collect();
+    let find = |name: &str| {
+        texts
+            .iter()
+            .find(|t| t.0 == name)
+            .unwrap_or_else(|| panic!("no `{name}` in {texts:?}"))
+    };
+    // Alone in its circle: in the middle, to 0.05 mm, as tall as two fifths of the square in
+    // the circle (20 / √2 mm).
+    let room = 20.0 / 2f64.sqrt();
+    for (k, name) in ["1", "2", "3"].iter().enumerate() {
+        let (_, x, y, size) = find(name);
+        let at = (20.0 + 30.0 * k as f64, 20.0);
+        assert!(
+            (x - at.0).abs() < 0.05 && (y - at.1).abs() < 0.05,
+            "{name} at {x}, {y}"
+        );
+        assert!((size - 0.4 * room).abs() < 0.05, "{name}: {size}");
+    }
+    // Above its style's label, both inside the square inside the space (24 mm tall).
+    let (_, x, y, size) = find("bar");
+    let (_, lx, ly, _) = find("Bar");
+    assert!(
+        (x - 90.0).abs() < 0.05 && (lx - 90.0).abs() < 0.05,
+        "{texts:?}"
+    );
+    assert!(
+        y + 0.35 * size < *ly,
+        "the name is above the label: {texts:?}"
+    );
+    assert!(y - 0.35 * size > 50.0 - 12.0, "inside the space: {texts:?}");
+    // A space without `show:` prints nothing.
+    assert!(!texts.iter().any(|t| t.0 == "quiet"), "{texts:?}");
+    assert_eq!(texts.len(), 5, "{texts:?}");
+}

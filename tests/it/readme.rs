@@ -449,3 +449,34 @@ fn every_code_fence_in_the_docs_is_on_a_line_of_its_own_and_closed() {
         assert!(!open, "{}: a code block is not closed", file.display());
     }
 }
+
+#[test]
+fn the_yaml_reference_lists_every_bundled_symbol_and_no_other() {
+    let symbols = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/symbols");
+    let mut names: Vec<String> = std::fs::read_dir(symbols)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.strip_suffix(".svg").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    let want = names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+        + ".";
+    let yaml = doc("yaml.md");
+    let start = yaml
+        .find("<!-- symbols:")
+        .expect("yaml.md has a list of symbols");
+    let list = &yaml[start..];
+    let list = &list[list.find("-->").unwrap() + 3..list.find("<!-- /symbols -->").unwrap()];
+    let found = list.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        found, want,
+        "docs/yaml.md's list of symbols is not templates/symbols/: put in its place\n{want}"
+    );
+    assert!(yaml.contains(&format!("pnp brings {} symbols", names.len())));
+}

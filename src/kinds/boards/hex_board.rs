@@ -405,9 +405,10 @@ hex-board:
             extras::check(cx, &self.extras(), &geometry);
             let hexes = self.hexes(&self.frame());
             let (w, h) = self.size(cx.component);
-            let mut problems = Vec::new();
+            let (mut problems, mut warnings) = (Vec::new(), Vec::new());
             shaped::check(
                 &mut problems,
+                &mut warnings,
                 &self.spaces,
                 &shaped::Board {
                     id: &id,
@@ -424,6 +425,11 @@ hex-board:
                     .push(crate::base::diagnostic::Diagnostic::located(
                         cx.file, at, message,
                     ));
+            }
+            for (at, message) in warnings {
+                cx.problems.push(
+                    crate::base::diagnostic::Diagnostic::located(cx.file, at, message).warning(),
+                );
             }
         }
     }

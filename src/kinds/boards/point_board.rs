@@ -652,10 +652,16 @@ point-board:
         if self.lattice != Lattice::Square && spacing.is_two() {
             cx.at(
                 &self.spacing,
-                format!(
-                    "the points of a {} lattice are all one spacing from their neighbours: give board `{id}` one length, the distance between two neighbouring points (`16mm`); its rows are then that × √3/2 apart",
-                    self.lattice.name()
-                ),
+                {
+                    // The example is the first length given, so it reads as the user's board.
+                    let first = spacing.across.mm();
+                    format!(
+                        "the points of a {} lattice are all one spacing from their neighbours: give board `{id}` one length, the distance between two neighbouring points, not two (`spacing: {}mm`, the first you gave, puts its rows {} mm apart: that × √3/2)",
+                        self.lattice.name(),
+                        n(first),
+                        n((first * 3f64.sqrt() / 2.0 * 100.0).round() / 100.0)
+                    )
+                },
             );
             return;
         }

@@ -123,6 +123,19 @@ pub struct ShapedSpace {
     #[serde(default)]
     #[schemars(with = "Option<StyleSchema>")]
     pub style: Option<Spanned<StyleList>>,
+    /// `name`: each space prints its own name inside it (`13`, `bar`), as large as fits; above
+    /// its style's symbol or label when it has one.
+    #[serde(default)]
+    #[schemars(with = "Option<Show>")]
+    pub show: Option<Spanned<Show>>,
+}
+
+/// What a space prints of itself besides its style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Show {
+    /// Its name.
+    Name,
 }
 
 /// A name as written: text or a number (`13`).
@@ -324,6 +337,8 @@ pub struct Placed {
     pub room: f64,
     /// The style `style:` gives it.
     pub style: Option<String>,
+    /// Whether it prints its name (`show: name`).
+    pub show_name: bool,
 }
 
 /// A problem with a space, at its place in the YAML.
@@ -725,6 +740,7 @@ impl ShapedSpace {
                     name,
                     shape: self.shape(),
                     style: style_of(k),
+                    show_name: self.show.as_ref().is_some_and(|s| s.value == Show::Name),
                     ..placed
                 }
             })
@@ -880,6 +896,7 @@ fn place(local: &Local, centre: Point, turn: f64, mirror: bool) -> Placed {
         bounds,
         room,
         style: None,
+        show_name: false,
     }
 }
 
@@ -912,8 +929,15 @@ pub struct Board<'a> {
 }
 
 /// Checks a board's spaces of any shape: each named once among all the board's spaces, of a
-/// shape it describes fully, in styles the board defines, and on the board.
-pub fn check(problems: &mut Vec<Problem>, spaces: &[Spanned<ShapedSpace>], board: &Board) {
+/// shape it describes fully, in styles the board defines, and on the board (`problems`); and
+/// that no two of them overlap (`warnings`: the board still prints, but a piece on one stands
+/// on the other).
+pub fn check(
+    problems: &mut Vec<Problem>,
+    warnings: &mut Vec<Problem>,
+    spaces: &[Spanned<ShapedSpace>],
+    board: &Board,
+) {
     let Board {
         id,
         w,
@@ -933,6 +957,8 @@ pub fn check(problems: &mut Vec<Problem>, spaces: &[Spanned<ShapedSpace>], board
         )
         .collect();
     let mut count = 0;
+    // Each entry's spaces, with where the entry names them, for the overlaps.
+    let mut rows: Vec<(Location, Vec<Placed>)> = Vec::new();
     for entry in spaces {
         let s = &entry.value;
         let placed = match s.place(entry.referenced, grid) {
@@ -1031,7 +1057,136 @@ pub fn check(problems: &mut Vec<Problem>, spaces: &[Spanned<ShapedSpace>], board
             ));
             break;
         }
+        rows.push((names_at, placed));
     }
+    overlaps(warnings, &rows, id);
+}
+
+/// How deep two spaces may overlap and still be taken to touch (mm): their outlines are
+/// followed to 0.02 mm, and a rounded millimetre written in the YAML.
+const TOUCH_MM: f64 = 0.05;
+/// Most points of one outline measured against another: a long outline is followed coarser.
+const MAX_SAMPLES: usize = 2000;
+/// Most point-against-edge measurements for all the overlaps of one board, so that a board of
+/// a thousand intricate spaces is checked in bounded time.
+const OVERLAP_BUDGET: u64 = 200_000_000;
+
+/// Warns of spaces of any shape that overlap: one warning for each two entries (or one row)
+/// whose spaces overlap, at the later entry's names, naming the two spaces that overlap
+/// deepest and by how much.
+fn overlaps(warnings: &mut Vec<Problem>, rows: &[(Location, Vec<Placed>)], id: &str) {
+    let all: Vec<(usize, &Placed)> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, (_, placed))| placed.iter().map(move |p| (r, p)))
+        .collect();
+    // (earlier entry, later entry) → the deepest pair, its depth, how many pairs.
+    let mut found: BTreeMap<(usize, usize), (String, String, f64, usize)> = BTreeMap::new();
+    let mut budget = OVERLAP_BUDGET;
+    'outer: for (i, &(ra, a)) in all.iter().enumerate() {
+        for &(rb, b) in &all[i + 1..] {
+            let (ax0, ay0, ax1, ay1) = a.bounds;
+            let (bx0, by0, bx1, by1) = b.bounds;
+            if ax1.min(bx1) - ax0.max(bx0) <= TOUCH_MM || ay1.min(by1) - ay0.max(by0) <= TOUCH_MM {
+                continue;
+            }
+            let Some(depth) = overlap(&a.corners, &b.corners, &mut budget) else {
+                break 'outer;
+            };
+            if depth <= TOUCH_MM {
+                continue;
+            }
+            let e = found
+                .entry((ra, rb))
+                .or_insert_with(|| (a.name.clone(), b.name.clone(), depth, 0));
+            e.3 += 1;
+            if depth > e.2 + 1e-9 {
+                (e.0, e.1, e.2) = (a.name.clone(), b.name.clone(), depth);
+            }
+        }
+    }
+    for ((ra, rb), (a, b, depth, pairs)) in found {
+        let more = match (pairs, ra == rb) {
+            (1, _) => String::new(),
+            (k, true) => format!(" ({} pairs of this row overlap)", k),
+            (k, false) => format!(" ({k} pairs of these spaces overlap)"),
+        };
+        warnings.push((
+            rows[rb].0,
+            format!(
+                "spaces `{a}` and `{b}` of board `{id}` overlap: one reaches {} mm into the other{more}; a piece on one would stand on the other (move them apart, or make them smaller)",
+                n((depth * 10.0).round() / 10.0)
+            ),
+        ));
+    }
+}
+
+/// How far the outlines `a` and `b` (closed, followed by straight lines) reach into each
+/// other (mm): the greatest distance from a point of one's outline inside the other to the
+/// other's outline, 0 when they only touch or lie apart. `None` once `budget` is spent.
+fn overlap(a: &[(f64, f64)], b: &[(f64, f64)], budget: &mut u64) -> Option<f64> {
+    Some(reach(a, b, budget)?.max(reach(b, a, budget)?))
+}
+
+/// How far the outline `a` reaches into `b`: see [`overlap`].
+fn reach(a: &[(f64, f64)], b: &[(f64, f64)], budget: &mut u64) -> Option<f64> {
+    let edges = |p: &[(f64, f64)]| {
+        (0..p.len())
+            .map(|i| (p[i], p[(i + 1) % p.len()]))
+            .collect::<Vec<_>>()
+    };
+    let (ea, eb) = (edges(a), edges(b));
+    let length: f64 = ea.iter().map(|(p, q)| (q.0 - p.0).hypot(q.1 - p.1)).sum();
+    // Points along the outline, not only its corners: two bars crossing like a plus have no
+    // corner inside each other.
+    let step = (length / MAX_SAMPLES as f64).max(0.5);
+    let mut deepest: f64 = 0.0;
+    for &(p, q) in &ea {
+        let len = (q.0 - p.0).hypot(q.1 - p.1);
+        let k = ((len / step).ceil() as usize).clamp(1, MAX_SAMPLES);
+        let cost = (k * eb.len()) as u64;
+        *budget = budget.checked_sub(cost)?;
+        for j in 0..k {
+            let t = j as f64 / k as f64;
+            let pt = (p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1));
+            if inside(pt, &eb) {
+                let d = eb
+                    .iter()
+                    .map(|&(u, v)| to_segment(pt, u, v))
+                    .fold(f64::INFINITY, f64::min);
+                deepest = deepest.max(d);
+            }
+        }
+    }
+    Some(deepest)
+}
+
+/// A straight piece of an outline, from one point to the next (mm).
+type Edge = ((f64, f64), (f64, f64));
+
+/// Whether `p` is inside the closed outline of `edges` (even-odd).
+fn inside(p: (f64, f64), edges: &[Edge]) -> bool {
+    let mut odd = false;
+    for &(u, v) in edges {
+        if (u.1 > p.1) != (v.1 > p.1) {
+            let x = u.0 + (p.1 - u.1) * (v.0 - u.0) / (v.1 - u.1);
+            if p.0 < x {
+                odd = !odd;
+            }
+        }
+    }
+    odd
+}
+
+/// The distance from `p` to the segment from `u` to `v`.
+fn to_segment(p: (f64, f64), u: (f64, f64), v: (f64, f64)) -> f64 {
+    let (dx, dy) = (v.0 - u.0, v.1 - u.1);
+    let l2 = dx * dx + dy * dy;
+    let t = match l2 > 0.0 {
+        true => (((p.0 - u.0) * dx + (p.1 - u.1) * dy) / l2).clamp(0.0, 1.0),
+        false => 0.0,
+    };
+    (p.0 - (u.0 + t * dx)).hypot(p.1 - (u.1 + t * dy))
 }
 
 /// "1st", "2nd", "23rd".
@@ -1118,7 +1273,61 @@ pub fn draw(
             .set("stroke-linejoin", "round"),
     );
     marks::draw_outlines(cv, extras, &own, shape_of);
+    for (k, p) in placed.iter().enumerate().filter(|(_, p)| p.show_name) {
+        draw_name(cv, extras, &own, p, first + k, ink);
+    }
     Ok(())
+}
+
+/// Prints a space's name inside it, in the square about its middle that its marks take: the
+/// whole square when no style of it draws there, else a band along the square's top, clear
+/// of the symbol and label below. In the ink of its first style that has one.
+fn draw_name(
+    cv: &mut Canvas,
+    extras: &Extras,
+    geometry: &Geometry,
+    p: &Placed,
+    i: usize,
+    ink: &str,
+) {
+    use crate::draw::canvas::{Anchor, text};
+    use crate::draw::text::{Font, fit};
+    let marked: Vec<&String> = geometry
+        .marked
+        .iter()
+        .filter(|(_, at)| at.contains(&i))
+        .map(|(name, _)| name)
+        .collect();
+    let styles: Vec<&Style> = marked
+        .iter()
+        .filter_map(|name| extras.styles.get(*name))
+        .collect();
+    // The star's dot is drawn in the middle too.
+    let busy = marked.iter().any(|name| *name == STAR)
+        || styles
+            .iter()
+            .any(|s| s.symbol.is_some() || s.label.is_some());
+    let ink = styles
+        .iter()
+        .find_map(|s| s.ink.as_ref())
+        .map_or(ink, |c| c.hex());
+    let room = p.room;
+    // Font size as tall as a fifth of the square beside a mark, two fifths alone; at most as
+    // wide as the square.
+    let (most, baseline) = match busy {
+        true => (room * 0.2, p.y - room * 0.5 + room * 0.2 * 0.8),
+        false => (room * 0.4, p.y + room * 0.4 * 0.35),
+    };
+    let size = fit(Font::CondensedBold, most, room * 0.9, &p.name);
+    cv.add(text(
+        p.x,
+        baseline,
+        size,
+        Font::CondensedBold,
+        Anchor::Middle,
+        ink,
+        &p.name,
+    ));
 }
 
 /// The lines of `xs` (across) or `ys` (down) that cut through none of `placed`: where a board
