@@ -519,7 +519,7 @@ fn a_contrast_warning_for_text_on_a_picture_says_so() {
     let err = stderr(&out);
     let line = err
         .lines()
-        .find(|l| l.contains("contrast"))
+        .find(|l| l.contains("the contrast is"))
         .unwrap_or_else(|| panic!("no contrast warning: {err}"));
     assert!(line.starts_with("warning: "), "{line}");
     assert!(line.contains("pic.yaml:3:9: `forest`: text in ink #ffffff is on a picture: where the picture leaves the background #ffffff bare, the contrast is 1:1"), "{line}");
