@@ -1432,6 +1432,26 @@ mod tests {
     }
 
     #[test]
+    fn overlaps_are_measured_as_how_far_one_outline_reaches_into_the_other() {
+        let corners = |yaml: &str| placed(yaml).remove(0).corners;
+        let depth = |a: &str, b: &str| overlap(&corners(a), &corners(b), &mut u64::MAX);
+        // Two bars crossing like a plus: no corner of either inside the other.
+        let across = "{name: a, size: 40mm x 4mm, at: [50, 50]}";
+        let down = "{name: b, size: 4mm x 40mm, at: [50, 50]}";
+        assert!((depth(across, down).unwrap() - 2.0).abs() < 1e-9);
+        // Squares side by side: touching, not overlapping; then 3 mm into each other.
+        let left = "{name: a, size: 10mm, at: [10, 10]}";
+        assert_eq!(
+            depth(left, "{name: b, size: 10mm, at: [20, 10]}"),
+            Some(0.0)
+        );
+        let d = depth(left, "{name: b, size: 10mm, at: [17, 10]}").unwrap();
+        assert!((d - 3.0).abs() < 1e-9, "{d}");
+        // A spent budget stops the measuring.
+        assert_eq!(overlap(&corners(left), &corners(down), &mut 10), None);
+    }
+
+    #[test]
     fn what_a_space_lacks_or_does_not_take_is_said() {
         let why = |yaml: &str| space(yaml).place(Location::UNKNOWN, &[]).unwrap_err().1;
         assert!(why("{name: a, shape: polygon, points: [[0, 0], [5, 5]]}").contains("at least 3"));
