@@ -1434,7 +1434,10 @@ mod tests {
     #[test]
     fn overlaps_are_measured_as_how_far_one_outline_reaches_into_the_other() {
         let corners = |yaml: &str| placed(yaml).remove(0).corners;
-        let depth = |a: &str, b: &str| overlap(&corners(a), &corners(b), &mut u64::MAX);
+        let depth = |a: &str, b: &str| {
+            let mut budget = u64::MAX;
+            overlap(&corners(a), &corners(b), &mut budget)
+        };
         // Two bars crossing like a plus: no corner of either inside the other.
         let across = "{name: a, size: 40mm x 4mm, at: [50, 50]}";
         let down = "{name: b, size: 4mm x 40mm, at: [50, 50]}";
