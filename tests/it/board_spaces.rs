@@ -802,13 +802,13 @@ components:
         assert_eq!(warnings.len(), 2, "{said}");
         assert!(
             warnings[0].contains(&format!("warning: {name}:13:19: spaces `19` and `20`"))
-                && warnings[0].contains("one reaches 10 mm into the other")
+                && warnings[0].contains("overlap by 10 mm")
                 && warnings[0].contains("5 pairs of this row overlap"),
             "{said}"
         );
         assert!(
             warnings[1].contains(&format!("warning: {name}:15:18: spaces `a` and `b`"))
-                && warnings[1].contains("one reaches 4 mm into the other"),
+                && warnings[1].contains("overlap by 4 mm:"),
             "{said}"
         );
     }

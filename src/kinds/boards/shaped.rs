@@ -1083,6 +1083,8 @@ fn overlaps(warnings: &mut Vec<Problem>, rows: &[(Location, Vec<Placed>)], id: &
     // (earlier entry, later entry) → the deepest pair, its depth, how many pairs.
     let mut found: BTreeMap<(usize, usize), (String, String, f64, usize)> = BTreeMap::new();
     let mut budget = OVERLAP_BUDGET;
+    // Whether the budget ran out: the counts are then the least there are.
+    let mut spent = false;
     'outer: for (i, &(ra, a)) in all.iter().enumerate() {
         for &(rb, b) in &all[i + 1..] {
             let (ax0, ay0, ax1, ay1) = a.bounds;
@@ -1091,6 +1093,7 @@ fn overlaps(warnings: &mut Vec<Problem>, rows: &[(Location, Vec<Placed>)], id: &
                 continue;
             }
             let Some(depth) = overlap(&a.corners, &b.corners, &mut budget) else {
+                spent = true;
                 break 'outer;
             };
             if depth <= TOUCH_MM {
@@ -1106,15 +1109,19 @@ fn overlaps(warnings: &mut Vec<Problem>, rows: &[(Location, Vec<Placed>)], id: &
         }
     }
     for ((ra, rb), (a, b, depth, pairs)) in found {
+        let least = match spent {
+            true => "at least ",
+            false => "",
+        };
         let more = match (pairs, ra == rb) {
-            (1, _) => String::new(),
-            (k, true) => format!(" ({} pairs of this row overlap)", k),
-            (k, false) => format!(" ({k} pairs of these spaces overlap)"),
+            (1, _) if !spent => String::new(),
+            (k, true) => format!(" ({least}{k} pairs of this row overlap)"),
+            (k, false) => format!(" ({least}{k} pairs of these spaces overlap)"),
         };
         warnings.push((
             rows[rb].0,
             format!(
-                "spaces `{a}` and `{b}` of board `{id}` overlap: one reaches {} mm into the other{more}; a piece on one would stand on the other (move them apart, or make them smaller)",
+                "spaces `{a}` and `{b}` of board `{id}` overlap by {} mm{more}: a piece on one would stand on the other (move them apart, or make them smaller; their edges may touch)",
                 n((depth * 10.0).round() / 10.0)
             ),
         ));
@@ -1122,10 +1129,59 @@ fn overlaps(warnings: &mut Vec<Problem>, rows: &[(Location, Vec<Placed>)], id: &
 }
 
 /// How far the outlines `a` and `b` (closed, followed by straight lines) reach into each
-/// other (mm): the greatest distance from a point of one's outline inside the other to the
-/// other's outline, 0 when they only touch or lie apart. `None` once `budget` is spent.
+/// other (mm), 0 when they only touch or lie apart: the longer of what the two share of the
+/// line through their middles (two circles 20 mm across, 10 mm apart: 10 mm; one nearly on
+/// top of another: nearly its width) and the greatest distance from a point of one's outline
+/// inside the other to the other's outline (two bars crossing like a plus, off that line).
+/// `None` once `budget` is spent.
 fn overlap(a: &[(f64, f64)], b: &[(f64, f64)], budget: &mut u64) -> Option<f64> {
-    Some(reach(a, b, budget)?.max(reach(b, a, budget)?))
+    let shared = shared_chord(a, b);
+    Some(shared.max(reach(a, b, budget)?).max(reach(b, a, budget)?))
+}
+
+/// The middle of an outline's box.
+fn middle(p: &[(f64, f64)]) -> (f64, f64) {
+    let (x0, y0, x1, y1) = extent(p.iter().copied());
+    ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+}
+
+/// The longest stretch of the line through the middles of `a` and `b` (across, when their
+/// middles meet) that lies inside both.
+fn shared_chord(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let (ma, mb) = (middle(a), middle(b));
+    let (dx, dy) = (mb.0 - ma.0, mb.1 - ma.1);
+    let len = dx.hypot(dy);
+    let dir = match len > 1e-9 {
+        true => (dx / len, dy / len),
+        false => (1.0, 0.0),
+    };
+    let (ia, ib) = (chord(a, ma, dir), chord(b, ma, dir));
+    let mut longest: f64 = 0.0;
+    for &(a0, a1) in &ia {
+        for &(b0, b1) in &ib {
+            longest = longest.max(a1.min(b1) - a0.max(b0));
+        }
+    }
+    longest
+}
+
+/// Where the line through `origin` along `dir` runs inside the outline `p`: its stretches, as
+/// distances along the line. An edge is crossed when its ends lie on opposite sides (one
+/// strictly left), so that a line through a corner counts it once.
+fn chord(p: &[(f64, f64)], origin: (f64, f64), dir: (f64, f64)) -> Vec<(f64, f64)> {
+    let side = |q: (f64, f64)| dir.0 * (q.1 - origin.1) - dir.1 * (q.0 - origin.0);
+    let along = |q: (f64, f64)| dir.0 * (q.0 - origin.0) + dir.1 * (q.1 - origin.1);
+    let mut ts: Vec<f64> = Vec::new();
+    for i in 0..p.len() {
+        let (u, v) = (p[i], p[(i + 1) % p.len()]);
+        let (su, sv) = (side(u), side(v));
+        if (su > 0.0) != (sv > 0.0) {
+            let t = su / (su - sv);
+            ts.push(along(u) + t * (along(v) - along(u)));
+        }
+    }
+    ts.sort_by(f64::total_cmp);
+    ts.chunks_exact(2).map(|c| (c[0], c[1])).collect()
 }
 
 /// How far the outline `a` reaches into `b`: see [`overlap`].
@@ -1429,6 +1485,37 @@ mod tests {
             "{name: t, shape: polygon, points: [[10, 10], [30, 10], [20, 40]], at: [100, 100], mirror: true}",
         )[0];
         assert_eq!(q.d, "M110 85L90 85L100 115Z");
+    }
+
+    #[test]
+    fn overlaps_are_measured_along_the_line_through_the_middles_or_by_how_far_one_reaches_in() {
+        let corners = |yaml: &str| placed(yaml).remove(0).corners;
+        let depth = |a: &str, b: &str| {
+            let mut budget = u64::MAX;
+            overlap(&corners(a), &corners(b), &mut budget)
+        };
+        // Two bars crossing like a plus: no corner of either inside the other; across the
+        // middle they share, the narrow bar's width.
+        let across = "{name: a, size: 40mm x 4mm, at: [50, 50]}";
+        let down = "{name: b, size: 4mm x 40mm, at: [50, 50]}";
+        assert!((depth(across, down).unwrap() - 4.0).abs() < 1e-9);
+        // Corners that overlap off the line through their middles: how far one reaches in.
+        let below = "{name: b, size: 4mm x 40mm, at: [68, 66]}";
+        assert!((depth(across, below).unwrap() - 2.0).abs() < 1e-9);
+        // One nearly on top of the other: nearly its width.
+        let one = "{name: a, shape: circle, size: 100mm, at: [60, 60]}";
+        let two = "{name: b, shape: circle, size: 100mm, at: [64, 60]}";
+        assert!((depth(one, two).unwrap() - 96.0).abs() < 1e-6);
+        // Squares side by side: touching, not overlapping; then 3 mm into each other.
+        let left = "{name: a, size: 10mm, at: [10, 10]}";
+        assert_eq!(
+            depth(left, "{name: b, size: 10mm, at: [20, 10]}"),
+            Some(0.0)
+        );
+        let d = depth(left, "{name: b, size: 10mm, at: [17, 10]}").unwrap();
+        assert!((d - 3.0).abs() < 1e-9, "{d}");
+        // A spent budget stops the measuring.
+        assert_eq!(overlap(&corners(left), &corners(down), &mut 10), None);
     }
 
     #[test]
