@@ -455,11 +455,9 @@ board:
 /// Checks a board's spaces of any shape against its grid (`grid`), its other spaces and its
 /// size.
 fn check_spaces(cx: &mut CheckCx, board: &Board, grid: &[Space], geometry: &Geometry) {
-    let (mut problems, mut warnings) = (Vec::new(), Vec::new());
     let (w, h) = board.size(cx.component);
-    shaped::check(
-        &mut problems,
-        &mut warnings,
+    shaped::check_in(
+        cx,
         &board.spaces,
         &shaped::Board {
             id: &cx.component.id.value,
@@ -471,16 +469,6 @@ fn check_spaces(cx: &mut CheckCx, board: &Board, grid: &[Space], geometry: &Geom
             styles: &board.styles,
         },
     );
-    for (at, message) in problems {
-        cx.problems
-            .push(crate::base::diagnostic::Diagnostic::located(
-                cx.file, at, message,
-            ));
-    }
-    for (at, message) in warnings {
-        cx.problems
-            .push(crate::base::diagnostic::Diagnostic::located(cx.file, at, message).warning());
-    }
 }
 
 fn draw(

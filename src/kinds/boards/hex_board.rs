@@ -405,10 +405,8 @@ hex-board:
             extras::check(cx, &self.extras(), &geometry);
             let hexes = self.hexes(&self.frame());
             let (w, h) = self.size(cx.component);
-            let (mut problems, mut warnings) = (Vec::new(), Vec::new());
-            shaped::check(
-                &mut problems,
-                &mut warnings,
+            shaped::check_in(
+                cx,
                 &self.spaces,
                 &shaped::Board {
                     id: &id,
@@ -420,17 +418,6 @@ hex-board:
                     styles: &self.styles,
                 },
             );
-            for (at, message) in problems {
-                cx.problems
-                    .push(crate::base::diagnostic::Diagnostic::located(
-                        cx.file, at, message,
-                    ));
-            }
-            for (at, message) in warnings {
-                cx.problems.push(
-                    crate::base::diagnostic::Diagnostic::located(cx.file, at, message).warning(),
-                );
-            }
         }
     }
     fn size(&self, _: &Component) -> (f64, f64) {

@@ -928,6 +928,20 @@ pub struct Board<'a> {
     pub styles: &'a BTreeMap<String, Style>,
 }
 
+/// `check`, its problems and its warnings located in `cx`'s file.
+pub fn check_in(cx: &mut crate::kinds::CheckCx, spaces: &[Spanned<ShapedSpace>], board: &Board) {
+    use crate::base::diagnostic::Diagnostic;
+    let (mut problems, mut warnings) = (Vec::new(), Vec::new());
+    check(&mut problems, &mut warnings, spaces, board);
+    for (at, message) in problems {
+        cx.problems.push(Diagnostic::located(cx.file, at, message));
+    }
+    for (at, message) in warnings {
+        cx.problems
+            .push(Diagnostic::located(cx.file, at, message).warning());
+    }
+}
+
 /// Checks a board's spaces of any shape: each named once among all the board's spaces, of a
 /// shape it describes fully, in styles the board defines, and on the board (`problems`); and
 /// that no two of them overlap (`warnings`: the board still prints, but a piece on one stands
