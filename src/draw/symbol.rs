@@ -15,6 +15,7 @@ use svg::node::element::{Element, Group};
 const ELEMENTS: &[&str] = &[
     "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon",
 ];
+/// A shape's own attributes (where it is); with `INHERITED`, all a symbol's shapes may carry.
 const ATTRIBUTES: &[&str] = &[
     "d",
     "cx",
@@ -32,18 +33,6 @@ const ATTRIBUTES: &[&str] = &[
     "y2",
     "points",
     "transform",
-    "fill",
-    "stroke",
-    "stroke-width",
-    "stroke-linecap",
-    "stroke-linejoin",
-    "stroke-miterlimit",
-    "stroke-dasharray",
-    "fill-rule",
-    "clip-rule",
-    "opacity",
-    "fill-opacity",
-    "stroke-opacity",
 ];
 /// The attributes of the root `<svg>` that its shapes inherit (its paint), kept on the group
 /// that holds them; its others (`width`, `viewBox`…) place it, which the rebuilt box does.
@@ -307,9 +296,9 @@ fn rebuild(node: roxmltree::Node, depth: usize) -> Result<Option<Element>, Symbo
     let styled = style
         .iter()
         .copied()
-        .filter(|(k, _)| ATTRIBUTES.contains(k));
+        .filter(|(k, _)| ATTRIBUTES.contains(k) || INHERITED.contains(k));
     for (key, value) in attributes.chain(styled) {
-        if !ATTRIBUTES.contains(&key) {
+        if !ATTRIBUTES.contains(&key) && !INHERITED.contains(&key) {
             return Err(SymbolError::Attribute {
                 key: key.to_string(),
                 element: name.to_string(),
