@@ -90,32 +90,13 @@ impl Frame {
                     AreaSide::Left | AreaSide::Right => cy + GAP_MM,
                     AreaSide::Top | AreaSide::Bottom => cx + GAP_MM,
                 });
-                let r = match a.side {
-                    AreaSide::Right => Rect {
-                        x: cx + core_w + GAP_MM,
-                        y: *at,
-                        w: aw,
-                        h: ah,
-                    },
-                    AreaSide::Left => Rect {
-                        x: GAP_MM,
-                        y: *at,
-                        w: aw,
-                        h: ah,
-                    },
-                    AreaSide::Top => Rect {
-                        x: *at,
-                        y: GAP_MM,
-                        w: aw,
-                        h: ah,
-                    },
-                    AreaSide::Bottom => Rect {
-                        x: *at,
-                        y: cy + core_h + GAP_MM,
-                        w: aw,
-                        h: ah,
-                    },
+                let (x, y) = match a.side {
+                    AreaSide::Right => (cx + core_w + GAP_MM, *at),
+                    AreaSide::Left => (GAP_MM, *at),
+                    AreaSide::Top => (*at, GAP_MM),
+                    AreaSide::Bottom => (*at, cy + core_h + GAP_MM),
                 };
+                let r = Rect { x, y, w: aw, h: ah };
                 *at += match a.side {
                     AreaSide::Left | AreaSide::Right => ah + GAP_MM,
                     AreaSide::Top | AreaSide::Bottom => aw + GAP_MM,
@@ -150,56 +131,24 @@ pub(super) fn ring_spaces(inner: &Rect, depth: f64, from: i64, count: usize) -> 
     }
     let (x0, y0) = (inner.x - depth, inner.y - depth);
     let (x1, y1) = (inner.right(), inner.bottom());
-    let square = |x: f64, y: f64| Rect {
-        x,
-        y,
-        w: depth,
-        h: depth,
-    };
+    let rect = |x, y, w, h| Rect { x, y, w, h };
     let mut out = Vec::with_capacity(count);
-    let mut push = |r: Rect| {
-        let number = from + out.len() as i64;
-        out.push((r, number));
-    };
-    push(square(x0, y0));
-    let step = inner.w / counts[0].max(1) as f64;
-    for i in 0..counts[0] {
-        push(Rect {
-            x: inner.x + i as f64 * step,
-            y: y0,
-            w: step,
-            h: depth,
-        });
+    // Each side from its first corner: the corner's square, then the side's spaces.
+    for (side, (cx, cy)) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        .into_iter()
+        .enumerate()
+    {
+        out.push(rect(cx, cy, depth, depth));
+        let step = sides[side] / counts[side].max(1) as f64;
+        for i in 0..counts[side] {
+            let (start, end) = (i as f64 * step, (i + 1) as f64 * step);
+            out.push(match side {
+                0 => rect(inner.x + start, y0, step, depth),
+                1 => rect(x1, inner.y + start, depth, step),
+                2 => rect(x1 - end, y1, step, depth),
+                _ => rect(x0, y1 - end, depth, step),
+            });
+        }
     }
-    push(square(x1, y0));
-    let step = inner.h / counts[1].max(1) as f64;
-    for i in 0..counts[1] {
-        push(Rect {
-            x: x1,
-            y: inner.y + i as f64 * step,
-            w: depth,
-            h: step,
-        });
-    }
-    push(square(x1, y1));
-    let step = inner.w / counts[2].max(1) as f64;
-    for i in 0..counts[2] {
-        push(Rect {
-            x: x1 - (i + 1) as f64 * step,
-            y: y1,
-            w: step,
-            h: depth,
-        });
-    }
-    push(square(x0, y1));
-    let step = inner.h / counts[3].max(1) as f64;
-    for i in 0..counts[3] {
-        push(Rect {
-            x: x0,
-            y: y1 - (i + 1) as f64 * step,
-            w: depth,
-            h: step,
-        });
-    }
-    out
+    (from..).zip(out).map(|(number, r)| (r, number)).collect()
 }
