@@ -216,6 +216,16 @@ fn label_place(lines: &[f64], r: f64, (hx, hy): (f64, f64), room: &Rect) -> (f64
         .unwrap_or((r + hx, -(r + hy)))
 }
 
+/// SVG path data of the closed line through `points`.
+pub fn closed_path(points: impl IntoIterator<Item = (f64, f64)>) -> String {
+    let mut d = String::new();
+    for (k, (x, y)) in points.into_iter().enumerate() {
+        let to = if k == 0 { 'M' } else { 'L' };
+        d.push_str(&format!("{to}{} {}", n(x), n(y)));
+    }
+    d + "Z"
+}
+
 /// A filled polygon.
 pub fn polygon(points: &[(f64, f64)], fill: &str) -> svg::node::element::Polygon {
     let points: Vec<String> = points
@@ -382,16 +392,7 @@ fn slice(at: &Marked, from: f64, to: f64, fill: &str) -> svg::node::element::Pat
             let mut points = vec![(*x, *y), point(from)];
             points.extend(corners.into_iter().map(|(_, c)| c));
             points.push(point(to));
-            let mut d = String::new();
-            for (k, (px, py)) in points.iter().enumerate() {
-                d.push_str(&format!(
-                    "{}{} {}",
-                    if k == 0 { 'M' } else { 'L' },
-                    n(*px),
-                    n(*py)
-                ));
-            }
-            d + "Z"
+            closed_path(points)
         }
         Marked::Point { x, y, r, .. } => {
             let (ax, ay) = (x + r * from.cos(), y + r * from.sin());
@@ -501,16 +502,7 @@ fn boundary_path(cells: &[&[(f64, f64)]]) -> String {
             );
             (b.0 - a.0) * (c.1 - b.1) != (b.1 - a.1) * (c.0 - b.0)
         });
-        for (k, i) in turns.enumerate() {
-            let (x, y) = at[&ring[i]];
-            d.push_str(&format!(
-                "{}{} {}",
-                if k == 0 { 'M' } else { 'L' },
-                n(x),
-                n(y)
-            ));
-        }
-        d.push('Z');
+        d.push_str(&closed_path(turns.map(|i| at[&ring[i]])));
     }
     d
 }

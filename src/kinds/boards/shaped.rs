@@ -408,6 +408,11 @@ impl ShapedSpace {
             .map_or(SpaceShape::default(), |s| s.value)
     }
 
+    /// Where a problem with its shape is told: at its `shape:`, else at the entry.
+    fn shape_at(&self, entry: Location) -> Location {
+        self.shape.as_ref().map_or(entry, |s| s.referenced)
+    }
+
     /// The names of its spaces in order.
     fn names(&self, entry: Location) -> Result<(Vec<String>, Location), Problem> {
         let (texts, at) = match (&self.name, &self.names) {
@@ -494,7 +499,7 @@ impl ShapedSpace {
         let size = |what: &str| -> Result<(f64, f64), Problem> {
             let s = self.size.as_ref().ok_or_else(|| {
                 (
-                    self.shape.as_ref().map_or(entry, |s| s.referenced),
+                    self.shape_at(entry),
                     format!("a {word} space needs `size:`, {what}"),
                 )
             })?;
@@ -569,9 +574,8 @@ impl ShapedSpace {
             }
             SpaceShape::Polygon => {
                 let Some(points) = &self.points else {
-                    let at = self.shape.as_ref().map_or(entry, |s| s.referenced);
                     return Err((
-                        at,
+                        self.shape_at(entry),
                         "a polygon space needs `points:`, its corners in order (`[[0, 0], [30, 0], [15, 40]]`)".into(),
                     ));
                 };
@@ -622,9 +626,8 @@ impl ShapedSpace {
             }
             SpaceShape::Path => {
                 let Some(path) = &self.path else {
-                    let at = self.shape.as_ref().map_or(entry, |s| s.referenced);
                     return Err((
-                        at,
+                        self.shape_at(entry),
                         "a path space needs `path:`, SVG path data in mm from the board's top-left corner (`M0 0 H30 V20 Z`)".into(),
                     ));
                 };
@@ -677,9 +680,8 @@ impl ShapedSpace {
             },
             (None, Some(own)) => own,
             (None, None) => {
-                let at = self.shape.as_ref().map_or(entry, |s| s.referenced);
                 return Err((
-                    at,
+                    self.shape_at(entry),
                     format!(
                         "a {} space needs `at: [x, y]`, where its middle is (mm from the board's top-left corner)",
                         self.shape().word()
@@ -795,23 +797,10 @@ fn place(local: &Local, centre: Point, turn: f64, mirror: bool) -> Placed {
     let sweep = u8::from(!mirror);
     let (d, path, bounds) = match local {
         Local::Corners(corners) => {
-            let placed: Vec<Point> = corners.iter().map(|&p| pt(p)).collect();
-            let mut d = String::new();
-            for (k, p) in placed.iter().enumerate() {
-                d.push_str(if k == 0 { "M" } else { "L" });
-                d.push_str(&xy(*p));
-            }
-            d.push('Z');
-            let mut path = BezPath::new();
-            for (k, p) in placed.iter().enumerate() {
-                match k {
-                    0 => path.move_to(*p),
-                    _ => path.line_to(*p),
-                }
-            }
-            path.close_path();
-            let bounds = extent(placed.iter().map(|p| (p.x, p.y)));
-            (d, path, bounds)
+            let corners: Vec<(f64, f64)> = corners.iter().map(|&p| pt(p).into()).collect();
+            let d = marks::closed_path(corners.iter().copied());
+            let path = crate::base::outline::polygon_path(&corners);
+            (d, path, extent(corners.into_iter()))
         }
         Local::Rounded { w, h, r } => {
             let (x, y, r) = (w / 2.0, h / 2.0, *r);
