@@ -11,20 +11,19 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
-use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style, geometry};
+use super::extras::{self, Area, EdgeTrack, Extras, Marks, Style};
 use super::frame::Frame;
 use super::furniture::{self, Coordinates};
 use super::marks::{self, Marked};
 use super::shaped::{self, Placed, ShapedSpace};
 use crate::base::forms::Side;
-use crate::base::geometry::Rect;
 use crate::base::units::Size;
 use crate::draw::canvas::{Canvas, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::spaces::{self, Geometry, Space};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, ShopFamily, Split, TtsForm};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Room, ShopFamily, Split};
 use crate::spec::{Face, Shape};
 
 pub use crate::kinds::spaces::column_name;
@@ -131,7 +130,8 @@ impl Board {
         Frame::new(cols as f64 * sw, rows as f64 * sh, &self.extras())
     }
 
-    /// The squares, row by row from the top, named `a1` at the bottom left.
+    /// The squares, row by row from the top, named `a1` at the bottom left (none on a board
+    /// with no grid).
     fn squares_at(&self, frame: &Frame) -> Vec<Space> {
         let (cols, rows) = self.columns_rows();
         let (sw, sh) = self.square_mm();
@@ -160,28 +160,15 @@ impl Board {
 
     /// Its spaces of any shape, where they lie.
     fn placed(&self) -> Vec<Placed> {
-        let grid = match self.gridless() {
-            true => Vec::new(),
-            false => self.squares_at(&self.frame()),
-        };
-        shaped::place_all(&self.spaces, &grid)
+        shaped::place_all(&self.spaces, &self.squares_at(&self.frame()))
     }
 
-    /// The frame of a board with no grid: the whole board, no margin.
-    fn bare_frame(w: f64, h: f64) -> Frame {
-        let all = Rect {
-            x: 0.0,
-            y: 0.0,
-            w,
-            h,
-        };
-        Frame {
-            w,
-            h,
-            grid: all,
-            inner: all,
-            ring: None,
-            areas: Vec::new(),
+    /// Checks its marks, track and areas and its spaces of any shape.
+    fn check_spaces(&self, cx: &mut CheckCx) {
+        if let Some(geometry) = self.geometry() {
+            let grid = self.squares_at(&self.frame());
+            let size = self.size(cx.component);
+            shaped::check_in(cx, &self.extras(), &geometry, &self.spaces, &grid, size);
         }
     }
 
@@ -261,26 +248,14 @@ board:
                 FaceField::Fit,
                 FaceField::Position,
             ],
-            false => &[
-                FaceField::Background,
-                FaceField::Ink,
-                FaceField::Border,
-                FaceField::Title,
-                FaceField::Font,
-                FaceField::Image,
-                FaceField::Fit,
-                FaceField::Position,
-            ],
+            false => extras::GRID_FACE,
         }
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();
         if self.gridless() {
-            if self.check_gridless(cx)
-                && let Some(geometry) = self.geometry()
-            {
-                extras::check(cx, &self.extras(), &geometry);
-                check_spaces(cx, self, &[], &geometry);
+            if self.check_gridless(cx) {
+                self.check_spaces(cx);
             }
             return;
         }
@@ -343,13 +318,8 @@ board:
             return;
         };
         crate::spec::check_min_side(cx, &format!("a square of board `{id}`"), "it must", square);
-        if !extras::fits_limit(cx, square, self.size(cx.component)) {
-            return;
-        }
-        if let Some(geometry) = self.geometry() {
-            extras::check(cx, &self.extras(), &geometry);
-            let grid = self.squares_at(&self.frame());
-            check_spaces(cx, self, &grid, &geometry);
+        if extras::fits_limit(cx, square, self.size(cx.component)) {
+            self.check_spaces(cx);
         }
     }
     /// The grid, its margin, and the track and areas around it; a board with no grid, its
@@ -372,36 +342,18 @@ board:
     /// shape; a board with no grid along the edges of its spaces.
     fn split(&self) -> Split {
         let placed = self.placed();
-        if self.gridless() {
-            let (xs, ys) = shaped::seams(&placed);
-            return Split::OnLines { xs, ys };
-        }
-        let (xs, ys) = self.lines();
-        Split::OnLines {
-            xs: shaped::clear_lines(xs, &placed, true),
-            ys: shaped::clear_lines(ys, &placed, false),
-        }
+        let (xs, ys) = match self.gridless() {
+            true => shaped::box_edges(&placed),
+            false => self.lines(),
+        };
+        shaped::split_clear(xs, ys, &placed)
     }
-    fn shares_cuts(&self, _: Shape) -> bool {
-        false
-    }
+    extras::board_answers!();
     fn noun(&self) -> &'static str {
         "board"
     }
-    fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Board
-    }
     fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
         Some(ShopFamily::Board)
-    }
-    fn cut_at_home(&self) -> bool {
-        true
-    }
-    fn texts(&self) -> Vec<&str> {
-        extras::texts(&self.extras())
-    }
-    fn symbols(&self) -> Vec<&Spanned<String>> {
-        extras::symbols(&self.extras())
     }
     /// A square board's squares a side (not a board of columns × rows).
     fn squares(&self) -> Option<&Spanned<u32>> {
@@ -430,45 +382,22 @@ board:
     }
     /// Its squares, then its spaces of any shape.
     fn geometry(&self) -> Option<Geometry> {
-        let placed = self.placed();
-        if self.gridless() {
-            let spaces = shaped::all_spaces(Vec::new(), &placed);
-            let mut g = geometry(
-                "space",
-                spaces,
-                &self.extras(),
-                &Board::bare_frame(0.0, 0.0),
-            );
-            shaped::extend(&mut g, &placed, 0);
-            return Some(g);
-        }
         let frame = self.frame();
-        let grid = self.squares_at(&frame);
-        let first = grid.len();
-        let spaces = shaped::all_spaces(grid, &placed);
-        let mut g = geometry("square", spaces, &self.extras(), &frame);
-        shaped::extend(&mut g, &placed, first);
-        Some(g)
+        // A board with no grid has no track round it either.
+        let (noun, ring) = match self.gridless() {
+            true => ("space", None),
+            false => ("square", frame.ring.as_ref()),
+        };
+        let squares = self.squares_at(&frame);
+        let placed = self.placed();
+        Some(shaped::geometry(
+            noun,
+            squares,
+            &placed,
+            &self.extras(),
+            ring,
+        ))
     }
-}
-
-/// Checks a board's spaces of any shape against its grid (`grid`), its other spaces and its
-/// size.
-fn check_spaces(cx: &mut CheckCx, board: &Board, grid: &[Space], geometry: &Geometry) {
-    let (w, h) = board.size(cx.component);
-    shaped::check_in(
-        cx,
-        &board.spaces,
-        &shaped::Board {
-            id: &cx.component.id.value,
-            w,
-            h,
-            grid,
-            noun: "square",
-            track: &geometry.track,
-            styles: &board.styles,
-        },
-    );
 }
 
 fn draw(
@@ -551,19 +480,13 @@ fn draw(
             [(x0, y0), (x0 + sw, y0), (x0 + sw, y0 + sh), (x0, y0 + sh)]
         })
         .collect();
-    marks::draw_marks(
-        cv,
-        &extras,
-        &grid,
-        |i| Marked::Cell {
-            outline: &cells[i],
-            x: grid.spaces[i].x,
-            y: grid.spaces[i].y,
-            size: sw.min(sh),
-        },
-        art,
-        &c.ink,
-    )?;
+    let cell = |i: usize| Marked::Cell {
+        outline: &cells[i],
+        x: grid.spaces[i].x,
+        y: grid.spaces[i].y,
+        size: sw.min(sh),
+    };
+    marks::draw_marks(cv, &extras, &grid, cell, art, &c.ink)?;
     // Grid lines, centred on the square edges so each square is exactly `square` wide.
     let mut d = String::new();
     for i in 1..cols {
@@ -588,12 +511,7 @@ fn draw(
             .set("stroke", c.ink.as_str())
             .set("stroke-width", n(LINE_MM * 2.0)),
     );
-    marks::draw_outlines(cv, &extras, &grid, |i| Marked::Cell {
-        outline: &cells[i],
-        x: grid.spaces[i].x,
-        y: grid.spaces[i].y,
-        size: sw.min(sh),
-    });
+    marks::draw_outlines(cv, &extras, &grid, cell);
     shaped::draw(
         cv,
         &extras,

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use super::frame::*;
 use crate::base::units::{Length, Size};
-use crate::kinds::CheckCx;
 use crate::kinds::spaces::*;
+use crate::kinds::{CheckCx, FaceField};
 use crate::spec::color::Color;
 
 /// The margin around a grid: room for its coordinates and the board's title.
@@ -114,12 +114,12 @@ pub struct Extras<'a> {
 }
 
 /// The spaces of a board, with the marks of `extras` resolved (a mark of a space that does
-/// not exist is left out here: `check` reports it).
+/// not exist is left out here: `check` reports it), and the track's spaces round `ring`.
 pub fn geometry(
     noun: &'static str,
     spaces: Vec<Space>,
     extras: &Extras,
-    frame: &Frame,
+    ring: Option<&Ring>,
 ) -> Geometry {
     let mut marked = BTreeMap::new();
     for (style, names) in extras.marks {
@@ -131,8 +131,7 @@ pub fn geometry(
         at.dedup();
         marked.insert(style.clone(), at);
     }
-    let track = frame
-        .ring
+    let track = ring
         .iter()
         .flat_map(|ring| &ring.spaces)
         .map(|(r, number)| Space {
@@ -239,6 +238,43 @@ pub fn check(cx: &mut CheckCx, extras: &Extras, geometry: &Geometry) {
         crate::spec::check_min_side(cx, &format!("area `{}`", area.label), "it must", &area.size);
     }
 }
+
+/// What every board kind answers alike in its `impl Kind`, from its own `extras()`: it is cut
+/// out at home, shares no cut with another piece, becomes a board in Tabletop Simulator, and
+/// prints the texts and symbols of its styles and areas.
+macro_rules! board_answers {
+    () => {
+        fn shares_cuts(&self, _: $crate::spec::Shape) -> bool {
+            false
+        }
+        fn tts(&self, _: $crate::spec::Shape) -> $crate::kinds::TtsForm {
+            $crate::kinds::TtsForm::Board
+        }
+        fn cut_at_home(&self) -> bool {
+            true
+        }
+        fn texts(&self) -> Vec<&str> {
+            $crate::kinds::boards::extras::texts(&self.extras())
+        }
+        fn symbols(&self) -> Vec<&serde_saphyr::Spanned<String>> {
+            $crate::kinds::boards::extras::symbols(&self.extras())
+        }
+    };
+}
+pub(super) use board_answers;
+
+/// The face fields a board with a grid draws: its colours, its title in the margin (and the
+/// title's font), and a picture under the grid.
+pub const GRID_FACE: &[FaceField] = &[
+    FaceField::Background,
+    FaceField::Ink,
+    FaceField::Border,
+    FaceField::Title,
+    FaceField::Font,
+    FaceField::Image,
+    FaceField::Fit,
+    FaceField::Position,
+];
 
 /// The texts a board prints beside its spaces' coordinates: its styles' labels and its areas'.
 pub fn texts<'a>(extras: &Extras<'a>) -> Vec<&'a str> {

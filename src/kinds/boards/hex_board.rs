@@ -22,8 +22,8 @@ use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::spaces::{self, Geometry, Space};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
-use crate::spec::{Face, Shape};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split};
+use crate::spec::Face;
 
 /// Most hexes along a row or column, and the largest radius of a hexagon of hexes.
 pub const MAX_HEXES: u32 = 40;
@@ -290,7 +290,12 @@ impl HexBoard {
     /// Its hexes alone, their marks resolved over them (what its grid draws and names).
     fn grid(&self) -> Geometry {
         let frame = self.frame();
-        geometry("hex", self.hexes(&frame), &self.extras(), &frame)
+        geometry(
+            "hex",
+            self.hexes(&frame),
+            &self.extras(),
+            frame.ring.as_ref(),
+        )
     }
 
     /// The corners of the hex centred at (`x`, `y`).
@@ -327,16 +332,7 @@ hex-board:
         &[Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Title,
-            FaceField::Font,
-            FaceField::Image,
-            FaceField::Fit,
-            FaceField::Position,
-        ]
+        extras::GRID_FACE
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();
@@ -398,26 +394,12 @@ hex-board:
         if !ok {
             return;
         }
-        if !extras::fits_limit(cx, &self.hex, self.size(cx.component)) {
-            return;
-        }
-        if let Some(geometry) = self.geometry() {
-            extras::check(cx, &self.extras(), &geometry);
+        if extras::fits_limit(cx, &self.hex, self.size(cx.component))
+            && let Some(geometry) = self.geometry()
+        {
             let hexes = self.hexes(&self.frame());
-            let (w, h) = self.size(cx.component);
-            shaped::check_in(
-                cx,
-                &self.spaces,
-                &shaped::Board {
-                    id: &id,
-                    w,
-                    h,
-                    grid: &hexes,
-                    noun: "hex",
-                    track: &geometry.track,
-                    styles: &self.styles,
-                },
-            );
+            let size = self.size(cx.component);
+            shaped::check_in(cx, &self.extras(), &geometry, &self.spaces, &hexes, size);
         }
     }
     fn size(&self, _: &Component) -> (f64, f64) {
@@ -455,39 +437,23 @@ hex-board:
             HexTop::Flat => (lines(xs, false), lines(ys, true)),
         };
         // Nor through a space of any shape.
-        Split::OnLines {
-            xs: shaped::clear_lines(xs, &placed, true),
-            ys: shaped::clear_lines(ys, &placed, false),
-        }
+        shaped::split_clear(xs, ys, &placed)
     }
-    fn shares_cuts(&self, _: Shape) -> bool {
-        false
-    }
+    extras::board_answers!();
     fn noun(&self) -> &'static str {
         "hex board"
-    }
-    fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Board
-    }
-    fn cut_at_home(&self) -> bool {
-        true
-    }
-    fn texts(&self) -> Vec<&str> {
-        extras::texts(&self.extras())
-    }
-    fn symbols(&self) -> Vec<&Spanned<String>> {
-        extras::symbols(&self.extras())
     }
     /// Its hexes, then its spaces of any shape.
     fn geometry(&self) -> Option<Geometry> {
         let frame = self.frame();
-        let hexes = self.hexes(&frame);
-        let first = hexes.len();
-        let placed = self.placed();
-        let spaces = shaped::all_spaces(hexes, &placed);
-        let mut g = geometry("hex", spaces, &self.extras(), &frame);
-        shaped::extend(&mut g, &placed, first);
-        Some(g)
+        let (hexes, ring) = (self.hexes(&frame), frame.ring.as_ref());
+        Some(shaped::geometry(
+            "hex",
+            hexes,
+            &self.placed(),
+            &self.extras(),
+            ring,
+        ))
     }
 }
 
@@ -519,19 +485,13 @@ fn draw(
         }
     }
     let (f, _) = board.flats_corners();
-    marks::draw_marks(
-        cv,
-        &extras,
-        &geometry,
-        |i| Marked::Cell {
-            outline: &hexes[i],
-            x: geometry.spaces[i].x,
-            y: geometry.spaces[i].y,
-            size: f * 0.86,
-        },
-        art,
-        &c.ink,
-    )?;
+    let cell = |i: usize| Marked::Cell {
+        outline: &hexes[i],
+        x: geometry.spaces[i].x,
+        y: geometry.spaces[i].y,
+        size: f * 0.86,
+    };
+    marks::draw_marks(cv, &extras, &geometry, cell, art, &c.ink)?;
     // Each edge once, so that shared edges are not drawn twice over.
     let mut edges: Vec<((i64, i64), (i64, i64))> = Vec::new();
     let key = |p: (f64, f64)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
@@ -557,12 +517,7 @@ fn draw(
                 .set("stroke-linecap", "round"),
         );
     }
-    marks::draw_outlines(cv, &extras, &geometry, |i| Marked::Cell {
-        outline: &hexes[i],
-        x: geometry.spaces[i].x,
-        y: geometry.spaces[i].y,
-        size: f * 0.86,
-    });
+    marks::draw_outlines(cv, &extras, &geometry, cell);
     let all = board.geometry().unwrap_or_default();
     shaped::draw(cv, &extras, &all, &board.placed(), hexes.len(), art, &c.ink)?;
     let size = (extras::EDGE_MM * 0.5).min(f * 0.35);

@@ -27,8 +27,8 @@ use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::spaces::{self, Geometry, Space};
-use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split, TtsForm};
-use crate::spec::{Face, Shape};
+use crate::kinds::{CheckCx, FaceCx, FaceField, Field, Kind, Split};
+use crate::spec::Face;
 
 pub use super::lattice::MAX_POINTS;
 
@@ -762,30 +762,16 @@ point-board:
             },
         }
     }
-    fn shares_cuts(&self, _: Shape) -> bool {
-        false
-    }
+    extras::board_answers!();
     fn noun(&self) -> &'static str {
         "point board"
-    }
-    fn tts(&self, _: Shape) -> TtsForm {
-        TtsForm::Board
-    }
-    fn cut_at_home(&self) -> bool {
-        true
-    }
-    fn texts(&self) -> Vec<&str> {
-        extras::texts(&self.extras())
-    }
-    fn symbols(&self) -> Vec<&Spanned<String>> {
-        extras::symbols(&self.extras())
     }
     fn geometry(&self) -> Option<Geometry> {
         let placed = self.placed();
         let frame = self.frame_of(&placed);
         let points = self.points(&frame, &placed);
         let lines = self.joins(&points, &placed);
-        let mut g = geometry("point", points, &self.extras(), &frame);
+        let mut g = geometry("point", points, &self.extras(), frame.ring.as_ref());
         g.lines = lines;
         Some(g)
     }

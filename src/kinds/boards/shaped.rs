@@ -14,9 +14,11 @@ use std::fmt;
 use vello_cpu::kurbo::{self, Affine, BezPath, PathEl, Point, Shape as _};
 
 use super::extras::{Extras, LINE_MM, Style};
+use super::frame::Ring;
 use super::marks::{self, Marked};
 use crate::base::units::{Length, Size, n};
 use crate::draw::canvas::Canvas;
+use crate::kinds::Split;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::spaces::{Geometry, STAR, Space, find};
 
@@ -917,11 +919,30 @@ pub struct Board<'a> {
     pub styles: &'a BTreeMap<String, Style>,
 }
 
-/// `check`, its problems and its warnings located in `cx`'s file.
-pub fn check_in(cx: &mut crate::kinds::CheckCx, spaces: &[Spanned<ShapedSpace>], board: &Board) {
+/// Checks a board's marks, track and areas (`extras`, over its `geometry`), then its spaces of
+/// any shape (`check`) on a board `w`×`h` mm whose grid has `grid`'s spaces: the problems and
+/// warnings located in `cx`'s file.
+pub fn check_in(
+    cx: &mut crate::kinds::CheckCx,
+    extras: &Extras,
+    geometry: &Geometry,
+    spaces: &[Spanned<ShapedSpace>],
+    grid: &[Space],
+    (w, h): (f64, f64),
+) {
     use crate::base::diagnostic::Diagnostic;
+    super::extras::check(cx, extras, geometry);
+    let board = Board {
+        id: &cx.component.id.value,
+        w,
+        h,
+        grid,
+        noun: geometry.noun,
+        track: &geometry.track,
+        styles: extras.styles,
+    };
     let (mut problems, mut warnings) = (Vec::new(), Vec::new());
-    check(&mut problems, &mut warnings, spaces, board);
+    check(&mut problems, &mut warnings, spaces, &board);
     for (at, message) in problems {
         cx.problems.push(Diagnostic::located(cx.file, at, message));
     }
@@ -1260,9 +1281,24 @@ fn ordinal(k: usize) -> String {
     format!("{k}{suffix}")
 }
 
-/// Adds the spaces of any shape to a board's `geometry` (its grid's spaces and marks resolved
-/// over them all): each marked in its `style:`, and with its shape for the rules.
-pub fn extend(geometry: &mut Geometry, placed: &[Placed], first: usize) {
+/// The spaces of a board, its grid's (`grid`) and then those of any shape (`placed`, named as
+/// written), with the marks of `extras` resolved over them all, each space of any shape marked
+/// in its `style:` and with its shape for the rules, and the track's spaces round `ring`.
+pub fn geometry(
+    noun: &'static str,
+    grid: Vec<Space>,
+    placed: &[Placed],
+    extras: &Extras,
+    ring: Option<&Ring>,
+) -> Geometry {
+    let first = grid.len();
+    let mut spaces = grid;
+    spaces.extend(placed.iter().map(|p| Space {
+        name: p.name.clone(),
+        x: p.x,
+        y: p.y,
+    }));
+    let mut geometry = super::extras::geometry(noun, spaces, extras, ring);
     for (k, p) in placed.iter().enumerate() {
         let i = first + k;
         geometry.shapes.insert(i, p.shape.word());
@@ -1274,18 +1310,7 @@ pub fn extend(geometry: &mut Geometry, placed: &[Placed], first: usize) {
             }
         }
     }
-}
-
-/// The spaces of a board: its grid's (`grid`) and then those of any shape (`placed`), named
-/// as written.
-pub fn all_spaces(grid: Vec<Space>, placed: &[Placed]) -> Vec<Space> {
-    let mut spaces = grid;
-    spaces.extend(placed.iter().map(|p| Space {
-        name: p.name.clone(),
-        x: p.x,
-        y: p.y,
-    }));
-    spaces
+    geometry
 }
 
 /// Draws the spaces of any shape of a board (its spaces from index `first` on): each filled,
@@ -1389,26 +1414,28 @@ fn draw_name(
     ));
 }
 
-/// The lines of `xs` (across) or `ys` (down) that cut through none of `placed`: where a board
-/// that has them may be split.
-pub fn clear_lines(lines: Vec<f64>, placed: &[Placed], across: bool) -> Vec<f64> {
-    lines
-        .into_iter()
-        .filter(|&l| {
-            !placed.iter().any(|p| {
-                let (a, b) = match across {
-                    true => (p.bounds.0, p.bounds.2),
-                    false => (p.bounds.1, p.bounds.3),
-                };
-                l > a + 1e-6 && l < b - 1e-6
-            })
-        })
-        .collect()
+/// A board split along those of the lines `xs` (across) and `ys` (down) that cut through none
+/// of `placed`.
+pub fn split_clear(xs: Vec<f64>, ys: Vec<f64>, placed: &[Placed]) -> Split {
+    let cuts = |l: f64, p: &Placed, across: bool| {
+        let (a, b) = match across {
+            true => (p.bounds.0, p.bounds.2),
+            false => (p.bounds.1, p.bounds.3),
+        };
+        l > a + 1e-6 && l < b - 1e-6
+    };
+    let clear = |lines: Vec<f64>, across: bool| {
+        let keep = |l: &f64| !placed.iter().any(|p| cuts(*l, p, across));
+        lines.into_iter().filter(keep).collect()
+    };
+    Split::OnLines {
+        xs: clear(xs, true),
+        ys: clear(ys, false),
+    }
 }
 
-/// Where a board with no grid may be split: along the edges of its spaces' boxes that cut
-/// through no space.
-pub fn seams(placed: &[Placed]) -> (Vec<f64>, Vec<f64>) {
+/// Where a board with no grid may be split: the edges of its spaces' boxes, across and down.
+pub fn box_edges(placed: &[Placed]) -> (Vec<f64>, Vec<f64>) {
     let mut xs: Vec<f64> = placed
         .iter()
         .flat_map(|p| [p.bounds.0, p.bounds.2])
@@ -1421,10 +1448,7 @@ pub fn seams(placed: &[Placed]) -> (Vec<f64>, Vec<f64>) {
         v.sort_by(f64::total_cmp);
         v.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
     }
-    (
-        clear_lines(xs, placed, true),
-        clear_lines(ys, placed, false),
-    )
+    (xs, ys)
 }
 
 #[cfg(test)]
