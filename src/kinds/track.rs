@@ -275,10 +275,7 @@ impl Track {
             .end_size
             .as_ref()
             .map_or(if self.end.is_some() { sh } else { 0.0 }, |l| l.value.mm());
-        let label_band = match self.labels {
-            LabelPosition::Outside => OUTSIDE_LABEL_MM,
-            LabelPosition::Inside => 0.0,
-        };
+        let label_band = self.label_band();
         match self.direction {
             Direction::Down => (
                 sw + 2.0 * PAD_MM + label_band,
@@ -291,18 +288,27 @@ impl Track {
         }
     }
 
+    /// The depth of the band its labels are printed in beside its spaces (none inside them).
+    fn label_band(&self) -> f64 {
+        match self.labels {
+            LabelPosition::Outside => OUTSIDE_LABEL_MM,
+            LabelPosition::Inside => 0.0,
+        }
+    }
+
+    /// The top left corner of its first space: below the title band, past the labels' band.
+    fn origin(&self) -> (f64, f64) {
+        match self.direction {
+            Direction::Down => (PAD_MM + self.label_band(), TITLE_MM + PAD_MM),
+            Direction::Right => (PAD_MM, TITLE_MM + PAD_MM + self.label_band()),
+        }
+    }
+
     /// Where its spaces are drawn (mm in the piece), in track order, and its end area.
     pub fn boxes(&self) -> (Vec<Space>, Option<Space>) {
         let (w, h) = self.outer();
         let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
-        let label_band = match self.labels {
-            LabelPosition::Outside => OUTSIDE_LABEL_MM,
-            LabelPosition::Inside => 0.0,
-        };
-        let (ox, oy) = match self.direction {
-            Direction::Down => (PAD_MM + label_band, TITLE_MM + PAD_MM),
-            Direction::Right => (PAD_MM, TITLE_MM + PAD_MM + label_band),
-        };
+        let (ox, oy) = self.origin();
         let count = self.spaces.len();
         let boxes = (0..count)
             .map(|i| {
@@ -353,7 +359,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
     let (sw, sh) = (track.space.value.w.mm(), track.space.value.h.mm());
     let outside = track.labels == LabelPosition::Outside;
-    let label_band = if outside { OUTSIDE_LABEL_MM } else { 0.0 };
+    let label_band = track.label_band();
 
     // Title band.
     let title = face.title.as_deref().unwrap_or("");
@@ -385,15 +391,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
         ));
     }
 
-    let origin = (
-        PAD_MM
-            + if track.direction == Direction::Down {
-                label_band
-            } else {
-                0.0
-            },
-        TITLE_MM + PAD_MM,
-    );
+    let origin = track.origin();
     let stroke = STROKE;
     let count = track.spaces.len();
     // The boxes where Tabletop Simulator's snap points go too.
@@ -411,7 +409,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
             if outside {
                 let (lx, ly) = match track.direction {
                     Direction::Down => (PAD_MM + label_band / 2.0, y + sh / 2.0),
-                    Direction::Right => (x + sw / 2.0, origin.1 + label_band / 2.0),
+                    Direction::Right => (x + sw / 2.0, origin.1 - label_band / 2.0),
                 };
                 let size = fit(Font::Display, label_band * 0.75, label_band * 0.9, label);
                 cv.add(text(
@@ -516,20 +514,9 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
         Direction::Right => (count as f64 * sw, sh),
     };
     cv.add(
-        rect(
-            origin.0,
-            origin.1
-                + if track.direction == Direction::Right {
-                    label_band
-                } else {
-                    0.0
-                },
-            fw,
-            fh,
-            "none",
-        )
-        .set("stroke", c.ink.as_str())
-        .set("stroke-width", n(stroke * 2.0)),
+        rect(origin.0, origin.1, fw, fh, "none")
+            .set("stroke", c.ink.as_str())
+            .set("stroke-width", n(stroke * 2.0)),
     );
     Ok(())
 }
