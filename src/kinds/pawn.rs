@@ -149,13 +149,7 @@ fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), DrawError> {
             t
         });
     }
-    if let Some(border) = c.border() {
-        cv.add(
-            rect(0.15, 0.15, w - 0.3, cv.h - 0.3, "none")
-                .set("stroke", border)
-                .set("stroke-width", "0.3"),
-        );
-    }
+    super::boards::furniture::draw_border(cv, c.border());
     Ok(())
 }
 
@@ -164,23 +158,30 @@ fn draw(cv: &mut Canvas, face: &Face, art: &Art) -> Result<(), DrawError> {
 fn panel(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
     let c = Colors::of(face);
     let g = Group::new().add(rect(0.0, 0.0, w, h, &c.background));
-    let g = figure(g, face, art, w, h)?;
-    Ok(match &face.label {
-        Some(label) => {
-            let label_h = h * 0.12;
-            let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.9, label);
-            g.add(text(
-                w / 2.0,
-                h - label_h * 0.3,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                &c.ink,
-                label,
-            ))
-        }
-        None => g,
-    })
+    Ok(label(figure(g, face, art, w, h)?, face, w, h, 0.9, &c.ink))
+}
+
+/// The height its label takes at the foot of a `h` tall figure (none without a label).
+fn label_room(face: &Face, h: f64) -> f64 {
+    if face.label.is_some() { h * 0.12 } else { 0.0 }
+}
+
+/// Adds the label under the figure, in `colour`, at most `share` of its width `w`.
+fn label(g: Group, face: &Face, w: f64, h: f64, share: f64, colour: &str) -> Group {
+    let Some(label) = &face.label else {
+        return g;
+    };
+    let label_h = label_room(face, h);
+    let size = fit(Font::CondensedBold, label_h * 0.8, w * share, label);
+    g.add(text(
+        w / 2.0,
+        h - label_h * 0.3,
+        size,
+        Font::CondensedBold,
+        Anchor::Middle,
+        colour,
+        label,
+    ))
 }
 
 /// A `w` × `h` figure shrunk to stand on its `w` × `depth` footprint, drawn in the background
@@ -204,7 +205,7 @@ fn standing(face: &Face, art: &Art, w: f64, h: f64, depth: f64) -> Result<Group,
 /// a neck, and its label on a plinth in the ink colour under its feet.
 fn cut_out(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
     let c = Colors::of(face);
-    let label_h = if face.label.is_some() { h * 0.12 } else { 0.0 };
+    let label_h = label_room(face, h);
     let fh = h - label_h;
     let cx = w / 2.0;
     let neck = w.min(fh) * 0.12;
@@ -214,23 +215,15 @@ fn cut_out(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
             rect(w * 0.04, fh * 0.9, w * 0.92, h - fh * 0.9, &c.ink).set("rx", n(label_h * 0.2)),
         );
     }
-    let g = figure(g, face, art, w, h)?;
-    Ok(match &face.label {
-        // The label in the background colour, on the plinth.
-        Some(label) => {
-            let size = fit(Font::CondensedBold, label_h * 0.8, w * 0.84, label);
-            g.add(text(
-                cx,
-                h - label_h * 0.3,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                &c.background,
-                label,
-            ))
-        }
-        None => g,
-    })
+    // The label in the background colour, on the plinth.
+    Ok(label(
+        figure(g, face, art, w, h)?,
+        face,
+        w,
+        h,
+        0.84,
+        &c.background,
+    ))
 }
 
 /// Adds the figure (head, collar, body, feet and its symbol) to `g`, in a `w` × `h` box at the
@@ -238,8 +231,7 @@ fn cut_out(face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
 fn figure(mut g: Group, face: &Face, art: &Art, w: f64, h: f64) -> Result<Group, DrawError> {
     let c = Colors::of(face);
     let cx = w / 2.0;
-    let label_h = if face.label.is_some() { h * 0.12 } else { 0.0 };
-    let fh = h - label_h;
+    let fh = h - label_room(face, h);
     let body = format!(
         "M{} {} C{} {} {} {} {} {} L{} {} C{} {} {} {} {} {} Z",
         n(cx - w * 0.11),
