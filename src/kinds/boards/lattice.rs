@@ -175,11 +175,7 @@ pub fn parse_spacing(text: &str) -> Result<Spacing, SpacingError> {
     };
     match parts.as_slice() {
         [one] => {
-            let l = parse_length(one.trim()).map_err(|why| SpacingError::Part {
-                which: "the length",
-                text: text.trim().to_string(),
-                why,
-            })?;
+            let l = part("the length", one)?;
             Ok(Spacing { across: l, down: l })
         }
         [a, d] => Ok(Spacing {
@@ -310,12 +306,8 @@ pub fn outline_keys(lattice: Lattice, outline: &Outline) -> Vec<(i64, i64)> {
             let mut set = BTreeSet::new();
             for a in -r..=r {
                 for b in -r..=r {
-                    if (a.abs() + b.abs() + (a + b).abs()) / 2 > r {
-                        continue;
-                    }
-                    let (i, j) = (a - b, a + 2 * b);
-                    for (di, dj) in [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)] {
-                        set.insert(axial(i + di, j + dj));
+                    if (a.abs() + b.abs() + (a + b).abs()) / 2 <= r {
+                        set.extend(hex_corners(a - b, a + 2 * b));
                     }
                 }
             }
@@ -392,6 +384,15 @@ pub fn outline_keys(lattice: Lattice, outline: &Outline) -> Vec<(i64, i64)> {
         out.retain(|&(u, j)| !hex_centre(u, j));
     }
     out
+}
+
+/// The lattice points (`j` up) at the corners of the hexagon centred at axial (`i`, `j`) of a
+/// hexagonal lattice, one spacing round its centre.
+pub fn hex_corners(i: i64, j: i64) -> impl Iterator<Item = (i64, i64)> {
+    let around = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+    around
+        .map(|(di, dj)| (2 * (i + di) + j + dj, j + dj))
+        .into_iter()
 }
 
 /// How far a polygon's corners reach: spacings across and rows up (infinite when a corner is

@@ -273,32 +273,20 @@ impl PointBoard {
                     }
                 }
             }
-            return match self.lattice {
-                Lattice::Square => (
-                    keys,
-                    Some(Extent {
-                        u: (0, cols - 1),
-                        j: (0, rows - 1),
-                    }),
-                ),
-                _ => {
-                    // Shifted a place, if need be, so that its points are on the lattice's.
-                    let shift = keys.first().map_or(0, |&(u, j)| (u + j).rem_euclid(2));
-                    let keys = keys
-                        .into_iter()
-                        .map(|(u, j)| (u + shift, j))
-                        .filter(|&(u, j)| (u + j).rem_euclid(2) == 0)
-                        .collect();
-                    let u = (shift, cols - 1 + shift);
-                    (
-                        keys,
-                        Some(Extent {
-                            u,
-                            j: (0, rows - 1),
-                        }),
-                    )
-                }
+            // Off a square lattice, shifted a place if need be, so that its points are on the
+            // lattice's.
+            let square = self.lattice == Lattice::Square;
+            let shift = match square {
+                true => 0,
+                false => keys.first().map_or(0, |&(u, j)| (u + j).rem_euclid(2)),
             };
+            let keys = keys
+                .into_iter()
+                .map(|(u, j)| (u + shift, j))
+                .filter(|&(u, j)| square || (u + j).rem_euclid(2) == 0)
+                .collect();
+            let (u, j) = ((shift, cols - 1 + shift), (0, rows - 1));
+            return (keys, Some(Extent { u, j }));
         }
         if let Some(outline) = &self.outline {
             let keys = outline_keys(self.lattice, &outline.value);
@@ -328,10 +316,7 @@ impl PointBoard {
                 let mut set = std::collections::BTreeSet::new();
                 for k in 0..cols {
                     for m in 0..rows {
-                        let (i, j) = (3 * (k / 2) + k % 2 - m, k % 2 + 2 * m);
-                        for (di, dj) in [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)] {
-                            set.insert((2 * (i + di) + j + dj, j + dj));
-                        }
+                        set.extend(lattice::hex_corners(3 * (k / 2) + k % 2 - m, k % 2 + 2 * m));
                     }
                 }
                 set.into_iter().collect()
@@ -432,17 +417,14 @@ impl PointBoard {
             Lattice::Square => Coordinates::Margin,
             _ => {
                 let gap = self.point_radius().max(self.unit() * 0.2) + size * 0.9;
+                let beyond = |dir| Beyond {
+                    dir,
+                    gap,
+                    both: false,
+                };
                 Coordinates::Beside {
-                    rows: Beyond {
-                        dir: (-1.0, 0.0),
-                        gap,
-                        both: false,
-                    },
-                    columns: Some(Beyond {
-                        dir: (0.5, ROW),
-                        gap,
-                        both: false,
-                    }),
+                    rows: beyond((-1.0, 0.0)),
+                    columns: Some(beyond((0.5, ROW))),
                 }
             }
         }
@@ -890,7 +872,7 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
             crate::draw::text::fit(crate::draw::text::Font::Display, full, room, t) >= 0.75 * full
         });
     match fits_below {
-        true => furniture::draw_title_within(cv, &frame, title, &c.ink, room),
+        true => furniture::draw_title(cv, &frame, title, &c.ink, room),
         false => furniture::draw_title_above(cv, &frame, title, &c.ink),
     }
     if board.coordinates {
