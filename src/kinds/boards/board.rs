@@ -521,7 +521,7 @@ fn draw(
         art,
         &c.ink,
     )?;
-    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink);
+    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink, gw * 0.4);
     if board.coordinates() {
         let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);
         furniture::draw_coordinates(cv, &grid, &frame, Coordinates::Margin, size, &c.ink);

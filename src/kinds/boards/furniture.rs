@@ -31,15 +31,7 @@ pub fn draw_extras(cv: &mut Canvas, extras: &Extras, frame: &Frame, ink: &str) {
             if number.rem_euclid(every) == 0 {
                 let label = number.to_string();
                 let s = fit(Font::CondensedBold, size.max(1.8), r.w * 0.85, &label);
-                cv.add(text(
-                    r.x + r.w / 2.0,
-                    r.y + r.h / 2.0 + s * 0.35,
-                    s,
-                    Font::CondensedBold,
-                    Anchor::Middle,
-                    ink,
-                    &label,
-                ));
+                centred(cv, (r.x + r.w / 2.0, r.y + r.h / 2.0), s, ink, &label);
             }
         }
     }
@@ -58,16 +50,14 @@ pub fn draw_extras(cv: &mut Canvas, extras: &Extras, frame: &Frame, ink: &str) {
             r.w * 0.85,
             &area.label,
         );
-        cv.add(text(
-            r.x + r.w / 2.0,
-            r.y + r.h / 2.0 + s * 0.35,
-            s,
-            Font::CondensedBold,
-            Anchor::Middle,
-            ink,
-            &area.label,
-        ));
+        centred(cv, (r.x + r.w / 2.0, r.y + r.h / 2.0), s, ink, &area.label);
     }
+}
+
+/// `words` in the condensed bold face, `size` mm high, centred on (`x`, `y`).
+pub fn centred(cv: &mut Canvas, (x, y): (f64, f64), size: f64, ink: &str, words: &str) {
+    let (font, anchor) = (Font::CondensedBold, Anchor::Middle);
+    cv.add(text(x, y + size * 0.35, size, font, anchor, ink, words));
 }
 
 /// Where a board's coordinates are printed.
@@ -115,11 +105,11 @@ pub fn draw_coordinates(
         rows.entry(row).or_default().push(s);
         columns.entry(letters).or_default().push(s);
     }
-    let label = |cv: &mut Canvas, (x, y): (f64, f64), text_: &str| {
+    let label = |cv: &mut Canvas, (x, y): (f64, f64), words: &str| {
         // Kept 3 mm (the safe zone) inside the cut: a slanting board's last letter would
         // otherwise stand in the margin's corner, 1.5 mm from it.
         use crate::base::geometry::SAFE_MM;
-        let half_w = crate::draw::text::width(Font::CondensedBold, size, text_) / 2.0;
+        let half_w = crate::draw::text::width(Font::CondensedBold, size, words) / 2.0;
         let x = x.clamp(
             (SAFE_MM + half_w).min(frame.w / 2.0),
             (frame.w - SAFE_MM - half_w).max(frame.w / 2.0),
@@ -128,15 +118,7 @@ pub fn draw_coordinates(
             (SAFE_MM + size * 0.4).min(frame.h / 2.0),
             (frame.h - SAFE_MM - size * 0.4).max(frame.h / 2.0),
         );
-        cv.add(text(
-            x,
-            y + size * 0.35,
-            size,
-            Font::CondensedBold,
-            Anchor::Middle,
-            ink,
-            text_,
-        ));
+        centred(cv, (x, y), size, ink, words);
     };
     // Where a line of spaces is labelled: beyond its last space along `b.dir`, and before its
     // first.
@@ -186,7 +168,7 @@ pub fn draw_coordinates(
     }
 }
 
-/// The face's `border:`, a thin line just inside the board's edge.
+/// The face's `border:`, a thin line just inside the edge of a board (or a pawn's strip).
 pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
     if let Some(border) = border {
         cv.add(
@@ -195,12 +177,6 @@ pub fn draw_border(cv: &mut Canvas, border: Option<&str>) {
                 .set("stroke-width", "0.3"),
         );
     }
-}
-
-/// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
-/// badges, to its right, miss it).
-pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str) {
-    draw_title_within(cv, frame, title, ink, frame.grid.w * 0.4);
 }
 
 /// The title in the margin above the grid, at most 40 % of its width: where coordinates
@@ -221,14 +197,10 @@ pub fn draw_title_above(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink
     }
 }
 
-/// The title, at most `room` mm long (where coordinates below the grid leave that much).
-pub fn draw_title_within(
-    cv: &mut Canvas,
-    frame: &Frame,
-    title: Option<&str>,
-    ink: &str,
-    room: f64,
-) {
+/// The title in the bottom margin, at the left (where a split board's seams and "part k of n"
+/// badges, to its right, miss it), at most `room` mm long: 40 % of the grid's width, or what
+/// coordinates below the grid leave.
+pub fn draw_title(cv: &mut Canvas, frame: &Frame, title: Option<&str>, ink: &str, room: f64) {
     if let Some(title) = title {
         // Its baseline 3.1 mm inside the cut and a tenth of its size more, for what the display
         // face's capitals have below it (the tail of a Q): its ink stays in the safe zone.

@@ -534,7 +534,7 @@ fn draw(
             .min(frame.grid.w * 0.4),
         _ => frame.grid.w * 0.4,
     };
-    furniture::draw_title_within(cv, &frame, face.title.as_deref(), &c.ink, room);
+    furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink, room);
     if board.coordinates {
         furniture::draw_coordinates(cv, &geometry, &frame, at, size, &c.ink);
     }

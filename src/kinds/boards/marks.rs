@@ -109,15 +109,7 @@ pub fn draw_mark(
                     ..room
                 };
                 let (cx, cy) = label_place(&lines, r.max(drawn), (w / 2.0, s * 0.5), &room);
-                cv.add(text(
-                    x + cx,
-                    y + cy + s * 0.35,
-                    s,
-                    Font::CondensedBold,
-                    Anchor::Middle,
-                    mark_ink,
-                    label,
-                ));
+                super::furniture::centred(cv, (x + cx, y + cy), s, mark_ink, label);
             }
         }
     }
