@@ -309,35 +309,26 @@ impl Track {
         let (w, h) = self.outer();
         let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
         let (ox, oy) = self.origin();
+        // The top left corner of the `i`th space (from 0).
+        let at = |i: usize| match self.direction {
+            Direction::Down => (ox, oy + i as f64 * sh),
+            Direction::Right => (ox + i as f64 * sw, oy),
+        };
         let count = self.spaces.len();
         let boxes = (0..count)
             .map(|i| {
-                let (x, y) = match self.direction {
-                    Direction::Down => (ox, oy + i as f64 * sh),
-                    Direction::Right => (ox + i as f64 * sw, oy),
-                };
+                let (x, y) = at(i);
                 Space { x, y, w: sw, h: sh }
             })
             .collect();
-        let end = self.end.as_ref().map(|_| match self.direction {
-            Direction::Down => {
-                let y = oy + count as f64 * sh;
-                Space {
-                    x: ox,
-                    y,
-                    w: sw,
-                    h: h - PAD_MM - y,
-                }
-            }
-            Direction::Right => {
-                let x = ox + count as f64 * sw;
-                Space {
-                    x,
-                    y: oy,
-                    w: w - PAD_MM - x,
-                    h: sh,
-                }
-            }
+        // The end area fills the rest, to the padding.
+        let end = self.end.as_ref().map(|_| {
+            let (x, y) = at(count);
+            let (w, h) = match self.direction {
+                Direction::Down => (sw, h - PAD_MM - y),
+                Direction::Right => (w - PAD_MM - x, sh),
+            };
+            Space { x, y, w, h }
         });
         (boxes, end)
     }
