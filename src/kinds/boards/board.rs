@@ -414,17 +414,9 @@ fn draw(
     if let Some(picture) = picture {
         cv.add(picture);
     }
+    let (extras, all) = (board.extras(), board.geometry().unwrap_or_default());
     if board.gridless() {
-        let geometry = board.geometry().unwrap_or_default();
-        shaped::draw(
-            cv,
-            &board.extras(),
-            &geometry,
-            &board.placed(),
-            0,
-            art,
-            &c.ink,
-        )?;
+        shaped::draw(cv, &extras, &all, &board.placed(), 0, art, &c.ink)?;
         furniture::draw_border(cv, c.border());
         return Ok(());
     }
@@ -434,7 +426,6 @@ fn draw(
     }
     let (sw, sh) = board.square_mm();
     let frame = board.frame();
-    let extras = board.extras();
     let (gx, gy, gw, gh) = (frame.grid.x, frame.grid.y, frame.grid.w, frame.grid.h);
 
     // Squares: white and a faint tint of the ink, like a chequerboard seen through paper; over
@@ -458,20 +449,13 @@ fn draw(
             }
         }
     }
-    let geometry = board.geometry().unwrap_or_default();
-    let squares = (cols * rows) as usize;
-    let grid = Geometry {
-        spaces: geometry.spaces[..squares.min(geometry.spaces.len())].to_vec(),
-        marked: geometry
-            .marked
-            .iter()
-            .map(|(style, at)| {
-                let own = at.iter().copied().filter(|&i| i < squares).collect();
-                (style.clone(), own)
-            })
-            .collect(),
-        ..geometry.clone()
-    };
+    // Its squares alone, their marks resolved over them: what the grid draws and names.
+    let grid = extras::geometry(
+        "square",
+        board.squares_at(&frame),
+        &extras,
+        frame.ring.as_ref(),
+    );
     let cells: Vec<[(f64, f64); 4]> = grid
         .spaces
         .iter()
@@ -498,13 +482,7 @@ fn draw(
         d.push_str(&format!("M{} {}H{}", n(gx), n(y), n(gx + gw)));
     }
     if !d.is_empty() {
-        cv.add(
-            svg::node::element::Path::new()
-                .set("d", d)
-                .set("fill", "none")
-                .set("stroke", c.ink.as_str())
-                .set("stroke-width", n(LINE_MM)),
-        );
+        cv.add(marks::lines(&d, &c.ink, LINE_MM));
     }
     cv.add(
         rect(gx, gy, gw, gh, "none")
@@ -512,15 +490,8 @@ fn draw(
             .set("stroke-width", n(LINE_MM * 2.0)),
     );
     marks::draw_outlines(cv, &extras, &grid, cell);
-    shaped::draw(
-        cv,
-        &extras,
-        &geometry,
-        &board.placed(),
-        squares,
-        art,
-        &c.ink,
-    )?;
+    let first = grid.spaces.len();
+    shaped::draw(cv, &extras, &all, &board.placed(), first, art, &c.ink)?;
     furniture::draw_title(cv, &frame, face.title.as_deref(), &c.ink, gw * 0.4);
     if board.coordinates() {
         let size = (EDGE_MM * 0.5).min(sw.min(sh) * 0.4);

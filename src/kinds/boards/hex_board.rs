@@ -508,14 +508,7 @@ fn draw(
         }
     }
     if !d.is_empty() {
-        cv.add(
-            svg::node::element::Path::new()
-                .set("d", d)
-                .set("fill", "none")
-                .set("stroke", c.ink.as_str())
-                .set("stroke-width", n(extras::LINE_MM))
-                .set("stroke-linecap", "round"),
-        );
+        cv.add(marks::lines(&d, &c.ink, extras::LINE_MM).set("stroke-linecap", "round"));
     }
     marks::draw_outlines(cv, &extras, &geometry, cell);
     let all = board.geometry().unwrap_or_default();

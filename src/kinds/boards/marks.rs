@@ -71,11 +71,7 @@ pub fn draw_mark(
         }
         Marked::Shape { d, x, y, size, .. } => {
             if let Some(fill) = fill {
-                cv.add(
-                    svg::node::element::Path::new()
-                        .set("d", d)
-                        .set("fill", fill),
-                );
+                cv.add(filled(d, fill));
             }
             cell_mark(cv, style_name, style, (x, y, size), art, mark_ink)?;
         }
@@ -216,6 +212,20 @@ pub fn closed_path(points: impl IntoIterator<Item = (f64, f64)>) -> String {
         d.push_str(&format!("{to}{} {}", n(x), n(y)));
     }
     d + "Z"
+}
+
+/// The shape of SVG path data `d`, filled.
+pub fn filled(d: &str, fill: &str) -> svg::node::element::Path {
+    svg::node::element::Path::new()
+        .set("d", d)
+        .set("fill", fill)
+}
+
+/// The lines of SVG path data `d`, unfilled, in `colour`, `width` mm wide.
+pub fn lines(d: &str, colour: &str, width: f64) -> svg::node::element::Path {
+    filled(d, "none")
+        .set("stroke", colour)
+        .set("stroke-width", n(width))
 }
 
 /// A filled polygon.
@@ -403,9 +413,7 @@ fn slice(at: &Marked, from: f64, to: f64, fill: &str) -> svg::node::element::Pat
             )
         }
     };
-    svg::node::element::Path::new()
-        .set("d", d)
-        .set("fill", fill)
+    filled(&d, fill)
 }
 
 /// Draws a heavy line round the area each style with an `outline:` marks: the edges of its
@@ -436,14 +444,7 @@ pub fn draw_outlines<'g>(
             }
         }
         if !d.is_empty() {
-            cv.add(
-                svg::node::element::Path::new()
-                    .set("d", d)
-                    .set("fill", "none")
-                    .set("stroke", colour.hex())
-                    .set("stroke-width", n(OUTLINE_MM))
-                    .set("stroke-linejoin", "miter"),
-            );
+            cv.add(lines(&d, colour.hex(), OUTLINE_MM).set("stroke-linejoin", "miter"));
         }
     }
 }

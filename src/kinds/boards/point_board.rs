@@ -795,14 +795,8 @@ fn draw(cv: &mut Canvas, board: &PointBoard, face: &Face, art: &Art) -> Result<(
     }
     let s = board.unit();
     if !d.is_empty() {
-        cv.add(
-            svg::node::element::Path::new()
-                .set("d", d)
-                .set("fill", "none")
-                .set("stroke", c.ink.as_str())
-                .set("stroke-width", n((s * 0.02).clamp(extras::LINE_MM, 0.6)))
-                .set("stroke-linecap", "round"),
-        );
+        let width = (s * 0.02).clamp(extras::LINE_MM, 0.6);
+        cv.add(marks::lines(&d, &c.ink, width).set("stroke-linecap", "round"));
     }
     let r = board.point_radius();
     for p in &geometry.spaces {

@@ -1001,11 +1001,8 @@ pub fn check(
             return;
         }
         let names_at = s
-            .name
-            .as_ref()
-            .map(|n| n.referenced)
-            .or(s.names.as_ref().map(|n| n.referenced))
-            .unwrap_or(entry.referenced);
+            .names(entry.referenced)
+            .map_or(entry.referenced, |(_, at)| at);
         for p in &placed {
             if let Some(other) = named.insert(p.name.clone(), "another space".to_string()) {
                 problems.push((
@@ -1348,14 +1345,7 @@ pub fn draw(
     for p in placed {
         d.push_str(&p.d);
     }
-    cv.add(
-        svg::node::element::Path::new()
-            .set("d", d)
-            .set("fill", "none")
-            .set("stroke", ink)
-            .set("stroke-width", n(LINE_MM))
-            .set("stroke-linejoin", "round"),
-    );
+    cv.add(marks::lines(&d, ink, LINE_MM).set("stroke-linejoin", "round"));
     marks::draw_outlines(cv, extras, &own, shape_of);
     for (k, p) in placed.iter().enumerate().filter(|(_, p)| p.show_name) {
         draw_name(cv, extras, &own, p, first + k, ink);
