@@ -271,19 +271,11 @@ pub fn draw_marks<'g>(
         for &i in at {
             // Filled already, in its slice.
             let shared = fills.get(&i).is_some_and(|s| s.len() > 1) && fill_of(style).is_some();
-            let style_ = extras.styles.get(style);
-            let unfilled;
-            let style_ = match (shared, style_) {
-                (true, Some(s)) => {
-                    unfilled = Style {
-                        fill: None,
-                        ..s.clone()
-                    };
-                    Some(&unfilled)
-                }
-                _ => style_,
-            };
-            draw_mark(cv, style, style_, shape_of(i), art, ink, shared)?;
+            let style_ = extras.styles.get(style).map(|s| Style {
+                fill: s.fill.clone().filter(|_| !shared),
+                ..s.clone()
+            });
+            draw_mark(cv, style, style_.as_ref(), shape_of(i), art, ink, shared)?;
         }
     }
     Ok(())

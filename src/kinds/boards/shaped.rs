@@ -213,15 +213,6 @@ impl Visitor<'_> for Word {
     }
 }
 
-struct WordSeed;
-
-impl<'de> de::DeserializeSeed<'de> for WordSeed {
-    type Value = String;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_any(Word)
-    }
-}
-
 impl<'de> Deserialize<'de> for Name {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(Word).map(Name)
@@ -244,7 +235,7 @@ impl<'de> Deserialize<'de> for Names {
             }
             fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Names, A::Error> {
                 let mut out = Vec::new();
-                while let Some(name) = seq.next_element_seed(WordSeed)? {
+                while let Some(Name(name)) = seq.next_element()? {
                     if out.len() > MAX_ROW {
                         return Err(de::Error::custom(format!(
                             "a row has at most {MAX_ROW} spaces"
@@ -906,19 +897,6 @@ pub fn place_all(spaces: &[Spanned<ShapedSpace>], grid: &[Space]) -> Vec<Placed>
     out
 }
 
-/// What a board has beside its spaces of any shape, for `check`.
-pub struct Board<'a> {
-    pub id: &'a str,
-    /// Its size (mm).
-    pub w: f64,
-    pub h: f64,
-    /// Its grid's spaces and what they are (`square`, `hex`), and its track's.
-    pub grid: &'a [Space],
-    pub noun: &'a str,
-    pub track: &'a [Space],
-    pub styles: &'a BTreeMap<String, Style>,
-}
-
 /// Checks a board's marks, track and areas (`extras`, over its `geometry`), then its spaces of
 /// any shape (`check`) on a board `w`×`h` mm whose grid has `grid`'s spaces: the problems and
 /// warnings located in `cx`'s file.
@@ -932,17 +910,8 @@ pub fn check_in(
 ) {
     use crate::base::diagnostic::Diagnostic;
     super::extras::check(cx, extras, geometry);
-    let board = Board {
-        id: &cx.component.id.value,
-        w,
-        h,
-        grid,
-        noun: geometry.noun,
-        track: &geometry.track,
-        styles: extras.styles,
-    };
-    let (mut problems, mut warnings) = (Vec::new(), Vec::new());
-    check(&mut problems, &mut warnings, spaces, &board);
+    let id = cx.component.id.value.clone();
+    let (problems, warnings) = check(spaces, &id, (w, h), grid, geometry, extras);
     for (at, message) in problems {
         cx.problems.push(Diagnostic::located(cx.file, at, message));
     }
@@ -952,25 +921,20 @@ pub fn check_in(
     }
 }
 
-/// Checks a board's spaces of any shape: each named once among all the board's spaces, of a
-/// shape it describes fully, in styles the board defines, and on the board (`problems`); and
-/// that no two of them overlap (`warnings`: the board still prints, but a piece on one stands
-/// on the other).
-pub fn check(
-    problems: &mut Vec<Problem>,
-    warnings: &mut Vec<Problem>,
+/// Checks the spaces of any shape of board `id`, `w`×`h` mm: each named once among all the
+/// board's spaces (its grid's, `grid`, and its track's), of a shape it describes fully, in
+/// styles the board defines, and on the board (the problems); and that no two of them overlap
+/// (the warnings: the board still prints, but a piece on one stands on the other).
+fn check(
     spaces: &[Spanned<ShapedSpace>],
-    board: &Board,
-) {
-    let Board {
-        id,
-        w,
-        h,
-        grid,
-        noun,
-        track,
-        styles,
-    } = *board;
+    id: &str,
+    (w, h): (f64, f64),
+    grid: &[Space],
+    geometry: &Geometry,
+    extras: &Extras,
+) -> (Vec<Problem>, Vec<Problem>) {
+    let (noun, track, styles) = (geometry.noun, &geometry.track, extras.styles);
+    let (mut problems, mut warnings) = (Vec::new(), Vec::new());
     let mut named: BTreeMap<String, String> = grid
         .iter()
         .map(|s| (s.name.clone(), format!("a {noun} of its grid")))
@@ -998,7 +962,7 @@ pub fn check(
                 entry.referenced,
                 format!("a board has at most {MAX_SPACES} spaces of any shape"),
             ));
-            return;
+            return (problems, warnings);
         }
         let names_at = s
             .names(entry.referenced)
@@ -1080,7 +1044,8 @@ pub fn check(
         }
         rows.push((names_at, placed));
     }
-    overlaps(warnings, &rows, id);
+    overlaps(&mut warnings, &rows, id);
+    (problems, warnings)
 }
 
 /// How deep two spaces may overlap and still be taken to touch (mm): their outlines are
