@@ -32,12 +32,10 @@ pub enum DiagramSide {
 #[serde(deny_unknown_fields)]
 pub struct Diagram {
     /// Drawing millimetres per table millimetre, e.g. `0.5` for a half-size picture. Default 1.
-    #[serde(default)]
     pub scale: Option<f64>,
     /// Where the table's origin is on the drawing, in mm of the drawing: across from its left
     /// edge, and down from the top of the table's area, which starts below the title when the
     /// diagram has one (a band of about 12 mm). Default `[0, 0]`.
-    #[serde(default)]
     pub origin: Option<[f64; 2]>,
     #[serde(default)]
     #[schemars(with = "Vec<Placed>")]
@@ -56,30 +54,25 @@ pub struct Placed {
     #[serde(default)]
     pub side: DiagramSide,
     /// Centre of the piece on the table, in millimetres; or give `on:` and `space:`.
-    #[serde(default)]
     pub at: Option<[f64; 2]>,
     /// The piece this one stands on: the nearest placement before it of this piece id (a
     /// tile), whose shown side has a `grid:` of spaces. With `space:`, instead of `at:`.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub on: Option<Spanned<String>>,
     /// Which space of `on:` the piece stands on: a board's space by its name (`f6`, a track
     /// space's number), or `[column, row]` of a tile's grid from `[1, 1]` at its top-left (as
     /// the piece under it lies, turned with it).
-    #[serde(default)]
     pub space: Option<SpaceOf>,
     /// Turn, in degrees clockwise.
     #[serde(default)]
     pub rotate: f64,
     /// For dice: which face shows (0–5, in `die.faces` order). Default 0.
-    #[serde(default)]
     pub face: Option<usize>,
     /// Draw half-transparent (pieces only used in some set-ups).
     #[serde(default)]
     pub faded: bool,
     /// The player counts it is placed for, e.g. `[3]` (`pnp tts --table --players N` lays out
     /// only those). Default: every count.
-    #[serde(default)]
     pub players: Option<Vec<u32>>,
 }
 
@@ -138,7 +131,6 @@ pub struct DiagramLabel {
     pub text: String,
     pub at: [f64; 2],
     /// Text size in drawing millimetres (default 4).
-    #[serde(default)]
     pub size: Option<f64>,
 }
 

@@ -34,15 +34,12 @@ pub const SLACK_MM: f64 = 1.0;
 #[serde(deny_unknown_fields)]
 pub struct Tuckbox {
     /// The id of the component it holds: its card size and number of copies size the box.
-    #[serde(default)]
     #[schemars(with = "Option<crate::spec::ids::SafeId>")]
     pub deck: Option<Spanned<String>>,
     /// One card's thickness (default 0.3 mm): times the deck's copies, the box's depth.
-    #[serde(default)]
     #[schemars(with = "Option<Length>")]
     pub thickness: Option<Spanned<Length>>,
     /// The inside, width × height × depth (`64mm x 89mm x 18mm`), instead of a deck's.
-    #[serde(default)]
     #[schemars(with = "Option<InnerText>")]
     pub inner: Option<Spanned<Inner>>,
     /// The inside, worked out from the deck when the game is checked.
