@@ -15,23 +15,9 @@ use crate::spec::{ColumnWidth, Face, Shape};
 pub struct Card;
 
 /// What a card's face shows (a playing card's back is drawn as a card's).
-pub(super) const DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Title,
-    FaceField::Label,
-    FaceField::Text,
-    FaceField::Lines,
-    FaceField::Table,
-    FaceField::Columns,
-    FaceField::Corner,
-    FaceField::Layout,
-    FaceField::Image,
-    FaceField::Fit,
-    FaceField::Position,
-    FaceField::Font,
+pub(super) const DRAWS: &[FaceField] = face_fields![
+    Background, Ink, Border, Symbol, Title, Label, Text, Lines, Table, Columns, Corner, Layout,
+    Image, Fit, Position, Font
 ];
 
 impl Kind for Card {

@@ -197,13 +197,7 @@ diagram:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: a diagram is looked at, not cut out.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Label, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let before = cx.problems.len();

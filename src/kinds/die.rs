@@ -57,25 +57,10 @@ pub const SIDES: [usize; 6] = [4, 6, 8, 10, 12, 20];
 
 /// What the front of a die draws: the colours and the cut line's (`border`), and what each face
 /// that gives none of its own shows.
-const FRONT_DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Font,
-];
+const FRONT_DRAWS: &[FaceField] = face_fields![Background, Ink, Border, Symbol, Text, Pips, Font];
 
 /// What a face of `die.faces` draws (the cut line is the front's).
-const FACE_DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Symbol,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Font,
-];
+const FACE_DRAWS: &[FaceField] = face_fields![Background, Ink, Symbol, Text, Pips, Font];
 
 impl Default for Die {
     fn default() -> Self {

@@ -3,6 +3,15 @@
 //! is printed when larger than the paper, what the cover calls it and what it becomes in
 //! Tabletop Simulator. `registry!` at the end of this file lists the kinds: adding one is a
 //! file, a line there, and its YAML (see docs/adding-a-kind.md).
+
+/// The face fields a kind draws, by name, as `Kind::draws` answers them:
+/// `face_fields![Background, Ink, Title]`. Defined before the kinds' modules so each sees it.
+macro_rules! face_fields {
+    ($($field:ident),* $(,)?) => {
+        &[$(crate::spec::kind::FaceField::$field),*]
+    };
+}
+
 pub mod boards;
 pub mod boxes;
 pub mod card;

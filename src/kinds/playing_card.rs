@@ -36,13 +36,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     fn draws(&self, side: Side) -> &'static [FaceField] {
         match side {
             // The suit and rank make the front: a title or symbol there would not be drawn.
-            Side::Front => &[
-                FaceField::Background,
-                FaceField::Ink,
-                FaceField::Border,
-                FaceField::Label,
-                FaceField::Font,
-            ],
+            Side::Front => face_fields![Background, Ink, Border, Label, Font],
             Side::Back => super::card::DRAWS,
         }
     }

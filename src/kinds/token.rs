@@ -24,23 +24,9 @@ pub struct Tile;
 
 const FIELDS: &[Field] = &[Field::Size, Field::Shape, Field::Back];
 
-const DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Title,
-    FaceField::Label,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Frame,
-    FaceField::Grid,
-    FaceField::Mark,
-    FaceField::Layout,
-    FaceField::Image,
-    FaceField::Fit,
-    FaceField::Position,
-    FaceField::Font,
+const DRAWS: &[FaceField] = face_fields![
+    Background, Ink, Border, Symbol, Title, Label, Text, Pips, Frame, Grid, Mark, Layout, Image,
+    Fit, Position, Font
 ];
 
 /// Draws a token's or tile's face.

@@ -265,16 +265,7 @@ tuckbox: {deck: card}
         &[]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Symbol,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Text,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Symbol, Title, Label, Text, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let c = cx.component;

@@ -36,13 +36,7 @@ sheet:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: a sheet is a page, printed whole.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Label, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         crate::kinds::sheet::check_sections(cx, self);
