@@ -45,15 +45,7 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
         Shape::Rounded
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        let picture = cx.image(face)?;
-        draw(
-            cx.canvas,
-            cx.piece.shape.clone(),
-            face,
-            cx.art,
-            cx.dir(),
-            picture,
-        )
+        draw(face, cx)
     }
     fn noun(&self) -> &'static str {
         "card"
@@ -84,14 +76,10 @@ pub(super) fn check_shape(cx: &mut CheckCx) {
 }
 
 /// Draws a card's face over its background and its picture (`image:`), if any.
-pub(super) fn draw(
-    cv: &mut Canvas,
-    shape: Shape,
-    face: &Face,
-    art: &Art,
-    dir: Option<&std::path::Path>,
-    picture: Option<Group>,
-) -> Result<(), DrawError> {
+pub(super) fn draw(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+    let picture = cx.image(face)?;
+    let (shape, art, dir) = (cx.piece.shape.clone(), cx.art, cx.dir());
+    let cv = &mut *cx.canvas;
     if shape == Shape::Round {
         return draw_round(cv, face, art, dir, picture);
     }

@@ -78,17 +78,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
                 cx.art,
                 cx.piece.shape == Shape::Rounded,
             ),
-            Side::Back => {
-                let picture = cx.image(face)?;
-                super::card::draw(
-                    cx.canvas,
-                    cx.piece.shape.clone(),
-                    face,
-                    cx.art,
-                    cx.dir(),
-                    picture,
-                )
-            }
+            Side::Back => super::card::draw(face, cx),
         }
     }
     fn noun(&self) -> &'static str {

@@ -12,7 +12,6 @@ use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::marks;
 use crate::spec::{Face, Shape};
-use svg::node::element::Group;
 
 /// A counter, marker or coin: one face per side, symbol and caption.
 #[derive(Debug, Default)]
@@ -28,27 +27,6 @@ const DRAWS: &[FaceField] = face_fields![
     Background, Ink, Border, Symbol, Title, Label, Text, Pips, Frame, Grid, Mark, Layout, Image,
     Fit, Position, Font
 ];
-
-/// Draws a token's or tile's face.
-fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-    let outline = super::face_outline(cx.game, cx.piece, cx.side);
-    let clip = cx.cut(cx.canvas.bleed);
-    let picture = cx.image(face)?;
-    let set = Set::of(cx.component, cx.side);
-    match marks::applies(face) && marks::alone(face) {
-        true => marks::draw(cx.canvas, &outline, &clip, face, cx.art, picture),
-        false => draw(
-            cx.canvas,
-            &outline,
-            &clip,
-            face,
-            &set,
-            cx.art,
-            cx.dir(),
-            picture,
-        ),
-    }
-}
 
 /// Most variants whose titles and labels are set on one line: a set a player tells apart at a
 /// glance (six grains, two teams), not a deck read from a data file.
@@ -209,20 +187,20 @@ fn shop_family(shape: Shape) -> Option<ShopFamily> {
     }
 }
 
-/// Draws a face over its background and its picture (`image:`), if any, and its piecepack
-/// marks over it. `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes
-/// or a grid draw across a piece that is not a rectangle is kept inside it.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    cv: &mut Canvas,
-    outline: &Outline,
-    clip: &str,
-    face: &Face,
-    set: &Set,
-    art: &Art,
-    dir: Option<&std::path::Path>,
-    picture: Option<Group>,
-) -> Result<(), DrawError> {
+/// Draws a token's or tile's face over its background and its picture (`image:`), if any, and
+/// its piecepack marks over it; a face of nothing but those marks in the piecepack's own look.
+/// `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes or a grid draw
+/// across a piece that is not a rectangle is kept inside it.
+fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+    let outline = &super::face_outline(cx.game, cx.piece, cx.side);
+    let clip = &cx.cut(cx.canvas.bleed);
+    let picture = cx.image(face)?;
+    let (art, dir) = (cx.art, cx.dir());
+    let cv = &mut *cx.canvas;
+    if marks::applies(face) && marks::alone(face) {
+        return marks::draw(cv, outline, clip, face, art, picture);
+    }
+    let set = &Set::of(cx.component, cx.side);
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     let m = w.min(h);
