@@ -26,6 +26,15 @@ pub enum DiagramSide {
     Back,
 }
 
+impl From<DiagramSide> for Side {
+    fn from(side: DiagramSide) -> Side {
+        match side {
+            DiagramSide::Front => Side::Front,
+            DiagramSide::Back => Side::Back,
+        }
+    }
+}
+
 /// A setup diagram (`diagram:`): pieces of the game placed on a table, drawn from their own
 /// faces.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
@@ -343,10 +352,7 @@ diagram:
             };
             let room = match space {
                 SpaceOf::Cell(_) => {
-                    let face = match base.side {
-                        DiagramSide::Front => Some(under.front(game).into_owned()),
-                        DiagramSide::Back => under.back(game).map(|b| b.into_owned()),
-                    };
+                    let face = under.face(game, base.side.into());
                     let Some(cells) = face.and_then(|f| f.grid).filter(|c| *c > 0) else {
                         continue;
                     };
@@ -560,11 +566,8 @@ impl Diagram {
     ) -> Vec<Vec<[f64; 2]>> {
         let grid = |v: &Placed| {
             let piece = pieces.iter().find(|x| x.id(game) == v.piece.value)?;
-            let face = match v.side {
-                DiagramSide::Front => Some(piece.front(game).into_owned()),
-                DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
-            };
-            Some((piece.w, piece.h, face?.grid?.max(1)))
+            let face = piece.face(game, v.side.into())?;
+            Some((piece.w, piece.h, face.grid?.max(1)))
         };
         self.place
             .iter()
@@ -628,18 +631,12 @@ impl Diagram {
                 return Ok(turned(centre, base.rotate, dx, dy));
             }
         };
-        let face = match base.side {
-            DiagramSide::Front => Some(piece.front(game).into_owned()),
-            DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
-        };
+        let face = piece.face(game, base.side.into());
         let cells = face
             .and_then(|f| f.grid)
             .ok_or_else(|| PlaceError::NoGrid {
                 on: on_(),
-                side: match base.side {
-                    DiagramSide::Front => "front",
-                    DiagramSide::Back => "back",
-                },
+                side: Side::from(base.side).name(),
             })?;
         let cells = cells.max(1);
         if !(1..=cells).contains(&col) || !(1..=cells).contains(&row) {
@@ -784,11 +781,7 @@ fn piece_svg(
     if let Some(shown) = kind.on_table(game, piece, die_face, art) {
         return shown.map(|(g, w, h)| (g.to_string(), w, h));
     }
-    let side = match side {
-        DiagramSide::Front => Side::Front,
-        DiagramSide::Back => Side::Back,
-    };
-    let svg = draw_face(game, piece, side, 0.0, art)?
+    let svg = draw_face(game, piece, side.into(), 0.0, art)?
         .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
     Ok((strip_root(&svg).to_string(), piece.w, piece.h))
 }
