@@ -19,8 +19,8 @@ pub fn applies(face: &Face) -> bool {
     face.grid.is_some() || face.mark.is_some()
 }
 
-/// A face's text, if it says something (a blank rank, a piecepack's null, says nothing).
-fn said(face: &Face) -> Option<&str> {
+/// A face's text, if it says something (a blank rank, a piecepack's null face, says nothing).
+pub(super) fn said(face: &Face) -> Option<&str> {
     face.text.as_deref().filter(|t| !t.trim().is_empty())
 }
 
