@@ -50,7 +50,7 @@ sheet:
             })
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        crate::kinds::sheet::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
+        crate::kinds::sheet::draw(cx.canvas, self, cx.piece, face, cx.side, cx.art)
     }
     /// Its track's spaces, where the sheet's layout puts them; none if it cannot be laid out
     /// (the build reports why).

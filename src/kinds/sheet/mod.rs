@@ -221,13 +221,11 @@ pub fn symbols(s: &SheetSpec) -> Vec<&Spanned<String>> {
 pub fn draw(
     cv: &mut Canvas,
     spec: &SheetSpec,
-    game: &Game,
     piece: &Piece,
     face: &Face,
     side: Side,
     art: &Art,
 ) -> Result<(), crate::kinds::face::DrawError> {
-    let _ = game;
     let (subtitle, sections) = match (side, &spec.back) {
         (Side::Front, _) => (&spec.subtitle, &spec.sections),
         (Side::Back, Some(b)) => (&b.subtitle, &b.sections),
@@ -305,7 +303,8 @@ fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, S
     Err(SheetError::Unsettled)
 }
 
-/// Lays the sheet out, scaled down a little if it must be.
+/// Lays the sheet out at the scale its sections fit (`fit_scale`): on a page 1/k times as
+/// large, then scaled down by k.
 #[allow(clippy::too_many_arguments)]
 fn layout(
     subtitle: Option<&str>,
@@ -317,35 +316,7 @@ fn layout(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
     let k = fit_scale(sections, face, w, h)?;
-    let (g, spaces) = layout_at(subtitle, sections, piece, face, art, w / k, h / k)?;
-    if k == 1.0 {
-        return Ok((g, spaces));
-    }
-    let scaled = svg::node::element::Group::new()
-        .set("transform", format!("scale({k:.5})"))
-        .add(g);
-    let spaces = spaces
-        .into_iter()
-        .map(|r| Rect {
-            x: r.x * k,
-            y: r.y * k,
-            w: r.w * k,
-            h: r.h * k,
-        })
-        .collect();
-    Ok((scaled, spaces))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn layout_at(
-    subtitle: Option<&str>,
-    sections: &[Section],
-    piece: &Piece,
-    face: &Face,
-    art: &Art,
-    w: f64,
-    h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
+    let (w, h) = (w / k, h / k);
     let c = Colors::of(face);
     let tags = piece.tags(art.game());
     let mut ctx = draw::Ctx {
@@ -445,5 +416,17 @@ fn layout_at(
             .set("fill-opacity", "0.7"),
         );
     }
-    Ok((g, ctx.spaces))
+    if k == 1.0 {
+        return Ok((g, ctx.spaces));
+    }
+    let scaled = svg::node::element::Group::new()
+        .set("transform", format!("scale({k:.5})"))
+        .add(g);
+    let spaces = ctx.spaces.into_iter().map(|r| Rect {
+        x: r.x * k,
+        y: r.y * k,
+        w: r.w * k,
+        h: r.h * k,
+    });
+    Ok((scaled, spaces.collect()))
 }
