@@ -90,7 +90,7 @@ pub enum Write {
     Tally,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Column {
     pub label: String,
@@ -120,12 +120,7 @@ impl ColumnSpec {
                 boxes: None,
                 width: None,
             },
-            ColumnSpec::Full(c) => Column {
-                label: c.label.clone(),
-                write: c.write,
-                boxes: c.boxes,
-                width: c.width.clone(),
-            },
+            ColumnSpec::Full(c) => c.clone(),
         }
     }
 }
