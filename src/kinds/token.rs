@@ -5,8 +5,7 @@
 //! more, its marks go over the token's look.
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
-use crate::base::outline;
-use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
@@ -201,7 +200,7 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         return marks::draw(cv, outline, clip, face, art, picture);
     }
     let set = &Set::of(cx.component, cx.side);
-    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let (w, h) = (cv.w, cv.h);
     let c = Colors::of(face);
     let m = w.min(h);
     let round = *outline == Outline::Circle;
@@ -246,23 +245,7 @@ fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         marks::frame(cv, outline, style, stroke, &c.ink);
     }
     if let Some(border) = c.border() {
-        if round {
-            cv.add(
-                circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
-                    .set("stroke", border)
-                    .set("stroke-width", n(stroke)),
-            );
-        } else if outline.is_box() {
-            let keyline = rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
-                .set("stroke", border)
-                .set("stroke-width", n(stroke));
-            cv.add(match marks::rounding(outline, b) {
-                Some(r) => keyline.set("rx", n((r - stroke / 2.0).max(0.0))),
-                None => keyline,
-            });
-        } else {
-            cv.add(outline::border(outline, w, h, stroke, border));
-        }
+        marks::keyline(cv, outline, stroke, border);
         if round && face.frame.is_none() {
             // A fine inner ring: the classic look of a punched counter (a frame stands in it).
             let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
