@@ -534,13 +534,11 @@ pub(crate) fn column_widths(
             })
             .fold(size, f64::max)
     };
-    let fixed: f64 = spec
-        .iter()
-        .map(|s| match s {
-            ColumnWidth::Fixed(mm) => *mm,
-            _ => 0.0,
-        })
-        .sum();
+    let (fixed, shares) = spec.iter().fold((0.0, 0.0), |(fixed, shares), s| match s {
+        ColumnWidth::Fixed(mm) => (fixed + mm, shares),
+        ColumnWidth::Share(f) => (fixed, shares + f),
+        ColumnWidth::Auto => (fixed, shares),
+    });
     let left = (avail - fixed).max(0.0);
     let wants: Vec<f64> = (0..cols)
         .map(|i| match spec[i] {
@@ -549,13 +547,6 @@ pub(crate) fn column_widths(
         })
         .collect();
     let auto_total: f64 = wants.iter().sum();
-    let shares: f64 = spec
-        .iter()
-        .map(|s| match s {
-            ColumnWidth::Share(f) => *f,
-            _ => 0.0,
-        })
-        .sum();
     // Autos shrink to fit what is left, or grow into it when no share takes it.
     let auto_scale = if auto_total > left || (shares == 0.0 && auto_total > 0.0) {
         left / auto_total
