@@ -15,7 +15,7 @@ use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline::{PathOutline, path_data};
 use crate::base::units::{Length, parse_length};
-use crate::draw::canvas::{Anchor, Canvas, line, n, place, text};
+use crate::draw::canvas::{Anchor, line, n, place, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::Component;
 use crate::kinds::face::Colors;
@@ -371,27 +371,12 @@ tuckbox: {deck: card}
         let Some(net) = self.net() else {
             return Ok(());
         };
-        let held = self.deck.as_ref().and_then(|d| {
-            let c = cx
-                .game
-                .spec
-                .components
-                .iter()
-                .find(|c| c.id.value == d.value)?;
-            Some(format!(
-                "{} × {}",
-                c.total_copies(),
-                c.name.as_deref().unwrap_or(&c.id.value)
-            ))
-        });
-        draw(
-            cx.canvas,
-            &net,
-            face,
-            &cx.game.spec.game.name,
-            held.as_deref(),
-            cx.art,
-        )
+        let spec = &cx.game.spec;
+        let deck = self.deck.as_ref();
+        let held = deck.and_then(|d| spec.components.iter().find(|c| c.id.value == d.value));
+        let name = |c: &Component| c.name.clone().unwrap_or_else(|| c.id.value.clone());
+        let held = held.map(|c| format!("{} × {}", c.total_copies(), name(c)));
+        draw(cx, &net, face, held.as_deref())
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -420,15 +405,11 @@ tuckbox: {deck: card}
     }
 }
 
-/// The net: background, the art on its panels, the folds dashed and the cut solid.
-fn draw(
-    cv: &mut Canvas,
-    net: &Net,
-    face: &Face,
-    game: &str,
-    held: Option<&str>,
-    art: &crate::kinds::face::Art,
-) -> Result<(), DrawError> {
+/// The net: background, the art on its panels (`held` names what the box holds), the folds
+/// dashed and the cut solid.
+fn draw(cx: &mut FaceCx, net: &Net, face: &Face, held: Option<&str>) -> Result<(), DrawError> {
+    let (game, art) = (cx.game.spec.game.name.as_str(), cx.art);
+    let cv = &mut *cx.canvas;
     let c = Colors::of(face);
     let cut = net.outline();
     let (w, h, bleed) = (cv.w, cv.h, cv.bleed);
