@@ -90,6 +90,29 @@ impl Placed {
     pub fn is_for(&self, n: u32) -> bool {
         self.players.as_ref().is_none_or(|p| p.contains(&n))
     }
+
+    /// Its piece (among `pieces`) as the diagram shows it: the inside of its face SVG (without
+    /// its `<svg>` element) and its size in mm; what its kind shows on a table (a die one face,
+    /// a pawn its figure), else the side asked for.
+    fn drawn(
+        &self,
+        game: &Game,
+        pieces: &[Piece],
+        art: &Art,
+    ) -> Result<(String, f64, f64), DrawError> {
+        let id = &self.piece.value;
+        let piece = pieces
+            .iter()
+            .find(|x| x.id(game) == *id)
+            .ok_or_else(|| DrawError::NoPiece(id.clone()))?;
+        let kind = super::of(game, piece);
+        if let Some(shown) = kind.on_table(game, piece, self.face.unwrap_or(0), art) {
+            return shown.map(|(g, w, h)| (g.to_string(), w, h));
+        }
+        let svg = draw_face(game, piece, self.side.into(), 0.0, art)?
+            .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
+        Ok((strip_root(&svg).to_string(), piece.w, piece.h))
+    }
 }
 
 /// A space of the piece under a placed one.
@@ -339,8 +362,7 @@ diagram:
             let (Some(on), Some(space)) = (&v.on, &v.space) else {
                 continue;
             };
-            let find = |id: &str| pieces.iter().find(|x| x.id(game) == id);
-            let (Some(piece), Some(under)) = (find(&v.piece.value), find(&on.value)) else {
+            let Some(under) = pieces.iter().find(|x| x.id(game) == on.value) else {
                 continue;
             };
             let Some(base) = (0..i)
@@ -366,11 +388,9 @@ diagram:
                     }
                 }
             };
-            let Ok((_, pw, ph)) = piece_svg(game, piece, v.side, v.face.unwrap_or(0), &art) else {
+            let Ok((_, pw, ph)) = v.drawn(game, pieces, &art) else {
                 continue;
             };
-            let turn = (v.rotate - base.rotate).to_radians();
-            let (c, s) = (turn.cos().abs(), turn.sin().abs());
             out.push(super::Sitting {
                 piece: v.piece.value.clone(),
                 on: on.value.clone(),
@@ -378,7 +398,7 @@ diagram:
                     SpaceOf::Named(n) => n.clone(),
                     SpaceOf::Cell([col, row]) => format!("[{col}, {row}]"),
                 },
-                drawn: (pw * c + ph * s, pw * s + ph * c),
+                drawn: turned_box(pw, ph, v.rotate - base.rotate),
                 room,
                 number: i + 1,
                 at: v.piece.referenced,
@@ -427,11 +447,7 @@ impl Diagram {
         let mut told: Vec<&str> = Vec::new();
         for &n in &game.spec.game.players.value {
             let mut placed: Vec<(&str, u32, &Spanned<String>)> = Vec::new();
-            let here = self
-                .place
-                .iter()
-                .map(|p| &p.value)
-                .filter(|v| v.players.as_ref().is_none_or(|counts| counts.contains(&n)));
+            let here = self.place.iter().map(|p| &p.value).filter(|v| v.is_for(n));
             for v in here {
                 match placed.iter_mut().find(|(id, _, _)| *id == v.piece.value) {
                     Some(entry) => {
@@ -479,17 +495,11 @@ impl Diagram {
                     continue;
                 }
             };
-            let Some(piece) = pieces.iter().find(|x| x.id(game) == p.value.piece.value) else {
+            let Ok((_, pw, ph)) = p.value.drawn(game, &pieces, &art) else {
                 continue;
             };
-            let Ok((_, pw, ph)) =
-                piece_svg(game, piece, p.value.side, p.value.face.unwrap_or(0), &art)
-            else {
-                continue;
-            };
-            let turn = p.value.rotate.to_radians();
-            let (c, s) = (turn.cos().abs(), turn.sin().abs());
-            let (hw, hh) = ((pw * c + ph * s) / 2.0, (pw * s + ph * c) / 2.0);
+            let (bw, bh) = turned_box(pw, ph, p.value.rotate);
+            let (hw, hh) = (bw / 2.0, bh / 2.0);
             let (x, y) = (ox + centre[0] * scale, oy + top + centre[1] * scale);
             let (x0, x1) = (x - hw * scale, x + hw * scale);
             let (y0, y1) = (y - hh * scale, y + hh * scale);
@@ -715,11 +725,7 @@ fn draw(
     for (placed, centre) in spec.place.iter().zip(centres) {
         let p = &placed.value;
         let at = centre.map_err(|_| DrawError::NoPiece(p.piece.value.clone()))?;
-        let piece = pieces
-            .iter()
-            .find(|x| x.id(game) == p.piece.value)
-            .ok_or_else(|| DrawError::NoPiece(p.piece.value.clone()))?;
-        let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
+        let (inner, pw, ph) = p.drawn(game, &pieces, art)?;
         let x = ox + at[0] * scale;
         let y = oy + top + at[1] * scale;
         let mut g = Group::new()
@@ -768,22 +774,11 @@ fn draw(
     Ok(())
 }
 
-/// The inside of one piece's face SVG (without its `<svg>` element) and its size in mm: what
-/// its kind shows on a table (a die one face, a pawn its figure), else the side asked for.
-fn piece_svg(
-    game: &Game,
-    piece: &Piece,
-    side: DiagramSide,
-    die_face: usize,
-    art: &Art,
-) -> Result<(String, f64, f64), DrawError> {
-    let kind = super::of(game, piece);
-    if let Some(shown) = kind.on_table(game, piece, die_face, art) {
-        return shown.map(|(g, w, h)| (g.to_string(), w, h));
-    }
-    let svg = draw_face(game, piece, side.into(), 0.0, art)?
-        .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
-    Ok((strip_root(&svg).to_string(), piece.w, piece.h))
+/// The box a `w` × `h` piece covers turned `degrees`.
+fn turned_box(w: f64, h: f64, degrees: f64) -> (f64, f64) {
+    let turn = degrees.to_radians();
+    let (c, s) = (turn.cos().abs(), turn.sin().abs());
+    (w * c + h * s, w * s + h * c)
 }
 
 /// The children of an SVG document's root element.
