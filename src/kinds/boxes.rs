@@ -6,6 +6,7 @@ use svg::node::element::Group;
 
 use super::face::{Art, Colors, DrawError};
 use crate::draw::canvas::{Anchor, Canvas, place, rect, text};
+use crate::draw::image::Area;
 use crate::draw::text::{Font, fit, overflowed, wrap};
 use crate::spec::Face;
 use crate::spec::layouts::{Align, BoxFont, Layout, LayoutBox, Shown};
@@ -27,7 +28,7 @@ pub fn draw(
 ) -> Result<(), DrawError> {
     for b in layout {
         let b = &b.value;
-        let r = Rect {
+        let r = Area {
             x: b.x.mm(cv.w),
             y: b.y.mm(cv.h),
             w: b.w.mm(cv.w),
@@ -38,19 +39,13 @@ pub fn draw(
         }
         if b.show == Some(Shown::Image) {
             if let Some(name) = &face.image {
-                use crate::draw::image::{Area, Outline, place};
+                use crate::draw::image::{Outline, place};
                 let picture = art.picture(dir, &name.value)?;
-                let area = Area {
-                    x: r.x,
-                    y: r.y,
-                    w: r.w,
-                    h: r.h,
-                };
                 let (fit, position) = (
                     face.fit.unwrap_or_default(),
                     face.position.unwrap_or_default(),
                 );
-                cv.add(place(&picture, fit, position, area, Outline::Square));
+                cv.add(place(&picture, fit, position, r, Outline::Square));
             }
             continue;
         }
@@ -103,17 +98,9 @@ pub fn draw(
     Ok(())
 }
 
-/// A box's rectangle on the card, in mm.
-struct Rect {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-}
-
 /// The box's paragraphs wrapped to its width at the largest size whose lines fit its height
 /// (set smaller only when wrapping is not enough), centred top to bottom.
-fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Rect, ink: &str) -> Group {
+fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Area, ink: &str) -> Group {
     let font = match b.font.as_ref().map(|f| &f.value) {
         Some(BoxFont::Condensed) => Font::Condensed,
         Some(BoxFont::Bold) => Font::SansBold,
@@ -160,7 +147,7 @@ fn paragraphs_in(paragraphs: &[&str], b: &LayoutBox, r: &Rect, ink: &str) -> Gro
 }
 
 /// The face's table in the box: set at the largest size whose rows fit its height.
-fn table(cv: &mut Canvas, face: &Face, c: &Colors, b: &LayoutBox, r: &Rect) {
+fn table(cv: &mut Canvas, face: &Face, c: &Colors, b: &LayoutBox, r: &Area) {
     let mut size = b.size.map_or(4.0, |s| s.mm());
     let before = crate::draw::text::overflow_count();
     loop {

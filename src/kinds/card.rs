@@ -15,23 +15,9 @@ use crate::spec::{ColumnWidth, Face, Shape};
 pub struct Card;
 
 /// What a card's face shows (a playing card's back is drawn as a card's).
-pub(super) const DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Title,
-    FaceField::Label,
-    FaceField::Text,
-    FaceField::Lines,
-    FaceField::Table,
-    FaceField::Columns,
-    FaceField::Corner,
-    FaceField::Layout,
-    FaceField::Image,
-    FaceField::Fit,
-    FaceField::Position,
-    FaceField::Font,
+pub(super) const DRAWS: &[FaceField] = face_fields![
+    Background, Ink, Border, Symbol, Title, Label, Text, Lines, Table, Columns, Corner, Layout,
+    Image, Fit, Position, Font
 ];
 
 impl Kind for Card {
@@ -59,15 +45,7 @@ back: {title: Action, background: "#335577", ink: "#ffffff"}
         Shape::Rounded
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        let picture = cx.image(face)?;
-        draw(
-            cx.canvas,
-            cx.piece.shape.clone(),
-            face,
-            cx.art,
-            cx.dir(),
-            picture,
-        )
+        draw(face, cx)
     }
     fn noun(&self) -> &'static str {
         "card"
@@ -98,14 +76,10 @@ pub(super) fn check_shape(cx: &mut CheckCx) {
 }
 
 /// Draws a card's face over its background and its picture (`image:`), if any.
-pub(super) fn draw(
-    cv: &mut Canvas,
-    shape: Shape,
-    face: &Face,
-    art: &Art,
-    dir: Option<&std::path::Path>,
-    picture: Option<Group>,
-) -> Result<(), DrawError> {
+pub(super) fn draw(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+    let picture = cx.image(face)?;
+    let (shape, art, dir) = (cx.piece.shape.clone(), cx.art, cx.dir());
+    let cv = &mut *cx.canvas;
     if shape == Shape::Round {
         return draw_round(cv, face, art, dir, picture);
     }
@@ -560,13 +534,11 @@ pub(crate) fn column_widths(
             })
             .fold(size, f64::max)
     };
-    let fixed: f64 = spec
-        .iter()
-        .map(|s| match s {
-            ColumnWidth::Fixed(mm) => *mm,
-            _ => 0.0,
-        })
-        .sum();
+    let (fixed, shares) = spec.iter().fold((0.0, 0.0), |(fixed, shares), s| match s {
+        ColumnWidth::Fixed(mm) => (fixed + mm, shares),
+        ColumnWidth::Share(f) => (fixed, shares + f),
+        ColumnWidth::Auto => (fixed, shares),
+    });
     let left = (avail - fixed).max(0.0);
     let wants: Vec<f64> = (0..cols)
         .map(|i| match spec[i] {
@@ -575,13 +547,6 @@ pub(crate) fn column_widths(
         })
         .collect();
     let auto_total: f64 = wants.iter().sum();
-    let shares: f64 = spec
-        .iter()
-        .map(|s| match s {
-            ColumnWidth::Share(f) => *f,
-            _ => 0.0,
-        })
-        .sum();
     // Autos shrink to fit what is left, or grow into it when no share takes it.
     let auto_scale = if auto_total > left || (shares == 0.0 && auto_total > 0.0) {
         left / auto_total

@@ -26,18 +26,25 @@ pub enum DiagramSide {
     Back,
 }
 
+impl From<DiagramSide> for Side {
+    fn from(side: DiagramSide) -> Side {
+        match side {
+            DiagramSide::Front => Side::Front,
+            DiagramSide::Back => Side::Back,
+        }
+    }
+}
+
 /// A setup diagram (`diagram:`): pieces of the game placed on a table, drawn from their own
 /// faces.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Diagram {
     /// Drawing millimetres per table millimetre, e.g. `0.5` for a half-size picture. Default 1.
-    #[serde(default)]
     pub scale: Option<f64>,
     /// Where the table's origin is on the drawing, in mm of the drawing: across from its left
     /// edge, and down from the top of the table's area, which starts below the title when the
     /// diagram has one (a band of about 12 mm). Default `[0, 0]`.
-    #[serde(default)]
     pub origin: Option<[f64; 2]>,
     #[serde(default)]
     #[schemars(with = "Vec<Placed>")]
@@ -56,30 +63,25 @@ pub struct Placed {
     #[serde(default)]
     pub side: DiagramSide,
     /// Centre of the piece on the table, in millimetres; or give `on:` and `space:`.
-    #[serde(default)]
     pub at: Option<[f64; 2]>,
     /// The piece this one stands on: the nearest placement before it of this piece id (a
     /// tile), whose shown side has a `grid:` of spaces. With `space:`, instead of `at:`.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub on: Option<Spanned<String>>,
     /// Which space of `on:` the piece stands on: a board's space by its name (`f6`, a track
     /// space's number), or `[column, row]` of a tile's grid from `[1, 1]` at its top-left (as
     /// the piece under it lies, turned with it).
-    #[serde(default)]
     pub space: Option<SpaceOf>,
     /// Turn, in degrees clockwise.
     #[serde(default)]
     pub rotate: f64,
     /// For dice: which face shows (0–5, in `die.faces` order). Default 0.
-    #[serde(default)]
     pub face: Option<usize>,
     /// Draw half-transparent (pieces only used in some set-ups).
     #[serde(default)]
     pub faded: bool,
     /// The player counts it is placed for, e.g. `[3]` (`pnp tts --table --players N` lays out
     /// only those). Default: every count.
-    #[serde(default)]
     pub players: Option<Vec<u32>>,
 }
 
@@ -87,6 +89,29 @@ impl Placed {
     /// Whether it is placed when `n` play.
     pub fn is_for(&self, n: u32) -> bool {
         self.players.as_ref().is_none_or(|p| p.contains(&n))
+    }
+
+    /// Its piece (among `pieces`) as the diagram shows it: the inside of its face SVG (without
+    /// its `<svg>` element) and its size in mm; what its kind shows on a table (a die one face,
+    /// a pawn its figure), else the side asked for.
+    fn drawn(
+        &self,
+        game: &Game,
+        pieces: &[Piece],
+        art: &Art,
+    ) -> Result<(String, f64, f64), DrawError> {
+        let id = &self.piece.value;
+        let piece = pieces
+            .iter()
+            .find(|x| x.id(game) == *id)
+            .ok_or_else(|| DrawError::NoPiece(id.clone()))?;
+        let kind = super::of(game, piece);
+        if let Some(shown) = kind.on_table(game, piece, self.face.unwrap_or(0), art) {
+            return shown.map(|(g, w, h)| (g.to_string(), w, h));
+        }
+        let svg = draw_face(game, piece, self.side.into(), 0.0, art)?
+            .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
+        Ok((strip_root(&svg).to_string(), piece.w, piece.h))
     }
 }
 
@@ -138,7 +163,6 @@ pub struct DiagramLabel {
     pub text: String,
     pub at: [f64; 2],
     /// Text size in drawing millimetres (default 4).
-    #[serde(default)]
     pub size: Option<f64>,
 }
 
@@ -205,13 +229,7 @@ diagram:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: a diagram is looked at, not cut out.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Label, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let before = cx.problems.len();
@@ -344,8 +362,7 @@ diagram:
             let (Some(on), Some(space)) = (&v.on, &v.space) else {
                 continue;
             };
-            let find = |id: &str| pieces.iter().find(|x| x.id(game) == id);
-            let (Some(piece), Some(under)) = (find(&v.piece.value), find(&on.value)) else {
+            let Some(under) = pieces.iter().find(|x| x.id(game) == on.value) else {
                 continue;
             };
             let Some(base) = (0..i)
@@ -357,10 +374,7 @@ diagram:
             };
             let room = match space {
                 SpaceOf::Cell(_) => {
-                    let face = match base.side {
-                        DiagramSide::Front => Some(under.front(game).into_owned()),
-                        DiagramSide::Back => under.back(game).map(|b| b.into_owned()),
-                    };
+                    let face = under.face(game, base.side.into());
                     let Some(cells) = face.and_then(|f| f.grid).filter(|c| *c > 0) else {
                         continue;
                     };
@@ -374,11 +388,9 @@ diagram:
                     }
                 }
             };
-            let Ok((_, pw, ph)) = piece_svg(game, piece, v.side, v.face.unwrap_or(0), &art) else {
+            let Ok((_, pw, ph)) = v.drawn(game, pieces, &art) else {
                 continue;
             };
-            let turn = (v.rotate - base.rotate).to_radians();
-            let (c, s) = (turn.cos().abs(), turn.sin().abs());
             out.push(super::Sitting {
                 piece: v.piece.value.clone(),
                 on: on.value.clone(),
@@ -386,7 +398,7 @@ diagram:
                     SpaceOf::Named(n) => n.clone(),
                     SpaceOf::Cell([col, row]) => format!("[{col}, {row}]"),
                 },
-                drawn: (pw * c + ph * s, pw * s + ph * c),
+                drawn: turned_box(pw, ph, v.rotate - base.rotate),
                 room,
                 number: i + 1,
                 at: v.piece.referenced,
@@ -435,11 +447,7 @@ impl Diagram {
         let mut told: Vec<&str> = Vec::new();
         for &n in &game.spec.game.players.value {
             let mut placed: Vec<(&str, u32, &Spanned<String>)> = Vec::new();
-            let here = self
-                .place
-                .iter()
-                .map(|p| &p.value)
-                .filter(|v| v.players.as_ref().is_none_or(|counts| counts.contains(&n)));
+            let here = self.place.iter().map(|p| &p.value).filter(|v| v.is_for(n));
             for v in here {
                 match placed.iter_mut().find(|(id, _, _)| *id == v.piece.value) {
                     Some(entry) => {
@@ -487,17 +495,11 @@ impl Diagram {
                     continue;
                 }
             };
-            let Some(piece) = pieces.iter().find(|x| x.id(game) == p.value.piece.value) else {
+            let Ok((_, pw, ph)) = p.value.drawn(game, &pieces, &art) else {
                 continue;
             };
-            let Ok((_, pw, ph)) =
-                piece_svg(game, piece, p.value.side, p.value.face.unwrap_or(0), &art)
-            else {
-                continue;
-            };
-            let turn = p.value.rotate.to_radians();
-            let (c, s) = (turn.cos().abs(), turn.sin().abs());
-            let (hw, hh) = ((pw * c + ph * s) / 2.0, (pw * s + ph * c) / 2.0);
+            let (bw, bh) = turned_box(pw, ph, p.value.rotate);
+            let (hw, hh) = (bw / 2.0, bh / 2.0);
             let (x, y) = (ox + centre[0] * scale, oy + top + centre[1] * scale);
             let (x0, x1) = (x - hw * scale, x + hw * scale);
             let (y0, y1) = (y - hh * scale, y + hh * scale);
@@ -574,11 +576,8 @@ impl Diagram {
     ) -> Vec<Vec<[f64; 2]>> {
         let grid = |v: &Placed| {
             let piece = pieces.iter().find(|x| x.id(game) == v.piece.value)?;
-            let face = match v.side {
-                DiagramSide::Front => Some(piece.front(game).into_owned()),
-                DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
-            };
-            Some((piece.w, piece.h, face?.grid?.max(1)))
+            let face = piece.face(game, v.side.into())?;
+            Some((piece.w, piece.h, face.grid?.max(1)))
         };
         self.place
             .iter()
@@ -642,18 +641,12 @@ impl Diagram {
                 return Ok(turned(centre, base.rotate, dx, dy));
             }
         };
-        let face = match base.side {
-            DiagramSide::Front => Some(piece.front(game).into_owned()),
-            DiagramSide::Back => piece.back(game).map(|b| b.into_owned()),
-        };
+        let face = piece.face(game, base.side.into());
         let cells = face
             .and_then(|f| f.grid)
             .ok_or_else(|| PlaceError::NoGrid {
                 on: on_(),
-                side: match base.side {
-                    DiagramSide::Front => "front",
-                    DiagramSide::Back => "back",
-                },
+                side: Side::from(base.side).name(),
             })?;
         let cells = cells.max(1);
         if !(1..=cells).contains(&col) || !(1..=cells).contains(&row) {
@@ -732,11 +725,7 @@ fn draw(
     for (placed, centre) in spec.place.iter().zip(centres) {
         let p = &placed.value;
         let at = centre.map_err(|_| DrawError::NoPiece(p.piece.value.clone()))?;
-        let piece = pieces
-            .iter()
-            .find(|x| x.id(game) == p.piece.value)
-            .ok_or_else(|| DrawError::NoPiece(p.piece.value.clone()))?;
-        let (inner, pw, ph) = piece_svg(game, piece, p.side, p.face.unwrap_or(0), art)?;
+        let (inner, pw, ph) = p.drawn(game, &pieces, art)?;
         let x = ox + at[0] * scale;
         let y = oy + top + at[1] * scale;
         let mut g = Group::new()
@@ -785,26 +774,11 @@ fn draw(
     Ok(())
 }
 
-/// The inside of one piece's face SVG (without its `<svg>` element) and its size in mm: what
-/// its kind shows on a table (a die one face, a pawn its figure), else the side asked for.
-fn piece_svg(
-    game: &Game,
-    piece: &Piece,
-    side: DiagramSide,
-    die_face: usize,
-    art: &Art,
-) -> Result<(String, f64, f64), DrawError> {
-    let kind = super::of(game, piece);
-    if let Some(shown) = kind.on_table(game, piece, die_face, art) {
-        return shown.map(|(g, w, h)| (g.to_string(), w, h));
-    }
-    let side = match side {
-        DiagramSide::Front => Side::Front,
-        DiagramSide::Back => Side::Back,
-    };
-    let svg = draw_face(game, piece, side, 0.0, art)?
-        .ok_or_else(|| DrawError::NoBack(piece.id(game).into_owned()))?;
-    Ok((strip_root(&svg).to_string(), piece.w, piece.h))
+/// The box a `w` × `h` piece covers turned `degrees`.
+fn turned_box(w: f64, h: f64, degrees: f64) -> (f64, f64) {
+    let turn = degrees.to_radians();
+    let (c, s) = (turn.cos().abs(), turn.sin().abs());
+    (w * c + h * s, w * s + h * c)
 }
 
 /// The children of an SVG document's root element.

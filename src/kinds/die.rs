@@ -21,7 +21,7 @@ use crate::draw::canvas::{Canvas, element, line, n, rect};
 use crate::kinds::Component;
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
-use crate::kinds::marks::glyph;
+use crate::kinds::marks::{glyph, said};
 use crate::spec::items::{self, FACE_FIELDS, Item, ItemsError, Part, Selection, Value};
 use crate::spec::{Face, Shape};
 
@@ -57,25 +57,10 @@ pub const SIDES: [usize; 6] = [4, 6, 8, 10, 12, 20];
 
 /// What the front of a die draws: the colours and the cut line's (`border`), and what each face
 /// that gives none of its own shows.
-const FRONT_DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Font,
-];
+const FRONT_DRAWS: &[FaceField] = face_fields![Background, Ink, Border, Symbol, Text, Pips, Font];
 
 /// What a face of `die.faces` draws (the cut line is the front's).
-const FACE_DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Symbol,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Font,
-];
+const FACE_DRAWS: &[FaceField] = face_fields![Background, Ink, Symbol, Text, Pips, Font];
 
 impl Default for Die {
     fn default() -> Self {
@@ -292,10 +277,7 @@ die:
             let side = net.face_square();
             return Some(
                 upright_face(&faces, &net, solid, which, art, side).map(|g| {
-                    let corners = net.upright(which);
-                    let mut p = element("polygon");
-                    p.assign("points", points(&corners));
-                    p.assign("fill", "none");
+                    let mut p = polygon(&net.upright(which), "none");
                     p.assign("stroke", "#333333");
                     p.assign("stroke-width", n(side * 0.03));
                     p.assign("stroke-linejoin", "round");
@@ -316,11 +298,6 @@ die:
         let faces = self.faces.value.iter();
         faces.filter_map(|f| f.value.symbol.as_deref()).collect()
     }
-}
-
-/// A face's text, if it says something (a blank text, a piecepack's null face, says nothing).
-fn said(face: &Face) -> Option<&str> {
-    face.text.as_deref().filter(|t| !t.trim().is_empty())
 }
 
 /// Whether a face gives a mark of its own: a text, pips or a symbol.
@@ -505,22 +482,14 @@ fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), Draw
     let s = edge_of_net(cv.w);
     let t = tab(s);
     let faces = faces(front, spec);
-    let base = Colors::of(front);
-    let cut = base.border().unwrap_or("#222222").to_string();
-    let tab_fill = "#eeeeee";
     for poly in tabs(s, t) {
-        let mut p = element("polygon");
-        p.assign("points", points(&poly));
-        p.assign("fill", tab_fill);
-        cv.add(p);
+        cv.add(polygon(&poly, TAB));
     }
     for (i, face) in faces.iter().enumerate() {
         let (x, y) = cell_origin(s, i);
         cv.add(face_group(face, art, x, y, s)?);
     }
     // Folds: every edge between two faces, and every tab's base.
-    let dash = format!("{} {}", n(s * 0.06), n(s * 0.04));
-    let w = (s * 0.012).clamp(0.2, 0.35);
     let folds = [
         (s, t, 2.0 * s, t),                     // top face / its tab
         (s, t + s, 2.0 * s, t + s),             // top / belt
@@ -535,17 +504,8 @@ fn draw(cv: &mut Canvas, front: &Face, spec: &Die, art: &Art) -> Result<(), Draw
         (3.0 * s, t + s, 3.0 * s, t + 2.0 * s),
         (4.0 * s, t + s, 4.0 * s, t + 2.0 * s), // belt / side tab
     ];
-    for (x1, y1, x2, y2) in folds {
-        cv.add(line(x1, y1, x2, y2, "#555555", w).set("stroke-dasharray", dash.as_str()));
-    }
     // The cut: the outline of the cross with its tabs.
-    let mut outline = element("polygon");
-    outline.assign("points", points(&outline_points(s, t)));
-    outline.assign("fill", "none");
-    outline.assign("stroke", cut.as_str());
-    outline.assign("stroke-width", n(w * 1.4));
-    outline.assign("stroke-linejoin", "round");
-    cv.add(outline);
+    folds_and_cut(cv, folds, &outline_points(s, t), s, front);
     Ok(())
 }
 
@@ -561,30 +521,51 @@ fn draw_net(
     let net = solid.net(cv.w / solid.unit_net().w);
     let all = faces(front, spec);
     let s = cv.w / solid.unit_net().w;
-    let base = Colors::of(front);
-    let cut = base.border().unwrap_or("#222222").to_string();
     for tab in &net.tabs {
-        let mut p = element("polygon");
-        p.assign("points", points(tab));
-        p.assign("fill", "#eeeeee");
-        cv.add(p);
+        cv.add(polygon(tab, TAB));
     }
     for i in 0..all.len() {
         cv.add(net_face(&all, &net, solid, i, art)?);
     }
+    let folds = net.folds.iter().map(|(a, b)| (a.0, a.1, b.0, b.1));
+    folds_and_cut(cv, folds, &net.outline, s, front);
+    Ok(())
+}
+
+/// A glue tab's fill.
+const TAB: &str = "#eeeeee";
+
+/// A polygon through `p`, filled with `fill`.
+fn polygon(p: &[Pt], fill: &str) -> svg::node::element::Element {
+    let points: Vec<String> = p
+        .iter()
+        .map(|(x, y)| format!("{},{}", n(*x), n(*y)))
+        .collect();
+    let mut poly = element("polygon");
+    poly.assign("points", points.join(" "));
+    poly.assign("fill", fill);
+    poly
+}
+
+/// A net's folds dashed (to score) and its cut line solid round it, in the front's `border`
+/// colour; `s` is the edge of its faces, which the lines are as fine as.
+fn folds_and_cut(
+    cv: &mut Canvas,
+    folds: impl IntoIterator<Item = (f64, f64, f64, f64)>,
+    cut: &[Pt],
+    s: f64,
+    front: &Face,
+) {
     let dash = format!("{} {}", n(s * 0.06), n(s * 0.04));
     let w = (s * 0.012).clamp(0.2, 0.35);
-    for (a, b) in &net.folds {
-        cv.add(line(a.0, a.1, b.0, b.1, "#555555", w).set("stroke-dasharray", dash.as_str()));
+    for (x1, y1, x2, y2) in folds {
+        cv.add(line(x1, y1, x2, y2, "#555555", w).set("stroke-dasharray", dash.as_str()));
     }
-    let mut outline = element("polygon");
-    outline.assign("points", points(&net.outline));
-    outline.assign("fill", "none");
-    outline.assign("stroke", cut.as_str());
+    let mut outline = polygon(cut, "none");
+    outline.assign("stroke", Colors::of(front).border().unwrap_or("#222222"));
     outline.assign("stroke-width", n(w * 1.4));
     outline.assign("stroke-linejoin", "round");
     cv.add(outline);
-    Ok(())
 }
 
 /// The marks face `i` of a net shows, each with the point it is centred on, its box's side and
@@ -619,9 +600,7 @@ fn net_face(
     art: &Art,
 ) -> Result<svg::node::element::Group, DrawError> {
     let colors = Colors::of(&all[i]);
-    let mut poly = element("polygon");
-    poly.assign("points", points(&net.faces[i]));
-    poly.assign("fill", colors.background.as_str());
+    let poly = polygon(&net.faces[i], &colors.background);
     let mut g = svg::node::element::Group::new().add(poly);
     for (which, at, size, up) in marks_of(all, net, solid, i) {
         if let Some(mark) = mark_at(&all[which], &colors.ink, art, at, size, up)? {
@@ -727,13 +706,6 @@ fn face_group(
         Some(mark) => g.add(mark),
         None => g,
     })
-}
-
-fn points(p: &[(f64, f64)]) -> String {
-    p.iter()
-        .map(|(x, y)| format!("{},{}", n(*x), n(*y)))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A tab on the edge from a to b, sticking out `t` on the left of the direction a→b.

@@ -193,12 +193,8 @@ fn draw_svg(
     guide: Option<Guide>,
     art: &Art,
 ) -> Result<Option<String>, DrawError> {
-    let face = match side {
-        Side::Front => piece.front(game),
-        Side::Back => match piece.back(game) {
-            Some(b) => b,
-            None => return Ok(None),
-        },
+    let Some(face) = piece.face(game, side) else {
+        return Ok(None);
     };
     // With bleed the cut may land a little off its line: a keyline on it (a tile's outline, a
     // token's ring) would then show as a sliver on one edge, so it goes.
@@ -228,10 +224,7 @@ fn draw_svg(
     if let Some(guide) = guide {
         let (w, h) = (piece.w, piece.h);
         let safe = crate::base::geometry::safe_zone(guide.service_safe, w, h);
-        let mut outline = component.kind.kind().outline(piece.shape.clone(), w, h);
-        if side == Side::Back {
-            outline = outline.mirrored(w);
-        }
+        let outline = crate::kinds::face_outline(game, piece, side);
         let inside = crate::base::outline::inside(&outline, w, h, safe);
         canvas.add(
             svg::node::element::Path::new()

@@ -19,8 +19,8 @@ pub fn applies(face: &Face) -> bool {
     face.grid.is_some() || face.mark.is_some()
 }
 
-/// A face's text, if it says something (a blank rank, a piecepack's null, says nothing).
-fn said(face: &Face) -> Option<&str> {
+/// A face's text, if it says something (a blank rank, a piecepack's null face, says nothing).
+pub(super) fn said(face: &Face) -> Option<&str> {
     face.text.as_deref().filter(|t| !t.trim().is_empty())
 }
 
@@ -119,7 +119,7 @@ pub fn draw(
     art: &Art,
     picture: Option<Group>,
 ) -> Result<(), super::DrawError> {
-    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    let (w, h) = (cv.w, cv.h);
     let c = Colors::of(face);
     let m = w.min(h);
     background(cv, outline, &c.background);
@@ -166,40 +166,44 @@ pub fn draw(
     }
     if let Some(border) = c.border() {
         let stroke = (m * 0.012).clamp(0.25, 0.6);
-        match outline {
-            Outline::Circle => {
-                cv.add(
-                    circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
-                        .set("stroke", border)
-                        .set("stroke-width", n(stroke)),
-                );
-                // A fine inner ring, as on the plain tokens (a frame stands in it).
-                if face.frame.is_none() {
-                    cv.add(
-                        circle(w / 2.0, h / 2.0, m / 2.0 - m * 0.05, "none")
-                            .set("stroke", border)
-                            .set("stroke-width", n(stroke * 0.5))
-                            .set("stroke-opacity", "0.45"),
-                    );
-                }
-            }
-            Outline::Rect | Outline::Rounded(_) => {
-                let r = rounding(outline, b);
-                let keyline = rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
+        keyline(cv, outline, stroke, border);
+        // A fine inner ring, as on the plain tokens (a frame stands in it).
+        if *outline == Outline::Circle && face.frame.is_none() {
+            cv.add(
+                circle(w / 2.0, h / 2.0, m / 2.0 - m * 0.05, "none")
                     .set("stroke", border)
-                    .set("stroke-width", n(stroke));
-                cv.add(match r {
-                    Some(r) => keyline.set("rx", n((r - stroke / 2.0).max(0.0))),
-                    None => keyline,
-                });
-            }
-            _ => cv.add(cut::border(outline, w, h, stroke, border)),
+                    .set("stroke-width", n(stroke * 0.5))
+                    .set("stroke-opacity", "0.45"),
+            );
         }
     }
     if face.mark == Some(Mark::Arrow) {
         arrow(cv, outline, &c.ink);
     }
     Ok(())
+}
+
+/// The border just inside the cut, `stroke` mm wide: a circle's ring, a rectangle's keyline
+/// (its corners rounded as the piece's are), the path of any other outline.
+pub fn keyline(cv: &mut Canvas, outline: &Outline, stroke: f64, border: &str) {
+    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+    match outline {
+        Outline::Circle => cv.add(
+            circle(w / 2.0, h / 2.0, w.min(h) / 2.0 - stroke / 2.0, "none")
+                .set("stroke", border)
+                .set("stroke-width", n(stroke)),
+        ),
+        Outline::Rect | Outline::Rounded(_) => {
+            let keyline = rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
+                .set("stroke", border)
+                .set("stroke-width", n(stroke));
+            cv.add(match rounding(outline, b) {
+                Some(r) => keyline.set("rx", n((r - stroke / 2.0).max(0.0))),
+                None => keyline,
+            });
+        }
+        _ => cv.add(cut::border(outline, w, h, stroke, border)),
+    }
 }
 
 /// The corners' radius of a rounded piece drawn without bleed (with bleed its background runs

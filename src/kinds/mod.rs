@@ -3,6 +3,15 @@
 //! is printed when larger than the paper, what the cover calls it and what it becomes in
 //! Tabletop Simulator. `registry!` at the end of this file lists the kinds: adding one is a
 //! file, a line there, and its YAML (see docs/adding-a-kind.md).
+
+/// The face fields a kind draws, by name, as `Kind::draws` answers them:
+/// `face_fields![Background, Ink, Title]`. Defined before the kinds' modules so each sees it.
+macro_rules! face_fields {
+    ($($field:ident),* $(,)?) => {
+        &[$(crate::spec::kind::FaceField::$field),*]
+    };
+}
+
 pub mod boards;
 pub mod boxes;
 pub mod card;
@@ -431,28 +440,9 @@ macro_rules! registry {
                     _ => None,
                 }
             }
-
-            /// The key of its section, if it has one (its name).
-            pub fn section(self) -> Option<&'static str> {
-                match self {
-                    $(KindName::$svar => Some($sname),)*
-                    _ => None,
-                }
-            }
         }
 
-        /// The keys of the kinds' sections.
-        pub const SECTIONS: &[&str] = &[$($sname,)*];
-
         impl KindSpec {
-            /// A kind without a section, by name (`None` for a kind that needs its section).
-            pub fn plain(name: KindName) -> Option<KindSpec> {
-                match name {
-                    $(KindName::$pvar => Some(KindSpec::$pvar(<$pty>::default())),)*
-                    _ => None,
-                }
-            }
-
             /// A kind that needs its section, with an empty one: stands in for a section the YAML
             /// lacks until the checks report it.
             pub fn empty(name: KindName) -> KindSpec {
@@ -477,20 +467,6 @@ macro_rules! registry {
                 }
             }
 
-            /// Reads the section under `key` (one of `SECTIONS`) from a YAML mapping, with where
-            /// it is written.
-            pub(crate) fn read_section<'de, A: serde::de::MapAccess<'de>>(
-                key: &str,
-                map: &mut A,
-            ) -> Result<(KindSpec, serde_saphyr::Location), A::Error> {
-                match key {
-                    $($sname => map
-                        .next_value::<Spanned<$sty>>()
-                        .map(|s| (KindSpec::$svar(s.value), s.referenced)),)*
-                    _ => Err(serde::de::Error::custom(format!("no section `{key}`"))),
-                }
-            }
-
             /// The JSON Schema of each kind's section, by name.
             pub fn section_schemas(
                 generator: &mut schemars::SchemaGenerator,
@@ -501,15 +477,23 @@ macro_rules! registry {
 
         impl crate::spec::Kinds for KindSpec {
             type Name = KindName;
-            const SECTIONS: &'static [&'static str] = SECTIONS;
+            const SECTIONS: &'static [&'static str] = &[$($sname,)*];
             fn read_section<'de, A: serde::de::MapAccess<'de>>(
                 key: &str,
                 map: &mut A,
             ) -> Result<(KindSpec, serde_saphyr::Location), A::Error> {
-                KindSpec::read_section(key, map)
+                match key {
+                    $($sname => map
+                        .next_value::<Spanned<$sty>>()
+                        .map(|s| (KindSpec::$svar(s.value), s.referenced)),)*
+                    _ => Err(serde::de::Error::custom(format!("no section `{key}`"))),
+                }
             }
             fn plain(name: KindName) -> Option<KindSpec> {
-                KindSpec::plain(name)
+                match name {
+                    $(KindName::$pvar => Some(KindSpec::$pvar(<$pty>::default())),)*
+                    _ => None,
+                }
             }
             fn empty(name: KindName) -> KindSpec {
                 KindSpec::empty(name)
@@ -518,7 +502,10 @@ macro_rules! registry {
                 KindSpec::name(self)
             }
             fn section_of(name: KindName) -> Option<&'static str> {
-                name.section()
+                match name {
+                    $(KindName::$svar => Some($sname),)*
+                    _ => None,
+                }
             }
             fn required_keys(name: KindName) -> Vec<String> {
                 required_keys(name)

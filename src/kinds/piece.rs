@@ -8,6 +8,7 @@ pub type Pieces = Vec<Piece>;
 
 use super::Game;
 
+use crate::base::forms::Side;
 use crate::spec::{Face, Shape, Tags, Variant};
 
 #[derive(Debug, Clone)]
@@ -88,6 +89,15 @@ impl Piece {
         match self.spec_variant(game) {
             None => Cow::Borrowed(&c.front),
             Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
+        }
+    }
+
+    /// The face of `side`: the front, or the back if it has one. `game` must be the game the
+    /// piece came from.
+    pub fn face<'a>(&'a self, game: &'a Game, side: Side) -> Option<Cow<'a, Face>> {
+        match side {
+            Side::Front => Some(self.front(game)),
+            Side::Back => self.back(game),
         }
     }
 

@@ -36,13 +36,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
     fn draws(&self, side: Side) -> &'static [FaceField] {
         match side {
             // The suit and rank make the front: a title or symbol there would not be drawn.
-            Side::Front => &[
-                FaceField::Background,
-                FaceField::Ink,
-                FaceField::Border,
-                FaceField::Label,
-                FaceField::Font,
-            ],
+            Side::Front => face_fields![Background, Ink, Border, Label, Font],
             Side::Back => super::card::DRAWS,
         }
     }
@@ -84,17 +78,7 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
                 cx.art,
                 cx.piece.shape == Shape::Rounded,
             ),
-            Side::Back => {
-                let picture = cx.image(face)?;
-                super::card::draw(
-                    cx.canvas,
-                    cx.piece.shape.clone(),
-                    face,
-                    cx.art,
-                    cx.dir(),
-                    picture,
-                )
-            }
+            Side::Back => super::card::draw(face, cx),
         }
     }
     fn noun(&self) -> &'static str {

@@ -261,16 +261,21 @@ fn round2(mm: f64) -> f64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_run_past_the_board_names_only_its_spaces_without_making_the_rest() {
-        let spaces: Vec<Space> = (0..3)
+    /// A 3 × 3 board's spaces, `a1` to `c3`.
+    fn three_by_three() -> Vec<Space> {
+        (0..3)
             .flat_map(|c| (1..=3).map(move |r| (c, r)))
             .map(|(c, r)| Space {
                 name: space_name(c, r),
                 x: c as f64,
                 y: r as f64,
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn a_run_past_the_board_names_only_its_spaces_without_making_the_rest() {
+        let spaces = three_by_three();
         // Each would name billions of spaces before they were looked up.
         let far_column = format!("a2-{}2", "d".repeat(60));
         assert_eq!(resolve(&spaces, &far_column).unwrap().len(), 3);
@@ -293,14 +298,7 @@ mod tests {
 
     #[test]
     fn a_run_names_the_spaces_along_a_column_or_a_row() {
-        let spaces: Vec<Space> = (0..3)
-            .flat_map(|c| (1..=3).map(move |r| (c, r)))
-            .map(|(c, r)| Space {
-                name: space_name(c, r),
-                x: 0.0,
-                y: 0.0,
-            })
-            .collect();
+        let spaces = three_by_three();
         let names = |run: &str| -> Vec<String> {
             resolve(&spaces, run)
                 .unwrap()

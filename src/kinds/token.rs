@@ -5,14 +5,12 @@
 //! more, its marks go over the token's look.
 use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, ShopFamily, TtsForm};
 use crate::base::forms::Side;
-use crate::base::outline;
-use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, rect, text};
+use crate::draw::canvas::{Anchor, Canvas, READ_ID, circle, n, place, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::face::DrawError;
 use crate::kinds::face::{Art, Colors};
 use crate::kinds::marks;
 use crate::spec::{Face, Shape};
-use svg::node::element::Group;
 
 /// A counter, marker or coin: one face per side, symbol and caption.
 #[derive(Debug, Default)]
@@ -24,45 +22,10 @@ pub struct Tile;
 
 const FIELDS: &[Field] = &[Field::Size, Field::Shape, Field::Back];
 
-const DRAWS: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Symbol,
-    FaceField::Title,
-    FaceField::Label,
-    FaceField::Text,
-    FaceField::Pips,
-    FaceField::Frame,
-    FaceField::Grid,
-    FaceField::Mark,
-    FaceField::Layout,
-    FaceField::Image,
-    FaceField::Fit,
-    FaceField::Position,
-    FaceField::Font,
+const DRAWS: &[FaceField] = face_fields![
+    Background, Ink, Border, Symbol, Title, Label, Text, Pips, Frame, Grid, Mark, Layout, Image,
+    Fit, Position, Font
 ];
-
-/// Draws a token's or tile's face.
-fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-    let outline = super::face_outline(cx.game, cx.piece, cx.side);
-    let clip = cx.cut(cx.canvas.bleed);
-    let picture = cx.image(face)?;
-    let set = Set::of(cx.component, cx.side);
-    match marks::applies(face) && marks::alone(face) {
-        true => marks::draw(cx.canvas, &outline, &clip, face, cx.art, picture),
-        false => draw(
-            cx.canvas,
-            &outline,
-            &clip,
-            face,
-            &set,
-            cx.art,
-            cx.dir(),
-            picture,
-        ),
-    }
-}
 
 /// Most variants whose titles and labels are set on one line: a set a player tells apart at a
 /// glance (six grains, two teams), not a deck read from a data file.
@@ -149,83 +112,69 @@ fn check_shape(cx: &mut CheckCx) {
     }
 }
 
-impl Kind for Token {
-    fn about(&self) -> &'static str {
-        "A counter, marker or coin: one face per side, with a symbol, a title, a large text and a caption."
-    }
-    fn example(&self) -> &'static str {
-        r##"kind: token
+/// A token and a tile are checked, drawn, exported and made by a print shop alike: they differ
+/// in what they are called and in their example.
+macro_rules! drawn_as_a_token {
+    ($kind:ty, $noun:literal, $about:literal, $example:literal) => {
+        impl Kind for $kind {
+            fn about(&self) -> &'static str {
+                $about
+            }
+            fn example(&self) -> &'static str {
+                $example
+            }
+            fn fields(&self) -> &'static [Field] {
+                FIELDS
+            }
+            fn draws(&self, _: Side) -> &'static [FaceField] {
+                DRAWS
+            }
+            fn check(&self, cx: &mut CheckCx) {
+                check_shape(cx);
+                check_marks(cx);
+            }
+            fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+                draw_face(face, cx)
+            }
+            fn noun(&self) -> &'static str {
+                $noun
+            }
+            fn tts(&self, shape: Shape) -> TtsForm {
+                TtsForm::tile(shape)
+            }
+            fn shop_family(&self, shape: Shape) -> Option<ShopFamily> {
+                shop_family(shape)
+            }
+            fn cut_at_home(&self) -> bool {
+                true
+            }
+        }
+    };
+}
+
+drawn_as_a_token!(
+    Token,
+    "token",
+    "A counter, marker or coin: one face per side, with a symbol, a title, a large text and a caption.",
+    r##"kind: token
 shape: round
 size: 20mm
 copies: 4
 front: {symbol: sun, label: Gold, background: "#f2c14e"}
 back: {background: "#7a5a14"}
 "##
-    }
-    fn fields(&self) -> &'static [Field] {
-        FIELDS
-    }
-    fn draws(&self, _: Side) -> &'static [FaceField] {
-        DRAWS
-    }
-    fn check(&self, cx: &mut CheckCx) {
-        check_shape(cx);
-        check_marks(cx);
-    }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw_face(face, cx)
-    }
-    fn noun(&self) -> &'static str {
-        "token"
-    }
-    fn tts(&self, shape: Shape) -> TtsForm {
-        TtsForm::tile(shape)
-    }
-    fn shop_family(&self, shape: Shape) -> Option<ShopFamily> {
-        shop_family(shape)
-    }
-    fn cut_at_home(&self) -> bool {
-        true
-    }
-}
+);
 
-impl Kind for Tile {
-    fn about(&self) -> &'static str {
-        "A square or rectangular tile, drawn as a token is; piecepack faces (`grid:`, `mark:`) too."
-    }
-    fn example(&self) -> &'static str {
-        r##"kind: tile
+drawn_as_a_token!(
+    Tile,
+    "tile",
+    "A square or rectangular tile, drawn as a token is; piecepack faces (`grid:`, `mark:`) too.",
+    r##"kind: tile
 size: 24mm
 copies: 6
 front: {title: Field, background: "#b5d99c"}
 "##
-    }
-    fn fields(&self) -> &'static [Field] {
-        FIELDS
-    }
-    fn draws(&self, _: Side) -> &'static [FaceField] {
-        DRAWS
-    }
-    fn check(&self, cx: &mut CheckCx) {
-        check_shape(cx);
-        check_marks(cx);
-    }
-    fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        draw_face(face, cx)
-    }
-    fn noun(&self) -> &'static str {
-        "tile"
-    }
-    fn tts(&self, shape: Shape) -> TtsForm {
-        TtsForm::tile(shape)
-    }
-    fn shop_family(&self, shape: Shape) -> Option<ShopFamily> {
-        shop_family(shape)
-    }
-    fn cut_at_home(&self) -> bool {
-        true
-    }
-}
+);
 
 /// The punched tiles a print shop makes of a token or tile of `shape`.
 fn shop_family(shape: Shape) -> Option<ShopFamily> {
@@ -237,21 +186,21 @@ fn shop_family(shape: Shape) -> Option<ShopFamily> {
     }
 }
 
-/// Draws a face over its background and its picture (`image:`), if any, and its piecepack
-/// marks over it. `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes
-/// or a grid draw across a piece that is not a rectangle is kept inside it.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    cv: &mut Canvas,
-    outline: &Outline,
-    clip: &str,
-    face: &Face,
-    set: &Set,
-    art: &Art,
-    dir: Option<&std::path::Path>,
-    picture: Option<Group>,
-) -> Result<(), DrawError> {
-    let (w, h, b) = (cv.w, cv.h, cv.bleed);
+/// Draws a token's or tile's face over its background and its picture (`image:`), if any, and
+/// its piecepack marks over it; a face of nothing but those marks in the piecepack's own look.
+/// `clip` is the cut grown by the bleed, as SVG path data: what a layout's boxes or a grid draw
+/// across a piece that is not a rectangle is kept inside it.
+fn draw_face(face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
+    let outline = &super::face_outline(cx.game, cx.piece, cx.side);
+    let clip = &cx.cut(cx.canvas.bleed);
+    let picture = cx.image(face)?;
+    let (art, dir) = (cx.art, cx.dir());
+    let cv = &mut *cx.canvas;
+    if marks::applies(face) && marks::alone(face) {
+        return marks::draw(cv, outline, clip, face, art, picture);
+    }
+    let set = &Set::of(cx.component, cx.side);
+    let (w, h) = (cv.w, cv.h);
     let c = Colors::of(face);
     let m = w.min(h);
     let round = *outline == Outline::Circle;
@@ -296,23 +245,7 @@ fn draw(
         marks::frame(cv, outline, style, stroke, &c.ink);
     }
     if let Some(border) = c.border() {
-        if round {
-            cv.add(
-                circle(w / 2.0, h / 2.0, m / 2.0 - stroke / 2.0, "none")
-                    .set("stroke", border)
-                    .set("stroke-width", n(stroke)),
-            );
-        } else if outline.is_box() {
-            let keyline = rect(stroke / 2.0, stroke / 2.0, w - stroke, h - stroke, "none")
-                .set("stroke", border)
-                .set("stroke-width", n(stroke));
-            cv.add(match marks::rounding(outline, b) {
-                Some(r) => keyline.set("rx", n((r - stroke / 2.0).max(0.0))),
-                None => keyline,
-            });
-        } else {
-            cv.add(outline::border(outline, w, h, stroke, border));
-        }
+        marks::keyline(cv, outline, stroke, border);
         if round && face.frame.is_none() {
             // A fine inner ring: the classic look of a punched counter (a frame stands in it).
             let ring = circle(w / 2.0, h / 2.0, m / 2.0 - stroke * 2.6, "none")
@@ -387,81 +320,58 @@ fn contents(
         (r * r - half * half).max(0.0).sqrt()
     };
     // A title sits as low as the lowest of its set's would, a label as high as the highest:
-    // each fitted to its own words, on the line the set shares (alone, on its own).
-    let words = |own: &str, set: &[String]| -> Vec<String> {
-        let mut all: Vec<String> = set.to_vec();
-        if !all.iter().any(|w| w == own) {
-            all.push(own.to_string());
-        }
-        all
-    };
-    if let Some(title) = &face.title {
+    // each fitted to its own words, on the line the set shares (alone, on its own). The two are
+    // set alike, mirrored: `inward` is +1 down from the top, -1 up from the foot.
+    let ends = [
+        (&face.title, &set.titles, 1.0, &mut top),
+        (&face.label, &set.labels, -1.0, &mut bottom),
+    ];
+    for (own, set, inward, edge) in ends {
+        let Some(own) = own else { continue };
+        // Its largest size, where its room is measured, its baseline from the edge, what of
+        // the font stays clear of a round token's rim, and the room it takes (in sizes).
+        let (most, room_at, baseline_at, clear, step) = match inward > 0.0 {
+            true => (0.13, 0.08, 0.8, ASCENT, 1.15),
+            false => (0.15, 0.05, 0.15, DESCENT, 1.1),
+        };
+        let inner = |a: f64, b: f64| if inward > 0.0 { a.max(b) } else { a.min(b) };
         let place = |t: &str| {
-            let size = fit(Font::CondensedBold, m * 0.13, chord(top + m * 0.08), t);
-            let mut baseline = top + size * 0.8;
+            let room = chord(*edge + inward * (m * room_at));
+            let size = fit(Font::CondensedBold, m * most, room, t);
+            let mut baseline = *edge + inward * size * baseline_at;
             if round {
                 let half = crate::draw::text::width(Font::CondensedBold, size, t) / 2.0;
-                baseline = baseline.max(h / 2.0 - reach(half) + size * ASCENT);
+                baseline = inner(
+                    baseline,
+                    h / 2.0 - inward * reach(half) + inward * size * clear,
+                );
             }
             (size, baseline)
         };
-        let (size, _) = place(title);
-        let all = words(title, &set.titles);
-        let (mut baseline, mut largest) = (f64::NEG_INFINITY, 0.0f64);
+        let (size, _) = place(own);
+        let mut all: Vec<String> = set.to_vec();
+        if !all.contains(own) {
+            all.push(own.to_string());
+        }
+        let (mut baseline, mut largest) = (-inward * f64::INFINITY, 0.0f64);
         for t in &all {
             let (s, b) = place(t);
-            (baseline, largest) = (baseline.max(b), largest.max(s));
+            (baseline, largest) = (inner(baseline, b), largest.max(s));
         }
         if round || all.len() > 1 {
-            top = baseline - largest * 0.8;
+            *edge = baseline - inward * largest * baseline_at;
         }
-        cv.add(
-            text(
-                mid_x,
-                baseline,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                &c.ink,
-                title,
-            )
-            .set("id", READ_ID),
+        let line = text(
+            mid_x,
+            baseline,
+            size,
+            Font::CondensedBold,
+            Anchor::Middle,
+            &c.ink,
+            own,
         );
-        top += largest * 1.15;
-    }
-    if let Some(label) = &face.label {
-        let place = |l: &str| {
-            let size = fit(Font::CondensedBold, m * 0.15, chord(bottom - m * 0.05), l);
-            let mut baseline = bottom - size * 0.15;
-            if round {
-                let half = crate::draw::text::width(Font::CondensedBold, size, l) / 2.0;
-                baseline = baseline.min(h / 2.0 + reach(half) - size * DESCENT);
-            }
-            (size, baseline)
-        };
-        let (size, _) = place(label);
-        let all = words(label, &set.labels);
-        let (mut baseline, mut largest) = (f64::INFINITY, 0.0f64);
-        for l in &all {
-            let (s, b) = place(l);
-            (baseline, largest) = (baseline.min(b), largest.max(s));
-        }
-        if round || all.len() > 1 {
-            bottom = baseline + largest * 0.15;
-        }
-        cv.add(
-            text(
-                mid_x,
-                baseline,
-                size,
-                Font::CondensedBold,
-                Anchor::Middle,
-                &c.ink,
-                label,
-            )
-            .set("id", READ_ID),
-        );
-        bottom -= largest * 1.1;
+        cv.add(line.set("id", READ_ID));
+        *edge += inward * largest * step;
     }
 
     if let Some(pips) = &face.pips {

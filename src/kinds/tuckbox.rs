@@ -15,7 +15,7 @@ use super::{CheckCx, FaceCx, FaceField, Field, Kind, Outline, TtsForm};
 use crate::base::forms::Side;
 use crate::base::outline::{PathOutline, path_data};
 use crate::base::units::{Length, parse_length};
-use crate::draw::canvas::{Anchor, Canvas, line, n, place, text};
+use crate::draw::canvas::{Anchor, line, n, place, text};
 use crate::draw::text::{Font, fit};
 use crate::kinds::Component;
 use crate::kinds::face::Colors;
@@ -34,15 +34,12 @@ pub const SLACK_MM: f64 = 1.0;
 #[serde(deny_unknown_fields)]
 pub struct Tuckbox {
     /// The id of the component it holds: its card size and number of copies size the box.
-    #[serde(default)]
     #[schemars(with = "Option<crate::spec::ids::SafeId>")]
     pub deck: Option<Spanned<String>>,
     /// One card's thickness (default 0.3 mm): times the deck's copies, the box's depth.
-    #[serde(default)]
     #[schemars(with = "Option<Length>")]
     pub thickness: Option<Spanned<Length>>,
     /// The inside, width × height × depth (`64mm x 89mm x 18mm`), instead of a deck's.
-    #[serde(default)]
     #[schemars(with = "Option<InnerText>")]
     pub inner: Option<Spanned<Inner>>,
     /// The inside, worked out from the deck when the game is checked.
@@ -268,16 +265,7 @@ tuckbox: {deck: card}
         &[]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Symbol,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Text,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Symbol, Title, Label, Text, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let c = cx.component;
@@ -383,27 +371,12 @@ tuckbox: {deck: card}
         let Some(net) = self.net() else {
             return Ok(());
         };
-        let held = self.deck.as_ref().and_then(|d| {
-            let c = cx
-                .game
-                .spec
-                .components
-                .iter()
-                .find(|c| c.id.value == d.value)?;
-            Some(format!(
-                "{} × {}",
-                c.total_copies(),
-                c.name.as_deref().unwrap_or(&c.id.value)
-            ))
-        });
-        draw(
-            cx.canvas,
-            &net,
-            face,
-            &cx.game.spec.game.name,
-            held.as_deref(),
-            cx.art,
-        )
+        let spec = &cx.game.spec;
+        let deck = self.deck.as_ref();
+        let held = deck.and_then(|d| spec.components.iter().find(|c| c.id.value == d.value));
+        let name = |c: &Component| c.name.clone().unwrap_or_else(|| c.id.value.clone());
+        let held = held.map(|c| format!("{} × {}", c.total_copies(), name(c)));
+        draw(cx, &net, face, held.as_deref())
     }
     fn shares_cuts(&self, _: Shape) -> bool {
         false
@@ -432,15 +405,11 @@ tuckbox: {deck: card}
     }
 }
 
-/// The net: background, the art on its panels, the folds dashed and the cut solid.
-fn draw(
-    cv: &mut Canvas,
-    net: &Net,
-    face: &Face,
-    game: &str,
-    held: Option<&str>,
-    art: &crate::kinds::face::Art,
-) -> Result<(), DrawError> {
+/// The net: background, the art on its panels (`held` names what the box holds), the folds
+/// dashed and the cut solid.
+fn draw(cx: &mut FaceCx, net: &Net, face: &Face, held: Option<&str>) -> Result<(), DrawError> {
+    let (game, art) = (cx.game.spec.game.name.as_str(), cx.art);
+    let cv = &mut *cx.canvas;
     let c = Colors::of(face);
     let cut = net.outline();
     let (w, h, bleed) = (cv.w, cv.h, cv.bleed);

@@ -3,6 +3,7 @@
 //! use it (rosters get more rows, grids and tracks taller cells), so a sheet fills A4 or Letter.
 //! Sizes are chosen for pencil: write-in rows at least 8 mm, text at least 2.6 mm (7.5 pt).
 
+use serde_saphyr::Spanned;
 use svg::node::element::Group;
 
 use super::model::*;
@@ -187,8 +188,9 @@ pub(super) fn draw_note(mut g: Group, note: Option<&str>, x: f64, y: f64, w: f64
     g
 }
 
-/// Splits `w` by relative weights.
-pub(super) fn split(w: f64, weights: &[f64]) -> Vec<f64> {
+/// Splits `w` by relative weights, each as given (`width:`) or else 1.
+pub(super) fn split<'a>(w: f64, given: impl Iterator<Item = Option<&'a Spanned<f64>>>) -> Vec<f64> {
+    let weights: Vec<f64> = given.map(|k| k.map_or(1.0, |k| k.value)).collect();
     let total: f64 = weights.iter().sum::<f64>().max(1e-9);
     weights.iter().map(|k| w * k / total).collect()
 }
@@ -294,10 +296,7 @@ pub fn max_extra(s: &Section, w: f64) -> f64 {
 pub(super) fn row_widths(r: &Row, w: f64) -> Vec<f64> {
     let k = r.sections.len();
     let gaps = GAP * 1.6 * k.saturating_sub(1) as f64;
-    let weights: Vec<f64> = (0..k)
-        .map(|i| r.widths.get(i).map_or(1.0, |w| w.value))
-        .collect();
-    split(w - gaps, &weights)
+    split(w - gaps, (0..k).map(|i| r.widths.get(i)))
 }
 
 /// Draws `s` in the frame (x, y, w, h); `h` is at least its natural height.

@@ -36,13 +36,7 @@ sheet:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: a sheet is a page, printed whole.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Label, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         crate::kinds::sheet::check_sections(cx, self);
@@ -56,7 +50,7 @@ sheet:
             })
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
-        crate::kinds::sheet::draw(cx.canvas, self, cx.game, cx.piece, face, cx.side, cx.art)
+        crate::kinds::sheet::draw(cx.canvas, self, cx.piece, face, cx.side, cx.art)
     }
     /// Its track's spaces, where the sheet's layout puts them; none if it cannot be laid out
     /// (the build reports why).

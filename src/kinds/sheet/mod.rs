@@ -61,7 +61,7 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
         );
     }
     if s.back.is_none() && c.back.is_some() {
-        cx.problems.push(crate::base::diagnostic::Diagnostic::located(
+        cx.problems.push(Diagnostic::located(
             cx.file,
             c.back_at,
             format!(
@@ -71,41 +71,7 @@ pub fn check_sections(cx: &mut CheckCx, s: &SheetSpec) {
         ));
     }
     for section in all_sections(s) {
-        if let Section::Track(t) = section
-            && !(1..=200).contains(&t.spaces.value)
-        {
-            cx.at(&t.spaces, "a track has 1 to 200 spaces".into());
-        }
-        if let Section::Grid(g) = section
-            && !(1..=60).contains(&g.columns.value)
-        {
-            cx.at(&g.columns, "a grid has 1 to 60 columns".into());
-        }
-        if let Section::Roster(r) = section
-            && let Some(b) = &r.blocks
-            && !(1..=6).contains(&b.value)
-        {
-            cx.at(b, "a roster has 1 to 6 blocks".into());
-        }
-        if let Section::Roster(r) = section
-            && let Some(rows) = &r.rows
-            && !(1..=200).contains(&rows.value)
-        {
-            cx.at(rows, "a roster has 1 to 200 rows".into());
-        }
-        if let Section::Roster(r) = section {
-            for by in r.columns.iter().filter_map(|c| c.boxes_by.as_ref()) {
-                if by.value.is_empty()
-                    || by.value.values().any(|n| !(1..=MAX_CHECKBOXES).contains(n))
-                {
-                    cx.at(
-                        by,
-                        format!("`boxes_by` gives each kind 1 to {MAX_CHECKBOXES} boxes"),
-                    );
-                }
-            }
-        }
-        check_numbers(cx.file, section, cx.problems);
+        check_section(cx, section);
     }
 }
 
@@ -119,10 +85,10 @@ const MAX_CHECKBOXES: u32 = 20;
 const TRACK_HEIGHT_MM: (f64, f64) = (11.0, 250.0);
 const TRACK_WIDTH_MM: (f64, f64) = (5.0, 300.0);
 
-/// The numbers a sheet's sections take: finite and in range, else a section would be drawn
-/// out of shape or left out.
-fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Diagnostic>) {
-    let mut in_range = |v: Option<&Spanned<f64>>, (lo, hi): (f64, f64), what: &str| {
+/// The counts and numbers a section takes: finite and in range, else it would be drawn out of
+/// shape or left out.
+fn check_section(cx: &mut CheckCx, section: &Section) {
+    let in_range = |cx: &mut CheckCx, v: Option<&Spanned<f64>>, (lo, hi): (f64, f64), what| {
         if let Some(v) = v
             && !(v.value.is_finite() && v.value >= lo && v.value <= hi)
         {
@@ -132,70 +98,82 @@ fn check_numbers(file: &str, section: &Section, problems: &mut Vec<Diagnostic>) 
             } else {
                 format!("{:e}", v.value)
             };
-            problems.push(Diagnostic::at(file, v, format!("{what}, found `{found}`")));
+            cx.at(v, format!("{what}, found `{found}`"));
         }
     };
-    let weight = (MIN_WEIGHT, MAX_WEIGHT);
-    let relative = "a relative width is a number from 0.01 to 1000";
+    let relative = |cx: &mut CheckCx, v: Option<&Spanned<f64>>| {
+        let what = "a relative width is a number from 0.01 to 1000";
+        in_range(cx, v, (MIN_WEIGHT, MAX_WEIGHT), what);
+    };
     match section {
         Section::Fields(f) => {
             for i in &f.items {
-                in_range(i.width.as_ref(), weight, relative);
+                relative(cx, i.width.as_ref());
             }
         }
         Section::Table(t) => {
             for c in &t.columns {
                 if let ColumnSpec::Full(c) = c {
-                    in_range(c.width.as_ref(), weight, relative);
+                    relative(cx, c.width.as_ref());
                 }
             }
         }
         Section::Roster(r) => {
-            for c in &r.columns {
-                in_range(c.width.as_ref(), weight, relative);
+            if let Some(b) = &r.blocks
+                && !(1..=6).contains(&b.value)
+            {
+                cx.at(b, "a roster has 1 to 6 blocks".into());
             }
+            if let Some(rows) = &r.rows
+                && !(1..=200).contains(&rows.value)
+            {
+                cx.at(rows, "a roster has 1 to 200 rows".into());
+            }
+            for by in r.columns.iter().filter_map(|c| c.boxes_by.as_ref()) {
+                if by.value.is_empty()
+                    || by.value.values().any(|n| !(1..=MAX_CHECKBOXES).contains(n))
+                {
+                    cx.at(
+                        by,
+                        format!("`boxes_by` gives each kind 1 to {MAX_CHECKBOXES} boxes"),
+                    );
+                }
+            }
+            for c in &r.columns {
+                relative(cx, c.width.as_ref());
+            }
+        }
+        Section::Grid(g) if !(1..=60).contains(&g.columns.value) => {
+            cx.at(&g.columns, "a grid has 1 to 60 columns".into());
         }
         Section::Row(r) => {
             for w in &r.widths {
-                in_range(Some(w), weight, relative);
+                relative(cx, Some(w));
             }
             if let Some(extra) = r.widths.get(r.sections.len()) {
-                problems.push(Diagnostic::at(
-                    file,
+                let (sections, widths) = (r.sections.len(), r.widths.len());
+                cx.at(
                     extra,
-                    format!(
-                        "the row has {} sections but {} widths",
-                        r.sections.len(),
-                        r.widths.len()
-                    ),
-                ));
+                    format!("the row has {sections} sections but {widths} widths"),
+                );
             }
         }
         Section::Checkboxes(c) => {
             for b in c.items.iter().filter_map(|i| i.boxes.as_ref()) {
                 if !(1..=MAX_CHECKBOXES).contains(&b.value) {
-                    problems.push(Diagnostic::at(
-                        file,
-                        b,
-                        format!(
-                            "a checklist item has 1 to {MAX_CHECKBOXES} boxes, found {}",
-                            b.value
-                        ),
-                    ));
+                    let most = format!("a checklist item has 1 to {MAX_CHECKBOXES} boxes");
+                    cx.at(b, format!("{most}, found {}", b.value));
                 }
             }
         }
         Section::Track(t) => {
-            in_range(
-                t.max_height.as_ref(),
-                TRACK_HEIGHT_MM,
-                "`max_height` is a height in mm from 11 to 250",
-            );
-            in_range(
-                t.width.as_ref(),
-                TRACK_WIDTH_MM,
-                "a track's `width` is a width in mm from 5 to 300",
-            );
+            if !(1..=200).contains(&t.spaces.value) {
+                cx.at(&t.spaces, "a track has 1 to 200 spaces".into());
+            }
+            let height = "`max_height` is a height in mm from 11 to 250";
+            in_range(cx, t.max_height.as_ref(), TRACK_HEIGHT_MM, height);
+            let width = "a track's `width` is a width in mm from 5 to 300";
+            in_range(cx, t.width.as_ref(), TRACK_WIDTH_MM, width);
         }
         _ => {}
     }
@@ -243,13 +221,11 @@ pub fn symbols(s: &SheetSpec) -> Vec<&Spanned<String>> {
 pub fn draw(
     cv: &mut Canvas,
     spec: &SheetSpec,
-    game: &Game,
     piece: &Piece,
     face: &Face,
     side: Side,
     art: &Art,
 ) -> Result<(), crate::kinds::face::DrawError> {
-    let _ = game;
     let (subtitle, sections) = match (side, &spec.back) {
         (Side::Front, _) => (&spec.subtitle, &spec.sections),
         (Side::Back, Some(b)) => (&b.subtitle, &b.sections),
@@ -327,7 +303,8 @@ fn fit_scale(sections: &[Section], face: &Face, w: f64, h: f64) -> Result<f64, S
     Err(SheetError::Unsettled)
 }
 
-/// Lays the sheet out, scaled down a little if it must be.
+/// Lays the sheet out at the scale its sections fit (`fit_scale`): on a page 1/k times as
+/// large, then scaled down by k.
 #[allow(clippy::too_many_arguments)]
 fn layout(
     subtitle: Option<&str>,
@@ -339,35 +316,7 @@ fn layout(
     h: f64,
 ) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
     let k = fit_scale(sections, face, w, h)?;
-    let (g, spaces) = layout_at(subtitle, sections, piece, face, art, w / k, h / k)?;
-    if k == 1.0 {
-        return Ok((g, spaces));
-    }
-    let scaled = svg::node::element::Group::new()
-        .set("transform", format!("scale({k:.5})"))
-        .add(g);
-    let spaces = spaces
-        .into_iter()
-        .map(|r| Rect {
-            x: r.x * k,
-            y: r.y * k,
-            w: r.w * k,
-            h: r.h * k,
-        })
-        .collect();
-    Ok((scaled, spaces))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn layout_at(
-    subtitle: Option<&str>,
-    sections: &[Section],
-    piece: &Piece,
-    face: &Face,
-    art: &Art,
-    w: f64,
-    h: f64,
-) -> Result<(svg::node::element::Group, Vec<Rect>), crate::kinds::face::DrawError> {
+    let (w, h) = (w / k, h / k);
     let c = Colors::of(face);
     let tags = piece.tags(art.game());
     let mut ctx = draw::Ctx {
@@ -467,5 +416,17 @@ fn layout_at(
             .set("fill-opacity", "0.7"),
         );
     }
-    Ok((g, ctx.spaces))
+    if k == 1.0 {
+        return Ok((g, ctx.spaces));
+    }
+    let scaled = svg::node::element::Group::new()
+        .set("transform", format!("scale({k:.5})"))
+        .add(g);
+    let spaces = ctx.spaces.into_iter().map(|r| Rect {
+        x: r.x * k,
+        y: r.y * k,
+        w: r.w * k,
+        h: r.h * k,
+    });
+    Ok((scaled, spaces.collect()))
 }

@@ -2,7 +2,8 @@
 //! A small set of generic sections, stacked down the page (`row` puts some side by side):
 //! `fields`, `table`, `roster`, `grid`, `track`, `checkboxes`, `text`, `legend`, `row`.
 //! Any text may hold `{key}` placeholders that `pnp sheets` fills per player (`{player}`…);
-//! unknown keys print as nothing, leaving the space to write in.
+//! unknown keys print as nothing, leaving the space to write in. A field left out is `None`
+//! when it is an `Option` (serde's own rule), its `#[serde(default)]` otherwise.
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -14,18 +15,15 @@ use crate::spec::color::Color;
 #[serde(deny_unknown_fields)]
 pub struct SheetSpec {
     /// A line under the title band (e.g. "Family record sheet").
-    #[serde(default)]
     pub subtitle: Option<String>,
     pub sections: Vec<Section>,
     /// The other side of the sheet (printed on the back, or as the next page).
-    #[serde(default)]
     pub back: Option<SheetBack>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SheetBack {
-    #[serde(default)]
     pub subtitle: Option<String>,
     pub sections: Vec<Section>,
 }
@@ -62,7 +60,6 @@ pub enum Section {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fields {
-    #[serde(default)]
     pub title: Option<String>,
     pub items: Vec<Field>,
 }
@@ -72,10 +69,8 @@ pub struct Fields {
 pub struct Field {
     pub label: String,
     /// Printed on the line, e.g. `"{player}"`.
-    #[serde(default)]
     pub value: Option<String>,
     /// Relative width among the fields of the section (default 1).
-    #[serde(default)]
     #[schemars(with = "Option<f64>")]
     pub width: Option<Spanned<f64>>,
     /// A tall box (for a total) instead of a line.
@@ -95,17 +90,15 @@ pub enum Write {
     Tally,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Column {
     pub label: String,
     #[serde(default)]
     pub write: Write,
     /// Tally boxes in each cell (default 10).
-    #[serde(default)]
     pub boxes: Option<u32>,
     /// Relative width (default 1).
-    #[serde(default)]
     #[schemars(with = "Option<f64>")]
     pub width: Option<Spanned<f64>>,
 }
@@ -127,12 +120,7 @@ impl ColumnSpec {
                 boxes: None,
                 width: None,
             },
-            ColumnSpec::Full(c) => Column {
-                label: c.label.clone(),
-                write: c.write,
-                boxes: c.boxes,
-                width: c.width.clone(),
-            },
+            ColumnSpec::Full(c) => c.clone(),
         }
     }
 }
@@ -140,16 +128,13 @@ impl ColumnSpec {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Table {
-    #[serde(default)]
     pub title: Option<String>,
     pub columns: Vec<ColumnSpec>,
     /// Cells in column order; in write columns a cell is pre-filled text (often `{key}`).
     pub rows: Vec<Vec<String>>,
     /// A closing row, e.g. `[Total, "", "/ 20"]`.
-    #[serde(default)]
     pub footer: Option<Vec<String>>,
     /// Small print under the table (a rule to remember).
-    #[serde(default)]
     pub note: Option<String>,
 }
 
@@ -158,48 +143,37 @@ pub struct Table {
 pub struct RosterColumn {
     pub label: String,
     /// Relative width (default 1).
-    #[serde(default)]
     #[schemars(with = "Option<f64>")]
     pub width: Option<Spanned<f64>>,
     /// Options printed small in each cell, to circle (e.g. `[Healthy, Starving]`).
-    #[serde(default)]
     pub choices: Option<Vec<String>>,
     /// Checkboxes in each cell (e.g. starvation markers).
-    #[serde(default)]
     pub boxes: Option<u32>,
     /// Checkboxes by the row's kind, `{Child: 1, Adult: 3, Old: 1}`: a row filled in with one of
     /// these kinds (`fill:` of another column) shows its count; a blank row a group for each,
     /// marked with the kind's initial.
-    #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, u32>>")]
     pub boxes_by: Option<Spanned<BTreeMap<String, u32>>>,
     /// A symbol over the label in the header row (the label set small under it).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Pre-fill row i with the value of `{fill}.i` (e.g. `member` → `member.1`, `member.2`…).
-    #[serde(default)]
     pub fill: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Roster {
-    #[serde(default)]
     pub title: Option<String>,
     /// Number of rows; without it the roster takes the room left on the page.
-    #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub rows: Option<Spanned<u32>>,
     /// Blocks side by side the rows are split into (default 1).
-    #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub blocks: Option<Spanned<u32>>,
     /// Heads the column of row numbers (default `#`), e.g. `Turn`.
-    #[serde(default)]
     pub number: Option<String>,
     pub columns: Vec<RosterColumn>,
-    #[serde(default)]
     pub note: Option<String>,
 }
 
@@ -207,7 +181,6 @@ pub struct Roster {
 #[serde(deny_unknown_fields)]
 pub struct GridRow {
     pub label: String,
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Shaded row (e.g. a state rather than an activity).
@@ -218,16 +191,13 @@ pub struct GridRow {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
-    #[serde(default)]
     pub title: Option<String>,
     pub rows: Vec<GridRow>,
     /// Number of columns, numbered from 1.
     #[schemars(with = "u32")]
     pub columns: Spanned<u32>,
     /// Printed over the column numbers (e.g. "Turn").
-    #[serde(default)]
     pub column_label: Option<String>,
-    #[serde(default)]
     pub note: Option<String>,
 }
 
@@ -245,7 +215,6 @@ pub enum Flow {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "SheetTrack")]
 pub struct Track {
-    #[serde(default)]
     pub title: Option<String>,
     #[schemars(with = "u32")]
     pub spaces: Spanned<u32>,
@@ -258,14 +227,11 @@ pub struct Track {
     #[serde(default)]
     pub values: BTreeMap<u32, String>,
     /// Largest space height in mm (default 16).
-    #[serde(default)]
     #[schemars(with = "Option<f64>")]
     pub max_height: Option<Spanned<f64>>,
     /// Width of the spaces in mm for `direction: down` (default: the section's width).
-    #[serde(default)]
     #[schemars(with = "Option<f64>")]
     pub width: Option<Spanned<f64>>,
-    #[serde(default)]
     pub note: Option<String>,
 }
 
@@ -273,10 +239,8 @@ pub struct Track {
 #[serde(deny_unknown_fields)]
 pub struct CheckItem {
     pub label: String,
-    #[serde(default)]
     pub text: Option<String>,
     /// Checkboxes after the label (default 1, at most 20).
-    #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub boxes: Option<Spanned<u32>>,
 }
@@ -284,7 +248,6 @@ pub struct CheckItem {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Checkboxes {
-    #[serde(default)]
     pub title: Option<String>,
     /// Print 1), 2)… before the items.
     #[serde(default)]
@@ -295,7 +258,6 @@ pub struct Checkboxes {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TextBlock {
-    #[serde(default)]
     pub title: Option<String>,
     /// Paragraphs; `# ` starts a subheading, `• ` a bullet.
     pub lines: Vec<String>,
@@ -305,23 +267,18 @@ pub struct TextBlock {
 #[serde(deny_unknown_fields)]
 pub struct LegendItem {
     pub label: String,
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// A swatch of this colour.
-    #[serde(default)]
     pub color: Option<Color>,
-    #[serde(default)]
     pub text: Option<String>,
     /// A write-in line after the item, with this small label (e.g. "die colour").
-    #[serde(default)]
     pub write: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Legend {
-    #[serde(default)]
     pub title: Option<String>,
     pub items: Vec<LegendItem>,
 }
@@ -329,10 +286,8 @@ pub struct Legend {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Notes {
-    #[serde(default)]
     pub title: Option<String>,
     /// Number of ruled lines (default: as many as fit, at least 2).
-    #[serde(default)]
     pub lines: Option<u32>,
 }
 

@@ -9,12 +9,8 @@ use crate::draw::text::{Font, fit, width};
 pub(super) fn fields(mut g: Group, f: &Fields, x: f64, y: f64, w: f64, ctx: &Ctx) -> Group {
     let gap = 6.0;
     let k = f.items.len();
-    let weights: Vec<f64> = f
-        .items
-        .iter()
-        .map(|i| i.width.as_ref().map_or(1.0, |w| w.value))
-        .collect();
-    let widths = split(w - gap * k.saturating_sub(1) as f64, &weights);
+    let given = f.items.iter().map(|i| i.width.as_ref());
+    let widths = split(w - gap * k.saturating_sub(1) as f64, given);
     let mut cx = x;
     for (item, iw) in f.items.iter().zip(widths) {
         g = g.add(text(
@@ -67,11 +63,7 @@ pub(super) fn fields(mut g: Group, f: &Fields, x: f64, y: f64, w: f64, ctx: &Ctx
 
 pub(super) fn table(mut g: Group, t: &Table, x: f64, y: f64, w: f64, ctx: &Ctx) -> Group {
     let cols: Vec<Column> = t.columns.iter().map(ColumnSpec::column).collect();
-    let weights: Vec<f64> = cols
-        .iter()
-        .map(|c| c.width.as_ref().map_or(1.0, |w| w.value))
-        .collect();
-    let widths = split(w, &weights);
+    let widths = split(w, cols.iter().map(|c| c.width.as_ref()));
     let ink = ctx.ink.as_str();
     g = g.add(rect(x, y, w, HEADER_ROW, ink).set("fill-opacity", "0.12"));
     g = header_labels(g, cols.iter().map(|c| c.label.as_str()), &widths, x, y, ink);
@@ -185,12 +177,7 @@ pub(super) fn roster(mut g: Group, r: &Roster, x: f64, y: f64, w: f64, h: f64, c
     let bw = (w - bgap * (blocks - 1) as f64) / blocks as f64;
     let number = r.number.as_deref().unwrap_or("#");
     let num_w = (width(Font::CondensedBold, SMALL, number) + 2.0).max(7.0);
-    let weights: Vec<f64> = r
-        .columns
-        .iter()
-        .map(|c| c.width.as_ref().map_or(1.0, |w| w.value))
-        .collect();
-    let widths = split(bw - num_w, &weights);
+    let widths = split(bw - num_w, r.columns.iter().map(|c| c.width.as_ref()));
     for b in 0..blocks {
         let bx = x + b as f64 * (bw + bgap);
         g = g.add(rect(bx, y, bw, header, ink).set("fill-opacity", "0.12"));
