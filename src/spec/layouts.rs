@@ -30,31 +30,23 @@ pub struct LayoutBox {
     /// The face's field it shows: its text wrapped and set smaller until it fits the box (a
     /// text of only icons, `"{coin}{coin}"`, is a row of icons), its symbol as large as fits,
     /// its picture (`image`) filling the box as the face's `fit:` and `position:` say.
-    #[serde(default)]
     pub show: Option<Shown>,
     /// A fixed text, the same on every card using the layout (markup read).
-    #[serde(default)]
     pub text: Option<String>,
     /// A fixed symbol, as large as fits.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Where text sits across the box: `left`, `center` (default) or `right`.
-    #[serde(default)]
     pub align: Option<Align>,
     /// The font: `sans` (default), `condensed`, `bold`, `display`, or a family by name (a
     /// bundled one or one of the game's own `fonts:`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub font: Option<Spanned<BoxFont>>,
     /// The largest its text is set (default: what fits the box, at most 6 mm).
-    #[serde(default)]
     pub size: Option<Length>,
     /// A fill behind the box's contents.
-    #[serde(default)]
     pub fill: Option<Color>,
     /// The colour of its text and symbol (default: the face's ink).
-    #[serde(default)]
     pub ink: Option<Color>,
 }
 

@@ -48,7 +48,6 @@ pub(crate) struct HoldsFields {
     /// A component id (`bean`) or a piece id (`tile-suns-ace`).
     piece: String,
     /// How many lie side by side on one space at once (default 1).
-    #[serde(default)]
     count: Option<u32>,
     /// Which spaces hold them, by name: a board's `a1`, a track's labels (`"5"`) and `end` (its
     /// end area), a sheet track's numbers from 1. Default: every space (a track's end area only
