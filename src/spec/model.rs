@@ -582,30 +582,6 @@ pub enum Mark {
 }
 
 impl Face {
-    /// A face that sets nothing (`Face::default()`, as a constant to borrow).
-    pub const EMPTY: Face = Face {
-        background: None,
-        ink: None,
-        border: None,
-        symbol: None,
-        title: None,
-        label: None,
-        text: None,
-        lines: None,
-        table: None,
-        pips: None,
-        frame: None,
-        grid: None,
-        mark: None,
-        columns: None,
-        corner: None,
-        layout: None,
-        image: None,
-        fit: None,
-        position: None,
-        font: None,
-    };
-
     /// Every piece of text on the face.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         [&self.title, &self.label, &self.text, &self.corner]
@@ -626,33 +602,67 @@ impl Face {
             .map(str::trim_end)
             .filter(|line| !line.trim().is_empty())
     }
+}
 
-    /// `self` with every field that `over` sets replaced by `over`'s value.
-    pub fn overlaid(&self, over: &Face) -> Face {
-        fn pick<T: Clone>(base: &Option<T>, over: &Option<T>) -> Option<T> {
-            over.clone().or_else(|| base.clone())
+/// Makes, from the list of `Face`'s fields (each with its name as a `FaceField`), what goes
+/// over all of them: `Face::EMPTY`, `Face::overlaid` and `FaceField`, so that none can miss one.
+macro_rules! face_fields {
+    ($($field:ident: $name:ident),* $(,)?) => {
+        impl Face {
+            /// A face that sets nothing (`Face::default()`, as a constant to borrow).
+            pub const EMPTY: Face = Face { $($field: None),* };
+
+            /// `self` with every field that `over` sets replaced by `over`'s value.
+            pub fn overlaid(&self, over: &Face) -> Face {
+                Face { $($field: over.$field.clone().or_else(|| self.$field.clone())),* }
+            }
         }
-        Face {
-            background: pick(&self.background, &over.background),
-            ink: pick(&self.ink, &over.ink),
-            border: pick(&self.border, &over.border),
-            symbol: pick(&self.symbol, &over.symbol),
-            title: pick(&self.title, &over.title),
-            label: pick(&self.label, &over.label),
-            text: pick(&self.text, &over.text),
-            lines: pick(&self.lines, &over.lines),
-            table: pick(&self.table, &over.table),
-            pips: pick(&self.pips, &over.pips),
-            frame: pick(&self.frame, &over.frame),
-            grid: pick(&self.grid, &over.grid),
-            mark: pick(&self.mark, &over.mark),
-            columns: pick(&self.columns, &over.columns),
-            corner: pick(&self.corner, &over.corner),
-            layout: pick(&self.layout, &over.layout),
-            image: pick(&self.image, &over.image),
-            fit: pick(&self.fit, &over.fit),
-            position: pick(&self.position, &over.position),
-            font: pick(&self.font, &over.font),
+
+        /// A field of a face (`front:`, `back:`, a variant's faces).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum FaceField {
+            $($name),*
         }
-    }
+
+        impl FaceField {
+            pub const ALL: [FaceField; [$(FaceField::$name),*].len()] = [$(FaceField::$name),*];
+
+            /// Its key in the YAML.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(FaceField::$name => stringify!($field)),*
+                }
+            }
+
+            /// Whether `face` sets it.
+            pub fn is_set(self, face: &Face) -> bool {
+                match self {
+                    $(FaceField::$name => face.$field.is_some()),*
+                }
+            }
+        }
+    };
+}
+
+face_fields! {
+    background: Background,
+    ink: Ink,
+    border: Border,
+    symbol: Symbol,
+    title: Title,
+    label: Label,
+    text: Text,
+    lines: Lines,
+    table: Table,
+    pips: Pips,
+    frame: Frame,
+    grid: Grid,
+    mark: Mark,
+    columns: Columns,
+    corner: Corner,
+    layout: Layout,
+    image: Image,
+    fit: Fit,
+    position: Position,
+    font: Font,
 }
