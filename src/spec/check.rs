@@ -5,8 +5,7 @@ use std::collections::HashSet;
 
 use super::ids::is_safe_id;
 use super::{Component, Face, Game, symbol_source};
-use crate::base::diagnostic::Diagnostic;
-use crate::base::diagnostic::Problems;
+use crate::base::diagnostic::{Diagnostic, Problems, did_you_mean};
 use crate::base::units::Size;
 use crate::base::units::short_mm;
 use crate::spec::SpecError;
@@ -169,20 +168,9 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
             if let Some(font) = face.font.as_ref()
                 && !crate::base::fonts::has_family(&font.value)
             {
-                let known = crate::base::fonts::families();
-                let hint =
-                    crate::base::diagnostic::closest(&font.value, known.iter().map(String::as_str))
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
-                problems.push(Diagnostic::at(
-                    file,
-                    font,
-                    format!(
-                        "no font family `{}`: expected one of {} (a game adds its own with `fonts:`){hint}",
-                        font.value,
-                        known.join(", ")
-                    ),
-                ));
+                let families = font_families(&font.value);
+                let message = format!("no font family `{}`: expected {families}", font.value);
+                problems.push(Diagnostic::at(file, font, message));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
                 let layouts = &game.spec.layouts;
@@ -453,13 +441,10 @@ fn check_icons<K: Kinds>(
 /// Why `name` cannot name a symbol file, with the symbol it most likely means (of `known`).
 pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
     let lower = name.to_lowercase();
-    let meant = match known.contains(&lower) {
-        true => Some(lower.as_str()),
-        false => crate::base::diagnostic::closest(&lower, known.iter().map(String::as_str)),
+    let hint = match known.contains(&lower) {
+        true => format!("; did you mean `{lower}`?"),
+        false => did_you_mean(&lower, known.iter().map(String::as_str)),
     };
-    let hint = meant
-        .map(|m| format!("; did you mean `{m}`?"))
-        .unwrap_or_default();
     format!(
         "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
     )
@@ -467,13 +452,19 @@ pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
 
 /// There is no symbol `name`; `known` are the names there are.
 pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
-    let hint = match crate::base::diagnostic::closest(name, known.iter().map(String::as_str)) {
-        Some(c) => format!("; did you mean `{c}`?"),
-        None => String::new(),
-    };
+    let hint = did_you_mean(name, known.iter().map(String::as_str));
     format!(
         "no symbol `{name}`: expected one of pnp's symbols or a file `symbols/{name}.svg` beside the game's YAML{hint}"
     )
+}
+
+/// The font families a face may name, for a message about `family`, which is none of them:
+/// "one of Roboto, … (a game adds its own with `fonts:`)", with the one it likely means.
+pub(super) fn font_families(family: &str) -> String {
+    let known = crate::base::fonts::families();
+    let hint = did_you_mean(family, known.iter().map(String::as_str));
+    let known = known.join(", ");
+    format!("one of {known} (a game adds its own with `fonts:`){hint}")
 }
 
 /// What to do about a character no font has.

@@ -9,7 +9,7 @@ use serde_saphyr::Spanned;
 
 use super::color::Color;
 use super::{Game, symbol_source};
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, did_you_mean};
 use crate::base::units::Length;
 
 /// One box of a layout, drawn in the order written (a later box over an earlier one): a fill,
@@ -185,18 +185,13 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 && let BoxFont::Family(family) = &font.value
                 && !crate::base::fonts::has_family(family)
             {
-                let known = crate::base::fonts::families();
-                let hint =
-                    crate::base::diagnostic::closest(family, known.iter().map(String::as_str))
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
                 problems.push(Diagnostic::at(
                     file,
                     font,
                     format!(
-                        "no font `{family}` for box `{}`: expected `sans`, `condensed`, `bold`, `display` or a family, one of {} (a game adds its own with `fonts:`){hint}",
+                        "no font `{family}` for box `{}`: expected `sans`, `condensed`, `bold`, `display` or a family, {}",
                         b.name,
-                        known.join(", ")
+                        super::check::font_families(family)
                     ),
                 ));
             }
@@ -221,9 +216,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 continue;
             }
             let Some(layout) = spec.layouts.get(&name.value) else {
-                let hint = crate::base::diagnostic::closest(&name.value, names.iter().copied())
-                    .map(|m| format!("; did you mean `{m}`?"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(&name.value, names.iter().copied());
                 let known = match names.is_empty() {
                     true => "the game has no `layouts:`".to_string(),
                     false => format!("the layouts are {}", names.join(", ")),

@@ -112,10 +112,7 @@ fn unknown_game_hint(name: &str) -> String {
             return format!("; did you mean `{}`?", file.display());
         }
     }
-    match crate::base::diagnostic::closest(name, crate::base::assets::game_ids()) {
-        Some(id) => format!("; did you mean `{id}`?"),
-        None => String::new(),
-    }
+    crate::base::diagnostic::did_you_mean(name, crate::base::assets::game_ids())
 }
 
 /// Parses and checks YAML bytes; `file` is how errors name them.

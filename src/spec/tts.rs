@@ -155,9 +155,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
             .iter()
             .find(|c| c.id.value == key.value)
         else {
-            let hint = crate::base::diagnostic::closest(&key.value, ids())
-                .map(|id| format!("; did you mean `{id}`?"))
-                .unwrap_or_default();
+            let hint = crate::base::diagnostic::did_you_mean(&key.value, ids());
             problems.push(Diagnostic::at(
                 file,
                 key,
