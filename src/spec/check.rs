@@ -930,16 +930,15 @@ pub(super) fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
     found.unwrap_or((line, column))
 }
 
+/// Player counts as messages list them: `2, 3, 4`.
+pub fn player_counts(counts: &[u32]) -> String {
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(", ")
+}
+
 /// The game's player counts: some, each from 1 to 99, none twice.
 fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Diagnostic>) {
     let counts = &players.value;
-    let shown = || {
-        counts
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let twice = counts
         .iter()
         .enumerate()
@@ -949,10 +948,13 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
     } else if let Some(n) = counts.iter().find(|n| !(1..=99).contains(*n)) {
         Some(format!(
             "`game.players` holds {n}: player counts are 1 to 99 (found [{}])",
-            shown()
+            player_counts(counts)
         ))
     } else if twice {
-        Some(format!("`game.players` lists a count twice: [{}]", shown()))
+        Some(format!(
+            "`game.players` lists a count twice: [{}]",
+            player_counts(counts)
+        ))
     } else {
         None
     };
@@ -968,11 +970,9 @@ fn check_players_and_pips<K: Kinds>(
     let file = c.origin.as_deref().unwrap_or(&game.file);
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
-        let unknown: Vec<String> = players
-            .value
-            .iter()
+        let unknown: Vec<u32> = (players.value.iter())
             .filter(|p| !allowed.contains(p))
-            .map(u32::to_string)
+            .copied()
             .collect();
         if players.value.is_empty() || !unknown.is_empty() {
             problems.push(Diagnostic::at(
@@ -981,16 +981,8 @@ fn check_players_and_pips<K: Kinds>(
                 format!(
                     "`players:` of `{}` must list some of the game's player counts ({}); found [{}]",
                     c.id.value,
-                    allowed
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    if unknown.is_empty() {
-                        String::new()
-                    } else {
-                        unknown.join(", ")
-                    }
+                    player_counts(allowed),
+                    player_counts(&unknown)
                 ),
             ));
         }

@@ -25,7 +25,7 @@ mod workbook;
 
 pub use crate::base::units::short_mm;
 pub use check::{MAX_COPIES, MAX_PIECES};
-pub use check::{MIN_SIDE_MM, check_min_side};
+pub use check::{MIN_SIDE_MM, check_min_side, player_counts};
 pub use data::MAX_DATA_BYTES;
 pub use error::SpecError;
 pub use kind::Kinds;
