@@ -478,7 +478,7 @@ impl<'a> Made<'a> {
                         "this row has {} cells but the header names {}: a cell with {} in it \
                          must be in double quotes",
                         cells.len(),
-                        columns(names.len()),
+                        count(names.len(), "column"),
                         match self.sep {
                             '\t' => "a tab".to_string(),
                             s => format!("`{s}`"),
@@ -489,8 +489,8 @@ impl<'a> Made<'a> {
                     cells.last().expect("a row has a cell"),
                     format!(
                         "this row has {} but the header names {} ({})",
-                        cells_(cells.len()),
-                        columns(names.len()),
+                        count(cells.len(), "cell"),
+                        count(names.len(), "column"),
                         names.join(", ")
                     ),
                 ),
@@ -653,16 +653,10 @@ impl<'a> Made<'a> {
     }
 }
 
-fn columns(n: usize) -> String {
+/// `n` of `noun`: "1 cell", "3 cells".
+fn count(n: usize, noun: &str) -> String {
     match n {
-        1 => "1 column".into(),
-        n => format!("{n} columns"),
-    }
-}
-
-fn cells_(n: usize) -> String {
-    match n {
-        1 => "1 cell".into(),
-        n => format!("{n} cells"),
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }

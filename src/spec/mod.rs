@@ -218,15 +218,12 @@ fn load_fonts<K: Kinds>(
 /// The names of every symbol a game can use: its own `symbols/`, those of the games it includes
 /// and the shipped ones.
 pub fn symbol_names<K: Kinds>(game: &Game<K>) -> Vec<String> {
-    symbol_names_among(game.symbol_dirs())
+    symbol_names_in(game.symbol_dirs())
 }
 
-/// The names of every symbol a game in `dir` can use (`None`: a shipped game, the shipped ones).
-pub fn symbol_names_in(dir: Option<&Path>) -> Vec<String> {
-    symbol_names_among(dir)
-}
-
-fn symbol_names_among<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
+/// The names of every symbol a game whose `symbols/` are in `dirs` can use (none: a shipped
+/// game, the shipped ones).
+pub fn symbol_names_in<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
     let own = dirs
         .into_iter()
         .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())
