@@ -173,14 +173,10 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
                 problems.push(Diagnostic::at(file, font, message));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
-                let layouts = &game.spec.layouts;
-                let verdict =
-                    pictures.verdict(component_dir(game, c), &image.value, c, face, layouts);
+                let (dir, layouts) = (component_dir(game, c), &game.spec.layouts);
                 let place = |m| Diagnostic::at(file, image, m);
-                match verdict {
-                    Err(why) => problems.push(place(why.to_string())),
-                    Ok(Some(soft)) => pictures.warnings.push(place(soft).warning()),
-                    Ok(None) => {}
+                if let Err(problem) = pictures.check(dir, &image.value, c, face, layouts, place) {
+                    problems.push(problem);
                 }
             }
             let piece = || match std::ptr::eq(at, &c.id) {
@@ -308,28 +304,30 @@ pub(super) struct Pictures {
 /// A picture that cannot be printed.
 #[derive(Debug, thiserror::Error)]
 #[error("image: {0}")]
-pub(super) struct Unprintable(crate::draw::images::ImageError);
+struct Unprintable(crate::draw::images::ImageError);
 
 impl Pictures {
     /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
-    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size,
-    /// across the piece or in the box of the face's layout that shows it).
-    pub(super) fn verdict<K: Kinds>(
+    /// (`Err`), placed by `place`; a warning in `warnings` when it will print soft (too few
+    /// pixels for its printed size, across the piece or in the box of the face's layout that
+    /// shows it).
+    pub(super) fn check<K: Kinds>(
         &mut self,
         dir: Option<&std::path::Path>,
         name: &str,
         c: &Component<K>,
         face: &Face,
         layouts: &std::collections::BTreeMap<String, super::layouts::Layout>,
-    ) -> Result<Option<String>, Unprintable> {
+        place: impl Fn(String) -> Diagnostic,
+    ) -> Result<(), Diagnostic> {
         let picture = self
             .read
             .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
             .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
-            .map_err(|e| Unprintable(e.clone()))?;
+            .map_err(|e| place(Unprintable(e.clone()).to_string()))?;
         let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
-            return Ok(None);
+            return Ok(());
         };
         let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
         let boxed = face
@@ -338,7 +336,7 @@ impl Pictures {
             .and_then(|l| layouts.get(&l.value))
             .and_then(super::layouts::image_box);
         let (w, h) = boxed.map_or((cw, ch), |b| (b.w.mm(cw), b.h.mm(ch)));
-        let place = match boxed {
+        let printed = match boxed {
             Some(b) => format!(
                 "in the {} × {} mm box `{}`",
                 short_mm(w),
@@ -360,16 +358,18 @@ impl Pictures {
             dpi,
             crate::draw::images::MIN_DPI,
         ) else {
-            return Ok(None);
+            return Ok(());
         };
-        Ok(Some(format!(
-            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {place}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
+        let soft = format!(
+            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {printed}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
             picture.w,
             picture.h,
             crate::draw::images::MIN_DPI,
             need_w,
             need_h,
-        )))
+        );
+        self.warnings.push(place(soft).warning());
+        Ok(())
     }
 }
 

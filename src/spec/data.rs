@@ -602,14 +602,8 @@ impl<'a> Made<'a> {
         for face in std::iter::once(&front).chain(back.as_deref()) {
             let Some(image) = &face.image else { continue };
             let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
-            match self
-                .pictures
-                .verdict(self.dir.as_deref(), &image.value, c, face, self.layouts)
-            {
-                Err(why) => return Err(place(why.to_string())),
-                Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
-                Ok(None) => {}
-            }
+            let dir = self.dir.as_deref();
+            (self.pictures).check(dir, &image.value, c, face, self.layouts, place)?;
         }
         // Kept as its cells; its variant is made from them when asked for. It has a cell per
         // column (checked above), so only a table past 4 GB of text would refuse it: far past
