@@ -361,17 +361,23 @@ fn leak(keys: Vec<&'static str>) -> &'static [&'static str] {
 }
 
 impl<K: Kinds> Component<K> {
+    /// Copies of variant `v` (`None`: of the component without variants): its own count,
+    /// else the component's, else 1.
+    pub fn copies_of(&self, v: Option<&Variant>) -> u32 {
+        let own = v.and_then(|v| v.copies.as_ref()).or(self.copies.as_ref());
+        own.map_or(1, |s| s.value)
+    }
+
     /// Total copies it makes (all variants).
     pub fn total_copies(&self) -> u64 {
-        let default = self.copies.as_ref().map_or(1, |s| s.value) as u64;
         if self.variants.is_empty() {
-            default
-        } else {
-            self.variants
-                .iter()
-                .map(|v| v.copies.as_ref().map_or(default, |s| s.value as u64))
-                .sum()
+            return self.copies_of(None) as u64;
         }
+        let each = self
+            .variants
+            .iter()
+            .map(|v| self.copies_of(Some(&v)) as u64);
+        each.sum()
     }
 
     /// The shape of its pieces: as written, else its kind's default.
