@@ -93,7 +93,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     }
     for c in &spec.components {
         // A component of an included game is located in that game's file.
-        let file = c.origin.as_deref().unwrap_or(file);
+        let file = game.file_of(c);
         check_id(file, &c.id, "component id", &mut problems);
         let here = (c.origin.as_deref(), c.id.referenced.line());
         if let Some((first_file, first_line)) = component_ids.insert(c.id.value.as_str(), here) {
@@ -844,7 +844,7 @@ pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
     use crate::base::forms::Side;
     let mut found = Vec::new();
     for c in &game.spec.components {
-        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let file = game.file_of(c);
         let kind = &c.kind;
         let name = c.kind.name();
         for side in [Side::Front, Side::Back] {
@@ -967,7 +967,7 @@ fn check_players_and_pips<K: Kinds>(
     c: &Component<K>,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let file = c.origin.as_deref().unwrap_or(&game.file);
+    let file = game.file_of(c);
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
         let unknown: Vec<u32> = (players.value.iter())

@@ -199,7 +199,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
     }
     let names: Vec<&str> = spec.layouts.keys().map(String::as_str).collect();
     for c in &spec.components {
-        let file = c.origin.as_deref().unwrap_or(file);
+        let file = game.file_of(c);
         let mut seen = std::collections::HashSet::new();
         let faces = std::iter::once(&c.front).chain(c.back.iter());
         let listed = c.variants.iter().flat_map(|v| {
