@@ -154,7 +154,8 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         }
         total += c.total_copies();
         for symbol in c.kind.symbols() {
-            check_symbol(game, file, symbol, &mut symbols, &mut problems);
+            let why = symbol_problem(game, &symbol.value, &mut symbols);
+            problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
         }
         // One walk (a data file's rows are filled in for it); the symbols' problems are
         // listed before the texts', as they were found in two.
@@ -163,7 +164,8 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         let from_data = c.data_file.is_some();
         each_face(c, |at, face, drawn| {
             if let Some(symbol) = &face.symbol {
-                check_symbol(game, file, symbol, &mut symbols, &mut problems);
+                let why = symbol_problem(game, &symbol.value, &mut symbols);
+                problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
             }
             if let Some(font) = face.font.as_ref()
                 && !crate::base::fonts::has_family(&font.value)
@@ -422,14 +424,9 @@ fn check_icons<K: Kinds>(
         if !seen.insert(name.clone()) {
             continue;
         }
-        let symbol = Spanned::new(name.clone(), at.referenced, at.defined);
-        let mut found = Vec::new();
-        check_symbol(game, file, &symbol, verdicts, &mut found);
-        for mut problem in found {
-            problem.message = format!(
-                "icon `{{{name}}}` in the text `{text}`: {}",
-                problem.message
-            );
+        if let Some(why) = symbol_problem(game, &name, verdicts) {
+            let message = format!("icon `{{{name}}}` in the text `{text}`: {why}");
+            let mut problem = Diagnostic::at(file, at, message);
             if let Some((line, column)) = places.find(file, at, text) {
                 (problem.line, problem.column) = (line, column);
             }
@@ -1005,8 +1002,6 @@ fn check_players_and_pips<K: Kinds>(
     });
 }
 
-/// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is
-/// referenced by dozens of variants), reported at every reference.
 /// `icons:`: each names a symbol there is, in a colour (a placeholder has no piece to fill it).
 fn check_icon_colors<K: Kinds>(
     game: &Game<K>,
@@ -1015,12 +1010,9 @@ fn check_icon_colors<K: Kinds>(
 ) {
     let file = game.file.as_str();
     for (name, color) in &game.spec.icons {
-        let at = Spanned::new(name.clone(), color.referenced, color.defined);
-        let mut found = Vec::new();
-        check_symbol(game, file, &at, verdicts, &mut found);
-        for mut problem in found {
-            problem.message = format!("`icons:` gives `{name}` a colour: {}", problem.message);
-            problems.push(problem);
+        if let Some(why) = symbol_problem(game, name, verdicts) {
+            let message = format!("`icons:` gives `{name}` a colour: {why}");
+            problems.push(Diagnostic::at(file, color, message));
         }
         if color.value.hex().contains('{') {
             problems.push(Diagnostic::at(
@@ -1036,15 +1028,14 @@ fn check_icon_colors<K: Kinds>(
     }
 }
 
-fn check_symbol<K: Kinds>(
+/// What is wrong with the symbol `name`, if anything: worked out once per name (a suit symbol
+/// is referenced by dozens of variants), said at every reference.
+fn symbol_problem<K: Kinds>(
     game: &Game<K>,
-    file: &str,
-    symbol: &Spanned<String>,
+    name: &str,
     verdicts: &mut std::collections::HashMap<String, Option<String>>,
-    problems: &mut Vec<Diagnostic>,
-) {
-    let name = &symbol.value;
-    let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
+) -> Option<String> {
+    let verdict = verdicts.entry(name.to_string()).or_insert_with(|| {
         if !is_safe_id(name) {
             Some(unsafe_symbol_name(name, &crate::spec::symbol_names(game)))
         } else {
@@ -1058,9 +1049,7 @@ fn check_symbol<K: Kinds>(
             .map(|e| format!("symbol `{name}`: {e}"))
         }
     });
-    if let Some(message) = verdict {
-        problems.push(Diagnostic::at(file, symbol, message.clone()));
-    }
+    verdict.clone()
 }
 
 /// Each `holds:` entry names a piece of the game and puts 1 to `MAX_HELD` on a space.
