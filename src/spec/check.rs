@@ -636,19 +636,13 @@ fn drawn_chars(base: &Face, over: &Face) -> usize {
         let cells = f.table.iter().flatten().flatten();
         cells.map(|t| t.chars().count()).sum::<usize>()
     };
+    // The face a list is drawn from: `over` when it sets one.
+    let from = |over_sets: bool| if over_sets { over } else { base };
     pick(&over.title, &base.title)
         + pick(&over.label, &base.label)
         + pick(&over.text, &base.text)
-        + if over.lines.is_some() {
-            lines(over)
-        } else {
-            lines(base)
-        }
-        + if over.table.is_some() {
-            table(over)
-        } else {
-            table(base)
-        }
+        + lines(from(over.lines.is_some()))
+        + table(from(over.table.is_some()))
 }
 
 /// The text of a game counted as it is checked, against `MAX_GAME_CHARS`.
