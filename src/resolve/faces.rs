@@ -395,7 +395,7 @@ pub fn draw_all_within(
                 Err(message) => {
                     let c = &game.spec.components[piece.component];
                     problems.push(Diagnostic::at(
-                        c.origin.as_deref().unwrap_or(&game.file),
+                        game.file_of(c),
                         &c.id,
                         format!("cannot draw `{}`: {message}", piece.id(game)),
                     ));

@@ -24,11 +24,7 @@ pub fn components(game: &Game, players: Option<u32>) -> Result<Vec<bool>, Select
         return Err(SelectError {
             players: n,
             game: game.name().to_string(),
-            allowed: allowed
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
+            allowed: crate::spec::player_counts(allowed),
         });
     }
     Ok(comps

@@ -341,12 +341,7 @@ fn noun_and_which(game: &Game, p: &Piece, f: &Face) -> (String, Option<String>) 
     let Some(variant) = p.variant.and_then(|v| c.variants.id(v)) else {
         return (noun, None);
     };
-    let said = [&f.title, &f.label, &f.text]
-        .into_iter()
-        .flatten()
-        .map(|t| t.trim())
-        .find(|t| !t.is_empty());
-    let which = match said {
+    let which = match [&f.title, &f.label, &f.text].into_iter().find_map(said) {
         Some(t) if c.matrix.is_none() => t.to_string(),
         _ => words(&variant),
     };
@@ -394,9 +389,7 @@ fn words(id: &str) -> String {
 /// Slot 1"), its big text, its label (a small footer: a value, a credit), else its id made
 /// readable.
 fn card_name(game: &Game, p: &Piece, f: &Face) -> String {
-    let title = f.title.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let text = f.text.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    match (title, text) {
+    match (said(&f.title), said(&f.text)) {
         // A title common to the component and a short value apart ("Time Slot" and "1").
         (Some(t), Some(x))
             if x.chars().count() <= SHORT_TEXT && !t.to_lowercase().contains(&x.to_lowercase()) =>
@@ -405,12 +398,7 @@ fn card_name(game: &Game, p: &Piece, f: &Face) -> String {
         }
         (Some(t), _) => t.to_string(),
         (None, Some(x)) => x.to_string(),
-        (None, None) => f
-            .label
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map_or_else(|| readable_id(&p.id(game)), str::to_string),
+        (None, None) => said(&f.label).map_or_else(|| readable_id(&p.id(game)), str::to_string),
     }
 }
 
@@ -422,8 +410,7 @@ const SHORT_TEXT: usize = 12;
 /// footer label.
 fn tooltip(name: &str, f: &Face) -> Tooltip {
     let mut lines: Vec<String> = Vec::new();
-    if let Some(text) = f.text.as_deref().map(str::trim)
-        && !text.is_empty()
+    if let Some(text) = said(&f.text)
         && !name.contains(text)
     {
         lines.push(text.to_string());
@@ -439,8 +426,7 @@ fn tooltip(name: &str, f: &Face) -> Tooltip {
                 .to_string(),
         );
     }
-    if let Some(label) = f.label.as_deref().map(str::trim)
-        && !label.is_empty()
+    if let Some(label) = said(&f.label)
         && label != name
     {
         lines.push(label.to_string());
@@ -449,6 +435,11 @@ fn tooltip(name: &str, f: &Face) -> Tooltip {
         name: name.to_string(),
         description: lines.join("\n"),
     }
+}
+
+/// A face's text, trimmed, when it says anything.
+fn said(text: &Option<String>) -> Option<&str> {
+    text.as_deref().map(str::trim).filter(|t| !t.is_empty())
 }
 
 /// `tile-suns-null` → "Tile suns null".

@@ -83,6 +83,20 @@ pub enum ParseErrorKind {
     Unclosed(char),
 }
 
+impl ParseError {
+    /// `expected` was wanted at character `at`, where `found` stands.
+    fn unexpected(at: usize, expected: &'static str, found: String) -> ParseError {
+        ParseErrorKind::Unexpected { expected, found }.at(at)
+    }
+}
+
+impl ParseErrorKind {
+    /// This mistake, at character `at`.
+    fn at(self, at: usize) -> ParseError {
+        ParseError { at, kind: self }
+    }
+}
+
 /// Why an expression cannot be computed for one item.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EvalError {
@@ -109,10 +123,7 @@ impl Expr {
     pub fn parse(text: &str) -> Result<Expr, ParseError> {
         let chars = text.chars().count();
         if chars > MAX_CHARS {
-            return Err(ParseError {
-                at: 0,
-                kind: ParseErrorKind::TooLong(chars),
-            });
+            return Err(ParseErrorKind::TooLong(chars).at(0));
         }
         let tokens = lex(text)?;
         let mut p = Parser {
@@ -122,21 +133,16 @@ impl Expr {
             end: chars,
         };
         if p.tokens.is_empty() {
-            return Err(ParseError {
-                at: 0,
-                kind: ParseErrorKind::Empty,
-            });
+            return Err(ParseErrorKind::Empty.at(0));
         }
         let e = p.or()?;
         match p.peek() {
             None => Ok(e),
-            Some((at, t)) => Err(ParseError {
+            Some((at, t)) => Err(ParseError::unexpected(
                 at,
-                kind: ParseErrorKind::Unexpected {
-                    expected: "an operator or the end",
-                    found: t.describe(),
-                },
-            }),
+                "an operator or the end",
+                t.describe(),
+            )),
         }
     }
 
@@ -358,7 +364,6 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
-    let err = |at: usize, kind| ParseError { at, kind };
     while i < chars.len() {
         let c = chars[i];
         let start = i;
@@ -387,7 +392,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
             '-' | '−' => Token::Minus,
             '*' | '×' => Token::Op(Op::Mul),
             '/' => Token::Op(Op::Div),
-            '=' => return Err(err(i, ParseErrorKind::LoneEquals)),
+            '=' => return Err(ParseErrorKind::LoneEquals.at(i)),
             '<' => Token::Op(Op::Lt),
             '>' => Token::Op(Op::Gt),
             '≤' => Token::Op(Op::Le),
@@ -397,7 +402,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
                 let close = chars[i + 1..]
                     .iter()
                     .position(|&d| d == c)
-                    .ok_or_else(|| err(i, ParseErrorKind::Unclosed(c)))?;
+                    .ok_or_else(|| ParseErrorKind::Unclosed(c).at(i))?;
                 let inner: String = chars[i + 1..i + 1 + close].iter().collect();
                 i += close + 1;
                 match c {
@@ -416,13 +421,8 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
                 match n {
                     Some(n) => Token::Num(n),
                     None => {
-                        return Err(err(
-                            start,
-                            ParseErrorKind::Unexpected {
-                                expected: "a number",
-                                found: format!("`{digits}`"),
-                            },
-                        ));
+                        let found = format!("`{digits}`");
+                        return Err(ParseError::unexpected(start, "a number", found));
                     }
                 }
             }
@@ -441,13 +441,8 @@ fn lex(text: &str) -> Result<Vec<(usize, Token)>, ParseError> {
                 }
             }
             other => {
-                return Err(err(
-                    i,
-                    ParseErrorKind::Unexpected {
-                        expected: "a property, a number, an operator or a parenthesis",
-                        found: format!("`{other}`"),
-                    },
-                ));
+                let expected = "a property, a number, an operator or a parenthesis";
+                return Err(ParseError::unexpected(i, expected, format!("`{other}`")));
             }
         };
         out.push((start, token));
@@ -488,20 +483,8 @@ impl Parser {
 
     fn unexpected(&self, expected: &'static str) -> ParseError {
         match self.peek() {
-            Some((at, t)) => ParseError {
-                at,
-                kind: ParseErrorKind::Unexpected {
-                    expected,
-                    found: t.describe(),
-                },
-            },
-            None => ParseError {
-                at: self.end,
-                kind: ParseErrorKind::Unexpected {
-                    expected,
-                    found: "the end".into(),
-                },
-            },
+            Some((at, t)) => ParseError::unexpected(at, expected, t.describe()),
+            None => ParseError::unexpected(self.end, expected, "the end".into()),
         }
     }
 
@@ -509,10 +492,7 @@ impl Parser {
     fn deeper(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         match self.depth > MAX_DEPTH {
-            true => Err(ParseError {
-                at: self.peek().map_or(self.end, |(at, _)| at),
-                kind: ParseErrorKind::TooDeep,
-            }),
+            true => Err(ParseErrorKind::TooDeep.at(self.peek().map_or(self.end, |(at, _)| at))),
             false => Ok(()),
         }
     }
@@ -569,13 +549,8 @@ impl Parser {
         self.pos += 1;
         let rhs = self.sum()?;
         if let Some((at, t)) = self.peek().filter(|(_, t)| t.op_in(&COMPARISONS).is_some()) {
-            return Err(ParseError {
-                at,
-                kind: ParseErrorKind::Unexpected {
-                    expected: "`and` or `or` between two comparisons",
-                    found: t.describe(),
-                },
-            });
+            let expected = "`and` or `or` between two comparisons";
+            return Err(ParseError::unexpected(at, expected, t.describe()));
         }
         Ok(Expr::Bin(op, e.into(), rhs.into()))
     }
@@ -625,12 +600,7 @@ impl Parser {
                 "abs" => (Func::Abs, "abs", "one number", |n| n == 1),
                 "min" => (Func::Min, "min", "one number or more", |n| n >= 1),
                 "max" => (Func::Max, "max", "one number or more", |n| n >= 1),
-                _ => {
-                    return Err(ParseError {
-                        at,
-                        kind: ParseErrorKind::UnknownFunction(name),
-                    });
-                }
+                _ => return Err(ParseErrorKind::UnknownFunction(name).at(at)),
             };
         self.pos += 1; // `(`
         let mut args = Vec::new();
@@ -646,14 +616,13 @@ impl Parser {
             }
         }
         if !ok(args.len()) {
-            return Err(ParseError {
-                at,
-                kind: ParseErrorKind::Arity {
-                    name: fname,
-                    takes,
-                    found: args.len(),
-                },
-            });
+            let found = args.len();
+            return Err(ParseErrorKind::Arity {
+                name: fname,
+                takes,
+                found,
+            }
+            .at(at));
         }
         Ok(Expr::Call(func, args))
     }

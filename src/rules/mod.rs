@@ -377,10 +377,9 @@ fn component<'g>(game: &'g Game, id: &Spanned<String>) -> Result<&'g Component, 
 
 /// (variant id, copies) of the component's variants whose tags match the filter.
 fn matching(c: &Component, check: &Check) -> Vec<(String, u64)> {
-    let default = c.copies.as_ref().map_or(1, |s| s.value as u64);
     if c.variants.is_empty() {
         return if check.filter.is_empty() {
-            vec![(c.id.value.clone(), default)]
+            vec![(c.id.value.clone(), c.copies_of(None) as u64)]
         } else {
             Vec::new()
         };
@@ -388,12 +387,7 @@ fn matching(c: &Component, check: &Check) -> Vec<(String, u64)> {
     c.variants
         .iter()
         .filter(|v| picks(check, &v.tags))
-        .map(|v| {
-            (
-                v.id.value.clone(),
-                v.copies.as_ref().map_or(default, |s| s.value as u64),
-            )
-        })
+        .map(|v| (v.id.value.clone(), c.copies_of(Some(&v)) as u64))
         .collect()
 }
 

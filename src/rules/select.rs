@@ -200,7 +200,6 @@ fn components(game: &Game, needs: Needs) -> Selection {
 fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection, Unmeasured> {
     let c = component(game, id)?;
     let file = game.file_of(c);
-    let default = c.copies.as_ref().map_or(1, |s| s.value);
     let mut names: BTreeSet<String> = ["id", "copies", "width", "height"].map(String::from).into();
     // Its pieces' size as printed (mm), which its kind knows.
     let (w, h) = c.kind.kind().size(c);
@@ -221,7 +220,7 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     if c.variants.is_empty() {
         let item = Item::new(c.id.value.clone(), at(file, &c.id))
             .with("id", Value::Text(c.id.value.clone()))
-            .with("copies", Value::Num(default as f64))
+            .with("copies", Value::Num(c.copies_of(None) as f64))
             .with("width", width.clone())
             .with("height", height.clone());
         items.push(match needs.faces {
@@ -230,10 +229,9 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
         });
     }
     for v in c.variants.iter() {
-        let copies = v.copies.as_ref().map_or(default, |s| s.value);
         let mut item = Item::new(v.id.value.clone(), at(file, &v.id))
             .with("id", Value::Text(v.id.value.clone()))
-            .with("copies", Value::Num(copies as f64));
+            .with("copies", Value::Num(c.copies_of(Some(&v)) as f64));
         for (k, value) in v.tags.iter() {
             names.insert(k.to_string());
             item = item.with(k.to_string(), Value::Text(value.clone()));

@@ -5,8 +5,7 @@ use std::collections::HashSet;
 
 use super::ids::is_safe_id;
 use super::{Component, Face, Game, symbol_source};
-use crate::base::diagnostic::Diagnostic;
-use crate::base::diagnostic::Problems;
+use crate::base::diagnostic::{Diagnostic, Problems, did_you_mean};
 use crate::base::units::Size;
 use crate::base::units::short_mm;
 use crate::spec::SpecError;
@@ -94,7 +93,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     }
     for c in &spec.components {
         // A component of an included game is located in that game's file.
-        let file = c.origin.as_deref().unwrap_or(file);
+        let file = game.file_of(c);
         check_id(file, &c.id, "component id", &mut problems);
         let here = (c.origin.as_deref(), c.id.referenced.line());
         if let Some((first_file, first_line)) = component_ids.insert(c.id.value.as_str(), here) {
@@ -155,7 +154,8 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         }
         total += c.total_copies();
         for symbol in c.kind.symbols() {
-            check_symbol(game, file, symbol, &mut symbols, &mut problems);
+            let why = symbol_problem(game, &symbol.value, &mut symbols);
+            problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
         }
         // One walk (a data file's rows are filled in for it); the symbols' problems are
         // listed before the texts', as they were found in two.
@@ -164,35 +164,21 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         let from_data = c.data_file.is_some();
         each_face(c, |at, face, drawn| {
             if let Some(symbol) = &face.symbol {
-                check_symbol(game, file, symbol, &mut symbols, &mut problems);
+                let why = symbol_problem(game, &symbol.value, &mut symbols);
+                problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
             }
             if let Some(font) = face.font.as_ref()
                 && !crate::base::fonts::has_family(&font.value)
             {
-                let known = crate::base::fonts::families();
-                let hint =
-                    crate::base::diagnostic::closest(&font.value, known.iter().map(String::as_str))
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
-                problems.push(Diagnostic::at(
-                    file,
-                    font,
-                    format!(
-                        "no font family `{}`: expected one of {} (a game adds its own with `fonts:`){hint}",
-                        font.value,
-                        known.join(", ")
-                    ),
-                ));
+                let families = font_families(&font.value);
+                let message = format!("no font family `{}`: expected {families}", font.value);
+                problems.push(Diagnostic::at(file, font, message));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
-                let layouts = &game.spec.layouts;
-                let verdict =
-                    pictures.verdict(component_dir(game, c), &image.value, c, face, layouts);
+                let (dir, layouts) = (component_dir(game, c), &game.spec.layouts);
                 let place = |m| Diagnostic::at(file, image, m);
-                match verdict {
-                    Err(why) => problems.push(place(why.to_string())),
-                    Ok(Some(soft)) => pictures.warnings.push(place(soft).warning()),
-                    Ok(None) => {}
+                if let Err(problem) = pictures.check(dir, &image.value, c, face, layouts, place) {
+                    problems.push(problem);
                 }
             }
             let piece = || match std::ptr::eq(at, &c.id) {
@@ -320,28 +306,30 @@ pub(super) struct Pictures {
 /// A picture that cannot be printed.
 #[derive(Debug, thiserror::Error)]
 #[error("image: {0}")]
-pub(super) struct Unprintable(crate::draw::images::ImageError);
+struct Unprintable(crate::draw::images::ImageError);
 
 impl Pictures {
     /// Why the picture `name` (of a game in `dir`) cannot be printed on `face` of `c`'s pieces
-    /// (`Err`), or why it will print soft (`Ok(Some)`: too few pixels for its printed size,
-    /// across the piece or in the box of the face's layout that shows it).
-    pub(super) fn verdict<K: Kinds>(
+    /// (`Err`), placed by `place`; a warning in `warnings` when it will print soft (too few
+    /// pixels for its printed size, across the piece or in the box of the face's layout that
+    /// shows it).
+    pub(super) fn check<K: Kinds>(
         &mut self,
         dir: Option<&std::path::Path>,
         name: &str,
         c: &Component<K>,
         face: &Face,
         layouts: &std::collections::BTreeMap<String, super::layouts::Layout>,
-    ) -> Result<Option<String>, Unprintable> {
+        place: impl Fn(String) -> Diagnostic,
+    ) -> Result<(), Diagnostic> {
         let picture = self
             .read
             .entry((dir.map(|d| d.to_path_buf()), name.to_string()))
             .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
-            .map_err(|e| Unprintable(e.clone()))?;
+            .map_err(|e| place(Unprintable(e.clone()).to_string()))?;
         let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
-            return Ok(None);
+            return Ok(());
         };
         let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
         let boxed = face
@@ -350,7 +338,7 @@ impl Pictures {
             .and_then(|l| layouts.get(&l.value))
             .and_then(super::layouts::image_box);
         let (w, h) = boxed.map_or((cw, ch), |b| (b.w.mm(cw), b.h.mm(ch)));
-        let place = match boxed {
+        let printed = match boxed {
             Some(b) => format!(
                 "in the {} × {} mm box `{}`",
                 short_mm(w),
@@ -372,16 +360,18 @@ impl Pictures {
             dpi,
             crate::draw::images::MIN_DPI,
         ) else {
-            return Ok(None);
+            return Ok(());
         };
-        Ok(Some(format!(
-            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {place}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
+        let soft = format!(
+            "image `{name}` is {} × {} pixels: {dpi:.0} dpi as it is printed {printed}, below the {:.0} dpi that prints sharp (it needs {} × {} pixels or more)",
             picture.w,
             picture.h,
             crate::draw::images::MIN_DPI,
             need_w,
             need_h,
-        )))
+        );
+        self.warnings.push(place(soft).warning());
+        Ok(())
     }
 }
 
@@ -434,14 +424,9 @@ fn check_icons<K: Kinds>(
         if !seen.insert(name.clone()) {
             continue;
         }
-        let symbol = Spanned::new(name.clone(), at.referenced, at.defined);
-        let mut found = Vec::new();
-        check_symbol(game, file, &symbol, verdicts, &mut found);
-        for mut problem in found {
-            problem.message = format!(
-                "icon `{{{name}}}` in the text `{text}`: {}",
-                problem.message
-            );
+        if let Some(why) = symbol_problem(game, &name, verdicts) {
+            let message = format!("icon `{{{name}}}` in the text `{text}`: {why}");
+            let mut problem = Diagnostic::at(file, at, message);
             if let Some((line, column)) = places.find(file, at, text) {
                 (problem.line, problem.column) = (line, column);
             }
@@ -453,13 +438,10 @@ fn check_icons<K: Kinds>(
 /// Why `name` cannot name a symbol file, with the symbol it most likely means (of `known`).
 pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
     let lower = name.to_lowercase();
-    let meant = match known.contains(&lower) {
-        true => Some(lower.as_str()),
-        false => crate::base::diagnostic::closest(&lower, known.iter().map(String::as_str)),
+    let hint = match known.contains(&lower) {
+        true => format!("; did you mean `{lower}`?"),
+        false => did_you_mean(&lower, known.iter().map(String::as_str)),
     };
-    let hint = meant
-        .map(|m| format!("; did you mean `{m}`?"))
-        .unwrap_or_default();
     format!(
         "symbol `{name}` must be a plain file name such as `grain-wheat` (lower-case letters, digits, `-` and `_`; no paths){hint}"
     )
@@ -467,13 +449,19 @@ pub(super) fn unsafe_symbol_name(name: &str, known: &[String]) -> String {
 
 /// There is no symbol `name`; `known` are the names there are.
 pub(super) fn no_symbol(name: &str, known: &[String]) -> String {
-    let hint = match crate::base::diagnostic::closest(name, known.iter().map(String::as_str)) {
-        Some(c) => format!("; did you mean `{c}`?"),
-        None => String::new(),
-    };
+    let hint = did_you_mean(name, known.iter().map(String::as_str));
     format!(
         "no symbol `{name}`: expected one of pnp's symbols or a file `symbols/{name}.svg` beside the game's YAML{hint}"
     )
+}
+
+/// The font families a face may name, for a message about `family`, which is none of them:
+/// "one of Roboto, … (a game adds its own with `fonts:`)", with the one it likely means.
+pub(super) fn font_families(family: &str) -> String {
+    let known = crate::base::fonts::families();
+    let hint = did_you_mean(family, known.iter().map(String::as_str));
+    let known = known.join(", ");
+    format!("one of {known} (a game adds its own with `fonts:`){hint}")
 }
 
 /// What to do about a character no font has.
@@ -648,19 +636,13 @@ fn drawn_chars(base: &Face, over: &Face) -> usize {
         let cells = f.table.iter().flatten().flatten();
         cells.map(|t| t.chars().count()).sum::<usize>()
     };
+    // The face a list is drawn from: `over` when it sets one.
+    let from = |over_sets: bool| if over_sets { over } else { base };
     pick(&over.title, &base.title)
         + pick(&over.label, &base.label)
         + pick(&over.text, &base.text)
-        + if over.lines.is_some() {
-            lines(over)
-        } else {
-            lines(base)
-        }
-        + if over.table.is_some() {
-            table(over)
-        } else {
-            table(base)
-        }
+        + lines(from(over.lines.is_some()))
+        + table(from(over.table.is_some()))
 }
 
 /// The text of a game counted as it is checked, against `MAX_GAME_CHARS`.
@@ -853,7 +835,7 @@ pub fn unused_face_fields<K: Kinds>(game: &Game<K>) -> Vec<Diagnostic> {
     use crate::base::forms::Side;
     let mut found = Vec::new();
     for c in &game.spec.components {
-        let file = c.origin.as_deref().unwrap_or(&game.file);
+        let file = game.file_of(c);
         let kind = &c.kind;
         let name = c.kind.name();
         for side in [Side::Front, Side::Back] {
@@ -939,16 +921,15 @@ pub(super) fn key_near(file: &str, at: Location, key: &str) -> (usize, usize) {
     found.unwrap_or((line, column))
 }
 
+/// Player counts as messages list them: `2, 3, 4`.
+pub fn player_counts(counts: &[u32]) -> String {
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(", ")
+}
+
 /// The game's player counts: some, each from 1 to 99, none twice.
 fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut Vec<Diagnostic>) {
     let counts = &players.value;
-    let shown = || {
-        counts
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let twice = counts
         .iter()
         .enumerate()
@@ -958,10 +939,13 @@ fn check_player_counts(file: &str, players: &Spanned<Vec<u32>>, problems: &mut V
     } else if let Some(n) = counts.iter().find(|n| !(1..=99).contains(*n)) {
         Some(format!(
             "`game.players` holds {n}: player counts are 1 to 99 (found [{}])",
-            shown()
+            player_counts(counts)
         ))
     } else if twice {
-        Some(format!("`game.players` lists a count twice: [{}]", shown()))
+        Some(format!(
+            "`game.players` lists a count twice: [{}]",
+            player_counts(counts)
+        ))
     } else {
         None
     };
@@ -974,14 +958,12 @@ fn check_players_and_pips<K: Kinds>(
     c: &Component<K>,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let file = c.origin.as_deref().unwrap_or(&game.file);
+    let file = game.file_of(c);
     if let Some(players) = &c.players {
         let allowed = &game.spec.game.players.value;
-        let unknown: Vec<String> = players
-            .value
-            .iter()
+        let unknown: Vec<u32> = (players.value.iter())
             .filter(|p| !allowed.contains(p))
-            .map(u32::to_string)
+            .copied()
             .collect();
         if players.value.is_empty() || !unknown.is_empty() {
             problems.push(Diagnostic::at(
@@ -990,16 +972,8 @@ fn check_players_and_pips<K: Kinds>(
                 format!(
                     "`players:` of `{}` must list some of the game's player counts ({}); found [{}]",
                     c.id.value,
-                    allowed
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    if unknown.is_empty() {
-                        String::new()
-                    } else {
-                        unknown.join(", ")
-                    }
+                    player_counts(allowed),
+                    player_counts(&unknown)
                 ),
             ));
         }
@@ -1022,8 +996,6 @@ fn check_players_and_pips<K: Kinds>(
     });
 }
 
-/// What is wrong with a symbol name, if anything: worked out once per name (a suit symbol is
-/// referenced by dozens of variants), reported at every reference.
 /// `icons:`: each names a symbol there is, in a colour (a placeholder has no piece to fill it).
 fn check_icon_colors<K: Kinds>(
     game: &Game<K>,
@@ -1032,12 +1004,9 @@ fn check_icon_colors<K: Kinds>(
 ) {
     let file = game.file.as_str();
     for (name, color) in &game.spec.icons {
-        let at = Spanned::new(name.clone(), color.referenced, color.defined);
-        let mut found = Vec::new();
-        check_symbol(game, file, &at, verdicts, &mut found);
-        for mut problem in found {
-            problem.message = format!("`icons:` gives `{name}` a colour: {}", problem.message);
-            problems.push(problem);
+        if let Some(why) = symbol_problem(game, name, verdicts) {
+            let message = format!("`icons:` gives `{name}` a colour: {why}");
+            problems.push(Diagnostic::at(file, color, message));
         }
         if color.value.hex().contains('{') {
             problems.push(Diagnostic::at(
@@ -1053,15 +1022,14 @@ fn check_icon_colors<K: Kinds>(
     }
 }
 
-fn check_symbol<K: Kinds>(
+/// What is wrong with the symbol `name`, if anything: worked out once per name (a suit symbol
+/// is referenced by dozens of variants), said at every reference.
+fn symbol_problem<K: Kinds>(
     game: &Game<K>,
-    file: &str,
-    symbol: &Spanned<String>,
+    name: &str,
     verdicts: &mut std::collections::HashMap<String, Option<String>>,
-    problems: &mut Vec<Diagnostic>,
-) {
-    let name = &symbol.value;
-    let verdict = verdicts.entry(name.clone()).or_insert_with(|| {
+) -> Option<String> {
+    let verdict = verdicts.entry(name.to_string()).or_insert_with(|| {
         if !is_safe_id(name) {
             Some(unsafe_symbol_name(name, &crate::spec::symbol_names(game)))
         } else {
@@ -1075,9 +1043,7 @@ fn check_symbol<K: Kinds>(
             .map(|e| format!("symbol `{name}`: {e}"))
         }
     });
-    if let Some(message) = verdict {
-        problems.push(Diagnostic::at(file, symbol, message.clone()));
-    }
+    verdict.clone()
 }
 
 /// Each `holds:` entry names a piece of the game and puts 1 to `MAX_HELD` on a space.

@@ -478,7 +478,7 @@ impl<'a> Made<'a> {
                         "this row has {} cells but the header names {}: a cell with {} in it \
                          must be in double quotes",
                         cells.len(),
-                        columns(names.len()),
+                        count(names.len(), "column"),
                         match self.sep {
                             '\t' => "a tab".to_string(),
                             s => format!("`{s}`"),
@@ -489,8 +489,8 @@ impl<'a> Made<'a> {
                     cells.last().expect("a row has a cell"),
                     format!(
                         "this row has {} but the header names {} ({})",
-                        cells_(cells.len()),
-                        columns(names.len()),
+                        count(cells.len(), "cell"),
+                        count(names.len(), "column"),
                         names.join(", ")
                     ),
                 ),
@@ -602,14 +602,8 @@ impl<'a> Made<'a> {
         for face in std::iter::once(&front).chain(back.as_deref()) {
             let Some(image) = &face.image else { continue };
             let place = |why| Diagnostic::new(shown, image_cell.0, image_cell.1, why);
-            match self
-                .pictures
-                .verdict(self.dir.as_deref(), &image.value, c, face, self.layouts)
-            {
-                Err(why) => return Err(place(why.to_string())),
-                Ok(Some(soft)) => self.pictures.warnings.push(place(soft).warning()),
-                Ok(None) => {}
-            }
+            let dir = self.dir.as_deref();
+            (self.pictures).check(dir, &image.value, c, face, self.layouts, place)?;
         }
         // Kept as its cells; its variant is made from them when asked for. It has a cell per
         // column (checked above), so only a table past 4 GB of text would refuse it: far past
@@ -653,16 +647,10 @@ impl<'a> Made<'a> {
     }
 }
 
-fn columns(n: usize) -> String {
+/// `n` of `noun`: "1 cell", "3 cells".
+fn count(n: usize, noun: &str) -> String {
     match n {
-        1 => "1 column".into(),
-        n => format!("{n} columns"),
-    }
-}
-
-fn cells_(n: usize) -> String {
-    match n {
-        1 => "1 cell".into(),
-        n => format!("{n} cells"),
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }

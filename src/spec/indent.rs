@@ -500,40 +500,29 @@ mod tests {
         hint(&format!("{HEAD}{body}"), line, message)
     }
 
+    /// The hint says `part`.
+    #[track_caller]
+    fn says(h: &Hint, part: &str) {
+        assert!(h.text.contains(part), "{}", h.text);
+    }
+
     #[test]
     fn a_key_one_space_out_is_named_with_the_key_it_should_line_up_with() {
         let body = "    kind: card\n    size: 63x88mm\n   front: {title: Hi}\n";
         let h = at(body, 6, BLOCK).unwrap();
         assert_eq!((h.line, h.col), (6, 4));
-        assert!(
-            h.text.contains("`front:` on line 6 is indented 3 spaces"),
-            "{}",
-            h.text
-        );
-        assert!(
-            h.text.contains("`size:` on line 5 is indented 4"),
-            "{}",
-            h.text
-        );
+        says(&h, "`front:` on line 6 is indented 3 spaces");
+        says(&h, "`size:` on line 5 is indented 4");
         // A list item one space in.
         let body = "    variants:\n      - id: a\n      - id: b\n       - id: c\n";
         let h = at(body, 7, BLOCK).unwrap();
-        assert!(
-            h.text
-                .contains("the list item on line 7 is indented 7 spaces"),
-            "{}",
-            h.text
-        );
-        assert!(
-            h.text.contains("the list item on line 6 is indented 6"),
-            "{}",
-            h.text
-        );
+        says(&h, "the list item on line 7 is indented 7 spaces");
+        says(&h, "the list item on line 6 is indented 6");
         // Only two: which is off is a guess, and both are named.
         let body = "    variants:\n      - id: a\n       - id: b\n";
         let h = at(body, 6, BLOCK).unwrap();
         let both = "the lines under `variants:` on line 4 are not lined up";
-        assert!(h.text.contains(both), "{}", h.text);
+        says(&h, both);
     }
 
     #[test]
@@ -541,22 +530,14 @@ mod tests {
         let body = "    variants:\n      - id: a\n        tags: {x: a}\n    - id: b\n        tags: {x: b}\n";
         let h = at(body, 8, MAPPING).unwrap();
         assert_eq!(h.line, 7, "{}", h.text);
-        assert!(
-            h.text.contains("the list item on line 5 is indented 6"),
-            "{}",
-            h.text
-        );
+        says(&h, "the list item on line 5 is indented 6");
     }
 
     #[test]
     fn text_lines_are_never_offered_as_the_level_to_line_up_with() {
         let source = "game:\n  id: demo\n  name: Demo\n  players: [2]\n  description: >-\n    Two farmers race\n    for the harvest.\n   needs: [a die]\n";
         let h = hint(source, 8, BLOCK).unwrap();
-        assert!(
-            h.text.contains("`description:` on line 5 is indented 2"),
-            "{}",
-            h.text
-        );
+        says(&h, "`description:` on line 5 is indented 2");
     }
 
     #[test]
@@ -564,17 +545,10 @@ mod tests {
         let body = "    front:\n       title: Hi\n      label: Lo\n      ink: red\n";
         let h = at(body, 6, MAPPING).unwrap();
         assert_eq!(h.line, 5);
-        assert!(
-            h.text
-                .contains("the lines under `front:` on line 4 are not lined up"),
-            "{}",
-            h.text
-        );
-        assert!(
-            h.text
-                .contains("`title:` on line 5 is indented 7 spaces and `label:` on line 6 6"),
-            "{}",
-            h.text
+        says(&h, "the lines under `front:` on line 4 are not lined up");
+        says(
+            &h,
+            "`title:` on line 5 is indented 7 spaces and `label:` on line 6 6",
         );
     }
 
@@ -592,11 +566,7 @@ mod tests {
         let source = "game:\n  id: demo\n  name: Demo\n players: [2]\ncomponents: []\n";
         let h = hint(source, 2, "game: missing field `players`").unwrap();
         assert_eq!((h.line, h.col), (4, 2));
-        assert!(
-            h.text.contains("`players:` on line 4 is indented 1 space,"),
-            "{}",
-            h.text
-        );
+        says(&h, "`players:` on line 4 is indented 1 space,");
     }
 
     #[test]
@@ -655,7 +625,7 @@ mod tests {
     fn a_non_breaking_space_is_named_whatever_the_parser_made_of_it() {
         let body = "    front:\n\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}title: é\n";
         let h = at(body, 4, "expected a mapping").unwrap();
-        assert!(h.text.contains("non-breaking space"), "{}", h.text);
+        says(&h, "non-breaking space");
         // A tab inside a text block is text.
         let body = "    nte: |\n      \t1. shuffle\n";
         assert_eq!(at(body, 4, "unknown field `nte`, expected `note`"), None);
@@ -669,12 +639,8 @@ mod tests {
             "expected a mapping",
         )
         .unwrap();
-        assert!(
-            h.text.contains("nothing is indented under `front:`"),
-            "{}",
-            h.text
-        );
-        assert!(h.text.contains("`title:` on line 6"), "{}", h.text);
+        says(&h, "nothing is indented under `front:`");
+        says(&h, "`title:` on line 6");
     }
 
     #[test]
@@ -693,9 +659,9 @@ mod tests {
     fn a_tab_or_a_non_breaking_space_is_pointed_at_on_its_own_line() {
         let h = at("    kind: card\n\tsize: 63x88mm\n", 4, "found a tab").unwrap();
         assert_eq!((h.line, h.col), (5, 1));
-        assert!(h.text.contains("a tab"), "{}", h.text);
+        says(&h, "a tab");
         let h = at("    kind: card\n  \u{a0} size: 63x88mm\n", 5, BLOCK).unwrap();
         assert_eq!((h.line, h.col), (5, 3));
-        assert!(h.text.contains("non-breaking space"), "{}", h.text);
+        says(&h, "non-breaking space");
     }
 }

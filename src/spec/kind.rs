@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::de::MapAccess;
 use serde_saphyr::{Location, Spanned};
 
+pub use super::model::FaceField;
 use super::{Component, Face, Game};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::{Side, TtsForm};
@@ -104,108 +105,6 @@ pub struct OwnFaces<'a> {
     pub faces: Vec<(Location, &'a Face)>,
     /// The face fields drawn on them.
     pub draws: &'static [FaceField],
-}
-
-/// A field of a face (`front:`, `back:`, a variant's faces).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FaceField {
-    Background,
-    Ink,
-    Border,
-    Symbol,
-    Title,
-    Label,
-    Text,
-    Lines,
-    Table,
-    Pips,
-    Frame,
-    Grid,
-    Mark,
-    Columns,
-    Corner,
-    Layout,
-    Image,
-    Fit,
-    Position,
-    Font,
-}
-
-impl FaceField {
-    pub const ALL: [FaceField; 20] = [
-        FaceField::Background,
-        FaceField::Ink,
-        FaceField::Border,
-        FaceField::Symbol,
-        FaceField::Title,
-        FaceField::Label,
-        FaceField::Text,
-        FaceField::Lines,
-        FaceField::Table,
-        FaceField::Pips,
-        FaceField::Frame,
-        FaceField::Grid,
-        FaceField::Mark,
-        FaceField::Columns,
-        FaceField::Corner,
-        FaceField::Layout,
-        FaceField::Image,
-        FaceField::Fit,
-        FaceField::Position,
-        FaceField::Font,
-    ];
-
-    /// Its key in the YAML.
-    pub fn key(self) -> &'static str {
-        match self {
-            FaceField::Background => "background",
-            FaceField::Ink => "ink",
-            FaceField::Border => "border",
-            FaceField::Symbol => "symbol",
-            FaceField::Title => "title",
-            FaceField::Label => "label",
-            FaceField::Text => "text",
-            FaceField::Lines => "lines",
-            FaceField::Table => "table",
-            FaceField::Pips => "pips",
-            FaceField::Frame => "frame",
-            FaceField::Grid => "grid",
-            FaceField::Mark => "mark",
-            FaceField::Columns => "columns",
-            FaceField::Corner => "corner",
-            FaceField::Layout => "layout",
-            FaceField::Image => "image",
-            FaceField::Fit => "fit",
-            FaceField::Position => "position",
-            FaceField::Font => "font",
-        }
-    }
-
-    /// Whether `face` sets it.
-    pub fn is_set(self, face: &Face) -> bool {
-        match self {
-            FaceField::Background => face.background.is_some(),
-            FaceField::Ink => face.ink.is_some(),
-            FaceField::Border => face.border.is_some(),
-            FaceField::Symbol => face.symbol.is_some(),
-            FaceField::Title => face.title.is_some(),
-            FaceField::Label => face.label.is_some(),
-            FaceField::Text => face.text.is_some(),
-            FaceField::Lines => face.lines.is_some(),
-            FaceField::Table => face.table.is_some(),
-            FaceField::Pips => face.pips.is_some(),
-            FaceField::Frame => face.frame.is_some(),
-            FaceField::Grid => face.grid.is_some(),
-            FaceField::Mark => face.mark.is_some(),
-            FaceField::Columns => face.columns.is_some(),
-            FaceField::Corner => face.corner.is_some(),
-            FaceField::Layout => face.layout.is_some(),
-            FaceField::Image => face.image.is_some(),
-            FaceField::Fit => face.fit.is_some(),
-            FaceField::Position => face.position.is_some(),
-            FaceField::Font => face.font.is_some(),
-        }
-    }
 }
 
 /// The colours every kind draws with.

@@ -9,7 +9,7 @@ use serde_saphyr::Spanned;
 
 use super::color::Color;
 use super::{Game, symbol_source};
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, did_you_mean};
 use crate::base::units::Length;
 
 /// One box of a layout, drawn in the order written (a later box over an earlier one): a fill,
@@ -30,31 +30,23 @@ pub struct LayoutBox {
     /// The face's field it shows: its text wrapped and set smaller until it fits the box (a
     /// text of only icons, `"{coin}{coin}"`, is a row of icons), its symbol as large as fits,
     /// its picture (`image`) filling the box as the face's `fit:` and `position:` say.
-    #[serde(default)]
     pub show: Option<Shown>,
     /// A fixed text, the same on every card using the layout (markup read).
-    #[serde(default)]
     pub text: Option<String>,
     /// A fixed symbol, as large as fits.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Spanned<String>>,
     /// Where text sits across the box: `left`, `center` (default) or `right`.
-    #[serde(default)]
     pub align: Option<Align>,
     /// The font: `sans` (default), `condensed`, `bold`, `display`, or a family by name (a
     /// bundled one or one of the game's own `fonts:`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub font: Option<Spanned<BoxFont>>,
     /// The largest its text is set (default: what fits the box, at most 6 mm).
-    #[serde(default)]
     pub size: Option<Length>,
     /// A fill behind the box's contents.
-    #[serde(default)]
     pub fill: Option<Color>,
     /// The colour of its text and symbol (default: the face's ink).
-    #[serde(default)]
     pub ink: Option<Color>,
 }
 
@@ -193,18 +185,13 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 && let BoxFont::Family(family) = &font.value
                 && !crate::base::fonts::has_family(family)
             {
-                let known = crate::base::fonts::families();
-                let hint =
-                    crate::base::diagnostic::closest(family, known.iter().map(String::as_str))
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
                 problems.push(Diagnostic::at(
                     file,
                     font,
                     format!(
-                        "no font `{family}` for box `{}`: expected `sans`, `condensed`, `bold`, `display` or a family, one of {} (a game adds its own with `fonts:`){hint}",
+                        "no font `{family}` for box `{}`: expected `sans`, `condensed`, `bold`, `display` or a family, {}",
                         b.name,
-                        known.join(", ")
+                        super::check::font_families(family)
                     ),
                 ));
             }
@@ -212,7 +199,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
     }
     let names: Vec<&str> = spec.layouts.keys().map(String::as_str).collect();
     for c in &spec.components {
-        let file = c.origin.as_deref().unwrap_or(file);
+        let file = game.file_of(c);
         let mut seen = std::collections::HashSet::new();
         let faces = std::iter::once(&c.front).chain(c.back.iter());
         let listed = c.variants.iter().flat_map(|v| {
@@ -229,9 +216,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 continue;
             }
             let Some(layout) = spec.layouts.get(&name.value) else {
-                let hint = crate::base::diagnostic::closest(&name.value, names.iter().copied())
-                    .map(|m| format!("; did you mean `{m}`?"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(&name.value, names.iter().copied());
                 let known = match names.is_empty() {
                     true => "the game has no `layouts:`".to_string(),
                     false => format!("the layouts are {}", names.join(", ")),

@@ -56,38 +56,27 @@ pub fn parse<K: Kinds>(file: &str, bytes: &[u8]) -> Result<GameSpec<K>, SpecErro
     if bytes.len() > MAX_YAML_BYTES {
         return Err(too_large(file, Some(bytes.len() as u64)));
     }
+    let yaml =
+        |line, col, message: String| SpecError::Yaml(Diagnostic::new(file, line, col, message));
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let (line, col) = line_col(bytes, e.valid_up_to());
-            return Err(SpecError::Yaml(Diagnostic::new(
-                file,
-                line,
-                col,
-                "the file is not valid UTF-8 text; save it as UTF-8".to_string(),
-            )));
+            let why = "the file is not valid UTF-8 text; save it as UTF-8";
+            return Err(yaml(line, col, why.into()));
         }
     };
     if is_empty_document(text) {
-        return Err(SpecError::Yaml(Diagnostic::new(
-            file,
-            1,
-            1,
-            "the file has no game in it: a game needs `game:` (its id, name and players) and \
-             `components:`; `pnp new \"My Game\"` writes one to start from"
-                .to_string(),
-        )));
+        let why = "the file has no game in it: a game needs `game:` (its id, name and players) \
+                   and `components:`; `pnp new \"My Game\"` writes one to start from";
+        return Err(yaml(1, 1, why.into()));
     }
     if let Some((line, col, colour)) = unquoted_colour(text) {
-        return Err(SpecError::Yaml(Diagnostic::new(
-            file,
-            line,
-            col,
-            format!(
-                "`{colour}` here is a comment to YAML, and the colour is lost: put it in quotes, \
-                 \"{colour}\""
-            ),
-        )));
+        let why = format!(
+            "`{colour}` here is a comment to YAML, and the colour is lost: put it in quotes, \
+             \"{colour}\""
+        );
+        return Err(yaml(line, col, why));
     }
     let path = RefCell::new(String::new());
     let result = serde_saphyr::with_deserializer_from_str_with_options(text, options(), |de| {
@@ -138,7 +127,7 @@ pub fn parse<K: Kinds>(file: &str, bytes: &[u8]) -> Result<GameSpec<K>, SpecErro
         {
             (line, col) = start;
         }
-        SpecError::Yaml(Diagnostic::new(file, line, col, message))
+        yaml(line, col, message)
     })
 }
 

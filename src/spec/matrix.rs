@@ -21,7 +21,7 @@ pub fn expand<K: Kinds>(spec: &mut GameSpec<K>, file: &str) -> Vec<Diagnostic> {
     let axes = &spec.axes;
     for c in &mut spec.components {
         let file = c.origin.clone().unwrap_or_else(|| file.to_string());
-        match c.matrix.as_ref().map(c_clone_matrix) {
+        match c.matrix.clone() {
             Some(m) => expand_component(m, c, axes, &file, &mut problems),
             // Filled from a CSV: a cell may hold braces of its own.
             None if c.data_file.is_some() => {}
@@ -29,10 +29,6 @@ pub fn expand<K: Kinds>(spec: &mut GameSpec<K>, file: &str) -> Vec<Diagnostic> {
         }
     }
     problems
-}
-
-fn c_clone_matrix(m: &Spanned<Vec<String>>) -> Spanned<Vec<String>> {
-    Spanned::new(m.value.clone(), m.referenced, m.defined)
 }
 
 fn expand_component<K: Kinds>(
@@ -353,6 +349,12 @@ impl<'a> Subst<'a> {
     pub(super) fn face(&mut self, f: &Face) -> Face {
         (self.room, self.full) = (FACE_ROOM, false);
         let opt = |s: &mut Self, t: &Option<String>| t.as_ref().and_then(|t| s.filled(t));
+        // A file's name (a symbol's, a picture's), filled in, where it is written.
+        let named = |s: &mut Self, t: &Option<Box<Spanned<String>>>| {
+            let t = t.as_ref()?;
+            let name = s.filled(&t.value)?;
+            Some(Box::new(Spanned::new(name, t.referenced, t.defined)))
+        };
         let lines: Option<Vec<String>> = f
             .lines
             .as_ref()
@@ -361,10 +363,7 @@ impl<'a> Subst<'a> {
             background: self.color(&f.background),
             ink: self.color(&f.ink),
             border: self.color(&f.border),
-            symbol: f.symbol.as_ref().and_then(|s| {
-                let name = self.filled(&s.value)?;
-                Some(Box::new(Spanned::new(name, s.referenced, s.defined)))
-            }),
+            symbol: named(self, &f.symbol),
             title: opt(self, &f.title),
             label: opt(self, &f.label),
             text: opt(self, &f.text),
@@ -381,10 +380,7 @@ impl<'a> Subst<'a> {
             columns: f.columns.clone(),
             corner: opt(self, &f.corner),
             layout: f.layout.clone(),
-            image: f.image.as_ref().and_then(|s| {
-                let name = self.filled(&s.value)?;
-                Some(Box::new(Spanned::new(name, s.referenced, s.defined)))
-            }),
+            image: named(self, &f.image),
             fit: f.fit,
             position: f.position,
             font: f.font.clone(),

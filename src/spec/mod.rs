@@ -25,7 +25,7 @@ mod workbook;
 
 pub use crate::base::units::short_mm;
 pub use check::{MAX_COPIES, MAX_PIECES};
-pub use check::{MIN_SIDE_MM, check_min_side};
+pub use check::{MIN_SIDE_MM, check_min_side, player_counts};
 pub use data::MAX_DATA_BYTES;
 pub use error::SpecError;
 pub use kind::Kinds;
@@ -112,10 +112,7 @@ fn unknown_game_hint(name: &str) -> String {
             return format!("; did you mean `{}`?", file.display());
         }
     }
-    match crate::base::diagnostic::closest(name, crate::base::assets::game_ids()) {
-        Some(id) => format!("; did you mean `{id}`?"),
-        None => String::new(),
-    }
+    crate::base::diagnostic::did_you_mean(name, crate::base::assets::game_ids())
 }
 
 /// Parses and checks YAML bytes; `file` is how errors name them.
@@ -221,15 +218,12 @@ fn load_fonts<K: Kinds>(
 /// The names of every symbol a game can use: its own `symbols/`, those of the games it includes
 /// and the shipped ones.
 pub fn symbol_names<K: Kinds>(game: &Game<K>) -> Vec<String> {
-    symbol_names_among(game.symbol_dirs())
+    symbol_names_in(game.symbol_dirs())
 }
 
-/// The names of every symbol a game in `dir` can use (`None`: a shipped game, the shipped ones).
-pub fn symbol_names_in(dir: Option<&Path>) -> Vec<String> {
-    symbol_names_among(dir)
-}
-
-fn symbol_names_among<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
+/// The names of every symbol a game whose `symbols/` are in `dirs` can use (none: a shipped
+/// game, the shipped ones).
+pub fn symbol_names_in<'a>(dirs: impl IntoIterator<Item = &'a Path>) -> Vec<String> {
     let own = dirs
         .into_iter()
         .filter_map(|d| std::fs::read_dir(d.join("symbols")).ok())

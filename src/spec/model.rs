@@ -31,7 +31,6 @@ pub struct GameSpec<K: Kinds> {
     pub axes: BTreeMap<String, Vec<AxisValue>>,
     /// How the game goes on a Tabletop Simulator table: bags, shuffled decks, what each player
     /// takes, ordinary dice (docs/tts.md). Not included from other games.
-    #[serde(default)]
     pub tts: Option<super::tts::TtsSpec>,
     /// Card and tile layouts by name: boxes placed in mm or % of the piece, each holding a
     /// face's field, its picture, a fixed text or a symbol. A face uses one with `layout: name`.
@@ -60,16 +59,12 @@ pub struct GameInfo {
     #[schemars(with = "crate::spec::ids::SafeId")]
     pub id: Spanned<String>,
     pub name: String,
-    #[serde(default)]
     pub designer: Option<String>,
-    #[serde(default)]
     pub licence: Option<String>,
-    #[serde(default)]
     pub source: Option<String>,
     /// Allowed player counts, e.g. `[4, 6]`.
     #[schemars(with = "Vec<u32>")]
     pub players: Spanned<Vec<u32>>,
-    #[serde(default)]
     pub description: Option<String>,
     /// What players need that is not printed, e.g. `[a six-sided die, a bag to draw from]`:
     /// listed on the cover.
@@ -77,7 +72,6 @@ pub struct GameInfo {
     pub needs: Vec<String>,
     /// The smallest text `pnp check` lets pass, e.g. `5pt` (default 6 pt: smaller is hard to
     /// read at the table).
-    #[serde(default)]
     #[schemars(with = "Option<crate::base::units::Length>")]
     pub min_text: Option<Spanned<crate::base::units::Length>>,
 }
@@ -148,48 +142,37 @@ pub struct ComponentFields<K: Kinds> {
     id: String,
     kind: K::Name,
     /// Human name, used for captions and PDF bookmarks; defaults to the id.
-    #[serde(default)]
     name: Option<String>,
     /// One length (`20mm`: square or round) or two (`63mm x 88mm`, `[2.5in, 3.5in]`).
-    #[serde(default)]
     size: Option<Size>,
     /// `square` (default; rounded for cards), `round`, `rounded`, `hex`, `triangle`, `octagon`,
     /// `{hex: flat, across: corners}`, `{polygon: N}` or `{path: "M0 0 L20 0 … Z"}`.
-    #[serde(default)]
     shape: Option<Shape>,
     /// Copies of each variant (or of the component when it has no variants). Default 1.
-    #[serde(default)]
     copies: Option<u32>,
     /// Defaults for every variant's front.
     #[serde(default)]
     front: Face,
     /// The back, when the piece is double-sided; variants may override it.
-    #[serde(default)]
     back: Option<Face>,
     #[serde(default)]
     variants: Vec<Variant>,
     /// Free text: why the component is as it is (not printed).
-    #[serde(default)]
     note: Option<String>,
     /// Player counts this component is for (`--players N` builds only those): default all.
-    #[serde(default)]
     players: Option<Vec<u32>>,
     /// Axis names (`[suit, rank]`): one variant per combination of their values.
-    #[serde(default)]
     matrix: Option<Vec<String>>,
     /// A CSV file beside this YAML with one variant per row (`data: cards.csv`). Its first line
     /// names the columns: `id` and `copies` are the variant's, every other column is a tag, and
     /// the faces fill in any column as `{row.<column>}`.
-    #[serde(default)]
     data: Option<String>,
     /// A layout of the game's `layouts:` for its front (a face's own `layout:` wins).
-    #[serde(default)]
     layout: Option<String>,
     /// What lies on its spaces in play (a board's squares, a track's boxes, a sheet's track),
     /// or on the piece itself when it has none (a marker on a tile): a piece id (`bean`), or
     /// `{piece: grain, count: 4, spaces: [end]}`, or a list. `pnp check` warns when they do
     /// not fit with room to spare, or hide what the player reads under them.
-    #[serde(default)]
     holds: Option<super::play::HoldsSchema>,
 }
 
@@ -378,17 +361,23 @@ fn leak(keys: Vec<&'static str>) -> &'static [&'static str] {
 }
 
 impl<K: Kinds> Component<K> {
+    /// Copies of variant `v` (`None`: of the component without variants): its own count,
+    /// else the component's, else 1.
+    pub fn copies_of(&self, v: Option<&Variant>) -> u32 {
+        let own = v.and_then(|v| v.copies.as_ref()).or(self.copies.as_ref());
+        own.map_or(1, |s| s.value)
+    }
+
     /// Total copies it makes (all variants).
     pub fn total_copies(&self) -> u64 {
-        let default = self.copies.as_ref().map_or(1, |s| s.value) as u64;
         if self.variants.is_empty() {
-            default
-        } else {
-            self.variants
-                .iter()
-                .map(|v| v.copies.as_ref().map_or(default, |s| s.value as u64))
-                .sum()
+            return self.copies_of(None) as u64;
         }
+        let each = self
+            .variants
+            .iter()
+            .map(|v| self.copies_of(Some(&v)) as u64);
+        each.sum()
     }
 
     /// The shape of its pieces: as written, else its kind's default.
@@ -456,7 +445,6 @@ pub struct Variant {
     pub id: Spanned<String>,
     // Boxed, like the faces' rare located fields: a located value is 64 bytes, and a deck may
     // have thousands of variants that do not set it.
-    #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub copies: Option<Box<Spanned<u32>>>,
     /// Free key/value facts that rules can count by, e.g. `{suit: suns, rank: ace}`.
@@ -469,7 +457,6 @@ pub struct Variant {
     #[schemars(with = "Face")]
     pub front: Option<Box<Face>>,
     // Boxed: few variants have their own back, and a deck may have thousands of variants.
-    #[serde(default)]
     pub back: Option<Box<Face>>,
 }
 
@@ -488,85 +475,65 @@ impl Variant {
 /// What is printed on one side of a piece. Every field is optional; a variant's face is laid over
 /// its component's face field by field.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Face {
     /// Fill of the whole face.
-    #[serde(default)]
     pub background: Option<Color>,
     /// Colour of the symbol and text.
-    #[serde(default)]
     pub ink: Option<Color>,
     /// Colour of the outline (the cut line); `none` for no outline.
-    #[serde(default)]
     pub border: Option<Color>,
     /// A symbol: one of pnp's own (`sun`, `moon`, `card-hearts`…) or the name of an SVG in a
     /// `symbols/` folder beside the game's YAML (without `.svg`).
     // Boxed (here and `pips`): a located value is 64-80 bytes and most faces have neither.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub symbol: Option<Box<Spanned<String>>>,
     /// Heading (cards) or small text above the symbol (tokens).
-    #[serde(default)]
     pub title: Option<String>,
     /// Caption under the symbol.
-    #[serde(default)]
     pub label: Option<String>,
     /// Large central text (a rank, a value).
-    #[serde(default)]
     pub text: Option<String>,
     /// Body paragraphs (cards).
-    #[serde(default)]
     pub lines: Option<Vec<String>>,
     /// A table of rows of cells (cards); the first row is the header.
-    #[serde(default)]
     pub table: Option<Vec<Vec<String>>>,
     /// A count (e.g. a rank) drawn as a row of dots at the foot of a token or tile, so it reads
     /// without colour and without reading a word.
-    #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub pips: Option<Box<Spanned<u32>>>,
     /// A decorative frame inside the cut line of a token or tile (a family's look).
-    #[serde(default)]
     pub frame: Option<Frame>,
     /// Divide the face into `grid` × `grid` squares (the piecepack tile back).
-    #[serde(default)]
     pub grid: Option<u32>,
     /// A piecepack-style mark: `corners` (rank in the centre, symbol in two corners) or
     /// `arrow` (a direction mark at the top edge).
-    #[serde(default)]
     pub mark: Option<Mark>,
     /// Widths of the table's columns, one per column: `auto` (as wide as its text wants),
     /// a length (`18mm`), or a share of the width left (`2fr`). Default: all `auto`.
-    #[serde(default)]
     pub columns: Option<Vec<ColumnWidth>>,
     /// A corner index (cards): printed small in the top-left corner and, turned, in the
     /// bottom-right, so it reads in a fanned hand: `"{row.value}"`, `"7{sun}"` (a rank over
     /// its icon).
-    #[serde(default)]
     pub corner: Option<String>,
     /// A layout of the game's `layouts:` that places this face's contents in boxes (cards,
     /// tiles and tokens); without it the kind's own look.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub layout: Option<Box<Spanned<String>>>,
     /// A picture from the game's folder or below (`art/dragon.png`, or `art/{row.id}.png` per
     /// row of a data file): PNG, JPEG, WebP or SVG, drawn over the background and under
     /// everything else, across the whole face (and its bleed), or in the box of the face's
     /// layout that shows it (`show: image`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub image: Option<Box<Spanned<String>>>,
     /// How the image fills the face: `cover` (the default: all of it, the image cropped),
     /// `contain` (the whole image, with room left beside it) or `stretch` (both, out of shape).
-    #[serde(default)]
     pub fit: Option<Fit>,
     /// Which part of the image stays when `cover` crops it, or where it sits when `contain`
     /// leaves room: `center` (the default), `top`, `bottom`, `left`, `right`, `top-left`…
-    #[serde(default)]
     pub position: Option<Position>,
     /// The family every text of the face is set in: a bundled one (`Roboto`, `Roboto
     /// Condensed`, `Bebas Neue`) or one of the game's own `fonts:`.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub font: Option<Box<Spanned<String>>>,
 }
@@ -621,30 +588,6 @@ pub enum Mark {
 }
 
 impl Face {
-    /// A face that sets nothing (`Face::default()`, as a constant to borrow).
-    pub const EMPTY: Face = Face {
-        background: None,
-        ink: None,
-        border: None,
-        symbol: None,
-        title: None,
-        label: None,
-        text: None,
-        lines: None,
-        table: None,
-        pips: None,
-        frame: None,
-        grid: None,
-        mark: None,
-        columns: None,
-        corner: None,
-        layout: None,
-        image: None,
-        fit: None,
-        position: None,
-        font: None,
-    };
-
     /// Every piece of text on the face.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         [&self.title, &self.label, &self.text, &self.corner]
@@ -665,33 +608,67 @@ impl Face {
             .map(str::trim_end)
             .filter(|line| !line.trim().is_empty())
     }
+}
 
-    /// `self` with every field that `over` sets replaced by `over`'s value.
-    pub fn overlaid(&self, over: &Face) -> Face {
-        fn pick<T: Clone>(base: &Option<T>, over: &Option<T>) -> Option<T> {
-            over.clone().or_else(|| base.clone())
+/// Makes, from the list of `Face`'s fields (each with its name as a `FaceField`), what goes
+/// over all of them: `Face::EMPTY`, `Face::overlaid` and `FaceField`, so that none can miss one.
+macro_rules! face_fields {
+    ($($field:ident: $name:ident),* $(,)?) => {
+        impl Face {
+            /// A face that sets nothing (`Face::default()`, as a constant to borrow).
+            pub const EMPTY: Face = Face { $($field: None),* };
+
+            /// `self` with every field that `over` sets replaced by `over`'s value.
+            pub fn overlaid(&self, over: &Face) -> Face {
+                Face { $($field: over.$field.clone().or_else(|| self.$field.clone())),* }
+            }
         }
-        Face {
-            background: pick(&self.background, &over.background),
-            ink: pick(&self.ink, &over.ink),
-            border: pick(&self.border, &over.border),
-            symbol: pick(&self.symbol, &over.symbol),
-            title: pick(&self.title, &over.title),
-            label: pick(&self.label, &over.label),
-            text: pick(&self.text, &over.text),
-            lines: pick(&self.lines, &over.lines),
-            table: pick(&self.table, &over.table),
-            pips: pick(&self.pips, &over.pips),
-            frame: pick(&self.frame, &over.frame),
-            grid: pick(&self.grid, &over.grid),
-            mark: pick(&self.mark, &over.mark),
-            columns: pick(&self.columns, &over.columns),
-            corner: pick(&self.corner, &over.corner),
-            layout: pick(&self.layout, &over.layout),
-            image: pick(&self.image, &over.image),
-            fit: pick(&self.fit, &over.fit),
-            position: pick(&self.position, &over.position),
-            font: pick(&self.font, &over.font),
+
+        /// A field of a face (`front:`, `back:`, a variant's faces).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum FaceField {
+            $($name),*
         }
-    }
+
+        impl FaceField {
+            pub const ALL: [FaceField; [$(FaceField::$name),*].len()] = [$(FaceField::$name),*];
+
+            /// Its key in the YAML.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(FaceField::$name => stringify!($field)),*
+                }
+            }
+
+            /// Whether `face` sets it.
+            pub fn is_set(self, face: &Face) -> bool {
+                match self {
+                    $(FaceField::$name => face.$field.is_some()),*
+                }
+            }
+        }
+    };
+}
+
+face_fields! {
+    background: Background,
+    ink: Ink,
+    border: Border,
+    symbol: Symbol,
+    title: Title,
+    label: Label,
+    text: Text,
+    lines: Lines,
+    table: Table,
+    pips: Pips,
+    frame: Frame,
+    grid: Grid,
+    mark: Mark,
+    columns: Columns,
+    corner: Corner,
+    layout: Layout,
+    image: Image,
+    fit: Fit,
+    position: Position,
+    font: Font,
 }

@@ -48,7 +48,6 @@ pub(crate) struct HoldsFields {
     /// A component id (`bean`) or a piece id (`tile-suns-ace`).
     piece: String,
     /// How many lie side by side on one space at once (default 1).
-    #[serde(default)]
     count: Option<u32>,
     /// Which spaces hold them, by name: a board's `a1`, a track's labels (`"5"`) and `end` (its
     /// end area), a sheet track's numbers from 1. Default: every space (a track's end area only
@@ -99,28 +98,30 @@ impl From<HoldsFields> for Holds {
     }
 }
 
+/// An entry, written short (a piece id) or long.
+struct HoldsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for HoldsVisitor {
+    type Value = Holds;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a piece id, or `{piece: …, count: …, spaces: […]}`")
+    }
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Holds, E> {
+        Ok(Holds {
+            piece: v.to_string(),
+            count: 1,
+            spaces: Vec::new(),
+        })
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Holds, A::Error> {
+        let fields = HoldsFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(fields.into())
+    }
+}
+
 impl<'de> Deserialize<'de> for Holds {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = Holds;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a piece id, or `{piece: …, count: …, spaces: […]}`")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Holds, E> {
-                Ok(Holds {
-                    piece: v.to_string(),
-                    count: 1,
-                    spaces: Vec::new(),
-                })
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Holds, A::Error> {
-                let fields =
-                    HoldsFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(fields.into())
-            }
-        }
-        d.deserialize_any(Visit)
+        d.deserialize_any(HoldsVisitor)
     }
 }
 
@@ -132,21 +133,15 @@ impl<'de> Deserialize<'de> for HoldsList {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a piece id, `{piece: …, count: …}`, or a list of them")
             }
+            // One entry, not in a list: located where `holds:` is (`HoldsList::located`).
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<HoldsList, E> {
-                let one = Holds {
-                    piece: v.to_string(),
-                    count: 1,
-                    spaces: Vec::new(),
-                };
-                Ok(HoldsList(vec![unlocated(one)]))
+                HoldsVisitor.visit_str(v).map(unlocated)
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
                 map: A,
             ) -> Result<HoldsList, A::Error> {
-                let fields =
-                    HoldsFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(HoldsList(vec![unlocated(fields.into())]))
+                HoldsVisitor.visit_map(map).map(unlocated)
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
@@ -163,8 +158,9 @@ impl<'de> Deserialize<'de> for HoldsList {
     }
 }
 
-fn unlocated(h: Holds) -> Spanned<Holds> {
-    Spanned::new(h, Location::UNKNOWN, Location::UNKNOWN)
+/// A list of one entry, not yet located.
+fn unlocated(h: Holds) -> HoldsList {
+    HoldsList(vec![Spanned::new(h, Location::UNKNOWN, Location::UNKNOWN)])
 }
 
 /// `holds:` as the schema gives it.

@@ -20,7 +20,6 @@ pub struct Rule {
     /// The rulebook's own words that this rule enforces.
     pub quote: String,
     /// Where in the rulebook (e.g. "Components").
-    #[serde(default)]
     pub section: Option<String>,
     #[schemars(with = "Check")]
     pub check: Spanned<Check>,
@@ -28,126 +27,100 @@ pub struct Rule {
 
 /// Exactly one subject key must be set.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Check {
     /// Total copies of a component (optionally only variants matching `where`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub total: Option<Spanned<String>>,
     /// Number of distinct variants of a component (matching `where`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub variants: Option<Spanned<String>>,
     /// Copies of each variant of a component (matching `where`): every one must meet the expectation.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub each_variant: Option<Spanned<String>>,
     /// The labels of a track's spaces, in order (`equals: [5, 4, 3, 2, 1]`); on a record
     /// sheet, of its only track.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub labels: Option<Spanned<String>>,
     /// The game's allowed player counts (`equals: [4, 6]`).
-    #[serde(default)]
     #[schemars(with = "Option<bool>")]
     pub players: Option<Spanned<bool>>,
     /// Copies of a component per player at the largest player count (`at_least: 1`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub per_player: Option<Spanned<String>>,
     /// Variants a component must offer for each player count (`by_players: {4: 4, 6: 6}`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub uses: Option<Spanned<String>>,
-    #[serde(default)]
     pub by_players: Option<BTreeMap<u32, u64>>,
     /// A track whose spaces must be blank inside: no label or hint printed in them (on a
     /// record sheet, its only track).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub blank: Option<Spanned<String>>,
     /// Squares along each side of a board (`board: board-9, equals: 9`); with `style:`, of the
     /// square block of squares marked in that style (0 unless they make one block).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub board: Option<Spanned<String>>,
     /// Spaces of a board: its squares, hexes or points (`spaces: go-board, equals: 81`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub spaces: Option<Spanned<String>>,
     /// Spaces of a board marked in one style (`marked: board, style: corner, equals: 4`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub marked: Option<Spanned<String>>,
     /// The style `marked:` counts; with `board:`, the marked block it measures; with
     /// `at_least_squares_of:`, the marked spaces to fill.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub style: Option<Spanned<String>>,
     /// Lines joining a board's points (`lines: morris, equals: 32`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub lines: Option<Spanned<String>>,
     /// How many items a selector picks (after `where:` and `if:`):
     /// `count: {spaces: board}, where: {shape: hex}, equals: 61`.
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub count: Option<Spanned<Select>>,
     /// The sum of `value:` over the items a selector picks: `sum: {variants: grain}, value: copies`.
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub sum: Option<Spanned<Select>>,
     /// Every item a selector picks must meet the expectation with its `value:`, or make
     /// `holds:` true: `each: {faces: d6}, value: text, one_of: [1, 2, 3, 4, 5, 6]`.
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub each: Option<Spanned<Select>>,
     /// The `value:` of each item a selector picks, in order, against `equals: [..]` or a list
     /// computed from other items (`equals: {list: …, value: …}`).
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub list: Option<Spanned<Select>>,
     /// What a player builds before play from kinds of members, each with its tags (costs,
     /// strengths), a budget and conditions: The Beast's family. The rule holds when each of its
     /// `examples:` is legal; `pnp sheets --family` reads it to check and fill in a family.
-    #[serde(default)]
     #[schemars(with = "Option<Build>")]
     pub build: Option<Spanned<Build>>,
     /// With `each`, `list` and `sum`: what to measure on each item, an expression over its
     /// properties (`text`, `copies`, `6 - abs(7 - n)`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub value: Option<Spanned<String>>,
     /// With `each`: a condition each item must meet, e.g. `front.pips == 6 - abs(7 - n)`.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub holds: Option<Spanned<String>>,
     /// With a selector: only the items for which this condition is true (`n != 6 and n != 8`).
-    #[serde(default, rename = "if")]
+    #[serde(rename = "if")]
     #[schemars(with = "Option<String>")]
     pub only_if: Option<Spanned<String>>,
     /// Only variants (or items) whose tags (or properties) match all of these; a list matches
     /// any of its values (`where: {n: [6, 8]}`).
-    #[serde(default, rename = "where")]
+    #[serde(rename = "where")]
     pub filter: BTreeMap<String, Want>,
     /// A number, a text, a list, or values computed from the game
     /// (`{count: <selector>}`, `{list: <selector>, value: <expression>}`).
-    #[serde(default)]
     #[schemars(with = "Option<Expected>")]
     pub equals: Option<Spanned<Expected>>,
     /// A number, or one computed from the game (`{count: <selector>}`, `{build: <rule>, most: members}`).
-    #[serde(default)]
     #[schemars(with = "Option<Bound>")]
     pub at_least: Option<Spanned<Bound>>,
-    #[serde(default)]
     #[schemars(with = "Option<Bound>")]
     pub at_most: Option<Spanned<Bound>>,
     /// Any of these values (numbers or texts).
-    #[serde(default)]
     #[schemars(with = "Option<Vec<Scalar>>")]
     pub one_of: Option<Spanned<Vec<Scalar>>>,
     /// At least as many as the spaces of this board (e.g. tiles to fill its squares).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub at_least_squares_of: Option<Spanned<String>>,
 }
@@ -156,63 +129,51 @@ pub struct Check {
 /// `sheet` or `build`), narrowed by the keys that go with it. Each item it picks has properties that
 /// `where:`, `if:`, `value:` and `holds:` name.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Select {
     /// `all`: each component of the game: `id`, `name`, `kind`, `copies` (all its variants'),
     /// `variants` (how many), `width` and `height` (mm, as printed) and its front's fields as
     /// `front.title`, `front.ink`…
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub components: Option<Spanned<String>>,
     /// Each variant of a component (the component itself when it has none): `id`, `copies`,
     /// its tags, and its faces' fields as `front.text`, `front.ink`, `back.label`…
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub variants: Option<Spanned<String>>,
     /// Each face of a die (six for each of its variants): `n` (1 to 6), the face's fields laid
     /// over the die's front (`text`, `label`, `symbol`, `pips`, `ink`…), and the variant's `id`
     /// and tags.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub faces: Option<Spanned<String>>,
     /// Each space of a board: `name` (`a1`), `shape` (`square`, `hex`, `point`), `column` and
     /// `row` (from 1, `a1` being column 1, row 1).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub spaces: Option<Spanned<String>>,
     /// With `spaces:`, only the spaces marked in this style.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub style: Option<Spanned<String>>,
     /// A record sheet, with one of `table`, `roster`, `track` or `field` (by title or label).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub sheet: Option<Spanned<String>>,
     /// The rows of the sheet's table with this title: `n` and each cell by its column's label.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub table: Option<Spanned<String>>,
     /// The rows of the sheet's roster with this title (`n`); with `column:`, that column's
     /// boxes for each kind of row (`kind`, `boxes`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub roster: Option<Spanned<String>>,
     /// With `roster:`, the column with this label.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub column: Option<Spanned<String>>,
     /// The spaces of the sheet's track with this title: `n`, `label` (printed outside),
     /// `value` (pre-printed inside).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub track: Option<Spanned<String>>,
     /// The sheet's fields with this label: `label`, `value` (printed on its line).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub field: Option<Spanned<String>>,
     /// The kinds of member of the build that this rule id defines: `name`, `plural` and their
     /// tags (`build: family-building`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub build: Option<Spanned<String>>,
 }
@@ -250,7 +211,6 @@ pub struct BuildKind {
     pub name: Spanned<String>,
     /// How a count of them is written (`children`), and its name in conditions; default: the
     /// name.
-    #[serde(default)]
     pub plural: Option<String>,
     /// Other words a build may use for it (`kids`).
     #[serde(default)]
@@ -268,37 +228,30 @@ pub struct Requirement {
     #[schemars(with = "String")]
     pub holds: Spanned<String>,
     /// Said when it does not hold; `{expression}` puts a value in: `{adults} Adults`.
-    #[serde(default)]
     pub says: Option<String>,
 }
 
 /// A value computed from the game, to compare with: `{count: <selector>}`,
 /// `{list: <selector>, value: <expression>}` or `{build: <rule>, most: <expression>}`.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Computed {
     /// How many items the selector picks.
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub count: Option<Spanned<Select>>,
     /// The `value:` of each item the selector picks, by item: compared item by item (a sheet
     /// column's boxes for each kind of row against each kind of a build).
-    #[serde(default)]
     #[schemars(with = "Option<Select>")]
     pub list: Option<Spanned<Select>>,
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub value: Option<Spanned<String>>,
     /// The build (a rule id) whose legal builds `most:` or `least:` ranges over.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub build: Option<Spanned<String>>,
     /// The largest value of this expression over every legal build (`members`).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub most: Option<Spanned<String>>,
     /// The smallest value of this expression over every legal build.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub least: Option<Spanned<String>>,
 }

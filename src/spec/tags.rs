@@ -74,16 +74,12 @@ impl Extend<(Arc<str>, String)> for Tags {
     }
 }
 
-impl FromIterator<(String, String)> for Tags {
-    fn from_iter<I: IntoIterator<Item = (String, String)>>(pairs: I) -> Self {
-        let mut tags = Tags::default();
-        tags.extend(pairs);
-        tags
-    }
-}
-
-impl FromIterator<(Arc<str>, String)> for Tags {
-    fn from_iter<I: IntoIterator<Item = (Arc<str>, String)>>(pairs: I) -> Self {
+/// From pairs of either kind of key, as `extend` takes them.
+impl<P> FromIterator<P> for Tags
+where
+    Tags: Extend<P>,
+{
+    fn from_iter<I: IntoIterator<Item = P>>(pairs: I) -> Self {
         let mut tags = Tags::default();
         tags.extend(pairs);
         tags

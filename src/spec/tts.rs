@@ -15,15 +15,14 @@ use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::TtsForm;
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct TtsSpec {
     /// By component id: how its pieces are held and dealt, e.g. `coin: {bag: mixed}`.
-    #[serde(default, deserialize_with = "located_keys")]
+    #[serde(deserialize_with = "located_keys")]
     #[schemars(with = "BTreeMap<String, TtsPieces>")]
     pub pieces: Vec<(Spanned<String>, TtsPieces)>,
     /// Ordinary six-sided dice the rules ask for that the game does not print: they come as
     /// Tabletop Simulator's own dice.
-    #[serde(default)]
     #[schemars(with = "Vec<StandardDice>")]
     pub dice: Vec<Spanned<StandardDice>>,
 }
@@ -40,15 +39,13 @@ impl TtsSpec {
 
 /// How one component's pieces are held and dealt.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct TtsPieces {
     /// How tokens and tiles are held: `each` (a bag for each variant; the default), `mixed`
     /// (one bag of all of them: the rules draw at random from one bag), `infinite` (an
     /// infinite bag for each variant: a supply that never runs out) or `none` (loose).
-    #[serde(default)]
     pub bag: Option<Bag>,
     /// The rules shuffle it: the deck (or mixed bag) is shuffled when the table is loaded.
-    #[serde(default)]
     pub shuffle: bool,
     /// What each player takes to their seat (`pnp tts --table`): `set` (one of each variant),
     /// `own` (every copy of one variant: the first player the first variant, and so on),
@@ -57,23 +54,19 @@ pub struct TtsPieces {
     /// so many of chosen variants, by id: a starting deck (`{copper: 7, estate: 3}`).
     /// What no player takes is set aside (a number or chosen variants: left in the middle as a
     /// supply).
-    #[serde(default)]
     pub each_player: Option<EachPlayer>,
     /// Cards each player is dealt into their hand from the deck before their seat, when the
     /// table is first loaded (after it is shuffled, with `shuffle`): `hand: 5`.
-    #[serde(default)]
     pub hand: Option<u32>,
     /// The rules lay it face up: its decks lie face up (a supply to buy from), not face down.
-    #[serde(default)]
     pub face_up: bool,
     /// `each`: a pile for each variant (each kind of card of a supply), not one deck of all.
-    #[serde(default)]
     pub pile: Option<Pile>,
     /// `players`: only as many pieces as there are players are used (first ones first); the
     /// rest are set aside. `diagram`: only what the setup diagram places is used (the rules
     /// put the rest away); without it, pieces the diagram does not place are dealt and laid
     /// out as usual (men that start off the board).
-    #[serde(default, rename = "use")]
+    #[serde(rename = "use")]
     pub used: Option<Used>,
 }
 
@@ -126,16 +119,12 @@ pub struct StandardDice {
     /// What a die is called on the table, e.g. `Sow die`.
     pub name: String,
     /// How many lie in the middle of the table. Default 1 (0 with `each_player`).
-    #[serde(default)]
     pub copies: Option<u32>,
     /// How many each player takes to their seat.
-    #[serde(default)]
     pub each_player: Option<u32>,
     /// Its colour, e.g. `"#5c9a3c"`. Default white.
-    #[serde(default)]
     pub color: Option<Color>,
     /// What players should know about it, shown under its name: `Set it to 2 at the start.`
-    #[serde(default)]
     pub note: Option<String>,
 }
 
@@ -166,9 +155,7 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
             .iter()
             .find(|c| c.id.value == key.value)
         else {
-            let hint = crate::base::diagnostic::closest(&key.value, ids())
-                .map(|id| format!("; did you mean `{id}`?"))
-                .unwrap_or_default();
+            let hint = crate::base::diagnostic::did_you_mean(&key.value, ids());
             problems.push(Diagnostic::at(
                 file,
                 key,

@@ -334,16 +334,12 @@ fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, OdsError> {
             }
             Event::Empty(e) => (e, true),
             Event::Text(t) => {
-                if let Some((text, _)) = &mut cell {
-                    *text = text.saturating_add(t.len() as u64);
-                }
+                add_text(&mut cell, t.len() as u64);
                 continue;
             }
             // An entity (`&amp;`) is one character, of four bytes at most.
             Event::GeneralRef(_) => {
-                if let Some((text, _)) = &mut cell {
-                    *text = text.saturating_add(4);
-                }
+                add_text(&mut cell, 4);
                 continue;
             }
             Event::End(e) => {
@@ -423,18 +419,17 @@ fn ods_count(bytes: &[u8]) -> Result<Option<OdsCount>, OdsError> {
             }
             // Spaces written as a count, and the character a tab, a line break or a paragraph
             // after the first adds (the first is counted too: a bound, not a measure).
-            "text:s" => {
-                if let Some((text, _)) = &mut cell {
-                    *text = text.saturating_add(number(&e, "text:c"));
-                }
-            }
-            "text:tab" | "text:line-break" | "text:p" => {
-                if let Some((text, _)) = &mut cell {
-                    *text = text.saturating_add(1);
-                }
-            }
+            "text:s" => add_text(&mut cell, number(&e, "text:c")),
+            "text:tab" | "text:line-break" | "text:p" => add_text(&mut cell, 1),
             _ => {}
         }
+    }
+}
+
+/// Counts `n` more bytes of text in the cell being read, if one is.
+fn add_text(cell: &mut Option<(u64, u64)>, n: u64) {
+    if let Some((text, _)) = cell {
+        *text = text.saturating_add(n);
     }
 }
 
@@ -501,20 +496,11 @@ mod tests {
         let whole = format!(r#"<table:table table:name="A">{row}</table:table>"#);
         let counted = ods_count(&ods(&whole)).unwrap().unwrap();
         assert_eq!(counted.tables, [("A".to_string(), 3, 1)]);
+        let refused = |xml: String| ods_count(&ods(&xml)).unwrap_err().to_string();
         let wrong = whole.replace("</table:table-row>", "</table:table-roe>");
-        assert!(
-            ods_count(&ods(&wrong))
-                .unwrap_err()
-                .to_string()
-                .contains("not well-formed")
-        );
+        assert!(refused(wrong).contains("not well-formed"));
         let cut = whole.replace("</table:table>", "");
-        assert!(
-            ods_count(&ods(&cut))
-                .unwrap_err()
-                .to_string()
-                .contains("ends before")
-        );
+        assert!(refused(cut).contains("ends before"));
     }
 
     #[test]
