@@ -612,7 +612,7 @@ impl Face {
 
 /// Makes, from the list of `Face`'s fields (each with its name as a `FaceField`), what goes
 /// over all of them: `Face::EMPTY`, `Face::overlaid` and `FaceField`, so that none can miss one.
-macro_rules! face_fields {
+macro_rules! face_field_list {
     ($($field:ident: $name:ident),* $(,)?) => {
         impl Face {
             /// A face that sets nothing (`Face::default()`, as a constant to borrow).
@@ -650,7 +650,7 @@ macro_rules! face_fields {
     };
 }
 
-face_fields! {
+face_field_list! {
     background: Background,
     ink: Ink,
     border: Border,
