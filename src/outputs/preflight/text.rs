@@ -96,17 +96,12 @@ pub fn check(laid: &Document, furniture: bool) -> Result<Vec<Diagnostic>, FaceEr
     let mut out = Vec::new();
     for (component, (small, faces)) in found {
         let c = &laid.components[component];
-        let shown: Vec<&str> = faces.iter().take(3).map(String::as_str).collect();
-        let more = match faces.len() {
-            n if n > 3 => format!(" and {} more", n - 3),
-            _ => String::new(),
-        };
         let message = format!(
-            "`{}`: text is set at {} pt, under the {floor_pt} pt the game reads at: {} ({}{more})",
+            "`{}`: text is set at {} pt, under the {floor_pt} pt the game reads at: {} ({})",
             c.id,
             pt(small.mm),
             quoted(&small.text),
-            shown.join(", ")
+            super::some_of(&faces)
         );
         out.push(
             Diagnostic::located(&c.at.file, c.at.id, message)
