@@ -18,7 +18,8 @@ pub struct Smallest {
 /// The smallest text in `tree` that shows (a span with a fill or a stroke, not only spaces).
 pub fn smallest(tree: &usvg::Tree) -> Option<Smallest> {
     let mut found: Option<Smallest> = None;
-    each_text(tree.root(), &mut |t| {
+    super::walk(tree.root(), false, &mut |node, _| {
+        let Node::Text(t) = node else { return };
         let m = t.abs_transform();
         // The scale of an area: a turned line is as large as a level one.
         let scale = ((m.sx * m.sy - m.kx * m.ky).abs() as f64).sqrt();
@@ -41,16 +42,6 @@ pub fn smallest(tree: &usvg::Tree) -> Option<Smallest> {
         }
     });
     found
-}
-
-fn each_text(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Text)) {
-    for node in group.children() {
-        match node {
-            Node::Group(g) => each_text(g, f),
-            Node::Text(t) => f(t),
-            _ => {}
-        }
-    }
 }
 
 /// Points, to one decimal, as messages give them.
