@@ -42,7 +42,7 @@ fn pt(mm: f64) -> f32 {
 }
 
 /// Parses one of pnp's own drawings (the cover, a page's furniture).
-fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
+pub(super) fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
     crate::draw::trees::parse(svg).map_err(|why| PdfError::Drawing { what, why })
 }
 
