@@ -139,7 +139,7 @@ pub struct ServeArgs {
     #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub game: String,
     /// Port on 127.0.0.1 [default: a free one]
-    #[arg(long, value_name = "N", value_parser = port(), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = PORT, allow_negative_numbers = true)]
     pub port: Option<u32>,
     /// Open the page in the default browser
     #[arg(long)]
@@ -187,7 +187,7 @@ pub struct SheetsArgs {
     #[arg(value_parser = GameName, hide_possible_values = true, value_hint = ValueHint::FilePath)]
     pub game: String,
     /// Number of sheets [default: one per name or family given]
-    #[arg(long, value_name = "N", value_parser = players(), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = PLAYERS, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// Players' names, printed on their sheets: Ann,Bo,Cy
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
@@ -200,7 +200,7 @@ pub struct SheetsArgs {
     pub sheet: Option<String>,
     /// Paper size
     #[arg(long, value_name = "PAPER", value_parser = Choice::<Paper>::new(), ignore_case = true,
-        default_value_t = Paper::A4)]
+        default_value = "a4")]
     pub paper: Paper,
     /// Output folder [default: output/<game>]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
@@ -227,10 +227,10 @@ pub struct TtsArgs {
     #[arg(long)]
     pub table: bool,
     /// The number of players to lay the table out for (and to export the components of) [default: the game's fewest, with --table]
-    #[arg(long, value_name = "N", value_parser = players(), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = PLAYERS, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// Resolution of the images in dots per inch; deck sheets are reduced to fit 4096 px
-    #[arg(long, value_name = "DPI", value_parser = dpi(), allow_negative_numbers = true,
+    #[arg(long, value_name = "DPI", value_parser = DPI, allow_negative_numbers = true,
         default_value_t = TTS_DEFAULT_DPI)]
     pub dpi: u32,
     /// Output folder [default: output/<game>/tts]
@@ -273,7 +273,7 @@ pub struct BuildArgs {
     #[arg(long)]
     pub redraw: bool,
     /// Build only the components for this player count [default: every component]
-    #[arg(long, value_name = "N", value_parser = players(), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = PLAYERS, allow_negative_numbers = true)]
     pub players: Option<u32>,
     /// Change a count without editing the YAML: COMPONENT=N or COMPONENT.VARIANT=N; repeatable
     ///
@@ -305,13 +305,13 @@ pub struct BuildArgs {
 pub struct PrintArgs {
     /// Paper size
     #[arg(long, value_name = "PAPER", value_parser = Choice::<Paper>::new(), ignore_case = true,
-        default_value_t = Paper::A4)]
+        default_value = "a4")]
     pub paper: Paper,
     /// Turn the paper to landscape
     #[arg(long)]
     pub landscape: bool,
     /// Resolution of the PNGs in dots per inch
-    #[arg(long, value_name = "DPI", value_parser = dpi(), allow_negative_numbers = true,
+    #[arg(long, value_name = "DPI", value_parser = DPI, allow_negative_numbers = true,
         default_value_t = DEFAULT_DPI)]
     pub dpi: u32,
     /// Bleed around every piece (at most 10 mm), e.g. 3mm or 0.125in
@@ -327,14 +327,14 @@ pub struct PrintArgs {
     pub duplex: Option<Duplex>,
     /// Where backs go: on back pages (duplex) or beside their fronts, to fold and glue (gutterfold)
     #[arg(long, value_name = "LAYOUT", value_parser = Choice::<Layout>::new(),
-        default_value_t = Layout::Duplex)]
+        default_value = "duplex")]
     pub layout: Layout,
     /// Output folder [default: output/<game>]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// What shows where to cut: crop marks outside the pieces, cut lines along every cut, or both
     #[arg(long, value_name = "CUTS", value_parser = Choice::<Cuts>::new(),
-        default_value_t = Cuts::Marks)]
+        default_value = "marks")]
     pub cuts: Cuts,
 }
 
@@ -354,14 +354,14 @@ pub struct CheckArgs {
     pub bleed: Option<String>,
     /// Paper the pages are laid out on, as `pnp build` lays them (captions, footer, cover)
     #[arg(long, value_name = "PAPER", value_parser = Choice::<Paper>::new(), ignore_case = true,
-        default_value_t = Paper::A4)]
+        default_value = "a4")]
     pub paper: Paper,
     /// Turn the paper to landscape
     #[arg(long)]
     pub landscape: bool,
     /// Where backs go, as `pnp build --layout` (duplex or gutterfold)
     #[arg(long, value_name = "LAYOUT", value_parser = Choice::<Layout>::new(),
-        default_value_t = Layout::Duplex)]
+        default_value = "duplex")]
     pub layout: Layout,
     #[arg(short, long, help = QUIET)]
     pub quiet: bool,
@@ -376,12 +376,6 @@ pub enum Cuts {
     Lines,
     /// Crop marks and cut lines
     Both,
-}
-
-impl std::fmt::Display for Cuts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&name_of(self))
-    }
 }
 
 #[derive(Debug, Args)]
@@ -425,18 +419,6 @@ pub enum Layout {
     Duplex,
     /// Beside the fronts on the same side of the sheet, with a fold line: fold and glue
     Gutterfold,
-}
-
-impl std::fmt::Display for Paper {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&name_of(self))
-    }
-}
-
-impl std::fmt::Display for Layout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&name_of(self))
-    }
 }
 
 /// The name a value enum's value is typed as: `Paper::A4` is `a4`.
@@ -558,37 +540,17 @@ impl TypedValueParser for OneOf {
     }
 }
 
-/// A whole number from `min` to `max`, refused as `--dpi 5000: expected 30 to 1200` (however
-/// large or negative the number, never in the terms of a Rust integer type).
+/// A whole number from the first to the second, refused as `--dpi 5000: expected 30 to 1200`
+/// (however large or negative the number, never in the terms of a Rust integer type).
 #[derive(Debug, Clone, Copy)]
-pub struct Whole {
-    min: u32,
-    max: u32,
-}
+pub struct Whole(u32, u32);
 
 /// `--dpi`: the resolution limits of `pnp::commands::options`.
-fn dpi() -> Whole {
-    Whole {
-        min: MIN_DPI,
-        max: MAX_DPI,
-    }
-}
-
+const DPI: Whole = Whole(MIN_DPI, MAX_DPI);
 /// `--players`: the player counts a game may list.
-fn players() -> Whole {
-    Whole {
-        min: 1,
-        max: MAX_PLAYERS,
-    }
-}
-
+const PLAYERS: Whole = Whole(1, MAX_PLAYERS);
 /// `--port`: a TCP port (0 is not one to ask for: leaving out `--port` picks a free one).
-fn port() -> Whole {
-    Whole {
-        min: 1,
-        max: u16::MAX as u32,
-    }
-}
+const PORT: Whole = Whole(1, u16::MAX as u32);
 
 impl TypedValueParser for Whole {
     type Value = u32;
@@ -599,7 +561,7 @@ impl TypedValueParser for Whole {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<u32, clap::Error> {
-        let Whole { min, max } = *self;
+        let Whole(min, max) = *self;
         let text = value.to_str().unwrap_or_default().trim();
         let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {

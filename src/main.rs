@@ -694,12 +694,7 @@ fn man(args: cli::ManArgs, ui: Ui) -> Result<(), Error> {
     let staging = pnp::outputs::writer::Staging::new();
     for page in &pages {
         let path = dir.join(page.get_filename());
-        let roff = render(page).map_err(|source| {
-            Error::Output(OutputError::Write {
-                path: path.clone(),
-                source,
-            })
-        })?;
+        let roff = render(page).map_err(|e| OutputError::write(&path, e))?;
         staging.write(&path, &roff)?;
     }
     let written = staging.commit()?;

@@ -336,9 +336,7 @@ impl CustomPath {
             let last = els.last().and_then(|e| e.end_point());
             match (first, last) {
                 (Some(a), Some(b)) if a.distance(b) < 1e-6 => path.close_path(),
-                _ => {
-                    return Err(PathError::Open(shown));
-                }
+                _ => return Err(PathError::Open(shown)),
             }
         }
         let area = path.area().abs();

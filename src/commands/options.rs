@@ -105,9 +105,7 @@ impl BuildOptions {
         let paper = match c.paper.as_deref().map(str::to_ascii_lowercase).as_deref() {
             None | Some("a4") => A4,
             Some("letter") | Some("us-letter") => LETTER,
-            Some(other) => {
-                return Err(OptionsError::Paper(other.to_string()));
-            }
+            Some(other) => return Err(OptionsError::Paper(other.to_string())),
         };
         let paper = if c.landscape {
             paper.landscape()
@@ -131,19 +129,13 @@ impl BuildOptions {
         let duplex = match c.duplex.as_deref() {
             None | Some("long") => Duplex::LongEdge,
             Some("short") => Duplex::ShortEdge,
-            Some(other) => {
-                return Err(OptionsError::Duplex(other.to_string()));
-            }
+            Some(other) => return Err(OptionsError::Duplex(other.to_string())),
         };
         let duplex = match c.layout.as_deref() {
             None | Some("duplex") => duplex,
-            Some("gutterfold") if c.duplex.is_some() => {
-                return Err(OptionsError::GutterfoldDuplex);
-            }
+            Some("gutterfold") if c.duplex.is_some() => return Err(OptionsError::GutterfoldDuplex),
             Some("gutterfold") => Duplex::GutterFold,
-            Some(other) => {
-                return Err(OptionsError::Layout(other.to_string()));
-            }
+            Some(other) => return Err(OptionsError::Layout(other.to_string())),
         };
         if let Some(n) = c.players.filter(|n| !(1..=MAX_PLAYERS).contains(n)) {
             return Err(OptionsError::Players(n));
@@ -152,9 +144,7 @@ impl BuildOptions {
             None | Some("marks") => Cuts::Marks,
             Some("lines") => Cuts::Lines,
             Some("both") => Cuts::Both,
-            Some(other) => {
-                return Err(OptionsError::Cuts(other.to_string()));
-            }
+            Some(other) => return Err(OptionsError::Cuts(other.to_string())),
         };
         if c.no_pdf && c.no_png {
             return Err(OptionsError::NothingToBuild);

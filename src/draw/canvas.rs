@@ -50,28 +50,25 @@ impl Canvas {
     ) -> R {
         let outer = (self.w, self.h, self.bleed);
         (self.w, self.h, self.bleed) = (w, h, 0.0);
+        let (result, drawn) = self.taking(draw);
+        (self.w, self.h, self.bleed) = outer;
+        let moved = Group::new().set("transform", format!("translate({} {})", n(x), n(y)));
+        self.add(drawn.into_iter().fold(moved, Group::add));
+        result
+    }
+
+    /// Runs `draw`, and takes what it adds out of the canvas again.
+    fn taking<R>(&mut self, draw: impl FnOnce(&mut Canvas) -> R) -> (R, Vec<Box<dyn Node>>) {
         let before = Element::get_children(&self.root).len();
         let result = draw(self);
-        let drawn: Vec<Box<dyn Node>> = Element::get_children_mut(&mut self.root)
-            .drain(before..)
-            .collect();
-        (self.w, self.h, self.bleed) = outer;
-        let mut moved = Group::new().set("transform", format!("translate({} {})", n(x), n(y)));
-        for node in drawn {
-            moved.append(node);
-        }
-        self.add(moved);
-        result
+        let drawn = Element::get_children_mut(&mut self.root).drain(before..);
+        (result, drawn.collect())
     }
 
     /// Runs `draw`, keeping what it adds inside `clip` (SVG path data in the canvas's
     /// millimetres): nothing of it shows outside, as nothing of a piece shows outside its cut.
     pub fn clipped<R>(&mut self, clip: &str, draw: impl FnOnce(&mut Canvas) -> R) -> R {
-        let before = Element::get_children(&self.root).len();
-        let result = draw(self);
-        let drawn: Vec<Box<dyn Node>> = Element::get_children_mut(&mut self.root)
-            .drain(before..)
-            .collect();
+        let (result, drawn) = self.taking(draw);
         if drawn.is_empty() {
             return result;
         }
@@ -80,10 +77,8 @@ impl Canvas {
             "pnp-cut-{:08x}",
             crate::base::hash::of(clip.as_bytes()) as u32
         );
-        let mut inside = Group::new().set("clip-path", format!("url(#{id})"));
-        for node in drawn {
-            inside.append(node);
-        }
+        let inside = Group::new().set("clip-path", format!("url(#{id})"));
+        let inside = drawn.into_iter().fold(inside, Group::add);
         self.add(
             svg::node::element::ClipPath::new()
                 .set("id", id)

@@ -5,7 +5,8 @@ use super::canvas::{Canvas, n, rect};
 use crate::base::outline::{Outline, inside, path_data};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use svg::node::element::Path;
+use svg::Node;
+use svg::node::element::{Element, Path};
 
 /// Inner frame styles: distinct in grayscale, so a frame alone can tell families apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -28,42 +29,55 @@ pub fn draw(cv: &mut Canvas, style: Frame, inset: f64, stroke: f64, ink: &str) {
         rect(i, i, w - 2.0 * i, h - 2.0 * i, "none")
             .set("stroke", ink)
             .set("stroke-width", n(s))
+            .into()
     };
+    let corners = |arm: f64| {
+        let (l, t, r, b) = (inset, inset, w - inset, h - inset);
+        let d = format!(
+            "M{l} {t2}V{t}H{l2}M{r2} {t}H{r}V{t2}M{r} {b2}V{b}H{r2}M{l2} {b}H{l}V{b2}",
+            l = n(l),
+            t = n(t),
+            r = n(r),
+            b = n(b),
+            l2 = n(l + arm),
+            r2 = n(r - arm),
+            t2 = n(t + arm),
+            b2 = n(b - arm),
+        );
+        Path::new()
+            .set("d", d)
+            .set("fill", "none")
+            .set("stroke", ink)
+            .set("stroke-width", n(stroke * 1.3))
+            .into()
+    };
+    draw_in(cv, style, inset, stroke, framed, corners);
+}
+
+/// Draws `style` from `frame(i, s)`, the frame's line `i` mm inside the cut and `s` mm thick,
+/// and `corners(arm)`, its corner brackets with arms `arm` long.
+fn draw_in(
+    cv: &mut Canvas,
+    style: Frame,
+    inset: f64,
+    stroke: f64,
+    frame: impl Fn(f64, f64) -> Element,
+    corners: impl FnOnce(f64) -> Element,
+) {
+    let short = cv.w.min(cv.h);
     match style {
-        Frame::Solid => cv.add(framed(inset, stroke)),
+        Frame::Solid => cv.add(frame(inset, stroke)),
         Frame::Double => {
-            cv.add(framed(inset - stroke * 0.4, stroke * 0.55));
-            cv.add(framed(inset + stroke * 1.2, stroke * 0.55));
+            cv.add(frame(inset - stroke * 0.4, stroke * 0.55));
+            cv.add(frame(inset + stroke * 1.2, stroke * 0.55));
         }
         Frame::Dashed => {
-            let dash = (w.min(h) * 0.06).max(0.5);
-            cv.add(
-                framed(inset, stroke)
-                    .set("stroke-dasharray", format!("{} {}", n(dash), n(dash * 0.6))),
-            );
+            let dash = (short * 0.06).max(0.5);
+            let mut dashed = frame(inset, stroke);
+            dashed.assign("stroke-dasharray", format!("{} {}", n(dash), n(dash * 0.6)));
+            cv.add(dashed);
         }
-        Frame::Corners => {
-            let arm = w.min(h) * 0.2;
-            let (l, t, r, b) = (inset, inset, w - inset, h - inset);
-            let d = format!(
-                "M{l} {t2}V{t}H{l2}M{r2} {t}H{r}V{t2}M{r} {b2}V{b}H{r2}M{l2} {b}H{l}V{b2}",
-                l = n(l),
-                t = n(t),
-                r = n(r),
-                b = n(b),
-                l2 = n(l + arm),
-                r2 = n(r - arm),
-                t2 = n(t + arm),
-                b2 = n(b - arm),
-            );
-            cv.add(
-                Path::new()
-                    .set("d", d)
-                    .set("fill", "none")
-                    .set("stroke", ink)
-                    .set("stroke-width", n(stroke * 1.3)),
-            );
-        }
+        Frame::Corners => cv.add(corners(short * 0.2)),
     }
 }
 
@@ -87,29 +101,15 @@ pub fn draw_along(
             .set("stroke-width", n(s))
             .set("stroke-linejoin", "round")
     };
-    let along = |i: f64| path_data(&inside(outline, w, h, i));
-    match style {
-        Frame::Solid => cv.add(line(along(inset), stroke)),
-        Frame::Double => {
-            cv.add(line(along(inset - stroke * 0.4), stroke * 0.55));
-            cv.add(line(along(inset + stroke * 1.2), stroke * 0.55));
-        }
-        Frame::Dashed => {
-            let dash = (w.min(h) * 0.06).max(0.5);
-            cv.add(
-                line(along(inset), stroke)
-                    .set("stroke-dasharray", format!("{} {}", n(dash), n(dash * 0.6))),
-            );
-        }
-        Frame::Corners => {
-            let arm = w.min(h) * 0.2;
-            let d = match outline.points() {
-                Some(points) => brackets(&crate::base::outline::inset(points, inset), arm),
-                None => arcs(w, h, inset, arm),
-            };
-            cv.add(line(d, stroke * 1.3));
-        }
-    }
+    let frame = |i: f64, s: f64| line(path_data(&inside(outline, w, h, i)), s).into();
+    let corners = |arm: f64| {
+        let d = match outline.points() {
+            Some(points) => brackets(&crate::base::outline::inset(points, inset), arm),
+            None => arcs(w, h, inset, arm),
+        };
+        line(d, stroke * 1.3).into()
+    };
+    draw_in(cv, style, inset, stroke, frame, corners);
 }
 
 /// Brackets at the corners of a polygon (where it turns by more than 30°), each arm `arm` long

@@ -238,15 +238,6 @@ fn sniff(bytes: &[u8], name: &str) -> Option<Format> {
 /// copy reduced to draw within the memory budget (`raster`).
 fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, ImageKind), ImageError> {
     let bad = |what: &'static str, why: String| ImageError::Decode(name.to_string(), what, why);
-    let too_many = |w: u32, h: u32| {
-        (w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w as u64 * h as u64 > MAX_IMAGE_PIXELS).then(
-            || ImageError::TooManyPixels {
-                name: name.to_string(),
-                w,
-                h,
-            },
-        )
-    };
     if format == Format::Svg {
         let refused = |e| ImageError::Svg(name.to_string(), e);
         svg::check_source(&bytes).map_err(refused)?;
@@ -263,8 +254,9 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
         _ => "a WebP image",
     };
     let (w, h) = raster_size(format, &bytes).map_err(|why| bad(what, why.to_string()))?;
-    if let Some(e) = too_many(w, h) {
-        return Err(e);
+    if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE || w as u64 * h as u64 > MAX_IMAGE_PIXELS {
+        let name = name.to_string();
+        return Err(ImageError::TooManyPixels { name, w, h });
     }
     let bytes = Arc::new(bytes);
     let kind = |format: Format, bytes: Arc<Vec<u8>>| match format {
@@ -283,7 +275,6 @@ fn decode(name: &str, format: Format, bytes: Vec<u8>) -> Result<(u32, u32, Image
     }
 }
 
-/// The size a raster picture's header gives.
 /// Why a raster picture's header does not say its size.
 #[derive(Debug, thiserror::Error)]
 enum HeaderError {
@@ -297,6 +288,7 @@ enum HeaderError {
     Webp(#[from] image_webp::DecodingError),
 }
 
+/// The size a raster picture's header gives.
 fn raster_size(format: Format, bytes: &[u8]) -> Result<(u32, u32), HeaderError> {
     match format {
         Format::Png => {

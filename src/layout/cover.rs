@@ -136,28 +136,14 @@ impl Cover {
         let bottom = opt.reserved().y - 1.5;
         let mut y = opt.margin + 16.0;
 
-        let size = fit(Font::Display, 18.0, width, &self.title);
-        cv.add(text(
-            left,
-            y,
-            size,
-            Font::Display,
-            Anchor::Start,
-            INK,
-            &self.title,
-        ));
-        y += 7.5;
-        let size = fit(Font::Condensed, 4.6, width, &self.byline);
-        cv.add(text(
-            left,
-            y,
-            size,
-            Font::Condensed,
-            Anchor::Start,
-            SOFT,
-            &self.byline,
-        ));
-        y += 3.0;
+        for (font, max, fill, line, below) in [
+            (Font::Display, 18.0, INK, &self.title, 7.5),
+            (Font::Condensed, 4.6, SOFT, &self.byline, 3.0),
+        ] {
+            let size = fit(font, max, width, line);
+            cv.add(text(left, y, size, font, Anchor::Start, fill, line));
+            y += below;
+        }
         if let Some(d) = &self.description {
             for l in wrap(Font::Sans, 3.3, width, d).iter().take(3) {
                 y += 4.8;
@@ -204,49 +190,24 @@ impl Cover {
             }
             let base = y + ROW - 1.8;
             let name = fit(Font::SansBold, ROW_TEXT, count_x - left - 12.0, &row.name);
-            cv.add(text(
-                left,
-                base,
-                name,
-                Font::SansBold,
-                Anchor::Start,
-                INK,
-                &row.name,
-            ));
             let count = format!("× {}", row.count);
-            cv.add(text(
-                count_x,
-                base,
-                ROW_TEXT,
-                Font::Sans,
-                Anchor::End,
-                INK,
-                &count,
-            ));
-            let piece = fit(
-                Font::Condensed,
-                ROW_TEXT,
-                right - piece_x - (PAGES_COLUMN + 2.0),
-                &row.piece,
-            );
-            cv.add(text(
-                piece_x,
-                base,
-                piece,
-                Font::Condensed,
-                Anchor::Start,
-                SOFT,
-                &row.piece,
-            ));
-            cv.add(text(
-                right,
-                base,
-                ROW_TEXT,
-                Font::Sans,
-                Anchor::End,
-                INK,
-                &row.pages,
-            ));
+            let piece_room = right - piece_x - (PAGES_COLUMN + 2.0);
+            let piece = fit(Font::Condensed, ROW_TEXT, piece_room, &row.piece);
+            for (x, size, font, anchor, fill, cell) in [
+                (left, name, Font::SansBold, Anchor::Start, INK, &row.name),
+                (count_x, ROW_TEXT, Font::Sans, Anchor::End, INK, &count),
+                (
+                    piece_x,
+                    piece,
+                    Font::Condensed,
+                    Anchor::Start,
+                    SOFT,
+                    &row.piece,
+                ),
+                (right, ROW_TEXT, Font::Sans, Anchor::End, INK, &row.pages),
+            ] {
+                cv.add(text(x, base, size, font, anchor, fill, cell));
+            }
             y += ROW;
         }
         if hidden > 0 {
@@ -488,11 +449,7 @@ fn printing_tips(pages: &[Page], opt: &LayoutOptions, front: usize) -> Vec<Strin
         "portrait"
     };
     let total = pages.len() + front;
-    let square = if paper.calibration == 25.0 {
-        "25 mm"
-    } else {
-        "1 inch"
-    };
+    let square = super::furniture::calibration_label(opt);
     let cover_back = pages.first().is_some_and(|p| p.side == PageSide::Back);
     let mut tips = vec![
         "Print at Actual size (100 %): turn off “Fit to page” and “Shrink oversized pages”. \
@@ -663,60 +620,57 @@ fn stand_in_tip(kinds: &Kinds, pages: &[Page], front: usize) -> Option<String> {
 }
 
 fn cutting_tips(kinds: &Kinds, pages: &[Page]) -> Vec<String> {
-    let mut tips = vec![
-        "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
-         no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
-         give the cleanest edges."
-            .to_string(),
-    ];
     let any = |f: &dyn Fn(&Piece) -> bool| kinds.pieces.iter().any(f);
     let kind = |p: &Piece| &kinds.components[p.component];
     let hex = |p: &Piece| crate::layout::tessellate::Tiling::of(&p.shape).is_some();
-    if any(&|p| kind(p).shares_cuts && !hex(p)) {
-        tips.push(
-            "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
-             the strips across."
-                .into(),
-        );
-    }
-    if any(&|p| p.shape == Shape::Round) {
-        tips.push(
-            "Round pieces: a circle punch of their size is quickest; otherwise cut their square \
-             first, then round it with scissors."
-                .into(),
-        );
-    }
-    if any(&|p| p.shape.is_regular() || matches!(p.shape, Shape::Path(_))) {
-        tips.push(
-            "Hexagons, polygons and other outlines: cut along the thin line printed on their \
-             edge, with scissors or a craft knife; where hexes or triangles touch, one cut \
-             along their shared side frees both."
-                .into(),
-        );
-    }
-    if any(&|p| p.shape == Shape::Rounded) {
-        tips.push("A corner rounder gives the cards their rounded corners.".into());
-    }
     let parts = pages
         .iter()
         .flat_map(|p| &p.placements)
         .any(|pl| pl.part.is_some());
-    if parts {
-        tips.push(
+    // Each tip where the game needs it.
+    let tips = [
+        (
+            true,
+            "Cut along the lines the crop marks continue: the marks stop short of the pieces, so \
+             no line is printed on them. A sharp craft knife and a steel ruler on a cutting mat \
+             give the cleanest edges.",
+        ),
+        (
+            any(&|p| kind(p).shares_cuts && !hex(p)),
+            "Where pieces touch, one cut frees both: cut full-length strips first, then cut \
+             the strips across.",
+        ),
+        (
+            any(&|p| p.shape == Shape::Round),
+            "Round pieces: a circle punch of their size is quickest; otherwise cut their square \
+             first, then round it with scissors.",
+        ),
+        (
+            any(&|p| p.shape.is_regular() || matches!(p.shape, Shape::Path(_))),
+            "Hexagons, polygons and other outlines: cut along the thin line printed on their \
+             edge, with scissors or a craft knife; where hexes or triangles touch, one cut \
+             along their shared side frees both.",
+        ),
+        (
+            any(&|p| p.shape == Shape::Rounded),
+            "A corner rounder gives the cards their rounded corners.",
+        ),
+        (
+            parts,
             "Pieces larger than the paper come in parts (“part 1 of 4”): cut each part on its \
-             marks, lay the hatched glue strip under its neighbour, match the edges, and glue."
-                .into(),
-        );
-    }
-    // Gutter-fold sheets are folded too, but the printing tips say how (`gutter_fold_tip`).
-    if any(&|p| kind(p).folds) {
-        tips.push(
+             marks, lay the hatched glue strip under its neighbour, match the edges, and glue.",
+        ),
+        // Gutter-fold sheets are folded too, but the printing tips say how (`gutter_fold_tip`).
+        (
+            any(&|p| kind(p).folds),
             "Score the dashed fold lines with a blunt point along a ruler before folding; glue \
-             the tabs."
-                .into(),
-        );
-    }
-    tips
+             the tabs.",
+        ),
+    ];
+    tips.into_iter()
+        .filter(|(needed, _)| *needed)
+        .map(|(_, tip)| tip.to_string())
+        .collect()
 }
 
 #[cfg(test)]

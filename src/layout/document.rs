@@ -133,24 +133,17 @@ pub fn lay_out(
             let at = resolved.components[e.component].at.at_size(e.message);
             Unplaceable(crate::base::diagnostic::Problems(vec![at]))
         })?;
-    let Resolved {
-        about,
-        components,
-        pieces,
-        faces,
-        table,
-    } = resolved;
+    let (about, components, pieces) = (&resolved.about, &resolved.components, &resolved.pieces);
     if cover {
         let uncut = |pl: &super::Placement| !components[pieces[pl.piece].component].is_cut;
         super::cover::fill_cover_back(&mut pages, uncut);
     }
-    let credits = credits(&about);
     let front_matter = match cover {
         // The cover has no pieces: its footer stays in its band.
         true => {
             let bands = layout.with_bands();
-            super::cover::Cover::of(&about, &components, &pieces, &pages, &bands)
-                .pages_svg(&credits, &bands)
+            super::cover::Cover::of(about, components, pieces, &pages, &bands)
+                .pages_svg(&credits(about), &bands)
         }
         false => Vec::new(),
     };
@@ -166,22 +159,48 @@ pub fn lay_out(
         keywords,
     };
     let groups = components.iter().map(|c| c.name.clone()).collect();
-    Ok(Document {
+    Ok(Document::of(
+        resolved,
         layout,
         pages,
         front_matter,
-        credits,
         info,
         groups,
-        about,
-        components,
-        pieces,
-        faces,
-        table,
-    })
+    ))
 }
 
 impl Document {
+    /// The document of `resolved` on `pages` (after `front_matter`), which owns the game.
+    pub(super) fn of(
+        resolved: Resolved,
+        layout: LayoutOptions,
+        pages: Vec<Page>,
+        front_matter: Vec<String>,
+        info: Info,
+        groups: Vec<String>,
+    ) -> Document {
+        let Resolved {
+            about,
+            components,
+            pieces,
+            faces,
+            table,
+        } = resolved;
+        Document {
+            layout,
+            pages,
+            front_matter,
+            credits: credits(&about),
+            info,
+            groups,
+            about,
+            components,
+            pieces,
+            faces,
+            table,
+        }
+    }
+
     /// Face `face`'s cut path, when it is not a rectangle (a circle, a hexagon, a die's net).
     pub fn cut_of(&self, face: usize) -> Option<&Outline> {
         self.faces.docs.get(face)?.cut.as_deref()

@@ -80,17 +80,8 @@ pub fn check(r: &Resolved, layout: &LayoutOptions) -> Result<(), Unplaceable> {
             continue;
         }
         let item = Item {
-            piece: i,
-            component: p.component,
-            front: 0,
-            back: None,
-            w: p.w,
-            h: p.h,
-            copies: 1,
-            shared_cuts: false,
             split: r.components[p.component].split.clone(),
-            tiles: None,
-            own_pages: false,
+            ..Item::one(i, p.component, p.w, p.h)
         };
         let boxes = layout.piece_boxes();
         if boxes

@@ -331,7 +331,7 @@ fn hatch(cv: &mut Canvas, s: &Rect) {
 }
 
 /// "25 mm" or "1 inch": what the calibration square measures.
-fn calibration_label(opt: &LayoutOptions) -> &'static str {
+pub(crate) fn calibration_label(opt: &LayoutOptions) -> &'static str {
     if opt.paper.calibration == 25.0 {
         "25 mm"
     } else {
@@ -418,43 +418,14 @@ fn footer_band(
     };
     let (left, right) = (opt.side_margin, paper.w - opt.side_margin);
     let half = paper.w / 2.0 - opt.side_margin - 4.0;
-    for (x, y, anchor, font, size, color, line) in [
-        (
-            left,
-            line1,
-            Anchor::Start,
-            Font::CondensedBold,
-            3.2,
-            DARK,
-            lines.title,
-        ),
-        (
-            left,
-            line2,
-            Anchor::Start,
-            Font::Condensed,
-            2.6,
-            GREY,
-            lines.credits,
-        ),
-        (
-            right,
-            line1,
-            Anchor::End,
-            Font::CondensedBold,
-            3.2,
-            DARK,
-            lines.page,
-        ),
-        (
-            right,
-            line2,
-            Anchor::End,
-            Font::Condensed,
-            2.6,
-            GREY,
-            lines.hint,
-        ),
+    // The first line bold and dark, the second smaller and grey.
+    let first = (line1, Font::CondensedBold, 3.2, DARK);
+    let second = (line2, Font::Condensed, 2.6, GREY);
+    for (x, anchor, (y, font, size, color), line) in [
+        (left, Anchor::Start, first, lines.title),
+        (left, Anchor::Start, second, lines.credits),
+        (right, Anchor::End, first, lines.page),
+        (right, Anchor::End, second, lines.hint),
     ] {
         let span = match anchor {
             Anchor::End => (x - half, x),
@@ -477,12 +448,15 @@ fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     // Clear of the registration targets in the corners.
     let (top, bottom) = (area.y + 6.0, area.bottom() - 6.0);
     let half = (bottom - top) / 2.0 - 4.0;
-    let turned = |t: crate::draw::canvas::Label, y: f64| {
-        t.set(
+    // A text turned along the margin from `y`: its start, or with `Anchor::End` its end.
+    let mut turned = |size, (font, color), anchor, s: &str, y: f64| {
+        let t = text(0.0, 0.0, size, font, anchor, color, s);
+        cv.add(t.set(
             "transform",
             format!("translate({} {}) rotate(90)", n(x), n(y)),
-        )
+        ));
     };
+    let (dark, grey) = ((Font::CondensedBold, DARK), (Font::Condensed, GREY));
     // Each half: a bold part and a regular one, set together smaller when they do not fit.
     let parts = |bold: &str, regular: &str| {
         let both = width(Font::CondensedBold, MARGIN_TEXT, bold)
@@ -496,49 +470,13 @@ fn footer_margin(cv: &mut Canvas, lines: &FooterLines, opt: &LayoutOptions) {
     let title = lines.title.to_string();
     let credits = format!("  ·  {}", lines.credits);
     let (size, w) = parts(&title, &credits);
-    cv.add(turned(
-        text(
-            0.0,
-            0.0,
-            size,
-            Font::CondensedBold,
-            Anchor::Start,
-            DARK,
-            &title,
-        ),
-        top,
-    ));
-    cv.add(turned(
-        text(
-            0.0,
-            0.0,
-            size,
-            Font::Condensed,
-            Anchor::Start,
-            GREY,
-            &credits,
-        ),
-        top + w,
-    ));
+    turned(size, dark, Anchor::Start, &title, top);
+    turned(size, grey, Anchor::Start, &credits, top + w);
     let page = lines.page.to_string();
     let hint = format!("{}  ·  ", lines.hint);
     let (size, w) = parts(&page, &hint);
-    cv.add(turned(
-        text(
-            0.0,
-            0.0,
-            size,
-            Font::CondensedBold,
-            Anchor::End,
-            DARK,
-            &page,
-        ),
-        bottom,
-    ));
-    cv.add(turned(
-        text(0.0, 0.0, size, Font::Condensed, Anchor::End, GREY, &hint),
-        bottom - w,
-    ));
+    turned(size, dark, Anchor::End, &page, bottom);
+    turned(size, grey, Anchor::End, &hint, bottom - w);
 }
 
 const DARK: &str = "#222222";

@@ -238,17 +238,9 @@ mod tests {
         let mut opt = LayoutOptions::new(A4);
         opt.duplex = Duplex::GutterFold;
         let item = |piece, back, w, h| Item {
-            piece,
-            component: piece,
-            front: piece,
             back,
-            w,
-            h,
             copies: 5,
-            shared_cuts: false,
-            split: crate::kinds::Split::Even,
-            tiles: None,
-            own_pages: false,
+            ..Item::one(piece, piece, w, h)
         };
         // Double-sided cards, one-sided chits that fit beside them, one-sided boards that
         // half a sheet cannot hold.
@@ -302,17 +294,11 @@ mod tests {
                 ..LayoutOptions::new(paper)
             };
             let tiles = vec![Item {
-                piece: 0,
-                component: 0,
-                front: 0,
                 back: Some(1),
-                w: 50.8,
-                h: 50.8,
                 copies: 24,
                 shared_cuts: true,
                 split: crate::kinds::Split::Never,
-                tiles: None,
-                own_pages: false,
+                ..Item::one(0, 0, 50.8, 50.8)
             }];
             let captions = ["Tiles · 24".to_string()];
             let chosen = choose(&tiles, &captions, &opt).unwrap();
@@ -350,17 +336,9 @@ mod tests {
         };
         let cards: Vec<Item> = (0..30)
             .map(|i| Item {
-                piece: i,
-                component: 0,
                 front: 2 * i,
                 back: Some(2 * i + 1),
-                w: 40.0,
-                h: 30.0,
-                copies: 1,
-                shared_cuts: false,
-                split: crate::kinds::Split::Even,
-                tiles: None,
-                own_pages: false,
+                ..Item::one(i, 0, 40.0, 30.0)
             })
             .collect();
         let pages = crate::layout::impose(&cards, &["a".into()], &opt).unwrap();

@@ -450,17 +450,9 @@ pub struct Page {
 #[cfg(test)]
 pub(crate) fn poker_cards(n: u32, shared_cuts: bool) -> Vec<Item> {
     vec![Item {
-        piece: 0,
-        component: 0,
-        front: 0,
-        back: None,
-        w: 63.5,
-        h: 88.9,
         copies: n,
         shared_cuts,
-        split: crate::kinds::Split::Even,
-        tiles: None,
-        own_pages: false,
+        ..Item::one(0, 0, 63.5, 88.9)
     }]
 }
 
@@ -486,6 +478,24 @@ pub struct Item {
 }
 
 impl Item {
+    /// One copy of piece `piece` of `component`, `w`×`h` mm, its front face numbered as the
+    /// piece and no back, sharing no cuts, split evenly when larger than the page.
+    pub fn one(piece: usize, component: usize, w: f64, h: f64) -> Item {
+        Item {
+            piece,
+            component,
+            front: piece,
+            back: None,
+            w,
+            h,
+            copies: 1,
+            shared_cuts: false,
+            split: crate::kinds::Split::Even,
+            tiles: None,
+            own_pages: false,
+        }
+    }
+
     /// Its parts when each may be at most `max_w`×`max_h` (one when it fits whole).
     pub fn parts(&self, max_w: f64, max_h: f64, overlap: f64) -> Option<Vec<Part>> {
         split::parts(&self.split, self.w, self.h, max_w, max_h, overlap)
@@ -809,17 +819,9 @@ mod tests {
 
     fn item(piece: usize, component: usize, w: f64, h: f64, copies: u32) -> Item {
         Item {
-            piece,
-            component,
-            front: piece,
-            back: None,
-            w,
-            h,
             copies,
             shared_cuts: true,
-            split: crate::kinds::Split::Even,
-            tiles: None,
-            own_pages: false,
+            ..Item::one(piece, component, w, h)
         }
     }
 

@@ -2,7 +2,7 @@
 //! under each other, their backs on the page after, mirrored as a build mirrors them. A handout
 //! for the table, written on and never cut: no cover, no captions, no bookmarks, no crop marks
 //! and no calibration square.
-use super::document::{Document, Info, credits};
+use super::document::{Document, Info};
 use super::{Cuts, LayoutOptions, Page, PageSide, Placement, back_turned, mirror};
 use crate::base::geometry::Rect;
 use crate::resolve::Resolved;
@@ -85,25 +85,5 @@ pub fn lay_out(resolved: Resolved, layout: LayoutOptions) -> Document {
         )),
         keywords: vec!["record sheet".into(), about.name.clone()],
     };
-    let credits = credits(about);
-    let Resolved {
-        about,
-        components,
-        pieces,
-        faces,
-        table,
-    } = resolved;
-    Document {
-        layout,
-        pages,
-        front_matter: Vec::new(),
-        credits,
-        info,
-        groups: Vec::new(),
-        about,
-        components,
-        pieces,
-        faces,
-        table,
-    }
+    Document::of(resolved, layout, pages, Vec::new(), info, Vec::new())
 }

@@ -262,17 +262,12 @@ mod tests {
     /// `n` pointy hexes 30 mm across flats.
     fn hexes(n: u32, tiles: Option<Tiling>) -> Vec<Item> {
         vec![Item {
-            piece: 0,
-            component: 0,
-            front: 0,
             back: Some(1),
-            w: 30.0,
-            h: 60.0 / 3f64.sqrt(),
             copies: n,
             shared_cuts: tiles.is_some(),
             split: Split::Never,
             tiles,
-            own_pages: false,
+            ..Item::one(0, 0, 30.0, 60.0 / 3f64.sqrt())
         }]
     }
 

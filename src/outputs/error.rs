@@ -41,6 +41,22 @@ pub enum OutputError {
 }
 
 impl OutputError {
+    /// Writing `path` failed.
+    pub fn write(path: &std::path::Path, source: std::io::Error) -> OutputError {
+        OutputError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// Making the image `name` failed: for `map_err`.
+    pub fn png(name: &str) -> impl FnOnce(crate::outputs::png::ImageError) -> OutputError + '_ {
+        move |why| OutputError::Png {
+            name: name.to_string(),
+            why,
+        }
+    }
+
     /// The error for a panic caught while making the outputs, with its message.
     pub fn panicked(panic: Box<dyn std::any::Any + Send>) -> OutputError {
         let message = match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {

@@ -42,7 +42,7 @@ fn pt(mm: f64) -> f32 {
 }
 
 /// Parses one of pnp's own drawings (the cover, a page's furniture).
-fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
+pub(super) fn parse(what: &'static str, svg: &str) -> Result<Tree, PdfError> {
     crate::draw::trees::parse(svg).map_err(|why| PdfError::Drawing { what, why })
 }
 
@@ -137,9 +137,7 @@ impl<'d, W: Write> PdfWriter<'d, W> {
         for tree in trees {
             let mut p = self.doc.start_page_with(settings.clone());
             let mut surface = unwind_safe(p.surface());
-            surface
-                .draw_svg(tree, size, svg_settings())
-                .ok_or(PdfError::Draw("the cover"))?;
+            draw_svg(&mut surface, tree, size, "the cover")?;
             ManuallyDrop::into_inner(surface).finish();
             p.finish();
         }
@@ -197,9 +195,7 @@ impl<'d, W: Write> PdfWriter<'d, W> {
         let mut surface = unwind_safe(p.surface());
         let size = Size::from_wh(pt(paper.w), pt(paper.h)).ok_or(PdfError::Paper)?;
         if let Some(under) = underlay {
-            surface
-                .draw_svg(&under, size, svg_settings())
-                .ok_or(PdfError::Draw("the backs' bleed"))?;
+            draw_svg(&mut surface, &under, size, "the backs' bleed")?;
         }
         for placement in &page.placements {
             let face = placement.face;
@@ -218,13 +214,9 @@ impl<'d, W: Write> PdfWriter<'d, W> {
             };
             draw_placement(&mut surface, placement, look, layout.bleed)?;
         }
-        surface
-            .draw_svg(&overlay, size, svg_settings())
-            .ok_or(PdfError::Draw("the page furniture"))?;
+        draw_svg(&mut surface, &overlay, size, "the page furniture")?;
         if let Some(marks) = marks {
-            surface
-                .draw_svg(&marks, size, svg_settings())
-                .ok_or(PdfError::Draw("the registration marks"))?;
+            draw_svg(&mut surface, &marks, size, "the registration marks")?;
         }
         ManuallyDrop::into_inner(surface).finish();
         p.finish();
@@ -281,11 +273,26 @@ impl<'d, W: Write> PdfWriter<'d, W> {
     }
 }
 
-fn svg_settings() -> SvgSettings {
-    SvgSettings {
+/// Draws `tree` at `size` (points); `what` names it when krilla cannot.
+fn draw_svg(
+    surface: &mut Surface,
+    tree: &Tree,
+    size: Size,
+    what: &'static str,
+) -> Result<(), PdfError> {
+    let settings = SvgSettings {
         embed_text: true,
         filter_scale: 4.0,
-    }
+    };
+    surface
+        .draw_svg(tree, size, settings)
+        .ok_or(PdfError::Draw(what))
+}
+
+/// A face's size with its bleed: its tree's, which is in millimetres.
+fn face_size(tree: &Tree) -> Result<Size, PdfError> {
+    let (w, h) = (tree.size().width() as f64, tree.size().height() as f64);
+    Size::from_wh(pt(w), pt(h)).ok_or(PdfError::Draw("a face of no size"))
 }
 
 /// How many times each face is shown on the document's pages, by face number.
@@ -305,13 +312,10 @@ enum Look<'t> {
 
 /// A face as a graphic, at its size with its bleed (the tree's size, in millimetres).
 fn face_graphic(surface: &mut Surface, tree: &Tree) -> Result<Graphic, PdfError> {
-    let (w, h) = (tree.size().width() as f64, tree.size().height() as f64);
-    let size = Size::from_wh(pt(w), pt(h)).ok_or(PdfError::Draw("a face of no size"))?;
+    let size = face_size(tree)?;
     let mut builder = surface.stream_builder();
     let mut inner = unwind_safe(builder.surface());
-    inner
-        .draw_svg(tree, size, svg_settings())
-        .ok_or(PdfError::Draw("a face"))?;
+    draw_svg(&mut inner, tree, size, "a face")?;
     ManuallyDrop::into_inner(inner).finish();
     Ok(Graphic::new(builder.finish(), false))
 }
@@ -365,14 +369,7 @@ fn draw_placement(
     pushed += 1;
     match look {
         Look::Graphic(g) => surface.draw_graphic(g),
-        Look::Tree(tree) => {
-            let size = tree.size();
-            let size = Size::from_wh(pt(size.width() as f64), pt(size.height() as f64))
-                .ok_or(PdfError::Draw("a face of no size"))?;
-            surface
-                .draw_svg(tree, size, svg_settings())
-                .ok_or(PdfError::Draw("a face"))?;
-        }
+        Look::Tree(tree) => draw_svg(surface, tree, face_size(tree)?, "a face")?,
     }
     for _ in 0..pushed {
         surface.pop();

@@ -91,27 +91,13 @@ pub fn render(tree: &Tree, face: &FaceDoc, dpi: u32) -> Result<Pixmap, ImageErro
 pub fn render_with_bleed(
     tree: &Tree,
     face: &FaceDoc,
-    (bx, by): (f64, f64),
+    bleed: (f64, f64),
     pw: u32,
     ph: u32,
 ) -> Result<Pixmap, ImageError> {
     let (pw, ph) = limited((pw, ph))?;
     let mut pixmap = Pixmap::new(pw, ph).ok_or(ImageError::Empty)?;
-    let (sx, sy) = (
-        pw as f64 / (face.w + 2.0 * bx),
-        ph as f64 / (face.h + 2.0 * by),
-    );
-    // The tree's user space starts at the drawn bleed's corner: move what is not wanted of it
-    // off the image.
-    let t = Transform::from_row(
-        sx as f32,
-        0.0,
-        0.0,
-        sy as f32,
-        (-(face.bleed - bx) * sx) as f32,
-        (-(face.bleed - by) * sy) as f32,
-    );
-    super::raster::render(tree, t, &mut pixmap.as_mut(), None);
+    draw_rows(tree, face, bleed, (pw, ph), 0, &mut pixmap.as_mut(), None);
     Ok(pixmap)
 }
 
@@ -143,52 +129,44 @@ pub fn render_into(
     background: Option<Color>,
 ) -> Result<Pixmap, ImageError> {
     let mut pixmap = Pixmap::new(pw, ph).ok_or(ImageError::Empty)?;
-    draw(tree, face, &mut pixmap.as_mut(), background);
+    draw_rows(
+        tree,
+        face,
+        (0.0, 0.0),
+        (pw, ph),
+        0,
+        &mut pixmap.as_mut(),
+        background,
+    );
     Ok(pixmap)
 }
 
-/// Paints the whole of `pixmap` with the trim area of a face on `background` (transparent when
-/// `None`).
-fn draw(tree: &Tree, face: &FaceDoc, pixmap: &mut PixmapMut, background: Option<Color>) {
-    let size = (pixmap.width(), pixmap.height());
-    draw_rows(tree, face, Area::Trim, size, 0, pixmap, background);
-}
-
-/// Which part of a face an image shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Area {
-    /// The piece as cut (Tabletop Simulator, the preview).
-    Trim,
-    /// The piece and its bleed (the build's PNGs, for print shops).
-    Bleed,
-}
-
-/// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's image (its `area`) at
-/// `size` px.
+/// Paints `pixmap` with rows `top..top + pixmap.height()` of the face's trim and `bleed` (across,
+/// down; mm) of its bleed around it, at `size` px: no bleed for the piece as cut (Tabletop
+/// Simulator, the preview), all of it for the build's PNGs.
 fn draw_rows(
     tree: &Tree,
     face: &FaceDoc,
-    area: Area,
+    (bx, by): (f64, f64),
     (pw, ph): (u32, u32),
     top: u32,
     pixmap: &mut PixmapMut,
     background: Option<Color>,
 ) {
-    // The tree's user space starts at the bleed's top-left corner.
-    let (w, h, b) = match area {
-        Area::Trim => (face.w, face.h, face.bleed),
-        Area::Bleed => (face.w + 2.0 * face.bleed, face.h + 2.0 * face.bleed, 0.0),
-    };
-    let (sx, sy) = (pw as f64 / w, ph as f64 / h);
-    // Scale the area to the image and move the bleed off its top-left edge (when it is not
-    // shown), then the rows above `top` off the pixmap.
+    let (sx, sy) = (
+        pw as f64 / (face.w + 2.0 * bx),
+        ph as f64 / (face.h + 2.0 * by),
+    );
+    // The tree's user space starts at the drawn bleed's top-left corner: scale the area to the
+    // image and move what is not shown of the bleed off its top-left edge, then the rows above
+    // `top` off the pixmap.
     let t = Transform::from_row(
         sx as f32,
         0.0,
         0.0,
         sy as f32,
-        (-b * sx) as f32,
-        (-b * sy) as f32,
+        (-(face.bleed - bx) * sx) as f32,
+        (-(face.bleed - by) * sy) as f32,
     )
     .post_translate(0.0, -(top as f32));
     super::raster::render(tree, t, pixmap, background);
@@ -254,6 +232,21 @@ fn encoder<W: std::io::Write>(
 /// (`Scratch::png_in_bands`), so a thread holds at most a band's RGBA whatever the face's size
 /// and the DPI; a band costs a pass over the face's shapes.
 const BAND_PIXELS: u64 = 4 << 20;
+
+/// `rgba` (`w`×`h`) turned a quarter clockwise: `h`×`w`, its top on the right.
+pub fn quarter_turn(rgba: &[u8], w: u32, h: u32) -> Vec<u8> {
+    let (w, h) = (w as usize, h as usize);
+    let mut out = vec![0; rgba.len()];
+    for y in 0..h {
+        for x in 0..w {
+            // (x, y) goes to (h - 1 - y, x) in an image h wide.
+            let from = (y * w + x) * 4;
+            let to = (x * h + (h - 1 - y)) * 4;
+            out[to..to + 4].copy_from_slice(&rgba[from..from + 4]);
+        }
+    }
+    out
+}
 
 /// Premultiplied RGBA (tiny-skia) → straight RGBA (PNG), in place. Opaque and fully transparent
 /// pixels, nearly all of a face, are the same in both: a cache line of 16 pixels that is all one
@@ -408,13 +401,8 @@ impl<'a> Sink<'a> {
         })?;
         self.renders.fetch_add(1, Ordering::Relaxed);
         with_scratch(|scratch| {
-            let bytes =
-                scratch
-                    .png(tree, doc, &self.opt, source)
-                    .map_err(|why| OutputError::Png {
-                        name: doc.name.clone(),
-                        why,
-                    })?;
+            let bytes = scratch.png(tree, doc, &self.opt, source);
+            let bytes = bytes.map_err(OutputError::png(&doc.name))?;
             self.staging.write(&self.path(doc), bytes)?;
             self.bytes.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             Ok(())
@@ -476,7 +464,15 @@ impl Scratch {
         self.grow_pixels(len);
         let pixels = &mut self.pixels[..len];
         let mut pixmap = PixmapMut::from_bytes(pixels, pw, ph).ok_or(ImageError::Empty)?;
-        draw_rows(tree, face, Area::Bleed, (pw, ph), 0, &mut pixmap, None);
+        draw_rows(
+            tree,
+            face,
+            (face.bleed, face.bleed),
+            (pw, ph),
+            0,
+            &mut pixmap,
+            None,
+        );
         let pixels = &mut self.pixels[..len];
         straighten(pixels);
         self.encoded.clear();
@@ -508,7 +504,15 @@ impl Scratch {
                 let rows = band_rows.min(ph - top);
                 let pixels = &mut self.pixels[..row * rows as usize];
                 let mut band = PixmapMut::from_bytes(pixels, pw, rows).ok_or(ImageError::Empty)?;
-                draw_rows(tree, face, Area::Bleed, (pw, ph), top, &mut band, None);
+                draw_rows(
+                    tree,
+                    face,
+                    (face.bleed, face.bleed),
+                    (pw, ph),
+                    top,
+                    &mut band,
+                    None,
+                );
                 let pixels = &mut self.pixels[..row * rows as usize];
                 straighten(pixels);
                 std::io::Write::write_all(&mut stream, pixels)?;
@@ -590,6 +594,17 @@ mod tests {
         assert_eq!(pixel_size(63.5, 88.9, 300), (750, 1050));
         // 0.75 in, as a size in inches becomes in mm (19.049999…): 112.5 px rounds up.
         assert_eq!(pixel_size(0.75 * 25.4, 0.5 * 25.4, 150), (113, 75));
+    }
+
+    #[test]
+    fn a_quarter_turn_moves_the_top_left_to_the_top_right() {
+        // 2 × 1: red, blue → 1 × 2: red over blue... turned clockwise: red on top.
+        let rgba = [255, 0, 0, 255, 0, 0, 255, 255];
+        let turned = quarter_turn(&rgba, 2, 1);
+        assert_eq!(turned, rgba);
+        // 1 × 2 (red over blue) → 2 × 1: blue, red.
+        let turned = quarter_turn(&rgba, 1, 2);
+        assert_eq!(turned, [0, 0, 255, 255, 255, 0, 0, 255]);
     }
 
     #[test]

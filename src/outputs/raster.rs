@@ -46,51 +46,40 @@ pub struct Layer<'t> {
 /// Paints `pixmap` with `background` and draws `layers` over it in order: in one vello pass when
 /// vello draws every tree, else each tree by resvg (as `render` chooses for one tree).
 pub fn render_layers(layers: &[Layer], pixmap: &mut PixmapMut, background: Color) -> Rasterizer {
-    let vello = fits_vello(pixmap) && layers.iter().all(|l| vello_draws(l.tree.root()));
-    if !vello {
+    let by_resvg = |pixmap: &mut PixmapMut| {
         pixmap.fill(background);
         for layer in layers {
             resvg_layer(layer, pixmap);
         }
-        return Rasterizer::Resvg;
+        Rasterizer::Resvg
+    };
+    if !(fits_vello(pixmap) && layers.iter().all(|l| vello_draws(l.tree.root()))) {
+        return by_resvg(pixmap);
     }
     let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
-    CONTEXT
-        .with_borrow_mut(|slot| {
-            let (ctx, resources) = slot.get_or_insert_with(|| {
-                (
-                    RenderContext::new_with(w, h, settings(level_chosen())),
-                    Resources::new(),
-                )
-            });
-            ctx.reset_and_resize(w, h);
-            for layer in layers {
-                if let Some(clip) = layer.clip {
-                    ctx.set_transform(Affine::IDENTITY);
-                    let r = vello_cpu::kurbo::Rect::new(
-                        clip.left() as f64,
-                        clip.top() as f64,
-                        clip.right() as f64,
-                        clip.bottom() as f64,
-                    );
-                    ctx.push_clip_layer(&vello_cpu::kurbo::Shape::to_path(&r, 0.1));
-                }
-                draw_group(layer.tree.root(), layer.transform, ctx);
-                if layer.clip.is_some() {
-                    ctx.pop_layer();
-                }
+    let drawn = with_context(w, h, |ctx, resources| {
+        ctx.reset_and_resize(w, h);
+        for layer in layers {
+            if let Some(clip) = layer.clip {
+                ctx.set_transform(Affine::IDENTITY);
+                let r = vello_cpu::kurbo::Rect::new(
+                    clip.left() as f64,
+                    clip.top() as f64,
+                    clip.right() as f64,
+                    clip.bottom() as f64,
+                );
+                ctx.push_clip_layer(&vello_cpu::kurbo::Shape::to_path(&r, 0.1));
             }
-            ctx.flush();
-            paint(ctx, resources, pixmap, background)
-        })
-        .unwrap_or_else(|| {
-            // Not reached: the pixmap was sized for vello above. Drawn by resvg all the same.
-            pixmap.fill(background);
-            for layer in layers {
-                resvg_layer(layer, pixmap);
+            draw_group(layer.tree.root(), layer.transform, ctx);
+            if layer.clip.is_some() {
+                ctx.pop_layer();
             }
-            Rasterizer::Resvg
-        })
+        }
+        ctx.flush();
+        paint(ctx, resources, pixmap, background)
+    });
+    // Not reached: the pixmap was sized for vello above. Drawn by resvg all the same.
+    drawn.unwrap_or_else(|| by_resvg(pixmap))
 }
 
 /// One layer drawn by resvg over what `pixmap` holds, through its clip when it has one.
@@ -164,16 +153,25 @@ fn render_on(
             &mut RenderContext::new_with(w, h, settings(level)),
             &mut Resources::new(),
         ),
-        None => CONTEXT.with_borrow_mut(|slot| {
-            let (ctx, resources) = slot.get_or_insert_with(|| {
-                (
-                    RenderContext::new_with(w, h, settings(level_chosen())),
-                    Resources::new(),
-                )
-            });
-            draw(ctx, resources)
-        }),
+        None => with_context(w, h, draw),
     }
+}
+
+/// Runs `draw` on this thread's reused context, made `w`×`h` at `level_chosen` the first time.
+fn with_context<R>(
+    w: u16,
+    h: u16,
+    draw: impl FnOnce(&mut RenderContext, &mut Resources) -> R,
+) -> R {
+    CONTEXT.with_borrow_mut(|slot| {
+        let (ctx, resources) = slot.get_or_insert_with(|| {
+            (
+                RenderContext::new_with(w, h, settings(level_chosen())),
+                Resources::new(),
+            )
+        });
+        draw(ctx, resources)
+    })
 }
 
 fn with_vello(

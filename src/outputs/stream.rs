@@ -113,12 +113,7 @@ fn parse_pdf_parts(
         || {
             front
                 .par_iter()
-                .map(|svg| {
-                    crate::draw::trees::parse(svg).map_err(|why| PdfError::Drawing {
-                        what: "the cover",
-                        why,
-                    })
-                })
+                .map(|svg| super::pdf::parse("the cover", svg))
                 .collect::<Result<Vec<_>, _>>()
         },
         || {

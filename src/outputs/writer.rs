@@ -40,13 +40,6 @@ impl Default for Staging {
     }
 }
 
-fn write_err(path: &Path, source: std::io::Error) -> OutputError {
-    OutputError::Write {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 /// Refuses an output path that holds something other than a regular file: writing would replace
 /// a device, a FIFO or a socket (as root, a device node), or reach through a symbolic link to
 /// wherever it points. The link itself is not followed. Nothing there is fine.
@@ -123,7 +116,7 @@ pub fn ensure_dir(dir: &Path) -> Result<(), OutputError> {
             Some(b) => OutputError::NotADirectory {
                 path: b.to_path_buf(),
             },
-            None => write_err(dir, e),
+            None => OutputError::write(dir, e),
         }
     })
 }
@@ -148,7 +141,7 @@ impl Staging {
         self.push(true, path);
         let written = new_file(&tmp).and_then(|mut f| std::io::Write::write_all(&mut f, bytes));
         // Named by the path the user knows, not the temporary's.
-        written.map_err(|e| write_err(path, e))
+        written.map_err(|e| OutputError::write(path, e))
     }
 
     /// Opens a temporary beside `path` to be written piece by piece (a PDF too large to hold);
@@ -159,7 +152,7 @@ impl Staging {
         ensure_dir(dir)?;
         let tmp = self.temporary(path);
         self.push(true, path);
-        let file = new_file(&tmp).map_err(|e| write_err(path, e))?;
+        let file = new_file(&tmp).map_err(|e| OutputError::write(path, e))?;
         Ok(StagedFile {
             file: std::io::BufWriter::with_capacity(1 << 16, file),
             tmp,
@@ -179,14 +172,14 @@ impl Staging {
         } = staged;
         let file = file
             .into_inner()
-            .map_err(|e| write_err(&dest, e.into_error()))?;
+            .map_err(|e| OutputError::write(&dest, e.into_error()))?;
         drop(file);
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
         let Some(entry) = files.iter_mut().find(|(staged, d)| *staged && *d == dest) else {
             // Made by another Staging: nothing here would ever rename or remove it.
             let _ = std::fs::remove_file(&tmp);
             let e = std::io::Error::other("closed by a Staging that did not create it");
-            return Err(write_err(&tmp, e));
+            return Err(OutputError::write(&tmp, e));
         };
         if same_files(&tmp, &entry.1) {
             let _ = std::fs::remove_file(&tmp);
@@ -225,7 +218,7 @@ impl Staging {
         for (i, (staged, dest)) in files.iter().enumerate() {
             if *staged && let Err(e) = std::fs::rename(self.temporary(dest), dest) {
                 self.remove_staged(&files[i..]);
-                return Err(write_err(dest, e));
+                return Err(OutputError::write(dest, e));
             }
         }
         self.committed = true;
@@ -377,7 +370,7 @@ pub fn remove_temporaries(dir: &Path) -> Result<usize, OutputError> {
         let gone = name.starts_with('.') && owner(&name).is_some_and(|pid| !alive(pid));
         let file = entry.file_type().is_ok_and(|t| t.is_file());
         if gone && file {
-            std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
+            std::fs::remove_file(&path).map_err(|e| OutputError::write(&path, e))?;
             removed += 1;
         }
     }
@@ -411,7 +404,7 @@ pub fn remove_stale(
             && path.file_stem().and_then(|s| s.to_str()).is_some_and(named);
         let file = entry.file_type().is_ok_and(|t| t.is_file());
         if ours && file && !keep.contains(&path) && made(&path) {
-            std::fs::remove_file(&path).map_err(|e| write_err(&path, e))?;
+            std::fs::remove_file(&path).map_err(|e| OutputError::write(&path, e))?;
             removed.push(path);
         }
     }
@@ -452,7 +445,7 @@ impl FolderLock {
         let mut told = false;
         loop {
             check_output(&path)?;
-            let file = open_lock(&path).map_err(|e| write_err(&path, e))?;
+            let file = open_lock(&path).map_err(|e| OutputError::write(&path, e))?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(std::fs::TryLockError::WouldBlock) if started.elapsed() < MOMENT => {
@@ -466,10 +459,10 @@ impl FolderLock {
                     }
                     file.lock()
                         .or_else(unlockable)
-                        .map_err(|e| write_err(&path, e))?;
+                        .map_err(|e| OutputError::write(&path, e))?;
                 }
                 Err(std::fs::TryLockError::Error(e)) => {
-                    unlockable(e).map_err(|e| write_err(&path, e))?;
+                    unlockable(e).map_err(|e| OutputError::write(&path, e))?;
                 }
             }
             // The build before may have removed the file while this one waited for it: the

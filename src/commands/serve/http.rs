@@ -202,7 +202,7 @@ enum BodyError {
 }
 
 /// What the page's button reports.
-#[derive(Serialize)]
+#[derive(Default, Serialize)]
 struct Built {
     ok: bool,
     /// `built Night Grain: 34 pieces on 3 pages, …`, as `pnp build` ends.
@@ -258,11 +258,8 @@ fn build(shared: &Shared) -> Built {
             }
         }
         Err(e) => Built {
-            ok: false,
-            summary: None,
-            written: Vec::new(),
-            warnings: Vec::new(),
             error: Some(error_view(&e)),
+            ..Built::default()
         },
     }
 }

@@ -223,7 +223,6 @@ impl Server {
     }
 }
 
-/// Binds 127.0.0.1 at `port`, or at a free port.
 /// Why the preview cannot be served.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -237,6 +236,7 @@ pub enum ServeError {
     Listen(std::io::Error),
 }
 
+/// Binds 127.0.0.1 at `port`, or at a free port.
 fn bind(port: Option<u16>) -> Result<TcpListener, Error> {
     let at = SocketAddrV4::new(Ipv4Addr::LOCALHOST, port.unwrap_or(0));
     TcpListener::bind(at).map_err(|source| {

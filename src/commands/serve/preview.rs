@@ -52,7 +52,7 @@ impl Switches {
 }
 
 /// The page's whole content, as `/state.json` sends it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct View {
     /// Counts up with every new view.
     pub version: u64,
@@ -199,16 +199,8 @@ impl Previewer {
             }
             Err(e) => {
                 let mut view = self.last_good.clone().unwrap_or_else(|| View {
-                    version: 0,
-                    game: None,
-                    switches: switches.clone(),
                     watching: self.watching,
-                    error: None,
-                    rules: Vec::new(),
-                    warnings: Vec::new(),
-                    sheets: Vec::new(),
-                    faces: Vec::new(),
-                    stats: Stats::default(),
+                    ..View::default()
                 });
                 view.version = self.version;
                 view.switches = switches.clone();
@@ -479,21 +471,18 @@ pub fn error_view(e: &Error) -> ErrorView {
             hints: d.hints.clone(),
         })
         .collect();
+    let unplaced = |message| Problem {
+        place: None,
+        message,
+        snippet: None,
+        hints: Vec::new(),
+    };
     if located.len() > SHOWN_PROBLEMS {
-        problems.push(Problem {
-            place: None,
-            message: format!("… and {} more problems", located.len() - SHOWN_PROBLEMS),
-            snippet: None,
-            hints: Vec::new(),
-        });
+        let more = located.len() - SHOWN_PROBLEMS;
+        problems.push(unplaced(format!("… and {more} more problems")));
     }
     if problems.is_empty() {
-        problems.push(Problem {
-            place: None,
-            message: e.to_string(),
-            snippet: None,
-            hints: Vec::new(),
-        });
+        problems.push(unplaced(e.to_string()));
     }
     ErrorView { title, problems }
 }

@@ -207,10 +207,7 @@ fn draw_face(
     let tree = doc.face_tree(f).map_err(OutputError::from)?;
     let face = &doc.faces.docs[f];
     let key = format!("f{hash:032x}");
-    let pixmap = png::render(&tree, face, FACE_DPI).map_err(|why| OutputError::Png {
-        name: face.name.clone(),
-        why,
-    })?;
+    let pixmap = png::render(&tree, face, FACE_DPI).map_err(OutputError::png(&face.name))?;
     let png = encode(&pixmap, FACE_DPI, &face.name)?;
     let size = (pixmap.width(), pixmap.height());
     let face = Face {
@@ -227,10 +224,7 @@ fn encode(pixmap: &Pixmap, dpi: u32, name: &str) -> Result<Png, Error> {
         dpi,
         ..PngOptions::default()
     };
-    let bytes = png::encode(pixmap, &opt).map_err(|why| OutputError::Png {
-        name: name.to_string(),
-        why,
-    })?;
+    let bytes = png::encode(pixmap, &opt).map_err(OutputError::png(name))?;
     Ok(Arc::new(bytes))
 }
 

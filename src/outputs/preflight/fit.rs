@@ -166,34 +166,27 @@ fn hidden_wherever<'m>(room: &Room, grids: &[Grid], marks: &'m [Mark]) -> Vec<&'
 /// What a player reads on a face: the text and pips its kind marks (`READ_ID`), in the
 /// piece's mm.
 fn marks(tree: &usvg::Tree, bleed: f64) -> Vec<Mark> {
-    fn walk(g: &usvg::Group, bleed: f64, out: &mut Vec<Mark>) {
-        for node in g.children() {
-            let (b, what) = match node {
-                Node::Group(g) => {
-                    walk(g, bleed, out);
-                    continue;
-                }
-                Node::Text(t) if t.id() == READ_ID => {
-                    let words: Vec<&str> = t.chunks().iter().map(|c| c.text()).collect();
-                    (
-                        t.abs_stroke_bounding_box(),
-                        format!("“{}”", words.join(" ").trim()),
-                    )
-                }
-                Node::Path(p) if p.id() == READ_ID => (p.abs_bounding_box(), "pips".into()),
-                _ => continue,
-            };
-            out.push(Mark {
-                x0: b.left() as f64 - bleed,
-                y0: b.top() as f64 - bleed,
-                x1: b.right() as f64 - bleed,
-                y1: b.bottom() as f64 - bleed,
-                what,
-            });
-        }
-    }
     let mut out = Vec::new();
-    walk(tree.root(), bleed, &mut out);
+    super::walk(tree.root(), false, &mut |node, _| {
+        let (b, what) = match node {
+            Node::Text(t) if t.id() == READ_ID => {
+                let words: Vec<&str> = t.chunks().iter().map(|c| c.text()).collect();
+                (
+                    t.abs_stroke_bounding_box(),
+                    format!("“{}”", words.join(" ").trim()),
+                )
+            }
+            Node::Path(p) if p.id() == READ_ID => (p.abs_bounding_box(), "pips".into()),
+            _ => return,
+        };
+        out.push(Mark {
+            x0: b.left() as f64 - bleed,
+            y0: b.top() as f64 - bleed,
+            x1: b.right() as f64 - bleed,
+            y1: b.bottom() as f64 - bleed,
+            what,
+        });
+    });
     out
 }
 

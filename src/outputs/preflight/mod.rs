@@ -215,12 +215,7 @@ pub fn check(
                 )
             }
         };
-        let shown: Vec<&str> = f.faces.iter().take(3).map(String::as_str).collect();
-        let more = match f.faces.len() {
-            n if n > 3 => format!(" and {} more", n - 3),
-            _ => String::new(),
-        };
-        let message = format!("`{}`: {message} ({}{more})", c.id, shown.join(", "));
+        let message = format!("`{}`: {message} ({})", c.id, some_of(&f.faces));
         let at = match check {
             Check::Resolution => *image_at.get(&component).unwrap_or(&c.at.id),
             _ => c.at.id,
@@ -274,6 +269,15 @@ struct Finding {
     what: String,
 }
 
+/// The first three faces of `faces`, and how many more: "a, b, c and 4 more".
+fn some_of(faces: &[String]) -> String {
+    let shown = faces[..faces.len().min(3)].join(", ");
+    match faces.len() {
+        n if n > 3 => format!("{shown} and {} more", n - 3),
+        _ => shown,
+    }
+}
+
 fn round(v: f64) -> String {
     crate::base::units::n((v * 100.0).round() / 100.0)
 }
@@ -305,7 +309,11 @@ struct Soft {
 /// Measures a face's tree: its user space starts at the corner of the bleed, in mm.
 fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) -> Measured {
     let mut m = Measured::default();
-    let mut art: Option<(f64, f64, f64, f64)> = None;
+    let mut art: Option<kurbo::Rect> = None;
+    let mut grow = |b: usvg::Rect| {
+        let r = in_mm(b, 0.0);
+        art = Some(art.map_or(r, |a| a.union(r)));
+    };
     walk(tree.root(), false, &mut |node, symbol| {
         let content = symbol || matches!(node, Node::Text(_));
         if content {
@@ -313,14 +321,7 @@ fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) 
             // (Not its flattened group's box: that is in the text's own space, without the
             // face's view box or a rotated corner's turn.) A symbol's is the ink of its paths:
             // a round sun's box would reach past a round token's cut at its corners.
-            let in_piece = |b: usvg::Rect| {
-                kurbo::Rect::new(
-                    b.left() as f64 - bleed,
-                    b.top() as f64 - bleed,
-                    b.right() as f64 - bleed,
-                    b.bottom() as f64 - bleed,
-                )
-            };
+            let in_piece = |b: usvg::Rect| in_mm(b, bleed);
             let d = match node {
                 Node::Text(t) => inside_cut(cut, in_piece(t.abs_stroke_bounding_box())),
                 Node::Path(p) => ink_inside_cut(cut, p, bleed),
@@ -344,15 +345,7 @@ fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) 
                 m.softest = Some(Soft { px, mm, dpi, need });
             }
             // A picture covering the face and its bleed is art that reaches the bleed.
-            let r = (
-                b.left() as f64,
-                b.top() as f64,
-                b.right() as f64,
-                b.bottom() as f64,
-            );
-            art = Some(art.map_or(r, |a| {
-                (a.0.min(r.0), a.1.min(r.1), a.2.max(r.2), a.3.max(r.3))
-            }));
+            grow(b);
         }
         if let Node::Path(path) = node {
             if let Some(stroke) = path.stroke() {
@@ -363,16 +356,7 @@ fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) 
                 m.thinnest = Some(m.thinnest.map_or(width, |v: f64| v.min(width)));
             }
             if path.fill().is_some() || path.stroke().is_some() {
-                let b = path.abs_stroke_bounding_box();
-                let r = (
-                    b.left() as f64,
-                    b.top() as f64,
-                    b.right() as f64,
-                    b.bottom() as f64,
-                );
-                art = Some(art.map_or(r, |a| {
-                    (a.0.min(r.0), a.1.min(r.1), a.2.max(r.2), a.3.max(r.3))
-                }));
+                grow(path.abs_stroke_bounding_box());
             }
         }
     });
@@ -380,13 +364,24 @@ fn measure(tree: &usvg::Tree, cut: &kurbo::BezPath, w: f64, h: f64, bleed: f64) 
         let (full_w, full_h) = (w + 2.0 * bleed, h + 2.0 * bleed);
         let short = match art {
             None => bleed,
-            Some(a) => [a.0, a.1, full_w - a.2, full_h - a.3]
+            Some(a) => [a.x0, a.y0, full_w - a.x1, full_h - a.y1]
                 .into_iter()
                 .fold(0.0, f64::max),
         };
         m.short_of_bleed = (short > 0.05).then_some(short);
     }
     m
+}
+
+/// The box `b` of a face's tree (mm from the bleed's corner) in mm from `origin` along both axes.
+fn in_mm(b: usvg::Rect, origin: f64) -> kurbo::Rect {
+    let (x0, y0) = (b.left() as f64 - origin, b.top() as f64 - origin);
+    kurbo::Rect::new(
+        x0,
+        y0,
+        b.right() as f64 - origin,
+        b.bottom() as f64 - origin,
+    )
 }
 
 /// How far inside `cut` (a closed path in the piece's mm) the box `b` lies at its nearest

@@ -18,7 +18,8 @@ pub struct Smallest {
 /// The smallest text in `tree` that shows (a span with a fill or a stroke, not only spaces).
 pub fn smallest(tree: &usvg::Tree) -> Option<Smallest> {
     let mut found: Option<Smallest> = None;
-    each_text(tree.root(), &mut |t| {
+    super::walk(tree.root(), false, &mut |node, _| {
+        let Node::Text(t) = node else { return };
         let m = t.abs_transform();
         // The scale of an area: a turned line is as large as a level one.
         let scale = ((m.sx * m.sy - m.kx * m.ky).abs() as f64).sqrt();
@@ -41,16 +42,6 @@ pub fn smallest(tree: &usvg::Tree) -> Option<Smallest> {
         }
     });
     found
-}
-
-fn each_text(group: &usvg::Group, f: &mut dyn FnMut(&usvg::Text)) {
-    for node in group.children() {
-        match node {
-            Node::Group(g) => each_text(g, f),
-            Node::Text(t) => f(t),
-            _ => {}
-        }
-    }
 }
 
 /// Points, to one decimal, as messages give them.
@@ -96,17 +87,12 @@ pub fn check(laid: &Document, furniture: bool) -> Result<Vec<Diagnostic>, FaceEr
     let mut out = Vec::new();
     for (component, (small, faces)) in found {
         let c = &laid.components[component];
-        let shown: Vec<&str> = faces.iter().take(3).map(String::as_str).collect();
-        let more = match faces.len() {
-            n if n > 3 => format!(" and {} more", n - 3),
-            _ => String::new(),
-        };
         let message = format!(
-            "`{}`: text is set at {} pt, under the {floor_pt} pt the game reads at: {} ({}{more})",
+            "`{}`: text is set at {} pt, under the {floor_pt} pt the game reads at: {} ({})",
             c.id,
             pt(small.mm),
             quoted(&small.text),
-            shown.join(", ")
+            super::some_of(&faces)
         );
         out.push(
             Diagnostic::located(&c.at.file, c.at.id, message)

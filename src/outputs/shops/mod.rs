@@ -91,12 +91,9 @@ pub fn export(doc: &Document, dir: &Path, profile: &Profile) -> Result<ShopRepor
         let product = order.placed.product;
         for &(face, side, copies) in &order.faces {
             let path = paths.next().expect("a path per face");
-            let image = image(&trees[face], &doc.faces.docs[face], profile, order.placed).map_err(
-                |why| OutputError::Png {
-                    name: doc.faces.docs[face].name.clone(),
-                    why,
-                },
-            )?;
+            let doc_face = &doc.faces.docs[face];
+            let image = image(&trees[face], doc_face, profile, order.placed)
+                .map_err(OutputError::png(&doc_face.name))?;
             ensure_dir(path.parent().unwrap_or(&dir))?;
             staging.write(path, &image)?;
             bytes += image.len() as u64;
@@ -284,7 +281,7 @@ fn image(
     let mut rgba = pixmap.take();
     png::straighten(&mut rgba);
     if placed.turned {
-        rgba = quarter_turn(&rgba, pw, ph);
+        rgba = png::quarter_turn(&rgba, pw, ph);
         std::mem::swap(&mut pw, &mut ph);
     }
     let opt = png::PngOptions {
@@ -295,21 +292,6 @@ fn image(
         Format::Png => png::encode_rgba(&rgba, pw, ph, &opt),
         Format::Jpeg => jpeg(&rgba, pw, ph, profile.dpi),
     }
-}
-
-/// `rgba` (`w`×`h`) turned a quarter clockwise: `h`×`w`.
-fn quarter_turn(rgba: &[u8], w: u32, h: u32) -> Vec<u8> {
-    let (w, h) = (w as usize, h as usize);
-    let mut out = vec![0; rgba.len()];
-    for y in 0..h {
-        for x in 0..w {
-            // (x, y) goes to (h - 1 - y, x) in an image h wide.
-            let from = (y * w + x) * 4;
-            let to = (x * h + (h - 1 - y)) * 4;
-            out[to..to + 4].copy_from_slice(&rgba[from..from + 4]);
-        }
-    }
-    out
 }
 
 /// An RGB JPEG of straight RGBA pixels laid on white (JPEG has no transparency), with its
@@ -385,17 +367,6 @@ fn manifest_csv(doc: &Document, profile: &Profile, orders: &[Order]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_quarter_turn_moves_the_top_left_to_the_top_right() {
-        // 2 × 1: red, blue → 1 × 2: red over blue... turned clockwise: red on top.
-        let rgba = [255, 0, 0, 255, 0, 0, 255, 255];
-        let turned = quarter_turn(&rgba, 2, 1);
-        assert_eq!(turned, rgba);
-        // 1 × 2 (red over blue) → 2 × 1: blue, red.
-        let turned = quarter_turn(&rgba, 1, 2);
-        assert_eq!(turned, [0, 0, 255, 255, 255, 0, 0, 255]);
-    }
 
     #[test]
     fn csv_cells_with_commas_are_quoted() {

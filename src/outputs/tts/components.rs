@@ -117,13 +117,17 @@ pub(super) fn map_component(
 
 /// A stem for the `i`-th copy of a piece at a spot: unique in the export, stable from run to run.
 fn copy_stem(p: &Piece, spot: Spot, i: u32) -> String {
-    let at = match spot {
+    format!("{}{}/{i}", p.id, spot_path(spot))
+}
+
+/// What the GUIDs of the objects at `spot` add to their path: nothing in the middle.
+fn spot_path(spot: Spot) -> String {
+    match spot {
         Spot::Middle => String::new(),
         Spot::Aside => "/aside".into(),
         Spot::Seat(k) => format!("/seat-{k}"),
         Spot::Placed(k) => format!("/at-{k}"),
-    };
-    format!("{}{at}/{i}", p.id)
+    }
 }
 
 /// Polygons and custom outlines: a flat `Custom_Token` a copy, which TTS cuts from the
@@ -385,14 +389,8 @@ fn one_deck(
         shuffle: how.shuffle,
         deal: how.deal,
     };
-    let at = match spot {
-        Spot::Middle => String::new(),
-        Spot::Aside => "/aside".into(),
-        Spot::Seat(k) => format!("/seat-{k}"),
-        Spot::Placed(k) => format!("/at-{k}"),
-    };
     let obj = {
-        let stem = format!("{}{at}", sheets.stem);
+        let stem = format!("{}{}", sheets.stem, spot_path(spot));
         let mut guid = |suffix: &str| ex.guid(&format!("{stem}/{suffix}"));
         deck::object(&plan, &look, &mut guid)
     };
@@ -471,21 +469,14 @@ fn tiles(
         }
     };
     match bag {
-        Bag::None => {
+        Bag::None | Bag::Each => {
             for t in takes {
-                for i in 0..t.copies {
-                    let path = format!("{}/tile", copy_stem(t.piece, spot, i));
-                    let o = make(ex, t, path);
-                    ex.put(spot, Band::Loose, units(t.piece.w), units(t.piece.h), o);
-                }
-            }
-        }
-        Bag::Each => {
-            for t in takes {
-                if t.copies == 1 {
-                    let path = format!("{}/tile", copy_stem(t.piece, spot, 0));
-                    let o = make(ex, t, path);
-                    ex.put(spot, Band::Loose, units(t.piece.w), units(t.piece.h), o);
+                if bag == Bag::None || t.copies == 1 {
+                    for i in 0..t.copies {
+                        let path = format!("{}/tile", copy_stem(t.piece, spot, i));
+                        let o = make(ex, t, path);
+                        ex.put(spot, Band::Loose, units(t.piece.w), units(t.piece.h), o);
+                    }
                     continue;
                 }
                 let contents = (0..t.copies)
@@ -528,14 +519,10 @@ fn tiles(
                 }
             }
             let whose = seat.map(|s| format!(" · {s}")).unwrap_or_default();
-            let at = match spot {
-                Spot::Seat(k) => format!("/seat-{k}"),
-                Spot::Aside => "/aside".into(),
-                _ => String::new(),
-            };
+            // Never at a placed spot: a placed piece lies loose.
             let mut bag = ObjectState::new(
                 "Bag",
-                ex.guid(&format!("{cid}{at}/mixed-bag")),
+                ex.guid(&format!("{cid}{}/mixed-bag", spot_path(spot))),
                 &format!("{cname} ×{total}{whose}"),
                 Transform::scaled(1.0, 1.0, 1.0),
             );

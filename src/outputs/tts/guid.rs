@@ -8,7 +8,7 @@ pub struct Guids {
     used: HashSet<String>,
 }
 
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h ^= *b as u64;
@@ -24,22 +24,31 @@ impl Guids {
 
     /// The GUID of the object at `path`; never one already handed out.
     pub fn of(&mut self, path: &str) -> String {
-        let mut salt = 0u32;
-        loop {
-            let key = if salt == 0 {
-                path.to_string()
-            } else {
-                format!("{path}#{salt}")
-            };
-            let h = fnv1a(key.as_bytes());
+        unused(&mut self.used, path, |h| {
             // Fold the 64 bits into 24 so every bit of the hash counts.
-            let folded = (h ^ (h >> 24) ^ (h >> 48)) & 0xff_ffff;
-            let guid = format!("{folded:06x}");
-            if self.used.insert(guid.clone()) {
-                return guid;
-            }
-            salt += 1;
+            format!("{:06x}", (h ^ (h >> 24) ^ (h >> 48)) & 0xff_ffff)
+        })
+    }
+}
+
+/// The value `make` gives the hash of `path` (then of `path#1`, `path#2`… on a collision) that
+/// is not yet in `used`, which then holds it.
+pub(super) fn unused<T: Eq + std::hash::Hash + Clone>(
+    used: &mut HashSet<T>,
+    path: &str,
+    make: impl Fn(u64) -> T,
+) -> T {
+    let mut salt = 0u32;
+    loop {
+        let key = match salt {
+            0 => path.to_string(),
+            _ => format!("{path}#{salt}"),
+        };
+        let value = make(fnv1a(key.as_bytes()));
+        if used.insert(value.clone()) {
+            return value;
         }
+        salt += 1;
     }
 }
 

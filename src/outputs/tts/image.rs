@@ -1,10 +1,10 @@
 //! Faces → pixels for TTS: rendered from the same parsed trees as the PNG output, on white (TTS
 //! wants RGB images), at an exact pixel size, and encoded as 8-bit RGB PNGs.
-use resvg::tiny_skia::{Color, Pixmap, PixmapPaint, Transform};
+use resvg::tiny_skia::{Color, IntSize, Pixmap, PixmapPaint, Transform};
 use resvg::usvg::Tree;
 
 use super::sheet::MAX_SHEET_PX;
-use crate::outputs::png::ImageError;
+use crate::outputs::png::{ImageError, render_into};
 use crate::resolve::faces::FaceDoc;
 
 /// Pixel size of a `w`×`h` mm face at `dpi`, shrunk (keeping proportions) so neither side
@@ -22,37 +22,19 @@ pub fn fitted_size(w_mm: f64, h_mm: f64, dpi: u32) -> (u32, u32) {
 
 /// Renders the trim area of `face` stretched to exactly `pw`×`ph` pixels, on white.
 pub fn render(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, ImageError> {
-    render_on(tree, face, pw, ph, Some(Color::WHITE))
+    render_into(tree, face, pw, ph, Some(Color::WHITE))
 }
 
 /// Like `render`, but transparent where nothing is drawn (a standee's outline).
 pub fn render_clear(tree: &Tree, face: &FaceDoc, pw: u32, ph: u32) -> Result<Pixmap, ImageError> {
-    render_on(tree, face, pw, ph, None)
-}
-
-fn render_on(
-    tree: &Tree,
-    face: &FaceDoc,
-    pw: u32,
-    ph: u32,
-    background: Option<Color>,
-) -> Result<Pixmap, ImageError> {
-    crate::outputs::png::render_into(tree, face, pw, ph, background)
+    render_into(tree, face, pw, ph, None)
 }
 
 /// The pixmap turned a quarter clockwise: its top goes to the right (pixel for pixel).
 pub fn quarter_turn(p: Pixmap) -> Result<Pixmap, ImageError> {
-    let (w, h) = (p.width(), p.height());
-    let mut out = Pixmap::new(h, w).ok_or(ImageError::Empty)?;
-    let src = p.pixels();
-    let dst = out.pixels_mut();
-    for y in 0..h {
-        for x in 0..w {
-            // (x, y) → (h − 1 − y, x).
-            dst[(x * h + (h - 1 - y)) as usize] = src[(y * w + x) as usize];
-        }
-    }
-    Ok(out)
+    let turned = crate::outputs::png::quarter_turn(p.data(), p.width(), p.height());
+    let size = IntSize::from_wh(p.height(), p.width()).ok_or(ImageError::Empty)?;
+    Pixmap::from_vec(turned, size).ok_or(ImageError::Empty)
 }
 
 /// An 8-bit RGB PNG of an opaque pixmap (alpha is dropped: every pixmap here starts white).

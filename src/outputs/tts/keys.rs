@@ -32,25 +32,11 @@ impl Keys {
         if let Some(&key) = self.given.get(&id) {
             return key;
         }
-        let key = self.new_key(game, sheet);
+        let key = super::guid::unused(&mut self.used, &id, |h| {
+            FIRST + (h % u64::from(END - FIRST)) as u32
+        });
         self.given.insert(id, key);
         key
-    }
-
-    fn new_key(&mut self, game: &str, sheet: &str) -> u32 {
-        let mut salt = 0u32;
-        loop {
-            let text = if salt == 0 {
-                format!("{game}/{sheet}")
-            } else {
-                format!("{game}/{sheet}#{salt}")
-            };
-            let key = FIRST + (super::guid::fnv1a(text.as_bytes()) % u64::from(END - FIRST)) as u32;
-            if self.used.insert(key) {
-                return key;
-            }
-            salt += 1;
-        }
     }
 }
 

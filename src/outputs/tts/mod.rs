@@ -202,6 +202,14 @@ fn tts_err(e: impl Into<TtsError>) -> OutputError {
     OutputError::Tts(e.into())
 }
 
+/// Making the image `what` failed: for `map_err`.
+fn image_err(what: &str) -> impl FnOnce(crate::outputs::png::ImageError) -> OutputError + '_ {
+    move |why| {
+        let what = what.to_string();
+        tts_err(TtsError::Image { what, why })
+    }
+}
+
 /// A warning at the back of each component whose pieces TTS cuts from one image (polygons
 /// and custom outlines: a `Custom_Token` shows its image on both sides), so the back printed
 /// on paper is not in the export.
@@ -246,10 +254,7 @@ pub fn export(
     report.warnings.extend(backs_left_out(prepared));
     let dir = dir.to_path_buf();
     ensure_dir(&dir)?;
-    let abs = std::fs::canonicalize(&dir).map_err(|source| OutputError::Write {
-        path: dir.clone(),
-        source,
-    })?;
+    let abs = std::fs::canonicalize(&dir).map_err(|e| OutputError::write(&dir, e))?;
     let base = opt.base_url.clone().unwrap_or_else(|| urls::file_url(&abs));
     let trees = prepared.face_trees()?;
     let mut ex = Export::new(prepared, trees, opt.dpi, base)?;
@@ -294,7 +299,8 @@ pub fn export(
             let seats = table::seats_in(n, &table::colours_for(n, &seat_tags, &named));
             let names: Vec<&str> = seats.iter().map(|s| s.colour).collect();
             let mut placed = make_objects(&mut ex, prepared, &lots, &names)?;
-            placed.extend(standard_dice(&mut ex, n));
+            standard_dice(&mut ex, n);
+            placed.append(&mut ex.placed);
             let aside_guid = ex.guid("aside/bag");
             let aside = |contents: Vec<ObjectState>| {
                 let bag = ObjectState::new(
@@ -357,10 +363,7 @@ pub fn export(
         .jobs
         .par_iter()
         .map(|job| -> Result<(String, Vec<u8>), OutputError> {
-            let bytes = render_picture(&job.picture, images).map_err(|why| OutputError::Png {
-                name: job.rel.clone(),
-                why,
-            })?;
+            let bytes = render_picture(&job.picture, images).map_err(OutputError::png(&job.rel))?;
             Ok((job.rel.clone(), bytes))
         })
         .collect::<Result<_, _>>()?;
@@ -377,29 +380,20 @@ pub fn export(
         tally.0 += 1;
         tally.1 += bytes.len() as u64;
     }
-    if decks.0 > 0 {
-        report.written.push(Written {
-            path: dir.join("decks"),
-            what: format!("{} deck images", decks.0),
-            bytes: decks.1,
-        });
-    }
-    if singles.0 > 0 {
-        report.written.push(Written {
-            path: dir.join("images"),
-            what: format!("{} images", singles.0),
-            bytes: singles.1,
-        });
+    for ((count, bytes), folder, what) in [
+        (decks, "decks", "deck images"),
+        (singles, "images", "images"),
+    ] {
+        if count > 0 {
+            let path = dir.join(folder);
+            let what = format!("{count} {what}");
+            report.written.push(Written { path, what, bytes });
+        }
     }
 
     let saved = SavedObject::new(&about.name, objects);
     let json = to_json(&saved)?;
-    let thumb = thumbnail(prepared, &ex.images).map_err(|why| {
-        tts_err(TtsError::Image {
-            what: "the thumbnail".into(),
-            why,
-        })
-    })?;
+    let thumb = thumbnail(prepared, &ex.images).map_err(image_err("the thumbnail"))?;
     let mut files: Vec<(PathBuf, Vec<u8>)> = vec![(json_path.clone(), json), (thumb_path, thumb)];
     report.written.push(Written {
         path: json_path,
@@ -419,12 +413,7 @@ pub fn export(
             topdown::THUMBNAIL_PX,
         )
         .and_then(image::encode_rgb)
-        .map_err(|why| {
-            tts_err(TtsError::Image {
-                what: "the picture of the table".into(),
-                why,
-            })
-        })?;
+        .map_err(image_err("the picture of the table"))?;
         report.written.push(Written {
             path: tj.clone(),
             what: {
@@ -506,8 +495,7 @@ fn arrange_middle(placed: Vec<Placed>) -> Vec<ObjectState> {
 
 /// The ordinary dice of the game's `tts: dice:`, as TTS's own `Die_6`, tinted: in the middle,
 /// and each player's before their seat.
-fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
-    let mut out = Vec::new();
+fn standard_dice(ex: &mut Export, players: u32) {
     for (line, d) in ex.table.dice.clone().iter().enumerate() {
         let middle = d
             .copies
@@ -528,16 +516,9 @@ fn standard_dice(ex: &mut Export, players: u32) -> Vec<Placed> {
             if let Some(c) = &d.color {
                 o.color_diffuse = model::Rgb::from_hex(c);
             }
-            out.push(Placed {
-                band: Band::Loose,
-                w: 1.0,
-                d: 1.0,
-                obj: o,
-                spot,
-            });
+            ex.put(spot, Band::Loose, 1.0, 1.0, o);
         }
     }
-    out
 }
 
 /// The thumbnail: one front of each component first, then other fronts, up to nine.

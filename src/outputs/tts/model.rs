@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The whole file: what TTS writes for a saved object, with the outer fields it expects (empty).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct SavedObject {
     pub save_name: String,
@@ -34,23 +34,10 @@ impl SavedObject {
     pub fn new(name: &str, objects: Vec<ObjectState>) -> Self {
         SavedObject {
             save_name: name.to_string(),
-            game_mode: String::new(),
             gravity: 0.5,
             play_area: 0.5,
-            date: String::new(),
-            version_number: String::new(),
-            game_type: String::new(),
-            game_complexity: String::new(),
-            tags: Vec::new(),
-            table: String::new(),
-            sky: String::new(),
-            note: String::new(),
-            rules: String::new(),
-            xml_ui: String::new(),
-            lua_script: String::new(),
-            lua_script_state: String::new(),
             object_states: objects,
-            tab_states: BTreeMap::new(),
+            ..SavedObject::default()
         }
     }
 }
@@ -59,7 +46,7 @@ impl SavedObject {
 /// Keys in the order TTS v13 writes them (the Spirit Island save, argonui/TTSModManager
 /// `testdata/reversing/input.json`), those pnp has nothing for left out. No date: two exports
 /// of one game are byte for byte the same.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct GameSave {
     pub save_name: String,
@@ -103,7 +90,7 @@ pub struct TabState {
 
 /// Hand settings (KB save-file-format.md `HandsState`); the hands themselves are `HandTrigger`
 /// objects in v13 saves.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct Hands {
     pub enable: bool,
@@ -111,25 +98,17 @@ pub struct Hands {
     pub hiding: u32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Transform {
-    #[serde(rename = "posX")]
     pub pos_x: f64,
-    #[serde(rename = "posY")]
     pub pos_y: f64,
-    #[serde(rename = "posZ")]
     pub pos_z: f64,
-    #[serde(rename = "rotX")]
     pub rot_x: f64,
-    #[serde(rename = "rotY")]
     pub rot_y: f64,
-    #[serde(rename = "rotZ")]
     pub rot_z: f64,
-    #[serde(rename = "scaleX")]
     pub scale_x: f64,
-    #[serde(rename = "scaleY")]
     pub scale_y: f64,
-    #[serde(rename = "scaleZ")]
     pub scale_z: f64,
 }
 
@@ -137,15 +116,11 @@ impl Transform {
     /// At the origin, unrotated, with the given scale (X and Z across the table, Y up).
     pub fn scaled(x: f64, y: f64, z: f64) -> Self {
         Transform {
-            pos_x: 0.0,
-            pos_y: 0.0,
-            pos_z: 0.0,
-            rot_x: 0.0,
             rot_y: 180.0,
-            rot_z: 0.0,
             scale_x: round3(x),
             scale_y: round3(y),
             scale_z: round3(z),
+            ..Transform::default()
         }
     }
     pub fn at(mut self, x: f64, y: f64, z: f64) -> Self {
@@ -167,7 +142,7 @@ pub fn round3(v: f64) -> f64 {
     if r == 0.0 { 0.0 } else { r }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct Rgb {
     pub r: f64,
     pub g: f64,
@@ -239,7 +214,7 @@ pub struct CustomDice {
     pub die_type: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct CustomImage {
     #[serde(rename = "ImageURL")]
@@ -263,10 +238,7 @@ impl CustomImage {
             image_url: front,
             image_secondary_url: back,
             image_scalar: 1.0,
-            width_scale: 0.0,
-            custom_tile: None,
-            custom_token: None,
-            custom_dice: None,
+            ..CustomImage::default()
         }
     }
 }
@@ -295,7 +267,7 @@ pub struct RotationValue {
 }
 
 /// One object on the table (or inside a deck or bag).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct ObjectState {
     #[serde(rename = "GUID")]
@@ -356,31 +328,13 @@ impl ObjectState {
             name,
             transform,
             nickname: nickname.to_string(),
-            description: String::new(),
-            gm_notes: String::new(),
             color_diffuse: Rgb::WHITE,
-            locked: false,
             grid: true,
             snap: true,
-            ignore_fow: false,
             autoraise: true,
             sticky: true,
             tooltip: true,
-            grid_projection: false,
-            hide_when_face_down: false,
-            hands: false,
-            card_id: None,
-            sideways_card: None,
-            deck_ids: None,
-            custom_deck: None,
-            custom_image: None,
-            rotation_values: None,
-            contained_objects: None,
-            attached_snap_points: None,
-            fog_color: None,
-            lua_script: String::new(),
-            lua_script_state: String::new(),
-            xml_ui: String::new(),
+            ..ObjectState::default()
         }
     }
 

@@ -57,13 +57,9 @@ pub(super) fn save(
             g.name,
             if players == 1 { "" } else { "s" }
         ),
-        date: String::new(),
-        version_number: String::new(),
         game_mode: g.name.clone(),
         game_type: "Game".into(),
-        game_complexity: String::new(),
         player_counts: [low, high],
-        tags: Vec::new(),
         gravity: 0.5,
         play_area: 0.5,
         table: "Table_RPG".into(),
@@ -75,11 +71,9 @@ pub(super) fn save(
             disable_unused: false,
             hiding: 0,
         },
-        lua_script: String::new(),
-        lua_script_state: String::new(),
-        xml_ui: String::new(),
         snap_points,
         object_states: objects,
+        ..GameSave::default()
     }
 }
 

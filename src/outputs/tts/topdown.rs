@@ -15,6 +15,7 @@ use resvg::tiny_skia::{
 };
 use serde_json::Value;
 
+use super::components::BAG_UNITS;
 use super::{dice, map, table};
 use crate::outputs::png::ImageError;
 
@@ -36,15 +37,9 @@ pub fn render(
     pic.fill(Color::from_rgba8(64, 46, 34, 255));
     let view = View { ppu };
     // The table's top, where pieces are laid.
-    fill_rect(
-        &mut pic,
-        &view,
-        (0.0, 0.0),
-        2.0 * table::HALF_X + 3.0,
-        2.0 * table::HALF_Z + 3.0,
-        0.0,
-        [122, 92, 64, 255],
-    );
+    let (w, d) = (2.0 * table::HALF_X + 3.0, 2.0 * table::HALF_Z + 3.0);
+    let top = box_path(&view, (0.0, 0.0), w, d, 0.0);
+    draw_path(&mut pic, top, [122, 92, 64, 255], None);
     let objects = save["ObjectStates"].as_array().cloned().unwrap_or_default();
     // Hand zones under everything; then boards, then the rest in file order.
     let order = |o: &Value| match o["Name"].as_str() {
@@ -140,9 +135,9 @@ fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) ->
     match o["Name"].as_str().unwrap_or("") {
         "HandTrigger" => {
             let [r, g, b, _] = colour(o);
-            let turn = num(&t["rotY"]);
-            fill_rect(pic, view, (x, z), sx, sz, turn, [r, g, b, 70]);
-            outline_rect(pic, view, (x, z), sx, sz, turn, [r, g, b, 255]);
+            let zone = || box_path(view, (x, z), sx, sz, num(&t["rotY"]));
+            draw_path(pic, zone(), [r, g, b, 70], None);
+            draw_path(pic, zone(), [r, g, b, 255], Some(2.0));
         }
         "Custom_Tile" => {
             let img = &o["CustomImage"];
@@ -152,20 +147,14 @@ fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) ->
                 img["ImageURL"].as_str()
             };
             if let Some(p) = url.and_then(image) {
-                let d = map::TILE_UNITS_AT_SCALE_1 * sz;
-                let w = d * p.width() as f64 / p.height() as f64;
                 let cut = match img["CustomTile"]["Type"].as_u64() {
                     Some(1) => Cut::Hex,
                     Some(2) => Cut::Oval,
                     Some(3) => Cut::Rounded,
                     _ => Cut::Box,
                 };
-                draw_cut(
-                    pic,
-                    &p,
-                    view.placing((x, z), (w, d), turn, (p.width(), p.height())),
-                    cut,
-                );
+                let d = map::TILE_UNITS_AT_SCALE_1 * sz;
+                draw_image(pic, view, &p, (x, z), d, turn, cut);
             }
         }
         "CardCustom" => draw_card(pic, view, o, (x, z, sz, turn, face_down), image),
@@ -199,23 +188,18 @@ fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) ->
             // Standing: seen from above, its figure drawn flat, as wide as it is.
             if let Some(p) = o["CustomImage"]["ImageURL"].as_str().and_then(image) {
                 let h = map::TOKEN_UNITS_AT_SCALE_1 * sz;
-                let w = h * p.width() as f64 / p.height() as f64;
-                draw_pixmap(
-                    pic,
-                    &p,
-                    view.placing((x, z), (w, h), turn, (p.width(), p.height())),
-                );
+                draw_image(pic, view, &p, (x, z), h, turn, Cut::Box);
             }
         }
         "Die_6" => {
-            let c = colour(o);
-            fill_rect(pic, view, (x, z), 1.0, 1.0, turn, c);
-            outline_rect(pic, view, (x, z), 1.0, 1.0, turn, [40, 40, 40, 255]);
+            let die = || box_path(view, (x, z), 1.0, 1.0, turn);
+            draw_path(pic, die(), colour(o), None);
+            draw_path(pic, die(), [40, 40, 40, 255], Some(2.0));
         }
         "Bag" | "Infinite_Bag" => {
-            let r = super::components::BAG_UNITS / 2.0;
-            let c = colour(o);
-            disc(pic, view, (x, z), r, c);
+            let (cx, cy) = view.at(x, z);
+            let bag = || PathBuilder::from_circle(cx, cy, (BAG_UNITS / 2.0 * view.ppu) as f32);
+            draw_path(pic, bag(), colour(o), None);
             let first = o["ContainedObjects"].get(0);
             // What it holds, shown small on it (not a bag in a bag: it would cover it).
             if let Some(first) = first.filter(|f| !f["Name"].as_str().unwrap_or("").contains("Bag"))
@@ -229,7 +213,7 @@ fn draw_object(pic: &mut Pixmap, view: &View, o: &Value, image: &dyn Fn(&str) ->
                 inner["Transform"]["scaleZ"] = (s.min(0.5)).into();
                 draw_object(pic, view, &inner, image);
             }
-            ring(pic, view, (x, z), r, [30, 30, 30, 255]);
+            draw_path(pic, bag(), [30, 30, 30, 255], Some(1.5));
         }
         _ => {}
     }
@@ -274,19 +258,29 @@ fn draw_card(
             None => return,
         }
     };
-    let d = map::CARD_DEPTH_AT_SCALE_1 * sz;
-    let w = d * p.width() as f64 / p.height() as f64;
     // `CustomDeck.Type`: 4 a round card (a card's rounded corners are too small to show here).
     let cut = match deck["Type"].as_u64() {
         Some(4) => Cut::Oval,
         _ => Cut::Box,
     };
-    draw_cut(
-        pic,
-        &p,
-        view.placing((x, z), (w, d), turn, (p.width(), p.height())),
-        cut,
-    );
+    let d = map::CARD_DEPTH_AT_SCALE_1 * sz;
+    draw_image(pic, view, &p, (x, z), d, turn, cut);
+}
+
+/// Draws image `p` `d` units deep (as wide as its proportions make it), centred at (x, z) and
+/// turned `turn` degrees clockwise, cut to `cut`.
+fn draw_image(
+    pic: &mut Pixmap,
+    view: &View,
+    p: &Pixmap,
+    at: (f64, f64),
+    d: f64,
+    turn: f64,
+    cut: Cut,
+) {
+    let w = d * p.width() as f64 / p.height() as f64;
+    let placed = view.placing(at, (w, d), turn, (p.width(), p.height()));
+    draw_cut(pic, p, placed, cut);
 }
 
 /// The outline TTS cuts a tile's or card's image to (`CustomTile.Type`, `CustomDeck.Type`).
@@ -420,59 +414,23 @@ fn box_path(
     PathBuilder::from_rect(r).transform(Transform::from_translate(cx, cy).pre_rotate(turn as f32))
 }
 
-fn fill_rect(pic: &mut Pixmap, view: &View, at: (f64, f64), w: f64, d: f64, turn: f64, c: [u8; 4]) {
-    if let Some(path) = box_path(view, at, w, d, turn) {
-        pic.fill_path(
-            &path,
-            &paint(c),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-    }
-}
-
-fn outline_rect(
+/// Fills `path` with `c`, or strokes it `stroke` px wide.
+fn draw_path(
     pic: &mut Pixmap,
-    view: &View,
-    at: (f64, f64),
-    w: f64,
-    d: f64,
-    turn: f64,
+    path: Option<resvg::tiny_skia::Path>,
     c: [u8; 4],
+    stroke: Option<f32>,
 ) {
-    if let Some(path) = box_path(view, at, w, d, turn) {
-        let stroke = Stroke {
-            width: 2.0,
-            ..Stroke::default()
-        };
-        pic.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
-    }
-}
-
-fn circle_path(view: &View, (x, z): (f64, f64), r: f64) -> Option<resvg::tiny_skia::Path> {
-    let (cx, cy) = view.at(x, z);
-    PathBuilder::from_circle(cx, cy, (r * view.ppu) as f32)
-}
-
-fn disc(pic: &mut Pixmap, view: &View, at: (f64, f64), r: f64, c: [u8; 4]) {
-    if let Some(path) = circle_path(view, at, r) {
-        pic.fill_path(
-            &path,
-            &paint(c),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-    }
-}
-
-fn ring(pic: &mut Pixmap, view: &View, at: (f64, f64), r: f64, c: [u8; 4]) {
-    if let Some(path) = circle_path(view, at, r) {
-        let stroke = Stroke {
-            width: 1.5,
-            ..Stroke::default()
-        };
-        pic.stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+    let Some(path) = path else { return };
+    let id = Transform::identity();
+    match stroke {
+        None => pic.fill_path(&path, &paint(c), FillRule::Winding, id, None),
+        Some(width) => {
+            let stroke = Stroke {
+                width,
+                ..Stroke::default()
+            };
+            pic.stroke_path(&path, &paint(c), &stroke, id, None);
+        }
     }
 }
