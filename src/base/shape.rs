@@ -381,7 +381,7 @@ fn short(source: &str) -> Cow<'_, str> {
 
 /// Why `size:` does not suit a hexagon or polygon (two different lengths), if it does not.
 pub fn size_problem(shape: &Shape, size: &crate::base::units::Size) -> Option<String> {
-    let (w, h) = (size.w.mm(), size.h.mm());
+    let (w, h) = size.mm();
     if !shape.is_regular() || (w - h).abs() < 1e-9 {
         return None;
     }

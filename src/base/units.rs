@@ -176,6 +176,11 @@ impl Size {
     pub fn square(side: Length) -> Self {
         Size { w: side, h: side }
     }
+
+    /// Width and height in millimetres.
+    pub fn mm(self) -> (f64, f64) {
+        (self.w.mm(), self.h.mm())
+    }
 }
 
 pub(crate) const EXPECTED_SIZE: &str = "a size such as `19mm` (square or round), `63mm x 88mm`, \
@@ -334,7 +339,7 @@ mod tests {
     #[test]
     fn sizes_by_name() {
         let poker = parse_size("poker").unwrap();
-        assert_eq!((poker.w.mm(), poker.h.mm()), (63.5, 88.9));
+        assert_eq!(poker.mm(), (63.5, 88.9));
         assert_eq!(parse_size("Mini Euro").unwrap().w.mm(), 44.0);
         let e = parse_size("pokr").unwrap_err().to_string();
         assert!(e.contains("did you mean `poker`"), "{e}");
@@ -343,7 +348,7 @@ mod tests {
     #[test]
     fn parses_sizes() {
         let s = parse_size("63mm x 88mm").unwrap();
-        assert_eq!((s.w.mm(), s.h.mm()), (63.0, 88.0));
+        assert_eq!(s.mm(), (63.0, 88.0));
         let s = parse_size("2in").unwrap();
         assert_eq!(s.w, s.h);
     }

@@ -287,7 +287,7 @@ fn sheets_layout(opt: &BuildOptions) -> LayoutOptions {
 /// paper's printable area.
 fn sheet_size(c: &crate::kinds::Component, area: &crate::base::geometry::Rect) -> (f64, f64) {
     match &c.size {
-        Some(s) => (s.value.w.mm(), s.value.h.mm()),
+        Some(s) => s.value.mm(),
         None => (area.w, area.h),
     }
 }
