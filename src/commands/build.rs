@@ -244,10 +244,7 @@ fn write_outputs(
     let png_dir = dir.join("png");
     let pdf_path = dir.join(format!("{}.pdf", game.id()));
     let staging = Staging::new();
-    let popt = output::png::PngOptions {
-        dpi: opt.dpi,
-        ..Default::default()
-    };
+    let popt = output::png::PngOptions::at(opt.dpi);
     let mut png = output::png::Sink::new(doc, png_dir.clone(), popt, &staging);
     // An output path holding a link, a device, a FIFO or a folder is refused before any folder
     // or file is made.

@@ -46,6 +46,16 @@ impl Default for PngOptions {
     }
 }
 
+impl PngOptions {
+    /// The default options at `dpi`.
+    pub fn at(dpi: u32) -> Self {
+        PngOptions {
+            dpi,
+            ..Default::default()
+        }
+    }
+}
+
 /// Why an image cannot be made.
 #[derive(Debug, thiserror::Error)]
 pub enum ImageError {
@@ -658,10 +668,7 @@ mod tests {
 
     #[test]
     fn faint_ink_on_solid_paper_stays_opaque() {
-        let opt = PngOptions {
-            dpi: 100,
-            ..Default::default()
-        };
+        let opt = PngOptions::at(100);
         let (square, square_tree) = face(
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" viewBox="0 0 30 20"><rect width="30" height="20" fill="#fbf8f1"/><circle cx="15" cy="10" r="8" fill="#3b2a52" fill-opacity="0.13"/></svg>"##,
             30.0,
@@ -694,10 +701,7 @@ mod tests {
     fn a_face_drawn_in_bands_is_the_face_drawn_whole() {
         // The Beast's record sheet at 300 dpi: 2244 × 2622 px, two bands, lines and text.
         let game = crate::kinds::load("the-beast").unwrap();
-        let opt = PngOptions {
-            dpi: 300,
-            ..Default::default()
-        };
+        let opt = PngOptions::at(300);
         let laid =
             crate::commands::prepare(&game, &crate::commands::options::BuildOptions::default())
                 .unwrap();
@@ -736,10 +740,7 @@ mod tests {
 
     #[test]
     fn a_reused_buffer_leaves_nothing_of_the_face_before() {
-        let opt = PngOptions {
-            dpi: 100,
-            ..Default::default()
-        };
+        let opt = PngOptions::at(100);
         // A big opaque face, then a smaller one that is mostly transparent, on one thread.
         let (big, big_tree) = face(
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40" viewBox="0 0 60 40"><rect width="60" height="40" fill="#c00"/></svg>"##,

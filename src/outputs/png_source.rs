@@ -258,11 +258,10 @@ mod tests {
         let doc =
             |w: f64| crate::resolve::faces::FaceDoc::of_svg("f", "".to_string(), w, 20.0, 0.0);
         let opt = PngOptions::default();
-        let at = |dpi| PngOptions { dpi, ..opt };
         let s = source(&doc(10.0), "<svg/>", &opt);
         assert_eq!(s, source(&doc(10.0), "<svg/>", &opt));
         assert_ne!(s, source(&doc(10.0), "<svg />", &opt));
         assert_ne!(s, source(&doc(11.0), "<svg/>", &opt));
-        assert_ne!(s, source(&doc(10.0), "<svg/>", &at(150)));
+        assert_ne!(s, source(&doc(10.0), "<svg/>", &PngOptions::at(150)));
     }
 }

@@ -113,12 +113,7 @@ impl Renders {
             })
             .collect::<Result<_, crate::layout::document::FaceError>>()
             .map_err(OutputError::from)?;
-        let missing: Vec<usize> = {
-            let mut seen = HashSet::new();
-            (0..hashes.len())
-                .filter(|&f| !self.faces.contains_key(&hashes[f]) && seen.insert(hashes[f]))
-                .collect()
-        };
+        let missing = not_drawn(&hashes, &self.faces);
         counts.faces_drawn = missing.len();
         counts.faces_kept = hashes.len() - missing.len();
         let drawn: Vec<(u128, Face, Png)> = missing
@@ -147,14 +142,7 @@ impl Renders {
                 false => page_hash(doc, n - front, &hashes),
             })
             .collect();
-        let missing: Vec<usize> = {
-            let mut seen = HashSet::new();
-            (0..sheet_hashes.len())
-                .filter(|&n| {
-                    !self.sheets.contains_key(&sheet_hashes[n]) && seen.insert(sheet_hashes[n])
-                })
-                .collect()
-        };
+        let missing = not_drawn(&sheet_hashes, &self.sheets);
         counts.sheets_drawn = missing.len();
         counts.sheets_kept = sheet_hashes.len() - missing.len();
         let drawn: Vec<(u128, Sheet, Png)> = missing
@@ -197,6 +185,14 @@ impl Renders {
     }
 }
 
+/// Where each hash in `hashes` not yet in `drawn` is first met: the images to draw.
+fn not_drawn<T>(hashes: &[u128], drawn: &HashMap<u128, T>) -> Vec<usize> {
+    let mut seen = HashSet::new();
+    (0..hashes.len())
+        .filter(|&n| !drawn.contains_key(&hashes[n]) && seen.insert(hashes[n]))
+        .collect()
+}
+
 /// Face `f`, parsed and drawn at `FACE_DPI` by the PNG sink's code.
 fn draw_face(
     doc: &Document,
@@ -220,11 +216,7 @@ fn draw_face(
 }
 
 fn encode(pixmap: &Pixmap, dpi: u32, name: &str) -> Result<Png, Error> {
-    let opt = PngOptions {
-        dpi,
-        ..PngOptions::default()
-    };
-    let bytes = png::encode(pixmap, &opt).map_err(OutputError::png(name))?;
+    let bytes = png::encode(pixmap, &PngOptions::at(dpi)).map_err(OutputError::png(name))?;
     Ok(Arc::new(bytes))
 }
 

@@ -284,10 +284,7 @@ fn image(
         rgba = png::quarter_turn(&rgba, pw, ph);
         std::mem::swap(&mut pw, &mut ph);
     }
-    let opt = png::PngOptions {
-        dpi: profile.dpi,
-        ..Default::default()
-    };
+    let opt = png::PngOptions::at(profile.dpi);
     match profile.format {
         Format::Png => png::encode_rgba(&rgba, pw, ph, &opt),
         Format::Jpeg => jpeg(&rgba, pw, ph, profile.dpi),
