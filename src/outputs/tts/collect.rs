@@ -297,18 +297,6 @@ mod tests {
         });
     }
 
-    /// The template of TTS's d6 as the knowledge base shows it (`docs/img/custom-dice/ps1.png`
-    /// @ 6aa30656), cell by cell (column, row): the face it holds and whether it is turned a
-    /// half turn. Written out from the picture, not from `dice::D6_CELLS`.
-    const D6_TEMPLATE: [((u32, u32), usize, bool); 6] = [
-        ((0, 1), 2, false),
-        ((1, 1), 4, false),
-        ((2, 1), 5, false),
-        ((0, 2), 1, true),
-        ((1, 2), 3, false),
-        ((2, 2), 6, true),
-    ];
-
     #[test]
     fn each_cell_of_a_die_s_image_holds_the_template_s_face_turned_as_it_turns_it() {
         let yaml = r##"
@@ -370,7 +358,8 @@ components:
             }
             d
         };
-        for ((col, row), face, turned) in D6_TEMPLATE {
+        for ((col, row), face, turned) in dice::tests::TEMPLATE {
+            let face = face as usize;
             let best = (0..6)
                 .flat_map(|f| [(f, false), (f, true)])
                 .min_by_key(|&(f, t)| distance(col, row, f, t))

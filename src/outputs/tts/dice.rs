@@ -313,14 +313,14 @@ pub fn make_die(mut obj: ObjectState, image_url: String, names: &[String]) -> Ob
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::outputs::tts::model::Transform as T;
 
-    /// The template as the knowledge base's screenshot shows it, cell by cell (column, row):
-    /// which face, and whether it is turned a half turn. Written out again here, not read from
-    /// `D6_CELLS`, so that a slip in either shows.
-    const TEMPLATE: [((u32, u32), u32, bool); 6] = [
+    /// The template as the knowledge base's screenshot shows it (`docs/img/custom-dice/ps1.png`
+    /// @ 6aa30656), cell by cell (column, row): which face, and whether it is turned a half turn.
+    /// Written out again here, not read from `D6_CELLS`, so that a slip in either shows.
+    pub(in crate::outputs::tts) const TEMPLATE: [((u32, u32), u32, bool); 6] = [
         ((0, 1), 2, false),
         ((1, 1), 4, false),
         ((2, 1), 5, false),
