@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cli::{Cli, Command};
-use pnp::base::diagnostic::Diagnostic;
+use pnp::base::diagnostic::{Diagnostic, counted};
 use pnp::commands::BuildReport;
 use pnp::commands::Error;
 use pnp::commands::Written;
@@ -98,19 +98,17 @@ impl Ui {
         let secs = started.elapsed().as_secs_f64();
         let files = report.written.len();
         outln!(
-            "built {name}: {} pieces on {} page{}, {} distinct faces, {files} output{} in {secs:.2} s",
+            "built {name}: {} pieces on {}, {} distinct faces, {} in {secs:.2} s",
             report.pieces,
-            report.pages,
-            if report.pages == 1 { "" } else { "s" },
+            counted(report.pages, "page"),
             report.faces,
-            if files == 1 { "" } else { "s" },
+            counted(files, "output"),
         )?;
         let removed = &report.stale_removed;
         if !removed.is_empty() {
             outln!(
-                "removed {} image{} of faces the game no longer has: {}",
-                removed.len(),
-                if removed.len() == 1 { "" } else { "s" },
+                "removed {} of faces the game no longer has: {}",
+                counted(removed.len(), "image"),
                 pnp::base::diagnostic::printable(&file_names(removed))
             )?;
         }
@@ -546,11 +544,10 @@ fn check(args: cli::CheckArgs, ui: Ui) -> Result<(), Error> {
     let count = game.warnings.len() + report.warnings.len();
     if !ui.quiet {
         outln!(
-            "checked {}: {} faces, {} warning{}",
+            "checked {}: {} faces, {}",
             game.name(),
             report.faces,
-            count,
-            if count == 1 { "" } else { "s" }
+            counted(count, "warning")
         )?;
     }
     Ok(())

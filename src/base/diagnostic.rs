@@ -357,6 +357,14 @@ pub fn snippet(loc: &Diagnostic, source: &str, color: bool) -> Option<String> {
     )
 }
 
+/// `n` and `word`, plural but for one: `1 page`, `3 pages`.
+pub fn counted(n: usize, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        n => format!("{n} {word}s"),
+    }
+}
+
 /// `text` safe to print on a terminal: control characters (but line breaks and tabs) and the
 /// invisible bidirectional marks, which could reorder or hide what a message says, are shown
 /// escaped (`\u{202e}`).

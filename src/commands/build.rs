@@ -303,11 +303,7 @@ fn write_outputs(
         let bytes = staging.close(file)?;
         report.written.push(Written {
             path: pdf_path,
-            what: format!(
-                "{} page{}",
-                report.pages,
-                if report.pages == 1 { "" } else { "s" }
-            ),
+            what: error::counted(report.pages, "page"),
             bytes,
         });
     }

@@ -33,6 +33,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::base::diagnostic::counted;
 use crate::layout::document::Document;
 use crate::outputs::png::{MAX_DPI, MIN_DPI};
 use crate::outputs::writer::{Staging, check_output, ensure_dir};
@@ -398,9 +399,8 @@ pub fn export(
     report.written.push(Written {
         path: json_path,
         what: format!(
-            "saved object, {} object{}, and its thumbnail",
-            report.objects,
-            if report.objects == 1 { "" } else { "s" }
+            "saved object, {}, and its thumbnail",
+            counted(report.objects, "object")
         ),
         bytes: files.iter().map(|(_, b)| b.len() as u64).sum(),
     });
@@ -416,14 +416,11 @@ pub fn export(
         .map_err(image_err("the picture of the table"))?;
         report.written.push(Written {
             path: tj.clone(),
-            what: {
-                let n = table_players.unwrap_or(0);
-                format!(
-                    "the table for {n} player{}, {} objects, and its picture",
-                    if n == 1 { "" } else { "s" },
-                    save.object_states.len()
-                )
-            },
+            what: format!(
+                "the table for {}, {} objects, and its picture",
+                counted(table_players.unwrap_or(0) as usize, "player"),
+                save.object_states.len()
+            ),
             bytes: (json.len() + picture.len()) as u64,
         });
         files.push((tj.clone(), json));

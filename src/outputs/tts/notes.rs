@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::model::{GameSave, Hands, ObjectState, Rgb, SnapPoint, TabState};
+use crate::base::diagnostic::counted;
 use crate::layout::document::Document;
 use crate::resolve::table::Table;
 
@@ -52,11 +53,7 @@ pub(super) fn save(
         }
     }
     GameSave {
-        save_name: format!(
-            "{} ({players} player{})",
-            g.name,
-            if players == 1 { "" } else { "s" }
-        ),
+        save_name: format!("{} ({})", g.name, counted(players as usize, "player")),
         game_mode: g.name.clone(),
         game_type: "Game".into(),
         player_counts: [low, high],
