@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::render::{FirstUser, Renders};
+use super::render::{Counts, FirstUser, Renders};
 use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::Side;
 use crate::commands::Error;
@@ -148,10 +148,8 @@ pub struct FaceView {
 pub struct Stats {
     /// How long this view took to make, from loading the YAML to the last image encoded.
     pub ms: u64,
-    pub faces_drawn: usize,
-    pub faces_kept: usize,
-    pub sheets_drawn: usize,
-    pub sheets_kept: usize,
+    #[serde(flatten)]
+    pub counts: Counts,
 }
 
 /// Most problems listed on the page (the rest are counted), as the command line shows them.
@@ -308,10 +306,7 @@ impl Previewer {
             faces,
             stats: Stats {
                 ms: started.elapsed().as_millis() as u64,
-                faces_drawn: counts.faces_drawn,
-                faces_kept: counts.faces_kept,
-                sheets_drawn: counts.sheets_drawn,
-                sheets_kept: counts.sheets_kept,
+                counts,
             },
         })
     }

@@ -74,7 +74,7 @@ pub struct FaceImage {
 }
 
 /// What one preview drew and kept.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Counts {
     pub faces_drawn: usize,
     pub faces_kept: usize,
