@@ -32,7 +32,12 @@ pub fn render(
     pixmap: &mut PixmapMut,
     background: Option<Color>,
 ) -> Rasterizer {
-    render_on(tree, transform, pixmap, background, None)
+    let layer = Layer {
+        tree,
+        transform,
+        clip: None,
+    };
+    draw_layers(&[layer], pixmap, background, None)
 }
 
 /// One tree among several drawn on one pixmap (a whole sheet of the live preview): where it
@@ -46,6 +51,18 @@ pub struct Layer<'t> {
 /// Paints `pixmap` with `background` and draws `layers` over it in order: in one vello pass when
 /// vello draws every tree, else each tree by resvg (as `render` chooses for one tree).
 pub fn render_layers(layers: &[Layer], pixmap: &mut PixmapMut, background: Color) -> Rasterizer {
+    draw_layers(layers, pixmap, Some(background), None)
+}
+
+/// `render_layers` on this thread's reused context (at `level_chosen`) when `level` is `None`,
+/// else on a fresh context at `level`.
+fn draw_layers(
+    layers: &[Layer],
+    pixmap: &mut PixmapMut,
+    background: Option<Color>,
+    level: Option<Level>,
+) -> Rasterizer {
+    let background = background.unwrap_or(Color::TRANSPARENT);
     let by_resvg = |pixmap: &mut PixmapMut| {
         pixmap.fill(background);
         for layer in layers {
@@ -57,7 +74,7 @@ pub fn render_layers(layers: &[Layer], pixmap: &mut PixmapMut, background: Color
         return by_resvg(pixmap);
     }
     let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
-    let drawn = with_context(w, h, |ctx, resources| {
+    let mut draw = |ctx: &mut RenderContext, resources: &mut Resources| {
         ctx.reset_and_resize(w, h);
         for layer in layers {
             if let Some(clip) = layer.clip {
@@ -77,7 +94,14 @@ pub fn render_layers(layers: &[Layer], pixmap: &mut PixmapMut, background: Color
         }
         ctx.flush();
         paint(ctx, resources, pixmap, background)
-    });
+    };
+    let drawn = match level {
+        Some(level) => draw(
+            &mut RenderContext::new_with(w, h, settings(level)),
+            &mut Resources::new(),
+        ),
+        None => with_context(w, h, draw),
+    };
     // Not reached: the pixmap was sized for vello above. Drawn by resvg all the same.
     drawn.unwrap_or_else(|| by_resvg(pixmap))
 }
@@ -128,33 +152,12 @@ pub fn render_at(
     background: Option<Color>,
     level: Level,
 ) -> Rasterizer {
-    render_on(tree, transform, pixmap, background, Some(level))
-}
-
-/// `render` on this thread's reused context (at `level_chosen`) when `level` is `None`, else on a
-/// fresh context at `level`.
-fn render_on(
-    tree: &Tree,
-    transform: Transform,
-    pixmap: &mut PixmapMut,
-    background: Option<Color>,
-    level: Option<Level>,
-) -> Rasterizer {
-    let background = background.unwrap_or(Color::TRANSPARENT);
-    if !vello_draws(tree.root()) || !fits_vello(pixmap) {
-        return with_resvg(tree, transform, pixmap, background);
-    }
-    let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
-    let mut draw = |ctx: &mut RenderContext, resources: &mut Resources| {
-        with_vello(tree, transform, pixmap, background, ctx, resources)
+    let layer = Layer {
+        tree,
+        transform,
+        clip: None,
     };
-    match level {
-        Some(level) => draw(
-            &mut RenderContext::new_with(w, h, settings(level)),
-            &mut Resources::new(),
-        ),
-        None => with_context(w, h, draw),
-    }
+    draw_layers(&[layer], pixmap, background, Some(level))
 }
 
 /// Runs `draw` on this thread's reused context, made `w`×`h` at `level_chosen` the first time.
@@ -172,22 +175,6 @@ fn with_context<R>(
         });
         draw(ctx, resources)
     })
-}
-
-fn with_vello(
-    tree: &Tree,
-    transform: Transform,
-    pixmap: &mut PixmapMut,
-    background: Color,
-    ctx: &mut RenderContext,
-    resources: &mut Resources,
-) -> Rasterizer {
-    let (w, h) = (pixmap.width() as u16, pixmap.height() as u16);
-    ctx.reset_and_resize(w, h);
-    draw_group(tree.root(), transform, ctx);
-    ctx.flush();
-    paint(ctx, resources, pixmap, background)
-        .unwrap_or_else(|| with_resvg(tree, transform, pixmap, background))
 }
 
 /// Writes what `ctx` drew into `pixmap` over `background`; `None` when vello cannot take the
@@ -216,17 +203,6 @@ fn paint(
     let target = vello_cpu::PixmapMut::new(w, h, pixmap.data_mut())?;
     ctx.render_with(target, resources, raster);
     Some(Rasterizer::Vello)
-}
-
-fn with_resvg(
-    tree: &Tree,
-    transform: Transform,
-    pixmap: &mut PixmapMut,
-    background: Color,
-) -> Rasterizer {
-    pixmap.fill(background);
-    resvg::render(tree, transform, pixmap);
-    Rasterizer::Resvg
 }
 
 thread_local! {
