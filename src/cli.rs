@@ -465,18 +465,12 @@ fn refuse(cmd: &clap::Command, arg: Option<&clap::Arg>, value: &OsStr, why: &str
 }
 
 /// One of the values of the value enum `E`, refused as `--paper a3: expected a4 or letter`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Choice<E>(PhantomData<E>);
 
 impl<E> Choice<E> {
     pub fn new() -> Self {
         Choice(PhantomData)
-    }
-}
-
-impl<E> Clone for Choice<E> {
-    fn clone(&self) -> Self {
-        Choice::new()
     }
 }
 
