@@ -118,8 +118,9 @@ struct Packer<'a> {
 }
 
 impl Packer<'_> {
-    fn fresh(&self) -> Sheet {
-        Sheet {
+    /// Adds an empty page, its whole area one region, and gives that region.
+    fn new_page(&mut self) -> At {
+        self.sheets.push(Sheet {
             page: Page {
                 side: PageSide::Front,
                 placements: Vec::new(),
@@ -133,6 +134,10 @@ impl Packer<'_> {
                 quarter: false,
                 caption: None,
             }],
+        });
+        At {
+            page: self.sheets.len() - 1,
+            region: 0,
         }
     }
 
@@ -415,12 +420,7 @@ impl Packer<'_> {
             self.open_group(at, f, text, item.component);
             return Ok((at, f));
         }
-        let sheet = self.fresh();
-        self.sheets.push(sheet);
-        let at = At {
-            page: self.sheets.len() - 1,
-            region: 0,
-        };
+        let at = self.new_page();
         let Some((f, _)) = self.fitting(at, item, part, left, shared, &text) else {
             let (w, h) = (part.window.w, part.window.h);
             return Err(LayoutError {
@@ -443,12 +443,7 @@ impl Packer<'_> {
         shared: bool,
         text: &str,
     ) -> bool {
-        let sheet = self.fresh();
-        self.sheets.push(sheet);
-        let at = At {
-            page: self.sheets.len() - 1,
-            region: 0,
-        };
+        let at = self.new_page();
         let holds = self
             .fitting(at, item, part, left, shared, text)
             .is_some_and(|(_, n)| n >= left);
