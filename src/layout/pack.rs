@@ -776,11 +776,7 @@ fn fit_margin_captions(mut page: Page, bottom: f64) -> Page {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{A4, impose};
-
-    fn cards(n: u32, shared_cuts: bool) -> Vec<Item> {
-        crate::layout::poker_cards(n, shared_cuts)
-    }
+    use crate::layout::{A4, impose, poker_cards as cards};
 
     #[test]
     fn eight_poker_cards_go_around_the_calibration_square() {

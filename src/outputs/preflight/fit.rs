@@ -1,6 +1,7 @@
 //! Pieces that lie on spaces in play fit them with room to spare and leave readable what the
 //! player reads under them: each `holds:` entry (beans on a sheet's track, markers on tiles),
 //! and each piece a setup diagram stands on another's space, as drawn.
+use super::round as mm;
 use crate::base::diagnostic::Diagnostic;
 use crate::base::forms::{Footprint, Room};
 use crate::draw::canvas::READ_ID;
@@ -188,10 +189,6 @@ fn marks(tree: &usvg::Tree, bleed: f64) -> Vec<Mark> {
         });
     });
     out
-}
-
-fn mm(v: f64) -> String {
-    crate::base::units::n((v * 100.0).round() / 100.0)
 }
 
 fn size_of(fp: &Footprint) -> String {

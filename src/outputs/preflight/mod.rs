@@ -278,7 +278,8 @@ fn some_of(faces: &[String]) -> String {
     }
 }
 
-fn round(v: f64) -> String {
+/// A length in a message: to the hundredth of a millimetre, no trailing zeros.
+pub(super) fn round(v: f64) -> String {
     crate::base::units::n((v * 100.0).round() / 100.0)
 }
 
