@@ -42,7 +42,7 @@ use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
 use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
-pub use crate::spec::kind::{COLOURS, FaceField, Field, OwnFaces};
+pub use crate::spec::kind::{FaceField, Field, OwnFaces};
 use crate::spec::{Face, Shape};
 
 /// A game whose components are of these kinds, as the layers above read it.

@@ -31,14 +31,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
         &[Field::Size]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Symbol,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Symbol, Label, Font]
     }
     /// The strip: the figure twice and a base at each end.
     fn size(&self, c: &Component) -> (f64, f64) {

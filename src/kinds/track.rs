@@ -119,12 +119,7 @@ track:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: the track is cut along its edge, and its spaces are drawn in ink.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Font]
     }
     fn check(&self, cx: &mut super::CheckCx) {
         let id = &cx.component.id.value;

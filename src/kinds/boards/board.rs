@@ -240,14 +240,7 @@ board:
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // A board with no grid has no margin for its title (nor text in its font).
         match self.gridless() {
-            true => &[
-                FaceField::Background,
-                FaceField::Ink,
-                FaceField::Border,
-                FaceField::Image,
-                FaceField::Fit,
-                FaceField::Position,
-            ],
+            true => face_fields![Background, Ink, Border, Image, Fit, Position],
             false => extras::GRID_FACE,
         }
     }

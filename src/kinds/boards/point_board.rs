@@ -617,13 +617,7 @@ point-board:
         &[Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Title,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Title, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();
