@@ -422,10 +422,7 @@ impl Die {
             false => c
                 .variants
                 .iter()
-                .map(|v| {
-                    let front = c.front.overlaid(&c.variant_front(&v));
-                    (Some(v.id.value.clone()), front, v.tags.clone())
-                })
+                .map(|v| (Some(v.id.value.clone()), c.front_of(&v), v.tags.clone()))
                 .collect(),
         };
         let mut items = Vec::new();

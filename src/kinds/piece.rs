@@ -88,7 +88,7 @@ impl Piece {
         let c = &game.spec.components[self.component];
         match self.spec_variant(game) {
             None => Cow::Borrowed(&c.front),
-            Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
+            Some(v) => Cow::Owned(c.front_of(&v)),
         }
     }
 
@@ -108,15 +108,10 @@ impl Piece {
         }
         let c = &game.spec.components[self.component];
         // Only the back filled in: a data file's row would fill its front too.
-        let own = match self.spec_variant(game) {
-            Some(Cow::Borrowed(v)) => c.variant_back(v),
-            Some(Cow::Owned(v)) => c.variant_back(&v).map(|b| Cow::Owned(b.into_owned())),
-            None => None,
-        };
-        match (&c.back, own) {
-            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
-            (None, Some(vb)) => Some(vb),
-            (b, None) => b.as_ref().map(Cow::Borrowed),
+        match self.spec_variant(game) {
+            Some(Cow::Borrowed(v)) => c.back_of(v),
+            Some(Cow::Owned(v)) => c.back_of(&v).map(|b| Cow::Owned(b.into_owned())),
+            None => c.back.as_ref().map(Cow::Borrowed),
         }
     }
 }

@@ -47,12 +47,8 @@ impl Set {
         }
         for v in c.variants.iter() {
             let face = match side {
-                Side::Front => Some(c.front.overlaid(&c.variant_front(&v))),
-                Side::Back => match (&c.back, c.variant_back(&v)) {
-                    (Some(b), Some(vb)) => Some(b.overlaid(&vb)),
-                    (None, Some(vb)) => Some(vb.into_owned()),
-                    (b, None) => b.clone(),
-                },
+                Side::Front => Some(c.front_of(&v)),
+                Side::Back => c.back_of(&v).map(std::borrow::Cow::into_owned),
             };
             let Some(face) = face else { continue };
             set.titles.extend(face.title);

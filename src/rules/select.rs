@@ -241,13 +241,7 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
             .with("width", width.clone())
             .with("height", height.clone());
         if needs.faces {
-            let front = c.front.overlaid(&c.variant_front(&v));
-            let back = match (&c.back, c.variant_back(&v)) {
-                (Some(b), Some(vb)) => Some(b.overlaid(&vb)),
-                (None, Some(vb)) => Some(vb.into_owned()),
-                (b, None) => b.clone(),
-            };
-            item = faces_of(item, &front, back.as_ref());
+            item = faces_of(item, &c.front_of(&v), c.back_of(&v).as_deref());
         }
         items.push(item);
     }

@@ -416,6 +416,21 @@ impl<K: Kinds> Component<K> {
         }
     }
 
+    /// The front of variant `v`: what it lays over the component's front, laid over it.
+    pub fn front_of(&self, v: &Variant) -> Face {
+        self.front.overlaid(&self.variant_front(v))
+    }
+
+    /// The back of variant `v`: its own laid over the component's, else whichever is set.
+    pub fn back_of<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
+        use std::borrow::Cow;
+        match (&self.back, self.variant_back(v)) {
+            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
+            (None, Some(vb)) => Some(vb),
+            (b, None) => b.as_ref().map(Cow::Borrowed),
+        }
+    }
+
     /// Variant `v`'s own back (laid over the component's), if it has one.
     pub fn variant_back<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
         match &self.variants {
