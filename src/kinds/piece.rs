@@ -128,7 +128,6 @@ pub fn expand(game: &Game) -> Pieces {
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = c.kind.kind().size(c);
         let shape = c.shape();
-        let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
         // Only the variant and copies differ from variant to variant.
         let piece = |variant, copies| Piece {
             component: index,
@@ -140,12 +139,11 @@ pub fn expand(game: &Game) -> Pieces {
             own: None,
         };
         if c.variants.is_empty() {
-            pieces.push(piece(None, default_copies));
+            pieces.push(piece(None, c.copies_of(None)));
             continue;
         }
         for (vi, v) in c.variants.iter().enumerate() {
-            let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
-            pieces.push(piece(Some(vi), copies));
+            pieces.push(piece(Some(vi), c.copies_of(Some(&v))));
         }
     }
     pieces
