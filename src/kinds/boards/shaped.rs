@@ -521,9 +521,13 @@ impl ShapedSpace {
                     false => (Local::Corners(box_corners(w, h)), None),
                 }
             }
-            SpaceShape::Circle => {
-                let (w, h) = size("one length across (`30mm`)")?;
-                if (w - h).abs() > 1e-9 {
+            SpaceShape::Circle | SpaceShape::Oval => {
+                let circle = shape == SpaceShape::Circle;
+                let (w, h) = size(match circle {
+                    true => "one length across (`30mm`)",
+                    false => "its width and height (`40mm x 90mm`)",
+                })?;
+                if circle && (w - h).abs() > 1e-9 {
                     let at = self.size.as_ref().map_or(entry, |s| s.referenced);
                     return Err((
                         at,
@@ -535,16 +539,6 @@ impl ShapedSpace {
                         ),
                     ));
                 }
-                (
-                    Local::Ellipse {
-                        rx: w / 2.0,
-                        ry: h / 2.0,
-                    },
-                    None,
-                )
-            }
-            SpaceShape::Oval => {
-                let (w, h) = size("its width and height (`40mm x 90mm`)")?;
                 (
                     Local::Ellipse {
                         rx: w / 2.0,
