@@ -91,10 +91,7 @@ pub struct FaceCx<'a> {
 impl<'a> FaceCx<'a> {
     /// The folder the component's files are read from (an included game's own), if any.
     pub fn dir(&self) -> Option<&'a std::path::Path> {
-        match &self.component.origin {
-            Some(_) => self.component.origin_dir.as_deref(),
-            None => self.game.dir.as_deref(),
-        }
+        self.game.dir_of(self.component)
     }
 
     /// The face's own picture (`image:`) across the face and its bleed, as `fit:` and

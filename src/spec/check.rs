@@ -175,7 +175,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
                 problems.push(Diagnostic::at(file, font, message));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
-                let (dir, layouts) = (component_dir(game, c), &game.spec.layouts);
+                let (dir, layouts) = (game.dir_of(c), &game.spec.layouts);
                 let place = |m| Diagnostic::at(file, image, m);
                 if let Err(problem) = pictures.check(dir, &image.value, c, face, layouts, place) {
                     problems.push(problem);
@@ -278,17 +278,6 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         Ok(pictures.warnings)
     } else {
         Err(SpecError::Invalid(Problems(problems)))
-    }
-}
-
-/// The folder a component's files are read from: an included game's own, else the game's.
-fn component_dir<'g, K: Kinds>(
-    game: &'g Game<K>,
-    c: &'g Component<K>,
-) -> Option<&'g std::path::Path> {
-    match &c.origin {
-        Some(_) => c.origin_dir.as_deref(),
-        None => game.dir.as_deref(),
     }
 }
 
