@@ -978,9 +978,7 @@ fn check(
                     let mut known: Vec<String> = styles.keys().map(|k| format!("`{k}`")).collect();
                     known.push(format!("`{STAR}`"));
                     let names = styles.keys().map(String::as_str).chain([STAR]);
-                    let hint = crate::base::diagnostic::closest(style, names)
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
+                    let hint = crate::base::diagnostic::did_you_mean(style, names);
                     problems.push((
                         list.referenced,
                         format!(
