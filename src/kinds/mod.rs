@@ -171,10 +171,9 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
     /// the fields say it must be), a die's net for its edge, a track's spaces.
     fn size(&self, c: &Component) -> (f64, f64) {
-        let Some(size) = &c.size else {
+        let Some((w, h)) = c.size_mm() else {
             return (0.0, 0.0);
         };
-        let (w, h) = (size.value.w.mm(), size.value.h.mm());
         // A hexagon or polygon's one length measures it across (`Shape::piece_box`).
         c.shape().piece_box(w).unwrap_or((w, h))
     }

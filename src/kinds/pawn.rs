@@ -35,10 +35,7 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
     }
     /// The strip: the figure twice and a base at each end.
     fn size(&self, c: &Component) -> (f64, f64) {
-        let (w, h) = c
-            .size
-            .as_ref()
-            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+        let (w, h) = c.size_mm().unwrap_or_default();
         strip_size(w, h)
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {

@@ -304,10 +304,9 @@ impl Pictures {
             .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
             .map_err(|e| place(Unprintable(e.clone()).to_string()))?;
-        let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
+        let Some((cw, ch)) = c.size_mm().filter(|_| picture.is_raster()) else {
             return Ok(());
         };
-        let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
         let boxed = face
             .layout
             .as_ref()

@@ -368,6 +368,12 @@ impl<K: Kinds> Component<K> {
         own.map_or(1, |s| s.value)
     }
 
+    /// Its `size:` in mm (width, height), if given.
+    pub fn size_mm(&self) -> Option<(f64, f64)> {
+        let size = &self.size.as_ref()?.value;
+        Some((size.w.mm(), size.h.mm()))
+    }
+
     /// Total copies it makes (all variants).
     pub fn total_copies(&self) -> u64 {
         if self.variants.is_empty() {

@@ -319,10 +319,7 @@ board:
     /// `size:`.
     fn size(&self, c: &Component) -> (f64, f64) {
         if self.gridless() {
-            return c
-                .size
-                .as_ref()
-                .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+            return c.size_mm().unwrap_or_default();
         }
         let frame = self.frame();
         (frame.w, frame.h)
