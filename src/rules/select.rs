@@ -179,8 +179,8 @@ fn components(game: &Game, needs: Needs) -> Selection {
                 .with("kind", Value::Text(c.kind_name.value.to_string()))
                 .with("copies", Value::Num(c.total_copies() as f64))
                 .with("variants", Value::Num(c.variants.len() as f64))
-                .with("width", Value::Num(round2(w)))
-                .with("height", Value::Num(round2(h)));
+                .with("width", Value::mm(w))
+                .with("height", Value::mm(h));
             if needs.faces {
                 for f in FACE_FIELDS {
                     item = item.with(format!("front.{f}"), face_value(&c.front, f));
@@ -203,7 +203,7 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     let mut names: BTreeSet<String> = ["id", "copies", "width", "height"].map(String::from).into();
     // Its pieces' size as printed (mm), which its kind knows.
     let (w, h) = c.kind.kind().size(c);
-    let (width, height) = (Value::Num(round2(w)), Value::Num(round2(h)));
+    let (width, height) = (Value::mm(w), Value::mm(h));
     for side in ["front", "back"] {
         names.extend(FACE_FIELDS.iter().map(|f| format!("{side}.{f}")));
     }
@@ -297,11 +297,6 @@ fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasure
         items,
         names,
     })
-}
-
-/// A size to 0.01 mm, as a rule compares it.
-fn round2(mm: f64) -> f64 {
-    (mm * 100.0).round() / 100.0
 }
 
 /// The property names of a selection, as a message lists them: the faces' fields once
