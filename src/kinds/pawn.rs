@@ -222,25 +222,12 @@ fn figure(mut g: Group, face: &Face, art: &Art, w: f64, h: f64) -> Result<Group,
     let c = Colors::of(face);
     let cx = w / 2.0;
     let fh = h - label_room(face, h);
-    let body = format!(
-        "M{} {} C{} {} {} {} {} {} L{} {} C{} {} {} {} {} {} Z",
-        n(cx - w * 0.11),
-        n(fh * 0.40),
-        n(cx - w * 0.13),
-        n(fh * 0.62),
-        n(cx - w * 0.36),
-        n(fh * 0.72),
-        n(cx - w * 0.36),
-        n(fh * 0.90),
-        n(cx + w * 0.36),
-        n(fh * 0.90),
-        n(cx + w * 0.36),
-        n(fh * 0.72),
-        n(cx + w * 0.13),
-        n(fh * 0.62),
-        n(cx + w * 0.11),
-        n(fh * 0.40),
-    );
+    // The body: down its left side from the collar to its feet, and up its right, mirrored.
+    let left = [(-0.11, 0.40), (-0.13, 0.62), (-0.36, 0.72), (-0.36, 0.90)];
+    let at = |dx: f64, y: f64| format!("{} {}", n(cx + w * dx), n(fh * y));
+    let [l0, l1, l2, l3] = left.map(|(dx, y)| at(dx, y));
+    let [r0, r1, r2, r3] = left.map(|(dx, y)| at(-dx, y));
+    let body = format!("M{l0} C{l1} {l2} {l3} L{r3} C{r2} {r1} {r0} Z");
     g = g
         .add(circle(cx, fh * 0.24, w.min(fh) * 0.17, &c.ink))
         .add(rect(cx - w * 0.2, fh * 0.37, w * 0.4, fh * 0.05, &c.ink).set("rx", n(fh * 0.02)))
