@@ -2,7 +2,7 @@
 //! they would overflow, set smaller until they fit. Lines starting with `# ` are subheadings.
 use svg::node::element::Group;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Kind};
 use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, circle, line, n, place, rect, text};
 use crate::draw::text::{Font, fit, fit_down_to, width, wrap};
@@ -20,6 +20,34 @@ pub(super) const DRAWS: &[FaceField] = face_fields![
     Image, Fit, Position, Font
 ];
 
+/// What a card and a playing card answer alike in their `impl Kind`: the fields a card takes,
+/// its rounded corners, what the cover, Tabletop Simulator and a print shop make of it, and that
+/// a piece is called by what its face shows.
+macro_rules! card_answers {
+    () => {
+        fn fields(&self) -> &'static [$crate::kinds::Field] {
+            use $crate::kinds::Field;
+            &[Field::Size, Field::Shape, Field::Back]
+        }
+        fn default_shape(&self) -> $crate::spec::Shape {
+            $crate::spec::Shape::Rounded
+        }
+        fn noun(&self) -> &'static str {
+            "card"
+        }
+        fn tts(&self, shape: $crate::spec::Shape) -> $crate::kinds::TtsForm {
+            $crate::kinds::TtsForm::card(shape)
+        }
+        fn shop_family(&self, _: $crate::spec::Shape) -> Option<$crate::kinds::ShopFamily> {
+            Some($crate::kinds::ShopFamily::Card)
+        }
+        fn named_by_face(&self) -> bool {
+            true
+        }
+    };
+}
+pub(super) use card_answers;
+
 impl Kind for Card {
     fn about(&self) -> &'static str {
         "A card: a title band, a table and paragraphs of text set smaller until they fit."
@@ -32,32 +60,15 @@ front: {title: Harvest, text: "+2", symbol: sun}
 back: {title: Action, background: "#335577", ink: "#ffffff"}
 "##
     }
-    fn fields(&self) -> &'static [Field] {
-        &[Field::Size, Field::Shape, Field::Back]
-    }
+    card_answers!();
     fn draws(&self, _: Side) -> &'static [FaceField] {
         DRAWS
     }
     fn check(&self, cx: &mut CheckCx) {
         check_shape(cx);
     }
-    fn default_shape(&self) -> Shape {
-        Shape::Rounded
-    }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         draw(face, cx)
-    }
-    fn noun(&self) -> &'static str {
-        "card"
-    }
-    fn tts(&self, shape: Shape) -> TtsForm {
-        TtsForm::card(shape)
-    }
-    fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
-        Some(ShopFamily::Card)
-    }
-    fn named_by_face(&self) -> bool {
-        true
     }
 }
 

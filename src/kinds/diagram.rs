@@ -268,11 +268,7 @@ diagram:
                     &v.piece,
                     format!(
                         "`players: [{n}]`: the game is for {} players",
-                        counts
-                            .iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        crate::spec::player_counts(counts)
                     ),
                 );
             }

@@ -140,10 +140,7 @@ die:
     /// Its net: a d6's four faces and a tab wide, three faces and two tabs tall; another's the
     /// box of its solid's net.
     fn size(&self, c: &Component) -> (f64, f64) {
-        let edge = c
-            .size
-            .as_ref()
-            .map_or(0.0, |s| s.value.w.mm().min(s.value.h.mm()));
+        let edge = c.size_mm().map_or(0.0, |(w, h)| w.min(h));
         match self.solid() {
             Some(solid) => {
                 let net = solid.unit_net();
@@ -422,10 +419,7 @@ impl Die {
             false => c
                 .variants
                 .iter()
-                .map(|v| {
-                    let front = c.front.overlaid(&c.variant_front(&v));
-                    (Some(v.id.value.clone()), front, v.tags.clone())
-                })
+                .map(|v| (Some(v.id.value.clone()), c.front_of(&v), v.tags.clone()))
                 .collect(),
         };
         let mut items = Vec::new();

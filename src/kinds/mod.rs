@@ -42,7 +42,7 @@ use crate::draw::canvas::Canvas;
 use crate::kinds::face::{Art, DrawError};
 use crate::kinds::piece::Piece;
 use crate::spec::items::{Inside, ItemsError, NotOneTrack, Part, Selection};
-pub use crate::spec::kind::{COLOURS, FaceField, Field, OwnFaces};
+pub use crate::spec::kind::{FaceField, Field, OwnFaces};
 use crate::spec::{Face, Shape};
 
 /// A game whose components are of these kinds, as the layers above read it.
@@ -91,10 +91,7 @@ pub struct FaceCx<'a> {
 impl<'a> FaceCx<'a> {
     /// The folder the component's files are read from (an included game's own), if any.
     pub fn dir(&self) -> Option<&'a std::path::Path> {
-        match &self.component.origin {
-            Some(_) => self.component.origin_dir.as_deref(),
-            None => self.game.dir.as_deref(),
-        }
+        self.game.dir_of(self.component)
     }
 
     /// The face's own picture (`image:`) across the face and its bleed, as `fit:` and
@@ -174,10 +171,9 @@ pub trait Kind: std::fmt::Debug + Send + Sync {
     /// The printed size (mm) of its pieces before any split: `size` for most kinds (given, as
     /// the fields say it must be), a die's net for its edge, a track's spaces.
     fn size(&self, c: &Component) -> (f64, f64) {
-        let Some(size) = &c.size else {
+        let Some((w, h)) = c.size_mm() else {
             return (0.0, 0.0);
         };
-        let (w, h) = (size.value.w.mm(), size.value.h.mm());
         // A hexagon or polygon's one length measures it across (`Shape::piece_box`).
         c.shape().piece_box(w).unwrap_or((w, h))
     }

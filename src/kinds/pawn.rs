@@ -31,21 +31,11 @@ front: {symbol: moon, label: Scout, ink: "#3b2a52"}
         &[Field::Size]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Symbol,
-            FaceField::Label,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Symbol, Label, Font]
     }
     /// The strip: the figure twice and a base at each end.
     fn size(&self, c: &Component) -> (f64, f64) {
-        let (w, h) = c
-            .size
-            .as_ref()
-            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+        let (w, h) = c.size_mm().unwrap_or_default();
         strip_size(w, h)
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
@@ -232,25 +222,12 @@ fn figure(mut g: Group, face: &Face, art: &Art, w: f64, h: f64) -> Result<Group,
     let c = Colors::of(face);
     let cx = w / 2.0;
     let fh = h - label_room(face, h);
-    let body = format!(
-        "M{} {} C{} {} {} {} {} {} L{} {} C{} {} {} {} {} {} Z",
-        n(cx - w * 0.11),
-        n(fh * 0.40),
-        n(cx - w * 0.13),
-        n(fh * 0.62),
-        n(cx - w * 0.36),
-        n(fh * 0.72),
-        n(cx - w * 0.36),
-        n(fh * 0.90),
-        n(cx + w * 0.36),
-        n(fh * 0.90),
-        n(cx + w * 0.36),
-        n(fh * 0.72),
-        n(cx + w * 0.13),
-        n(fh * 0.62),
-        n(cx + w * 0.11),
-        n(fh * 0.40),
-    );
+    // The body: down its left side from the collar to its feet, and up its right, mirrored.
+    let left = [(-0.11, 0.40), (-0.13, 0.62), (-0.36, 0.72), (-0.36, 0.90)];
+    let at = |dx: f64, y: f64| format!("{} {}", n(cx + w * dx), n(fh * y));
+    let [l0, l1, l2, l3] = left.map(|(dx, y)| at(dx, y));
+    let [r0, r1, r2, r3] = left.map(|(dx, y)| at(-dx, y));
+    let body = format!("M{l0} C{l1} {l2} {l3} L{r3} C{r2} {r1} {r0} Z");
     g = g
         .add(circle(cx, fh * 0.24, w.min(fh) * 0.17, &c.ink))
         .add(rect(cx - w * 0.2, fh * 0.37, w * 0.4, fh * 0.05, &c.ink).set("rx", n(fh * 0.02)))

@@ -88,7 +88,7 @@ impl Piece {
         let c = &game.spec.components[self.component];
         match self.spec_variant(game) {
             None => Cow::Borrowed(&c.front),
-            Some(v) => Cow::Owned(c.front.overlaid(&c.variant_front(&v))),
+            Some(v) => Cow::Owned(c.front_of(&v)),
         }
     }
 
@@ -108,15 +108,10 @@ impl Piece {
         }
         let c = &game.spec.components[self.component];
         // Only the back filled in: a data file's row would fill its front too.
-        let own = match self.spec_variant(game) {
-            Some(Cow::Borrowed(v)) => c.variant_back(v),
-            Some(Cow::Owned(v)) => c.variant_back(&v).map(|b| Cow::Owned(b.into_owned())),
-            None => None,
-        };
-        match (&c.back, own) {
-            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
-            (None, Some(vb)) => Some(vb),
-            (b, None) => b.as_ref().map(Cow::Borrowed),
+        match self.spec_variant(game) {
+            Some(Cow::Borrowed(v)) => c.back_of(v),
+            Some(Cow::Owned(v)) => c.back_of(&v).map(|b| Cow::Owned(b.into_owned())),
+            None => c.back.as_ref().map(Cow::Borrowed),
         }
     }
 }
@@ -133,7 +128,6 @@ pub fn expand(game: &Game) -> Pieces {
     for (index, c) in game.spec.components.iter().enumerate() {
         let (w, h) = c.kind.kind().size(c);
         let shape = c.shape();
-        let default_copies = c.copies.as_ref().map_or(1, |s| s.value);
         // Only the variant and copies differ from variant to variant.
         let piece = |variant, copies| Piece {
             component: index,
@@ -145,12 +139,11 @@ pub fn expand(game: &Game) -> Pieces {
             own: None,
         };
         if c.variants.is_empty() {
-            pieces.push(piece(None, default_copies));
+            pieces.push(piece(None, c.copies_of(None)));
             continue;
         }
         for (vi, v) in c.variants.iter().enumerate() {
-            let copies = v.copies.as_ref().map_or(default_copies, |s| s.value);
-            pieces.push(piece(Some(vi), copies));
+            pieces.push(piece(Some(vi), c.copies_of(Some(&v))));
         }
     }
     pieces

@@ -4,7 +4,7 @@
 //! double-headed court cards, and the face's `label` as a small note (e.g. the game's value).
 use svg::node::element::Group;
 
-use super::{CheckCx, FaceCx, FaceField, Field, Kind, ShopFamily, StandIn, TtsForm};
+use super::{CheckCx, FaceCx, FaceField, Kind, StandIn};
 use crate::base::forms::Side;
 use crate::draw::canvas::{Anchor, Canvas, Label, line, n, place, rect, text};
 use crate::draw::text::{Font, fit};
@@ -30,9 +30,7 @@ variants:
 back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
 "##
     }
-    fn fields(&self) -> &'static [Field] {
-        &[Field::Size, Field::Shape, Field::Back]
-    }
+    super::card::card_answers!();
     fn draws(&self, side: Side) -> &'static [FaceField] {
         match side {
             // The suit and rank make the front: a title or symbol there would not be drawn.
@@ -66,9 +64,6 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
             );
         }
     }
-    fn default_shape(&self) -> Shape {
-        Shape::Rounded
-    }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         match cx.side {
             Side::Front => draw(
@@ -80,18 +75,6 @@ back: {title: Deck, background: "#7a1f12", ink: "#f3e6d3"}
             ),
             Side::Back => super::card::draw(face, cx),
         }
-    }
-    fn noun(&self) -> &'static str {
-        "card"
-    }
-    fn tts(&self, shape: Shape) -> TtsForm {
-        TtsForm::card(shape)
-    }
-    fn shop_family(&self, _: Shape) -> Option<ShopFamily> {
-        Some(ShopFamily::Card)
-    }
-    fn named_by_face(&self) -> bool {
-        true
     }
     fn name_of(&self, tags: &Tags) -> Option<String> {
         playing_card_name(tags)

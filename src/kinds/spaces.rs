@@ -239,8 +239,8 @@ pub fn items(
                 .with("style", Value::text(style))
                 .with("column", num(place.map(|p| p.0 + 1)))
                 .with("row", num(place.map(|p| p.1)))
-                .with("x", Value::Num(round2(s.x)))
-                .with("y", Value::Num(round2(s.y)))
+                .with("x", Value::mm(s.x))
+                .with("y", Value::mm(s.y))
         })
         .collect();
     let marked = style.map_or(String::new(), |s| format!(" marked `{}`", s.value));
@@ -250,11 +250,6 @@ pub fn items(
         items,
         &SPACE_PROPERTIES,
     ))
-}
-
-/// A centre to 0.01 mm, as a rule compares it.
-fn round2(mm: f64) -> f64 {
-    (mm * 100.0).round() / 100.0
 }
 
 #[cfg(test)]

@@ -47,12 +47,8 @@ impl Set {
         }
         for v in c.variants.iter() {
             let face = match side {
-                Side::Front => Some(c.front.overlaid(&c.variant_front(&v))),
-                Side::Back => match (&c.back, c.variant_back(&v)) {
-                    (Some(b), Some(vb)) => Some(b.overlaid(&vb)),
-                    (None, Some(vb)) => Some(vb.into_owned()),
-                    (b, None) => b.clone(),
-                },
+                Side::Front => Some(c.front_of(&v)),
+                Side::Back => c.back_of(&v).map(std::borrow::Cow::into_owned),
             };
             let Some(face) = face else { continue };
             set.titles.extend(face.title);
@@ -390,6 +386,19 @@ fn contents(
     }
 
     let avail = (bottom - top).max(0.0);
+    // The large text, centred, at `size` on `baseline`.
+    let large = |cv: &mut Canvas, t: &str, size: f64, baseline: f64| {
+        let line = text(
+            mid_x,
+            baseline,
+            size,
+            Font::Display,
+            Anchor::Middle,
+            &c.ink,
+            t,
+        );
+        cv.add(line.set("id", READ_ID));
+    };
     match (&face.symbol, &face.text) {
         (Some(symbol), None) => {
             let size = avail.min(right - left);
@@ -404,36 +413,14 @@ fn contents(
         }
         (None, Some(big)) => {
             let size = fit(Font::Display, avail * 0.95, chord(top + avail / 2.0), big);
-            cv.add(
-                text(
-                    mid_x,
-                    top + avail / 2.0 + size * 0.35,
-                    size,
-                    Font::Display,
-                    Anchor::Middle,
-                    &c.ink,
-                    big,
-                )
-                .set("id", READ_ID),
-            );
+            large(cv, big, size, top + avail / 2.0 + size * 0.35);
         }
         (Some(symbol), Some(big)) => {
             let sym = avail * 0.5;
             let g = art.symbol(&symbol.value)?;
             cv.add(place(&g, mid_x - sym / 2.0, top, sym, &c.ink));
             let size = fit(Font::Display, avail * 0.5, chord(top + avail * 0.75), big);
-            cv.add(
-                text(
-                    mid_x,
-                    bottom - avail * 0.05,
-                    size,
-                    Font::Display,
-                    Anchor::Middle,
-                    &c.ink,
-                    big,
-                )
-                .set("id", READ_ID),
-            );
+            large(cv, big, size, bottom - avail * 0.05);
         }
         (None, None) => {}
     }

@@ -119,12 +119,7 @@ track:
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // No outline: the track is cut along its edge, and its spaces are drawn in ink.
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Title,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Title, Font]
     }
     fn check(&self, cx: &mut super::CheckCx) {
         let id = &cx.component.id.value;
@@ -519,31 +514,24 @@ fn chevron_size(sw: f64, sh: f64) -> f64 {
 
 fn chevron(dir: Direction, x: f64, y: f64, sw: f64, sh: f64, ink: &str) -> Path {
     let s = chevron_size(sw, sh);
-    let d = match dir {
+    let corners = match dir {
         Direction::Down => {
             let (cx, cy) = (x + sw / 2.0, y + sh);
-            format!(
-                "M{} {}L{} {}L{} {}Z",
-                n(cx - s),
-                n(cy - s * 0.5),
-                n(cx + s),
-                n(cy - s * 0.5),
-                n(cx),
-                n(cy + s * 0.5)
-            )
+            [
+                (cx - s, cy - s * 0.5),
+                (cx + s, cy - s * 0.5),
+                (cx, cy + s * 0.5),
+            ]
         }
         Direction::Right => {
             let (cx, cy) = (x + sw, y + sh / 2.0);
-            format!(
-                "M{} {}L{} {}L{} {}Z",
-                n(cx - s * 0.5),
-                n(cy - s),
-                n(cx - s * 0.5),
-                n(cy + s),
-                n(cx + s * 0.5),
-                n(cy)
-            )
+            [
+                (cx - s * 0.5, cy - s),
+                (cx - s * 0.5, cy + s),
+                (cx + s * 0.5, cy),
+            ]
         }
     };
+    let d = super::boards::marks::closed_path(corners);
     Path::new().set("d", d).set("fill", ink)
 }

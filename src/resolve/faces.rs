@@ -359,10 +359,7 @@ pub fn draw_all_within(
                                 }
                             }
                         };
-                        let face = match side {
-                            Side::Front => Some(piece.front(game)),
-                            Side::Back => piece.back(game),
-                        };
+                        let face = piece.face(game, side);
                         let look = face.as_deref().map(Look::of).unwrap_or_default();
                         if side == Side::Back
                             && let Some(ground) = ground(&look.background, &piece.shape)

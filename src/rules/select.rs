@@ -179,8 +179,8 @@ fn components(game: &Game, needs: Needs) -> Selection {
                 .with("kind", Value::Text(c.kind_name.value.to_string()))
                 .with("copies", Value::Num(c.total_copies() as f64))
                 .with("variants", Value::Num(c.variants.len() as f64))
-                .with("width", Value::Num(round2(w)))
-                .with("height", Value::Num(round2(h)));
+                .with("width", Value::mm(w))
+                .with("height", Value::mm(h));
             if needs.faces {
                 for f in FACE_FIELDS {
                     item = item.with(format!("front.{f}"), face_value(&c.front, f));
@@ -203,7 +203,7 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
     let mut names: BTreeSet<String> = ["id", "copies", "width", "height"].map(String::from).into();
     // Its pieces' size as printed (mm), which its kind knows.
     let (w, h) = c.kind.kind().size(c);
-    let (width, height) = (Value::Num(round2(w)), Value::Num(round2(h)));
+    let (width, height) = (Value::mm(w), Value::mm(h));
     for side in ["front", "back"] {
         names.extend(FACE_FIELDS.iter().map(|f| format!("{side}.{f}")));
     }
@@ -241,13 +241,7 @@ fn variants(game: &Game, id: &Spanned<String>, needs: Needs) -> Result<Selection
             .with("width", width.clone())
             .with("height", height.clone());
         if needs.faces {
-            let front = c.front.overlaid(&c.variant_front(&v));
-            let back = match (&c.back, c.variant_back(&v)) {
-                (Some(b), Some(vb)) => Some(b.overlaid(&vb)),
-                (None, Some(vb)) => Some(vb.into_owned()),
-                (b, None) => b.clone(),
-            };
-            item = faces_of(item, &front, back.as_ref());
+            item = faces_of(item, &c.front_of(&v), c.back_of(&v).as_deref());
         }
         items.push(item);
     }
@@ -303,11 +297,6 @@ fn build_kinds(game: &Game, id: &Spanned<String>) -> Result<Selection, Unmeasure
         items,
         names,
     })
-}
-
-/// A size to 0.01 mm, as a rule compares it.
-fn round2(mm: f64) -> f64 {
-    (mm * 100.0).round() / 100.0
 }
 
 /// The property names of a selection, as a message lists them: the faces' fields once

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::kinds::spaces::Geometry;
 use crate::kinds::{Component, Game, Kind};
-use crate::spec::items::{NotOneTrack, Value};
+use crate::spec::items::{ItemsProblem, NotOneTrack, Value};
 
 /// One subject of a check, with the id it names.
 #[derive(Debug, Clone, Copy)]
@@ -524,17 +524,14 @@ pub(super) fn known_style(
     if g.styles.contains(&style.value) {
         return Ok(());
     }
-    let known: Vec<String> = g.styles.iter().map(|s| format!("`{s}`")).collect();
-    Err(Unmeasured::at(
-        &game.file,
-        style,
-        format!(
-            "board `{}` has no style `{}`: expected one of {}",
-            c.id.value,
-            style.value,
-            known.join(", ")
-        ),
-    ))
+    // Said as a selector's `{spaces: B, style: S}` says it.
+    let problem = ItemsProblem::NoStyle {
+        noun: "board",
+        style: style.value.clone(),
+        component: c.id.value.clone(),
+        known: g.styles.clone(),
+    };
+    Err(Unmeasured::at(&game.file, style, problem.to_string()))
 }
 
 /// The board `id` and its spaces.

@@ -38,8 +38,11 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
 
     let mut component_ids = std::collections::HashMap::new();
     let mut total: u64 = 0;
-    let mut symbols = std::collections::HashMap::new();
-    let mut places = TextPlaces::default();
+    let mut texts = Texts {
+        game,
+        symbols: Default::default(),
+        places: Default::default(),
+    };
     if spec.game.name.trim().is_empty() {
         problems.push(Diagnostic::at(
             file,
@@ -78,7 +81,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
     // A rule's words go into the PDF's report as they are written.
     for r in &spec.rules {
         for text in std::iter::once(&r.quote).chain(&r.section) {
-            check_text(file, &r.id, &r.id.value, text, &mut places, &mut problems);
+            texts.check(file, &r.id, &r.id.value, text, &mut problems);
         }
     }
     let game_texts = [&g.designer, &g.licence, &g.source, &g.description];
@@ -89,7 +92,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         .chain(needs)
     {
         game_text.add(text.chars().count(), file, &g.id, || "game".into());
-        check_text(file, &g.id, &g.id.value, text, &mut places, &mut problems);
+        texts.check(file, &g.id, &g.id.value, text, &mut problems);
     }
     for c in &spec.components {
         // A component of an included game is located in that game's file.
@@ -154,7 +157,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         }
         total += c.total_copies();
         for symbol in c.kind.symbols() {
-            let why = symbol_problem(game, &symbol.value, &mut symbols);
+            let why = texts.symbol_problem(&symbol.value);
             problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
         }
         // One walk (a data file's rows are filled in for it); the symbols' problems are
@@ -164,7 +167,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         let from_data = c.data_file.is_some();
         each_face(c, |at, face, drawn| {
             if let Some(symbol) = &face.symbol {
-                let why = symbol_problem(game, &symbol.value, &mut symbols);
+                let why = texts.symbol_problem(&symbol.value);
                 problems.extend(why.map(|m| Diagnostic::at(file, symbol, m)));
             }
             if let Some(font) = face.font.as_ref()
@@ -175,7 +178,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
                 problems.push(Diagnostic::at(file, font, message));
             }
             if let Some(image) = face.image.as_ref().filter(|_| !from_data) {
-                let (dir, layouts) = (component_dir(game, c), &game.spec.layouts);
+                let (dir, layouts) = (game.dir_of(c), &game.spec.layouts);
                 let place = |m| Diagnostic::at(file, image, m);
                 if let Err(problem) = pictures.check(dir, &image.value, c, face, layouts, place) {
                     problems.push(problem);
@@ -205,16 +208,8 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
                 }
             }
             for text in face.texts() {
-                check_text(file, at, &c.id.value, text, &mut places, &mut text_problems);
-                check_icons(
-                    game,
-                    file,
-                    at,
-                    text,
-                    &mut symbols,
-                    &mut places,
-                    &mut text_problems,
-                );
+                texts.check(file, at, &c.id.value, text, &mut text_problems);
+                texts.icons(file, at, text, &mut text_problems);
             }
             true
         });
@@ -229,17 +224,9 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         let sheet = c.kind.fills_in_players();
         for text in other_texts(c) {
             game_text.add(text.chars().count(), file, &c.id, || c.id.value.clone());
-            check_text(file, &c.id, &c.id.value, text, &mut places, &mut problems);
+            texts.check(file, &c.id, &c.id.value, text, &mut problems);
             if !sheet {
-                check_icons(
-                    game,
-                    file,
-                    &c.id,
-                    text,
-                    &mut symbols,
-                    &mut places,
-                    &mut problems,
-                );
+                texts.icons(file, &c.id, text, &mut problems);
             }
         }
         if game_text.over.is_some() {
@@ -247,7 +234,7 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         }
     }
     super::tts::check(game, &mut problems);
-    check_icon_colors(game, &mut symbols, &mut problems);
+    check_icon_colors(&mut texts, &mut problems);
     problems.extend(game_text.over);
     super::layouts::check(game, &mut problems);
     if total > MAX_PIECES {
@@ -278,17 +265,6 @@ pub fn check<K: Kinds>(game: &Game<K>) -> Result<Vec<Diagnostic>, SpecError> {
         Ok(pictures.warnings)
     } else {
         Err(SpecError::Invalid(Problems(problems)))
-    }
-}
-
-/// The folder a component's files are read from: an included game's own, else the game's.
-fn component_dir<'g, K: Kinds>(
-    game: &'g Game<K>,
-    c: &'g Component<K>,
-) -> Option<&'g std::path::Path> {
-    match &c.origin {
-        Some(_) => c.origin_dir.as_deref(),
-        None => game.dir.as_deref(),
     }
 }
 
@@ -328,10 +304,9 @@ impl Pictures {
             .or_insert_with(|| crate::draw::images::load(dir, name))
             .as_ref()
             .map_err(|e| place(Unprintable(e.clone()).to_string()))?;
-        let Some(size) = c.size.as_ref().filter(|_| picture.is_raster()) else {
+        let Some((cw, ch)) = c.size_mm().filter(|_| picture.is_raster()) else {
             return Ok(());
         };
-        let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
         let boxed = face
             .layout
             .as_ref()
@@ -375,63 +350,94 @@ impl Pictures {
     }
 }
 
-/// A text must be drawable by the bundled fonts and at most `MAX_TEXT_CHARS` long. Problems are
-/// placed at the text itself when `places` finds it, else at `at`.
-fn check_text(
-    file: &str,
-    at: &Spanned<String>,
-    component: &str,
-    text: &str,
-    places: &mut TextPlaces,
-    problems: &mut Vec<Diagnostic>,
-) {
-    for fault in text_faults(text) {
-        let message = match fault {
-            // Said once per text, so not per variant.
-            TextFault::Undrawable { .. } if fault.is_warning() => {
-                format!("the text `{text}` {fault}")
-            }
-            TextFault::Undrawable { .. } => {
-                format!("the text `{text}` of `{}` {fault}", at.value)
-            }
-            // Not echoed: the terminal cannot show it either.
-            TextFault::Noncharacter(_) => format!("a text of `{}` {fault}", at.value),
-            TextFault::TooLong => format!("a text of `{component}` {fault}"),
-        };
-        let mut problem = Diagnostic::at(file, at, message);
-        if let Some((line, column)) = places.find(file, at, text) {
-            (problem.line, problem.column) = (line, column);
-        }
-        problems.push(match fault.is_warning() {
-            true => problem.warning().hint(MISSING_GLYPH_HINT),
-            false => problem,
-        });
-    }
+/// What checking texts carries from one text to the next: what is wrong with each symbol
+/// (worked out once per name) and where the texts are written.
+struct Texts<'g, K: Kinds> {
+    game: &'g Game<K>,
+    symbols: std::collections::HashMap<String, Option<String>>,
+    places: TextPlaces,
 }
 
-/// Every icon `{name}` in `text` must name a symbol; each that does not is reported at the text.
-fn check_icons<K: Kinds>(
-    game: &Game<K>,
-    file: &str,
-    at: &Spanned<String>,
-    text: &str,
-    verdicts: &mut std::collections::HashMap<String, Option<String>>,
-    places: &mut TextPlaces,
-    problems: &mut Vec<Diagnostic>,
-) {
-    let mut seen = HashSet::new();
-    for name in crate::draw::markup::icons(text) {
-        if !seen.insert(name.clone()) {
-            continue;
+impl<K: Kinds> Texts<'_, K> {
+    /// A problem with `text`: placed at the text itself when `places` finds it, else at `at`.
+    fn at(&mut self, file: &str, at: &Spanned<String>, text: &str, message: String) -> Diagnostic {
+        let mut problem = Diagnostic::at(file, at, message);
+        if let Some((line, column)) = self.places.find(file, at, text) {
+            (problem.line, problem.column) = (line, column);
         }
-        if let Some(why) = symbol_problem(game, &name, verdicts) {
-            let message = format!("icon `{{{name}}}` in the text `{text}`: {why}");
-            let mut problem = Diagnostic::at(file, at, message);
-            if let Some((line, column)) = places.find(file, at, text) {
-                (problem.line, problem.column) = (line, column);
+        problem
+    }
+
+    /// A text must be drawable by the bundled fonts and at most `MAX_TEXT_CHARS` long.
+    fn check(
+        &mut self,
+        file: &str,
+        at: &Spanned<String>,
+        component: &str,
+        text: &str,
+        problems: &mut Vec<Diagnostic>,
+    ) {
+        for fault in text_faults(text) {
+            let message = match fault {
+                // Said once per text, so not per variant.
+                TextFault::Undrawable { .. } if fault.is_warning() => {
+                    format!("the text `{text}` {fault}")
+                }
+                TextFault::Undrawable { .. } => {
+                    format!("the text `{text}` of `{}` {fault}", at.value)
+                }
+                // Not echoed: the terminal cannot show it either.
+                TextFault::Noncharacter(_) => format!("a text of `{}` {fault}", at.value),
+                TextFault::TooLong => format!("a text of `{component}` {fault}"),
+            };
+            let problem = self.at(file, at, text, message);
+            problems.push(match fault.is_warning() {
+                true => problem.warning().hint(MISSING_GLYPH_HINT),
+                false => problem,
+            });
+        }
+    }
+
+    /// Every icon `{name}` in `text` must name a symbol; each that does not is reported at the
+    /// text.
+    fn icons(
+        &mut self,
+        file: &str,
+        at: &Spanned<String>,
+        text: &str,
+        problems: &mut Vec<Diagnostic>,
+    ) {
+        let mut seen = HashSet::new();
+        for name in crate::draw::markup::icons(text) {
+            if !seen.insert(name.clone()) {
+                continue;
             }
-            problems.push(problem);
+            if let Some(why) = self.symbol_problem(&name) {
+                let message = format!("icon `{{{name}}}` in the text `{text}`: {why}");
+                problems.push(self.at(file, at, text, message));
+            }
         }
+    }
+
+    /// What is wrong with the symbol `name`, if anything: worked out once per name (a suit
+    /// symbol is referenced by dozens of variants), said at every reference.
+    fn symbol_problem(&mut self, name: &str) -> Option<String> {
+        let game = self.game;
+        let verdict = self.symbols.entry(name.to_string()).or_insert_with(|| {
+            if !is_safe_id(name) {
+                Some(unsafe_symbol_name(name, &crate::spec::symbol_names(game)))
+            } else {
+                match symbol_source(game, name) {
+                    Ok(Some(file)) => crate::draw::symbol::parse(&file.source)
+                        .err()
+                        .map(|e| format!("{}: {e}", file.path)),
+                    Ok(None) => return Some(no_symbol(name, &crate::spec::symbol_names(game))),
+                    Err((path, e)) => Some(format!("{path}: {e}")),
+                }
+                .map(|e| format!("symbol `{name}`: {e}"))
+            }
+        });
+        verdict.clone()
     }
 }
 
@@ -997,14 +1003,11 @@ fn check_players_and_pips<K: Kinds>(
 }
 
 /// `icons:`: each names a symbol there is, in a colour (a placeholder has no piece to fill it).
-fn check_icon_colors<K: Kinds>(
-    game: &Game<K>,
-    verdicts: &mut std::collections::HashMap<String, Option<String>>,
-    problems: &mut Vec<Diagnostic>,
-) {
+fn check_icon_colors<K: Kinds>(texts: &mut Texts<K>, problems: &mut Vec<Diagnostic>) {
+    let game = texts.game;
     let file = game.file.as_str();
     for (name, color) in &game.spec.icons {
-        if let Some(why) = symbol_problem(game, name, verdicts) {
+        if let Some(why) = texts.symbol_problem(name) {
             let message = format!("`icons:` gives `{name}` a colour: {why}");
             problems.push(Diagnostic::at(file, color, message));
         }
@@ -1020,30 +1023,6 @@ fn check_icon_colors<K: Kinds>(
             ));
         }
     }
-}
-
-/// What is wrong with the symbol `name`, if anything: worked out once per name (a suit symbol
-/// is referenced by dozens of variants), said at every reference.
-fn symbol_problem<K: Kinds>(
-    game: &Game<K>,
-    name: &str,
-    verdicts: &mut std::collections::HashMap<String, Option<String>>,
-) -> Option<String> {
-    let verdict = verdicts.entry(name.to_string()).or_insert_with(|| {
-        if !is_safe_id(name) {
-            Some(unsafe_symbol_name(name, &crate::spec::symbol_names(game)))
-        } else {
-            match symbol_source(game, name) {
-                Ok(Some(file)) => crate::draw::symbol::parse(&file.source)
-                    .err()
-                    .map(|e| format!("{}: {e}", file.path)),
-                Ok(None) => return Some(no_symbol(name, &crate::spec::symbol_names(game))),
-                Err((path, e)) => Some(format!("{path}: {e}")),
-            }
-            .map(|e| format!("symbol `{name}`: {e}"))
-        }
-    });
-    verdict.clone()
 }
 
 /// Each `holds:` entry names a piece of the game and puts 1 to `MAX_HELD` on a space.

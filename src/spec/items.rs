@@ -57,6 +57,11 @@ impl Value {
     pub fn text(t: Option<&str>) -> Value {
         t.map_or(Value::Unset, |t| Value::Text(t.to_string()))
     }
+
+    /// A length or a place in mm, to 0.01 mm, as a rule compares it.
+    pub fn mm(mm: f64) -> Value {
+        Value::Num((mm * 100.0).round() / 100.0)
+    }
 }
 
 /// A value written in a rule (`equals: 6`, `where: {suit: hearts}`).

@@ -107,9 +107,6 @@ pub struct OwnFaces<'a> {
     pub draws: &'static [FaceField],
 }
 
-/// The colours every kind draws with.
-pub const COLOURS: [FaceField; 3] = [FaceField::Background, FaceField::Ink, FaceField::Border];
-
 /// A component-level field that only some kinds take (`id`, `name`, `copies`, `front`,
 /// `variants` and the like every kind takes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -228,8 +228,9 @@ pub(super) fn check<K: Kinds>(game: &Game<K>, problems: &mut Vec<Diagnostic>) {
                 ));
                 continue;
             };
-            let Some(size) = &c.size else { continue };
-            let (cw, ch) = (size.value.w.mm(), size.value.h.mm());
+            let Some((cw, ch)) = c.size_mm() else {
+                continue;
+            };
             for spanned in layout {
                 let b = &spanned.value;
                 let (x, y) = (b.x.mm(cw), b.y.mm(ch));

@@ -68,6 +68,13 @@ impl<K: Kinds> Game<K> {
     pub fn file_of<'g>(&'g self, c: &'g Component<K>) -> &'g str {
         c.origin.as_deref().unwrap_or(&self.file)
     }
+    /// The folder a component's files are read from: an included game's own, else the game's.
+    pub fn dir_of<'g>(&'g self, c: &'g Component<K>) -> Option<&'g std::path::Path> {
+        match &c.origin {
+            Some(_) => c.origin_dir.as_deref(),
+            None => self.dir.as_deref(),
+        }
+    }
     pub fn name(&self) -> &str {
         &self.spec.game.name
     }

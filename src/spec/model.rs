@@ -368,6 +368,12 @@ impl<K: Kinds> Component<K> {
         own.map_or(1, |s| s.value)
     }
 
+    /// Its `size:` in mm (width, height), if given.
+    pub fn size_mm(&self) -> Option<(f64, f64)> {
+        let size = &self.size.as_ref()?.value;
+        Some((size.w.mm(), size.h.mm()))
+    }
+
     /// Total copies it makes (all variants).
     pub fn total_copies(&self) -> u64 {
         if self.variants.is_empty() {
@@ -413,6 +419,21 @@ impl<K: Kinds> Component<K> {
                 Cow::Owned(self.variant_front(&v).into_owned()),
                 self.variant_back(&v).map(|b| Cow::Owned(b.into_owned())),
             ),
+        }
+    }
+
+    /// The front of variant `v`: what it lays over the component's front, laid over it.
+    pub fn front_of(&self, v: &Variant) -> Face {
+        self.front.overlaid(&self.variant_front(v))
+    }
+
+    /// The back of variant `v`: its own laid over the component's, else whichever is set.
+    pub fn back_of<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
+        use std::borrow::Cow;
+        match (&self.back, self.variant_back(v)) {
+            (Some(b), Some(vb)) => Some(Cow::Owned(b.overlaid(&vb))),
+            (None, Some(vb)) => Some(vb),
+            (b, None) => b.as_ref().map(Cow::Borrowed),
         }
     }
 

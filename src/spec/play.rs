@@ -145,13 +145,10 @@ impl<'de> Deserialize<'de> for HoldsList {
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
-                mut seq: A,
+                seq: A,
             ) -> Result<HoldsList, A::Error> {
-                let mut out = Vec::new();
-                while let Some(h) = seq.next_element::<Spanned<Holds>>()? {
-                    out.push(h);
-                }
-                Ok(HoldsList(out))
+                let seq = serde::de::value::SeqAccessDeserializer::new(seq);
+                Vec::deserialize(seq).map(HoldsList)
             }
         }
         d.deserialize_any(Visit)

@@ -6,8 +6,9 @@
 //! play (The Beast's families), which `pnp sheets --family` reads. docs/rules.md has the whole
 //! language with examples.
 use schemars::JsonSchema;
+use serde::Deserialize;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, de::value::MapAccessDeserializer};
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -359,12 +360,8 @@ impl<'de> Visitor<'de> for ExpectedVisitor {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Expected, E> {
         Ok(Expected::Text(v.to_string()))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Expected, A::Error> {
-        let mut list = Vec::new();
-        while let Some(item) = seq.next_element::<Scalar>()? {
-            list.push(item);
-        }
-        Ok(Expected::List(list))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Expected, A::Error> {
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(Expected::List)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Expected, A::Error> {
         Computed::deserialize(MapAccessDeserializer::new(map)).map(|c| Expected::Computed(c.into()))
@@ -417,12 +414,8 @@ impl<'de> Visitor<'de> for WantVisitor {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Want, E> {
         Ok(Want::One(Scalar::Text(v.to_string())))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Want, A::Error> {
-        let mut list = Vec::new();
-        while let Some(item) = seq.next_element::<Scalar>()? {
-            list.push(item);
-        }
-        Ok(Want::Any(list))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Want, A::Error> {
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(Want::Any)
     }
 }
 

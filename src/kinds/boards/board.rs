@@ -240,14 +240,7 @@ board:
     fn draws(&self, _: Side) -> &'static [FaceField] {
         // A board with no grid has no margin for its title (nor text in its font).
         match self.gridless() {
-            true => &[
-                FaceField::Background,
-                FaceField::Ink,
-                FaceField::Border,
-                FaceField::Image,
-                FaceField::Fit,
-                FaceField::Position,
-            ],
+            true => face_fields![Background, Ink, Border, Image, Fit, Position],
             false => extras::GRID_FACE,
         }
     }
@@ -326,10 +319,7 @@ board:
     /// `size:`.
     fn size(&self, c: &Component) -> (f64, f64) {
         if self.gridless() {
-            return c
-                .size
-                .as_ref()
-                .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()));
+            return c.size_mm().unwrap_or_default();
         }
         let frame = self.frame();
         (frame.w, frame.h)

@@ -265,16 +265,8 @@ pub(super) use board_answers;
 
 /// The face fields a board with a grid draws: its colours, its title in the margin (and the
 /// title's font), and a picture under the grid.
-pub const GRID_FACE: &[FaceField] = &[
-    FaceField::Background,
-    FaceField::Ink,
-    FaceField::Border,
-    FaceField::Title,
-    FaceField::Font,
-    FaceField::Image,
-    FaceField::Fit,
-    FaceField::Position,
-];
+pub const GRID_FACE: &[FaceField] =
+    face_fields![Background, Ink, Border, Title, Font, Image, Fit, Position];
 
 /// The texts a board prints beside its spaces' coordinates: its styles' labels and its areas'.
 pub fn texts<'a>(extras: &Extras<'a>) -> Vec<&'a str> {

@@ -142,15 +142,9 @@ impl<'de> Deserialize<'de> for Picture {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Picture, E> {
                 Ok(Picture::Block(v.to_string()))
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<Picture, A::Error> {
-                let mut rows = Vec::new();
-                while let Some(row) = seq.next_element::<String>()? {
-                    rows.push(row);
-                }
-                Ok(Picture::Rows(rows))
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Picture, A::Error> {
+                let seq = serde::de::value::SeqAccessDeserializer::new(seq);
+                Vec::deserialize(seq).map(Picture::Rows)
             }
         }
         d.deserialize_any(Rows)
@@ -617,13 +611,7 @@ point-board:
         &[Field::Back]
     }
     fn draws(&self, _: Side) -> &'static [FaceField] {
-        &[
-            FaceField::Background,
-            FaceField::Ink,
-            FaceField::Border,
-            FaceField::Title,
-            FaceField::Font,
-        ]
+        face_fields![Background, Ink, Border, Title, Font]
     }
     fn check(&self, cx: &mut CheckCx) {
         let id = cx.component.id.value.clone();

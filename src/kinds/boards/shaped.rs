@@ -521,9 +521,13 @@ impl ShapedSpace {
                     false => (Local::Corners(box_corners(w, h)), None),
                 }
             }
-            SpaceShape::Circle => {
-                let (w, h) = size("one length across (`30mm`)")?;
-                if (w - h).abs() > 1e-9 {
+            SpaceShape::Circle | SpaceShape::Oval => {
+                let circle = shape == SpaceShape::Circle;
+                let (w, h) = size(match circle {
+                    true => "one length across (`30mm`)",
+                    false => "its width and height (`40mm x 90mm`)",
+                })?;
+                if circle && (w - h).abs() > 1e-9 {
                     let at = self.size.as_ref().map_or(entry, |s| s.referenced);
                     return Err((
                         at,
@@ -535,16 +539,6 @@ impl ShapedSpace {
                         ),
                     ));
                 }
-                (
-                    Local::Ellipse {
-                        rx: w / 2.0,
-                        ry: h / 2.0,
-                    },
-                    None,
-                )
-            }
-            SpaceShape::Oval => {
-                let (w, h) = size("its width and height (`40mm x 90mm`)")?;
                 (
                     Local::Ellipse {
                         rx: w / 2.0,
@@ -984,9 +978,7 @@ fn check(
                     let mut known: Vec<String> = styles.keys().map(|k| format!("`{k}`")).collect();
                     known.push(format!("`{STAR}`"));
                     let names = styles.keys().map(String::as_str).chain([STAR]);
-                    let hint = crate::base::diagnostic::closest(style, names)
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
+                    let hint = crate::base::diagnostic::did_you_mean(style, names);
                     problems.push((
                         list.referenced,
                         format!(

@@ -106,22 +106,9 @@ pub(super) fn checkbox(g: Group, x: f64, y: f64, side: f64, ink: &str) -> Group 
 }
 
 pub(super) fn tick(g: Group, x: f64, y: f64, side: f64, ink: &str) -> Group {
-    g.add(line(
-        x + side * 0.2,
-        y + side * 0.8,
-        x + side * 0.8,
-        y + side * 0.2,
-        ink,
-        0.6,
-    ))
-    .add(line(
-        x + side * 0.2,
-        y + side * 0.2,
-        x + side * 0.8,
-        y + side * 0.8,
-        ink,
-        0.6,
-    ))
+    let (near, far) = (side * 0.2, side * 0.8);
+    g.add(line(x + near, y + far, x + far, y + near, ink, 0.6))
+        .add(line(x + near, y + near, x + far, y + far, ink, 0.6))
 }
 
 pub(super) fn heading(title: Option<&str>) -> f64 {

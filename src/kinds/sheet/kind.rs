@@ -43,11 +43,7 @@ sheet:
     }
     /// Its `size`, or the printable area that A4 and Letter share under a group caption.
     fn size(&self, c: &Component) -> (f64, f64) {
-        c.size
-            .as_ref()
-            .map_or(crate::kinds::sheet::DEFAULT_SIZE, |s| {
-                (s.value.w.mm(), s.value.h.mm())
-            })
+        c.size_mm().unwrap_or(crate::kinds::sheet::DEFAULT_SIZE)
     }
     fn draw(&self, face: &Face, cx: &mut FaceCx) -> Result<(), DrawError> {
         crate::kinds::sheet::draw(cx.canvas, self, cx.piece, face, cx.side, cx.art)

@@ -174,14 +174,8 @@ pub(super) fn legend(mut g: Group, l: &Legend, x: f64, y: f64, w: f64, ctx: &Ctx
         }
         if i.write.is_some() {
             let lx = x + write_x(i, w);
-            g = g.add(line(
-                lx,
-                yy + SWATCH - 1.0,
-                x + w,
-                yy + SWATCH - 1.0,
-                ink,
-                0.35,
-            ));
+            let ly = yy + SWATCH - 1.0;
+            g = g.add(line(lx, ly, x + w, ly, ink, 0.35));
             for (k, l) in write_lines(i, w).iter().enumerate() {
                 g = g.add(text(
                     lx,
