@@ -264,7 +264,7 @@ track:
 impl Track {
     /// Its outer size: its spaces in a line, plus the end area, the title band and the padding.
     pub fn outer(&self) -> (f64, f64) {
-        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
+        let (sw, sh) = self.space.value.mm();
         let n = self.spaces.len() as f64;
         let end = self
             .end_size
@@ -302,7 +302,7 @@ impl Track {
     /// Where its spaces are drawn (mm in the piece), in track order, and its end area.
     pub fn boxes(&self) -> (Vec<Space>, Option<Space>) {
         let (w, h) = self.outer();
-        let (sw, sh) = (self.space.value.w.mm(), self.space.value.h.mm());
+        let (sw, sh) = self.space.value.mm();
         let (ox, oy) = self.origin();
         // The top left corner of the `i`th space (from 0).
         let at = |i: usize| match self.direction {
@@ -343,7 +343,7 @@ fn draw(cv: &mut Canvas, track: &Track, face: &Face) -> Result<(), DrawError> {
     let (w, h, b) = (cv.w, cv.h, cv.bleed);
     let c = Colors::of(face);
     cv.add(rect(-b, -b, w + 2.0 * b, h + 2.0 * b, &c.background));
-    let (sw, sh) = (track.space.value.w.mm(), track.space.value.h.mm());
+    let (sw, sh) = track.space.value.mm();
     let outside = track.labels == LabelPosition::Outside;
     let label_band = track.label_band();
 

@@ -370,8 +370,7 @@ impl<K: Kinds> Component<K> {
 
     /// Its `size:` in mm (width, height), if given.
     pub fn size_mm(&self) -> Option<(f64, f64)> {
-        let size = &self.size.as_ref()?.value;
-        Some((size.w.mm(), size.h.mm()))
+        Some(self.size.as_ref()?.value.mm())
     }
 
     /// Total copies it makes (all variants).

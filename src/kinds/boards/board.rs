@@ -121,7 +121,7 @@ impl Board {
     fn square_mm(&self) -> (f64, f64) {
         self.square
             .as_ref()
-            .map_or((0.0, 0.0), |s| (s.value.w.mm(), s.value.h.mm()))
+            .map_or((0.0, 0.0), |s| s.value.mm())
     }
 
     fn frame(&self) -> Frame {
@@ -215,7 +215,7 @@ impl Board {
             ok = false;
         }
         crate::spec::check_min_side(cx, &format!("board `{id}`"), "it must", size);
-        ok && extras::fits_limit(cx, size, (size.value.w.mm(), size.value.h.mm()))
+        ok && extras::fits_limit(cx, size, size.value.mm())
     }
 }
 

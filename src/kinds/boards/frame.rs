@@ -37,7 +37,7 @@ impl Frame {
             grid_h + 2.0 * EDGE_MM + 2.0 * depth,
         );
         let on = |side: AreaSide| extras.areas.iter().filter(move |a| a.side == side);
-        let size = |a: &Area| (a.size.value.w.mm(), a.size.value.h.mm());
+        let size = |a: &Area| a.size.value.mm();
         // Beside the core (left, right): as wide as the widest; stacked down.
         let across = |side| on(side).map(|a| size(a).0).fold(0.0, f64::max);
         let down = |side| on(side).map(|a| size(a).1).fold(0.0, f64::max);

@@ -496,7 +496,7 @@ impl ShapedSpace {
                     format!("a {word} space needs `size:`, {what}"),
                 )
             })?;
-            Ok((s.value.w.mm(), s.value.h.mm()))
+            Ok(s.value.mm())
         };
         Ok(match shape {
             SpaceShape::Rectangle => {
