@@ -35,12 +35,15 @@ fn game_with_art(yaml: &str, w: u32, h: u32) -> PathBuf {
 
 /// The number of image XObjects in a PDF.
 pub(crate) fn image_objects(pdf: &[u8]) -> usize {
-    let doc = lopdf::Document::load_mem(pdf).expect("PDF parses");
-    doc.objects
-        .values()
-        .filter_map(|o| o.as_stream().ok())
-        .filter(|s| {
-            s.dict.get(b"Subtype").ok().and_then(|t| t.as_name().ok()) == Some(b"Image".as_ref())
+    use hayro::hayro_syntax::object::{Name, Object};
+    let doc = load_pdf(pdf);
+    doc.objects()
+        .into_iter()
+        .filter(|o| match o {
+            Object::Stream(s) => {
+                s.dict().get::<Name>(b"Subtype").as_deref() == Some(b"Image".as_slice())
+            }
+            _ => false,
         })
         .count()
 }

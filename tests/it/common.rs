@@ -1,6 +1,10 @@
-//! Helpers shared by the integration tests: run the real binary, read PDFs (lopdf) and raster
-//! them (hayro), read PNG headers.
+//! Helpers shared by the integration tests: run the real binary, read PDFs (hayro-syntax, which
+//! hayro brings) and raster them (hayro), read PNG headers.
 
+use hayro::hayro_syntax::Pdf;
+use hayro::hayro_syntax::content::UntypedIter;
+use hayro::hayro_syntax::object::{Array, Dict, Name, Object, Stream};
+use hayro::hayro_syntax::page::Resources;
 pub use pnp::kinds::KindName;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -81,23 +85,44 @@ pub fn files(dir: &Path) -> Vec<String> {
     out
 }
 
+/// A PDF, its cross-reference table and page tree read (hayro-syntax); panics if it does not
+/// parse.
+pub fn load_pdf(bytes: &[u8]) -> Pdf {
+    Pdf::new(bytes.to_vec()).expect("PDF parses")
+}
+
 /// A PDF number (integer or real) as f64.
-pub fn pdf_number(o: &lopdf::Object) -> f64 {
-    o.as_float()
-        .map(f64::from)
-        .or_else(|_| o.as_i64().map(|v| v as f64))
-        .expect("a number")
+pub fn pdf_number(o: &Object) -> f64 {
+    match o {
+        Object::Number(n) => n.as_f64(),
+        other => panic!("a number, not {other:?}"),
+    }
+}
+
+/// The numbers of the array `key` of a page's own dictionary (`TrimBox`, `BleedBox`), or its
+/// nearest ancestor's in the page tree if `inherited` (`MediaBox`).
+pub fn pdf_page_array(page: &Dict, key: &[u8], inherited: bool) -> Option<Vec<f64>> {
+    let mut dict = page.clone();
+    // Bounded: a page tree that loops ends here.
+    for _ in 0..32 {
+        if let Some(a) = dict.get::<Array>(key) {
+            return Some(a.iter::<Object>().map(|o| pdf_number(&o)).collect());
+        }
+        if !inherited {
+            return None;
+        }
+        dict = dict.get::<Dict>(b"Parent")?;
+    }
+    None
 }
 
 /// MediaBox size in points of every page.
 pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
-    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
-    doc.get_pages()
-        .values()
-        .map(|id| {
-            let page = doc.get_object(*id).unwrap().as_dict().unwrap();
-            let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
-            let n: Vec<f64> = mb.iter().map(pdf_number).collect();
+    let pdf = load_pdf(bytes);
+    pdf.pages()
+        .iter()
+        .map(|page| {
+            let n = pdf_page_array(page.raw(), b"MediaBox", true).expect("a MediaBox");
             (n[2] - n[0], n[3] - n[1])
         })
         .collect()
@@ -105,21 +130,20 @@ pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
 
 /// BaseFont names of every font with an embedded font program.
 pub fn pdf_embedded_fonts(bytes: &[u8]) -> Vec<String> {
-    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let pdf = load_pdf(bytes);
     let mut names = Vec::new();
-    for (_, obj) in doc.objects.iter() {
-        let Ok(dict) = obj.as_dict() else { continue };
-        if dict.get(b"Type").ok().and_then(|t| t.as_name().ok()) != Some(b"FontDescriptor") {
+    for obj in pdf.objects() {
+        let Object::Dict(dict) = obj else { continue };
+        if dict.get::<Name>(b"Type").as_deref() != Some(b"FontDescriptor".as_slice()) {
             continue;
         }
         let embedded = [b"FontFile".as_slice(), b"FontFile2", b"FontFile3"]
             .iter()
-            .any(|k| dict.get(k).is_ok());
+            .any(|k| dict.contains_key(k));
         if embedded {
             let name = dict
-                .get(b"FontName")
-                .and_then(|n| n.as_name())
-                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .get::<Name>(b"FontName")
+                .map(|n| String::from_utf8_lossy(&n).into_owned())
                 .unwrap_or_default();
             names.push(name);
         }
@@ -154,49 +178,35 @@ impl Glyph {
 }
 
 /// Glyph widths (per 1000 em) of a Type0 font's descendant: its `W` array, and `DW`.
-fn cid_widths(
-    doc: &lopdf::Document,
-    font: &lopdf::Dictionary,
-) -> (std::collections::HashMap<u16, f64>, f64) {
-    let num = |o: &lopdf::Object| {
-        o.as_float()
-            .map(f64::from)
-            .or_else(|_| o.as_i64().map(|v| v as f64))
-            .unwrap_or(0.0)
-    };
-    let resolve = |o: &lopdf::Object| match o {
-        lopdf::Object::Reference(r) => doc.get_object(*r).ok().cloned(),
-        other => Some(other.clone()),
-    };
+fn cid_widths(font: &Dict) -> (std::collections::HashMap<u16, f64>, f64) {
+    let num = pdf_num;
     let mut map = std::collections::HashMap::new();
+    // `get` and `iter` follow references.
     let Some(desc) = font
-        .get(b"DescendantFonts")
-        .ok()
-        .and_then(resolve)
-        .and_then(|a| a.as_array().ok().and_then(|a| a.first().cloned()))
-        .and_then(|d| resolve(&d))
+        .get::<Array>(b"DescendantFonts")
+        .and_then(|a| a.iter::<Object>().next())
     else {
         return (map, 1000.0);
     };
-    let Ok(desc) = desc.as_dict() else {
+    let Object::Dict(desc) = desc else {
         return (map, 1000.0);
     };
-    let dw = desc.get(b"DW").map(num).unwrap_or(1000.0);
-    let w = desc.get(b"W").ok().and_then(resolve);
-    if let Some(items) = w.as_ref().and_then(|w| w.as_array().ok()) {
+    let dw = desc.get::<Object>(b"DW").map_or(1000.0, |o| num(&o));
+    if let Some(w) = desc.get::<Array>(b"W") {
+        let items: Vec<Object> = w.iter::<Object>().collect();
         let mut i = 0;
         while i < items.len() {
             let first = num(&items[i]) as u16;
-            match items.get(i + 1).and_then(resolve) {
-                Some(lopdf::Object::Array(ws)) => {
-                    for (k, w) in ws.iter().enumerate() {
-                        map.insert(first + k as u16, num(w));
+            match items.get(i + 1) {
+                Some(Object::Array(ws)) => {
+                    for (k, w) in ws.iter::<Object>().enumerate() {
+                        map.insert(first + k as u16, num(&w));
                     }
                     i += 2;
                 }
                 Some(last) => {
                     let w = items.get(i + 2).map(num).unwrap_or(dw);
-                    for c in first..=(num(&last) as u16) {
+                    for c in first..=(num(last) as u16) {
                         map.insert(c, w);
                     }
                     i += 3;
@@ -222,29 +232,14 @@ fn mat_mul(a: &Matrix, b: &Matrix) -> Matrix {
     ]
 }
 
-fn pdf_num(o: &lopdf::Object) -> f64 {
-    o.as_float()
-        .map(f64::from)
-        .or_else(|_| o.as_i64().map(|v| v as f64))
-        .unwrap_or(0.0)
-}
-
-/// `o`, followed if it is a reference.
-fn resolved<'d>(doc: &'d lopdf::Document, o: &'d lopdf::Object) -> &'d lopdf::Object {
+fn pdf_num(o: &Object) -> f64 {
     match o {
-        lopdf::Object::Reference(r) => doc.get_object(*r).unwrap_or(o),
-        other => other,
+        Object::Number(n) => n.as_f64(),
+        _ => 0.0,
     }
 }
 
-/// The entry `key` of a resource dictionary (`Font`, `XObject`), as a dictionary.
-fn resource<'d>(
-    doc: &'d lopdf::Document,
-    resources: Option<&'d lopdf::Dictionary>,
-    key: &[u8],
-) -> Option<&'d lopdf::Dictionary> {
-    resolved(doc, resources?.get(key).ok()?).as_dict().ok()
-}
+const IDENTITY: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
 
 /// The text of one font's glyph codes (its ToUnicode map) and their widths.
 struct FontInfo {
@@ -252,83 +247,69 @@ struct FontInfo {
     widths: (std::collections::HashMap<u16, f64>, f64),
 }
 
-fn font_info(doc: &lopdf::Document, font: &lopdf::Dictionary) -> FontInfo {
+fn font_info(font: &Dict) -> FontInfo {
     let unicode = font
-        .get(b"ToUnicode")
-        .and_then(|o| o.as_reference())
-        .and_then(|r| doc.get_object(r))
-        .and_then(|o| o.as_stream())
-        .ok()
-        .and_then(|s| {
-            s.decompressed_content()
-                .ok()
-                .or_else(|| Some(s.content.clone()))
+        .get::<Stream>(b"ToUnicode")
+        .map(|s| {
+            s.decoded()
+                .map(|c| c.into_owned())
+                .unwrap_or_else(|_| s.raw_data().into_owned())
         })
         .map(|c| parse_cmap(&String::from_utf8_lossy(&c)))
         .unwrap_or_default();
     FontInfo {
         unicode,
-        widths: cid_widths(doc, font),
+        widths: cid_widths(font),
     }
 }
 
 /// The form XObject a `Do` names: its content, its own resources and its matrix.
-fn form_xobject<'d>(
-    doc: &'d lopdf::Document,
-    xobjects: Option<&'d lopdf::Dictionary>,
-    name: &lopdf::Object,
-) -> Option<(Vec<u8>, Option<&'d lopdf::Dictionary>, Matrix)> {
-    let form = name
-        .as_name()
-        .ok()
-        .and_then(|n| xobjects?.get(n).ok())
-        .and_then(|x| resolved(doc, x).as_stream().ok())?;
-    if form.dict.get(b"Subtype").and_then(|s| s.as_name()).ok() != Some(b"Form") {
+fn form_xobject<'a>(
+    resources: &Resources<'a>,
+    name: &Object,
+) -> Option<(Vec<u8>, Resources<'a>, Matrix)> {
+    let Object::Name(name) = name else {
+        return None;
+    };
+    let form = resources.get_x_object(name)?;
+    if form.dict().get::<Name>(b"Subtype").as_deref() != Some(b"Form".as_slice()) {
         return None;
     }
     let matrix = form
-        .dict
-        .get(b"Matrix")
-        .and_then(|m| m.as_array())
-        .ok()
+        .dict()
+        .get::<Array>(b"Matrix")
+        .map(|m| m.iter::<Object>().collect::<Vec<_>>())
         .filter(|m| m.len() == 6)
-        .map_or([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], |m| {
-            std::array::from_fn(|i| pdf_num(&m[i]))
-        });
-    let inner = form.decompressed_content().unwrap_or(form.content.clone());
-    let own = form
-        .dict
-        .get(b"Resources")
-        .ok()
-        .and_then(|r| resolved(doc, r).as_dict().ok());
+        .map_or(IDENTITY, |m| std::array::from_fn(|i| pdf_num(&m[i])));
+    let inner = form
+        .decoded()
+        .map(|c| c.into_owned())
+        .unwrap_or_else(|_| form.raw_data().into_owned());
+    // Its own resources (krilla gives each form its own); none if it has none.
+    let own = Resources::new(form.dict().get::<Dict>(b"Resources").unwrap_or_default());
     Some((inner, own, matrix))
 }
 
 /// Runs one content stream with its resources from `ctm`, adding the glyphs it shows to `out`
 /// and following the form XObjects it draws (`Do`), each with its own resources and matrix.
 fn glyphs_of_content(
-    doc: &lopdf::Document,
     content: &[u8],
-    resources: Option<&lopdf::Dictionary>,
+    resources: &Resources,
     mut ctm: Matrix,
     clip_in: Option<[f64; 4]>,
     depth: usize,
     out: &mut Vec<Glyph>,
 ) {
-    use lopdf::{Object, content::Content};
     let num = pdf_num;
-    let fonts: std::collections::HashMap<Vec<u8>, FontInfo> = resource(doc, resources, b"Font")
-        .map(|d| {
-            d.iter()
-                .filter_map(|(name, f)| {
-                    let f = resolved(doc, f).as_dict().ok()?;
-                    Some((name.clone(), font_info(doc, f)))
-                })
-                .collect()
+    let fonts: std::collections::HashMap<Vec<u8>, FontInfo> = resources
+        .fonts
+        .keys()
+        .filter_map(|name| {
+            let f = resources.get_font(&name)?;
+            Some((name.to_vec(), font_info(&f)))
         })
-        .unwrap_or_default();
-    let xobjects = resource(doc, resources, b"XObject");
-    let content = Content::decode(content).unwrap();
+        .collect();
+    let mut ops = UntypedIter::new(content);
     let mut stack = Vec::new();
     let mut tm: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
     let mut font: Option<Vec<u8>> = None;
@@ -345,9 +326,9 @@ fn glyphs_of_content(
             Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
         })
     };
-    for op in content.operations {
-        let o = &op.operands;
-        let name = op.operator.as_str();
+    while let Some(op) = ops.next() {
+        let o: &[Object] = &op.operands().cloned().collect::<Vec<_>>();
+        let name = std::str::from_utf8(op.operator).unwrap_or_default();
         if matches!(
             name,
             "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
@@ -382,7 +363,6 @@ fn glyphs_of_content(
             }
             _ => {}
         }
-        let o = &op.operands;
         let six = |o: &[Object]| {
             [
                 num(&o[0]),
@@ -393,7 +373,7 @@ fn glyphs_of_content(
                 num(&o[5]),
             ]
         };
-        match op.operator.as_str() {
+        match name {
             "q" => stack.push((ctm, clip)),
             "Q" => (ctm, clip) = stack.pop().unwrap_or((ctm, clip)),
             "cm" if o.len() == 6 => ctm = mat_mul(&six(o), &ctm),
@@ -403,13 +383,16 @@ fn glyphs_of_content(
                 tm = mat_mul(&[1.0, 0.0, 0.0, 1.0, num(&o[0]), num(&o[1])], &tm)
             }
             "Tf" if o.len() == 2 => {
-                font = o[0].as_name().ok().map(<[u8]>::to_vec);
+                font = match &o[0] {
+                    Object::Name(n) => Some(n.to_vec()),
+                    _ => None,
+                };
                 size = num(&o[1]);
             }
             "Do" if o.len() == 1 && depth < 8 => {
-                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                if let Some((inner, own, matrix)) = form_xobject(resources, &o[0]) {
                     let m = mat_mul(&matrix, &ctm);
-                    glyphs_of_content(doc, &inner, own, m, clip, depth + 1, out);
+                    glyphs_of_content(&inner, &own, m, clip, depth + 1, out);
                 }
             }
             "Tj" | "TJ" => {
@@ -417,9 +400,13 @@ fn glyphs_of_content(
                 let mut strings = Vec::new();
                 for item in o {
                     match item {
-                        Object::String(b, _) => strings.push(b.clone()),
-                        Object::Array(a) => strings
-                            .extend(a.iter().filter_map(|i| i.as_str().ok().map(<[u8]>::to_vec))),
+                        Object::String(b) => strings.push(b.to_vec()),
+                        Object::Array(a) => {
+                            strings.extend(a.iter::<Object>().filter_map(|i| match i {
+                                Object::String(b) => Some(b.to_vec()),
+                                _ => None,
+                            }))
+                        }
                         _ => {}
                     }
                 }
@@ -457,21 +444,18 @@ fn glyphs_of_content(
 /// through its font's ToUnicode map and placed by the current transformation and text matrices
 /// (krilla shows one glyph per operator).
 pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
-    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
-    let mut pages = Vec::new();
-    for (_, page_id) in doc.get_pages() {
-        let page = doc.get_dictionary(page_id).unwrap();
-        let resources = page
-            .get(b"Resources")
-            .ok()
-            .and_then(|r| resolved(&doc, r).as_dict().ok());
-        let mut glyphs = Vec::new();
-        let content = doc.get_page_content(page_id);
-        let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
-        glyphs_of_content(&doc, &content, resources, identity, None, 0, &mut glyphs);
-        pages.push(glyphs);
-    }
-    pages
+    let pdf = load_pdf(bytes);
+    pdf.pages()
+        .iter()
+        .map(|page| {
+            // The page's content streams, decoded and joined; its resources, inherited from
+            // the page tree where it has none of its own.
+            let content = page.page_stream().unwrap_or_default();
+            let mut glyphs = Vec::new();
+            glyphs_of_content(content, page.resources(), IDENTITY, None, 0, &mut glyphs);
+            glyphs
+        })
+        .collect()
 }
 
 /// The text of every page as lines: glyphs grouped by baseline, ordered left to right, with a
@@ -758,23 +742,13 @@ pub struct Stroke {
 /// The straight segments (`m`/`l`/`h`, not curves) of every stroked path of every page and of
 /// the form XObjects it draws, placed by the current transformation matrix.
 pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
-    let doc = lopdf::Document::load_mem(bytes).expect("PDF parses");
+    let pdf = load_pdf(bytes);
     let mut pages = Vec::new();
-    for (_, page_id) in doc.get_pages() {
-        let page = doc.get_dictionary(page_id).unwrap();
-        let resources = page
-            .get(b"Resources")
-            .ok()
-            .and_then(|r| resolved(&doc, r).as_dict().ok());
-        let height = page
-            .get(b"MediaBox")
-            .and_then(|m| m.as_array())
-            .map(|m| pdf_num(&m[3]))
-            .unwrap();
+    for page in pdf.pages().iter() {
+        let height = pdf_page_array(page.raw(), b"MediaBox", true).expect("a MediaBox")[3];
         let mut out = Vec::new();
-        let content = doc.get_page_content(page_id);
-        let identity = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
-        strokes_of_content(&doc, &content, resources, identity, None, 0, &mut out);
+        let content = page.page_stream().unwrap_or_default();
+        strokes_of_content(content, page.resources(), IDENTITY, None, 0, &mut out);
         let mm = |(x, y): (f64, f64)| (x * 25.4 / 72.0, (height - y) * 25.4 / 72.0);
         pages.push(
             out.into_iter()
@@ -793,18 +767,15 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
 /// Runs one content stream from `ctm` as `glyphs_of_content` does, adding the straight segments
 /// of the paths it strokes to `out`.
 fn strokes_of_content(
-    doc: &lopdf::Document,
     content: &[u8],
-    resources: Option<&lopdf::Dictionary>,
+    resources: &Resources,
     mut ctm: Matrix,
     clip_in: Option<[f64; 4]>,
     depth: usize,
     out: &mut Vec<Stroke>,
 ) {
-    use lopdf::content::Content;
     let num = pdf_num;
-    let xobjects = resource(doc, resources, b"XObject");
-    let content = Content::decode(content).unwrap();
+    let mut ops = UntypedIter::new(content);
     let mut stack = Vec::new();
     let mut dashed = false;
     let mut width = 1.0;
@@ -826,9 +797,9 @@ fn strokes_of_content(
     };
     let place =
         |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
-    for op in content.operations {
-        let o = &op.operands;
-        let name = op.operator.as_str();
+    while let Some(op) = ops.next() {
+        let o: &[Object] = &op.operands().cloned().collect::<Vec<_>>();
+        let name = std::str::from_utf8(op.operator).unwrap_or_default();
         // A path ends here: it becomes the clip where `W` said so.
         if matches!(
             name,
@@ -863,7 +834,9 @@ fn strokes_of_content(
                 ];
                 ctm = mat_mul(&m, &ctm);
             }
-            "d" if !o.is_empty() => dashed = o[0].as_array().is_ok_and(|a| !a.is_empty()),
+            "d" if !o.is_empty() => {
+                dashed = matches!(&o[0], Object::Array(a) if a.raw_iter().next().is_some())
+            }
             "m" if o.len() == 2 => {
                 start = place(&ctm, num(&o[0]), num(&o[1]));
                 at = start;
@@ -897,7 +870,7 @@ fn strokes_of_content(
                 }
             }
             "S" | "s" | "B" | "B*" | "b" | "b*" => {
-                if matches!(op.operator.as_str(), "s" | "b" | "b*") && at != start {
+                if matches!(name, "s" | "b" | "b*") && at != start {
                     path.push((at, start, false));
                 }
                 // In page points: the matrix scales it (uniformly, for what pnp draws).
@@ -924,9 +897,9 @@ fn strokes_of_content(
                 bbox = None;
             }
             "Do" if o.len() == 1 && depth < 8 => {
-                if let Some((inner, own, matrix)) = form_xobject(doc, xobjects, &o[0]) {
+                if let Some((inner, own, matrix)) = form_xobject(resources, &o[0]) {
                     let m = mat_mul(&matrix, &ctm);
-                    strokes_of_content(doc, &inner, own, m, clip, depth + 1, out);
+                    strokes_of_content(&inner, &own, m, clip, depth + 1, out);
                 }
             }
             _ => {}

@@ -166,20 +166,12 @@ fn the_cover_follows_the_paper_and_is_the_first_bookmark() {
     assert!(cover.contains("exactly 1 inch"), "{cover}");
     // The 9×9 board of 19 mm squares fits Letter whole (issue 35): nothing comes in parts.
     assert!(!cover.contains("come in parts"), "{cover}");
-    let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    let outlines = doc.catalog().unwrap().get(b"Outlines").unwrap();
-    let outlines = doc
-        .get_dictionary(outlines.as_reference().unwrap())
-        .unwrap();
-    let first = outlines.get(b"First").unwrap().as_reference().unwrap();
-    let title = doc
-        .get_dictionary(first)
-        .unwrap()
-        .get(b"Title")
-        .unwrap()
-        .as_str()
-        .unwrap()
-        .to_vec();
+    use hayro::hayro_syntax::object::{Dict, String as PdfString};
+    let doc = load_pdf(&pdf);
+    let catalog = doc.xref().get::<Dict>(doc.xref().root_id()).unwrap();
+    let outlines = catalog.get::<Dict>(b"Outlines").unwrap();
+    let first = outlines.get::<Dict>(b"First").unwrap();
+    let title = first.get::<PdfString>(b"Title").unwrap().to_vec();
     let title = String::from_utf8_lossy(&title);
     assert!(title.contains("Contents and printing"), "{title}");
 }
@@ -245,14 +237,22 @@ fn a_game_with_many_groups_keeps_its_cover_on_one_page_above_the_footer() {
 #[test]
 fn the_pdf_says_what_it_is_in_its_metadata() {
     let pdf = pdf_of("night-grain", &[]);
-    let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
-    let info = doc.get_dictionary(info).unwrap();
+    let doc = load_pdf(&pdf);
+    // The trailer's Info dictionary, as hayro-syntax reads it.
+    let info = doc.metadata();
     let field = |k: &[u8]| {
-        let o = info
-            .get(k)
-            .unwrap_or_else(|_| panic!("no {}", String::from_utf8_lossy(k)));
-        let bytes = o.as_str().unwrap();
+        let o = match k {
+            b"Title" => &info.title,
+            b"Author" => &info.author,
+            b"Subject" => &info.subject,
+            b"Keywords" => &info.keywords,
+            b"Creator" => &info.creator,
+            b"Producer" => &info.producer,
+            _ => &None,
+        };
+        let bytes: &[u8] = o
+            .as_deref()
+            .unwrap_or_else(|| panic!("no {}", String::from_utf8_lossy(k)));
         // Text strings are PDFDocEncoding or UTF-16BE with a byte-order mark.
         if bytes.starts_with(&[0xfe, 0xff]) {
             let units: Vec<u16> = bytes[2..]

@@ -358,10 +358,9 @@ fn gutter_fold_puts_backs_across_a_fold_line_midway() {
     assert!(stderr(&o).contains("--layout gutterfold"));
 }
 
-fn page_box(doc: &lopdf::Document, page: lopdf::ObjectId, key: &[u8]) -> Option<[f64; 4]> {
-    let dict = doc.get_object(page).ok()?.as_dict().ok()?;
-    let arr = dict.get(key).ok()?.as_array().ok()?;
-    let n: Vec<f64> = arr.iter().map(pdf_number).collect();
+/// A box (`TrimBox`, `BleedBox`) of the page's own dictionary.
+fn page_box(page: &hayro::hayro_syntax::page::Page, key: &[u8]) -> Option<[f64; 4]> {
+    let n = pdf_page_array(page.raw(), key, false)?;
     Some([n[0], n[1], n[2], n[3]])
 }
 
@@ -377,14 +376,13 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     );
     let dir = build("piecepack", &["--bleed", "3mm", "--no-png"]);
     let pdf = std::fs::read(dir.join("piecepack.pdf")).unwrap();
-    let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    let ids: Vec<_> = doc.get_pages().values().copied().collect();
-    let ids = &ids[pnp::layout::cover::front_pages(&prep.pages)..];
-    assert_eq!(ids.len(), prep.pages.len());
+    let doc = load_pdf(&pdf);
+    let pdf_pages = &doc.pages()[pnp::layout::cover::front_pages(&prep.pages)..];
+    assert_eq!(pdf_pages.len(), prep.pages.len());
     let ph = opt.paper.h;
-    for (id, page) in ids.iter().zip(&prep.pages) {
-        let trim = page_box(&doc, *id, b"TrimBox").expect("TrimBox");
-        let bleed = page_box(&doc, *id, b"BleedBox").expect("BleedBox");
+    for (pdf_page, page) in pdf_pages.iter().zip(&prep.pages) {
+        let trim = page_box(pdf_page, b"TrimBox").expect("TrimBox");
+        let bleed = page_box(pdf_page, b"BleedBox").expect("BleedBox");
         // TrimBox: the union of the page's cut lines (PDF space: y up from the bottom).
         let x0 = page
             .placements
@@ -423,11 +421,10 @@ fn bleed_declares_trim_and_bleed_boxes_and_the_art_runs_past_the_cut() {
     }
     // Without bleed, no boxes.
     let plain = build("piecepack", &["--no-png"]);
-    let doc =
-        lopdf::Document::load_mem(&std::fs::read(plain.join("piecepack.pdf")).unwrap()).unwrap();
+    let doc = load_pdf(&std::fs::read(plain.join("piecepack.pdf")).unwrap());
     let front = pnp::layout::cover::front_pages(&prep.pages);
-    let first = *doc.get_pages().values().nth(front).unwrap();
-    assert!(page_box(&doc, first, b"TrimBox").is_none());
+    let first = &doc.pages()[front];
+    assert!(page_box(first, b"TrimBox").is_none());
     // The art runs past the cut: 1.5 mm outside a tile back's edge is still parchment.
     let at = first_back(&prep.pages);
     let raster = &rasterize(&pdf, 2.0)[front + at];
