@@ -119,9 +119,7 @@ impl Board {
     }
 
     fn square_mm(&self) -> (f64, f64) {
-        self.square
-            .as_ref()
-            .map_or((0.0, 0.0), |s| s.value.mm())
+        self.square.as_ref().map_or((0.0, 0.0), |s| s.value.mm())
     }
 
     fn frame(&self) -> Frame {
