@@ -303,7 +303,7 @@ fn write_outputs(
         let bytes = staging.close(file)?;
         report.written.push(Written {
             path: pdf_path,
-            what: error::counted(report.pages, "page"),
+            what: crate::base::diagnostic::counted(report.pages, "page"),
             bytes,
         });
     }

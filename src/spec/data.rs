@@ -15,7 +15,7 @@ use super::csv::{Cell, Rows};
 use super::matrix::Subst;
 use super::model::{AxisValue, Component, Face, GameSpec, Variant};
 use super::variants::{RowTable, Variants};
-use crate::base::diagnostic::Diagnostic;
+use crate::base::diagnostic::{Diagnostic, counted};
 
 /// Largest data file read: a full deck of `MAX_PIECES` rows is far smaller.
 pub const MAX_DATA_BYTES: usize = 4 * 1024 * 1024;
@@ -478,7 +478,7 @@ impl<'a> Made<'a> {
                         "this row has {} cells but the header names {}: a cell with {} in it \
                          must be in double quotes",
                         cells.len(),
-                        count(names.len(), "column"),
+                        counted(names.len(), "column"),
                         match self.sep {
                             '\t' => "a tab".to_string(),
                             s => format!("`{s}`"),
@@ -489,8 +489,8 @@ impl<'a> Made<'a> {
                     cells.last().expect("a row has a cell"),
                     format!(
                         "this row has {} but the header names {} ({})",
-                        count(cells.len(), "cell"),
-                        count(names.len(), "column"),
+                        counted(cells.len(), "cell"),
+                        counted(names.len(), "column"),
                         names.join(", ")
                     ),
                 ),
@@ -644,13 +644,5 @@ impl<'a> Made<'a> {
 
     fn located<T>(&self, value: T) -> Spanned<T> {
         Spanned::new(value, self.at.referenced, self.at.defined)
-    }
-}
-
-/// `n` of `noun`: "1 cell", "3 cells".
-fn count(n: usize, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
     }
 }

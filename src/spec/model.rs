@@ -436,7 +436,7 @@ impl<K: Kinds> Component<K> {
         }
     }
 
-    /// Variant `v`'s own back (laid over the component's), if it has one.
+    /// Variant `v`'s own back, if it has one (alone: `back_of` lays it over the component's).
     pub fn variant_back<'a>(&'a self, v: &'a Variant) -> Option<std::borrow::Cow<'a, Face>> {
         match &self.variants {
             super::Variants::Rows(rows) => rows.back(v).map(std::borrow::Cow::Owned),

@@ -326,9 +326,11 @@ fn glyphs_of_content(
             Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
         })
     };
+    let mut last = String::new();
     while let Some(op) = ops.next() {
         let o: &[Object] = &op.operands().cloned().collect::<Vec<_>>();
         let name = std::str::from_utf8(op.operator).unwrap_or_default();
+        last = name.to_string();
         if matches!(
             name,
             "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
@@ -438,6 +440,7 @@ fn glyphs_of_content(
             _ => {}
         }
     }
+    read_to_its_end(content, &last);
 }
 
 /// Every text-showing operator of every page (and of the form XObjects a page draws), decoded
@@ -450,7 +453,7 @@ pub fn pdf_glyphs(bytes: &[u8]) -> Vec<Vec<Glyph>> {
         .map(|page| {
             // The page's content streams, decoded and joined; its resources, inherited from
             // the page tree where it has none of its own.
-            let content = page.page_stream().unwrap_or_default();
+            let content = page.page_stream().expect("the page's content decodes");
             let mut glyphs = Vec::new();
             glyphs_of_content(content, page.resources(), IDENTITY, None, 0, &mut glyphs);
             glyphs
@@ -747,7 +750,7 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
     for page in pdf.pages().iter() {
         let height = pdf_page_array(page.raw(), b"MediaBox", true).expect("a MediaBox")[3];
         let mut out = Vec::new();
-        let content = page.page_stream().unwrap_or_default();
+        let content = page.page_stream().expect("the page's content decodes");
         strokes_of_content(content, page.resources(), IDENTITY, None, 0, &mut out);
         let mm = |(x, y): (f64, f64)| (x * 25.4 / 72.0, (height - y) * 25.4 / 72.0);
         pages.push(
@@ -762,6 +765,15 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
         );
     }
     pages
+}
+
+/// hayro-syntax's reader stops without a word at a token it cannot read: the last operator read
+/// must be the stream's last, or a test would pass on a stream read only in part.
+fn read_to_its_end(content: &[u8], last: &str) {
+    assert!(
+        content.trim_ascii_end().ends_with(last.as_bytes()),
+        "the content stream was read only up to `{last}`"
+    );
 }
 
 /// Runs one content stream from `ctm` as `glyphs_of_content` does, adding the straight segments
@@ -797,9 +809,11 @@ fn strokes_of_content(
     };
     let place =
         |m: &Matrix, x: f64, y: f64| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+    let mut last = String::new();
     while let Some(op) = ops.next() {
         let o: &[Object] = &op.operands().cloned().collect::<Vec<_>>();
         let name = std::str::from_utf8(op.operator).unwrap_or_default();
+        last = name.to_string();
         // A path ends here: it becomes the clip where `W` said so.
         if matches!(
             name,
@@ -905,6 +919,7 @@ fn strokes_of_content(
             _ => {}
         }
     }
+    read_to_its_end(content, &last);
 }
 
 /// The part of segment `a`–`b` inside box `c` (x0, y0, x1, y1), if any (Liang–Barsky).
