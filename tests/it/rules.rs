@@ -1069,3 +1069,20 @@ fn a_track_s_spaces_are_items_too_each_failure_at_its_space() {
         "{err}"
     );
 }
+
+#[test]
+fn a_rule_naming_a_style_a_board_does_not_have_says_so_at_the_style() {
+    // A board without styles of its own still knows `star` (the marks it draws).
+    let text = "game: {id: g, name: G, players: [2]}\ncomponents:\n  - id: board\n    kind: board\n    board: {squares: 3, square: 20mm}\nrules:\n  - {id: gold, quote: \"Three squares are gold.\", check: {marked: board, style: gold, equals: 3}}\n";
+    let path = temp_dir("rules-board-no-styles").join("g.yaml");
+    std::fs::write(&path, text).unwrap();
+    let out = pnp().arg("validate").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let column = text.lines().nth(6).unwrap().find("gold, equals").unwrap() + 1;
+    assert!(err.contains(&format!("g.yaml:7:{column}:")), "{err}");
+    assert!(
+        err.contains("board `board` has no style `gold`: expected one of `star`"),
+        "{err}"
+    );
+}
