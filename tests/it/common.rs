@@ -336,15 +336,7 @@ fn glyphs_of_content(
             "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
         ) {
             if clipping && let Some(b) = bbox {
-                clip = Some(match clip {
-                    None => b,
-                    Some(c) => [
-                        c[0].max(b[0]),
-                        c[1].max(b[1]),
-                        c[2].min(b[2]),
-                        c[3].min(b[3]),
-                    ],
-                });
+                clip = Some(narrowed(clip, b));
             }
             clipping = false;
             bbox = None;
@@ -767,6 +759,19 @@ pub fn pdf_strokes(bytes: &[u8]) -> Vec<Vec<Stroke>> {
     pages
 }
 
+/// The clip `clip` narrowed by a path's bounding box `b` (x0, y0, x1, y1).
+fn narrowed(clip: Option<[f64; 4]>, b: [f64; 4]) -> [f64; 4] {
+    match clip {
+        None => b,
+        Some(c) => [
+            c[0].max(b[0]),
+            c[1].max(b[1]),
+            c[2].min(b[2]),
+            c[3].min(b[3]),
+        ],
+    }
+}
+
 /// hayro-syntax's reader stops without a word at a token it cannot read: the last operator read
 /// must be the stream's last, or a test would pass on a stream read only in part.
 fn read_to_its_end(content: &[u8], last: &str) {
@@ -820,15 +825,7 @@ fn strokes_of_content(
             "S" | "s" | "B" | "B*" | "b" | "b*" | "f" | "F" | "f*" | "n"
         ) {
             if clipping && let Some(b) = bbox {
-                clip = Some(match clip {
-                    None => b,
-                    Some(c) => [
-                        c[0].max(b[0]),
-                        c[1].max(b[1]),
-                        c[2].min(b[2]),
-                        c[3].min(b[3]),
-                    ],
-                });
+                clip = Some(narrowed(clip, b));
             }
             clipping = false;
         }
