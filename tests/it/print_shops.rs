@@ -159,8 +159,16 @@ fn image_info(path: &Path) -> (u32, u32, u32) {
         let dpi = (ppu.expect("pHYs") as f64 * 0.0254).round() as u32;
         return (w, h, dpi);
     }
-    let img = image::load_from_memory(&bytes).expect("JPEG decodes");
-    assert_eq!(img.color(), image::ColorType::Rgb8, "{path:?} is RGB");
+    let mut jpeg =
+        zune_jpeg::JpegDecoder::new(zune_jpeg::zune_core::bytestream::ZCursor::new(&bytes));
+    let pixels = jpeg.decode().expect("JPEG decodes");
+    let (w, h) = jpeg.dimensions().expect("JPEG gives its size");
+    assert_eq!(
+        jpeg.input_colorspace(),
+        Some(zune_jpeg::zune_core::colorspace::ColorSpace::YCbCr),
+        "{path:?} is colour"
+    );
+    assert_eq!(pixels.len(), w * h * 3, "{path:?} decodes to RGB");
     let jfif = bytes.windows(5).position(|w| w == b"JFIF\0").expect("JFIF");
     let d = &bytes[jfif + 5..];
     assert_eq!(d[2], 1, "density in dots per inch");
@@ -169,7 +177,7 @@ fn image_info(path: &Path) -> (u32, u32, u32) {
         u16::from_be_bytes([d[5], d[6]]),
     );
     assert_eq!(x, y);
-    (img.width(), img.height(), x as u32)
+    (w as u32, h as u32, x as u32)
 }
 
 /// Builds `game` for `service` and checks every image against the manifest and the game.

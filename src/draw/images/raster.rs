@@ -292,12 +292,14 @@ const JPEG_QUALITY: u8 = 92;
 
 fn encode_jpeg(pixels: &Pixels) -> Result<Vec<u8>, Why> {
     let color = match pixels.channels {
-        1 => image::ExtendedColorType::L8,
-        _ => image::ExtendedColorType::Rgb8,
+        1 => jpeg_encoder::ColorType::Luma,
+        _ => jpeg_encoder::ColorType::Rgb,
     };
+    // A reduced picture is smaller than the JPEG it came from, so within JPEG's 65,535 pixels.
+    let side = |n: u32| u16::try_from(n).map_err(|_| format!("{n} pixels is past JPEG's 65,535"));
     let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
-        .encode(&pixels.data, pixels.w, pixels.h, color)
+    jpeg_encoder::Encoder::new(&mut out, JPEG_QUALITY)
+        .encode(&pixels.data, side(pixels.w)?, side(pixels.h)?, color)
         .map_err(|e| e.to_string())?;
     Ok(out)
 }
