@@ -7,6 +7,7 @@
 //! (a new hash) changes the face's SVG, and so the PNG made from it.
 mod raster;
 mod svg;
+pub use raster::jpeg_bytes;
 
 use resvg::usvg::ImageKind;
 use std::collections::HashMap;

@@ -169,6 +169,12 @@ fn image_info(path: &Path) -> (u32, u32, u32) {
         "{path:?} is colour"
     );
     assert_eq!(pixels.len(), w * h * 3, "{path:?} decodes to RGB");
+    // Baseline (SOF0), three components each sampled 1 × 1: colour at full resolution.
+    let sof = bytes.windows(2).position(|m| m == [0xff, 0xc0]);
+    let sof = sof.unwrap_or_else(|| panic!("{path:?} is not baseline"));
+    assert_eq!(bytes[sof + 9], 3, "{path:?}: three components");
+    let sampling = [bytes[sof + 11], bytes[sof + 14], bytes[sof + 17]];
+    assert_eq!(sampling, [0x11; 3], "{path:?}: colour subsampled");
     let jfif = bytes.windows(5).position(|w| w == b"JFIF\0").expect("JFIF");
     let d = &bytes[jfif + 5..];
     assert_eq!(d[2], 1, "density in dots per inch");

@@ -291,15 +291,42 @@ fn encode_png(pixels: &Pixels) -> Result<Vec<u8>, Why> {
 const JPEG_QUALITY: u8 = 92;
 
 fn encode_jpeg(pixels: &Pixels) -> Result<Vec<u8>, Why> {
-    let color = match pixels.channels {
-        1 => jpeg_encoder::ColorType::Luma,
-        _ => jpeg_encoder::ColorType::Rgb,
-    };
-    // A reduced picture is smaller than the JPEG it came from, so within JPEG's 65,535 pixels.
-    let side = |n: u32| u16::try_from(n).map_err(|_| format!("{n} pixels is past JPEG's 65,535"));
+    jpeg_bytes(
+        &pixels.data,
+        pixels.w,
+        pixels.h,
+        pixels.channels == 1,
+        JPEG_QUALITY,
+        None,
+    )
+}
+
+/// A baseline JPEG of grey or RGB pixels at `quality`, its colour kept at full resolution
+/// (4:4:4; jpeg-encoder halves it below quality 90 unless told), and its density when given.
+pub fn jpeg_bytes(
+    data: &[u8],
+    w: u32,
+    h: u32,
+    grey: bool,
+    quality: u8,
+    dpi: Option<u32>,
+) -> Result<Vec<u8>, Why> {
+    use jpeg_encoder::{ColorType, Encoder, PixelDensity, SamplingFactor};
+    let past = |n: u32| format!("{n} is past JPEG's 65,535");
+    let side = |n: u32| u16::try_from(n).map_err(|_| past(n));
     let mut out = Vec::new();
-    jpeg_encoder::Encoder::new(&mut out, JPEG_QUALITY)
-        .encode(&pixels.data, side(pixels.w)?, side(pixels.h)?, color)
+    let mut encoder = Encoder::new(&mut out, quality);
+    encoder.set_sampling_factor(SamplingFactor::F_1_1);
+    if let Some(dpi) = dpi {
+        encoder.set_density(PixelDensity::dpi(side(dpi)?));
+    }
+    let color = if grey {
+        ColorType::Luma
+    } else {
+        ColorType::Rgb
+    };
+    encoder
+        .encode(data, side(w)?, side(h)?, color)
         .map_err(|e| e.to_string())?;
     Ok(out)
 }
@@ -327,6 +354,58 @@ mod tests {
             data: vec![255, 0, 0, 255, 0, 0, 0, 0],
         };
         assert_eq!(reduce(rgba, 1, 1).data, [255, 0, 0, 128]);
+    }
+
+    #[test]
+    fn a_reduced_jpeg_decodes_to_its_pixels_in_grey_or_colour() {
+        use zune_jpeg::zune_core::bytestream::ZCursor;
+        use zune_jpeg::zune_core::colorspace::ColorSpace;
+        for (channels, space) in [(1u8, ColorSpace::Luma), (3, ColorSpace::YCbCr)] {
+            // 24 × 16 of one colour: grey 200, or orange.
+            let pixel: &[u8] = if channels == 1 {
+                &[200]
+            } else {
+                &[240, 120, 30]
+            };
+            let pixels = Pixels {
+                w: 24,
+                h: 16,
+                channels,
+                data: pixel.repeat(24 * 16),
+            };
+            let bytes = encode_jpeg(&pixels).unwrap();
+            assert_eq!(&bytes[..2], [0xff, 0xd8], "a JPEG");
+            let sof = bytes.windows(2).position(|m| m == [0xff, 0xc0]);
+            let sof = sof.expect("baseline (SOF0)");
+            // Each component sampled 1 × 1: colour at full resolution.
+            let components = bytes[sof + 9] as usize;
+            assert_eq!(components, channels as usize);
+            for c in 0..components {
+                assert_eq!(bytes[sof + 11 + 3 * c], 0x11, "component {c} sampled 1 × 1");
+            }
+            let mut decoder = zune_jpeg::JpegDecoder::new(ZCursor::new(&bytes));
+            let decoded = decoder.decode().unwrap();
+            assert_eq!(decoder.dimensions(), Some((24, 16)));
+            assert_eq!(decoder.input_colorspace(), Some(space));
+            let got = &decoded[..pixel.len()];
+            for (g, want) in got.iter().zip(pixel) {
+                assert!(g.abs_diff(*want) <= 2, "{got:?} against {pixel:?}");
+            }
+        }
+        let wide = Pixels {
+            w: 70_000,
+            h: 1,
+            channels: 1,
+            data: vec![0; 70_000],
+        };
+        assert_eq!(
+            encode_jpeg(&wide).unwrap_err(),
+            "70000 is past JPEG's 65,535"
+        );
+        // Below quality 90 jpeg-encoder would halve the colour: told not to.
+        let low = jpeg_bytes(&[9, 99, 199].repeat(64), 8, 8, false, 50, Some(300)).unwrap();
+        let sof = low.windows(2).position(|m| m == [0xff, 0xc0]).unwrap();
+        assert_eq!([low[sof + 11], low[sof + 14], low[sof + 17]], [0x11; 3]);
     }
 
     #[test]

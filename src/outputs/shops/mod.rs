@@ -294,7 +294,6 @@ fn image(
 /// An RGB JPEG of straight RGBA pixels laid on white (JPEG has no transparency), with its
 /// density set to `dpi`.
 fn jpeg(rgba: &[u8], w: u32, h: u32, dpi: u32) -> Result<Vec<u8>, crate::outputs::png::ImageError> {
-    use jpeg_encoder::{ColorType, Encoder, PixelDensity};
     let rgb: Vec<u8> = rgba
         .chunks_exact(4)
         .flat_map(|p| {
@@ -303,15 +302,8 @@ fn jpeg(rgba: &[u8], w: u32, h: u32, dpi: u32) -> Result<Vec<u8>, crate::outputs
             [over(p[0]), over(p[1]), over(p[2])]
         })
         .collect();
-    let failed = |e: String| crate::outputs::png::ImageError::Stream(std::io::Error::other(e));
-    let side =
-        |n: u32| u16::try_from(n).map_err(|_| failed(format!("{n} pixels is past JPEG's 65,535")));
-    let mut out = Vec::new();
-    let mut enc = Encoder::new(&mut out, profiles::JPEG_QUALITY);
-    enc.set_density(PixelDensity::dpi(u16::try_from(dpi).unwrap_or(u16::MAX)));
-    enc.encode(&rgb, side(w)?, side(h)?, ColorType::Rgb)
-        .map_err(|e| failed(e.to_string()))?;
-    Ok(out)
+    crate::draw::images::jpeg_bytes(&rgb, w, h, false, profiles::JPEG_QUALITY, Some(dpi))
+        .map_err(|e| crate::outputs::png::ImageError::Stream(std::io::Error::other(e)))
 }
 
 /// A CSV line: cells with a comma, quote or line break quoted, quotes doubled. A cell that a
