@@ -84,6 +84,9 @@ pub enum FontError {
     Bundled(String),
     #[error("the font `{0}` cannot go into a PDF: {1}")]
     NotEmbedded(String, Unembedded),
+    /// The font database skips a face without a PostScript name (name 6) or a Unicode family.
+    #[error("the font `{0}` cannot be set: it has no PostScript name or no family in Unicode")]
+    Unindexed(String),
 }
 
 /// Why the PDF writer cannot embed a font.
@@ -131,7 +134,12 @@ pub fn add(bytes: Vec<u8>) -> Result<String, FontError> {
     embeds(&bytes, glyphs).map_err(|why| FontError::NotEmbedded(family.clone(), why))?;
     let mut db = shared().write().unwrap_or_else(|e| e.into_inner());
     let mut grown = (**db).clone();
-    grown.load_font_source(fontdb::Source::Binary(bytes.clone()));
+    if grown
+        .load_font_source(fontdb::Source::Binary(bytes.clone()))
+        .is_empty()
+    {
+        return Err(FontError::Unindexed(family));
+    }
     *db = Arc::new(grown);
     own.insert(family.clone(), bytes);
     Ok(family)
