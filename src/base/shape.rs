@@ -82,7 +82,7 @@ impl std::hash::Hash for CustomPath {
 }
 
 /// The names `shape:` takes as a word.
-const NAMES: &[&str] = &["square", "round", "rounded", "hex", "triangle", "octagon"];
+pub const NAMES: &[&str] = &["square", "round", "rounded", "hex", "triangle", "octagon"];
 
 impl Shape {
     /// A shape named by one word (`hex` is pointy, measured across flats).

@@ -59,7 +59,7 @@ pub fn new_game(name: &str) -> (String, String) {
 # (Editors complete and check this file with the schema beside it; `pnp schema --out pnp.schema.json`
 # writes it again after an upgrade of pnp.)
 # {title}: components and rules for pnp. Build it with `pnp build {id}.yaml`,
-# check it with `pnp validate {id}.yaml`. Every key is explained in the README.
+# check it with `pnp validate {id}.yaml`. Every key is explained in pnp's docs/yaml.md.
 game:
   id: {id}                 # names the output folder: output/{id}/
   name: "{title}"
@@ -71,8 +71,9 @@ components:
   # Round markers in two colours; each variant is one kind of marker with its own copies.
   - id: marker
     name: Markers
-    kind: token            # token, tile, card, track, board, die, pawn, sheet, playing-card
-    shape: round           # square, round or rounded
+    kind: token            # token, tile, card, playing-card, pawn, track, board, hex-board,
+                           # point-board, die, diagram, sheet, tuckbox
+    shape: round           # square, round, rounded, hex, triangle or octagon
     size: 20mm             # mm, cm, in or pt
     copies: 4              # of each variant
     variants:
@@ -84,13 +85,15 @@ components:
         front: {{label: Silver, symbol: moon, ink: "#33476b", background: "#e3e9f5"}}
 
   # Many cards? Keep them in a spreadsheet: `data: cards.csv` (saved beside this file) makes a
-  # variant per row, and faces fill in its cells as "{{row.title}}" (see the README).
+  # variant per row, and faces fill in its cells as "{{row.title}}" (docs/yaml.md, "A deck from a
+  # spreadsheet").
 
-  # A player aid: a card with a title, a table and paragraphs.
+  # A player aid: a card with a title, a table and paragraphs, at poker size (63.5 × 88.9 mm),
+  # which card printers make (`pnp build --for drivethru`).
   - id: aid
     name: Player aid
     kind: card
-    size: 63mm x 88mm
+    size: poker
     copies: 2
     front:
       title: "{title}"
@@ -103,7 +106,8 @@ components:
         - Take one marker or pass.
 
 rules:
-  # Each rule quotes the rulebook and states one check (see the README's rules vocabulary).
+  # Each rule quotes the rulebook and states one check (docs/yaml.md, "`rules`: the validation
+  # vocabulary").
   - id: four-of-each
     quote: Four markers of each colour.
     check: {{each_variant: marker, equals: 4}}
@@ -118,6 +122,24 @@ rules:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_comments_list_every_kind_and_shape() {
+        let (_, text) = new_game("Kinds");
+        // The comment after `kind:` and the line that carries it on.
+        let start = text.find("kind: token").unwrap();
+        let comment: String = text[start..]
+            .lines()
+            .take(2)
+            .map(|l| l.split('#').nth(1).unwrap_or(""))
+            .collect();
+        let listed: Vec<&str> = comment.split(',').map(str::trim).collect();
+        assert_eq!(listed, crate::kinds::KindName::ALL);
+        let shapes = text.lines().find(|l| l.contains("shape: round")).unwrap();
+        let shapes = shapes.split('#').nth(1).unwrap().replace(" or ", ", ");
+        let listed: Vec<&str> = shapes.split(',').map(str::trim).collect();
+        assert_eq!(listed, crate::base::shape::NAMES);
+    }
 
     #[test]
     fn ids_are_made_safe() {

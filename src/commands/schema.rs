@@ -225,8 +225,20 @@ fn length_string_pattern() -> String {
     format!("^{LENGTH_PATTERN}$")
 }
 
+/// Width x height, or a size by name as the loader reads it (any case, `-`, `_` or a space
+/// between words).
 fn size_string_pattern() -> String {
-    format!("^{LENGTH_PATTERN}(?:[x×]{LENGTH_PATTERN})?$")
+    let names: Vec<String> = crate::base::units::PRESETS
+        .iter()
+        .map(|(name, _, _)| {
+            let words: Vec<String> = name.split('-').map(any_case).collect();
+            words.join("[-_ ]")
+        })
+        .collect();
+    format!(
+        "^(?:{LENGTH_PATTERN}(?:[x×]{LENGTH_PATTERN})?|\\s*(?:{})\\s*)$",
+        names.join("|")
+    )
 }
 
 // Lengths, sizes and colours are one schema each, with keywords that apply to one JSON type
@@ -259,7 +271,7 @@ impl JsonSchema for Size {
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
         json_schema!({
-            "description": format!("A size: one length for a square or round piece (`19mm`, `20`), width x height (`63mm x 88mm`, `63.5x88mm`), or a list of two lengths (`[2.5in, 3.5in]`). Lengths are in mm, cm, in or pt, above 0 and at most {MAX_LENGTH_MM} mm."),
+            "description": format!("A size: one length for a square or round piece (`19mm`, `20`), width x height (`63mm x 88mm`, `63.5x88mm`), a list of two lengths (`[2.5in, 3.5in]`), or a name ({}). Lengths are in mm, cm, in or pt, above 0 and at most {MAX_LENGTH_MM} mm.", crate::base::units::PRESETS.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
             "type": ["number", "string", "array"],
             "exclusiveMinimum": 0,
             "maximum": MAX_LENGTH_MM,
@@ -268,7 +280,7 @@ impl JsonSchema for Size {
             "items": generator.subschema_for::<Length>(),
             "minItems": 2,
             "maxItems": 2,
-            "examples": ["20mm", "63mm x 88mm", ["2.5in", "3.5in"]],
+            "examples": ["20mm", "63mm x 88mm", ["2.5in", "3.5in"], "poker"],
         })
     }
 }

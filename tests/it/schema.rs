@@ -199,6 +199,11 @@ fn mistakes_the_loader_refuses_the_schema_refuses_at_their_place() {
             "/components/0/size",
         ),
         (
+            "no size by that name",
+            GAME.replace("size: 20mm", "size: pokr"),
+            "/components/0/size",
+        ),
+        (
             "unknown unit",
             GAME.replace("size: 20mm", "size: 2 furlongs"),
             "/components/0/size",
@@ -313,6 +318,8 @@ fn values_the_loader_reads_the_schema_accepts() {
         ("size as a list", GAME.replace("size: 20mm", "size: [2.5in, \"3.5 cm\"]")),
         ("size as a number", GAME.replace("size: 20mm", "size: 19.5")),
         ("a length like .5in", GAME.replace("size: 20mm", "size: .5in")),
+        ("a size by name", GAME.replace("size: 20mm", "size: poker")),
+        ("a size by name as the loader reads it", GAME.replace("size: 20mm", "size: Mini Euro")),
         ("numbers and booleans as text", with_front("{title: 7, label: true, lines: [1, 2.5], table: [[1, x]]}")),
         ("colour names in any case, short hex, none", with_front("{ink: BLACK, background: \"#AbC\", border: none}")),
         ("a numeric id", GAME.replace("id: disc", "id: 7")),
