@@ -72,7 +72,7 @@ pub fn families() -> Vec<String> {
 /// Why a game's own font file cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FontError {
-    #[error("not a TrueType or OpenType font ({0})")]
+    #[error("not a TrueType or OpenType font ({})", parsing_words(.0))]
     NotAFont(ttf_parser::FaceParsingError),
     #[error("the font names no family")]
     NoFamily,
@@ -87,6 +87,19 @@ pub enum FontError {
     /// The font database skips a face without a PostScript name (name 6) or a Unicode family.
     #[error("the font `{0}` cannot be set: it has no PostScript name or no family in Unicode")]
     Unindexed(String),
+}
+
+/// What ttf-parser found wrong, in a designer's words.
+fn parsing_words(e: &ttf_parser::FaceParsingError) -> &'static str {
+    use ttf_parser::FaceParsingError::*;
+    match e {
+        UnknownMagic => "its first bytes are not a font's: is it a .ttf or .otf file renamed?",
+        MalformedFont => "its table of contents is damaged",
+        FaceIndexOutOfBounds => "the collection holds no font",
+        NoHeadTable => "it has no `head` table",
+        NoHheaTable => "it has no `hhea` table",
+        NoMaxpTable => "it has no `maxp` table",
+    }
 }
 
 /// Why the PDF writer cannot embed a font.
@@ -180,6 +193,17 @@ fn embeds(bytes: &Arc<Vec<u8>>, glyphs: u16) -> Result<(), Unembedded> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_is_no_font_is_said_so_in_words() {
+        let said = add(b"<html>not a font</html>".to_vec())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            said,
+            "not a TrueType or OpenType font (its first bytes are not a font's: is it a .ttf or .otf file renamed?)"
+        );
+    }
 
     #[test]
     fn every_bundled_font_embeds_whole_and_a_damaged_one_does_not() {
